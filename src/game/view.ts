@@ -1,0 +1,100 @@
+/**
+ * What one seat may know. Computer players and the private menus are built from a SeatView only,
+ * so no hidden card can reach them: the type has no field for another seat's hand.
+ */
+import { cardsOf, emptyMasks, suitOf, type Card, type Seat } from "./cards.js";
+import { legalMasks, type GameState, type Phase, type TrickRecord } from "./engine.js";
+import type { PassDirection, Rules } from "./rules.js";
+import type { HandResult } from "./scoring.js";
+
+export interface SeatView {
+  seat: Seat;
+  rules: Rules;
+  phase: Phase;
+  handIndex: number;
+  dealer: Seat;
+  passDirection: PassDirection;
+  /** My cards, in deck order. */
+  hand: Card[];
+  /** My legal plays now (empty when it is not my turn to play). */
+  legal: Card[];
+  /** Whose turn it is to play (or to choose the moon). */
+  turn: Seat;
+  leader: Seat;
+  /** The trick in progress, in play order from the leader. */
+  trick: Card[];
+  /** Completed tricks of this hand: public. */
+  tricks: TrickRecord[];
+  trickNumber: number;
+  heartsBroken: boolean;
+  /** Cards each seat still holds (counts only). */
+  handSizes: number[];
+  /** Which seats have submitted their pass this hand (not what they passed). */
+  passSubmitted: boolean[];
+  /** The three cards I passed this hand, and to whom. */
+  passed: Card[] | null;
+  /** The three cards I received this hand (once the exchange happened). */
+  received: Card[] | null;
+  /** voids[s][suit]: seat s showed out of the suit this hand (public inference). */
+  voids: boolean[][];
+  /** Points each seat has taken this hand (public: tricks are face up). */
+  handPoints: number[];
+  tricksWon: number[];
+  totals: number[];
+  history: HandResult[];
+  pendingMoon: Seat | null;
+  winners: Seat[] | null;
+  placements: number[] | null;
+  actionCount: number;
+}
+
+export function viewFor(state: GameState, seat: Seat): SeatView {
+  const voids = [0, 1, 2, 3].map(() => [false, false, false, false]);
+  const record = (leader: Seat, cards: readonly Card[]) => {
+    const led = suitOf(cards[0]);
+    for (let i = 1; i < cards.length; i++) if (suitOf(cards[i]) !== led) voids[(leader + i) & 3][led] = true;
+  };
+  for (const t of state.tricks) record(t.leader, t.cards);
+  if (state.trick.length) record(state.leader, state.trick);
+  const handPoints = state.tricks.reduce((acc, t) => {
+    acc[t.winner] += t.points;
+    return acc;
+  }, [0, 0, 0, 0]);
+  return {
+    seat,
+    rules: state.rules,
+    phase: state.phase,
+    handIndex: state.handIndex,
+    dealer: state.dealer,
+    passDirection: state.passDirection,
+    hand: cardsOf(state.hands[seat]),
+    legal: cardsOf(legalMasks(state, seat, emptyMasks())),
+    turn: state.turn,
+    leader: state.leader,
+    trick: state.trick.slice(),
+    tricks: state.tricks.map((t) => ({ ...t, cards: t.cards.slice() })),
+    trickNumber: state.trickNumber,
+    heartsBroken: state.heartsBroken,
+    handSizes: state.hands.map((h) => cardsOf(h).length),
+    passSubmitted: state.passes.map((p) => p !== null),
+    passed: state.passes[seat] ? state.passes[seat]!.slice() : null,
+    received: state.received[seat] ? state.received[seat]!.slice() : null,
+    voids,
+    handPoints,
+    tricksWon: state.tricksWon.slice(),
+    totals: state.totals.slice(),
+    history: state.history,
+    pendingMoon: state.pendingMoon,
+    winners: state.winners,
+    placements: state.placements,
+    actionCount: state.actionCount,
+  };
+}
+
+/** The public picture of the table: what anyone watching the channel may see. */
+export type PublicView = Omit<SeatView, "seat" | "hand" | "legal" | "passed" | "received">;
+
+export function publicView(state: GameState): PublicView {
+  const { seat: _s, hand: _h, legal: _l, passed: _p, received: _r, ...rest } = viewFor(state, 0);
+  return rest;
+}
