@@ -20,7 +20,7 @@ import {
   type Seat,
   type SuitMasks,
 } from "./cards.js";
-import { isScoringCard, passDirectionFor, passTarget, penaltyValue, type PassDirection, type Rules } from "./rules.js";
+import { passDirectionFor, passTarget, penaltyValue, type PassDirection, type Rules } from "./rules.js";
 import { shuffledDeck } from "./rng.js";
 import { gameEnd, moonChoiceOffered, moonShooter, placements, scoreHand, type HandResult, type MoonChoice } from "./scoring.js";
 
@@ -187,6 +187,11 @@ function pointMasks(rules: Rules): SuitMasks {
   return [0, 0, spades, 0x1fff];
 }
 const POINTS_PLAIN = pointMasks({ highSpades: false } as Rules);
+/** Cards that count at the end of the hand: the point cards, and J♦ when it has a value. */
+const scoringMasks = (rules: Rules): SuitMasks => {
+  const m = rules.highSpades ? POINTS_HIGH : POINTS_PLAIN;
+  return rules.jackOfDiamonds !== 0 ? [m[0], m[1] | (1 << 9), m[2], m[3]] : m;
+};
 const POINTS_HIGH = pointMasks({ highSpades: true } as Rules);
 
 /**
@@ -364,14 +369,11 @@ function completeTrick(state: GameState, events: GameEvent[] | null): void {
 /** Auto-claim: whether the rest of the hand can be given to the leader (RULES.md `autoClaim`). */
 function claimReason(state: GameState): "no-points-left" | "tram" | null {
   const rules = state.rules;
+  const scoring = scoringMasks(rules);
   let scoringLeft = false;
-  for (let s = 0; s < 4 && !scoringLeft; s++) {
-    for (const c of cardsOf(state.hands[s])) {
-      if (isScoringCard(rules, c)) {
-        scoringLeft = true;
-        break;
-      }
-    }
+  for (let s = 0; s < 4; s++) {
+    const h = state.hands[s];
+    if ((h[0] & scoring[0]) | (h[1] & scoring[1]) | (h[2] & scoring[2]) | (h[3] & scoring[3])) scoringLeft = true;
   }
   if (!scoringLeft) return "no-points-left";
   if (rules.autoClaim !== "tram") return null;

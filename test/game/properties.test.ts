@@ -1,0 +1,180 @@
+/** Property tests: thousands of random games under random rule sets. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_RULES,
+  PASS_CYCLES,
+  awaiting,
+  cardsOf,
+  cloneState,
+  countCards,
+  createGame,
+  createRng,
+  emptyMasks,
+  legalMasks,
+  moonValue,
+  replay,
+  step,
+  validateRules,
+  type Action,
+  type GameEvent,
+  type GameState,
+  type Rules,
+  type Seat,
+} from "../../src/game/index.js";
+
+const rulesArb: fc.Arbitrary<Rules> = fc.record({
+  firstLead: fc.constantFrom("two-clubs", "left-of-dealer"),
+  pointsOnFirstTrick: fc.boolean(),
+  firstTrickPointsFallback: fc.constantFrom("any", "queen-first"),
+  heartsLeadRestriction: fc.boolean(),
+  heartsLeadException: fc.constantFrom("only-hearts", "hearts-and-queen"),
+  queenBreaksHearts: fc.boolean(),
+  heartValues: fc.constantFrom("one", "spot"),
+  highSpades: fc.boolean(),
+  jackOfDiamonds: fc.constantFrom(0, -10),
+  jackRequiredForMoon: fc.boolean(),
+  bonusMode: fc.constantFrom("hand", "total-clamped"),
+  moon: fc.constantFrom("old", "new", "choice", "disabled"),
+  moonChoiceMinTotal: fc.constantFrom(0, 26),
+  noTricksBonus: fc.constantFrom(0, -5),
+  noTricksCondition: fc.constantFrom("no-points", "no-tricks"),
+  shootTheSun: fc.constantFrom(0, -24),
+  target: fc.integer({ min: 20, max: 150 }),
+  endWhen: fc.constantFrom("reach", "exceed"),
+  perfect100: fc.boolean(),
+  exactTargetWins: fc.boolean(),
+  countdown: fc.constantFrom(null, 50, 75, 100),
+  noDraw: fc.boolean(),
+  passCycle: fc.constantFrom(...(Object.keys(PASS_CYCLES) as Rules["passCycle"][])),
+  autoClaim: fc.constantFrom("off", "no-points-left", "tram"),
+}) as fc.Arbitrary<Rules>;
+
+interface Played {
+  state: GameState;
+  actions: Action[];
+  events: GameEvent[];
+}
+
+/** Plays a whole game with random legal choices, checking invariants at every step. */
+function playRandomGame(rules: Rules, seed: number, policySeed: number): Played {
+  const rng = createRng(policySeed);
+  const state = createGame(rules, seed);
+  const actions: Action[] = [];
+  const events: GameEvent[] = [];
+  const legal = emptyMasks();
+  let steps = 0;
+  while (state.phase !== "game-over") {
+    if (++steps > 20_000) throw new Error("game did not end");
+    const seat = awaiting(state)[0] as Seat;
+    let action: Action;
+    if (state.phase === "passing") {
+      const hand = cardsOf(state.hands[seat]);
+      const picks = new Set<number>();
+      while (picks.size < 3) picks.add(hand[rng.int(hand.length)]);
+      action = { type: "pass", seat, cards: [...picks] };
+    } else if (state.phase === "moon-choice") {
+      action = { type: "moon", seat, choice: rng.int(2) ? "add" : "subtract" };
+    } else {
+      const options = cardsOf(legalMasks(state, seat, legal));
+      if (options.length === 0) throw new Error(`empty legal set for seat ${seat}`);
+      action = { type: "play", seat, card: options[rng.int(options.length)] };
+    }
+    const before = state.phase === "playing" && state.trick.length === 3 && rules.autoClaim === "tram" ? cloneState(state) : null;
+    const eventsBefore = events.length;
+    const why = step(state, action, events);
+    if (why) throw new Error(`legal action refused: ${why}`);
+    const claim = events.slice(eventsBefore).find((e) => e.type === "tricks-claimed");
+    if (before && claim?.type === "tricks-claimed" && claim.reason === "tram") checkTram(before, action, claim.seat, rng);
+    actions.push(action);
+    checkConservation(state);
+  }
+  return { state, actions, events };
+}
+
+/** A tram claim is right only if the claimer wins every remaining trick however the others play. */
+function checkTram(before: GameState, action: Action, claimer: Seat, rng: ReturnType<typeof createRng>): void {
+  for (let trial = 0; trial < 5; trial++) {
+    const s = cloneState(before);
+    s.rules = { ...s.rules, autoClaim: "off" };
+    step(s, action);
+    const handIndex = s.handIndex;
+    const legal = emptyMasks();
+    while (s.handIndex === handIndex && s.phase === "playing") {
+      if (s.trick.length === 0 && s.turn !== claimer) throw new Error(`tram claimed by seat ${claimer}, but seat ${s.turn} won a trick`);
+      const options = cardsOf(legalMasks(s, s.turn, legal));
+      step(s, { type: "play", seat: s.turn, card: options[rng.int(options.length)] });
+    }
+  }
+}
+
+function checkConservation(state: GameState): void {
+  if (state.phase === "game-over") return;
+  const seen = new Set<number>();
+  const add = (c: number) => {
+    if (seen.has(c)) throw new Error(`card ${c} is in two places`);
+    seen.add(c);
+  };
+  for (let s = 0; s < 4; s++) {
+    cardsOf(state.hands[s]).forEach(add);
+    cardsOf(state.taken[s]).forEach(add);
+  }
+  state.trick.forEach(add);
+  if (seen.size !== 52) throw new Error(`${seen.size} cards in play, not 52`);
+}
+
+const penaltyTotal = (r: Rules) => (r.heartValues === "spot" ? 104 : 13) + 13 + (r.highSpades ? 17 : 0);
+
+describe("random games under random rules", () => {
+  it("end, conserve the 52 cards, never offer an empty legal set, and replay exactly", () => {
+    fc.assert(
+      fc.property(rulesArb, fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer(), (rules, seed, policySeed) => {
+        expect(validateRules(rules)).toBeNull();
+        const { state, actions } = playRandomGame(rules, seed, policySeed);
+        expect(state.winners!.length).toBeGreaterThan(0);
+        expect(state.placements!.filter((p) => p === 1).length).toBe(state.winners!.length);
+        const again = replay(rules, seed, actions);
+        expect(again.ok).toBe(true);
+        if (again.ok) expect(again.state).toEqual(state);
+      }),
+      { numRuns: 1500, seed: 20261121 },
+    );
+  });
+
+  it("score every hand to the variant's total, or its moon / bonus transform", () => {
+    fc.assert(
+      fc.property(rulesArb, fc.integer({ min: 0, max: 2 ** 32 - 1 }), (rules, seed) => {
+        const { state } = playRandomGame(rules, seed, seed ^ 0x5bd1e995);
+        const sign = rules.countdown === null ? 1 : -1;
+        for (const h of state.history) {
+          expect(h.handPoints.reduce((a, b) => a + b)).toBe(penaltyTotal(rules));
+          expect(h.tricksWon.reduce((a, b) => a + b)).toBe(13);
+          // Totals move by the raw delta unless a clamp or Perfect 100 intervened.
+          const clamped = rules.countdown === null && rules.bonusMode === "total-clamped" && (rules.jackOfDiamonds !== 0 || rules.noTricksBonus !== 0);
+          if (clamped || h.perfect100.length) continue;
+          const mv = moonValue(rules);
+          let expected = penaltyTotal(rules);
+          if (h.moon) expected += h.moon.choice === "add" ? 2 * mv : -2 * mv;
+          if (h.jackTakenBy !== null) expected += rules.jackOfDiamonds;
+          expected += h.noTricksBonus.length * rules.noTricksBonus;
+          if (h.sun !== null) expected += rules.shootTheSun;
+          expect(sign * h.change.reduce((a, b) => a + b)).toBe(expected);
+        }
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+  });
+});
+
+it("the classic defaults match RULES.md", () => {
+  expect(DEFAULT_RULES).toMatchObject({ target: 100, moon: "old", passCycle: "left-right-across-hold", firstLead: "two-clubs", pointsOnFirstTrick: false });
+});
+
+it("hands in a fresh deal are 13 cards each and the deal depends only on the seed", () => {
+  const a = createGame(DEFAULT_RULES, 42);
+  const b = createGame(DEFAULT_RULES, 42);
+  const c = createGame(DEFAULT_RULES, 43);
+  expect(a.hands.map(countCards)).toEqual([13, 13, 13, 13]);
+  expect(a.hands).toEqual(b.hands);
+  expect(a.hands).not.toEqual(c.hands);
+});
