@@ -375,18 +375,23 @@ function claimReason(state: GameState): "no-points-left" | "tram" | null {
     const h = state.hands[s];
     if ((h[0] & scoring[0]) | (h[1] & scoring[1]) | (h[2] & scoring[2]) | (h[3] & scoring[3])) scoringLeft = true;
   }
-  if (!scoringLeft) return "no-points-left";
-  if (rules.autoClaim !== "tram") return null;
+  // Departure from RULES.md: where tricks themselves score (the sun, No Tricks counted in tricks),
+  // giving the rest to the last winner could change a score, so then only a true tram ends the hand.
+  const tricksScore = rules.shootTheSun !== 0 || (rules.noTricksBonus !== 0 && rules.noTricksCondition === "no-tricks");
+  if (!scoringLeft) return !tricksScore || leaderTakesAll(state) ? "no-points-left" : null;
+  return rules.autoClaim === "tram" && leaderTakesAll(state) ? "tram" : null;
+}
+
+/** The leader holds, in every suit he has, only cards above all the others' cards of that suit. */
+function leaderTakesAll(state: GameState): boolean {
   const leader = state.leader;
   const mine = state.hands[leader];
   for (let suit = 0; suit < 4; suit++) {
     if (mine[suit] === 0) continue;
     const others = state.hands[(leader + 1) & 3][suit] | state.hands[(leader + 2) & 3][suit] | state.hands[(leader + 3) & 3][suit];
-    // Every card of mine in this suit must outrank every card the others hold in it.
-    const lowestMine = mine[suit] & -mine[suit];
-    if (others >= lowestMine) return null;
+    if (others >= (mine[suit] & -mine[suit])) return false;
   }
-  return "tram";
+  return true;
 }
 
 function claimRest(state: GameState, seat: Seat, reason: "no-points-left" | "tram", events: GameEvent[] | null): void {

@@ -80,12 +80,13 @@ function playRandomGame(rules: Rules, seed: number, policySeed: number): Played 
       if (options.length === 0) throw new Error(`empty legal set for seat ${seat}`);
       action = { type: "play", seat, card: options[rng.int(options.length)] };
     }
-    const before = state.phase === "playing" && state.trick.length === 3 && rules.autoClaim === "tram" ? cloneState(state) : null;
+    const tricksScore = rules.shootTheSun !== 0 || (rules.noTricksBonus !== 0 && rules.noTricksCondition === "no-tricks");
+    const before = state.phase === "playing" && state.trick.length === 3 && rules.autoClaim !== "off" ? cloneState(state) : null;
     const eventsBefore = events.length;
     const why = step(state, action, events);
     if (why) throw new Error(`legal action refused: ${why}`);
     const claim = events.slice(eventsBefore).find((e) => e.type === "tricks-claimed");
-    if (before && claim?.type === "tricks-claimed" && claim.reason === "tram") checkTram(before, action, claim.seat, rng);
+    if (before && claim?.type === "tricks-claimed" && (claim.reason === "tram" || tricksScore)) checkTram(before, action, claim.seat, rng);
     actions.push(action);
     checkConservation(state);
   }

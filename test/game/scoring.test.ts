@@ -229,6 +229,14 @@ describe("auto-claim", () => {
     }
   });
 
+  it("with Shooting the Sun, tricks score, so only a true tram may end the hand early", () => {
+    const sun = rules({ autoClaim: "no-points-left", shootTheSun: -24 });
+    const s = midHand(sun, noPoints, { trickNumber: 9, leader: 0 });
+    expect(playAll(s, "AC 2C 3C 4C").events.some((e) => e.type === "tricks-claimed")).toBe(false);
+    const tops = midHand(sun, ["AC AD KD QD", "2C 2D 3D 4D", "3C 5D 6D 7D", "4C 8D 9D TD"], { trickNumber: 9, leader: 0 });
+    expect(playAll(tops, "AC 2C 3C 4C").events.find((e) => e.type === "tricks-claimed")).toMatchObject({ seat: 0, tricks: 3 });
+  });
+
   it("not checked when only one trick remains", () => {
     const s = midHand(rules({ autoClaim: "no-points-left" }), ["AC 2D", "2C 5D", "3C 8D", "4C JD"], { trickNumber: 11, leader: 0 });
     expect(playAll(s, "AC 2C 3C 4C").events.some((e) => e.type === "tricks-claimed")).toBe(false);
