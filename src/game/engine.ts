@@ -273,10 +273,11 @@ export function passRejection(state: GameState, seat: number, cards: readonly Ca
   if (state.phase === "game-over") return "game-over";
   if (state.phase === "moon-choice") return "hand-over";
   if (state.passDirection === "hold") return "no-pass-this-hand";
-  if (state.phase !== "passing" || state.passes[seat] !== null) return "pass-already-submitted";
+  // RULES.md's order: the cards are judged before the question of a second pass.
   if (!Array.isArray(cards) || cards.length !== 3) return "pass-wrong-count";
   if (new Set(cards).size !== 3) return "pass-duplicate";
   for (const c of cards) if (!isCard(c) || !hasCard(state.hands[seat], c)) return "pass-card-not-in-hand";
+  if (state.phase !== "passing" || state.passes[seat] !== null) return "pass-already-submitted";
   return null;
 }
 
