@@ -1,0 +1,273 @@
+/**
+ * npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]]
+ *                     [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]
+ *
+ * A duplicate tournament between two levels. Each deal (one hand: the same 52 cards, the pass
+ * direction of hand i of the cycle, totals at the start) is played four times with the seating
+ * rotated, so that each level holds each of the four hands equally often and the luck of the cards
+ * cancels. 2v2 seats A A B B (each level holds each hand twice); 1v3 seats one A against three B.
+ *
+ * Prints each level's mean points per hand (as the scoreboard counts them: moons, J♦ and bonuses
+ * included; on countdown scoring, points lost) with a 95% confidence interval over deals, the
+ * paired difference A − B with its interval, moons shot and conceded, and decision times
+ * p50/p95/p99 per level. The last line is one JSON object.
+ */
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { awaiting, createGame, mix32, parseRules, passDirectionFor, presetNames, step, TWO_OF_CLUBS, hasCard, viewFor, type Rules, type Seat } from "../src/game/index.js";
+import { decide, type BotLevel } from "../src/ai/index.js";
+
+interface Args {
+  deals: number;
+  a: BotLevel;
+  b: BotLevel;
+  rules: string;
+  budgetMs: number | undefined;
+  samples: number | undefined;
+  format: "2v2" | "1v3";
+  workers: number;
+  seed: number;
+}
+
+interface DealResult {
+  deal: number;
+  /** Points per level, summed over its seat-hands in the four rotations. */
+  points: { a: number; b: number };
+  hands: { a: number; b: number };
+  moons: { a: number; b: number };
+  times: { a: number[]; b: number[] };
+}
+
+const LEVELS: BotLevel[] = ["easy", "medium", "hard"];
+
+function fail(message: string): never {
+  console.error(`bench:ai: ${message}`);
+  console.error("usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]");
+  console.error(`presets: ${presetNames().join(", ")}`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { deals: 100, a: "hard", b: "medium", rules: "classic", budgetMs: undefined, samples: undefined, format: "2v2", workers: 1, seed: 1 };
+  const whole = (flag: string, v: string, min: number) => {
+    if (!/^\d+$/.test(v) || +v < min) fail(`${flag} must be a whole number ≥ ${min}, not “${v}”`);
+    return +v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = inline ?? argv[++i];
+    if (value === undefined) fail(`${flag} needs a value`);
+    switch (flag) {
+      case "--deals":
+        args.deals = whole(flag, value, 1);
+        break;
+      case "--a":
+      case "--b":
+        if (!LEVELS.includes(value as BotLevel)) fail(`${flag} must be one of ${LEVELS.join(", ")}`);
+        args[flag.slice(2) as "a" | "b"] = value as BotLevel;
+        break;
+      case "--rules":
+        args.rules = value;
+        break;
+      case "--budget-ms":
+        args.budgetMs = whole(flag, value, 1);
+        break;
+      case "--samples":
+        args.samples = whole(flag, value, 1);
+        break;
+      case "--format":
+        if (value !== "2v2" && value !== "1v3") fail("--format must be 2v2 or 1v3");
+        args.format = value;
+        break;
+      case "--workers":
+        args.workers = whole(flag, value, 1);
+        break;
+      case "--seed":
+        args.seed = whole(flag, value, 0);
+        break;
+      default:
+        fail(`unknown argument “${argv[i]}”`);
+    }
+  }
+  return args;
+}
+
+/** Hand `handIndex` of a game with this seed's cards, at the start totals: the deal of the tournament. */
+function dealState(rules: Rules, seed: number, handIndex: number) {
+  const state = createGame(rules, seed);
+  state.handIndex = handIndex;
+  state.dealer = ((3 + handIndex) & 3) as Seat;
+  state.passDirection = passDirectionFor(rules, handIndex);
+  if (state.passDirection === "hold") {
+    state.phase = "playing";
+    let leader = ((state.dealer + 1) & 3) as Seat;
+    if (rules.firstLead === "two-clubs") leader = state.hands.findIndex((h) => hasCard(h, TWO_OF_CLUBS)) as Seat;
+    state.leader = state.turn = leader;
+  }
+  return state;
+}
+
+function cycleLength(rules: Rules): number {
+  let n = 1;
+  while (n < 8 && passDirectionFor(rules, n) !== passDirectionFor(rules, 0)) n++;
+  return n;
+}
+
+function playDeal(args: Args, rules: Rules, deal: number): DealResult {
+  const seed = mix32(args.seed * 0x9e3779b1 + deal);
+  const handIndex = deal % cycleLength(rules);
+  const pattern: ("a" | "b")[] = args.format === "2v2" ? ["a", "a", "b", "b"] : ["a", "b", "b", "b"];
+  const res: DealResult = { deal, points: { a: 0, b: 0 }, hands: { a: 0, b: 0 }, moons: { a: 0, b: 0 }, times: { a: [], b: [] } };
+  const sign = rules.countdown === null ? 1 : -1;
+  for (let rot = 0; rot < 4; rot++) {
+    const side = (seat: number) => pattern[(seat + rot) & 3];
+    const state = dealState(rules, seed, handIndex);
+    const opts = { budgetMs: args.budgetMs, samples: args.samples };
+    let guard = 0;
+    while (state.handIndex === handIndex && state.phase !== "game-over") {
+      if (++guard > 500) throw new Error(`deal ${deal}: the hand does not end`);
+      for (const seat of awaiting(state)) {
+        const who = side(seat);
+        const level = who === "a" ? args.a : args.b;
+        const view = viewFor(state, seat as Seat);
+        const t = performance.now();
+        const action = decide(view, level, { ...opts, seed: mix32(seed ^ Math.imul(state.actionCount + 1, 0x85ebca6b) ^ seat) });
+        res.times[who].push(performance.now() - t);
+        const why = step(state, action);
+        if (why) throw new Error(`deal ${deal}: ${level} made an illegal move (${why}): ${JSON.stringify(action)}`);
+      }
+    }
+    const result = state.history[state.history.length - 1];
+    for (let s = 0; s < 4; s++) {
+      res.points[side(s)] += sign * result.change[s];
+      res.hands[side(s)]++;
+    }
+    if (result.moon) res.moons[side(result.moon.shooter)]++;
+  }
+  return res;
+}
+
+function runDeals(args: Args, deals: number[]): DealResult[] {
+  const parsed = parseRules(args.rules);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return deals.map((d) => playDeal(args, parsed.rules, d));
+}
+
+// ---- worker side ------------------------------------------------------------
+
+if (!isMainThread && workerData?.bench === "ai") {
+  const { args, deals } = workerData as { args: Args; deals: number[] };
+  for (const d of deals) parentPort!.postMessage(runDeals(args, [d])[0]);
+  parentPort!.postMessage("done");
+}
+
+// ---- main side ---------------------------------------------------------------
+
+function spawnSelf(data: unknown): Worker {
+  const self = new URL(import.meta.url);
+  if (!self.pathname.endsWith(".ts")) return new Worker(self, { workerData: data });
+  const api = import.meta.resolve("tsx/esm/api");
+  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(self.href)}); });`;
+  return new Worker(boot, { eval: true, workerData: data });
+}
+
+async function runParallel(args: Args, onResult: (r: DealResult) => void): Promise<void> {
+  const all = Array.from({ length: args.deals }, (_, i) => i);
+  if (args.workers <= 1) {
+    for (const d of all) onResult(runDeals(args, [d])[0]);
+    return;
+  }
+  const shares = Array.from({ length: args.workers }, (_, w) => all.filter((d) => d % args.workers === w));
+  await Promise.all(
+    shares.map(
+      (deals) =>
+        new Promise<void>((resolve, reject) => {
+          const w = spawnSelf({ bench: "ai", args, deals });
+          w.on("message", (m: DealResult | "done") => {
+            if (m === "done") {
+              void w.terminate();
+              resolve();
+            } else onResult(m);
+          });
+          w.on("error", reject);
+        }),
+    ),
+  );
+}
+
+function meanCi(xs: number[]): { mean: number; ci: number } {
+  const n = xs.length;
+  const mean = xs.reduce((a, b) => a + b, 0) / n;
+  const v = n > 1 ? xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1) : 0;
+  return { mean, ci: 1.96 * Math.sqrt(v / n) };
+}
+
+function pct(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+const r2 = (x: number) => Math.round(x * 1000) / 1000;
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const parsed = parseRules(args.rules);
+  if (!parsed.ok) fail(parsed.error);
+  const started = performance.now();
+  const results: DealResult[] = [];
+  let last = started;
+  await runParallel(args, (r) => {
+    results.push(r);
+    if (performance.now() - last > 15_000) {
+      last = performance.now();
+      console.error(`  … ${results.length}/${args.deals} deals, ${((last - started) / 1000).toFixed(0)} s`);
+    }
+  });
+  results.sort((x, y) => x.deal - y.deal);
+  const seconds = (performance.now() - started) / 1000;
+  const perDeal = (k: "a" | "b") => results.map((r) => r.points[k] / r.hands[k]);
+  const a = meanCi(perDeal("a"));
+  const b = meanCi(perDeal("b"));
+  const diff = meanCi(results.map((r) => r.points.a / r.hands.a - r.points.b / r.hands.b));
+  const moons = { a: 0, b: 0 };
+  for (const r of results) {
+    moons.a += r.moons.a;
+    moons.b += r.moons.b;
+  }
+  const timing = (k: "a" | "b") => {
+    const t = results.flatMap((r) => r.times[k]).sort((x, y) => x - y);
+    return { decisions: t.length, p50: r2(pct(t, 0.5)), p95: r2(pct(t, 0.95)), p99: r2(pct(t, 0.99)), max: r2(t[t.length - 1] ?? 0) };
+  };
+  const ta = timing("a");
+  const tb = timing("b");
+  const name = (k: "a" | "b") => `${k === "a" ? args.a : args.b} (${k.toUpperCase()})`;
+  console.log(
+    `${args.deals} deals × 4 rotations, ${args.format}, rules ${args.rules}` +
+      (args.budgetMs !== undefined ? `, budget ${args.budgetMs} ms` : "") +
+      (args.samples !== undefined ? `, ≤ ${args.samples} worlds` : "") +
+      `, ${args.workers} worker(s), ${seconds.toFixed(0)} s`,
+  );
+  console.log(`  ${name("a")}: ${a.mean.toFixed(3)} ± ${a.ci.toFixed(3)} points/hand; moons shot ${moons.a}, conceded ${moons.b}; decision ms p50 ${ta.p50} p95 ${ta.p95} p99 ${ta.p99}`);
+  console.log(`  ${name("b")}: ${b.mean.toFixed(3)} ± ${b.ci.toFixed(3)} points/hand; moons shot ${moons.b}, conceded ${moons.a}; decision ms p50 ${tb.p50} p95 ${tb.p95} p99 ${tb.p99}`);
+  const verdict = diff.mean + diff.ci < 0 ? `${args.a} better` : diff.mean - diff.ci > 0 ? `${args.b} better` : "no significant difference";
+  console.log(`  A − B: ${diff.mean.toFixed(3)} ± ${diff.ci.toFixed(3)} points/hand (lower is better): ${verdict}`);
+  console.log(
+    JSON.stringify({
+      deals: args.deals,
+      format: args.format,
+      rules: args.rules,
+      budgetMs: args.budgetMs ?? null,
+      samples: args.samples ?? null,
+      seconds: Math.round(seconds),
+      a: { level: args.a, mean: r2(a.mean), ci95: r2(a.ci), moonsShot: moons.a, moonsConceded: moons.b, ms: ta },
+      b: { level: args.b, mean: r2(b.mean), ci95: r2(b.ci), moonsShot: moons.b, moonsConceded: moons.a, ms: tb },
+      diff: { mean: r2(diff.mean), ci95: r2(diff.ci), verdict },
+    }),
+  );
+}
+
+if (isMainThread) {
+  main().catch((err) => {
+    console.error(`bench:ai: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,11 @@
+/**
+ * Computer players. Every level decides from a SeatView, the seat's own view of the table (its
+ * hand, the cards played, who showed out, the cards it passed and received, the scores, the
+ * rules), and nothing else: the type has no field for another seat's cards, so no bot can see
+ * hidden hands. The hard player imagines them, sampling deals consistent with that view.
+ *
+ *   const action = decide(viewFor(state, seat), "hard");        // synchronous, same thread
+ *   const pool = new BotPool(); await pool.decide(view, "hard"); // on worker threads
+ */
+export { decide, awaitedOf, moonChoiceFor, BOT_LEVELS, HARD_BUDGET_MS, HARD_MAX_SAMPLES, type BotLevel, type DecideOptions } from "./decide.js";
+export { BotPool } from "./pool.js";
