@@ -1,5 +1,5 @@
 /** Positions for the computer-player tests: a hand in progress, written as plain card lists. */
-import { createGame, masksOf, parseCard, presetRules, suitOf, penaltyValue, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, type Card, type GameState, type Rules, type Seat } from "../../src/game/index.js";
+import { createGame, masksOf, parseCard, presetRules, suitOf, penaltyValue, DEFAULT_RULES, PRESETS, validateRules, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, type Card, type GameState, type Rng, type Rules, type Seat } from "../../src/game/index.js";
 
 export function cards(text: string): Card[] {
   return text
@@ -74,4 +74,32 @@ export function position(opts: { rules: Rules; hands: string[]; tricks?: [Seat, 
   }
   if (opts.totals) state.totals = opts.totals.slice();
   return state;
+}
+
+export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[rng.int(xs.length)];
+
+/** A random but valid rule set: a preset with a few options changed, short games. */
+export function randomRules(rng: Rng): Rules {
+  const r: Rules = { ...DEFAULT_RULES, ...pick(rng, PRESETS).rules };
+  if (rng.next() < 0.5) r.moon = pick(rng, ["old", "new", "choice", "disabled"] as const);
+  if (rng.next() < 0.3) r.jackOfDiamonds = pick(rng, [0, -10]);
+  if (rng.next() < 0.3) r.jackRequiredForMoon = !r.jackRequiredForMoon;
+  if (rng.next() < 0.2) r.heartValues = pick(rng, ["one", "spot"] as const);
+  if (rng.next() < 0.2) r.highSpades = !r.highSpades;
+  if (rng.next() < 0.3) r.pointsOnFirstTrick = !r.pointsOnFirstTrick;
+  if (rng.next() < 0.2) r.firstTrickPointsFallback = pick(rng, ["any", "queen-first"] as const);
+  if (rng.next() < 0.2) r.heartsLeadRestriction = !r.heartsLeadRestriction;
+  if (rng.next() < 0.2) r.heartsLeadException = pick(rng, ["only-hearts", "hearts-and-queen"] as const);
+  if (rng.next() < 0.2) r.queenBreaksHearts = !r.queenBreaksHearts;
+  if (rng.next() < 0.2) r.firstLead = pick(rng, ["two-clubs", "left-of-dealer"] as const);
+  if (rng.next() < 0.3) r.passCycle = pick(rng, ["left-right-across-hold", "left-right-across", "left", "right", "none"] as const);
+  if (rng.next() < 0.3) r.autoClaim = pick(rng, ["off", "no-points-left", "tram"] as const);
+  if (rng.next() < 0.2) r.noTricksBonus = -5;
+  if (rng.next() < 0.2) r.shootTheSun = -24;
+  if (rng.next() < 0.2) r.bonusMode = "total-clamped";
+  r.target = 30 + rng.int(40);
+  if (rng.next() < 0.15) r.countdown = pick(rng, [30, 50]);
+  const err = validateRules(r);
+  if (err) throw new Error(`random rules are invalid: ${err}`);
+  return r;
 }
