@@ -1,0 +1,228 @@
+/**
+ * Card faces drawn by code: large corner indices (readable when Discord scales the picture
+ * down), classic pip layouts, stylised court cards. Each face is drawn once per size and deck
+ * style into its own small canvas, shadow included; images then only copy it.
+ */
+import { createCanvas, type Canvas } from "canvas";
+import { rankOf, suitOf, type Card } from "../game/index.js";
+import { font } from "./fonts.js";
+import { drawPip } from "./suits.js";
+import { COLORS, SUIT_INK, SUIT_INK_4 } from "./theme.js";
+import type { Ctx } from "./text.js";
+
+export const CARD_W = 96;
+export const CARD_H = 134;
+/** Room around a cached face for its drop shadow. */
+export const CARD_MARGIN = 8;
+
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+/** Pip positions for 2..10 as (column -1/0/1, row 0..1); rows past the middle are drawn upside down. */
+const PIP_LAYOUT: Record<number, [number, number][]> = {
+  2: [[0, 0], [0, 1]],
+  3: [[0, 0], [0, 0.5], [0, 1]],
+  4: [[-1, 0], [1, 0], [-1, 1], [1, 1]],
+  5: [[-1, 0], [1, 0], [0, 0.5], [-1, 1], [1, 1]],
+  6: [[-1, 0], [1, 0], [-1, 0.5], [1, 0.5], [-1, 1], [1, 1]],
+  7: [[-1, 0], [1, 0], [0, 0.25], [-1, 0.5], [1, 0.5], [-1, 1], [1, 1]],
+  8: [[-1, 0], [1, 0], [0, 0.25], [-1, 0.5], [1, 0.5], [0, 0.75], [-1, 1], [1, 1]],
+  9: [[-1, 0], [1, 0], [-1, 1 / 3], [1, 1 / 3], [0, 0.5], [-1, 2 / 3], [1, 2 / 3], [-1, 1], [1, 1]],
+  10: [[-1, 0], [1, 0], [0, 1 / 6], [-1, 1 / 3], [1, 1 / 3], [-1, 2 / 3], [1, 2 / 3], [0, 5 / 6], [-1, 1], [1, 1]],
+};
+
+export const suitInk = (suit: number, fourColour: boolean): string => (fourColour ? SUIT_INK_4 : SUIT_INK)[suit];
+
+export function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+/** The rank and suit in one corner; the bottom corner is the same rotated half a turn. */
+function drawIndex(ctx: Ctx, card: Card, w: number, ink: string): void {
+  const rank = RANKS[rankOf(card)];
+  const cx = w * 0.135;
+  const size = Math.round(w * 0.235);
+  ctx.fillStyle = ink;
+  ctx.font = font(size, true);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "alphabetic";
+  const top = w * 0.045 + size * 0.78;
+  if (rank === "10") {
+    // Two digits squeezed so the index column stays as narrow as for one character.
+    ctx.save();
+    ctx.translate(cx, top);
+    ctx.scale(0.74, 1);
+    ctx.fillText(rank, 0, 0);
+    ctx.restore();
+  } else ctx.fillText(rank, cx, top);
+  drawPip(ctx, suitOf(card), cx, top + w * 0.125, w * 0.15, ink);
+}
+
+function drawCrown(ctx: Ctx, cx: number, cy: number, s: number, rank: number, ink: string, accent: string): void {
+  // s is the crown width. King: five points; queen: three rounded points; jack: a cap with a feather.
+  ctx.save();
+  ctx.translate(cx, cy);
+  ctx.scale(s, s);
+  ctx.lineJoin = "round";
+  ctx.beginPath();
+  if (rank === 11) {
+    ctx.moveTo(-0.5, 0.3);
+    ctx.lineTo(-0.5, -0.25);
+    ctx.lineTo(-0.28, 0.02);
+    ctx.lineTo(-0.13, -0.38);
+    ctx.lineTo(0, 0.0);
+    ctx.lineTo(0.13, -0.38);
+    ctx.lineTo(0.28, 0.02);
+    ctx.lineTo(0.5, -0.25);
+    ctx.lineTo(0.5, 0.3);
+    ctx.closePath();
+  } else if (rank === 10) {
+    ctx.moveTo(-0.46, 0.3);
+    ctx.lineTo(-0.46, -0.1);
+    ctx.quadraticCurveTo(-0.3, 0.06, -0.2, -0.22);
+    ctx.quadraticCurveTo(-0.1, 0.02, 0, -0.34);
+    ctx.quadraticCurveTo(0.1, 0.02, 0.2, -0.22);
+    ctx.quadraticCurveTo(0.3, 0.06, 0.46, -0.1);
+    ctx.lineTo(0.46, 0.3);
+    ctx.closePath();
+  } else {
+    ctx.moveTo(-0.46, 0.3);
+    ctx.quadraticCurveTo(-0.5, -0.2, 0, -0.22);
+    ctx.quadraticCurveTo(0.5, -0.2, 0.46, 0.3);
+    ctx.closePath();
+  }
+  ctx.fillStyle = accent;
+  ctx.fill();
+  ctx.lineWidth = 0.06;
+  ctx.strokeStyle = ink;
+  ctx.stroke();
+  // Jewels / band.
+  ctx.fillStyle = ink;
+  if (rank === 11) {
+    for (const x of [-0.5, -0.13, 0.13, 0.5]) {
+      ctx.beginPath();
+      ctx.arc(x, x === -0.5 || x === 0.5 ? -0.25 : -0.38, 0.07, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  } else if (rank === 10) {
+    ctx.beginPath();
+    ctx.arc(0, -0.34, 0.07, 0, Math.PI * 2);
+    ctx.fill();
+  } else {
+    // The jack's feather.
+    ctx.beginPath();
+    ctx.moveTo(0.12, -0.18);
+    ctx.quadraticCurveTo(0.5, -0.5, 0.62, -0.62);
+    ctx.quadraticCurveTo(0.42, -0.22, 0.26, -0.12);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.fillRect(-0.5, 0.2, 1, 0.1);
+  ctx.restore();
+}
+
+function drawCourt(ctx: Ctx, card: Card, w: number, h: number, ink: string): void {
+  const rank = rankOf(card);
+  const suit = suitOf(card);
+  const fx = w * 0.3;
+  const fy = h * 0.1;
+  const fw = w * 0.4;
+  const fh = h * 0.8;
+  // A tinted panel in the suit's ink, framed like a court card, with the figure stylised as a crown and letter.
+  ctx.save();
+  roundRect(ctx, fx, fy, fw, fh, w * 0.04);
+  ctx.fillStyle = "#f6efd9";
+  ctx.fill();
+  ctx.globalAlpha = 0.12;
+  ctx.fillStyle = ink;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = Math.max(1.2, w * 0.016);
+  ctx.strokeStyle = ink;
+  ctx.stroke();
+  ctx.restore();
+  const cx = fx + fw / 2;
+  drawCrown(ctx, cx, fy + fh * 0.2, fw * 0.62, rank, ink, "#f3c746");
+  ctx.fillStyle = ink;
+  ctx.font = font(Math.round(w * 0.3), true);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText(RANKS[rank], cx, fy + fh * 0.6);
+  drawPip(ctx, suit, cx, fy + fh * 0.8, fw * 0.42, ink);
+}
+
+/** Draws a full card face with its top-left corner at (x, y). */
+export function drawCardFace(ctx: Ctx, card: Card, x: number, y: number, w: number, h: number, fourColour: boolean): void {
+  const suit = suitOf(card);
+  const rank = rankOf(card);
+  const ink = suitInk(suit, fourColour);
+  ctx.save();
+  ctx.translate(x, y);
+  roundRect(ctx, 0.5, 0.5, w - 1, h - 1, w * 0.085);
+  ctx.fillStyle = COLORS.cardFace;
+  ctx.fill();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = COLORS.cardEdge;
+  ctx.stroke();
+
+  drawIndex(ctx, card, w, ink);
+  ctx.save();
+  ctx.translate(w, h);
+  ctx.rotate(Math.PI);
+  drawIndex(ctx, card, w, ink);
+  ctx.restore();
+
+  if (rank <= 8) {
+    const n = rank + 2;
+    const pip = w * 0.175;
+    const colX = w * 0.15;
+    const top = h * 0.19;
+    const bottom = h * 0.81;
+    for (const [col, row] of PIP_LAYOUT[n]) {
+      drawPip(ctx, suit, w / 2 + col * colX, top + row * (bottom - top), pip, ink, row > 0.5);
+    }
+  } else if (rank === 12) {
+    drawPip(ctx, suit, w / 2, h / 2, w * (suit === 2 ? 0.56 : 0.46), ink);
+    if (suit === 2) {
+      // The ace of spades traditionally carries an ornament: a light ring inside the pip.
+      drawPip(ctx, suit, w / 2, h / 2 + w * 0.01, w * 0.3, COLORS.cardFace);
+      drawPip(ctx, suit, w / 2, h / 2 + w * 0.015, w * 0.22, ink);
+    }
+  } else drawCourt(ctx, card, w, h, ink);
+  ctx.restore();
+}
+
+const faceCache = new Map<string, Canvas>();
+
+/**
+ * The face of `card` with its shadow, cached per size and deck style. Draw it at
+ * (cardX - CARD_MARGIN, cardY - CARD_MARGIN).
+ */
+export function cardSprite(card: Card, fourColour: boolean, w = CARD_W, h = CARD_H): Canvas {
+  const key = `${card}|${fourColour ? 4 : 2}|${w}x${h}`;
+  let c = faceCache.get(key);
+  if (!c) {
+    c = createCanvas(w + CARD_MARGIN * 2, h + CARD_MARGIN * 2);
+    const ctx = c.getContext("2d");
+    ctx.save();
+    ctx.shadowColor = "rgba(0, 0, 0, 0.45)";
+    ctx.shadowBlur = 6;
+    ctx.shadowOffsetY = 2;
+    roundRect(ctx, CARD_MARGIN + 0.5, CARD_MARGIN + 0.5, w - 1, h - 1, w * 0.085);
+    ctx.fillStyle = COLORS.cardFace;
+    ctx.fill();
+    ctx.restore();
+    drawCardFace(ctx, card, CARD_MARGIN, CARD_MARGIN, w, h, fourColour);
+    faceCache.set(key, c);
+  }
+  return c;
+}
+
+export function drawCard(ctx: Ctx, card: Card, x: number, y: number, fourColour: boolean, w = CARD_W, h = CARD_H): void {
+  ctx.drawImage(cardSprite(card, fourColour, w, h), x - CARD_MARGIN, y - CARD_MARGIN);
+}

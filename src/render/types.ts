@@ -1,0 +1,10 @@
+/** Input types of the public render API (re-exported by index.ts). */
+export interface PlayerLabel {
+  name: string;
+  isBot: boolean;
+}
+
+export interface RenderOptions {
+  /** Four-colour deck: clubs green, diamonds blue (easier to tell suits apart at a glance). */
+  fourColour?: boolean;
+}
