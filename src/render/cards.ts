@@ -53,11 +53,13 @@ function drawIndex(ctx: Ctx, card: Card, w: number, ink: string): void {
   ctx.textBaseline = "alphabetic";
   const top = w * 0.045 + size * 0.78;
   if (rank === "10") {
-    // Two digits squeezed so the index column stays as narrow as for one character.
+    // DejaVu's digits are tabular (wide "1"): set the two digits tight and a little narrow so
+    // the index column stays as narrow as for one character.
     ctx.save();
     ctx.translate(cx, top);
-    ctx.scale(0.74, 1);
-    ctx.fillText(rank, 0, 0);
+    ctx.scale(0.8, 1);
+    ctx.fillText("1", -size * 0.3, 0);
+    ctx.fillText("0", size * 0.27, 0);
     ctx.restore();
   } else ctx.fillText(rank, cx, top);
   drawPip(ctx, suitOf(card), cx, top + w * 0.125, w * 0.15, ink);

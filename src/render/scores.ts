@@ -248,8 +248,6 @@ function drawChart(ctx: Ctx, input: GameOverInput, x: number, y: number, w: numb
   ctx.textAlign = "center";
   const every = Math.ceil(n / 12);
   for (let i = 0; i <= n; i += every) ctx.fillText(i === 0 ? "start" : String(i), px(i), bottom + 18);
-  ctx.textAlign = "right";
-  ctx.fillText("hand", right + 44, bottom + 18);
 
   // Lines, last place first so the winner's line is on top.
   const order = [0, 1, 2, 3].sort((a, b) => input.placements[b] - input.placements[a] || b - a);
@@ -303,7 +301,7 @@ export function drawGameOver(input: GameOverInput, _opts: RenderOptions = {}): C
     const mid = y + (rowH - 6) / 2;
     medal(ctx, placements[seat], PAD + 18, mid, 15);
     nameCell(ctx, nameOf(players, seat), seat, PAD + 46, mid + 7, 470, 20);
-    if (first) drawTrophy(ctx, W - PAD - 150, mid + 2, 0.55);
+    if (first) drawTrophy(ctx, W - PAD - 100, mid + 2, 0.55);
     drawText(ctx, signed(totals[seat]), W - PAD - 8, mid + 9, { size: 24, bold: true, color: first ? COLORS.gold : COLORS.text, align: "right" });
   });
   drawChart(ctx, input, PAD - 8, chartTop, W - 2 * PAD + 16, chartH);

@@ -36,8 +36,8 @@ const CARD_AT: Record<Pos, { x: number; y: number }> = {
 const PLATE: Record<Pos, { x: number; y: number; w: number }> = {
   S: { x: CX - 160, y: FELT.y + FELT.h - 22, w: 320 },
   N: { x: CX - 160, y: FELT.y + 22, w: 320 },
-  W: { x: 20, y: CY, w: 206 },
-  E: { x: W - 20 - 206, y: CY, w: 206 },
+  W: { x: 14, y: CY, w: 214 },
+  E: { x: W - 14 - 214, y: CY, w: 214 },
 };
 
 // ---- cached backgrounds -------------------------------------------------------------------
@@ -123,7 +123,7 @@ function drawPlate(ctx: Ctx, pos: Pos, info: PlateInfo): void {
   const nameSize = 20;
   const badge = info.player.isBot ? botBadgeWidth(ctx) + 7 : 0;
   const dot = 18;
-  const f = fitText(ctx, info.player.name, w - 24 - dot - badge, nameSize, true, 15);
+  const f = fitText(ctx, info.player.name, w - 16 - dot - badge, nameSize, true, 14);
   const rowW = dot + f.width + badge;
   let rx = x + (w - rowW) / 2;
   const nameY = info.stats ? y + 27 : y + h / 2 + 7;

@@ -29,7 +29,7 @@ const SHAPING = (cp: number) => cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) 
  */
 export function cleanText(text: string): string {
   let out = "";
-  for (const ch of text.replace(UNSAFE, "")) {
+  for (const ch of text.replace(/[\t\n\r\f\v]/g, " ").replace(UNSAFE, "")) {
     const cp = ch.codePointAt(0)!;
     if (hasGlyph(cp) || SHAPING(cp) || cp < 0x80) {
       out += ch;
