@@ -277,10 +277,11 @@ const PASS_WORD: Record<PassDirection, string> = { left: "left", right: "right",
 function passArrows(ctx: Ctx, dir: PassDirection): void {
   const color = "rgba(255, 255, 255, 0.85)";
   if (dir === "across") {
-    arrow(ctx, CX, CY + 58, CX, CY + 128, color, 4);
-    arrow(ctx, CX, CY - 58, CX, CY - 128, color, 4);
-    arrow(ctx, CX - 92, CY, CX - 200, CY, color, 4);
-    arrow(ctx, CX + 92, CY, CX + 200, CY, color, 4);
+    // Read together, the four pieces are ↕ and ↔ around the caption: opposite seats swap.
+    arrow(ctx, CX, CY + 50, CX, CY + 140, color, 4);
+    arrow(ctx, CX, CY - 50, CX, CY - 140, color, 4);
+    arrow(ctx, CX - 112, CY - 4, CX - 172, CY - 4, color, 4);
+    arrow(ctx, CX + 112, CY - 4, CX + 172, CY - 4, color, 4);
     return;
   }
   const r = 140;
@@ -312,8 +313,8 @@ function passArrows(ctx: Ctx, dir: PassDirection): void {
 
 
 function centreText(ctx: Ctx, big: string, small: string | null, y = CY): void {
-  drawText(ctx, big, CX, y + (small ? -2 : 9), { size: 28, bold: true, color: COLORS.text, align: "center", maxWidth: 340, minSize: 18 });
-  if (small) drawText(ctx, small, CX, y + 28, { size: 17, color: COLORS.textDim, align: "center", maxWidth: 340, minSize: 13 });
+  drawText(ctx, big, CX, y + (small ? -2 : 9), { size: 28, bold: true, color: COLORS.text, align: "center", maxWidth: 300, minSize: 18 });
+  if (small) drawText(ctx, small, CX, y + 28, { size: 17, color: COLORS.textDim, align: "center", maxWidth: 300, minSize: 13 });
 }
 
 export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
@@ -376,7 +377,7 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
   } else if (phase === "passing") {
     passArrows(ctx, v.passDirection);
     const done = v.passSubmitted.filter(Boolean).length;
-    centreText(ctx, `Pass 3 cards ${PASS_WORD[v.passDirection]}`, `${done} of 4 passed`);
+    centreText(ctx, `Pass ${PASS_WORD[v.passDirection]}`, `3 cards each · ${done} of 4 passed`);
   } else if (phase === "moon-choice") {
     const shooter = v.pendingMoon ?? v.turn;
     moonIcon(ctx, CX, CY - 62, 26);

@@ -22,10 +22,12 @@ export function textDirection(text: string): "ltr" | "rtl" {
 /** Joiners, variation selectors and skin-tone modifiers shape their neighbours; they need no glyph of their own. */
 const SHAPING = (cp: number) => cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
 
+const MISSING = "\u25a1";
+
 /**
  * Strips controls and bidi overrides, and replaces characters no shipped font has by their
  * compatibility form when that one can be drawn: Discord "fancy text" names (ｆｕｌｌｗｉｄｔｈ,
- * 𝐛𝐨𝐥𝐝, 𝓈𝒸𝓇𝒾𝓅𝓉) then read as plain letters instead of empty boxes.
+ * 𝐛𝐨𝐥𝐝, 𝓈𝒸𝓇𝒾𝓅𝓉) then read as plain letters. Other missing characters become "□".
  */
 export function cleanText(text: string): string {
   let out = "";
@@ -36,7 +38,9 @@ export function cleanText(text: string): string {
       continue;
     }
     const compat = ch.normalize("NFKC");
-    out += compat !== ch && [...compat].every((c) => hasGlyph(c.codePointAt(0)!)) ? compat : ch;
+    // Anything still without a glyph becomes a box of our own: left to the system, Pango would
+    // borrow whatever font the host has, and the same name would look different on each machine.
+    out += compat !== ch && [...compat].every((c) => hasGlyph(c.codePointAt(0)!)) ? compat : MISSING;
   }
   return out.replace(/\s+/g, " ").trim();
 }

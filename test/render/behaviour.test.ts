@@ -63,6 +63,12 @@ describe("fitting names", () => {
     expect(cleanText("Zoë ♠ 🔥")).toBe("Zoë ♠ 🔥");
   });
 
+  it("draws characters no shipped font has as the same box on every machine, not a host font's glyph", () => {
+    // Devanagari is outside DejaVu Sans and Noto Emoji (and the optional CJK font).
+    expect(hasGlyph(0x0928)).toBe(false);
+    expect(cleanText("नमस्ते Ana")).toMatch(/^□+ Ana$/);
+  });
+
   it("drops control and bidi-override characters that would reorder the rest of the picture", () => {
     expect(cleanText("Eve\u202E evil\nname\u0007")).toBe("Eve evil name");
   });
