@@ -1,0 +1,127 @@
+/**
+ * Configuration from the environment (and a .env file through dotenv). Every problem becomes a
+ * sentence for the person starting the bot, never a stack trace.
+ */
+import type { BotLevel, TableSettings } from "./store/types.js";
+
+export interface Config {
+  token: string;
+  clientId: string | null;
+  guildId: string | null;
+  databaseUrl: string;
+  /** REST base such as "http://127.0.0.1:4000/api" (the tests' fake Discord); null = discord.com. */
+  apiBase: string | null;
+  logLevel: string;
+  /** "pretty" for people at a terminal, "json" for log collectors. */
+  logFormat: "pretty" | "json";
+  /** Pause before a computer player acts, so people can follow the game. */
+  botDelayMs: number;
+  /** A lobby nobody starts is closed after this long. */
+  lobbyTimeoutMs: number;
+  /** Consecutive turn timeouts after which a computer player keeps the seat until its owner rejoins. */
+  maxTimeouts: number;
+  /** Minimum gap between two edits of one table message (Discord rate-limits edits per channel). */
+  tableEditIntervalMs: number;
+  defaults: TableSettings;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+export const DEFAULT_SETTINGS: Readonly<TableSettings> = Object.freeze({
+  turnSeconds: 60,
+  timeBankSeconds: 120,
+  fillWithBots: true,
+  botLevel: "medium",
+  trickImages: "tricks",
+  hintsAllowed: true,
+  rated: true,
+  fourColourDeck: false,
+});
+
+const LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** Reads the configuration; `requireToken: false` for tools that never log in (tests build their own). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { requireToken?: boolean } = {}): ConfigResult {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const v = env[name]?.trim();
+    return v ? v : null;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const v = text(name);
+    if (v === null) return fallback;
+    if (!/^\d+$/.test(v) || +v < min || +v > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (it is "${v}").`);
+      return fallback;
+    }
+    return +v;
+  };
+
+  const token = text("DISCORD_TOKEN");
+  if (opts.requireToken !== false) {
+    if (!token || token === "your-bot-token") problems.push(MISSING_TOKEN);
+    else if (!looksLikeToken(token)) problems.push(BAD_TOKEN);
+  }
+  const clientId = text("DISCORD_CLIENT_ID");
+  if (clientId && !/^\d{15,22}$/.test(clientId)) problems.push(`DISCORD_CLIENT_ID should be the application's numeric id (it is "${clientId}").`);
+  const guildId = text("GUILD_ID");
+  if (guildId && !/^\d{15,22}$/.test(guildId)) problems.push(`GUILD_ID should be a server's numeric id, or be left empty (it is "${guildId}").`);
+  const apiBase = text("DISCORD_API_BASE");
+  if (apiBase && !/^https?:\/\/\S+$/.test(apiBase)) problems.push(`DISCORD_API_BASE should be an http(s) URL such as http://127.0.0.1:4000/api (it is "${apiBase}").`);
+
+  const logLevel = (text("LOG_LEVEL") ?? "info").toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (it is "${logLevel}").`);
+  const format = text("LOG_FORMAT") ?? (env.NODE_ENV === "production" ? "json" : "pretty");
+  if (format !== "json" && format !== "pretty") problems.push(`LOG_FORMAT must be json or pretty (it is "${format}").`);
+
+  const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
+  if (!LEVELS.includes(botLevel)) problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
+
+  const config: Config = {
+    token: token ?? "",
+    clientId,
+    guildId,
+    databaseUrl: text("DATABASE_URL") ?? "file:./data/hearts.db",
+    apiBase,
+    logLevel,
+    logFormat: format === "json" ? "json" : "pretty",
+    botDelayMs: int("BOT_DELAY_MS", 900, 0, 60_000),
+    lobbyTimeoutMs: int("LOBBY_TIMEOUT_MINUTES", 30, 1, 7 * 24 * 60) * 60_000,
+    maxTimeouts: int("MAX_TIMEOUTS", 2, 1, 100),
+    tableEditIntervalMs: int("TABLE_EDIT_INTERVAL_MS", 1500, 0, 60_000),
+    defaults: {
+      ...DEFAULT_SETTINGS,
+      turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),
+      timeBankSeconds: int("TIME_BANK_SECONDS", DEFAULT_SETTINGS.timeBankSeconds, 0, 36_000),
+      botLevel: LEVELS.includes(botLevel) ? botLevel : DEFAULT_SETTINGS.botLevel,
+    },
+  };
+  return problems.length ? { ok: false, problems } : { ok: true, config };
+}
+
+/** A bot token is three base64url parts separated by dots; the first is the bot's id. */
+export function looksLikeToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/.test(token);
+}
+
+const MISSING_TOKEN = [
+  "DISCORD_TOKEN is not set, so the bot cannot log in to Discord.",
+  "  1. Create an application at https://discord.com/developers/applications, open Bot and press Reset Token.",
+  "  2. Copy .env.example to .env and paste the token after DISCORD_TOKEN= (also set DISCORD_CLIENT_ID).",
+  "  3. Run `npm run deploy-commands`, then `npm start` again.",
+  "The README's \"Setting up the Discord application\" walks through it, with the invite link.",
+  "Just want to try the game? `npm run play` deals you a table in this terminal, no token needed.",
+].join("\n");
+
+const BAD_TOKEN = [
+  "DISCORD_TOKEN does not look like a bot token (three parts separated by dots).",
+  "Copy it again from https://discord.com/developers/applications → your application → Bot → Reset Token;",
+  "the Client Secret and the Public Key are different things. `npm run play` works without a token.",
+].join("\n");
+
+export const INVALID_TOKEN_HELP = [
+  "Discord refused the token in DISCORD_TOKEN (it was reset or mistyped).",
+  "Get a new one at https://discord.com/developers/applications → your application → Bot → Reset Token,",
+  "put it in .env, and run `npm start` again. `npm run play` plays a game locally without Discord.",
+].join("\n");

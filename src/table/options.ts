@@ -1,0 +1,67 @@
+/**
+ * Table options as a host types them: a rules spec ("omnibus,target=50" or "moon=choice") and the
+ * table settings (timer, bots, images, hints). Every error is a sentence for that host.
+ */
+import { PRESETS, parseRules, presetRules, setOption, validateRules, type Rules, type RulesResult } from "../game/index.js";
+import type { TableSettings } from "../store/types.js";
+
+/**
+ * A spec starting with a preset name replaces the rules ("omnibus,target=50"); a spec of only
+ * key=value pairs changes the current rules ("target=50,moon=choice").
+ */
+export function applyRulesSpec(current: Rules, spec: string): RulesResult {
+  const parts = spec.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!parts.length) return { ok: false, error: "Give a preset (e.g. omnibus) or options such as target=50." };
+  if (!parts[0].includes("=")) return parseRules(spec);
+  const rules = { ...current };
+  for (const part of parts) {
+    const eq = part.indexOf("=");
+    if (eq < 0) return { ok: false, error: `“${part}” is not key=value.` };
+    const err = setOption(rules, part.slice(0, eq).trim(), part.slice(eq + 1));
+    if (err) return { ok: false, error: err };
+  }
+  const err = validateRules(rules);
+  return err ? { ok: false, error: err } : { ok: true, rules };
+}
+
+/** The preset whose rules these are exactly, if any (for display). */
+export function presetOf(rules: Rules): string | null {
+  for (const p of PRESETS) {
+    const r = presetRules(p.name)!;
+    if ((Object.keys(r) as (keyof Rules)[]).every((k) => r[k] === rules[k])) return p.name;
+  }
+  return null;
+}
+
+export interface SettingsChange {
+  turnSeconds?: number;
+  fillWithBots?: boolean;
+  botLevel?: TableSettings["botLevel"];
+  trickImages?: TableSettings["trickImages"];
+  hintsAllowed?: boolean;
+}
+
+export function applySettings(current: TableSettings, change: SettingsChange): { ok: true; settings: TableSettings } | { ok: false; error: string } {
+  const next = { ...current };
+  if (change.turnSeconds !== undefined) {
+    if (!Number.isInteger(change.turnSeconds) || change.turnSeconds < 0 || change.turnSeconds > 3600) {
+      return { ok: false, error: "The turn timer is a number of seconds from 10 to 3600, or 0 for no timer." };
+    }
+    if (change.turnSeconds > 0 && change.turnSeconds < 10) return { ok: false, error: "A turn timer under 10 seconds is too short to play; use 10 or more." };
+    next.turnSeconds = change.turnSeconds;
+  }
+  if (change.fillWithBots !== undefined) next.fillWithBots = change.fillWithBots;
+  if (change.botLevel !== undefined) next.botLevel = change.botLevel;
+  if (change.trickImages !== undefined) next.trickImages = change.trickImages;
+  if (change.hintsAllowed !== undefined) next.hintsAllowed = change.hintsAllowed;
+  return { ok: true, settings: next };
+}
+
+/**
+ * Seconds a seat gets for its turn before the time bank: the table's seconds per card, 1.5× that
+ * for a pass. With the timer off, an hour, so an abandoned game still ends one day.
+ */
+export function turnAllowance(settings: TableSettings, phase: "passing" | "playing" | "moon-choice"): number {
+  const base = settings.turnSeconds > 0 ? settings.turnSeconds : 3600;
+  return phase === "passing" ? Math.round(base * 1.5) : base;
+}

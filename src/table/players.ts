@@ -1,0 +1,22 @@
+/**
+ * Computer players as the table service sees them: one asynchronous decision per turn. The real
+ * players live in src/ai (worker threads); `firstLegalPlayer` is the fallback the tests may use.
+ */
+import type { Action, SeatView } from "../game/index.js";
+import type { BotLevel } from "../store/types.js";
+
+export interface BotPlayer {
+  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number }): Promise<Action>;
+  close?(): Promise<void> | void;
+}
+
+/** The simplest legal player: lowest legal card, first three cards, moon "add". */
+export function firstLegalAction(view: SeatView): Action {
+  if (view.phase === "passing") return { type: "pass", seat: view.seat, cards: view.hand.slice(0, 3) };
+  if (view.phase === "moon-choice") return { type: "moon", seat: view.seat, choice: "add" };
+  return { type: "play", seat: view.seat, card: view.legal[0] };
+}
+
+export const firstLegalPlayer: BotPlayer = {
+  decide: async (view) => firstLegalAction(view),
+};

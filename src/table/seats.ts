@@ -1,0 +1,42 @@
+/** Seat bookkeeping: who sits where, who is a computer player, names for computer players. */
+import type { BotLevel, SeatRecord } from "../store/types.js";
+
+const BOT_NAMES: Record<BotLevel, readonly string[]> = {
+  easy: ["Pip", "Dot", "Bean", "Kit"],
+  medium: ["Max", "Sam", "Lou", "Ray"],
+  hard: ["Ada", "Alan", "Grace", "Edsger"],
+};
+
+/** A seat a computer player fills: a bot seat, or a human's seat taken over after timeouts. */
+export const isBotSeat = (s: SeatRecord | undefined): boolean => !s || s.userId === null || s.botControlled;
+
+export const isHumanSeat = (s: SeatRecord): boolean => s.userId !== null;
+
+export const seatOf = (seats: readonly SeatRecord[], userId: string): SeatRecord | undefined => seats.find((s) => s.userId === userId);
+
+export function freeSeatNumber(seats: readonly SeatRecord[]): number | null {
+  for (let n = 0; n < 4; n++) if (!seats.some((s) => s.seat === n)) return n;
+  return null;
+}
+
+export function botName(seats: readonly SeatRecord[], level: BotLevel): string {
+  const taken = new Set(seats.map((s) => s.name));
+  const free = BOT_NAMES[level].find((n) => !taken.has(n));
+  return free ?? `${BOT_NAMES[level][0]} ${seats.length + 1}`;
+}
+
+export function botSeat(seats: readonly SeatRecord[], seat: number, level: BotLevel): SeatRecord {
+  return { seat, userId: null, botLevel: level, name: botName(seats, level), botControlled: false, timeouts: 0 };
+}
+
+export function humanSeat(seat: number, userId: string, name: string): SeatRecord {
+  return { seat, userId, botLevel: null, name, botControlled: false, timeouts: 0 };
+}
+
+export const sortSeats = (seats: SeatRecord[]): SeatRecord[] => seats.sort((a, b) => a.seat - b.seat);
+
+/** Keeps names short and free of Discord markup, so they cannot ping or break a message. */
+export function cleanName(name: string): string {
+  const cleaned = name.replace(/[@#*_~`|<>\\[\]()]/g, "").replace(/\s+/g, " ").trim();
+  return (cleaned || "Player").slice(0, 24);
+}

@@ -1,0 +1,806 @@
+/**
+ * The table service: lobbies, seats, hosts, options, the game flow, turn timers and computer turns.
+ * It knows the engine and the store, not Discord: the front end calls these methods with the
+ * interaction's user and shows the outcome; the service tells it about every change through one
+ * listener, always after the change is persisted.
+ *
+ * Every method on a table runs in that table's queue, so concurrent clicks, bot moves and timers
+ * apply one after another and an action is never applied twice.
+ */
+import { randomInt } from "node:crypto";
+import {
+  apply,
+  awaiting,
+  cardLabel,
+  createGame,
+  replay,
+  viewFor,
+  type Action,
+  type Card,
+  type GameState,
+  type MoonChoice,
+  type Seat,
+  type SeatView,
+} from "../game/index.js";
+import type { Logger } from "../log.js";
+import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord, TableSettings } from "../store/types.js";
+import { systemClock, type Clock, type TimerHandle } from "./clock.js";
+import { applyRulesSpec, applySettings, turnAllowance, type SettingsChange } from "./options.js";
+import { firstLegalAction, type BotPlayer } from "./players.js";
+import { SerialQueue } from "./queue.js";
+import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
+import {
+  refuse,
+  type ActionSource,
+  type Actor,
+  type CloseReason,
+  type NewTableOptions,
+  type Outcome,
+  type TableListener,
+  type TableServiceConfig,
+  type TableSnapshot,
+  type TableUpdate,
+} from "./types.js";
+
+interface Live extends TableSnapshot {
+  record: TableRecord;
+  state: GameState | null;
+  queue: SerialQueue;
+  /** The turn in progress (or the passing phase) and when it started: timers and the time bank. */
+  turn: { key: string; startedAt: number } | null;
+  /** Each seat's last accepted action, to tell a double click from a stale menu. */
+  last: ({ seq: number; action: Action } | null)[];
+  timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
+  closed: boolean;
+}
+
+export interface TableServiceDeps {
+  store: Store;
+  bots: BotPlayer;
+  log: Logger;
+  config: TableServiceConfig;
+  clock?: Clock;
+}
+
+/** Budget of a hint (the strongest level, thinking a little longer than a bot turn). */
+const HINT_BUDGET_MS = 1500;
+
+export class TableService {
+  private readonly store: Store;
+  private readonly bots: BotPlayer;
+  private readonly log: Logger;
+  private readonly config: TableServiceConfig;
+  private readonly clock: Clock;
+  private readonly tables = new Map<string, Live>();
+  /** Channel or thread id → id of the open table there. */
+  private readonly byChannel = new Map<string, string>();
+  /** Loads in progress, so two clicks on a table not yet in memory share one replay. */
+  private readonly loading = new Map<string, Promise<Live | null>>();
+  private readonly listeners: TableListener[] = [];
+  private stopped = false;
+
+  constructor(deps: TableServiceDeps) {
+    this.store = deps.store;
+    this.bots = deps.bots;
+    this.log = deps.log;
+    this.config = deps.config;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  onUpdate(listener: TableListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Open tables held in memory. */
+  get openTables(): number {
+    return this.tables.size;
+  }
+
+  // ---- finding tables -------------------------------------------------------
+
+  /** The open table in a channel or thread. */
+  async findOpen(channelId: string): Promise<TableSnapshot | null> {
+    const id = this.byChannel.get(channelId);
+    if (id) {
+      const live = this.tables.get(id);
+      if (live && !live.closed) return live;
+    }
+    const record = await this.store.findOpenTable(channelId);
+    return record ? this.load(record.id) : null;
+  }
+
+  /** Any table by id: open ones from memory, closed ones read from the store (not kept). */
+  async get(tableId: string): Promise<TableSnapshot | null> {
+    return this.load(tableId);
+  }
+
+  private async load(tableId: string): Promise<Live | null> {
+    const cached = this.tables.get(tableId);
+    if (cached) return cached;
+    let pending = this.loading.get(tableId);
+    if (!pending) {
+      pending = this.loadFromStore(tableId).finally(() => this.loading.delete(tableId));
+      this.loading.set(tableId, pending);
+    }
+    return pending;
+  }
+
+  private async loadFromStore(tableId: string): Promise<Live | null> {
+    const record = await this.store.getTable(tableId);
+    if (!record) return null;
+    const live = this.newLive(record);
+    if (record.status !== "lobby") {
+      const stored = await this.store.loadActions(tableId);
+      const actions = stored.map((a) => a.action);
+      const r = replay(record.rules, record.seed, actions);
+      if (!r.ok) {
+        this.log.error({ table: tableId, index: r.index, reason: r.reason }, "table log does not replay");
+        live.closed = true;
+        if (isOpen(record.status)) {
+          await this.store.updateTable(tableId, { status: "broken", brokenReason: `action ${r.index} does not replay: ${r.message}` }).catch(() => undefined);
+          live.record = { ...record, status: "broken" };
+          this.emit(live, { type: "closed", reason: "broken", note: "This game's record is damaged, so it cannot continue. Sorry! Open a new table with /hearts new." });
+        }
+        return live;
+      }
+      live.state = r.state;
+      for (const a of stored.slice(-8)) live.last[a.seat] = { seq: a.seq, action: a.action };
+    }
+    if (isOpen(record.status)) this.remember(live);
+    else live.closed = true;
+    return live;
+  }
+
+  private newLive(record: TableRecord): Live {
+    return {
+      record,
+      state: null,
+      queue: new SerialQueue(),
+      turn: null,
+      last: [null, null, null, null],
+      timers: { turn: null, bot: null, lobby: null },
+      closed: false,
+    };
+  }
+
+  private remember(live: Live): void {
+    this.tables.set(live.record.id, live);
+    this.byChannel.set(live.record.channelId, live.record.id);
+    if (live.record.threadId) this.byChannel.set(live.record.threadId, live.record.id);
+  }
+
+  private forget(live: Live): void {
+    this.tables.delete(live.record.id);
+    for (const key of [live.record.channelId, live.record.threadId]) {
+      if (key && this.byChannel.get(key) === live.record.id) this.byChannel.delete(key);
+    }
+  }
+
+  /** Runs `fn` in the table's queue, on the current state. */
+  private async withTable<T extends object>(tableId: string, fn: (live: Live) => Promise<Outcome<T>> | Outcome<T>): Promise<Outcome<T>> {
+    const live = await this.load(tableId);
+    if (!live) return refuse("no-table", "This table no longer exists. Open a new one with /hearts new.");
+    return live.queue.run(async () => {
+      if (live.closed) return refuse("closed", closedMessage(live.record.status));
+      return fn(live);
+    });
+  }
+
+  // ---- lobby ----------------------------------------------------------------
+
+  async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
+    if (this.stopped) return refuse("busy", "The bot is restarting; try again in a moment.");
+    const existing = await this.findOpen(where.channelId);
+    if (existing) {
+      return refuse("table-exists", "There is already a table here. Join it with the Join button or /hearts join, or open one in another channel.");
+    }
+    const record = await this.store.createTable({
+      guildId: where.guildId,
+      channelId: where.channelId,
+      hostId: host.userId,
+      rules: options.rules,
+      settings: options.settings,
+      seed: 0,
+      seats: [humanSeat(0, host.userId, cleanName(host.name))],
+    });
+    const live = this.newLive(record);
+    this.remember(live);
+    this.armLobbyTimer(live);
+    this.log.info({ table: record.id, channel: where.channelId, host: host.userId }, "table opened");
+    return { ok: true, table: live };
+  }
+
+  /** Records where the front end put the table's messages. */
+  async attach(tableId: string, where: { messageId?: string | null; threadId?: string | null }): Promise<void> {
+    const live = await this.load(tableId);
+    if (!live) return;
+    await live.queue.run(async () => {
+      const patch: TablePatch = {};
+      if (where.messageId !== undefined) patch.messageId = where.messageId;
+      if (where.threadId !== undefined) patch.threadId = where.threadId;
+      live.record = await this.store.updateTable(tableId, patch);
+      if (!live.closed) this.remember(live);
+    });
+  }
+
+  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+    return this.withTable(tableId, async (live) => {
+      const seats = live.record.seats;
+      const mine = seatOf(seats, actor.userId);
+      if (live.record.status === "lobby") {
+        if (mine) return refuse("already-seated", "You are already seated at this table.");
+        let n = freeSeatNumber(seats);
+        let replaced: string | null = null;
+        const next = seats.slice();
+        if (n === null) {
+          // A person may take a computer player's seat before the game starts.
+          const bot = seats.find((s) => s.userId === null);
+          if (!bot) return refuse("full", "This table is full. Open another with /hearts new in another channel.");
+          n = bot.seat;
+          replaced = bot.name;
+          next.splice(next.indexOf(bot), 1);
+        }
+        next.push(humanSeat(n, actor.userId, cleanName(actor.name)));
+        await this.saveSeats(live, sortSeats(next));
+        this.armLobbyTimer(live);
+        const note = replaced ? `${cleanName(actor.name)} took ${replaced}'s seat.` : `${cleanName(actor.name)} joined.`;
+        this.emit(live, { type: "lobby", note });
+        return { ok: true, table: live, message: replaced ? `You took ${replaced}'s seat.` : "You joined the table." };
+      }
+      if (!mine) return refuse("started", "This game has already started. Wait for the Rematch, or open a table in another channel.");
+      if (!mine.botControlled) return refuse("already-seated", "You are already playing at this table. Use My hand to see your cards.");
+      const next = seats.map((s) => (s === mine ? { ...s, botControlled: false, timeouts: 0, name: cleanName(actor.name) } : s));
+      await this.saveSeats(live, next);
+      this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player returned");
+      this.emit(live, { type: "seat", seat: mine.seat, change: "returned" });
+      this.schedule(live);
+      return { ok: true, table: live, message: "Welcome back: your seat is yours again." };
+    });
+  }
+
+  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+    return this.withTable(tableId, async (live) => {
+      const seats = live.record.seats;
+      const mine = seatOf(seats, actor.userId);
+      if (!mine) return refuse("not-seated", "You are not seated at this table.");
+      if (live.record.status === "lobby") {
+        const next = seats.filter((s) => s !== mine);
+        if (!next.some(isHumanSeat)) {
+          await this.close(live, "everyone-left", "Everyone left, so the table is closed.");
+          return { ok: true, table: live, message: "You left; the table is closed." };
+        }
+        const patch: TablePatch = { seats: next };
+        if (live.record.hostId === actor.userId) patch.hostId = next.find(isHumanSeat)!.userId!;
+        live.record = await this.store.updateTable(tableId, patch);
+        this.armLobbyTimer(live);
+        const newHost = patch.hostId ? ` ${next.find((s) => s.userId === patch.hostId)!.name} is now the host.` : "";
+        this.emit(live, { type: "lobby", note: `${mine.name} left.${newHost}` });
+        return { ok: true, table: live, message: "You left the table." };
+      }
+      if (mine.botControlled) return refuse("not-seated", "A computer player already has your seat. /hearts join gives it back to you.");
+      const next = seats.map((s) => (s === mine ? { ...s, botControlled: true } : s));
+      await this.saveSeats(live, next);
+      this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player left; a bot plays the seat");
+      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, message: "You left; nobody else was playing, so the game is closed." };
+      this.emit(live, { type: "seat", seat: mine.seat, change: "left" });
+      this.schedule(live);
+      return { ok: true, table: live, message: "You left. A computer player plays your seat; /hearts join brings you back." };
+    });
+  }
+
+  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+    return this.withTable(tableId, async (live) => {
+      if (live.record.status !== "lobby") return refuse("started", "The game has started; seats can only change in the lobby.");
+      if (!seatOf(live.record.seats, actor.userId) && !actor.canManage) return refuse("not-seated", "Only players at the table can add computer players. Join first.");
+      const n = freeSeatNumber(live.record.seats);
+      if (n === null) return refuse("full", "The table is full.");
+      const bot = botSeat(live.record.seats, n, level);
+      await this.saveSeats(live, sortSeats([...live.record.seats, bot]));
+      this.armLobbyTimer(live);
+      this.emit(live, { type: "lobby", note: `${cleanName(actor.name)} added ${bot.name} (${level} computer player).` });
+      return { ok: true, table: live, message: `${bot.name} (${level}) sits down.` };
+    });
+  }
+
+  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+    return this.withTable(tableId, async (live) => {
+      if (live.record.status !== "lobby") return refuse("started", "The game has started; seats can only change in the lobby.");
+      if (!seatOf(live.record.seats, actor.userId) && !actor.canManage) return refuse("not-seated", "Only players at the table can remove computer players.");
+      const bots = live.record.seats.filter((s) => s.userId === null);
+      if (!bots.length) return refuse("bad-options", "There is no computer player to remove.");
+      const bot = bots[bots.length - 1];
+      await this.saveSeats(live, live.record.seats.filter((s) => s !== bot));
+      this.emit(live, { type: "lobby", note: `${bot.name} left the table.` });
+      return { ok: true, table: live, message: `${bot.name} stands up.` };
+    });
+  }
+
+  /** The host changes the rules or the table settings in the lobby. */
+  async configure(tableId: string, actor: Actor, change: { rules?: string; settings?: SettingsChange }): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+    return this.withTable(tableId, async (live) => {
+      if (live.record.status !== "lobby") return refuse("started", "The rules are fixed once the game has started.");
+      if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", "Only the host can change the rules.");
+      const patch: TablePatch = {};
+      if (change.rules !== undefined) {
+        const r = applyRulesSpec(live.record.rules, change.rules);
+        if (!r.ok) return refuse("bad-options", r.error);
+        patch.rules = r.rules;
+      }
+      if (change.settings) {
+        const s = applySettings(live.record.settings, change.settings);
+        if (!s.ok) return refuse("bad-options", s.error);
+        patch.settings = s.settings;
+      }
+      live.record = await this.store.updateTable(tableId, patch);
+      this.armLobbyTimer(live);
+      this.log.info({ table: tableId, by: actor.userId }, "table options changed");
+      this.emit(live, { type: "lobby", note: `${cleanName(actor.name)} changed the options.` });
+      return { ok: true, table: live, message: "Options updated." };
+    });
+  }
+
+  async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+    return this.withTable(tableId, async (live) => {
+      const { record } = live;
+      if (record.status !== "lobby") return refuse("started", "The game has already started.");
+      if (record.hostId !== actor.userId && !actor.canManage) {
+        const host = record.seats.find((s) => s.userId === record.hostId)?.name ?? "the host";
+        return refuse("not-host", `Only the host (${host}) can start the game.`);
+      }
+      let seats = record.seats.slice();
+      if (seats.length < 4) {
+        if (!record.settings.fillWithBots) {
+          return refuse("not-enough-players", `Hearts needs 4 players and ${seats.length} are seated. Wait for more, add computer players, or turn bots on with /hearts rules.`);
+        }
+        for (let n = freeSeatNumber(seats); n !== null; n = freeSeatNumber(seats)) seats.push(botSeat(seats, n, record.settings.botLevel));
+        seats = sortSeats(seats);
+      }
+      const seed = randomInt(0, 2 ** 32 - 1);
+      const state = createGame(record.rules, seed);
+      const status = state.phase === "passing" ? "passing" : "playing";
+      live.record = await this.store.updateTable(tableId, { seats, seed, status, timeBank: seats.map(() => record.settings.timeBankSeconds) });
+      live.state = state;
+      this.clearTimers(live);
+      this.log.info({ table: tableId, seed, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
+      this.emit(live, { type: "started" });
+      this.schedule(live);
+      return { ok: true, table: live };
+    });
+  }
+
+  /** Ends a table early: its host, or someone who may manage the channel. */
+  async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+    return this.withTable(tableId, async (live) => {
+      if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", "Only the host or someone with Manage Channels can end this table.");
+      await this.close(live, "ended", `${cleanName(actor.name)} ended the table.`);
+      return { ok: true, table: live };
+    });
+  }
+
+  /** A new lobby where a finished game was, with the same seats, rules and settings. */
+  async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+    const old = await this.load(tableId);
+    if (!old) return refuse("no-table", "That game is no longer stored.");
+    if (isOpen(old.record.status)) return refuse("started", "This game is still going.");
+    if (!seatOf(old.record.seats, actor.userId)) return refuse("not-seated", "Only the players of that game can ask for a rematch. Open your own with /hearts new.");
+    const existing = await this.findOpen(old.record.channelId);
+    if (existing) return refuse("table-exists", "A new table is already open here: join it with its Join button.");
+    const seats = old.record.seats.map((s) => ({ ...s, botControlled: false, timeouts: 0 }));
+    const record = await this.store.createTable({
+      guildId: old.record.guildId,
+      channelId: old.record.channelId,
+      hostId: actor.userId,
+      rules: old.record.rules,
+      settings: old.record.settings,
+      seed: 0,
+      seats,
+    });
+    const live = this.newLive(record);
+    this.remember(live);
+    this.armLobbyTimer(live);
+    this.log.info({ table: record.id, from: tableId, host: actor.userId }, "rematch opened");
+    return { ok: true, table: live };
+  }
+
+  // ---- play -----------------------------------------------------------------
+
+  /** The seat's private view, for its own ephemeral menu. */
+  async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+    const live = await this.load(tableId);
+    if (!live) return refuse("no-table", "This table no longer exists.");
+    const mine = seatOf(live.record.seats, actor.userId);
+    if (!mine) return refuse("not-seated", "You are not playing at this table.");
+    if (!live.state) return refuse("not-started", "The game has not started yet: your cards are dealt when the host presses Start.");
+    return { ok: true, table: live, view: viewFor(live.state, mine.seat as Seat) };
+  }
+
+  async pass(tableId: string, actor: Actor, cards: Card[], version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+    return this.humanAction(tableId, actor, version, (seat) => ({ type: "pass", seat, cards }));
+  }
+
+  async play(tableId: string, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+    return this.humanAction(tableId, actor, version, (seat) => ({ type: "play", seat, card }));
+  }
+
+  async moon(tableId: string, actor: Actor, choice: MoonChoice, version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+    return this.humanAction(tableId, actor, version, (seat) => ({ type: "moon", seat, choice }));
+  }
+
+  /**
+   * A person's action from a menu built at `version` (the action count it showed). A play or moon
+   * choice needs the exact version; a pass only needs the same passing phase, since the others'
+   * passes move the count without changing this seat's choice.
+   */
+  private async humanAction(tableId: string, actor: Actor, version: number, build: (seat: Seat) => Action): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+    return this.withTable(tableId, async (live) => {
+      const mine = seatOf(live.record.seats, actor.userId);
+      if (!mine) return refuse("not-seated", "You are not playing at this table.");
+      const state = live.state;
+      if (!state) return refuse("not-started", "The game has not started yet.");
+      const seat = mine.seat as Seat;
+      const action = build(seat);
+      const last = live.last[seat];
+      if (last && last.seq >= version && sameAction(last.action, action)) {
+        return refuse("duplicate", `Already done: ${describeAction(last.action)}.`);
+      }
+      const passPhaseStart = state.actionCount - state.passes.filter((p) => p !== null).length;
+      const fresh = action.type === "pass" ? state.phase === "passing" && version >= passPhaseStart && version <= state.actionCount : version === state.actionCount;
+      if (!fresh) {
+        return refuse("stale", version > state.actionCount ? "This menu does not belong to this game." : "This menu is out of date: the game has moved on. Here is your current hand.");
+      }
+      if (mine.botControlled) {
+        return refuse("not-seated", "A computer player has your seat after your turns timed out. Use /hearts join (or Join) to take it back.");
+      }
+      const r = await this.commit(live, seat, action, "player");
+      if (!r.ok) return r;
+      return { ok: true, table: live, view: viewFor(live.state!, seat) };
+    });
+  }
+
+  /** The strongest computer player's suggestion for the seat's current decision. */
+  async hint(tableId: string, actor: Actor): Promise<Outcome<{ action: Action; view: SeatView }>> {
+    const live = await this.load(tableId);
+    if (!live || live.closed) return refuse("no-table", "There is no game going on here.");
+    if (!live.record.settings.hintsAllowed) return refuse("hints-off", "Hints are turned off at this table.");
+    const mine = seatOf(live.record.seats, actor.userId);
+    if (!mine) return refuse("not-seated", "You are not playing at this table.");
+    if (!live.state) return refuse("not-started", "The game has not started yet.");
+    if (!awaiting(live.state).includes(mine.seat)) return refuse("stale", "It is not your turn: a hint is for a decision you have to make.");
+    const view = viewFor(live.state, mine.seat as Seat);
+    const action = await this.bots.decide(view, "hard", { budgetMs: HINT_BUDGET_MS }).catch(() => firstLegalAction(view));
+    if (!live.record.hintsUsed) {
+      await live.queue.run(async () => {
+        if (live.record.hintsUsed || live.closed) return;
+        live.record = await this.store.updateTable(tableId, { hintsUsed: true });
+        this.log.info({ table: tableId, seat: mine.seat }, "hint used; the game will not be rated");
+      });
+    }
+    return { ok: true, action, view };
+  }
+
+  // ---- applying actions -----------------------------------------------------
+
+  /** Validates, persists, then announces one action. Runs inside the table's queue. */
+  private async commit(live: Live, seat: Seat, action: Action, source: ActionSource): Promise<Outcome> {
+    const state = live.state!;
+    const r = apply(state, action);
+    if (!r.ok) return refuse("illegal", r.message);
+    const seq = state.actionCount;
+    const now = this.clock.now();
+    const patch: TablePatch = {};
+    const seatRec = live.record.seats.find((s) => s.seat === seat)!;
+
+    let tookOver = false;
+    if (source === "player" && seatRec.timeouts > 0) {
+      patch.seats = live.record.seats.map((s) => (s === seatRec ? { ...s, timeouts: 0 } : s));
+    } else if (source === "timeout") {
+      const timeouts = seatRec.timeouts + 1;
+      tookOver = timeouts >= this.config.maxTimeouts;
+      patch.seats = live.record.seats.map((s) => (s === seatRec ? { ...s, timeouts, botControlled: tookOver } : s));
+    }
+    if (isHumanSeat(seatRec) && live.turn && live.record.settings.turnSeconds > 0) {
+      const used = this.bankUse(live, seat, now);
+      if (used > 0 || source === "timeout") {
+        const bank = live.record.timeBank.slice();
+        bank[seat] = source === "timeout" ? 0 : Math.max(0, bank[seat] - used);
+        patch.timeBank = bank;
+      }
+    }
+    const status = r.state.phase === "passing" ? "passing" : "playing";
+    if (status !== live.record.status) patch.status = status;
+    patch.turnDeadline = null;
+
+    const res = await this.store.appendAction(live.record.id, seq, seat, action, patch);
+    if (!res.ok) {
+      this.log.error({ table: live.record.id, seq, reason: res.reason }, "action not stored");
+      if (res.reason === "conflict") await this.reload(live);
+      return refuse("stale", "The table changed at that very moment. Look at your hand again and retry.");
+    }
+    live.record = { ...live.record, ...patch, actionCount: seq + 1 } as TableRecord;
+    live.state = r.state;
+    live.last[seat] = { seq, action };
+    this.log.info({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
+    this.emit(live, { type: "action", seat, action, events: r.events, source });
+    if (tookOver) {
+      this.log.info({ table: live.record.id, seat }, "seat passed to a bot after repeated timeouts");
+      this.emit(live, { type: "seat", seat, change: "bot-took-over" });
+      if (await this.closeIfNobodyLeft(live)) return { ok: true };
+    }
+    if (r.state.phase === "game-over") await this.finish(live);
+    else this.schedule(live);
+    return { ok: true };
+  }
+
+  /** Seconds of time bank the seat used on this turn. */
+  private bankUse(live: Live, seat: number, now: number): number {
+    if (!live.turn || !live.state) return 0;
+    const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing");
+    const over = (now - live.turn.startedAt) / 1000 - allowance;
+    return over > 0 ? Math.ceil(over) : 0;
+  }
+
+  private async reload(live: Live): Promise<void> {
+    const record = await this.store.getTable(live.record.id);
+    if (!record) return;
+    const stored = await this.store.loadActions(record.id);
+    const r = replay(record.rules, record.seed, stored.map((a) => a.action));
+    if (r.ok) {
+      live.record = record;
+      live.state = r.state;
+    }
+  }
+
+  private async finish(live: Live): Promise<void> {
+    const state = live.state!;
+    const { record } = live;
+    const game: FinishedGame = {
+      tableId: record.id,
+      guildId: record.guildId,
+      rules: record.rules,
+      rated: record.settings.rated && !record.hintsUsed,
+      players: record.seats.map((s) => ({
+        seat: s.seat,
+        userId: s.userId,
+        botLevel: s.userId === null ? s.botLevel : null,
+        name: s.name,
+        total: state.totals[s.seat],
+        place: state.placements![s.seat],
+      })),
+      hands: state.history.map((h) => ({
+        change: h.change.slice(),
+        handPoints: h.handPoints.slice(),
+        moonShooter: h.moon?.shooter ?? null,
+        queenTakenBy: h.queenTakenBy,
+        jackTakenBy: h.jackTakenBy,
+      })),
+      finishedAt: new Date(this.clock.now()),
+    };
+    try {
+      await this.store.recordFinishedGame(game);
+      live.record = { ...live.record, status: "finished" };
+    } catch (err) {
+      // The last action is stored: a restart finds the game over and records it then.
+      this.log.error({ table: record.id, err }, "could not record the finished game");
+    }
+    this.clearTimers(live);
+    live.closed = true;
+    this.forget(live);
+    const winners = state.winners!.map((s) => record.seats[s]?.name).join(" and ");
+    this.log.info({ table: record.id, totals: state.totals, winners: state.winners }, "game over");
+    this.emit(live, { type: "closed", reason: "finished", note: `${winners} won.` });
+  }
+
+  private async close(live: Live, reason: CloseReason, note: string): Promise<void> {
+    const status = reason === "broken" ? "broken" : "abandoned";
+    try {
+      live.record = await this.store.updateTable(live.record.id, { status, turnDeadline: null });
+    } catch (err) {
+      this.log.error({ table: live.record.id, err }, "could not mark the table closed");
+      live.record = { ...live.record, status };
+    }
+    this.clearTimers(live);
+    live.closed = true;
+    this.forget(live);
+    this.log.info({ table: live.record.id, reason }, "table closed");
+    this.emit(live, { type: "closed", reason, note });
+  }
+
+  private async closeIfNobodyLeft(live: Live): Promise<boolean> {
+    if (live.record.seats.some((s) => isHumanSeat(s) && !s.botControlled)) return false;
+    await this.close(live, "everyone-left", "Every player has left or is away, so the game is closed.");
+    return true;
+  }
+
+  private async saveSeats(live: Live, seats: TableRecord["seats"]): Promise<void> {
+    live.record = await this.store.updateTable(live.record.id, { seats });
+  }
+
+  // ---- turns, timers and computer players -----------------------------------
+
+  /** After every change: computer players get their move after a short delay, humans a deadline. */
+  private schedule(live: Live): void {
+    this.clearTimer(live, "bot");
+    this.clearTimer(live, "turn");
+    const state = live.state;
+    if (!state || live.closed || this.stopped || state.phase === "game-over") return;
+    const seats = live.record.seats;
+    const waiting = awaiting(state);
+    const key = turnKey(state);
+    const bots = waiting.filter((s) => isBotSeat(seats.find((r) => r.seat === s)));
+    const humans = waiting.filter((s) => !bots.includes(s));
+
+    if (bots.length) {
+      live.timers.bot = this.clock.setTimeout(() => void this.runBots(live, key, bots), this.config.botDelayMs);
+    }
+    if (!humans.length) {
+      live.turn = null;
+      return;
+    }
+    if (live.turn?.key !== key) live.turn = { key, startedAt: this.clock.now() };
+    const allowance = turnAllowance(live.record.settings, state.phase === "passing" ? "passing" : "playing") * 1000;
+    const deadlineOf = (s: number) => live.turn!.startedAt + allowance + (live.record.settings.turnSeconds > 0 ? (live.record.timeBank[s] ?? 0) * 1000 : 0);
+    const first = Math.min(...humans.map(deadlineOf));
+    live.timers.turn = this.clock.setTimeout(() => void this.onTurnTimeout(live, key), Math.max(0, first - this.clock.now()));
+  }
+
+  private async runBots(live: Live, key: string, seats: number[]): Promise<void> {
+    live.timers.bot = null;
+    for (const seat of seats) {
+      const state = live.state;
+      if (!state || live.closed || turnKey(state) !== key || !awaiting(state).includes(seat)) return;
+      const rec = live.record.seats.find((s) => s.seat === seat);
+      const level: BotLevel = rec?.botLevel ?? live.record.settings.botLevel;
+      const view = viewFor(state, seat as Seat);
+      let action: Action;
+      try {
+        action = await this.bots.decide(view, level, { seed: live.record.seed ^ state.actionCount });
+      } catch (err) {
+        this.log.error({ table: live.record.id, seat, err }, "computer player failed; playing the first legal card");
+        action = firstLegalAction(view);
+      }
+      const done = await live.queue.run(async () => {
+        if (live.closed || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat)) return false;
+        const r = await this.commit(live, seat as Seat, action, "bot");
+        if (!r.ok && r.code === "illegal") {
+          this.log.error({ table: live.record.id, seat, action: describeAction(action), reason: r.message }, "computer player chose an illegal action");
+          await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "bot");
+        }
+        return true;
+      });
+      if (!done) return;
+    }
+  }
+
+  private async onTurnTimeout(live: Live, key: string): Promise<void> {
+    live.timers.turn = null;
+    await live.queue.run(async () => {
+      const state = live.state;
+      if (!state || live.closed || !live.turn || turnKey(state) !== key) return;
+      const now = this.clock.now();
+      const allowance = turnAllowance(live.record.settings, state.phase === "passing" ? "passing" : "playing") * 1000;
+      const expired = awaiting(state).filter((s) => {
+        const rec = live.record.seats.find((r) => r.seat === s);
+        if (isBotSeat(rec)) return false;
+        const bank = live.record.settings.turnSeconds > 0 ? (live.record.timeBank[s] ?? 0) * 1000 : 0;
+        return now >= live.turn!.startedAt + allowance + bank - 50;
+      });
+      for (const seat of expired) {
+        if (!live.state || live.closed || turnKey(live.state) !== key) break;
+        const view = viewFor(live.state, seat as Seat);
+        const action = await this.bots.decide(view, live.record.settings.botLevel, { seed: live.record.seed ^ view.actionCount }).catch(() => firstLegalAction(view));
+        this.log.info({ table: live.record.id, seat }, "turn timed out; a computer player acts");
+        const r = await this.commit(live, seat as Seat, action, "timeout");
+        if (!r.ok && live.state) await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "timeout");
+      }
+      if (live.state && !live.closed && turnKey(live.state) === key) this.schedule(live);
+    });
+  }
+
+  private armLobbyTimer(live: Live): void {
+    this.clearTimer(live, "lobby");
+    if (this.stopped) return;
+    const idle = this.clock.now() - live.record.updatedAt.getTime();
+    const wait = Math.max(0, this.config.lobbyTimeoutMs - Math.max(0, idle));
+    live.timers.lobby = this.clock.setTimeout(() => {
+      live.timers.lobby = null;
+      void live.queue.run(async () => {
+        if (live.closed || live.record.status !== "lobby") return;
+        await this.close(live, "lobby-timeout", "Nobody started this table, so it closed. Open a new one with /hearts new.");
+      });
+    }, wait);
+  }
+
+  private clearTimer(live: Live, which: keyof Live["timers"]): void {
+    const t = live.timers[which];
+    if (t) this.clock.clearTimeout(t);
+    live.timers[which] = null;
+  }
+
+  private clearTimers(live: Live): void {
+    this.clearTimer(live, "bot");
+    this.clearTimer(live, "turn");
+    this.clearTimer(live, "lobby");
+  }
+
+  // ---- lifecycle ------------------------------------------------------------
+
+  /** Loads every open table from the store and carries on where it stopped. Returns how many. */
+  async resume(): Promise<number> {
+    const open = await this.store.listOpenTables();
+    let resumed = 0;
+    for (const record of open) {
+      try {
+        const live = await this.load(record.id);
+        if (!live || live.closed) continue;
+        await live.queue.run(async () => {
+          if (live.record.status === "lobby") this.armLobbyTimer(live);
+          else if (live.state?.phase === "game-over") await this.finish(live);
+          else this.schedule(live);
+        });
+        resumed++;
+        this.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
+      } catch (err) {
+        this.log.error({ table: record.id, err }, "could not resume table");
+      }
+    }
+    return resumed;
+  }
+
+  /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const all = [...this.tables.values()];
+    for (const live of all) this.clearTimers(live);
+    await Promise.all(all.map((l) => l.queue.idle().catch(() => undefined)));
+    for (const live of all) this.clearTimers(live);
+  }
+
+  private emit(live: Live, update: TableUpdate): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(live, update);
+      } catch (err) {
+        this.log.error({ table: live.record.id, err }, "table listener failed");
+      }
+    }
+  }
+}
+
+export const isOpen = (status: TableRecord["status"]): boolean => status === "lobby" || status === "passing" || status === "playing";
+
+function closedMessage(status: TableRecord["status"]): string {
+  switch (status) {
+    case "finished":
+      return "This game is over. Press Rematch or open a new table with /hearts new.";
+    case "broken":
+      return "This game could not continue. Open a new table with /hearts new.";
+    default:
+      return "This table is closed. Open a new one with /hearts new.";
+  }
+}
+
+/** Identifies one turn: every card, or the whole passing phase of a hand. */
+function turnKey(state: GameState): string {
+  return state.phase === "passing" ? `${state.handIndex}:pass` : `${state.handIndex}:${state.phase}:${state.actionCount}`;
+}
+
+function sameAction(a: Action, b: Action): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === "play" && b.type === "play") return a.card === b.card;
+  if (a.type === "moon" && b.type === "moon") return a.choice === b.choice;
+  if (a.type === "pass" && b.type === "pass") return a.cards.length === b.cards.length && a.cards.every((c) => b.cards.includes(c));
+  return false;
+}
+
+export function describeAction(action: Action): string {
+  switch (action.type) {
+    case "play":
+      return `played ${cardLabel(action.card)}`;
+    case "pass":
+      return `passed ${action.cards.map(cardLabel).join(" ")}`;
+    case "moon":
+      return action.choice === "add" ? "gave the moon's points to the others" : "took the moon's points off your own score";
+  }
+}
+
+export type { TableSettings };

@@ -1,0 +1,78 @@
+/**
+ * The table service's vocabulary: who acts, what they get back, and what it tells the front end.
+ */
+import type { Action, GameEvent, GameState } from "../game/index.js";
+import type { BotLevel, TableRecord, TableSettings } from "../store/types.js";
+
+/** The person behind an interaction. Who acts is always this, never something read from a button. */
+export interface Actor {
+  userId: string;
+  name: string;
+  /** Holds Manage Channels where the table is (may end any table there). */
+  canManage?: boolean;
+}
+
+/** Why an action was refused: a code for tests and logs, a sentence for the person. */
+export type RefusalCode =
+  | "no-table"
+  | "table-exists"
+  | "closed"
+  | "not-host"
+  | "not-seated"
+  | "already-seated"
+  | "full"
+  | "started"
+  | "not-started"
+  | "not-enough-players"
+  | "stale"
+  | "duplicate"
+  | "illegal"
+  | "bad-options"
+  | "hints-off"
+  | "busy";
+
+export interface Refusal {
+  ok: false;
+  code: RefusalCode;
+  message: string;
+}
+
+export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
+
+export const refuse = (code: RefusalCode, message: string): Refusal => ({ ok: false, code, message });
+
+/** A table as the front end may read it. `state` holds hidden cards: show it only through viewFor/publicView. */
+export interface TableSnapshot {
+  readonly record: TableRecord;
+  readonly state: GameState | null;
+}
+
+/** How an action came about. */
+export type ActionSource = "player" | "bot" | "timeout";
+
+/** What the service tells the front end, always after the change is persisted. */
+export type TableUpdate =
+  | { type: "lobby"; note: string }
+  | { type: "started" }
+  | { type: "action"; seat: number; action: Action; events: GameEvent[]; source: ActionSource }
+  | { type: "seat"; seat: number; change: "bot-took-over" | "left" | "returned" }
+  | { type: "closed"; reason: CloseReason; note: string };
+
+export type CloseReason = "finished" | "ended" | "lobby-timeout" | "everyone-left" | "broken";
+
+export interface TableListener {
+  (table: TableSnapshot, update: TableUpdate): void;
+}
+
+export interface NewTableOptions {
+  rules: import("../game/index.js").Rules;
+  settings: TableSettings;
+}
+
+export interface TableServiceConfig {
+  botDelayMs: number;
+  lobbyTimeoutMs: number;
+  maxTimeouts: number;
+}
+
+export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];

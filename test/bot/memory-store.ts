@@ -1,0 +1,113 @@
+/**
+ * An in-memory Store obeying the same contract as the Prisma one (appendAction conflicts on a
+ * duplicate seq; patches apply in the same step), for fast unit tests of the table service.
+ */
+import type { Action } from "../../src/game/index.js";
+import type {
+  AppendResult,
+  FinishedGame,
+  GuildSettings,
+  NewTable,
+  StoredAction,
+  Store,
+  TablePatch,
+  TableRecord,
+} from "../../src/store/types.js";
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+export class MemoryStore implements Store {
+  readonly tables = new Map<string, TableRecord>();
+  readonly actions = new Map<string, StoredAction[]>();
+  readonly finished: FinishedGame[] = [];
+  private readonly guilds = new Map<string, GuildSettings>();
+  private nextId = 1;
+  /** Makes the next appendAction fail as if another process had written first (tests). */
+  failNextAppend: "conflict" | null = null;
+
+  async createTable(input: NewTable): Promise<TableRecord> {
+    const now = new Date();
+    const id = `t${this.nextId++}`;
+    const record: TableRecord = {
+      id,
+      guildId: input.guildId,
+      channelId: input.channelId,
+      threadId: input.threadId ?? null,
+      messageId: input.messageId ?? null,
+      hostId: input.hostId,
+      rules: clone(input.rules),
+      settings: clone(input.settings),
+      seed: input.seed,
+      status: "lobby",
+      seats: clone(input.seats),
+      actionCount: 0,
+      turnDeadline: null,
+      timeBank: input.seats.map(() => input.settings.timeBankSeconds),
+      brokenReason: null,
+      hintsUsed: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.tables.set(id, record);
+    this.actions.set(id, []);
+    return clone(record);
+  }
+
+  async getTable(id: string): Promise<TableRecord | null> {
+    const t = this.tables.get(id);
+    return t ? clone(t) : null;
+  }
+
+  async findOpenTable(channelId: string): Promise<TableRecord | null> {
+    for (const t of this.tables.values()) {
+      if ((t.channelId === channelId || t.threadId === channelId) && ["lobby", "passing", "playing"].includes(t.status)) return clone(t);
+    }
+    return null;
+  }
+
+  async updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+    const t = this.tables.get(id);
+    if (!t) throw new Error(`no table ${id}`);
+    Object.assign(t, clone(patch), { updatedAt: new Date() });
+    return clone(t);
+  }
+
+  async appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
+    const t = this.tables.get(tableId);
+    if (!t) return { ok: false, reason: "missing-table" };
+    if (this.failNextAppend) {
+      this.failNextAppend = null;
+      return { ok: false, reason: "conflict" };
+    }
+    if (seq !== t.actionCount) return { ok: false, reason: "conflict" };
+    this.actions.get(tableId)!.push({ seq, seat, action: clone(action), at: new Date() });
+    Object.assign(t, clone(patch ?? {}), { actionCount: seq + 1, updatedAt: new Date() });
+    return { ok: true };
+  }
+
+  async loadActions(tableId: string): Promise<StoredAction[]> {
+    return clone(this.actions.get(tableId) ?? []);
+  }
+
+  async listOpenTables(): Promise<TableRecord[]> {
+    return [...this.tables.values()].filter((t) => ["lobby", "passing", "playing"].includes(t.status)).map(clone);
+  }
+
+  async recordFinishedGame(game: FinishedGame): Promise<void> {
+    const t = this.tables.get(game.tableId);
+    if (t) t.status = "finished";
+    this.finished.push(clone(game));
+  }
+
+  async getGuildSettings(guildId: string): Promise<GuildSettings> {
+    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: 60, allowedChannels: [] });
+  }
+
+  async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+    const next = { ...(await this.getGuildSettings(guildId)), ...patch };
+    this.guilds.set(guildId, next);
+    return clone(next);
+  }
+
+  async close(): Promise<void> {}
+}

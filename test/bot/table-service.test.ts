@@ -1,0 +1,320 @@
+import { describe, expect, it } from "vitest";
+import { awaiting, cardsOf, parseCard, presetRules, viewFor, type Seat } from "../../src/game/index.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { silentLogger } from "../../src/log.js";
+import { firstLegalPlayer } from "../../src/table/players.js";
+import { TableService } from "../../src/table/service.js";
+import type { Actor, TableSnapshot, TableUpdate } from "../../src/table/types.js";
+import type { TableSettings } from "../../src/store/types.js";
+import { ManualClock, settle } from "./manual-clock.js";
+import { MemoryStore } from "./memory-store.js";
+
+const alice: Actor = { userId: "100000000000000001", name: "Alice" };
+const bob: Actor = { userId: "100000000000000002", name: "Bob" };
+const carol: Actor = { userId: "100000000000000003", name: "Carol" };
+const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
+
+function setup(opts: { settings?: Partial<TableSettings>; store?: MemoryStore; clock?: ManualClock } = {}) {
+  const store = opts.store ?? new MemoryStore();
+  const clock = opts.clock ?? new ManualClock();
+  const service = new TableService({
+    store,
+    bots: firstLegalPlayer,
+    log: silentLogger(),
+    config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
+    clock,
+  });
+  const updates: { table: TableSnapshot; update: TableUpdate }[] = [];
+  service.onUpdate((table, update) => updates.push({ table, update }));
+  const settings = { ...DEFAULT_SETTINGS, ...opts.settings };
+  return { store, clock, service, updates, settings };
+}
+
+async function openTable(s: ReturnType<typeof setup>, players: Actor[] = [alice]) {
+  const r = await s.service.open(where, players[0], { rules: presetRules("classic")!, settings: s.settings });
+  if (!r.ok) throw new Error(r.message);
+  const id = r.table.record.id;
+  for (const p of players.slice(1)) expect((await s.service.join(id, p)).ok).toBe(true);
+  return id;
+}
+
+/** Lets every human act with their first legal choice until the game ends or `until` says stop. */
+async function playOut(s: ReturnType<typeof setup>, id: string, humans: Actor[], until?: () => boolean) {
+  for (let guard = 0; guard < 5000; guard++) {
+    const t = await s.service.get(id);
+    if (!t?.state || t.record.status === "finished" || until?.()) return;
+    const state = t.state;
+    let acted = false;
+    for (const seat of awaiting(state)) {
+      const rec = t.record.seats[seat];
+      const human = humans.find((h) => h.userId === rec.userId);
+      if (!human || rec.botControlled) continue;
+      const view = viewFor(state, seat as Seat);
+      const r =
+        state.phase === "passing"
+          ? await s.service.pass(id, human, view.hand.slice(0, 3), state.actionCount)
+          : state.phase === "moon-choice"
+            ? await s.service.moon(id, human, "add", state.actionCount)
+            : await s.service.play(id, human, view.legal[0], state.actionCount);
+      expect(r.ok, r.ok ? "" : r.message).toBe(true);
+      acted = true;
+      break;
+    }
+    if (!acted) await s.clock.advance(500);
+  }
+  throw new Error("game did not finish");
+}
+
+describe("lobby", () => {
+  it("seats players, adds computer players and fills the rest at start", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    expect((await s.service.addBot(id, bob, "hard")).ok).toBe(true);
+    const started = await s.service.start(id, alice);
+    expect(started.ok).toBe(true);
+    const t = (await s.service.get(id))!;
+    expect(t.record.seats.map((x) => [x.seat, x.userId !== null, x.botLevel])).toEqual([
+      [0, true, null],
+      [1, true, null],
+      [2, false, "hard"],
+      [3, false, DEFAULT_SETTINGS.botLevel],
+    ]);
+    expect(t.record.status).toBe("passing");
+    expect(s.updates.map((u) => u.update.type)).toContain("started");
+  });
+
+  it("refuses what a lobby does not allow, with a reason", async () => {
+    const s = setup({ settings: { fillWithBots: false } });
+    const id = await openTable(s, [alice]);
+    const again = await s.service.open(where, bob, { rules: presetRules("classic")!, settings: s.settings });
+    expect(again).toMatchObject({ ok: false, code: "table-exists" });
+    expect(await s.service.join(id, alice)).toMatchObject({ ok: false, code: "already-seated" });
+    await s.service.join(id, bob);
+    expect(await s.service.start(id, bob)).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Alice") });
+    expect(await s.service.start(id, alice)).toMatchObject({ ok: false, code: "not-enough-players", message: expect.stringContaining("2 are seated") });
+    expect(await s.service.configure(id, bob, { rules: "target=50" })).toMatchObject({ ok: false, code: "not-host" });
+    expect(await s.service.configure(id, alice, { rules: "target=abc" })).toMatchObject({ ok: false, code: "bad-options", message: expect.stringContaining("target") });
+    expect(await s.service.configure(id, alice, { settings: { turnSeconds: 3 } })).toMatchObject({ ok: false, code: "bad-options" });
+    expect(await s.service.addBot(id, carol, "easy")).toMatchObject({ ok: false, code: "not-seated" });
+  });
+
+  it("changes rules in the lobby and keeps them for the game", async () => {
+    const s = setup();
+    const id = await openTable(s);
+    expect((await s.service.configure(id, alice, { rules: "omnibus,target=50" })).ok).toBe(true);
+    expect((await s.service.configure(id, alice, { rules: "moon=choice" })).ok).toBe(true);
+    const t = (await s.service.get(id))!;
+    expect(t.record.rules).toMatchObject({ jackOfDiamonds: -10, target: 50, moon: "choice" });
+    await s.service.start(id, alice);
+    expect((await s.service.get(id))!.state!.rules.target).toBe(50);
+  });
+
+  it("passes the host on when the host leaves and closes when everyone has left", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    await s.service.leave(id, alice);
+    expect((await s.service.get(id))!.record.hostId).toBe(bob.userId);
+    await s.service.leave(id, bob);
+    expect((await s.service.get(id))!.record.status).toBe("abandoned");
+    expect(await s.service.findOpen(where.channelId)).toBeNull();
+  });
+
+  it("lets a person take a computer player's seat in a full lobby", async () => {
+    const s = setup();
+    const id = await openTable(s);
+    for (let i = 0; i < 3; i++) await s.service.addBot(id, alice, "easy");
+    const r = await s.service.join(id, bob);
+    expect(r).toMatchObject({ ok: true });
+    expect((await s.service.get(id))!.record.seats.filter((x) => x.userId).length).toBe(2);
+  });
+
+  it("closes a lobby nobody starts", async () => {
+    const s = setup();
+    const id = await openTable(s);
+    await s.clock.advance(31 * 60_000);
+    expect((await s.service.get(id))!.record.status).toBe("abandoned");
+    expect(s.updates.at(-1)!.update).toMatchObject({ type: "closed", reason: "lobby-timeout" });
+  });
+});
+
+describe("a game", () => {
+  it("two people and two computer players play to the end; the result is recorded", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    await s.service.start(id, alice);
+    await playOut(s, id, [alice, bob]);
+    expect(s.store.finished).toHaveLength(1);
+    const game = s.store.finished[0];
+    expect(game.players.map((p) => p.userId)).toEqual([alice.userId, bob.userId, null, null]);
+    expect(game.players.some((p) => p.total >= 100)).toBe(true);
+    expect(s.updates.at(-1)!.update).toMatchObject({ type: "closed", reason: "finished" });
+    // Every stored action replays to the same finished game.
+    expect(s.store.actions.get(id)!.length).toBeGreaterThan(52);
+    expect(await s.service.findOpen(where.channelId)).toBeNull();
+  });
+
+  it("refuses illegal, out-of-turn, stale and duplicate actions with the engine's reasons", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    await s.service.start(id, alice);
+    let t = (await s.service.get(id))!;
+    const v0 = t.state!.actionCount;
+    const hand = viewFor(t.state!, 0).hand;
+    expect(await s.service.pass(id, alice, hand.slice(0, 2), v0)).toMatchObject({ ok: false, code: "illegal", message: "Pass exactly 3 cards." });
+    expect(await s.service.pass(id, carol, hand.slice(0, 3), v0)).toMatchObject({ ok: false, code: "not-seated" });
+    // Alice plays during passing: the engine's sentence.
+    expect(await s.service.play(id, alice, hand[0], v0)).toMatchObject({ ok: false, code: "illegal", message: expect.stringContaining("pass") });
+    expect((await s.service.pass(id, alice, hand.slice(0, 3), v0)).ok).toBe(true);
+    expect(await s.service.pass(id, alice, hand.slice(0, 3), v0)).toMatchObject({ ok: false, code: "duplicate" });
+    // Another pass in the same phase (Bob's menu is older than Alice's pass) still counts.
+    const bobHand = viewFor((await s.service.get(id))!.state!, 1).hand;
+    expect((await s.service.pass(id, bob, bobHand.slice(0, 3), v0)).ok).toBe(true);
+    await s.clock.advance(500);
+    t = (await s.service.get(id))!;
+    expect(t.state!.phase).toBe("playing");
+    // Now find a moment where a human must follow suit and holds another card.
+    await playOut(s, id, [alice, bob], () => isFollowMoment(s, id));
+    t = (await s.service.get(id))!;
+    const seat = t.state!.turn;
+    const who = seat === 0 ? alice : bob;
+    const other = seat === 0 ? bob : alice;
+    const view = viewFor(t.state!, seat as Seat);
+    const illegal = view.hand.find((c) => !view.legal.includes(c))!;
+    const version = t.state!.actionCount;
+    const r = await s.service.play(id, who, illegal, version);
+    expect(r).toMatchObject({ ok: false, code: "illegal", message: expect.stringMatching(/must follow suit|first trick|Hearts are not broken/) });
+    expect(await s.service.play(id, other, viewFor(t.state!, (1 - seat) as Seat).hand[0], version)).toMatchObject({ ok: false, message: "It is not your turn." });
+    // A double click: both arrive together, exactly one is applied.
+    const [a, b] = await Promise.all([s.service.play(id, who, view.legal[0], version), s.service.play(id, who, view.legal[0], version)]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect(a.ok ? b : a).toMatchObject({ code: "duplicate", message: expect.stringContaining("Already done") });
+    expect(s.store.actions.get(id)!.filter((x) => x.seq === version)).toHaveLength(1);
+    // An old menu (an earlier version) for a card still legal later is refused as stale.
+    await playOut(s, id, [alice, bob], () => {
+      const st = s.service as unknown as { tables: Map<string, TableSnapshot> };
+      const cur = st.tables.get(id)?.state;
+      return !!cur && cur.phase === "playing" && cur.turn === seat && cur.actionCount > version;
+    });
+    t = (await s.service.get(id))!;
+    const nowLegal = viewFor(t.state!, seat as Seat).legal[0];
+    expect(await s.service.play(id, who, nowLegal, version)).toMatchObject({ ok: false, code: "stale" });
+    expect(await s.service.play(id, who, nowLegal, t.state!.actionCount + 5)).toMatchObject({ ok: false, code: "stale" });
+  });
+
+  it("a stored conflict is refused without losing anything", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice]);
+    await s.service.start(id, alice);
+    const t = (await s.service.get(id))!;
+    s.store.failNextAppend = "conflict";
+    const r = await s.service.pass(id, alice, viewFor(t.state!, 0).hand.slice(0, 3), t.state!.actionCount);
+    expect(r).toMatchObject({ ok: false, code: "stale" });
+    expect(s.store.actions.get(id)).toHaveLength(0);
+    const again = await s.service.pass(id, alice, viewFor(t.state!, 0).hand.slice(0, 3), t.state!.actionCount);
+    expect(again.ok).toBe(true);
+  });
+});
+
+function isFollowMoment(s: ReturnType<typeof setup>, id: string): boolean {
+  const st = s.service as unknown as { tables: Map<string, TableSnapshot> };
+  const state = st.tables.get(id)?.state;
+  if (!state || state.phase !== "playing" || state.turn > 1) return false;
+  const v = viewFor(state, state.turn);
+  return v.legal.length > 0 && v.legal.length < v.hand.length;
+}
+
+describe("timers", () => {
+  it("a computer player acts for a seat whose time ran out; repeated timeouts hand the seat over until the player rejoins", async () => {
+    const s = setup({ settings: { turnSeconds: 30, timeBankSeconds: 20 } });
+    const id = await openTable(s, [alice, bob]);
+    await s.service.start(id, alice);
+    let t = (await s.service.get(id))!;
+    const hand = viewFor(t.state!, 0).hand;
+    // Alice passes; Bob does not. His pass allowance (45 s) plus bank (20 s) expires.
+    await s.service.pass(id, alice, hand.slice(0, 3), t.state!.actionCount);
+    await s.clock.advance(64_000);
+    t = (await s.service.get(id))!;
+    expect(t.state!.passes[1]).toBeNull();
+    await s.clock.advance(2_000);
+    t = (await s.service.get(id))!;
+    expect(t.state!.passes[1]).not.toBeNull();
+    expect(t.record.seats[1]).toMatchObject({ timeouts: 1, botControlled: false });
+    expect(t.record.timeBank[1]).toBe(0);
+    const timeout = s.updates.find((u) => u.update.type === "action" && u.update.source === "timeout");
+    expect(timeout?.update).toMatchObject({ seat: 1 });
+    // Alice keeps playing promptly; Bob never plays: his second timeout gives the seat to a bot.
+    await playOut(s, id, [alice], () => s.updates.some((u) => u.update.type === "seat" && u.update.change === "bot-took-over"));
+    t = (await s.service.get(id))!;
+    expect(t.record.seats[1]).toMatchObject({ botControlled: true, timeouts: 2 });
+    const r = await s.service.join(id, bob);
+    expect(r).toMatchObject({ ok: true, message: expect.stringContaining("Welcome back") });
+    expect((await s.service.get(id))!.record.seats[1]).toMatchObject({ botControlled: false, timeouts: 0 });
+  });
+
+  it("a game whose only person is away is closed, not played on by bots forever", async () => {
+    const s = setup({ settings: { turnSeconds: 20, timeBankSeconds: 0 } });
+    const id = await openTable(s, [alice]);
+    await s.service.start(id, alice);
+    await s.clock.advance(10 * 60_000);
+    const t = (await s.service.get(id))!;
+    expect(t.record.status).toBe("abandoned");
+    expect(s.updates.at(-1)!.update).toMatchObject({ type: "closed", reason: "everyone-left" });
+  });
+
+  it("leaving mid-game hands the seat to a computer player; join takes it back", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    await s.service.start(id, alice);
+    expect(await s.service.leave(id, bob)).toMatchObject({ ok: true, message: expect.stringContaining("computer player") });
+    let t = (await s.service.get(id))!;
+    await s.service.pass(id, alice, viewFor(t.state!, 0).hand.slice(0, 3), t.state!.actionCount);
+    await s.clock.advance(600);
+    t = (await s.service.get(id))!;
+    expect(t.state!.phase).toBe("playing");
+    expect((await s.service.join(id, bob)).ok).toBe(true);
+  });
+});
+
+describe("restart", () => {
+  it("a new service on the same store resumes mid-hand, and old versions still work", async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock();
+    const first = setup({ store, clock });
+    const id = await openTable(first, [alice, bob]);
+    await first.service.start(id, alice);
+    await playOut(first, id, [alice, bob], () => {
+      const st = first.service as unknown as { tables: Map<string, TableSnapshot> };
+      const cur = st.tables.get(id)?.state;
+      return !!cur && cur.phase === "playing" && cur.trickNumber >= 3 && cur.turn <= 1;
+    });
+    const before = (await first.service.get(id))!.state!;
+    await first.service.stop();
+
+    const second = setup({ store, clock });
+    expect(await second.service.resume()).toBe(1);
+    const t = (await second.service.get(id))!;
+    expect(t.state!.actionCount).toBe(before.actionCount);
+    expect(cardsOf(t.state!.hands[0])).toEqual(cardsOf(before.hands[0]));
+    const seat = t.state!.turn;
+    const who = seat === 0 ? alice : bob;
+    const card = viewFor(t.state!, seat).legal[0];
+    expect((await second.service.play(id, who, card, before.actionCount)).ok).toBe(true);
+    await playOut(second, id, [alice, bob]);
+    expect(store.finished).toHaveLength(1);
+    await settle();
+  });
+
+  it("a table whose log does not replay is marked broken, and the others keep going", async () => {
+    const store = new MemoryStore();
+    const s = setup({ store });
+    const id = await openTable(s, [alice]);
+    await s.service.start(id, alice);
+    store.actions.get(id)!.push({ seq: 0, seat: 0, action: { type: "play", seat: 0, card: parseCard("AH")! }, at: new Date() });
+    const other = await s.service.open({ ...where, channelId: "800000000000000002" }, bob, { rules: presetRules("classic")!, settings: s.settings });
+    await s.service.stop();
+    const again = setup({ store });
+    expect(await again.service.resume()).toBe(1);
+    expect(store.tables.get(id)!.status).toBe("broken");
+    expect(other.ok && store.tables.get(other.table.record.id)!.status).toBe("lobby");
+  });
+});
