@@ -252,8 +252,8 @@ export class TableService {
       const next = seats.map((s) => (s === mine ? { ...s, botControlled: false, timeouts: 0, name: cleanName(actor.name) } : s));
       await this.saveSeats(live, next);
       this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player returned");
-      this.emit(live, { type: "seat", seat: mine.seat, change: "returned" });
       this.schedule(live);
+      this.emit(live, { type: "seat", seat: mine.seat, change: "returned" });
       return { ok: true, table: live, message: "Welcome back: your seat is yours again." };
     });
   }
@@ -282,8 +282,8 @@ export class TableService {
       await this.saveSeats(live, next);
       this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player left; a bot plays the seat");
       if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, message: "You left; nobody else was playing, so the game is closed." };
-      this.emit(live, { type: "seat", seat: mine.seat, change: "left" });
       this.schedule(live);
+      this.emit(live, { type: "seat", seat: mine.seat, change: "left" });
       return { ok: true, table: live, message: "You left. A computer player plays your seat; /hearts join brings you back." };
     });
   }
@@ -362,8 +362,8 @@ export class TableService {
       live.state = state;
       this.clearTimers(live);
       this.log.info({ table: tableId, seed, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
-      this.emit(live, { type: "started" });
       this.schedule(live);
+      this.emit(live, { type: "started" });
       return { ok: true, table: live };
     });
   }
@@ -520,6 +520,8 @@ export class TableService {
     live.state = r.state;
     live.last[seat] = { seq, action };
     this.log.info({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
+    // Timers first, so whoever hears of the action also sees the next turn's deadline.
+    if (r.state.phase !== "game-over") this.schedule(live);
     this.emit(live, { type: "action", seat, action, events: r.events, source });
     if (tookOver) {
       this.log.info({ table: live.record.id, seat }, "seat passed to a bot after repeated timeouts");
@@ -527,7 +529,6 @@ export class TableService {
       if (await this.closeIfNobodyLeft(live)) return { ok: true };
     }
     if (r.state.phase === "game-over") await this.finish(live);
-    else this.schedule(live);
     return { ok: true };
   }
 
@@ -720,6 +721,26 @@ export class TableService {
     this.clearTimer(live, "bot");
     this.clearTimer(live, "turn");
     this.clearTimer(live, "lobby");
+  }
+
+  /** When the seat's time runs out (ms since the epoch), or null when it is not waited for. */
+  deadline(table: TableSnapshot, seat: number): number | null {
+    const live = table as Live;
+    if (!live.turn || !live.state || live.closed || !awaiting(live.state).includes(seat)) return null;
+    const rec = live.record.seats.find((s) => s.seat === seat);
+    if (isBotSeat(rec)) return null;
+    const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing") * 1000;
+    const bank = live.record.settings.turnSeconds > 0 ? (live.record.timeBank[seat] ?? 0) * 1000 : 0;
+    return live.turn.startedAt + allowance + bank;
+  }
+
+  /** Closes a table for a reason outside the game (its channel was deleted, say). */
+  async closeBySystem(tableId: string, reason: CloseReason, note: string): Promise<void> {
+    const live = this.tables.get(tableId);
+    if (!live) return;
+    await live.queue.run(async () => {
+      if (!live.closed) await this.close(live, reason, note);
+    });
   }
 
   // ---- lifecycle ------------------------------------------------------------

@@ -1,0 +1,118 @@
+/**
+ * The /hearts command as data: subcommands, options with choices or autocomplete, and French
+ * descriptions next to the English ones. The bot's handlers read option names from OPT.
+ */
+import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from "discord.js";
+
+/** Option names, shared by the definition and the handlers. */
+export const OPT = {
+  rules: "rules",
+  target: "target",
+  timer: "timer",
+  bots: "bots",
+  level: "level",
+  images: "images",
+  hints: "hints",
+  set: "set",
+  user: "user",
+} as const;
+
+const TIMER_CHOICES = [
+  { name: "30 seconds per card", name_fr: "30 secondes par carte", value: 30 },
+  { name: "60 seconds per card (default)", name_fr: "60 secondes par carte (par défaut)", value: 60 },
+  { name: "90 seconds per card", name_fr: "90 secondes par carte", value: 90 },
+  { name: "2 minutes per card", name_fr: "2 minutes par carte", value: 120 },
+  { name: "5 minutes per card", name_fr: "5 minutes par carte", value: 300 },
+  { name: "No timer (a computer player steps in after an hour)", name_fr: "Sans minuteur (un robot joue après une heure)", value: 0 },
+];
+
+const LEVEL_CHOICES = [
+  { name: "Easy", name_fr: "Facile", value: "easy" },
+  { name: "Medium", name_fr: "Moyen", value: "medium" },
+  { name: "Hard", name_fr: "Difficile", value: "hard" },
+];
+
+const IMAGE_CHOICES = [
+  { name: "A picture of every trick", name_fr: "Une image par pli", value: "tricks" },
+  { name: "Only end-of-hand summaries", name_fr: "Seulement les résumés de fin de donne", value: "hands" },
+];
+
+/** The table options shared by `new` and `rules`. */
+function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): SlashCommandSubcommandBuilder {
+  return sub
+    .addStringOption((o) =>
+      o
+        .setName(forNew ? OPT.rules : OPT.set)
+        .setDescription(forNew ? "Rules preset, optionally with options: omnibus,target=50" : "A preset or options to change, e.g. omnibus or target=50,moon=choice")
+        .setDescriptionLocalizations({ fr: forNew ? "Règles prédéfinies, avec options éventuelles : omnibus,target=50" : "Un préréglage ou des options à changer, ex. omnibus ou target=50,moon=choice" })
+        .setAutocomplete(true)
+        .setMaxLength(300),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName(OPT.target)
+        .setDescription("Score that ends the game (default 100)")
+        .setDescriptionLocalizations({ fr: "Score qui termine la partie (100 par défaut)" })
+        .setMinValue(10)
+        .setMaxValue(1000),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName(OPT.timer)
+        .setDescription("Turn timer; when it runs out a computer player plays for you")
+        .setDescriptionLocalizations({ fr: "Minuteur par tour ; à la fin, un robot joue à votre place" })
+        .addChoices(...TIMER_CHOICES.map((c) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } }))),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName(OPT.bots)
+        .setDescription("Fill empty seats with computer players at the start (default yes)")
+        .setDescriptionLocalizations({ fr: "Compléter les places vides par des robots au départ (oui par défaut)" }),
+    )
+    .addStringOption((o) =>
+      o
+        .setName(OPT.level)
+        .setDescription("Strength of the computer players")
+        .setDescriptionLocalizations({ fr: "Niveau des robots" })
+        .addChoices(...LEVEL_CHOICES.map((c) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } }))),
+    )
+    .addStringOption((o) =>
+      o
+        .setName(OPT.images)
+        .setDescription("What the game thread shows")
+        .setDescriptionLocalizations({ fr: "Ce que le fil de la partie affiche" })
+        .addChoices(...IMAGE_CHOICES.map((c) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } }))),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName(OPT.hints)
+        .setDescription("Allow /hearts hint (a hinted game is not rated)")
+        .setDescriptionLocalizations({ fr: "Autoriser /hearts hint (une partie avec indices n'est pas classée)" }),
+    );
+}
+
+const simple = (name: string, en: string, fr: string) => (s: SlashCommandSubcommandBuilder) => s.setName(name).setDescription(en).setDescriptionLocalizations({ fr });
+
+export const heartsCommand = new SlashCommandBuilder()
+  .setName("hearts")
+  .setDescription("Play Hearts: open a table, join, and play your cards privately")
+  .setDescriptionLocalizations({ fr: "Jouer à la Dame de pique : ouvrir une table, rejoindre, jouer ses cartes en privé" })
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((s) => tableOptions(simple("new", "Open a table in this channel", "Ouvrir une table dans ce salon")(s), true))
+  .addSubcommand(simple("join", "Sit down at this channel's table (or take your seat back)", "S'asseoir à la table de ce salon (ou reprendre sa place)"))
+  .addSubcommand(simple("leave", "Leave the table (a computer player takes over during a game)", "Quitter la table (un robot vous remplace en cours de partie)"))
+  .addSubcommand(simple("start", "Start the game (host)", "Lancer la partie (hôte)"))
+  .addSubcommand(simple("end", "End the table (host or Manage Channels)", "Fermer la table (hôte ou Gérer les salons)"))
+  .addSubcommand(simple("hand", "Show your cards and play them (only you see it)", "Voir et jouer vos cartes (vous seul les voyez)"))
+  .addSubcommand((s) => tableOptions(simple("rules", "Show the rules, or change them before the start (host)", "Voir les règles, ou les changer avant le départ (hôte)")(s), false))
+  .addSubcommand(simple("scores", "Show the scores of the game", "Afficher les scores de la partie"))
+  .addSubcommand(simple("hint", "Ask the strongest computer player what it would do (private)", "Demander conseil au meilleur robot (privé)"))
+  .addSubcommand(simple("leaderboard", "This server's best players", "Les meilleurs joueurs du serveur"))
+  .addSubcommand((s) =>
+    simple("stats", "A player's results on this server", "Les résultats d'un joueur sur ce serveur")(s).addUserOption((o) =>
+      o.setName(OPT.user).setDescription("Whose results (default: yours)").setDescriptionLocalizations({ fr: "De qui (par défaut : vous)" }),
+    ),
+  );
+
+/** Everything `npm run deploy-commands` registers. */
+export const commandData = [heartsCommand.toJSON()];

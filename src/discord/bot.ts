@@ -1,0 +1,90 @@
+/**
+ * The composition root of the Discord bot: everything is wired here, explicitly, so a test builds
+ * the same bot with a temporary database, fast computer players and the fake Discord's API base.
+ */
+import { Client, Events, GatewayIntentBits, Options, REST } from "discord.js";
+import type { Config } from "../config.js";
+import { silentLogger, type Logger } from "../log.js";
+import type { Store } from "../store/types.js";
+import type { Clock } from "../table/clock.js";
+import type { BotPlayer } from "../table/players.js";
+import { TableService } from "../table/service.js";
+import { Images, canvasRenderer, type Renderer } from "./images.js";
+import { Menus } from "./menus.js";
+import { Presenter } from "./presenter.js";
+import { createRouter } from "./router.js";
+
+export interface BotDeps {
+  store: Store;
+  /** Computer players; the caller owns them (main.ts passes a BotPool). */
+  bots: BotPlayer;
+  /** null: text only (benchmarks); default: the canvas renderer. */
+  renderer?: Renderer | null;
+  log?: Logger;
+  clock?: Clock;
+  /** Defer an interaction not answered after this long (default 1200 ms; Discord allows 3 s). */
+  autoDeferMs?: number;
+  onAck?: (ms: number, kind: string) => void;
+}
+
+export interface HeartsBot {
+  client: Client;
+  service: TableService;
+  presenter: Presenter;
+  /** Logs in, then resumes every open table. Rejects if Discord refuses the token. */
+  start(): Promise<void>;
+  /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
+  stop(): Promise<void>;
+}
+
+export function createBot(config: Config, deps: BotDeps): HeartsBot {
+  const log = deps.log ?? silentLogger();
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: config.apiBase ? { api: config.apiBase } : {},
+    // Only what the bot reads is cached: it never looks at messages, reactions or presences.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      ReactionManager: 0,
+      PresenceManager: 0,
+      GuildMemberManager: { maxSize: 200, keepOverLimit: (m) => m.id === m.client.user.id },
+    }),
+    allowedMentions: { parse: [] },
+  });
+  const rest: REST = client.rest;
+  const service = new TableService({
+    store: deps.store,
+    bots: deps.bots,
+    log: log.child({ part: "table" }),
+    clock: deps.clock,
+    config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts },
+  });
+  const images = new Images(deps.renderer === undefined ? canvasRenderer : deps.renderer, log);
+  const menus = new Menus(rest, log);
+  const presenter = new Presenter({ rest, service, images, menus, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
+  const route = createRouter({ service, presenter, menus, images, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
+
+  client.on(Events.InteractionCreate, (i) => void route(i));
+  client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
+  client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
+
+  return {
+    client,
+    service,
+    presenter,
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(config.token);
+      await ready;
+      log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "logged in to Discord");
+      const resumed = await service.resume();
+      if (resumed) log.info({ tables: resumed }, "resumed open tables");
+    },
+    async stop() {
+      await service.stop();
+      await presenter.idle();
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** What every interaction handler gets: the interaction's person, its responder, and the services. */
+import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
+import { viewFor, type Card, type Seat } from "../game/index.js";
+import type { Logger } from "../log.js";
+import type { Store } from "../store/types.js";
+import { seatOf } from "../table/seats.js";
+import type { TableService } from "../table/service.js";
+import type { Actor, TableSnapshot } from "../table/types.js";
+import type { Images } from "./images.js";
+import type { Menus } from "./menus.js";
+import type { OutMessage } from "./message.js";
+import type { Presenter } from "./presenter.js";
+import type { Responder } from "./responder.js";
+import { handMenu } from "./views.js";
+
+export interface Services {
+  service: TableService;
+  presenter: Presenter;
+  menus: Menus;
+  images: Images;
+  store: Store;
+  log: Logger;
+}
+
+export interface Ctx extends Services {
+  respond: Responder;
+  actor: Actor;
+}
+
+export function actorOf(i: Interaction): Actor {
+  const m = i.member as { displayName?: string; nick?: string | null } | null;
+  const name = m?.displayName ?? m?.nick ?? i.user.globalName ?? i.user.username;
+  return { userId: i.user.id, name, canManage: i.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false };
+}
+
+/** True when the interaction's message is one of the clicker's own ephemeral messages. */
+export function onEphemeral(i: RepliableInteraction): boolean {
+  return (i.isButton() || i.isAnySelectMenu()) && !!i.message?.flags?.has(MessageFlags.Ephemeral);
+}
+
+/** A table's buttons only work where the table is. */
+export function inPlace(table: TableSnapshot, channelId: string | null): boolean {
+  return channelId === table.record.channelId || channelId === table.record.threadId;
+}
+
+/**
+ * Shows the player's private menu as this interaction's answer (a new ephemeral message or the
+ * same one updated), built from the latest state, and keeps its token to refresh it later.
+ */
+export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: string; selected?: Card[] } = {}): Promise<void> {
+  const i = ctx.respond.interaction;
+  await ctx.menus.write(tableId, ctx.actor.userId, async () => {
+    const table = await ctx.service.get(tableId);
+    const seat = table ? seatOf(table.record.seats, ctx.actor.userId) : undefined;
+    let msg: OutMessage;
+    let isMenu = false;
+    if (!table || !seat) msg = { content: opts.notice ?? "You are not playing at this table.", embeds: [], components: [] };
+    else if (!table.state) msg = { content: opts.notice ?? "The game has not started yet: your cards are dealt when the host presses Start.", embeds: [], components: [] };
+    else {
+      msg = handMenu(table, viewFor(table.state, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) });
+      isMenu = true;
+    }
+    await ctx.respond.send(msg);
+    if (isMenu) ctx.menus.remember(tableId, ctx.actor.userId, i.applicationId, i.token);
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * Answers one interaction, in one place: every interaction is acknowledged within Discord's 3 s.
+ * A handler declares its style ("reply": a new ephemeral message; "update": edit the message the
+ * button is on) and calls send(); if it has not answered after `autoDeferMs`, or calls defer()
+ * before slow work, the responder defers first and send() then edits the deferred answer.
+ */
+import { DiscordAPIError, MessageFlags, type RepliableInteraction } from "discord.js";
+import type { Logger } from "../log.js";
+import { forEdit, forReply, type OutMessage } from "./message.js";
+
+export type AckStyle = "reply" | "update";
+
+export class Responder {
+  private state: "none" | "deferred" | "answered" = "none";
+  private pending: Promise<unknown> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    readonly interaction: RepliableInteraction,
+    readonly style: AckStyle,
+    private readonly log: Logger,
+    autoDeferMs: number,
+  ) {
+    if (autoDeferMs >= 0) this.timer = setTimeout(() => void this.defer(), autoDeferMs);
+  }
+
+  get answered(): boolean {
+    return this.state === "answered";
+  }
+
+  /** Acknowledges now, if nothing has been sent yet. */
+  defer(): Promise<unknown> {
+    this.clearTimer();
+    if (this.state !== "none") return this.pending ?? Promise.resolve();
+    this.state = "deferred";
+    const i = this.interaction;
+    const p =
+      this.style === "update" && (i.isButton() || i.isAnySelectMenu())
+        ? i.deferUpdate()
+        : i.deferReply({ flags: MessageFlags.Ephemeral });
+    this.pending = p.catch((err) => this.failed(err, "defer"));
+    return this.pending;
+  }
+
+  /** The answer. A second call adds an ephemeral follow-up. */
+  async send(msg: OutMessage): Promise<void> {
+    this.clearTimer();
+    if (this.pending) await this.pending;
+    const i = this.interaction;
+    const state = this.state;
+    this.state = "answered";
+    try {
+      if (state === "none") {
+        if (this.style === "update" && (i.isButton() || i.isAnySelectMenu())) await i.update(forEdit(msg));
+        else await i.reply(forReply(msg));
+      } else if (state === "deferred") {
+        await i.editReply(forEdit(msg));
+      } else {
+        await i.followUp(forReply(msg));
+      }
+    } catch (err) {
+      this.failed(err, "send");
+    }
+  }
+
+  /** A short ephemeral sentence (a refusal, a confirmation). */
+  say(text: string): Promise<void> {
+    return this.send({ content: text });
+  }
+
+  /** A separate ephemeral message, after the answer. */
+  async followUp(msg: OutMessage): Promise<void> {
+    if (this.state !== "answered") return this.send(msg);
+    try {
+      await this.interaction.followUp(forReply(msg));
+    } catch (err) {
+      this.failed(err, "follow-up");
+    }
+  }
+
+  /** Makes sure Discord got an answer even if the handler sent none (it never shows "failed"). */
+  async finish(): Promise<void> {
+    this.clearTimer();
+    if (this.pending) await this.pending;
+    if (this.state === "none") {
+      this.state = "answered";
+      const i = this.interaction;
+      try {
+        if (i.isButton() || i.isAnySelectMenu()) await i.deferUpdate();
+        else await i.reply({ content: "Done.", flags: MessageFlags.Ephemeral });
+      } catch (err) {
+        this.failed(err, "finish");
+      }
+    } else if (this.state === "deferred") {
+      // Deferred but never answered: replace "thinking…" with a sentence.
+      if (this.style === "reply") await this.send({ content: "Done." });
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private failed(err: unknown, what: string): void {
+    const code = err instanceof DiscordAPIError ? err.code : undefined;
+    // 10062: the interaction expired (answered too late); 40060: already answered elsewhere.
+    this.log.warn({ err: err instanceof Error ? err.message : String(err), code, what, interaction: this.interaction.id }, "could not answer an interaction");
+  }
+}

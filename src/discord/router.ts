@@ -1,0 +1,51 @@
+/**
+ * One entry for every interaction: picks the handler by interaction type, gives it a responder that
+ * acknowledges in time, and turns any unexpected error into a sentence instead of "This
+ * interaction failed".
+ */
+import type { Interaction } from "discord.js";
+import type { TableSettings } from "../store/types.js";
+import { handleAutocomplete } from "./autocomplete.js";
+import { handleCommand } from "./commands.js";
+import { handleComponent } from "./components.js";
+import { actorOf, onEphemeral, type Services } from "./context.js";
+import { decodeId } from "./ids.js";
+import { Responder, type AckStyle } from "./responder.js";
+
+/** Verbs that redraw the private menu they are clicked on; the others answer with a new message. */
+const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset"]);
+
+export interface RouterOptions {
+  defaults: TableSettings;
+  /** Defer when a handler has not answered after this long (Discord allows 3 s). */
+  autoDeferMs: number;
+  /** Called with each interaction's time to acknowledgement (the benchmark's figure). */
+  onAck?: (ms: number, kind: string) => void;
+}
+
+export function createRouter(services: Services, opts: RouterOptions) {
+  const log = services.log;
+  return async function route(i: Interaction): Promise<void> {
+    const started = performance.now();
+    if (i.isAutocomplete()) {
+      await handleAutocomplete(i).catch((err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "autocomplete failed"));
+      return;
+    }
+    if (!i.isChatInputCommand() && !i.isButton() && !i.isStringSelectMenu()) return;
+    const verb = i.isChatInputCommand() ? null : (decodeId(i.customId)?.verb ?? null);
+    const style: AckStyle = verb && MENU_VERBS.has(verb) && onEphemeral(i) ? "update" : "reply";
+    const respond = new Responder(i, style, log, opts.autoDeferMs);
+    const ctx = { ...services, respond, actor: actorOf(i) };
+    const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");
+    try {
+      if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
+      else await handleComponent(ctx, i);
+    } catch (err) {
+      log.error({ err, interaction: kind, user: i.user.id, channel: i.channelId }, "interaction handler failed");
+      await respond.send({ content: "Something went wrong on my side. Nothing was played; please try again (or use `/hearts hand`)." });
+    } finally {
+      await respond.finish();
+      opts.onAck?.(performance.now() - started, kind);
+    }
+  };
+}
