@@ -6,7 +6,7 @@
  * Posts of one table go out in order through that table's outbox; a failure is logged with the
  * table id and never stops the game or the other tables.
  */
-import { ButtonStyle, ChannelType, ComponentType, DiscordAPIError, Routes, type REST } from "discord.js";
+import { ButtonStyle, ComponentType, DiscordAPIError, Routes, type REST } from "discord.js";
 import { awaiting, cardLabel, viewFor, type Seat } from "../game/index.js";
 import type { Logger } from "../log.js";
 import type { TableRecord } from "../store/types.js";
@@ -49,6 +49,8 @@ export class Presenter {
   /** Whether the bot may start a thread where the table is (learnt from the interaction). */
   private readonly threadAllowed = new Map<string, boolean>();
   private readonly warned = new Set<string>();
+  /** The game thread of each table, once opened (saves a store read per post). */
+  private readonly threads = new Map<string, string | null>();
 
   constructor(private readonly deps: PresenterDeps) {
     deps.service.onUpdate((table, update) => this.onUpdate(table, update));
@@ -81,6 +83,9 @@ export class Presenter {
     const { body, files } = forRest(tableMessage(table, this.deps.images));
     const msg = (await this.deps.rest.post(Routes.channelMessages(table.record.channelId), { body, files })) as { id: string };
     await this.deps.service.attach(table.record.id, { messageId: msg.id });
+    // Anything that changed while the message was on its way shows at the next edit.
+    const e = this.edits.get(table.record.id);
+    if (e?.dirty) this.scheduleEdit(table);
     return msg.id;
   }
 
@@ -153,9 +158,9 @@ export class Presenter {
         break;
       case "action": {
         this.scheduleEdit(table);
-        const messages = this.actionMessages(record, state!, update);
         this.post(record.id, async () => {
-          for (const m of messages) await this.send(record, m);
+          // Pictures are drawn here, off the table's queue, from the state this action left.
+          for (const m of this.actionMessages(record, state!, update)) await this.send(record, m);
         });
         const news = newsOf(update.events);
         const everyone = news.passed || !!news.dealt || !!news.gameOver || !!news.handScored;
@@ -184,6 +189,7 @@ export class Presenter {
         this.post(record.id, async () => {
           this.deps.menus.forgetTable(record.id);
           this.threadAllowed.delete(record.id);
+          this.threads.delete(record.id);
           this.outboxes.delete(record.id);
         });
         break;
@@ -291,8 +297,9 @@ export class Presenter {
     const names = record.seats.map((s) => s.name).join(", ");
     try {
       const thread = (await this.deps.rest.post(Routes.threads(record.channelId, record.messageId), {
-        body: { name: `Hearts · ${names}`.slice(0, 100), auto_archive_duration: 1440, type: ChannelType.PublicThread },
+        body: { name: `Hearts · ${names}`.slice(0, 100), auto_archive_duration: 1440 },
       })) as { id: string };
+      this.threads.set(record.id, thread.id);
       await this.deps.service.attach(record.id, { threadId: thread.id });
       this.deps.log.info({ table: record.id, thread: thread.id }, "game thread opened");
     } catch (err) {
@@ -311,15 +318,17 @@ export class Presenter {
 
   /** Sends to the game's thread (or the channel), with the current record's thread. */
   private async send(record: TableRecord, msg: OutMessage): Promise<void> {
-    const live = (await this.deps.service.get(record.id))?.record ?? record;
-    const channel = live.threadId ?? live.channelId;
+    const live = record;
+    const thread = this.threads.has(record.id) ? this.threads.get(record.id)! : record.threadId;
+    const channel = thread ?? live.channelId;
     const { body, files } = forRest(msg);
     try {
       await this.deps.rest.post(Routes.channelMessages(channel), { body, files });
     } catch (err) {
       const code = errorCode(err);
-      if (code === UNKNOWN_CHANNEL && channel === live.threadId) {
+      if (code === UNKNOWN_CHANNEL && channel === thread) {
         // The thread is gone: carry on in the channel.
+        this.threads.set(live.id, null);
         await this.deps.service.attach(live.id, { threadId: null });
         await this.deps.rest.post(Routes.channelMessages(live.channelId), { body, files }).catch((e) => this.fail(live, e, "post"));
       } else if (code === UNKNOWN_CHANNEL) {

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { ComponentType } from "discord.js";
+import { apply, awaiting, cardCode, cardsOf, createGame, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { silentLogger } from "../../src/log.js";
+import { Images } from "../../src/discord/images.js";
+import { decodeId } from "../../src/discord/ids.js";
+import type { OutMessage } from "../../src/discord/message.js";
+import { firstLegalAction } from "../../src/table/players.js";
+import { handMenu, rulesMessage, scoresMessage, tableMessage } from "../../src/discord/views.js";
+import type { TableRecord } from "../../src/store/types.js";
+import type { TableSnapshot } from "../../src/table/types.js";
+
+const images = new Images(null, silentLogger());
+
+function record(state: GameState | null): TableRecord {
+  return {
+    id: "t1",
+    guildId: "1",
+    channelId: "2",
+    threadId: null,
+    messageId: "3",
+    hostId: "u0",
+    rules: state?.rules ?? presetRules("classic")!,
+    settings: { ...DEFAULT_SETTINGS },
+    seed: 1,
+    status: state ? "playing" : "lobby",
+    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat < 2 ? `u${seat}` : null, botLevel: seat < 2 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    actionCount: state?.actionCount ?? 0,
+    turnDeadline: null,
+    timeBank: [120, 120, 120, 120],
+    brokenReason: null,
+    hintsUsed: false,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+}
+
+/** Discord's limits: 5 rows, 5 buttons or 1 select per row, custom_id ≤ 100, labels ≤ 80, 25 options. */
+function checkLimits(msg: OutMessage): void {
+  const rows = msg.components ?? [];
+  expect(rows.length).toBeLessThanOrEqual(5);
+  const ids = new Set<string>();
+  for (const row of rows) {
+    expect(row.components.length).toBeGreaterThan(0);
+    expect(row.components.length).toBeLessThanOrEqual(5);
+    for (const c of row.components) {
+      if (c.type === ComponentType.StringSelect) {
+        expect(row.components.length).toBe(1);
+        expect(c.options.length).toBeLessThanOrEqual(25);
+      }
+      if ("custom_id" in c) {
+        expect(c.custom_id.length).toBeLessThanOrEqual(100);
+        expect(ids.has(c.custom_id)).toBe(false);
+        ids.add(c.custom_id);
+      }
+      if ("label" in c && c.label) expect(c.label.length).toBeLessThanOrEqual(80);
+    }
+  }
+  for (const e of msg.embeds ?? []) expect((e.description ?? "").length).toBeLessThanOrEqual(4096);
+}
+
+function menuCards(msg: OutMessage): string[] {
+  const out: string[] = [];
+  for (const row of msg.components ?? []) {
+    for (const c of row.components) {
+      if (c.type === ComponentType.StringSelect) out.push(...c.options.map((o) => o.value));
+      if ("custom_id" in c) {
+        const id = decodeId(c.custom_id);
+        if (id?.verb === "play") out.push(cardCode(id.card));
+        if (id?.verb === "pass") out.push(...id.cards.map(cardCode));
+      }
+    }
+  }
+  return out;
+}
+
+describe("views", () => {
+  it("every menu of many games stays within Discord's limits and shows only its seat's cards", () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      let state = createGame(presetRules(seed % 2 ? "classic" : "black-maria")!, seed);
+      for (let step = 0; step < 400 && state.phase !== "game-over"; step++) {
+        const table: TableSnapshot = { record: record(state), state };
+        if (step % 7 === 0) {
+          checkLimits(tableMessage(table, images));
+          for (let seat = 0; seat < 4; seat++) {
+            const view = viewFor(state, seat as Seat);
+            const menu = handMenu(table, view, images, { selected: view.phase === "passing" && !view.passed ? view.hand.slice(0, 3) : [] });
+            checkLimits(menu);
+            const mine = new Set(view.hand.map(cardCode));
+            for (const code of menuCards(menu)) expect(mine.has(code), `seat ${seat} menu shows ${code}`).toBe(true);
+            // Only the seat to play has enabled card buttons.
+            const enabled = (menu.components ?? []).flatMap((r) => r.components).filter((c) => "custom_id" in c && decodeId(c.custom_id)?.verb === "play" && !("disabled" in c && c.disabled));
+            if (view.phase === "playing" && view.turn !== seat) expect(enabled).toHaveLength(0);
+            if (view.phase === "playing" && view.turn === seat) expect(enabled.length).toBe(view.legal.length);
+          }
+        }
+        const seat = awaiting(state)[0] as Seat;
+        const r = apply(state, firstLegalAction(viewFor(state, seat)));
+        if (!r.ok) throw new Error(r.message);
+        state = r.state;
+      }
+    }
+  });
+
+  it("a 13-card hand of one long suit and others still fits in five rows", () => {
+    const state = createGame(presetRules("classic")!, 3);
+    // Give seat 0 eight spades, three hearts, one club, one diamond.
+    const cards = [26, 27, 28, 29, 30, 31, 32, 33, 39, 40, 41, 0, 13];
+    state.hands[0] = [0, 0, 0, 0];
+    for (const c of cards) state.hands[0][Math.floor(c / 13)] |= 1 << c % 13;
+    state.phase = "playing";
+    state.turn = 0;
+    const view = viewFor(state, 0);
+    expect(cardsOf(state.hands[0])).toHaveLength(13);
+    const menu = handMenu({ record: record(state), state }, view, images);
+    checkLimits(menu);
+    expect(menuCards(menu)).toHaveLength(13);
+  });
+
+  it("the public table, rules and scores messages name no card of any hand", () => {
+    const state = createGame(presetRules("classic")!, 9);
+    const table: TableSnapshot = { record: record(state), state };
+    const text = JSON.stringify([tableMessage(table, images), rulesMessage(table, true), scoresMessage(table)]);
+    for (const c of cardsOf(state.hands[0])) expect(text).not.toContain(`"${cardCode(c)}"`);
+    expect(text).not.toMatch(/h1:(play|pick|pass):/);
+  });
+});
