@@ -47,6 +47,10 @@ export interface SearchOptions {
   budgetMs: number;
   /** At most this many worlds. */
   samples: number;
+  /** Stop evaluating candidates that are clearly behind (default true; off for diagnostics). */
+  prune?: boolean;
+  /** The playout policy (default PLAYOUT; other values are for experiments). */
+  style?: Style;
 }
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
@@ -114,9 +118,9 @@ function argBest(t: Tally): number {
 }
 
 /** The card to play: the view must be this seat's turn to play. */
-export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; worlds: number } {
+export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; worlds: number; means: number[] } {
   const legal = view.legal;
-  if (legal.length === 1) return { card: legal[0], worlds: 0 };
+  if (legal.length === 1) return { card: legal[0], worlds: 0, means: [0] };
   const started = performance.now();
   const know = knowledgeOf(view);
   const sampler = new WorldSampler(know);
@@ -139,15 +143,15 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
       const voids = led >= 0 && ((card / 13) | 0) !== led ? voids0 | (1 << (me * 4 + led)) : voids0;
       playCard(state, me, card, null);
       prng.seed(playoutSeed);
-      playout(state, voids, prng, sit, scratch, PLAYOUT);
+      playout(state, voids, prng, sit, scratch, opts.style ?? PLAYOUT);
       const u = utility(view.rules, state.totals, me);
       t.sum[i] += u;
       t.sumSq[i] += u * u;
     }
     t.n++;
-    if ((t.n & 7) === 0) prune(t, argBest(t));
+    if ((t.n & 7) === 0 && opts.prune !== false) prune(t, argBest(t));
   }
-  return { card: legal[argBest(t)], worlds: t.n };
+  return { card: legal[argBest(t)], worlds: t.n, means: Array.from(t.sum, (x, i) => (t.alive[i] ? x / t.n : NaN)) };
 }
 
 /** The three cards to pass: the policy's best few choices, compared by playing whole hands. */
@@ -165,7 +169,8 @@ export function searchPass(view: SeatView, opts: SearchOptions & { candidates?: 
   const scratch = [0, 0, 0, 0];
   const me = view.seat;
   const t = tally(candidates.length);
-  const passStyle: Style = { ...PLAYOUT, noise: 0.6 };
+  const style = opts.style ?? PLAYOUT;
+  const passStyle: Style = { ...style, noise: 0.6 };
   while (t.n < opts.samples) {
     if (opts.budgetMs > 0 && t.n >= 8 && performance.now() - started > opts.budgetMs) break;
     const world = buildWorld(view, sampler.sample(rng));
@@ -179,7 +184,7 @@ export function searchPass(view: SeatView, opts: SearchOptions & { candidates?: 
         if (why) throw new Error(`internal: simulated pass refused (${why})`);
       }
       prng.seed(playoutSeed);
-      playout(state, 0, prng, sit, scratch, PLAYOUT);
+      playout(state, 0, prng, sit, scratch, style);
       const u = utility(view.rules, state.totals, me);
       t.sum[i] += u;
       t.sumSq[i] += u * u;

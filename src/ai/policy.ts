@@ -167,7 +167,7 @@ function sheddingValue(x: Situation, c: Card): number {
   }
   if (nOut === 0) return 0.4 * (r / 12);
   const stage = x.trickNumber / 13;
-  let v = (lower / nOut) * (0.8 + 3 * stage);
+  let v = (lower / nOut) * (0.5 + 2 * stage);
   if (s === SPADES && queenOut && r < 10) v -= 0.6;
   if (s === DIAMONDS && r > 9 && x.rules.jackOfDiamonds < 0 && outS & J_BIT) v -= 1.2;
   return v;
@@ -190,7 +190,7 @@ function followersAdd(x: Situation, suit: number, firstFollower: number, count: 
       continue;
     }
     // Unknown voids: the fewer cards of the suit are out, the likelier someone shows out.
-    const pVoid = x.trickNumber === 0 ? 0 : Math.max(0, Math.min(0.6, 0.75 - nOut / (2.2 * nonVoid)));
+    const pVoid = x.trickNumber === 0 ? 0 : Math.max(0, Math.min(0.95, 1.4 - nOut / (1.8 * nonVoid)));
     add += pVoid * dump;
     if (suit === HEARTS) add += (1 - pVoid) * x.cv.heartAvg;
   }
@@ -202,16 +202,25 @@ function followersAdd(x: Situation, suit: number, firstFollower: number, count: 
   return add;
 }
 
-/** Chance that my card, now winning the trick, still wins after `count` more players. */
-function holdChance(x: Situation, suit: number, rank: number, firstFollower: number, count: number): number {
+/**
+ * Chance that my card, now winning the trick, still wins after `count` more players. When the
+ * trick is dangerous (points in it) followers overtake only if they must; otherwise often.
+ */
+function holdChance(x: Situation, suit: number, rank: number, firstFollower: number, count: number, danger: boolean): number {
   const outS = x.out[suit];
   const higher = pop(above(outS, rank));
   if (higher === 0 || count === 0) return 1;
+  const nOut = pop(outS);
+  let holders = 0;
+  for (let i = 1; i < 4; i++) if (!isVoid(x, (x.seat + i) & 3, suit)) holders++;
   let k = 0;
   for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) k++;
-  if (k === 0) return 1;
-  const f = pop(below(outS, rank)) / pop(outS);
-  return Math.max(0.03, Math.pow(f, k) * (1 - 0.15 * Math.min(higher, 3)));
+  if (k === 0 || holders === 0) return 1;
+  const per = Math.max(1, nOut / holders);
+  const pHasHigher = 1 - Math.pow((nOut - higher) / nOut, per);
+  const pOnlyHigher = Math.pow(higher / nOut, per);
+  const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
+  return Math.pow(1 - pOver, k);
 }
 
 function cardCost(x: Situation, c: Card): number {
@@ -221,11 +230,14 @@ function cardCost(x: Situation, c: Card): number {
   const me = x.seat;
   if (pos === 0) {
     // Leading.
-    const p = holdChance(x, s, r, me + 1, 3);
-    let cost = p * (cv.tv[c] + followersAdd(x, s, me + 1, 3, r)) - 0.6 * sheddingValue(x, c);
+    const add = followersAdd(x, s, me + 1, 3, r);
+    const p = holdChance(x, s, r, me + 1, 3, cv.tv[c] + add > 0.5);
+    let cost = p * (cv.tv[c] + add) - 0.6 * sheddingValue(x, c);
     const holdQ = (x.hand[SPADES] & Q_BIT) !== 0;
     if (s === SPADES && c !== QS) {
-      if (queenOut && r < 10) cost -= x.hand[SPADES] & ((1 << 11) | (1 << 12)) ? 1 : 2.2;
+      // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
+      const lowSpades = pop(below(x.hand[SPADES], 10));
+      if (queenOut && r < 10) cost += x.hand[SPADES] & ((1 << 11) | (1 << 12)) ? (lowSpades >= 4 ? 0 : 1.5) : -3.5;
       if (holdQ) cost += pop(x.hand[SPADES]) >= 5 ? 0.5 : 1.8;
     }
     if (threat > 0 && s === HEARTS && p > 0.5) cost -= threat * cv.moon * 0.5;
@@ -245,8 +257,8 @@ function cardCost(x: Situation, c: Card): number {
     return cost;
   }
   const left = 3 - pos;
-  const p = holdChance(x, s, r, me + 1, left);
   const add = followersAdd(x, s, me + 1, left, r);
+  const p = holdChance(x, s, r, me + 1, left, trickValue + cv.tv[c] + add > 0.5);
   // A point card I win with comes back to me: only when someone overtakes is it really shed.
   const shed = sheddingValue(x, c) * (cv.pv[c] > 0 ? 1 - p : 1);
   let cost = p * (trickValue + cv.tv[c] + add) - (1 - p) * 0.3 * cv.tv[c] - 0.8 * shed;
@@ -283,8 +295,9 @@ function analyseTrick(x: Situation): void {
       }
     }
     if (n === 1 && only !== x.seat) {
-      const share = x.points[only] / x.cv.moon;
-      threat = Math.max(0, Math.min(1, (share - 0.3) * 2.2));
+      // Q♠ alone is no sign of a moon: count it as half its value.
+      const share = (x.points[only] - (x.queenBy === only ? 7 : 0)) / (x.cv.moon - 7);
+      threat = Math.max(0, Math.min(1, (share - 0.4) * 3.5));
       threatSeat = only;
     }
   }
@@ -310,7 +323,7 @@ function shooting(x: Situation): boolean {
     }
   }
   if (x.out[HEARTS] && (!x.hand[HEARTS] || pop(above(x.out[HEARTS], hiBit(x.hand[HEARTS]))) > 0)) return false;
-  return losers <= 1;
+  return losers <= 2;
 }
 
 function shootPlay(x: Situation): Card {
@@ -430,7 +443,7 @@ export function keptDanger(h: SuitMasks, rules: Rules): number {
       mm &= mm - 1;
       const low = pop(below(m, r));
       const x = r - 5 - 2 * low;
-      if (x > 0) d += 0.15 * Math.pow(x, 1.5);
+      if (x > 0) d += 0.25 * Math.pow(x, 1.5);
     }
     if (len >= 6) d += (len - 5) * 0.4;
   }
@@ -442,7 +455,7 @@ export function keptDanger(h: SuitMasks, rules: Rules): number {
     hm &= hm - 1;
     const low = pop(below(hearts, r));
     const x = r - 4 - 2 * low;
-    if (x > 0) d += 0.25 * x * (cv.pv[39 + r] / cv.heartAvg) * (cv.heartAvg > 1 ? 1.5 : 1);
+    if (x > 0) d += 0.4 * x * (cv.pv[39 + r] / cv.heartAvg) * (cv.heartAvg > 1 ? 1.5 : 1);
   }
   if (rules.jackOfDiamonds !== 0) {
     if (h[DIAMONDS] & J_BIT) d += rules.jackOfDiamonds * 0.45;
