@@ -1,0 +1,33 @@
+/** The store: openStore() for the bot, loadGame() to rebuild a table's game from its action log. */
+import { replay, type GameState } from "../game/index.js";
+import { CorruptRowError, SqliteStore } from "./sqlite.js";
+import type { Store, TableRecord } from "./types.js";
+
+export * from "./types.js";
+export { SqliteStore, CorruptRowError, DEFAULT_DATABASE_URL } from "./sqlite.js";
+export { LEADERBOARD_SORTS, MIN_RANKED_GAMES, countsForStandings, playerKeyOf, rebuildStandings } from "./standings.js";
+export type { Leaderboard, LeaderboardQuery, LeaderboardRow, LeaderboardSort, PlayerCard } from "./standings.js";
+
+/** Opens the database at `databaseUrl` (default DATABASE_URL, then file:./data/hearts.db), applying pending migrations. */
+export function openStore(databaseUrl?: string): Promise<SqliteStore> {
+  return SqliteStore.open(databaseUrl);
+}
+
+export type LoadedGame =
+  | { ok: true; table: TableRecord; state: GameState }
+  | { ok: false; reason: "missing-table" | "corrupt-log"; message: string };
+
+/** Replays a table's stored actions with the engine. A log the engine refuses is reported, never thrown. */
+export async function loadGame(store: Store, tableId: string): Promise<LoadedGame> {
+  try {
+    const table = await store.getTable(tableId);
+    if (!table) return { ok: false, reason: "missing-table", message: `table ${tableId} does not exist` };
+    const actions = await store.loadActions(tableId);
+    const result = replay(table.rules, table.seed, actions.map((a) => a.action));
+    if (!result.ok) return { ok: false, reason: "corrupt-log", message: `table ${tableId}: stored action ${result.index} is refused on replay (${result.reason})` };
+    return { ok: true, table, state: result.state };
+  } catch (e) {
+    if (e instanceof CorruptRowError) return { ok: false, reason: "corrupt-log", message: e.message };
+    throw e;
+  }
+}

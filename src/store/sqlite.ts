@@ -1,0 +1,250 @@
+/**
+ * The Store on Prisma + SQLite (better-sqlite3 driver adapter, JS engine: no engine binary).
+ * Durability: WAL with synchronous=FULL, so an appended action is on disk before the bot tells
+ * anyone about it; busy_timeout lets several processes share the file.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import type { HeartsTable } from "../generated/prisma/client.js";
+import type { Action, Rules } from "../game/index.js";
+import { migrate } from "./migrate.js";
+import { recordFinished, leaderboard, playerCard, type LeaderboardQuery } from "./standings.js";
+import type {
+  AppendResult,
+  FinishedGame,
+  GuildSettings,
+  NewTable,
+  SeatRecord,
+  StoredAction,
+  Store,
+  TablePatch,
+  TableRecord,
+  TableSettings,
+  TableStatus,
+} from "./types.js";
+
+export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
+const OPEN: TableStatus[] = ["lobby", "passing", "playing"];
+
+/** A row whose JSON does not parse is reported, not thrown past the store as a crash. */
+export class CorruptRowError extends Error {
+  constructor(
+    readonly tableId: string,
+    detail: string,
+  ) {
+    super(`table ${tableId}: ${detail}`);
+  }
+}
+
+function parse<T>(tableId: string, column: string, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new CorruptRowError(tableId, `column ${column} is not valid JSON`);
+  }
+}
+
+function toRecord(row: HeartsTable): TableRecord {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    channelId: row.channelId,
+    threadId: row.threadId,
+    messageId: row.messageId,
+    hostId: row.hostId,
+    rules: parse<Rules>(row.id, "rules", row.rules),
+    settings: parse<TableSettings>(row.id, "settings", row.settings),
+    seed: Number(row.seed),
+    status: row.status as TableStatus,
+    seats: parse<SeatRecord[]>(row.id, "seats", row.seats),
+    actionCount: row.actionCount,
+    turnDeadline: row.turnDeadline,
+    timeBank: parse<number[]>(row.id, "timeBank", row.timeBank),
+    brokenReason: row.brokenReason,
+    hintsUsed: row.hintsUsed,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function toColumns(patch: TablePatch): Prisma.HeartsTableUpdateInput {
+  const data: Prisma.HeartsTableUpdateInput = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (key === "rules" || key === "settings" || key === "seats" || key === "timeBank") (data as Record<string, unknown>)[key] = JSON.stringify(value);
+    else if (key === "seed") data.seed = BigInt(value as number);
+    else (data as Record<string, unknown>)[key] = value;
+  }
+  return data;
+}
+
+const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed"]);
+
+/** DateTime as Prisma stores it in SQLite, so rows written by raw SQL read back the same. */
+const sqlDate = (d: Date): string => d.toISOString().replace("Z", "+00:00");
+
+function columnValue(key: string, value: unknown): unknown {
+  if (key === "rules" || key === "settings" || key === "seats" || key === "timeBank") return JSON.stringify(value);
+  if (key === "seed") return BigInt(value as number);
+  if (value instanceof Date) return sqlDate(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+const isUniqueViolation = (e: unknown): boolean =>
+  (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") || /UNIQUE constraint failed/i.test(String((e as Error)?.message));
+
+export function sqliteFile(url: string): string {
+  return resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
+}
+
+export class SqliteStore implements Store {
+  private constructor(readonly prisma: PrismaClient) {}
+
+  static async open(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<SqliteStore> {
+    const file = sqliteFile(databaseUrl);
+    mkdirSync(dirname(file), { recursive: true });
+    // timeout = busy_timeout in ms: other processes (shards) may hold the write lock briefly.
+    const adapter = new PrismaBetterSQLite3({ url: file, timeout: 10_000 });
+    const prisma = new PrismaClient({ adapter });
+    await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    await prisma.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+    await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
+    await migrate(prisma);
+    return new SqliteStore(prisma);
+  }
+
+  async createTable(input: NewTable): Promise<TableRecord> {
+    const row = await this.prisma.heartsTable.create({
+      data: {
+        id: crypto.randomUUID().replaceAll("-", "").slice(0, 16),
+        guildId: input.guildId,
+        channelId: input.channelId,
+        threadId: input.threadId ?? null,
+        messageId: input.messageId ?? null,
+        hostId: input.hostId,
+        rules: JSON.stringify(input.rules),
+        settings: JSON.stringify(input.settings),
+        seed: BigInt(input.seed >>> 0),
+        status: "lobby",
+        seats: JSON.stringify(input.seats),
+        timeBank: JSON.stringify([0, 0, 0, 0].map(() => input.settings.timeBankSeconds)),
+      },
+    });
+    return toRecord(row);
+  }
+
+  async getTable(id: string): Promise<TableRecord | null> {
+    const row = await this.prisma.heartsTable.findUnique({ where: { id } });
+    return row ? toRecord(row) : null;
+  }
+
+  async findOpenTable(channelId: string): Promise<TableRecord | null> {
+    const row = await this.prisma.heartsTable.findFirst({
+      where: { status: { in: OPEN }, OR: [{ channelId, threadId: null }, { threadId: channelId }] },
+      orderBy: { createdAt: "desc" },
+    });
+    return row ? toRecord(row) : null;
+  }
+
+  async updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+    return toRecord(await this.prisma.heartsTable.update({ where: { id }, data: toColumns(patch) }));
+  }
+
+  async appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
+    // One statement, so one round trip and atomic: the UPDATE only matches while the table's count
+    // is still `seq`, and the trigger `append_action` writes the log row; the log's primary key
+    // (tableId, seq) refuses a second action at the same number.
+    const sets = [Prisma.sql`"actionCount" = ${seq + 1}`, Prisma.sql`"lastSeat" = ${seat}`, Prisma.sql`"lastAction" = ${JSON.stringify(action)}`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
+    for (const [key, value] of Object.entries(patch ?? {})) {
+      if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
+      sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(key, value)}`);
+    }
+    try {
+      const changed = await this.prisma.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
+      if (changed === 1) return { ok: true };
+    } catch (e) {
+      if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
+      throw e;
+    }
+    const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
+    return { ok: false, reason: exists ? "conflict" : "missing-table" };
+  }
+
+  async loadActions(tableId: string): Promise<StoredAction[]> {
+    const rows = await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } });
+    return rows.map((r, i) => {
+      if (r.seq !== i) throw new CorruptRowError(tableId, `action log has a gap at ${i}`);
+      return { seq: r.seq, seat: r.seat, action: parse<Action>(tableId, `action ${r.seq}`, r.action), at: r.createdAt };
+    });
+  }
+
+  async listOpenTables(): Promise<TableRecord[]> {
+    const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
+    const out: TableRecord[] = [];
+    for (const row of rows) {
+      try {
+        out.push(toRecord(row));
+      } catch (e) {
+        // One corrupt row must not stop the others from resuming: mark it broken and go on.
+        await this.prisma.heartsTable.update({ where: { id: row.id }, data: { status: "broken", brokenReason: String((e as Error).message) } });
+      }
+    }
+    return out;
+  }
+
+  async recordFinishedGame(game: FinishedGame): Promise<void> {
+    await this.prisma.$transaction((tx) => recordFinished(tx, game));
+  }
+
+  async getGuildSettings(guildId: string): Promise<GuildSettings> {
+    const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
+    return {
+      guildId,
+      defaultRules: row?.defaultRules ?? "classic",
+      turnSeconds: row?.turnSeconds ?? 60,
+      allowedChannels: row ? parse<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
+    };
+  }
+
+  async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+    const data = {
+      ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
+      ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
+      ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
+    };
+    await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data });
+    return this.getGuildSettings(guildId);
+  }
+
+  /** The guild's standings, for /hearts leaderboard. */
+  leaderboard(query: LeaderboardQuery) {
+    return leaderboard(this.prisma, query);
+  }
+
+  /** One player's card, for /hearts stats. */
+  playerCard(guildId: string, playerKey: string) {
+    return playerCard(this.prisma, guildId, playerKey);
+  }
+
+  async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
+    const rows = await this.prisma.finishedGame.findMany({ where: { guildId }, orderBy: { finishedAt: "desc" }, take: limit, include: { results: true } });
+    return rows.map((g) => ({
+      tableId: g.tableId,
+      guildId: g.guildId,
+      rules: parse<Rules>(g.tableId, "rules", g.rules),
+      rated: g.rated,
+      players: g.results
+        .sort((a, b) => a.seat - b.seat)
+        .map((r) => ({ seat: r.seat, userId: r.userId, botLevel: r.botLevel as FinishedGame["players"][number]["botLevel"], name: r.name, total: r.total, place: r.place })),
+      hands: parse<FinishedGame["hands"]>(g.tableId, "hands", g.hands),
+      finishedAt: g.finishedAt,
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.prisma.$disconnect();
+  }
+}

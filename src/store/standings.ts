@@ -1,0 +1,270 @@
+/**
+ * Finished games, ratings and player stats. A finished game is recorded, and the standings of
+ * its players updated, in one transaction; `rebuildStandings` recomputes them from the stored
+ * games alone and must give the same numbers.
+ */
+import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import { INITIAL_SKILL, displayRating, rateGame, type Skill } from "../stats/rating.js";
+import type { FinishedGame } from "./types.js";
+
+type Tx = Prisma.TransactionClient;
+
+/** Players need this many counted games to be ranked. */
+export const MIN_RANKED_GAMES = 3;
+
+export const playerKeyOf = (p: FinishedGame["players"][number]): string => p.userId ?? `bot:${p.botLevel ?? "medium"}`;
+
+/**
+ * Which games count for ratings and stats: at least two humans, or a table marked rated; never a
+ * game in which someone used a hint. (Abandoned games are never recorded as finished.)
+ */
+export function countsForStandings(game: FinishedGame, hintsUsed: boolean): boolean {
+  const humans = game.players.filter((p) => p.userId !== null).length;
+  return !hintsUsed && (humans >= 2 || game.rated);
+}
+
+interface SeatLine {
+  key: string;
+  name: string;
+  isBot: boolean;
+  place: number;
+  points: number;
+  moons: number;
+  queens: number;
+}
+
+function seatLines(game: FinishedGame): SeatLine[] {
+  return game.players.map((p) => ({
+    key: playerKeyOf(p),
+    name: p.userId ? p.name : `Bot (${p.botLevel ?? "medium"})`,
+    isBot: p.userId === null,
+    place: p.place,
+    points: game.hands.reduce((sum, h) => sum + (h.change[p.seat] ?? 0), 0),
+    moons: game.hands.filter((h) => h.moonShooter === p.seat).length,
+    queens: game.hands.filter((h) => h.queenTakenBy === p.seat).length,
+  }));
+}
+
+/** Applies one counted game to the standings; returns each seat's rating before and after. */
+async function applyToStandings(tx: Tx, guildId: string, lines: SeatLine[], handCount: number): Promise<Map<string, [number, number]>> {
+  const keys = [...new Set(lines.map((l) => l.key))];
+  const rows = await tx.playerStats.findMany({ where: { guildId, playerKey: { in: keys } } });
+  const skills = new Map<string, Skill>(rows.map((r) => [r.playerKey, { mu: r.mu, sigma: r.sigma }]));
+  const after = rateGame(
+    lines.map((l) => l.key),
+    skills,
+    lines.map((l) => l.place),
+  );
+  const ratings = new Map<string, [number, number]>();
+  for (const key of keys) {
+    const mine = lines.filter((l) => l.key === key);
+    const skill = after.get(key)!;
+    const rating = displayRating(skill);
+    ratings.set(key, [displayRating(skills.get(key) ?? INITIAL_SKILL), rating]);
+    const inc = {
+      games: mine.length,
+      wins: mine.filter((l) => l.place === 1).length,
+      place1: mine.filter((l) => l.place === 1).length,
+      place2: mine.filter((l) => l.place === 2).length,
+      place3: mine.filter((l) => l.place === 3).length,
+      place4: mine.filter((l) => l.place === 4).length,
+      points: mine.reduce((s, l) => s + l.points, 0),
+      hands: handCount * mine.length,
+      moons: mine.reduce((s, l) => s + l.moons, 0),
+      queens: mine.reduce((s, l) => s + l.queens, 0),
+    };
+    await tx.playerStats.upsert({
+      where: { guildId_playerKey: { guildId, playerKey: key } },
+      create: { guildId, playerKey: key, name: mine[0].name, isBot: mine[0].isBot, mu: skill.mu, sigma: skill.sigma, rating, ...inc },
+      update: {
+        name: mine[0].name,
+        mu: skill.mu,
+        sigma: skill.sigma,
+        rating,
+        ...Object.fromEntries(Object.entries(inc).map(([k, v]) => [k, { increment: v }])),
+      },
+    });
+  }
+  return ratings;
+}
+
+export async function recordFinished(tx: Tx, game: FinishedGame): Promise<void> {
+  const table = await tx.heartsTable.findUnique({ where: { id: game.tableId }, select: { hintsUsed: true } });
+  const counted = countsForStandings(game, table?.hintsUsed ?? false);
+  const lines = seatLines(game);
+  const ratings = counted ? await applyToStandings(tx, game.guildId, lines, game.hands.length) : new Map<string, [number, number]>();
+  await tx.finishedGame.create({
+    data: {
+      tableId: game.tableId,
+      guildId: game.guildId,
+      rules: JSON.stringify(game.rules),
+      rated: counted,
+      hands: JSON.stringify(game.hands),
+      handCount: game.hands.length,
+      finishedAt: game.finishedAt,
+      results: {
+        create: game.players.map((p, i) => ({
+          guildId: game.guildId,
+          seat: p.seat,
+          playerKey: lines[i].key,
+          userId: p.userId,
+          botLevel: p.botLevel,
+          name: p.name,
+          total: p.total,
+          place: p.place,
+          points: lines[i].points,
+          moons: lines[i].moons,
+          queens: lines[i].queens,
+          ratingBefore: ratings.get(lines[i].key)?.[0] ?? null,
+          ratingAfter: ratings.get(lines[i].key)?.[1] ?? null,
+          finishedAt: game.finishedAt,
+        })),
+      },
+    },
+  });
+  if (table) await tx.heartsTable.update({ where: { id: game.tableId }, data: { status: "finished", turnDeadline: null } });
+}
+
+/** Recomputes every guild's standings from the stored finished games, in order. */
+export async function rebuildStandings(prisma: PrismaClient, guildId: string): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    await tx.playerStats.deleteMany({ where: { guildId } });
+    const games = await tx.finishedGame.findMany({ where: { guildId, rated: true }, orderBy: [{ finishedAt: "asc" }, { id: "asc" }], include: { results: true } });
+    for (const g of games) {
+      const results = g.results.sort((a, b) => a.seat - b.seat);
+      const lines: SeatLine[] = results.map((r) => ({
+        key: r.playerKey,
+        name: r.userId ? r.name : `Bot (${r.botLevel ?? "medium"})`,
+        isBot: r.userId === null,
+        place: r.place,
+        points: r.points,
+        moons: r.moons,
+        queens: r.queens,
+      }));
+      await applyToStandings(tx, guildId, lines, g.handCount);
+    }
+  });
+}
+
+export const LEADERBOARD_SORTS = ["rating", "games", "wins", "points", "moons", "queens"] as const;
+export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number];
+
+export interface LeaderboardQuery {
+  guildId: string;
+  sort?: LeaderboardSort;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+  bots?: boolean;
+}
+
+export interface LeaderboardRow {
+  rank: number;
+  playerKey: string;
+  name: string;
+  isBot: boolean;
+  rating: number;
+  games: number;
+  wins: number;
+  places: [number, number, number, number];
+  avgPointsPerHand: number;
+  moons: number;
+  queens: number;
+}
+
+export interface Leaderboard {
+  rows: LeaderboardRow[];
+  /** Ranked players in all (humans, or bots with `bots`). */
+  total: number;
+  page: number;
+  pages: number;
+}
+
+const ORDER: Record<LeaderboardSort, string> = {
+  rating: `"rating" DESC`,
+  games: `"games" DESC, "rating" DESC`,
+  wins: `"wins" DESC, "rating" DESC`,
+  // Lower is better in Hearts.
+  points: `CAST("points" AS REAL) / MAX("hands", 1) ASC, "rating" DESC`,
+  moons: `"moons" DESC, "rating" DESC`,
+  queens: `"queens" ASC, "rating" DESC`,
+};
+
+type StatsRow = { playerKey: string; name: string; isBot: number | boolean; rating: number; games: number; wins: number; place1: number; place2: number; place3: number; place4: number; points: number; hands: number; moons: number; queens: number };
+
+const toRow = (r: StatsRow, rank: number): LeaderboardRow => ({
+  rank,
+  playerKey: r.playerKey,
+  name: r.name,
+  isBot: Boolean(r.isBot),
+  rating: Number(r.rating),
+  games: Number(r.games),
+  wins: Number(r.wins),
+  places: [Number(r.place1), Number(r.place2), Number(r.place3), Number(r.place4)],
+  avgPointsPerHand: Number(r.hands) ? Number(r.points) / Number(r.hands) : 0,
+  moons: Number(r.moons),
+  queens: Number(r.queens),
+});
+
+export async function leaderboard(prisma: PrismaClient, q: LeaderboardQuery): Promise<Leaderboard> {
+  const sort = LEADERBOARD_SORTS.includes(q.sort as LeaderboardSort) ? (q.sort as LeaderboardSort) : "rating";
+  const pageSize = q.pageSize ?? 10;
+  const isBot = q.bots ? 1 : 0;
+  const minGames = q.bots ? 1 : MIN_RANKED_GAMES;
+  const total = await prisma.playerStats.count({ where: { guildId: q.guildId, isBot: Boolean(isBot), games: { gte: minGames } } });
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(q.page ?? 1)), pages);
+  const rows = await prisma.$queryRawUnsafe<StatsRow[]>(
+    `SELECT * FROM "PlayerStats" WHERE "guildId" = ? AND "isBot" = ? AND "games" >= ? ORDER BY ${ORDER[sort]}, "playerKey" LIMIT ? OFFSET ?`,
+    q.guildId,
+    isBot,
+    minGames,
+    pageSize,
+    (page - 1) * pageSize,
+  );
+  return { rows: rows.map((r, i) => toRow(r, (page - 1) * pageSize + i + 1)), total, page, pages };
+}
+
+export interface PlayerCard {
+  stats: LeaderboardRow | null;
+  /** Ranked among the guild's humans by rating, or null below the minimum of games. */
+  rank: number | null;
+  /** Ratings after each counted game, oldest first (up to 20). */
+  trend: number[];
+  best: { total: number; place: number; finishedAt: Date } | null;
+  worst: { total: number; place: number; finishedAt: Date } | null;
+  favouriteOpponents: Array<{ name: string; games: number }>;
+}
+
+export async function playerCard(prisma: PrismaClient, guildId: string, playerKey: string): Promise<PlayerCard> {
+  const s = await prisma.playerStats.findUnique({ where: { guildId_playerKey: { guildId, playerKey } } });
+  const stats = s ? toRow(s as unknown as StatsRow, 0) : null;
+  const rank =
+    s && !s.isBot && s.games >= MIN_RANKED_GAMES
+      ? 1 + (await prisma.playerStats.count({ where: { guildId, isBot: false, games: { gte: MIN_RANKED_GAMES }, rating: { gt: s.rating } } }))
+      : null;
+  const recent = await prisma.gameResult.findMany({
+    where: { guildId, playerKey, ratingAfter: { not: null } },
+    orderBy: { finishedAt: "desc" },
+    take: 20,
+    select: { ratingAfter: true },
+  });
+  const pick = (order: Prisma.GameResultOrderByWithRelationInput[]) =>
+    prisma.gameResult.findFirst({ where: { guildId, playerKey, game: { rated: true } }, orderBy: order, select: { total: true, place: true, finishedAt: true, points: true } });
+  const best = await pick([{ place: "asc" }, { points: "asc" }]);
+  const worst = await pick([{ place: "desc" }, { points: "desc" }]);
+  const opponents = await prisma.$queryRawUnsafe<Array<{ name: string; games: number }>>(
+    `SELECT o."name" AS name, COUNT(*) AS games FROM "GameResult" me JOIN "GameResult" o ON o."gameId" = me."gameId" AND o."playerKey" <> me."playerKey"
+     WHERE me."guildId" = ? AND me."playerKey" = ? AND o."userId" IS NOT NULL GROUP BY o."playerKey" ORDER BY games DESC, MAX(o."finishedAt") DESC LIMIT 3`,
+    guildId,
+    playerKey,
+  );
+  return {
+    stats,
+    rank,
+    trend: recent.map((r) => r.ratingAfter!).reverse(),
+    best: best && { total: best.total, place: best.place, finishedAt: best.finishedAt },
+    worst: worst && { total: worst.total, place: worst.place, finishedAt: worst.finishedAt },
+    favouriteOpponents: opponents.map((o) => ({ name: o.name, games: Number(o.games) })),
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The store's API: the only way the rest of the bot reaches the database. The Discord layer and
+ * the table service depend on this interface, never on Prisma.
+ */
+import type { Action, Rules } from "../game/index.js";
+
+export type BotLevel = "easy" | "medium" | "hard";
+export type TableStatus = "lobby" | "passing" | "playing" | "finished" | "abandoned" | "broken";
+
+export interface SeatRecord {
+  seat: number;
+  /** Discord user id of the human in this seat, or null for a computer player. */
+  userId: string | null;
+  /** Level of the computer player (also used when a human's seat is taken over by a bot). */
+  botLevel: BotLevel | null;
+  name: string;
+  /** A human seat whose player timed out repeatedly: a bot plays until they `join` again. */
+  botControlled: boolean;
+  /** Consecutive turn timeouts of this seat. */
+  timeouts: number;
+}
+
+/** Table options that are not rules of the game. */
+export interface TableSettings {
+  /** Seconds per card; a pass gets 1.5× this. 0 = no timer. */
+  turnSeconds: number;
+  /** Extra seconds each human may spend over the whole game. */
+  timeBankSeconds: number;
+  fillWithBots: boolean;
+  botLevel: BotLevel;
+  /** "tricks": an image per trick; "hands": only end-of-hand summaries. */
+  trickImages: "tricks" | "hands";
+  hintsAllowed: boolean;
+  rated: boolean;
+  fourColourDeck: boolean;
+}
+
+export interface TableRecord {
+  id: string;
+  guildId: string;
+  channelId: string;
+  threadId: string | null;
+  /** The public table message the bot edits. */
+  messageId: string | null;
+  hostId: string;
+  rules: Rules;
+  settings: TableSettings;
+  seed: number;
+  status: TableStatus;
+  seats: SeatRecord[];
+  /** Number of actions in the log: the sequence number of the next action. */
+  actionCount: number;
+  turnDeadline: Date | null;
+  /** Time bank left per seat, in seconds. */
+  timeBank: number[];
+  /** Set when a table is marked broken: what went wrong, for the log and the channel. */
+  brokenReason: string | null;
+  /** Whether any seat used a hint (hinted games are not rated). */
+  hintsUsed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewTable {
+  guildId: string;
+  channelId: string;
+  threadId?: string | null;
+  messageId?: string | null;
+  hostId: string;
+  rules: Rules;
+  settings: TableSettings;
+  seed: number;
+  seats: SeatRecord[];
+}
+
+export type TablePatch = Partial<
+  Pick<TableRecord, "threadId" | "messageId" | "hostId" | "rules" | "settings" | "seed" | "status" | "seats" | "turnDeadline" | "timeBank" | "brokenReason" | "hintsUsed">
+>;
+
+export interface StoredAction {
+  seq: number;
+  seat: number;
+  action: Action;
+  at: Date;
+}
+
+/** What the store keeps of a finished game: the basis of leaderboards and player stats. */
+export interface FinishedGame {
+  tableId: string;
+  guildId: string;
+  rules: Rules;
+  rated: boolean;
+  /** Per seat: who sat there (user id or bot level), final total and place (1..4). */
+  players: Array<{ seat: number; userId: string | null; botLevel: BotLevel | null; name: string; total: number; place: number }>;
+  /** Per hand: each seat's change of total, and moons / Q♠ / J♦ takers. */
+  hands: Array<{ change: number[]; handPoints: number[]; moonShooter: number | null; queenTakenBy: number | null; jackTakenBy: number | null }>;
+  finishedAt: Date;
+}
+
+export interface GuildSettings {
+  guildId: string;
+  /** Default rules preset spec for /hearts new, e.g. "classic" or "omnibus,target=50". */
+  defaultRules: string;
+  turnSeconds: number;
+  /** Channels allowed to host tables; empty = any channel. */
+  allowedChannels: string[];
+}
+
+export type AppendResult = { ok: true } | { ok: false; reason: "conflict" | "missing-table" };
+
+export interface Store {
+  createTable(input: NewTable): Promise<TableRecord>;
+  getTable(id: string): Promise<TableRecord | null>;
+  /** The open (lobby / passing / playing) table in a channel or thread, if any. */
+  findOpenTable(channelId: string): Promise<TableRecord | null>;
+  updateTable(id: string, patch: TablePatch): Promise<TableRecord>;
+  /**
+   * Appends an action at sequence number `seq` (must equal the table's actionCount), durably,
+   * before returning. Two appends at the same seq: exactly one succeeds, the other gets "conflict".
+   * `patch` is written in the same transaction (e.g. the new status and turn deadline).
+   */
+  appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult>;
+  loadActions(tableId: string): Promise<StoredAction[]>;
+  /** Every table not finished, abandoned or broken: what a restarted bot resumes. */
+  listOpenTables(): Promise<TableRecord[]>;
+  /** Marks the table finished and records the result, in one transaction. */
+  recordFinishedGame(game: FinishedGame): Promise<void>;
+  getGuildSettings(guildId: string): Promise<GuildSettings>;
+  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,120 @@
+/** The store against real SQLite files: round trips, races, corrupt rows, settings. */
+import { afterEach, describe, expect, it } from "vitest";
+import { createGame, parseRules, presetRules, step } from "../../src/game/index.js";
+import { loadGame, openStore, type SqliteStore } from "../../src/store/index.js";
+import { SETTINGS, createRng, randomAction, tempDb } from "./helpers.js";
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+async function fresh(url?: string): Promise<{ store: SqliteStore; url: string }> {
+  let u = url;
+  if (!u) {
+    const db = tempDb();
+    cleanups.push(db.cleanup);
+    u = db.url;
+  }
+  const store = await openStore(u);
+  cleanups.push(() => store.close());
+  return { store, url: u };
+}
+const newTable = (store: SqliteStore, rules = presetRules("classic")!, seed = 7) =>
+  store.createTable({ guildId: "g1", channelId: "c1", hostId: "u1", rules, settings: SETTINGS, seed, seats: [] });
+
+describe("round trip", () => {
+  it("games played through the store reload identically from a fresh client", async () => {
+    const { store, url } = await fresh();
+    const rng = createRng(99);
+    const specs = ["classic", "omnibus,moon=choice", "black-maria", "bga", "skelly"];
+    const expected = new Map<string, string>();
+    for (const [i, spec] of specs.entries()) {
+      const parsed = parseRules(spec);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const table = await newTable(store, parsed.rules, 1000 + i);
+      const state = createGame(table.rules, table.seed);
+      // Stop somewhere in the middle for some games, play others to the end.
+      const limit = i % 2 ? 150 : Infinity;
+      for (let seq = 0; state.phase !== "game-over" && seq < limit; seq++) {
+        const action = randomAction(state, rng);
+        expect(step(state, action)).toBeNull();
+        expect(await store.appendAction(table.id, seq, action.seat, action, { status: state.phase === "passing" ? "passing" : "playing" })).toEqual({ ok: true });
+      }
+      expected.set(table.id, JSON.stringify(state));
+    }
+    const reopened = await fresh(url);
+    for (const [id, json] of expected) {
+      const loaded = await loadGame(reopened.store, id);
+      expect(loaded.ok).toBe(true);
+      if (loaded.ok) expect(JSON.stringify(loaded.state)).toBe(json);
+    }
+  });
+
+  it("a table's record round-trips, including patches written with an action", async () => {
+    const { store } = await fresh();
+    const t = await newTable(store);
+    const deadline = new Date(Date.now() + 60_000);
+    const seats = [{ seat: 0, userId: "u1", botLevel: null, name: "Ana", botControlled: false, timeouts: 0 }];
+    await store.updateTable(t.id, { seats, messageId: "m1", threadId: "th1" });
+    const state = createGame(t.rules, t.seed);
+    const action = randomAction(state, createRng(1));
+    await store.appendAction(t.id, 0, action.seat, action, { turnDeadline: deadline, timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing" });
+    const back = (await store.getTable(t.id))!;
+    expect(back).toMatchObject({ seats, messageId: "m1", threadId: "th1", timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing", actionCount: 1, seed: 7 });
+    expect(back.turnDeadline!.getTime()).toBe(deadline.getTime());
+    expect(await store.findOpenTable("th1")).toMatchObject({ id: t.id });
+    expect((await store.loadActions(t.id)).map((a) => a.action)).toEqual([action]);
+    expect((await store.listOpenTables()).map((x) => x.id)).toEqual([t.id]);
+  });
+});
+
+describe("races and refusals", () => {
+  it("two clients racing for one sequence number: exactly one wins", async () => {
+    const { store: a, url } = await fresh();
+    const { store: b } = await fresh(url);
+    const t = await newTable(a);
+    const state = createGame(t.rules, t.seed);
+    for (let round = 0; round < 20; round++) {
+      const seq = round;
+      const action = randomAction(state, createRng(round));
+      const results = await Promise.all([a.appendAction(t.id, seq, action.seat, action), b.appendAction(t.id, seq, action.seat, action)]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "conflict" });
+      step(state, action);
+    }
+    expect((await a.loadActions(t.id)).map((x) => x.seq)).toEqual([...Array(20).keys()]);
+  });
+
+  it("refuses a stale sequence number and an unknown table", async () => {
+    const { store } = await fresh();
+    const t = await newTable(store);
+    const state = createGame(t.rules, t.seed);
+    const action = randomAction(state, createRng(3));
+    expect(await store.appendAction(t.id, 1, action.seat, action)).toEqual({ ok: false, reason: "conflict" });
+    expect(await store.appendAction("nope", 0, action.seat, action)).toEqual({ ok: false, reason: "missing-table" });
+    expect(await store.loadActions(t.id)).toEqual([]);
+  });
+
+  it("a log the engine refuses is reported as corrupt, and other tables still load", async () => {
+    const { store } = await fresh();
+    const bad = await newTable(store);
+    const good = await newTable(store);
+    // A play during the passing phase: stored, but refused on replay.
+    await store.appendAction(bad.id, 0, 0, { type: "play", seat: 0, card: 0 });
+    expect(await loadGame(store, bad.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+    expect(await loadGame(store, good.id)).toMatchObject({ ok: true });
+    expect(await loadGame(store, "missing")).toMatchObject({ ok: false, reason: "missing-table" });
+    await store.prisma.$executeRawUnsafe(`UPDATE "HeartsTable" SET "rules" = '{oops' WHERE "id" = ?`, good.id);
+    expect(await loadGame(store, good.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+    // Resume skips the unreadable row and marks it broken.
+    expect((await store.listOpenTables()).map((t) => t.id)).toEqual([bad.id]);
+    expect((await store.prisma.heartsTable.findUnique({ where: { id: good.id } }))!.status).toBe("broken");
+  });
+});
+
+it("guild settings have defaults and keep what is set", async () => {
+  const { store } = await fresh();
+  expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", turnSeconds: 60, allowedChannels: [] });
+  await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
+  expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", turnSeconds: 60, allowedChannels: ["c1", "c2"] });
+});
