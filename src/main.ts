@@ -7,6 +7,7 @@ import { INVALID_TOKEN_HELP, readConfig } from "./config.js";
 import { createLogger } from "./log.js";
 import { BotPool } from "./ai/index.js";
 import { createBot } from "./discord/bot.js";
+import { openStore } from "./store/index.js";
 import type { Store } from "./store/types.js";
 
 async function main(): Promise<number> {
@@ -54,12 +55,6 @@ async function main(): Promise<number> {
     return 1;
   }
   return 0;
-}
-
-/** The store module is loaded at run time so this file does not depend on its internals. */
-async function openStore(url: string): Promise<Store> {
-  const mod = (await import(["./store", "index.js"].join("/"))) as { openStore(url?: string): Promise<Store> };
-  return mod.openStore(url);
 }
 
 const code = await main();

@@ -46,6 +46,10 @@ export class Images {
     return this.run("hand-summary", record.id, (r) => r.renderHandSummary({ players: labels(record), result, rules: record.rules }));
   }
 
+  leaderboard(title: string, rows: Parameters<Renderer["renderLeaderboard"]>[0]["rows"]): Buffer | null {
+    return this.run("leaderboard", null, (r) => r.renderLeaderboard({ title, rows }));
+  }
+
   gameOver(record: TableRecord, history: HandResult[], totals: number[], placements: number[], rules: Rules): Buffer | null {
     return this.run("game-over", record.id, (r) => r.renderGameOver({ players: labels(record), history, totals, placements, rules }));
   }

@@ -1,74 +1,52 @@
 /**
- * /hearts leaderboard and /hearts stats, minimal versions computed from the store's finished games
- * (games, wins, average place, points per hand). Ratings come with the leaderboard issue.
+ * /hearts leaderboard and /hearts stats, read from the store's standings (ratings, wins, places,
+ * points per hand). The store's read side is optional in the Store interface, so a store without
+ * it gets a plain sentence instead of an error.
  */
 import type { User } from "discord.js";
-import type { FinishedGame, Store } from "../store/types.js";
+import type { Leaderboard, LeaderboardQuery, PlayerCard } from "../store/index.js";
+import type { Store } from "../store/types.js";
 import type { Ctx } from "./context.js";
 import type { OutMessage } from "./message.js";
 
-/** The store's optional read side for finished games (the Prisma store provides it). */
-type FinishedReader = { listFinishedGames?: (guildId: string, limit?: number) => Promise<FinishedGame[]> };
+type StandingsReader = {
+  leaderboard?: (q: LeaderboardQuery) => Promise<Leaderboard>;
+  playerCard?: (guildId: string, playerKey: string) => Promise<PlayerCard>;
+};
 
-async function finishedGames(store: Store, guildId: string): Promise<FinishedGame[] | null> {
-  const reader = store as Store & FinishedReader;
-  if (typeof reader.listFinishedGames !== "function") return null;
-  return reader.listFinishedGames(guildId, 5000);
-}
-
-interface Line {
-  userId: string;
-  name: string;
-  games: number;
-  wins: number;
-  places: number;
-  points: number;
-  hands: number;
-}
-
-export function tally(games: FinishedGame[]): Line[] {
-  const by = new Map<string, Line>();
-  for (const g of games) {
-    for (const p of g.players) {
-      if (!p.userId) continue;
-      const l = by.get(p.userId) ?? { userId: p.userId, name: p.name, games: 0, wins: 0, places: 0, points: 0, hands: 0 };
-      l.name = p.name;
-      l.games++;
-      if (p.place === 1) l.wins++;
-      l.places += p.place;
-      for (const h of g.hands) l.points += h.handPoints[p.seat] ?? 0;
-      l.hands += g.hands.length;
-      by.set(p.userId, l);
-    }
-  }
-  return [...by.values()].sort((a, b) => b.wins / b.games - a.wins / a.games || a.places / a.games - b.places / b.games || b.games - a.games);
-}
-
-const UNAVAILABLE: OutMessage = { content: "Results are not being recorded by this bot's store yet, so there is nothing to rank." };
+const reader = (store: Store) => store as Store & StandingsReader;
+const UNAVAILABLE: OutMessage = { content: "This bot's store keeps no standings, so there is nothing to rank." };
+const RED = 0xc0392b;
 
 export async function leaderboardMessage(ctx: Ctx, guildId: string): Promise<OutMessage> {
-  const games = await finishedGames(ctx.store, guildId);
-  if (!games) return UNAVAILABLE;
-  const lines = tally(games).slice(0, 15);
-  if (!lines.length) return { content: "No finished games on this server yet. Play one with `/hearts new`!" };
-  const rows = lines.map((l, n) => `${String(n + 1).padStart(2)}. ${l.name.slice(0, 16).padEnd(16)} ${String(l.wins).padStart(3)}/${String(l.games).padEnd(4)} ${(l.places / l.games).toFixed(2).padStart(5)}  ${(l.points / Math.max(1, l.hands)).toFixed(1).padStart(5)}`);
-  const head = `    ${"player".padEnd(16)} wins/games place  pts/hand`;
-  return { embeds: [{ title: "Hearts leaderboard", description: ["```", head, ...rows, "```", `${games.length} finished game${games.length === 1 ? "" : "s"} on this server.`].join("\n"), color: 0xc0392b }] };
+  const store = reader(ctx.store);
+  if (typeof store.leaderboard !== "function") return UNAVAILABLE;
+  const board = await store.leaderboard({ guildId, sort: "rating", page: 1, pageSize: 10 });
+  if (!board.rows.length) return { content: "Nobody is ranked on this server yet: a player appears after 3 finished rated games. Play one with `/hearts new`!" };
+  const rows = board.rows.map(
+    (r) => `${String(r.rank).padStart(2)}. ${r.name.slice(0, 16).padEnd(16)} ${r.rating.toFixed(1).padStart(6)} ${String(r.wins).padStart(4)}/${String(r.games).padEnd(4)} ${r.avgPointsPerHand.toFixed(1).padStart(5)}`,
+  );
+  const head = `    ${"player".padEnd(16)} rating wins/games pts/hand`;
+  const png = ctx.images.leaderboard("Hearts leaderboard", board.rows.map((r) => ({ rank: r.rank, name: r.name, rating: r.rating, games: r.games, wins: r.wins, avgPointsPerHand: r.avgPointsPerHand, isBot: r.isBot })));
+  return {
+    embeds: [{ title: "Hearts leaderboard", description: ["```", head, ...rows, "```", `${board.total} ranked player${board.total === 1 ? "" : "s"} on this server.`].join("\n"), color: RED, ...(png ? { image: { url: "attachment://leaderboard.png" } } : {}) }],
+    files: png ? [{ name: "leaderboard.png", data: png }] : [],
+  };
 }
 
 export async function statsMessage(ctx: Ctx, guildId: string, user: User): Promise<OutMessage> {
-  const games = await finishedGames(ctx.store, guildId);
-  if (!games) return UNAVAILABLE;
-  const l = tally(games).find((x) => x.userId === user.id);
-  if (!l) return { content: `${user.id === ctx.actor.userId ? "You have" : `${user.username} has`} not finished a game on this server yet.` };
-  const moons = games.reduce((n, g) => {
-    const seat = g.players.find((p) => p.userId === user.id)?.seat;
-    return n + g.hands.filter((h) => seat !== undefined && h.moonShooter === seat).length;
-  }, 0);
-  const text = [
-    `Games: **${l.games}** · wins: **${l.wins}** (${Math.round((100 * l.wins) / l.games)}%)`,
-    `Average place: **${(l.places / l.games).toFixed(2)}** · points per hand: **${(l.points / Math.max(1, l.hands)).toFixed(1)}**`,
-    `Moons shot: **${moons}**`,
-  ].join("\n");
-  return { embeds: [{ title: `${l.name} at Hearts`, description: text, color: 0xc0392b }] };
+  const store = reader(ctx.store);
+  if (typeof store.playerCard !== "function") return UNAVAILABLE;
+  const card = await store.playerCard(guildId, user.id);
+  const s = card.stats;
+  const who = user.id === ctx.actor.userId ? "You have" : `${user.displayName ?? user.username} has`;
+  if (!s || s.games === 0) return { content: `${who} not finished a game on this server yet.` };
+  const lines = [
+    `Rating **${s.rating.toFixed(1)}**${card.rank ? ` (#${card.rank} on this server)` : " (ranked after 3 games)"}`,
+    `Games **${s.games}** · wins **${s.wins}** (${Math.round((100 * s.wins) / s.games)}%) · places 1st–4th: ${s.places.join(" / ")}`,
+    `Points per hand **${s.avgPointsPerHand.toFixed(1)}** · moons shot **${s.moons}** · Q♠ taken **${s.queens}**`,
+  ];
+  if (card.best) lines.push(`Best game: place ${card.best.place} with ${card.best.total}.`);
+  if (card.favouriteOpponents.length) lines.push(`Plays most with: ${card.favouriteOpponents.map((o) => `${o.name} (${o.games})`).join(", ")}.`);
+  return { embeds: [{ title: `${s.name} at Hearts`, description: lines.join("\n"), color: RED }] };
 }

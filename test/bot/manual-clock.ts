@@ -14,6 +14,13 @@ export const settle = async (rounds = 3): Promise<void> => {
 export class ManualClock implements Clock {
   private t = Date.parse("2025-01-01T12:00:00Z");
   private timers: Pending[] = [];
+  /** With a real database, work started by a timer takes real time: wait this long after each. */
+  realWaitMs = 0;
+
+  private async settleWork(): Promise<void> {
+    await settle();
+    if (this.realWaitMs) await new Promise((r) => setTimeout(r, this.realWaitMs));
+  }
 
   now(): number {
     return this.t;
@@ -36,7 +43,7 @@ export class ManualClock implements Clock {
   /** Moves time forward by `ms`, firing due timers one by one and letting their work finish. */
   async advance(ms: number): Promise<void> {
     const end = this.t + ms;
-    await settle();
+    await this.settleWork();
     for (;;) {
       this.timers.sort((a, b) => a.at - b.at);
       const next = this.timers[0];
@@ -44,7 +51,7 @@ export class ManualClock implements Clock {
       this.timers.shift();
       this.t = next.at;
       next.fn();
-      await settle();
+      await this.settleWork();
     }
     this.t = end;
   }

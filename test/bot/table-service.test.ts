@@ -1,69 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { awaiting, cardsOf, parseCard, presetRules, viewFor, type Seat } from "../../src/game/index.js";
+import { cardsOf, parseCard, presetRules, viewFor, type Seat } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
-import { silentLogger } from "../../src/log.js";
-import { firstLegalPlayer } from "../../src/table/players.js";
-import { TableService } from "../../src/table/service.js";
-import type { Actor, TableSnapshot, TableUpdate } from "../../src/table/types.js";
-import type { TableSettings } from "../../src/store/types.js";
+import type { TableSnapshot } from "../../src/table/types.js";
 import { ManualClock, settle } from "./manual-clock.js";
 import { MemoryStore } from "./memory-store.js";
-
-const alice: Actor = { userId: "100000000000000001", name: "Alice" };
-const bob: Actor = { userId: "100000000000000002", name: "Bob" };
-const carol: Actor = { userId: "100000000000000003", name: "Carol" };
-const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
-
-function setup(opts: { settings?: Partial<TableSettings>; store?: MemoryStore; clock?: ManualClock } = {}) {
-  const store = opts.store ?? new MemoryStore();
-  const clock = opts.clock ?? new ManualClock();
-  const service = new TableService({
-    store,
-    bots: firstLegalPlayer,
-    log: silentLogger(),
-    config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
-    clock,
-  });
-  const updates: { table: TableSnapshot; update: TableUpdate }[] = [];
-  service.onUpdate((table, update) => updates.push({ table, update }));
-  const settings = { ...DEFAULT_SETTINGS, ...opts.settings };
-  return { store, clock, service, updates, settings };
-}
-
-async function openTable(s: ReturnType<typeof setup>, players: Actor[] = [alice]) {
-  const r = await s.service.open(where, players[0], { rules: presetRules("classic")!, settings: s.settings });
-  if (!r.ok) throw new Error(r.message);
-  const id = r.table.record.id;
-  for (const p of players.slice(1)) expect((await s.service.join(id, p)).ok).toBe(true);
-  return id;
-}
-
-/** Lets every human act with their first legal choice until the game ends or `until` says stop. */
-async function playOut(s: ReturnType<typeof setup>, id: string, humans: Actor[], until?: () => boolean) {
-  for (let guard = 0; guard < 5000; guard++) {
-    const t = await s.service.get(id);
-    if (!t?.state || t.record.status === "finished" || until?.()) return;
-    const state = t.state;
-    let acted = false;
-    for (const seat of awaiting(state)) {
-      const rec = t.record.seats[seat];
-      const human = humans.find((h) => h.userId === rec.userId);
-      if (!human || rec.botControlled) continue;
-      const view = viewFor(state, seat as Seat);
-      const r =
-        state.phase === "passing"
-          ? await s.service.pass(id, human, view.hand.slice(0, 3), state.actionCount)
-          : state.phase === "moon-choice"
-            ? await s.service.moon(id, human, "add", state.actionCount)
-            : await s.service.play(id, human, view.legal[0], state.actionCount);
-      expect(r.ok, r.ok ? "" : r.message).toBe(true);
-      acted = true;
-      break;
-    }
-    if (!acted) await s.clock.advance(500);
-  }
-  throw new Error("game did not finish");
-}
+import { alice, bob, carol, openTable, playOut, setup, where } from "./service-helpers.js";
 
 describe("lobby", () => {
   it("seats players, adds computer players and fills the rest at start", async () => {
@@ -215,7 +156,7 @@ describe("a game", () => {
   });
 });
 
-function isFollowMoment(s: ReturnType<typeof setup>, id: string): boolean {
+function isFollowMoment(s: ReturnType<typeof setup<MemoryStore>>, id: string): boolean {
   const st = s.service as unknown as { tables: Map<string, TableSnapshot> };
   const state = st.tables.get(id)?.state;
   if (!state || state.phase !== "playing" || state.turn > 1) return false;

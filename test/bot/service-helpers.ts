@@ -1,0 +1,69 @@
+/** Shared setup for the table service tests: players, a service on a manual clock, a play-out loop. */
+import { expect } from "vitest";
+import { awaiting, presetRules, viewFor, type Seat } from "../../src/game/index.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { silentLogger } from "../../src/log.js";
+import { firstLegalPlayer } from "../../src/table/players.js";
+import { TableService } from "../../src/table/service.js";
+import type { Actor, TableSnapshot, TableUpdate } from "../../src/table/types.js";
+import type { Store, TableSettings } from "../../src/store/types.js";
+import { ManualClock } from "./manual-clock.js";
+import { MemoryStore } from "./memory-store.js";
+
+export const alice: Actor = { userId: "100000000000000001", name: "Alice" };
+export const bob: Actor = { userId: "100000000000000002", name: "Bob" };
+export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
+export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
+
+export function setup<S extends Store = MemoryStore>(opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock } = {}) {
+  const store = (opts.store ?? new MemoryStore()) as S;
+  const clock = opts.clock ?? new ManualClock();
+  const service = new TableService({
+    store,
+    bots: firstLegalPlayer,
+    log: silentLogger(),
+    config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
+    clock,
+  });
+  const updates: { table: TableSnapshot; update: TableUpdate }[] = [];
+  service.onUpdate((table, update) => updates.push({ table, update }));
+  const settings = { ...DEFAULT_SETTINGS, ...opts.settings };
+  return { store, clock, service, updates, settings };
+}
+
+export async function openTable(s: Setup, players: Actor[] = [alice]) {
+  const r = await s.service.open(where, players[0], { rules: presetRules("classic")!, settings: s.settings });
+  if (!r.ok) throw new Error(r.message);
+  const id = r.table.record.id;
+  for (const p of players.slice(1)) expect((await s.service.join(id, p)).ok).toBe(true);
+  return id;
+}
+
+/** Lets every human act with their first legal choice until the game ends or `until` says stop. */
+export async function playOut(s: Setup, id: string, humans: Actor[], until?: () => boolean) {
+  for (let guard = 0; guard < 5000; guard++) {
+    const t = await s.service.get(id);
+    if (!t?.state || t.record.status === "finished" || until?.()) return;
+    const state = t.state;
+    let acted = false;
+    for (const seat of awaiting(state)) {
+      const rec = t.record.seats[seat];
+      const human = humans.find((h) => h.userId === rec.userId);
+      if (!human || rec.botControlled) continue;
+      const view = viewFor(state, seat as Seat);
+      const r =
+        state.phase === "passing"
+          ? await s.service.pass(id, human, view.hand.slice(0, 3), state.actionCount)
+          : state.phase === "moon-choice"
+            ? await s.service.moon(id, human, "add", state.actionCount)
+            : await s.service.play(id, human, view.legal[0], state.actionCount);
+      expect(r.ok, r.ok ? "" : r.message).toBe(true);
+      acted = true;
+      break;
+    }
+    if (!acted) await s.clock.advance(500);
+  }
+  throw new Error("game did not finish");
+}
+
+export type Setup = ReturnType<typeof setup<Store>>;
