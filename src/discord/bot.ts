@@ -25,6 +25,8 @@ export interface BotDeps {
   /** Defer an interaction not answered after this long (default 1200 ms; Discord allows 3 s). */
   autoDeferMs?: number;
   onAck?: (ms: number, kind: string) => void;
+  /** Clock for the 15-minute life of interaction tokens (tests move it with the fake Discord's). */
+  tokenClock?: () => number;
 }
 
 export interface HeartsBot {
@@ -61,7 +63,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts },
   });
   const images = new Images(deps.renderer === undefined ? canvasRenderer : deps.renderer, log);
-  const menus = new Menus(rest, log);
+  const menus = new Menus(rest, log, deps.tokenClock);
   const presenter = new Presenter({ rest, service, images, menus, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const route = createRouter({ service, presenter, menus, images, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
 

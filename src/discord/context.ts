@@ -52,15 +52,12 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
   await ctx.menus.write(tableId, ctx.actor.userId, async () => {
     const table = await ctx.service.get(tableId);
     const seat = table ? seatOf(table.record.seats, ctx.actor.userId) : undefined;
-    let msg: OutMessage;
-    let isMenu = false;
-    if (!table || !seat) msg = { content: opts.notice ?? "You are not playing at this table.", embeds: [], components: [] };
-    else if (!table.state) msg = { content: opts.notice ?? "The game has not started yet: your cards are dealt when the host presses Start.", embeds: [], components: [] };
-    else {
-      msg = handMenu(table, viewFor(table.state, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) });
-      isMenu = true;
-    }
+    // Without a seat there is no menu of this person's to redraw: answer apart, never over the
+    // message clicked (it may be someone else's menu, reached with a forged click).
+    if (!table || !seat) return ctx.respond.separate({ content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : "You are not playing at this table." });
+    if (!table.state) return ctx.respond.separate({ content: "The game has not started yet: your cards are dealt when the host presses Start." });
+    const msg: OutMessage = handMenu(table, viewFor(table.state, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) });
     await ctx.respond.send(msg);
-    if (isMenu) ctx.menus.remember(tableId, ctx.actor.userId, i.applicationId, i.token);
+    ctx.menus.remember(tableId, ctx.actor.userId, i.applicationId, i.token);
   });
 }

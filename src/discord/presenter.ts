@@ -18,7 +18,7 @@ import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";
 import { forRest, type OutMessage } from "./message.js";
 import type { Menus } from "./menus.js";
-import { handMenu, handResultText, newsOf, seatName, tableMessage, trickCaption } from "./views.js";
+import { handMenu, handResultText, newsOf, seatName, tableMessage, trickCaption, trickLine } from "./views.js";
 
 interface EditState {
   table: TableSnapshot;
@@ -231,7 +231,7 @@ export class Presenter {
       });
       return out;
     }
-    const turn = this.turnMessage(record, state, "", !!news.dealt);
+    const turn = this.turnMessage(record, state, news.passed ? "Cards exchanged." : "", !!news.dealt);
     if (turn.content) {
       // Whose turn it is rides on the last post when there is one: fewer messages, same ping.
       const last = out.at(-1);
@@ -253,7 +253,8 @@ export class Presenter {
     } else if (state.phase === "playing") {
       const lead = state.trick.length === 0;
       const head = newHand && state.trickNumber === 0 ? `**Hand ${state.handIndex + 1}:** ${state.passDirection === "hold" ? "no passing this hand. " : "cards exchanged. "}` : "";
-      text = users.length ? `${head}${pings}, your turn to ${lead ? "lead" : "play"}.` : head;
+      const onTable = lead ? "" : ` ${trickLine(record, state)}`;
+      text = users.length ? `${head}${pings}, your turn to ${lead ? "lead" : "play"}.${onTable}` : head;
     } else if (state.phase === "moon-choice") {
       text = `🌙 ${seatName(record, state.turn)} shot the moon and chooses how it scores.${pings ? ` ${pings}` : ""}`;
     }

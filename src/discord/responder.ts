@@ -63,6 +63,25 @@ export class Responder {
     }
   }
 
+  /**
+   * A new ephemeral message even when this handler's style is "update": for an answer that must
+   * not replace the message clicked (someone else's menu, a forged button).
+   */
+  async separate(msg: OutMessage): Promise<void> {
+    this.clearTimer();
+    if (this.pending) await this.pending;
+    const i = this.interaction;
+    const state = this.state;
+    this.state = "answered";
+    try {
+      if (state === "none") await i.reply(forReply(msg));
+      else if (state === "deferred" && this.style === "reply") await i.editReply(forEdit(msg));
+      else await i.followUp(forReply(msg));
+    } catch (err) {
+      this.failed(err, "separate");
+    }
+  }
+
   /** A short ephemeral sentence (a refusal, a confirmation). */
   say(text: string): Promise<void> {
     return this.send({ content: text });

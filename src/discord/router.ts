@@ -33,7 +33,10 @@ export function createRouter(services: Services, opts: RouterOptions) {
     }
     if (!i.isChatInputCommand() && !i.isButton() && !i.isStringSelectMenu()) return;
     const verb = i.isChatInputCommand() ? null : (decodeId(i.customId)?.verb ?? null);
-    const style: AckStyle = verb && MENU_VERBS.has(verb) && onEphemeral(i) ? "update" : "reply";
+    // A menu is redrawn in place only by its owner (Discord says whose ephemeral message it is).
+    const owner = !i.isChatInputCommand() ? i.message?.interactionMetadata?.user?.id : undefined;
+    const mine = owner === undefined || owner === i.user.id;
+    const style: AckStyle = verb && MENU_VERBS.has(verb) && onEphemeral(i) && mine ? "update" : "reply";
     const respond = new Responder(i, style, log, opts.autoDeferMs);
     const ctx = { ...services, respond, actor: actorOf(i) };
     const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");

@@ -4,7 +4,7 @@
  */
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIComponentInMessageActionRow, type APIEmbed } from "discord.js";
 import {
-  OPTION_INFO,
+  DEFAULT_RULES,
   PRESETS,
   cardCode,
   cardLabel,
@@ -58,8 +58,9 @@ export function labels(record: TableRecord): PlayerLabel[] {
   return out;
 }
 
+/** The preset's title; a preset with only its target changed keeps its name (the goal shows the target). */
 export function rulesTitle(rules: Rules): string {
-  const p = presetOf(rules);
+  const p = presetOf(rules) ?? presetOf({ ...rules, target: DEFAULT_RULES.target });
   return p ? PRESETS.find((x) => x.name === p)!.title : "Custom rules";
 }
 
@@ -295,13 +296,13 @@ export function cardRows(tableId: string, view: SeatView, legal: Card[]): Row[] 
   return rows;
 }
 
-function trickLine(record: TableRecord, view: { trick: Card[]; leader: number }): string {
+export function trickLine(record: TableRecord, view: { trick: Card[]; leader: number }): string {
   if (!view.trick.length) return "No card on the table yet.";
   return "On the table: " + view.trick.map((c, i) => `${seatName(record, (view.leader + i) & 3)} ${cardLabel(c)}`).join(" · ");
 }
 
 export function handText(cards: Card[]): string {
-  const bySuit = [3, 2, 1, 0].map((suit) => cards.filter((c) => suitOf(c) === suit).map(cardLabel).join(" ")).filter(Boolean);
+  const bySuit = [0, 1, 2, 3].map((suit) => cards.filter((c) => suitOf(c) === suit).map(cardLabel).join(" ")).filter(Boolean);
   return bySuit.join("  ");
 }
 

@@ -1,0 +1,137 @@
+/**
+ * Refusals through the fake Discord: forged, foreign, illegal, out-of-turn, stale and double clicks,
+ * and bad options. Each gets a clear private sentence, nothing is applied twice, nobody else's
+ * menu changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeId, encodeId } from "../../src/discord/ids.js";
+import { Player, answeredPrivately, byVerb, components, findButton, playUntil, saidTo, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
+
+let h: Harness;
+let ann: Player;
+let bob: Player;
+let carl: Player;
+let tableId: string;
+
+beforeAll(async () => {
+  h = await startHarness({ renderer: null });
+  [ann, bob, carl] = [0, 1, 2].map((i) => new Player(h, h.fake.users[i]));
+  await ann.answer(ann.slash("new", { target: 40 }));
+  const table = tableMessage(h.fake);
+  tableId = tableIdOf(table);
+  await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
+  ann.menuId = (await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id))).id;
+  await bob.openHand();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const seatActions = async (seat: number) => (await h.store.loadActions(tableId)).filter((a) => a.seat === seat);
+
+describe("refusals", () => {
+  it("a forged button and bad options get a sentence, privately", async () => {
+    const forged = carl.click(tableMessage(h.fake).id, "h1:play:not-a-table");
+    await forged.ack;
+    expect(saidTo(h, forged)).toContain("not one I recognise");
+    expect(answeredPrivately(h, forged)).toBe(true);
+
+    const gone = carl.click(tableMessage(h.fake).id, encodeId({ verb: "join", tableId: "nosuchtable" }));
+    await gone.ack;
+    expect(saidTo(h, gone)).toContain("no longer exists");
+
+    const bad = carl.slash("new", { rules: "omnibus,target=abc" });
+    await bad.ack;
+    await h.fake.waitFor(() => saidTo(h, bad), 3000, "an answer");
+    expect(saidTo(h, bad)).toMatch(/rules don't work: target must be a whole number/);
+    expect(answeredPrivately(h, bad)).toBe(true);
+
+    const second = carl.slash("new", {});
+    await h.fake.waitFor(() => saidTo(h, second), 3000, "an answer");
+    expect(saidTo(h, second)).toContain("already a table here");
+  });
+
+  it("someone not at the table cannot act on a player's menu, and that menu stays as it was", async () => {
+    const menu = ann.menu()!;
+    const before = JSON.stringify([menu.content, menu.embeds, menu.components]);
+    const pick = findButton(menu, byVerb("pick"));
+    const foreign = carl.select(menu.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value));
+    await foreign.ack;
+    await h.fake.waitFor(() => saidTo(h, foreign), 3000, "an answer");
+    expect(saidTo(h, foreign)).toContain("You are not playing at this table");
+    expect(answeredPrivately(h, foreign)).toBe(true);
+    const after = h.fake.messages.get(menu.id)!;
+    expect(JSON.stringify([after.content, after.embeds, after.components])).toBe(before);
+    expect(await seatActions(0)).toHaveLength(0);
+  });
+
+  it("a double click on Pass passes once", async () => {
+    const menu = ann.menu()!;
+    const pick = findButton(menu, byVerb("pick"));
+    await ann.answer(ann.select(menu.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value)));
+    const pass = findButton(ann.menu(), (c) => decodeId(c.custom_id ?? "")?.verb === "pass" && !c.disabled);
+    const [a, b] = [ann.click(menu.id, pass.custom_id), ann.click(menu.id, pass.custom_id)];
+    await Promise.all([a.ack, b.ack]);
+    await h.fake.waitFor(() => saidTo(h, a) && saidTo(h, b), 3000, "both answers");
+    const said = [saidTo(h, a), saidTo(h, b)].sort();
+    expect(said.filter((t) => t.includes("✅ You passed"))).toHaveLength(1);
+    expect(said.filter((t) => t.includes("Already done: passed"))).toHaveLength(1);
+    expect(await seatActions(0)).toHaveLength(1);
+  });
+
+  it("an illegal card, a card out of turn, a double click and a stale menu are refused with reasons", async () => {
+    // Play on until Ann must follow suit while holding other cards.
+    const mustFollow = () => {
+      const m = ann.menu();
+      const cards = components(m).filter((c) => decodeId(c.custom_id ?? "")?.verb === "play");
+      return textOf(m).includes("Your turn") && cards.some((c) => c.disabled) && cards.some((c) => !c.disabled);
+    };
+    await playUntil(h, [bob], mustFollow, 10_000).catch(async () => playUntil(h, [ann, bob], mustFollow, 10_000));
+    const menu = ann.menu()!;
+    const cards = components(menu).filter((c) => decodeId(c.custom_id ?? "")?.verb === "play");
+    const illegal = cards.find((c) => c.disabled)!;
+    const legal = cards.find((c) => !c.disabled)!;
+
+    const refused = ann.click(menu.id, illegal.custom_id);
+    await refused.ack;
+    await h.fake.waitFor(() => saidTo(h, refused), 3000, "an answer");
+    expect(saidTo(h, refused)).toMatch(/⚠️ (You must follow suit|No points on the first trick|Hearts are not broken)/);
+    expect(answeredPrivately(h, refused)).toBe(true);
+
+    // Bob, with a button of his own hand at the current version: not his turn.
+    const bobCard = components(bob.menu()).find((c) => decodeId(c.custom_id ?? "")?.verb === "play")!;
+    const current = decodeId(legal.custom_id) as { version: number };
+    const bobId = decodeId(bobCard.custom_id) as { tableId: string; card: number };
+    const outOfTurn = bob.click(bob.menuId!, encodeId({ verb: "play", tableId: bobId.tableId, version: current.version, card: bobId.card }));
+    await outOfTurn.ack;
+    await h.fake.waitFor(() => saidTo(h, outOfTurn), 3000, "an answer");
+    expect(saidTo(h, outOfTurn)).toContain("It is not your turn.");
+
+    const before = (await h.store.loadActions(tableId)).length;
+    const [x, y] = [ann.click(menu.id, legal.custom_id), ann.click(menu.id, legal.custom_id)];
+    await Promise.all([x.ack, y.ack]);
+    await h.fake.waitFor(() => saidTo(h, x) && saidTo(h, y), 3000, "both answers");
+    const said = [saidTo(h, x), saidTo(h, y)];
+    expect(said.filter((t) => t.includes("✅ You played"))).toHaveLength(1);
+    expect(said.filter((t) => t.includes("Already done: played"))).toHaveLength(1);
+    const actions = await h.store.loadActions(tableId);
+    expect(actions.filter((a) => a.seq === current.version)).toHaveLength(1);
+    expect(actions.length).toBeGreaterThan(before);
+
+    // A button from that old menu, for a card Ann still holds: the menu is out of date.
+    const stillHeld = cards.find((c) => c !== legal)!;
+    await playUntil(h, [ann, bob], () => textOf(ann.menu()).includes("Your turn"), 10_000);
+    const stale = ann.click(menu.id, stillHeld.custom_id);
+    await stale.ack;
+    await h.fake.waitFor(() => saidTo(h, stale), 3000, "an answer");
+    expect(saidTo(h, stale)).toContain("out of date");
+    // The stale click brought a fresh menu with the current version.
+    const fresh = components(ann.menu()).find((c) => decodeId(c.custom_id ?? "")?.verb === "play" && !c.disabled);
+    expect((decodeId(fresh.custom_id) as { version: number }).version).toBeGreaterThan(current.version);
+  }, 40_000);
+
+  it("kept Discord's rules throughout", () => {
+    expect(h.fake.violations).toEqual([]);
+    expect(h.fake.unhandled).toEqual([]);
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * End-to-end harness: the real bot (createBot) on a temporary SQLite file, logged in to the fake
+ * Discord through DISCORD_API_BASE, and players who act only through the fake's interactions,
+ * reading only the messages Discord would show them.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decide } from "../../src/ai/index.js";
+import { readConfig, type Config } from "../../src/config.js";
+import { createBot, type BotDeps, type HeartsBot } from "../../src/discord/bot.js";
+import { decodeId } from "../../src/discord/ids.js";
+import { createLogger, silentLogger } from "../../src/log.js";
+import { openStore, type SqliteStore } from "../../src/store/index.js";
+import type { BotPlayer } from "../../src/table/players.js";
+import { EPHEMERAL, startFakeDiscord, type FakeDiscord, type FakeMessage, type FakeUser, type InteractionHandle } from "../fake-discord/server.js";
+
+/** Rule-based computer players on the test's thread: fast and deterministic (hard plays as medium). */
+export const fastBots: BotPlayer = {
+  decide: async (view, level) => decide(view, level === "hard" ? "medium" : level),
+};
+
+export interface Harness {
+  fake: FakeDiscord;
+  store: SqliteStore;
+  bot: HeartsBot;
+  config: Config;
+  dbUrl: string;
+  /** Every interaction sent, by token: whose it was. */
+  sent: Map<string, InteractionHandle>;
+  /** Stops the bot and starts a new one on the same database (a restart). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config> } = {}): Promise<Harness> {
+  const fake = await startFakeDiscord();
+  const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
+  const dbUrl = `file:${join(dir, "hearts.db")}`;
+  const base = readConfig({}, { requireToken: false });
+  if (!base.ok) throw new Error(base.problems.join("\n"));
+  const config: Config = {
+    ...base.config,
+    token: fake.token,
+    clientId: fake.applicationId,
+    apiBase: fake.apiBase,
+    botDelayMs: 0,
+    tableEditIntervalMs: 30,
+    ...opts.config,
+  };
+  let store = await openStore(dbUrl);
+  const make = () => createBot(config, { store, bots: fastBots, renderer: opts.renderer, log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(), tokenClock: () => fake.now() });
+  const h: Harness = {
+    fake,
+    store,
+    bot: make(),
+    config,
+    dbUrl,
+    sent: new Map(),
+    async restart() {
+      await h.bot.stop();
+      await store.close();
+      store = await openStore(dbUrl);
+      h.store = store;
+      h.bot = make();
+      await h.bot.start();
+    },
+    async close() {
+      await h.bot.stop().catch(() => undefined);
+      await store.close().catch(() => undefined);
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await h.bot.start();
+  await fake.ready();
+  return h;
+}
+
+// ---- reading what Discord shows ---------------------------------------------------------------
+
+export function components(msg: FakeMessage | null | undefined): any[] {
+  return (msg?.components ?? []).flatMap((r: any) => r.components ?? []);
+}
+
+export function findButton(msg: FakeMessage | null | undefined, pred: (c: any) => boolean): any | null {
+  return components(msg).find(pred) ?? null;
+}
+
+const verbOf = (c: any) => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined);
+export const byVerb = (verb: string) => (c: any) => verbOf(c) === verb;
+
+/** The channel's latest table message (the public one with the table's buttons), if any. */
+export function findTableMessage(fake: FakeDiscord): FakeMessage | null {
+  return fake.channelMessages(fake.channelId).filter((x) => x.embeds?.[0]?.title === "♥ Hearts").at(-1) ?? null;
+}
+
+export function tableMessage(fake: FakeDiscord): FakeMessage {
+  const m = findTableMessage(fake);
+  if (!m) throw new Error("no table message");
+  return m;
+}
+
+export function tableIdOf(msg: FakeMessage): string {
+  const c = components(msg).find((x) => x.custom_id && decodeId(x.custom_id));
+  return decodeId(c.custom_id)!.tableId;
+}
+
+/** What a message says, embeds included. */
+export function textOf(msg: FakeMessage | null | undefined): string {
+  if (!msg) return "";
+  return [msg.content, ...(msg.embeds ?? []).map((e: any) => `${e.title ?? ""} ${e.description ?? ""}`)].join("\n");
+}
+
+export function isEphemeral(msg: FakeMessage | null | undefined): boolean {
+  return !!msg && (msg.flags & EPHEMERAL) === EPHEMERAL && msg.visibleTo !== null;
+}
+
+// ---- a person at the table ----------------------------------------------------------------------
+
+export class Player {
+  /** Their private menu message, once opened. */
+  menuId: string | null = null;
+  /** Times they had to reopen their menu from a ping because it was not refreshed. */
+  reopened = 0;
+  private seenPings = new Map<string, number>();
+  private handledPing = 0n;
+
+  constructor(
+    private readonly h: Harness,
+    readonly user: FakeUser,
+  ) {}
+
+  private track(handle: InteractionHandle): InteractionHandle {
+    this.h.sent.set(handle.token, handle);
+    return handle;
+  }
+
+  slash(subcommand: string, options?: Record<string, string | number | boolean>, channelId?: string): InteractionHandle {
+    return this.track(this.h.fake.slashCommand(this.user, "hearts", { subcommand, options }, channelId));
+  }
+
+  click(messageId: string, customId: string): InteractionHandle {
+    return this.track(this.h.fake.clickButton(this.user, messageId, customId));
+  }
+
+  select(messageId: string, customId: string, values: string[]): InteractionHandle {
+    return this.track(this.h.fake.selectMenu(this.user, messageId, customId, values));
+  }
+
+  /** Answers as Discord would show them: the reply, or for an update the message updated. */
+  async answer(handle: InteractionHandle): Promise<FakeMessage> {
+    await handle.ack;
+    return this.h.fake.waitFor(() => {
+      const r = handle.reply();
+      // A deferred answer is empty until edited.
+      return r && (r.content || r.embeds.length || r.components.length) ? r : (handle.followUps()[0] ?? null);
+    }, 5000, "an answer");
+  }
+
+  /** Presses My hand on the table message and keeps the menu it opens. */
+  async openHand(): Promise<FakeMessage> {
+    // The table message shows My hand once its edit after Start has gone out.
+    const table = await this.h.fake.waitFor(() => {
+      const t = findTableMessage(this.h.fake);
+      return t && findButton(t, byVerb("hand")) ? t : null;
+    }, 3000, "the My hand button");
+    const hand = findButton(table, byVerb("hand"));
+    const msg = await this.answer(this.click(table.id, hand.custom_id));
+    this.menuId = msg.id;
+    return msg;
+  }
+
+  menu(): FakeMessage | null {
+    return this.menuId ? (this.h.fake.messages.get(this.menuId) ?? null) : null;
+  }
+
+  /**
+   * Does what the menu offers, the way a person would: picks the first 3 cards and passes, plays
+   * the first enabled card, or takes the moon's first choice. Returns false when there is nothing
+   * to do now.
+   */
+  async act(): Promise<boolean> {
+    const menu = this.menu();
+    if (!menu) return false;
+    // Acting from the menu answers every ping so far.
+    const before = this.latestPing();
+    const acted = await this.actOnMenu(menu);
+    if (acted && before > this.handledPing) this.handledPing = before;
+    return acted || this.answerPing();
+  }
+
+  /** What the public table message says: "Ana to play", or Ana among those still to pass. */
+  private tableSaysMyTurn(): boolean {
+    const text = textOf(findTableMessage(this.h.fake));
+    const name = this.user.globalName;
+    return text.includes(`· ${name} to `) || new RegExp(`waiting for [^\n]*\b${name}\b`).test(text) || text.includes(`${name} shot the moon`);
+  }
+
+  private latestPing(): bigint {
+    const mine = gamePosts(this.h.fake).filter((m) => m.content.includes(`<@${this.user.id}>`));
+    return mine.length ? BigInt(mine[mine.length - 1].id) : 0n;
+  }
+
+  private async actOnMenu(menu: FakeMessage): Promise<boolean> {
+    const pick = findButton(menu, byVerb("pick"));
+    if (pick) {
+      await this.answer(this.select(menu.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value)));
+      const pass = findButton(this.menu(), (c) => verbOf(c) === "pass" && !c.disabled);
+      if (!pass) throw new Error(`no Pass button after picking: ${textOf(this.menu())}`);
+      await this.answer(this.click(menu.id, pass.custom_id));
+      return true;
+    }
+    const card = findButton(menu, (c) => (verbOf(c) === "play" || verbOf(c) === "moon") && !c.disabled);
+    if (card) {
+      await this.answer(this.click(menu.id, card.custom_id));
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * A person pinged whose menu did not come alive presses the ping's My hand button, after a
+   * moment (the refresh may be on its way).
+   */
+  private async answerPing(): Promise<boolean> {
+    const now = Date.now();
+    const ping = gamePosts(this.h.fake)
+      .filter((m) => m.content.includes(`<@${this.user.id}>`) && BigInt(m.id) > this.handledPing && findButton(m, byVerb("hand")))
+      .at(-1);
+    if (!ping) return false;
+    if (!this.seenPings.has(ping.id)) this.seenPings.set(ping.id, now);
+    // Longer than @discordjs/rest's 1 s global window: at test speed (computer players without
+    // delay) edits may queue behind it, which at human speed they never do.
+    if (now - this.seenPings.get(ping.id)! < 1500 || !this.tableSaysMyTurn()) return false;
+    this.handledPing = BigInt(ping.id);
+    if (process.env.DEBUG_REOPEN) console.log("REOPEN", this.user.username, JSON.stringify(ping.content.slice(0, 120)), "| menu was:", JSON.stringify(textOf(this.menu()).slice(0, 200)));
+    const msg = await this.answer(this.click(ping.id, findButton(ping, byVerb("hand")).custom_id));
+    this.menuId = msg.id;
+    this.reopened++;
+    return true;
+  }
+}
+
+/** Lets the players act until `done` says stop; fails if nothing moves for `stallMs`. */
+export async function playUntil(h: Harness, players: Player[], done: () => boolean, stallMs = 8000): Promise<void> {
+  let last = Date.now();
+  while (!done()) {
+    let acted = false;
+    for (const p of players) if (await p.act()) acted = true;
+    if (acted) last = Date.now();
+    else {
+      if (Date.now() - last > stallMs) throw new Error(`the game stalled: ${players.map((p) => `${p.user.username}: ${textOf(p.menu()).slice(0, 200)}`).join(" | ")}`);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+  }
+}
+
+/** The messages in the game's thread (or the channel when there is none). */
+export function gamePosts(fake: FakeDiscord): FakeMessage[] {
+  const thread = fake.threads()[fake.threads().length - 1];
+  return fake.channelMessages(thread?.id ?? fake.channelId);
+}
+
+/** Everything the bot said in answer to one interaction (callback, edits, follow-ups), as text. */
+export function saidTo(h: Harness, handle: InteractionHandle): string {
+  return h.fake.calls
+    .filter((c) => c.token === handle.token && c.body)
+    .map((c) => {
+      const b = c.body.data ?? c.body;
+      return [b.content ?? "", ...(b.embeds ?? []).map((e: any) => e.description ?? "")].join("\n");
+    })
+    .join("\n");
+}
+
+/** Whether every answer to this interaction was ephemeral (seen only by its user). */
+export function answeredPrivately(h: Harness, handle: InteractionHandle): boolean {
+  const calls = h.fake.calls.filter((c) => c.token === handle.token && c.path.startsWith("/interactions/"));
+  const msgs = [handle.reply(), ...handle.followUps()].filter(Boolean);
+  return calls.length > 0 && msgs.length > 0 && msgs.every((m) => isEphemeral(m) && m!.visibleTo === handle.user.id);
+}
