@@ -45,11 +45,38 @@ function seatLines(game: FinishedGame): SeatLine[] {
   }));
 }
 
-/** Applies one counted game to the standings; returns each seat's rating before and after. */
-async function applyToStandings(tx: Tx, guildId: string, lines: SeatLine[], handCount: number): Promise<Map<string, [number, number]>> {
+/** A player's running standings, as stored in PlayerStats. */
+interface Standing {
+  name: string;
+  isBot: boolean;
+  mu: number;
+  sigma: number;
+  rating: number;
+  games: number;
+  wins: number;
+  place1: number;
+  place2: number;
+  place3: number;
+  place4: number;
+  points: number;
+  hands: number;
+  moons: number;
+  queens: number;
+}
+
+const quantize = (x: number): number => Math.round(x * 1e10) / 1e10;
+
+/**
+ * Folds one counted game into the standings (pure; both the live path and the rebuild use it, so
+ * they agree to the last bit). Returns each seat's display rating before and after.
+ */
+function foldGame(standings: Map<string, Standing>, lines: SeatLine[], handCount: number): Map<string, [number, number]> {
   const keys = [...new Set(lines.map((l) => l.key))];
-  const rows = await tx.playerStats.findMany({ where: { guildId, playerKey: { in: keys } } });
-  const skills = new Map<string, Skill>(rows.map((r) => [r.playerKey, { mu: r.mu, sigma: r.sigma }]));
+  const skills = new Map<string, Skill>();
+  for (const k of keys) {
+    const s = standings.get(k);
+    if (s) skills.set(k, { mu: s.mu, sigma: s.sigma });
+  }
   const after = rateGame(
     lines.map((l) => l.key),
     skills,
@@ -59,32 +86,41 @@ async function applyToStandings(tx: Tx, guildId: string, lines: SeatLine[], hand
   for (const key of keys) {
     const mine = lines.filter((l) => l.key === key);
     const skill = after.get(key)!;
-    const rating = displayRating(skill);
-    ratings.set(key, [displayRating(skills.get(key) ?? INITIAL_SKILL), rating]);
-    const inc = {
-      games: mine.length,
-      wins: mine.filter((l) => l.place === 1).length,
-      place1: mine.filter((l) => l.place === 1).length,
-      place2: mine.filter((l) => l.place === 2).length,
-      place3: mine.filter((l) => l.place === 3).length,
-      place4: mine.filter((l) => l.place === 4).length,
-      points: mine.reduce((s, l) => s + l.points, 0),
-      hands: handCount * mine.length,
-      moons: mine.reduce((s, l) => s + l.moons, 0),
-      queens: mine.reduce((s, l) => s + l.queens, 0),
-    };
-    await tx.playerStats.upsert({
-      where: { guildId_playerKey: { guildId, playerKey: key } },
-      create: { guildId, playerKey: key, name: mine[0].name, isBot: mine[0].isBot, mu: skill.mu, sigma: skill.sigma, rating, ...inc },
-      update: {
-        name: mine[0].name,
-        mu: skill.mu,
-        sigma: skill.sigma,
-        rating,
-        ...Object.fromEntries(Object.entries(inc).map(([k, v]) => [k, { increment: v }])),
-      },
-    });
+    const s: Standing = standings.get(key) ?? { name: "", isBot: mine[0].isBot, mu: 0, sigma: 0, rating: 0, games: 0, wins: 0, place1: 0, place2: 0, place3: 0, place4: 0, points: 0, hands: 0, moons: 0, queens: 0 };
+    ratings.set(key, [displayRating(skills.get(key) ?? INITIAL_SKILL), displayRating(skill)]);
+    s.name = mine[0].name;
+    // Rounded so the value survives the database's REAL column bit for bit: the live path reads it
+    // back before the next game, the rebuild keeps it in memory, and both must agree.
+    s.mu = quantize(skill.mu);
+    s.sigma = quantize(skill.sigma);
+    s.rating = displayRating(skill);
+    for (const l of mine) {
+      s.games++;
+      if (l.place === 1) s.wins++;
+      s[`place${l.place}` as "place1"]++;
+      s.points += l.points;
+      s.hands += handCount;
+      s.moons += l.moons;
+      s.queens += l.queens;
+    }
+    standings.set(key, s);
   }
+  return ratings;
+}
+
+async function writeStandings(tx: Tx, guildId: string, standings: Map<string, Standing>): Promise<void> {
+  for (const [playerKey, s] of standings) {
+    await tx.playerStats.upsert({ where: { guildId_playerKey: { guildId, playerKey } }, create: { guildId, playerKey, ...s }, update: s });
+  }
+}
+
+/** Applies one counted game to the stored standings, inside the caller's transaction. */
+async function applyToStandings(tx: Tx, guildId: string, lines: SeatLine[], handCount: number): Promise<Map<string, [number, number]>> {
+  const keys = [...new Set(lines.map((l) => l.key))];
+  const rows = await tx.playerStats.findMany({ where: { guildId, playerKey: { in: keys } } });
+  const standings = new Map<string, Standing>(rows.map(({ guildId: _g, playerKey, updatedAt: _u, ...s }) => [playerKey, s]));
+  const ratings = foldGame(standings, lines, handCount);
+  await writeStandings(tx, guildId, standings);
   return ratings;
 }
 
@@ -125,24 +161,19 @@ export async function recordFinished(tx: Tx, game: FinishedGame): Promise<void> 
   if (table) await tx.heartsTable.update({ where: { id: game.tableId }, data: { status: "finished", turnDeadline: null } });
 }
 
-/** Recomputes every guild's standings from the stored finished games, in order. */
+/** Recomputes a guild's standings from its stored finished games, oldest first. */
 export async function rebuildStandings(prisma: PrismaClient, guildId: string): Promise<void> {
+  const games = await prisma.finishedGame.findMany({ where: { guildId, rated: true }, orderBy: [{ finishedAt: "asc" }, { id: "asc" }], select: { handCount: true, results: true } });
+  const standings = new Map<string, Standing>();
+  for (const g of games) {
+    const lines: SeatLine[] = g.results
+      .sort((a, b) => a.seat - b.seat)
+      .map((r) => ({ key: r.playerKey, name: r.userId ? r.name : `Bot (${r.botLevel ?? "medium"})`, isBot: r.userId === null, place: r.place, points: r.points, moons: r.moons, queens: r.queens }));
+    foldGame(standings, lines, g.handCount);
+  }
   await prisma.$transaction(async (tx) => {
     await tx.playerStats.deleteMany({ where: { guildId } });
-    const games = await tx.finishedGame.findMany({ where: { guildId, rated: true }, orderBy: [{ finishedAt: "asc" }, { id: "asc" }], include: { results: true } });
-    for (const g of games) {
-      const results = g.results.sort((a, b) => a.seat - b.seat);
-      const lines: SeatLine[] = results.map((r) => ({
-        key: r.playerKey,
-        name: r.userId ? r.name : `Bot (${r.botLevel ?? "medium"})`,
-        isBot: r.userId === null,
-        place: r.place,
-        points: r.points,
-        moons: r.moons,
-        queens: r.queens,
-      }));
-      await applyToStandings(tx, guildId, lines, g.handCount);
-    }
+    await writeStandings(tx, guildId, standings);
   });
 }
 
