@@ -281,7 +281,7 @@ export async function playerCard(prisma: PrismaClient, guildId: string, playerKe
     select: { ratingAfter: true },
   });
   const pick = (order: Prisma.GameResultOrderByWithRelationInput[]) =>
-    prisma.gameResult.findFirst({ where: { guildId, playerKey, game: { rated: true } }, orderBy: order, select: { total: true, place: true, finishedAt: true, points: true } });
+    prisma.gameResult.findFirst({ where: { guildId, playerKey, ratingAfter: { not: null } }, orderBy: order, select: { total: true, place: true, finishedAt: true, points: true } });
   const best = await pick([{ place: "asc" }, { points: "asc" }]);
   const worst = await pick([{ place: "desc" }, { points: "desc" }]);
   const opponents = await prisma.$queryRawUnsafe<Array<{ name: string; games: number }>>(
