@@ -1,29 +1,83 @@
 /**
  * A local fake Discord for end-to-end tests: the REST routes and the Gateway WebSocket that the
- * real discord.js client uses, on 127.0.0.1 only. It records every REST call, enforces the rules a
- * bot must keep (3 s to acknowledge, one acknowledgement, 15-minute tokens, component limits)
- * and can inject faults (429, 500, a dropped gateway, deleted messages, missing permissions).
+ * real discord.js 14 client uses, on 127.0.0.1 only. It records every REST call, enforces the rules
+ * a bot must keep (3 s to acknowledge, one acknowledgement, 15-minute tokens, payload and component
+ * limits, ephemeral messages only reachable through their own interaction tokens) and injects
+ * faults (429, 5xx, a dropped gateway, deleted messages and channels, missing permissions).
+ * See README.md in this folder for the API.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
+import { checkChoices, checkCommands, checkMessage, checkModal } from "./limits.js";
+
+// ---- public types ---------------------------------------------------------------------------------
+
+export const EPHEMERAL = 64;
+const LOADING = 128;
+const HAS_THREAD = 32;
+const SUPPRESS_NOTIFICATIONS = 4096;
+const TOKEN_LIFETIME_MS = 15 * 60_000;
+const ACK_DEADLINE_MS = 3_000;
+const DISCORD_EPOCH = 1_420_070_400_000n;
+
+/** Permission bits by their discord.js names (PermissionFlagsBits). */
+export const Perm = {
+  CreateInstantInvite: 1n << 0n,
+  Administrator: 1n << 3n,
+  ManageChannels: 1n << 4n,
+  ManageGuild: 1n << 5n,
+  AddReactions: 1n << 6n,
+  ViewChannel: 1n << 10n,
+  SendMessages: 1n << 11n,
+  ManageMessages: 1n << 13n,
+  EmbedLinks: 1n << 14n,
+  AttachFiles: 1n << 15n,
+  ReadMessageHistory: 1n << 16n,
+  MentionEveryone: 1n << 17n,
+  UseExternalEmojis: 1n << 18n,
+  ChangeNickname: 1n << 26n,
+  UseApplicationCommands: 1n << 31n,
+  ManageThreads: 1n << 34n,
+  CreatePublicThreads: 1n << 35n,
+  CreatePrivateThreads: 1n << 36n,
+  SendMessagesInThreads: 1n << 38n,
+} as const;
+export type PermName = keyof typeof Perm;
+const ALL_PERMS = (1n << 51n) - 1n;
+/** What an ordinary member has: no Manage Channels, no Administrator. */
+export const MEMBER_PERMS = Perm.CreateInstantInvite | Perm.AddReactions | Perm.ViewChannel | Perm.SendMessages | Perm.EmbedLinks | Perm.AttachFiles | Perm.ReadMessageHistory | Perm.UseExternalEmojis | Perm.ChangeNickname | Perm.UseApplicationCommands | Perm.CreatePublicThreads | Perm.SendMessagesInThreads;
+/** The bot's role: everything but Administrator, so channel overwrites apply to it. */
+const BOT_PERMS = ALL_PERMS & ~Perm.Administrator;
+/** What denyPermissions(channel) takes away by default: everything a bot needs to post there. */
+const POSTING = Perm.SendMessages | Perm.SendMessagesInThreads | Perm.AttachFiles | Perm.EmbedLinks | Perm.CreatePublicThreads | Perm.CreatePrivateThreads;
 
 export interface FakeUser {
   id: string;
   username: string;
   globalName: string;
+  /** Guild permissions sent as member.permissions in this user's interactions (see grant()). */
+  permissions: bigint;
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  /** JSON body (or multipart payload_json). */
-  body: any;
-  files: Array<{ name: string; size: number }>;
-  /** The interaction token the call belongs to, for interaction and webhook routes. */
-  token: string | null;
-  status: number;
+export interface FakeAttachment {
+  id: string;
+  filename: string;
+  size: number;
+  content_type: string;
+  url: string;
+  proxy_url: string;
+  /** The uploaded bytes, when started with { keepFiles: true }. */
+  data?: Buffer;
+}
+
+export interface MessageVersion {
   at: number;
+  content: string;
+  embeds: any[];
+  components: any[];
+  attachments: string[];
+  flags: number;
 }
 
 export interface FakeMessage {
@@ -32,14 +86,57 @@ export interface FakeMessage {
   content: string;
   embeds: any[];
   components: any[];
-  attachments: Array<{ id: string; filename: string; size: number; url: string; proxy_url: string }>;
+  attachments: FakeAttachment[];
   flags: number;
-  /** The interaction token whose reply or follow-up this is (null for channel messages). */
+  /** Discord message type: 0 default, 20 reply to a slash command. */
+  type: number;
+  /** The interaction token whose reply or follow-up this is (null for channel posts). */
   token: string | null;
-  /** Ephemeral messages are only seen by this user. */
+  /** Ephemeral messages are seen by this user only; null for public messages. */
   visibleTo: string | null;
+  /** Users notified when it was posted (mentions allowed by allowed_mentions; none for ephemeral). */
+  pings: string[];
+  /** Number of edits since creation; `history` holds every version, the first being the original. */
   edits: number;
+  history: MessageVersion[];
+  createdAt: number;
+  editedAt: number | null;
+  /** The thread started from this message, if any (its id equals the message id, as on Discord). */
+  threadId: string | null;
   deleted: boolean;
+}
+
+export interface RecordedCall {
+  method: string;
+  /** Path without /api/v10, decoded: /webhooks/1/tok/messages/@original. */
+  path: string;
+  /** The path with ids and tokens replaced: "PATCH /webhooks/:id/:token/messages/@original". */
+  route: string;
+  query: string;
+  /** JSON body (or the multipart payload_json). */
+  body: any;
+  files: Array<{ name: string; size: number; contentType: string }>;
+  /** For interaction and webhook routes: the interaction's token, id and user. */
+  token: string | null;
+  interactionId: string | null;
+  userId: string | null;
+  /** Whether what this call shows is ephemeral (only `userId` sees it). */
+  ephemeral: boolean;
+  status: number;
+  /** Discord error code when the fake refused the call. */
+  code: number | null;
+  /** Injected by failNext. */
+  injected: boolean;
+  at: number;
+}
+
+export interface Violation {
+  /** deadline | double-ack | expired-token | limits | wrong-response-type | foreign-ephemeral | not-acknowledged | unknown-interaction */
+  kind: string;
+  detail: string;
+  method?: string;
+  path?: string;
+  token?: string | null;
 }
 
 export interface Ack {
@@ -47,22 +144,89 @@ export interface Ack {
   latencyMs: number;
 }
 
+/** `await h.ack` or `await h.ack()`: resolves at the callback, rejects after 3 s without one. */
+export type AckPromise = Promise<Ack> & (() => Promise<Ack>);
+
+export type InteractionKind = "command" | "component" | "autocomplete" | "modal";
+
 export interface InteractionHandle {
   id: string;
   token: string;
   user: FakeUser;
-  /** Resolves when the bot acknowledges (callback), rejects after 3 s. */
-  ack: Promise<Ack>;
-  /** The message the interaction's reply is (or, for component updates, the message updated). */
+  kind: InteractionKind;
+  channelId: string;
+  ack: AckPromise;
+  /** Its reply (types 4/5), or for component updates (6/7) the message clicked. Null before. */
   reply(): FakeMessage | null;
+  /** Same as reply(). */
+  response(): FakeMessage | null;
   followUps(): FakeMessage[];
+  /** The modal shown (callback type 9), or null. */
+  modal(): any | null;
+  /** The autocomplete choices sent (callback type 8), or null. */
+  choices(): any[] | null;
+  /** Every REST call made with this interaction's token. */
+  calls(): RecordedCall[];
+  /** Waits for a reply that is no longer "thinking" (and matches `pred`). */
+  waitForResponse(pred?: (m: FakeMessage) => boolean, timeoutMs?: number): Promise<FakeMessage>;
+  /** Waits until the response has been edited more than `edits` times (default: its count now). */
+  waitForEdit(edits?: number, timeoutMs?: number): Promise<FakeMessage>;
 }
 
-export const EPHEMERAL = 64;
-const TOKEN_LIFETIME_MS = 15 * 60_000;
-const ACK_DEADLINE_MS = 3_000;
+export type SlashOptionValue = string | number | boolean | { type: number; value: string | number | boolean };
 
-type Fault = { match: (method: string, path: string) => boolean; status: number; retryAfter?: number; code?: number; count: number };
+export interface FaultSpec {
+  status: number;
+  /** Seconds, for 429. */
+  retryAfter?: number;
+  /** A global 429 (X-RateLimit-Global). */
+  global?: boolean;
+  code?: number;
+  message?: string;
+}
+export type RouteMatcher = RegExp | string | ((method: string, path: string) => boolean);
+
+export interface FakeOptions {
+  /** Human users in the guild (default 4). */
+  users?: number;
+  /** Keep uploaded bytes (attachment.data, GET of attachment urls). Off by default to save memory. */
+  keepFiles?: boolean;
+  /** Heartbeat interval told to the client (ms). */
+  heartbeatMs?: number;
+}
+
+// ---- internals -----------------------------------------------------------------------------------
+
+interface Interaction {
+  id: string;
+  token: string;
+  kind: InteractionKind;
+  user: FakeUser;
+  channelId: string;
+  createdAt: number;
+  startedReal: number;
+  what: string;
+  acked: boolean;
+  ackType: number | null;
+  originalId: string | null;
+  followUps: string[];
+  sourceMessage: string | null;
+  modal: any | null;
+  choices: any[] | null;
+  settle: (a: Ack) => void;
+  timer: NodeJS.Timeout;
+}
+
+type Fault = FaultSpec & { match: (method: string, path: string, route: string) => boolean; count: number };
+
+interface LoggedEvent {
+  s: number;
+  t: string;
+  d: unknown;
+}
+
+const NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"];
+const GATEWAY_LOG_LIMIT = 5_000;
 
 export class FakeDiscord {
   readonly token = "fake-bot-token";
@@ -70,31 +234,49 @@ export class FakeDiscord {
   readonly botUserId = "900000000000000001";
   readonly guildId = "800000000000000001";
   readonly channelId = "700000000000000001";
+  readonly botRoleId = "800000000000000002";
   readonly users: FakeUser[];
+  /** Every REST call, in order. */
   readonly calls: RecordedCall[] = [];
-  readonly violations: string[] = [];
+  /** Broken Discord rules; tests assert this stays empty. */
+  readonly violations: Violation[] = [];
+  /** Requests the fake has no route for ("GET /path"); tests assert this stays empty. */
   readonly unhandled: string[] = [];
+  /** Every message by id (deleted ones stay, with deleted: true). */
   readonly messages = new Map<string, FakeMessage>();
+  /** Raw channel objects by id (text channels and threads). */
   readonly channels = new Map<string, any>();
+  /** Registered commands: global under "global", guild ones under the guild id. */
+  readonly commands = new Map<string, any[]>();
+  /** Gateway counters: connections, identifies, resumes, heartbeats. */
+  readonly gateway = { connections: 0, identifies: 0, resumes: 0, heartbeats: 0, invalidSessions: 0 };
   port = 0;
 
   private http!: Server;
   private wss!: WebSocketServer;
   private sockets = new Set<WebSocket>();
+  private live = new Set<WebSocket>();
+  private sessionId = "";
   private seq = 0;
-  private nextId = 1_000_000n;
+  private log: LoggedEvent[] = [];
+  private lastSnowflake = 0n;
   private clockOffset = 0;
   private faults: Fault[] = [];
-  private denied = new Set<string>();
-  private sessionId = "fake-session";
-  private missed: any[] = [];
-  private interactions = new Map<string, { id: string; token: string; user: FakeUser; createdAt: number; acked: boolean; ack: (a: Ack) => void; originalId: string | null; followUps: string[]; sourceMessage: string | null }>();
-  private identified = false;
+  private denied = new Map<string, bigint>();
+  private interactions = new Map<string, Interaction>();
+  /** For each ephemeral message, the interaction tokens that may reach it. */
+  private ephemeralTokens = new Map<string, Set<string>>();
   private readyWaiters: Array<() => void> = [];
+  private closed = false;
+  private readonly keepFiles: boolean;
+  private readonly heartbeatMs: number;
 
-  constructor(userCount = 4) {
-    this.users = Array.from({ length: userCount }, (_, i) => ({ id: `60000000000000000${i + 1}`, username: `player${i + 1}`, globalName: ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"][i] ?? `Player ${i + 1}` }));
-    this.channels.set(this.channelId, { id: this.channelId, type: 0, guild_id: this.guildId, name: "hearts", position: 0, permission_overwrites: [], parent_id: null, nsfw: false });
+  constructor(opts: FakeOptions = {}) {
+    const n = opts.users ?? 4;
+    this.keepFiles = opts.keepFiles ?? false;
+    this.heartbeatMs = opts.heartbeatMs ?? 41_250;
+    this.users = Array.from({ length: n }, (_, i) => ({ id: String(600000000000000001n + BigInt(i)), username: `player${i + 1}`, globalName: NAMES[i] ?? `Player ${i + 1}`, permissions: MEMBER_PERMS }));
+    this.channels.set(this.channelId, this.textChannel(this.channelId, "hearts", 0));
   }
 
   get apiBase(): string {
@@ -102,7 +284,12 @@ export class FakeDiscord {
   }
 
   async start(): Promise<this> {
-    this.http = createServer((req, res) => void this.handle(req, res));
+    this.http = createServer((req, res) => {
+      this.handle(req, res).catch((e) => {
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ message: `fake Discord crashed: ${e?.stack ?? e}`, code: 0 }));
+      });
+    });
     this.wss = new WebSocketServer({ noServer: true });
     this.http.on("upgrade", (req, socket, head) => this.wss.handleUpgrade(req, socket, head, (ws) => this.onSocket(ws)));
     await new Promise<void>((r) => this.http.listen(0, "127.0.0.1", r));
@@ -111,199 +298,417 @@ export class FakeDiscord {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const it of this.interactions.values()) clearTimeout(it.timer);
     for (const ws of this.sockets) ws.terminate();
     this.wss.close();
-    await new Promise<void>((r) => this.http.close(() => r()));
     this.http.closeAllConnections?.();
+    await new Promise<void>((r) => this.http.close(() => r()));
   }
 
-  /** Resolves once a client has identified and received READY and GUILD_CREATE. */
+  /** Resolves once a client is connected (identified or resumed) and has its guild. */
   ready(): Promise<void> {
-    return this.identified ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
+    return this.live.size ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
   }
 
-  // ---- the test's controls ----------------------------------------------------------------
+  // ---- the test's controls ------------------------------------------------------------------------
 
+  /** The fake's clock (token lifetimes, timestamps, snowflakes). */
   now(): number {
     return Date.now() + this.clockOffset;
   }
-  /** Moves the fake's clock (token lifetimes) forward. */
+  /** Moves the fake's clock forward, e.g. 16 minutes to expire every interaction token. */
   advanceClock(ms: number): void {
     this.clockOffset += ms;
   }
-  failNext(match: RegExp | ((method: string, path: string) => boolean), fault: { status: number; retryAfter?: number; code?: number }, count = 1): void {
-    const fn = typeof match === "function" ? match : (m: string, p: string) => match.test(`${m} ${p}`);
-    this.faults.push({ match: fn, ...fault, count });
-  }
-  /** Closes the gateway connection abruptly: the client must reconnect and resume. */
-  dropGateway(): void {
-    for (const ws of this.sockets) ws.terminate();
-  }
-  deleteMessage(id: string): void {
-    const m = this.messages.get(id);
-    if (m) m.deleted = true;
-  }
-  deleteChannel(id: string): void {
-    this.channels.delete(id);
-  }
-  denyPermissions(channelId: string): void {
-    this.denied.add(channelId);
+
+  /**
+   * The next `count` requests matching get `fault` instead of an answer. The matcher is a RegExp
+   * tested on "METHOD /path", a route string like "POST /channels/:id/messages", or a function.
+   */
+  failNext(match: RouteMatcher, fault: FaultSpec, count = 1): void {
+    const fn =
+      typeof match === "function"
+        ? (m: string, p: string) => match(m, p)
+        : typeof match === "string"
+          ? (_m: string, _p: string, route: string) => route === match
+          : (m: string, p: string) => match.test(`${m} ${p}`);
+    this.faults.push({ ...fault, match: fn, count });
   }
 
+  /**
+   * Cuts the gateway connection: abruptly (default), or with a close code (4000 lets the client
+   * resume; 4004, 4010-4014 do not). Events dispatched meanwhile are replayed on RESUME.
+   */
+  dropGateway(opts: { code?: number; reason?: string } = {}): void {
+    for (const ws of this.sockets) {
+      if (opts.code) ws.close(opts.code, opts.reason ?? "fake drop");
+      else ws.terminate();
+    }
+    this.live.clear();
+  }
+  /** Asks the client to reconnect (opcode 7), as Discord does during its deploys. */
+  requestReconnect(): void {
+    for (const ws of this.live) ws.send(JSON.stringify({ op: 7, d: null, s: null, t: null }));
+  }
+
+  /** Deletes a message (`deleteMessage(id)` or `deleteMessage(channelId, id)`): later calls on it get 404 10008. */
+  deleteMessage(channelOrId: string, id?: string): void {
+    const m = this.messages.get(id ?? channelOrId);
+    if (!m || m.deleted) return;
+    m.deleted = true;
+    if (m.visibleTo === null) this.dispatch("MESSAGE_DELETE", { id: m.id, channel_id: m.channel_id, guild_id: this.guildId });
+  }
+  /** Deletes a channel or thread (and the threads under it): later calls on it get 404 10003. */
+  deleteChannel(id: string): void {
+    const c = this.channels.get(id);
+    if (!c) return;
+    for (const t of this.threads()) if (t.parent_id === id) this.deleteChannel(t.id);
+    this.channels.delete(id);
+    const thread = c.type === 11 || c.type === 12;
+    this.dispatch(thread ? "THREAD_DELETE" : "CHANNEL_DELETE", thread ? { id, guild_id: this.guildId, parent_id: c.parent_id, type: c.type } : c);
+  }
+  /**
+   * Takes permissions from the bot in a channel (default: sending, files, embeds, threads): posts
+   * there get 403 code 50013, interactions there carry the reduced app_permissions, and the
+   * channel's overwrites in the client's cache say so.
+   */
+  denyPermissions(channelId: string, perms: PermName[] | bigint = POSTING): void {
+    const bits = typeof perms === "bigint" ? perms : perms.reduce((a, n) => a | Perm[n], 0n);
+    this.denied.set(channelId, (this.denied.get(channelId) ?? 0n) | bits);
+    this.updateOverwrites(channelId);
+  }
+  allowPermissions(channelId: string): void {
+    this.denied.delete(channelId);
+    this.updateOverwrites(channelId);
+  }
+  /** Gives a user extra guild permissions (e.g. "ManageChannels"), seen in their next interactions. */
+  grant(user: FakeUser, ...perms: PermName[]): void {
+    for (const p of perms) user.permissions |= Perm[p];
+  }
+  /** Adds a text channel to the guild (announced to the client). */
+  addChannel(name = "other"): string {
+    const id = this.snowflake();
+    const c = this.textChannel(id, name, this.channels.size);
+    this.channels.set(id, c);
+    this.dispatch("CHANNEL_CREATE", c);
+    return id;
+  }
+
+  // ---- reading state --------------------------------------------------------------------------------
+
+  /** What everyone sees in a channel or thread: public messages, in order (interaction replies included). */
   channelMessages(channelId: string): FakeMessage[] {
-    return [...this.messages.values()].filter((m) => m.channel_id === channelId && !m.deleted && m.token === null);
+    const out: FakeMessage[] = [];
+    for (const m of this.messages.values()) if (m.channel_id === channelId && !m.deleted && m.visibleTo === null) out.push(m);
+    return out;
   }
   /** Every message a user can see: public ones, and their own ephemeral ones. */
   visibleTo(userId: string): FakeMessage[] {
     return [...this.messages.values()].filter((m) => !m.deleted && (m.visibleTo === null || m.visibleTo === userId));
   }
+  /** A user's ephemeral messages (their private menus), oldest first. */
+  ephemeralsOf(userId: string): FakeMessage[] {
+    return [...this.messages.values()].filter((m) => !m.deleted && m.visibleTo === userId);
+  }
+  /** Threads (type 11/12) still existing, in creation order. */
   threads(): any[] {
-    return [...this.channels.values()].filter((c) => c.type === 11);
+    return [...this.channels.values()].filter((c) => c.type === 11 || c.type === 12);
+  }
+  /** The handle of an interaction sent earlier, by token. */
+  interaction(token: string): InteractionHandle | null {
+    const it = this.interactions.get(token);
+    return it ? this.handleOf(it) : null;
   }
 
-  async waitFor<T>(probe: () => T | null | undefined | false, timeoutMs = 5_000, what = "condition"): Promise<T> {
+  async waitFor<T>(probe: () => T | null | undefined | false | "" | 0, timeoutMs = 5_000, what = "a condition"): Promise<T> {
     const end = Date.now() + timeoutMs;
     for (;;) {
       const v = probe();
       if (v) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > end) {
+        const recent = this.calls.slice(-5).map((c) => `${c.method} ${c.path} -> ${c.status}`).join("; ");
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last REST calls: ${recent || "none"})`);
+      }
       await new Promise((r) => setTimeout(r, 10));
     }
   }
 
-  // ---- interactions ------------------------------------------------------------------------
+  // ---- interactions as a user -----------------------------------------------------------------------
 
-  slashCommand(user: FakeUser, name: string, sub: { subcommand?: string; options?: Record<string, string | number | boolean> } = {}, channelId = this.channelId): InteractionHandle {
-    const options = Object.entries(sub.options ?? {}).map(([n, value]) => ({ name: n, type: typeof value === "number" ? 4 : typeof value === "boolean" ? 5 : 3, value }));
-    const data = { id: "500000000000000001", name, type: 1, options: sub.subcommand ? [{ name: sub.subcommand, type: 1, options }] : options };
-    return this.dispatchInteraction(user, 2, data, channelId, null);
+  /**
+   * `/name subcommand option:value`. Values: strings (3), integers (4), other numbers (10),
+   * booleans (5), or `{ type, value }` — `fake.userOption(user)` for a user option (6).
+   */
+  slashCommand(user: FakeUser, name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> } = {}, channelOrOpts?: string | { channelId?: string }): InteractionHandle {
+    const channelId = (typeof channelOrOpts === "string" ? channelOrOpts : channelOrOpts?.channelId) ?? this.channelId;
+    const { data } = this.commandData(name, sub, null);
+    return this.send(user, "command", 2, data, channelId, null, `/${[name, sub.group, sub.subcommand].filter(Boolean).join(" ")}`);
+  }
+
+  /** Typing in an autocompleted option: `focused` names the option, its value is what was typed. */
+  autocomplete(user: FakeUser, name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue>; focused: string }, channelOrOpts?: string | { channelId?: string }): InteractionHandle {
+    const channelId = (typeof channelOrOpts === "string" ? channelOrOpts : channelOrOpts?.channelId) ?? this.channelId;
+    const { data } = this.commandData(name, sub, sub.focused);
+    return this.send(user, "autocomplete", 4, data, channelId, null, `autocomplete /${name} ${sub.subcommand ?? ""} ${sub.focused}`);
   }
 
   clickButton(user: FakeUser, messageId: string, customId: string): InteractionHandle {
-    return this.dispatchInteraction(user, 3, { custom_id: customId, component_type: 2 }, null, messageId);
+    this.requireComponent(messageId, customId, 2);
+    return this.send(user, "component", 3, { custom_id: customId, component_type: 2 }, null, messageId, `click ${customId}`);
   }
 
   selectMenu(user: FakeUser, messageId: string, customId: string, values: string[]): InteractionHandle {
-    return this.dispatchInteraction(user, 3, { custom_id: customId, component_type: 3, values }, null, messageId);
+    const c = this.requireComponent(messageId, customId, 3);
+    return this.send(user, "component", 3, { custom_id: customId, component_type: c?.type ?? 3, values }, null, messageId, `select ${customId} ${values.join(",")}`);
   }
 
-  /** Finds a component (button or select) by a predicate over its custom_id or label. */
-  findComponent(message: FakeMessage, pred: (c: any) => boolean): any | null {
-    for (const row of message.components ?? []) for (const c of row.components ?? []) if (pred(c)) return c;
+  /** Submits a modal: fields by text-input custom_id. Pass messageId when the modal came from a button. */
+  submitModal(user: FakeUser, customId: string, fields: Record<string, string>, opts: { messageId?: string; channelId?: string } = {}): InteractionHandle {
+    const components = Object.entries(fields).map(([id, value]) => ({ type: 1, components: [{ type: 4, custom_id: id, value }] }));
+    return this.send(user, "modal", 5, { custom_id: customId, components }, opts.channelId ?? null, opts.messageId ?? null, `modal ${customId}`);
+  }
+
+  /** The `{ type: 6, value }` option for a user, with what Discord resolves for it. */
+  userOption(user: FakeUser): { type: number; value: string } {
+    return { type: 6, value: user.id };
+  }
+
+  /** Finds a component (button or select) in a message. */
+  findComponent(message: FakeMessage | null | undefined, pred: (c: any) => boolean): any | null {
+    for (const row of message?.components ?? []) for (const c of row.components ?? []) if (pred(c)) return c;
     return null;
   }
 
-  private dispatchInteraction(user: FakeUser, type: number, data: any, channelId: string | null, messageId: string | null): InteractionHandle {
-    const id = this.snowflake();
-    const token = `itoken-${id}`;
-    const source = messageId ? this.messages.get(messageId) : null;
-    const channel = this.channels.get(source?.channel_id ?? channelId ?? this.channelId) ?? { id: channelId, type: 0, guild_id: this.guildId };
-    let resolveAck!: (a: Ack) => void;
-    let rejectAck!: (e: Error) => void;
-    const ack = new Promise<Ack>((res, rej) => {
-      resolveAck = res;
-      rejectAck = rej;
+  private requireComponent(messageId: string, customId: string, type: number): any {
+    const m = this.messages.get(messageId);
+    if (!m) throw new Error(`fake Discord: no message ${messageId} to interact with`);
+    if (m.deleted) throw new Error(`fake Discord: message ${messageId} was deleted; nobody can click it`);
+    const c = this.findComponent(m, (x) => x.custom_id === customId);
+    // A stale custom_id is a legitimate test (old menus), so only note its absence, never refuse.
+    if (c && c.disabled) throw new Error(`fake Discord: component ${customId} is disabled; Discord would not let anyone click it`);
+    if (c && type === 3 && !(c.type >= 3 && c.type <= 8 && c.type !== 4)) throw new Error(`fake Discord: ${customId} is not a select menu`);
+    return c;
+  }
+
+  private commandData(name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> }, focused: string | null): { data: any } {
+    const resolved: any = {};
+    const options = Object.entries(sub.options ?? {}).map(([n, raw]) => {
+      const typed = typeof raw === "object" ? raw : { type: typeof raw === "number" ? (Number.isInteger(raw) ? 4 : 10) : typeof raw === "boolean" ? 5 : 3, value: raw };
+      if (typed.type === 6) {
+        const u = this.users.find((x) => x.id === typed.value);
+        if (u) {
+          (resolved.users ??= {})[u.id] = this.userObject(u);
+          (resolved.members ??= {})[u.id] = { roles: [], joined_at: new Date(this.now()).toISOString(), permissions: String(u.permissions), flags: 0, deaf: false, mute: false, nick: null, avatar: null };
+        }
+      }
+      return { name: n, type: typed.type, value: typed.value, ...(n === focused ? { focused: true } : {}) };
     });
-    const started = Date.now();
-    const timer = setTimeout(() => {
-      this.violations.push(`interaction ${id} (${JSON.stringify(data).slice(0, 80)}) not acknowledged within 3 s`);
-      rejectAck(new Error("not acknowledged within 3 s"));
-    }, ACK_DEADLINE_MS);
-    ack.catch(() => undefined);
-    this.interactions.set(token, {
+    if (focused && !options.some((o) => o.name === focused)) options.push({ name: focused, type: 3, value: "", focused: true });
+    let tree: any[] = options;
+    if (sub.subcommand) tree = [{ name: sub.subcommand, type: 1, options }];
+    if (sub.group) tree = [{ name: sub.group, type: 2, options: tree }];
+    const registered = [...(this.commands.get(this.guildId) ?? []), ...(this.commands.get("global") ?? [])].find((c) => c.name === name);
+    const data: any = { id: registered?.id ?? "500000000000000001", name, type: 1, options: tree };
+    if (Object.keys(resolved).length) data.resolved = resolved;
+    if (registered?.guild_id) data.guild_id = registered.guild_id;
+    return { data };
+  }
+
+  private send(user: FakeUser, kind: InteractionKind, type: number, data: any, channelId: string | null, messageId: string | null, what: string): InteractionHandle {
+    if (this.closed) throw new Error("fake Discord is closed");
+    const id = this.snowflake();
+    const token = `itoken-${id}-${Math.random().toString(36).slice(2, 10)}`;
+    const source = messageId ? this.messages.get(messageId) : null;
+    if (messageId && !source) throw new Error(`fake Discord: no message ${messageId}`);
+    const chId = source?.channel_id ?? channelId ?? this.channelId;
+    const channel = this.channels.get(chId);
+    if (!channel) throw new Error(`fake Discord: channel ${chId} does not exist (deleted?)`);
+    let settle!: (a: Ack) => void;
+    let fail!: (e: Error) => void;
+    const promise = new Promise<Ack>((res, rej) => {
+      settle = res;
+      fail = rej;
+    });
+    promise.catch(() => undefined);
+    const it: Interaction = {
       id,
       token,
+      kind,
       user,
+      channelId: chId,
       createdAt: this.now(),
+      startedReal: Date.now(),
+      what,
       acked: false,
-      ack: (a) => {
-        clearTimeout(timer);
-        resolveAck({ ...a, latencyMs: Date.now() - started });
-      },
+      ackType: null,
       originalId: null,
       followUps: [],
       sourceMessage: messageId,
-    });
+      modal: null,
+      choices: null,
+      settle: (a) => {
+        clearTimeout(it.timer);
+        settle(a);
+      },
+      timer: setTimeout(() => {
+        if (it.acked) return;
+        this.violate("not-acknowledged", `${what} by ${user.username} (interaction ${id}) was not acknowledged within 3 s: the user sees "This interaction failed"`, { token });
+        fail(new Error(`${what} by ${user.username} was not acknowledged within 3 s`));
+      }, ACK_DEADLINE_MS),
+    };
+    this.interactions.set(token, it);
+    // A click on an ephemeral message comes with that ephemeral message, and may then update it.
+    if (source && source.visibleTo !== null) this.ephemeralTokens.get(source.id)?.add(token);
+    const perms = this.botPermissionsIn(chId);
     const payload: any = {
       id,
       application_id: this.applicationId,
       type,
       data,
       guild_id: this.guildId,
-      channel_id: channel.id,
+      guild: { id: this.guildId, locale: "en-US", features: [] },
+      channel_id: chId,
       channel,
-      member: { user: this.userObject(user), roles: [], permissions: "2251799813685247", joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null },
+      member: { user: this.userObject(user), roles: [], permissions: String(user.permissions), joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false },
       token,
       version: 1,
-      app_permissions: this.denied.has(channel.id) ? "0" : "2251799813685247",
+      app_permissions: String(perms),
       locale: "en-US",
       guild_locale: "en-US",
       entitlements: [],
       authorizing_integration_owners: { "0": this.guildId },
       context: 0,
+      attachment_size_limit: 10 * 1024 * 1024,
     };
     if (source) payload.message = this.messageObject(source);
     this.dispatch("INTERACTION_CREATE", payload);
+    return this.handleOf(it, promise);
+  }
+
+  private handleOf(it: Interaction, promise?: Promise<Ack>): InteractionHandle {
     const self = this;
+    const p =
+      promise ??
+      (it.acked
+        ? Promise.resolve({ type: it.ackType!, latencyMs: 0 })
+        : this.waitFor(() => it.acked, ACK_DEADLINE_MS + 100, `acknowledgement of ${it.what}`).then(() => ({ type: it.ackType!, latencyMs: 0 })));
+    p.catch(() => undefined);
+    const ack = Object.assign(() => p, { then: p.then.bind(p), catch: p.catch.bind(p), finally: p.finally.bind(p), [Symbol.toStringTag]: "Promise" }) as unknown as AckPromise;
+    const reply = () => (it.originalId ? (self.messages.get(it.originalId) ?? null) : null);
     return {
-      id,
-      token,
-      user,
+      id: it.id,
+      token: it.token,
+      user: it.user,
+      kind: it.kind,
+      channelId: it.channelId,
       ack,
-      reply() {
-        const it = self.interactions.get(token)!;
-        return it.originalId ? (self.messages.get(it.originalId) ?? null) : null;
+      reply,
+      response: reply,
+      followUps: () => it.followUps.map((m) => self.messages.get(m)!),
+      modal: () => it.modal,
+      choices: () => it.choices,
+      calls: () => self.calls.filter((c) => c.token === it.token),
+      waitForResponse(pred = () => true, timeoutMs = 5_000) {
+        return self.waitFor(() => {
+          const m = reply();
+          return m && !(m.flags & LOADING) && pred(m) ? m : null;
+        }, timeoutMs, `the response to ${it.what}`);
       },
-      followUps() {
-        return self.interactions.get(token)!.followUps.map((m) => self.messages.get(m)!);
+      waitForEdit(edits, timeoutMs = 5_000) {
+        const base = edits ?? reply()?.edits ?? -1;
+        return self.waitFor(() => {
+          const m = reply();
+          return m && m.edits > base ? m : null;
+        }, timeoutMs, `an edit of the response to ${it.what}`);
       },
     };
   }
 
-  // ---- gateway -----------------------------------------------------------------------------
+  // ---- gateway ------------------------------------------------------------------------------------
 
   private onSocket(ws: WebSocket): void {
     this.sockets.add(ws);
-    ws.on("close", () => this.sockets.delete(ws));
-    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 30_000 }, s: null, t: null }));
+    this.gateway.connections++;
+    ws.on("close", () => {
+      this.sockets.delete(ws);
+      this.live.delete(ws);
+    });
+    ws.on("error", () => undefined);
+    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatMs, _trace: ["fake-gateway"] }, s: null, t: null }));
     ws.on("message", (raw) => {
-      const msg = JSON.parse(raw.toString());
-      if (msg.op === 1) ws.send(JSON.stringify({ op: 11 }));
-      else if (msg.op === 2) {
-        if (msg.d?.token !== this.token && msg.d?.token !== `Bot ${this.token}`) {
-          ws.close(4004, "Authentication failed.");
-          return;
-        }
-        this.send(ws, "READY", {
-          v: 10,
-          user: this.botUser(),
-          guilds: [{ id: this.guildId, unavailable: true }],
-          session_id: this.sessionId,
-          resume_gateway_url: `ws://127.0.0.1:${this.port}`,
-          shard: [0, 1],
-          application: { id: this.applicationId, flags: 0 },
-        });
-        this.send(ws, "GUILD_CREATE", this.guildObject());
-        this.identified = true;
-        this.readyWaiters.splice(0).forEach((r) => r());
-      } else if (msg.op === 6) {
-        for (const m of this.missed.splice(0)) this.send(ws, m.t, m.d);
-        this.send(ws, "RESUMED", {});
+      let msg: any;
+      try {
+        msg = JSON.parse(raw.toString());
+      } catch {
+        ws.close(4002, "Error while decoding payload.");
+        return;
       }
+      if (msg.op === 1) {
+        this.gateway.heartbeats++;
+        ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
+      } else if (msg.op === 2) this.identify(ws, msg.d);
+      else if (msg.op === 6) this.resume(ws, msg.d);
+      else if (msg.op === 3 || msg.op === 4 || msg.op === 8) {
+        // Presence, voice and member requests: accepted, nothing to answer in these tests.
+      } else ws.close(4001, "Unknown opcode.");
     });
   }
 
-  private send(ws: WebSocket, t: string, d: unknown): void {
-    ws.send(JSON.stringify({ op: 0, t, s: ++this.seq, d }));
+  private identify(ws: WebSocket, d: any): void {
+    if (d?.token !== this.token && d?.token !== `Bot ${this.token}`) {
+      ws.close(4004, "Authentication failed.");
+      return;
+    }
+    this.gateway.identifies++;
+    // A new session: whatever the old one missed is gone, as on Discord.
+    this.sessionId = `fake-session-${this.gateway.identifies}`;
+    this.seq = 0;
+    this.log = [];
+    this.live.add(ws);
+    this.dispatch("READY", {
+      v: 10,
+      user: { ...this.botUser(), verified: true, mfa_enabled: false, flags: 0 },
+      guilds: [{ id: this.guildId, unavailable: true }],
+      session_id: this.sessionId,
+      resume_gateway_url: `ws://127.0.0.1:${this.port}/gateway`,
+      shard: [0, 1],
+      application: { id: this.applicationId, flags: 0 },
+      private_channels: [],
+      presences: [],
+      relationships: [],
+      _trace: ["fake-gateway"],
+    });
+    this.dispatch("GUILD_CREATE", this.guildObject());
+    this.readyWaiters.splice(0).forEach((r) => r());
   }
 
-  private dispatch(t: string, d: unknown): void {
-    const open = [...this.sockets].filter((s) => s.readyState === s.OPEN);
-    if (!open.length) this.missed.push({ t, d });
-    for (const ws of open) this.send(ws, t, d);
+  private resume(ws: WebSocket, d: any): void {
+    if ((d?.token !== this.token && d?.token !== `Bot ${this.token}`) || d?.session_id !== this.sessionId) {
+      this.gateway.invalidSessions++;
+      ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
+      return;
+    }
+    this.gateway.resumes++;
+    const from = Number(d.seq ?? 0);
+    for (const e of this.log) if (e.s > from) ws.send(JSON.stringify({ op: 0, t: e.t, s: e.s, d: e.d }));
+    this.live.add(ws);
+    const s = ++this.seq;
+    ws.send(JSON.stringify({ op: 0, t: "RESUMED", s, d: { _trace: ["fake-gateway"] } }));
+    this.readyWaiters.splice(0).forEach((r) => r());
   }
 
-  // ---- REST --------------------------------------------------------------------------------
+  /** Sends a dispatch to the connected client; logged so a resuming client gets what it missed. */
+  dispatch(t: string, d: unknown): void {
+    const e = { s: ++this.seq, t, d };
+    this.log.push(e);
+    if (this.log.length > GATEWAY_LOG_LIMIT) this.log.splice(0, this.log.length - GATEWAY_LOG_LIMIT);
+    const text = JSON.stringify({ op: 0, ...e });
+    for (const ws of this.live) if (ws.readyState === ws.OPEN) ws.send(text);
+  }
+
+  // ---- REST ---------------------------------------------------------------------------------------
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
@@ -312,268 +717,529 @@ export class FakeDiscord {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const path = decodeURIComponent(url.pathname).replace(/^\/api(\/v\d+)?/, "");
     const method = req.method ?? "GET";
+    const route = `${method} ${path.replace(/^\/(interactions|webhooks)\/(\d+)\/([^/]+)/, "/$1/:id/:token").replace(/\/\d{6,}/g, "/:id")}`;
     let body: any = null;
     const files: RecordedCall["files"] = [];
+    const blobs: Buffer[] = [];
     const type = req.headers["content-type"] ?? "";
-    if (type.startsWith("multipart/form-data")) {
-      const form = await new Request("http://x", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
-      for (const [key, value] of form.entries()) {
-        if (key === "payload_json") body = JSON.parse(String(value));
-        else if (typeof value !== "string") files.push({ name: value.name, size: value.size });
-      }
-    } else if (raw.length) body = JSON.parse(raw.toString());
-    const token = /\/(?:interactions\/\d+|webhooks\/\d+)\/([^/]+)/.exec(path)?.[1] ?? null;
-    const call: RecordedCall = { method, path, body, files, token, status: 200, at: Date.now() };
+    try {
+      if (type.startsWith("multipart/form-data")) {
+        const form = await new Request("http://x", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+        for (const [key, value] of form.entries()) {
+          if (key === "payload_json") body = JSON.parse(String(value));
+          else if (typeof value !== "string") {
+            files.push({ name: value.name, size: value.size, contentType: value.type || "application/octet-stream" });
+            blobs.push(this.keepFiles ? Buffer.from(await value.arrayBuffer()) : Buffer.alloc(0));
+          }
+        }
+      } else if (raw.length) body = JSON.parse(raw.toString());
+    } catch (e) {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: `The request body could not be parsed: ${e}`, code: 50109 }));
+      return;
+    }
+    const token = /^\/(?:interactions\/\d+|webhooks\/\d+)\/([^/]+)/.exec(path)?.[1] ?? null;
+    const it = token ? this.interactions.get(token) : undefined;
+    const call: RecordedCall = { method, path, route, query: url.search, body, files, token, interactionId: it?.id ?? null, userId: it?.user.id ?? null, ephemeral: false, status: 200, code: null, injected: false, at: this.now() };
     this.calls.push(call);
     const reply = (status: number, json?: unknown, headers: Record<string, string> = {}) => {
       call.status = status;
       res.writeHead(status, json === undefined ? headers : { "content-type": "application/json", ...headers });
       res.end(json === undefined ? undefined : JSON.stringify(json));
     };
-    const error = (status: number, code: number, message: string) => reply(status, { message, code });
+    const error = (status: number, code: number, message: string, extra: Record<string, unknown> = {}) => {
+      call.code = code;
+      reply(status, { message, code, ...extra });
+    };
 
-    const fault = this.faults.find((f) => f.count > 0 && f.match(method, path));
+    if (method === "GET" && path.startsWith("/attachments/")) return this.serveAttachment(path, res, call);
+
+    const fault = this.faults.find((f) => f.count > 0 && f.match(method, path, route));
     if (fault) {
       fault.count--;
+      call.injected = true;
       if (fault.status === 429) {
         const after = fault.retryAfter ?? 0.1;
-        return reply(429, { message: "You are being rate limited.", retry_after: after, global: false }, { "retry-after": String(after), "x-ratelimit-scope": "user", "x-ratelimit-remaining": "0", "x-ratelimit-reset-after": String(after), "x-ratelimit-limit": "5", "x-ratelimit-bucket": "fake" });
+        const headers: Record<string, string> = { "retry-after": String(after), "x-ratelimit-scope": fault.global ? "global" : "user", "x-ratelimit-limit": "5", "x-ratelimit-remaining": "0", "x-ratelimit-reset-after": String(after), "x-ratelimit-bucket": `fake-${route}` };
+        if (fault.global) headers["x-ratelimit-global"] = "true";
+        return reply(429, { message: "You are being rate limited.", retry_after: after, global: !!fault.global, code: fault.global ? 0 : undefined }, headers);
       }
-      return error(fault.status, fault.code ?? 0, "Injected fault");
+      return error(fault.status, fault.code ?? 0, fault.message ?? `${fault.status}: injected by the test`);
     }
-    const auth = req.headers.authorization;
-    const needsAuth = !path.startsWith("/interactions/") && !path.startsWith("/webhooks/");
-    if (needsAuth && auth !== `Bot ${this.token}`) return error(401, 0, "401: Unauthorized");
+
+    // Interaction callbacks and interaction webhooks authenticate by their token, not the bot's.
+    const byToken = path.startsWith("/interactions/") || path.startsWith("/webhooks/");
+    if (!byToken && req.headers.authorization !== `Bot ${this.token}`) return error(401, 0, "401: Unauthorized");
 
     let m: RegExpExecArray | null;
-    if (method === "GET" && path === "/gateway/bot") {
-      return reply(200, { url: `ws://127.0.0.1:${this.port}`, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } });
+    if (method === "GET" && (path === "/gateway/bot" || path === "/gateway")) {
+      return reply(200, { url: `ws://127.0.0.1:${this.port}/gateway`, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 } });
     }
     if (method === "GET" && path === "/users/@me") return reply(200, this.botUser());
-    if (method === "GET" && path === "/applications/@me") return reply(200, { id: this.applicationId, name: "Hearts", flags: 0, bot_public: true, owner: this.botUser() });
-    if ((m = /^\/applications\/\d+(?:\/guilds\/\d+)?\/commands$/.exec(path))) return reply(200, method === "PUT" ? (body ?? []).map((c: any) => ({ ...c, id: this.snowflake(), application_id: this.applicationId, version: "1" })) : []);
-    if (method === "GET" && (m = /^\/guilds\/(\d+)$/.exec(path))) return reply(200, this.guildObject());
+    if (method === "GET" && (m = /^\/users\/(\d+)$/.exec(path))) {
+      const u = this.users.find((x) => x.id === m![1]);
+      return u ? reply(200, this.userObject(u)) : m[1] === this.botUserId ? reply(200, this.botUser()) : error(404, 10013, "Unknown User");
+    }
+    if (method === "GET" && (path === "/applications/@me" || path === `/applications/${this.applicationId}`)) {
+      return reply(200, { id: this.applicationId, name: "Hearts", description: "", icon: null, flags: 0, bot_public: true, bot_require_code_grant: false, verify_key: "0", owner: this.userObject(this.users[0]), team: null, bot: this.botUser() });
+    }
+    if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands(?:\/(\d+))?$/.exec(path))) return this.commandRoute(method, m, body, reply, error);
+    if (method === "GET" && (m = /^\/guilds\/(\d+)$/.exec(path))) return m[1] === this.guildId ? reply(200, this.guildObject()) : error(404, 10004, "Unknown Guild");
+    if (method === "GET" && (m = /^\/guilds\/(\d+)\/channels$/.exec(path))) return reply(200, [...this.channels.values()].filter((c) => c.type !== 11 && c.type !== 12));
     if (method === "GET" && (m = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(path))) {
+      if (m[2] === this.botUserId) return reply(200, this.botMember());
       const u = this.users.find((x) => x.id === m![2]);
       return u ? reply(200, this.memberObject(u)) : error(404, 10007, "Unknown Member");
     }
 
-    if (method === "POST" && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) {
-      const it = this.interactions.get(m[2]);
-      if (!it || this.now() - it.createdAt > ACK_DEADLINE_MS) {
-        this.violations.push(`late or unknown interaction callback ${path}`);
-        return error(404, 10062, "Unknown interaction");
-      }
-      if (it.acked) {
-        this.violations.push(`interaction ${it.id} acknowledged twice`);
-        return error(400, 40060, "Interaction has already been acknowledged.");
-      }
-      const problem = this.checkLimits(body?.data);
-      if (problem) return error(400, 50035, problem);
-      it.acked = true;
-      const data = body?.data ?? {};
-      if (body.type === 4 || body.type === 5) {
-        const msg = this.storeMessage(it.sourceMessage ? this.messages.get(it.sourceMessage)!.channel_id : this.channelId, { ...data, content: body.type === 5 ? "" : data.content }, files, it.token, (data.flags ?? 0) & EPHEMERAL ? it.user.id : null);
-        it.originalId = msg.id;
-      } else if (body.type === 7 && it.sourceMessage) {
-        this.editMessage(this.messages.get(it.sourceMessage)!, data, files);
-        it.originalId = it.sourceMessage;
-      } else if (body.type === 6 && it.sourceMessage) it.originalId = it.sourceMessage;
-      it.ack({ type: body.type, latencyMs: 0 });
-      const withResponse = url.searchParams.get("with_response") === "true";
-      if (!withResponse) return reply(204);
-      const msg = it.originalId ? this.messages.get(it.originalId) : null;
-      return reply(200, { interaction: { id: it.id, type: 2, response_message_id: msg?.id, response_message_loading: body.type === 5, response_message_ephemeral: Boolean((data.flags ?? 0) & EPHEMERAL) }, resource: msg ? { type: body.type, message: this.messageObject(msg) } : { type: body.type } });
-    }
-
-    if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path))) {
-      const it = this.interactions.get(m[2]);
-      if (!it) return error(404, 10015, "Unknown Webhook");
-      if (this.now() - it.createdAt > TOKEN_LIFETIME_MS) {
-        this.violations.push(`webhook call with an expired interaction token (${method} ${path})`);
-        return error(401, 50027, "Invalid Webhook Token");
-      }
-      const problem = this.checkLimits(body);
-      if (problem) return error(400, 50035, problem);
-      if (!m[3] && method === "POST") {
-        const msg = this.storeMessage(this.messages.get(it.originalId ?? "")?.channel_id ?? this.channelId, body ?? {}, files, it.token, (body?.flags ?? 0) & EPHEMERAL ? it.user.id : null);
-        it.followUps.push(msg.id);
-        return reply(200, this.messageObject(msg));
-      }
-      const target = this.messages.get(m[3] === "@original" ? (it.originalId ?? "") : m[3]);
-      if (!target || target.deleted) return error(404, 10008, "Unknown Message");
-      if (method === "GET") return reply(200, this.messageObject(target));
-      if (method === "DELETE") {
-        target.deleted = true;
-        return reply(204);
-      }
-      this.editMessage(target, body ?? {}, files);
-      return reply(200, this.messageObject(target));
-    }
+    if (method === "POST" && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) return this.callback(it, body, files, blobs, url, call, reply, error);
+    if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path))) return this.webhook(it, method, m[3] ?? null, body, files, blobs, call, reply, error);
 
     if ((m = /^\/channels\/(\d+)(\/.*)?$/.exec(path))) {
       const channel = this.channels.get(m[1]);
       if (!channel) return error(404, 10003, "Unknown Channel");
       const rest = m[2] ?? "";
-      if (method !== "GET" && this.denied.has(channel.id)) return error(403, 50013, "Missing Permissions");
+      const perms = this.botPermissionsIn(channel.id);
+      const need = (bits: bigint) => (perms & bits) === bits;
+      const thread = channel.type === 11 || channel.type === 12;
       if (method === "GET" && rest === "") return reply(200, channel);
+      if (method === "PATCH" && rest === "") {
+        if (!need(thread ? Perm.ManageThreads : Perm.ManageChannels) && !(thread && channel.owner_id === this.botUserId)) return error(403, 50013, "Missing Permissions");
+        Object.assign(channel, body ?? {});
+        if (thread && body) {
+          channel.thread_metadata = { ...channel.thread_metadata, ...(body.archived !== undefined ? { archived: body.archived } : {}), ...(body.locked !== undefined ? { locked: body.locked } : {}) };
+          delete channel.archived;
+          delete channel.locked;
+        }
+        this.dispatch(thread ? "THREAD_UPDATE" : "CHANNEL_UPDATE", channel);
+        return reply(200, channel);
+      }
+      if (method === "DELETE" && rest === "") {
+        if (!need(thread ? Perm.ManageThreads : Perm.ManageChannels)) return error(403, 50013, "Missing Permissions");
+        this.deleteChannel(channel.id);
+        return reply(200, channel);
+      }
+      if (method === "POST" && rest === "/typing") return reply(204);
+      if (method === "GET" && rest === "/messages") {
+        const limit = Math.min(100, Number(url.searchParams.get("limit") ?? 50));
+        const before = url.searchParams.get("before");
+        const after = url.searchParams.get("after");
+        let list = this.channelMessages(channel.id);
+        if (before) list = list.filter((x) => BigInt(x.id) < BigInt(before));
+        if (after) list = list.filter((x) => BigInt(x.id) > BigInt(after));
+        list = after ? list.slice(0, limit) : list.slice(-limit);
+        return reply(200, list.reverse().map((x) => this.messageObject(x)));
+      }
       if (method === "POST" && rest === "/messages") {
-        const problem = this.checkLimits(body);
-        if (problem) return error(400, 50035, problem);
-        return reply(200, this.messageObject(this.storeMessage(channel.id, body ?? {}, files, null, null)));
+        if (thread && channel.thread_metadata?.locked) return error(403, 50083, "Thread is archived");
+        if (!need(Perm.ViewChannel | (thread ? Perm.SendMessagesInThreads : Perm.SendMessages))) return error(403, 50013, "Missing Permissions");
+        if (files.length && !need(Perm.AttachFiles)) return error(403, 50013, "Missing Permissions");
+        if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
+        if (thread) channel.thread_metadata.archived = false;
+        const msg = this.createMessage(channel.id, body ?? {}, files, blobs, { token: null, visibleTo: null, type: 0 });
+        return reply(200, this.messageObject(msg));
       }
       let mm: RegExpExecArray | null;
       if ((mm = /^\/messages\/(\d+)$/.exec(rest))) {
         const msg = this.messages.get(mm[1]);
-        if (!msg || msg.deleted || msg.channel_id !== channel.id) return error(404, 10008, "Unknown Message");
+        // Ephemeral messages are not in any channel: only their interaction's webhook reaches them.
+        if (!msg || msg.deleted || msg.channel_id !== channel.id || msg.visibleTo !== null) return error(404, 10008, "Unknown Message");
         if (method === "GET") return reply(200, this.messageObject(msg));
         if (method === "DELETE") {
-          msg.deleted = true;
+          this.deleteMessage(msg.id);
           return reply(204);
         }
-        const problem = this.checkLimits(body);
-        if (problem) return error(400, 50035, problem);
-        this.editMessage(msg, body ?? {}, files);
-        return reply(200, this.messageObject(msg));
+        if (method === "PATCH") {
+          if (!this.limitsOk(body, { create: false, files: files.length }, call, error)) return;
+          this.editMessage(msg, body ?? {}, files, blobs);
+          return reply(200, this.messageObject(msg));
+        }
       }
       if (method === "POST" && ((mm = /^\/messages\/(\d+)\/threads$/.exec(rest)) || rest === "/threads")) {
-        const thread = { id: this.snowflake(), type: 11, guild_id: this.guildId, parent_id: channel.id, name: body?.name ?? "thread", owner_id: this.botUserId, message_count: 0, member_count: 1, thread_metadata: { archived: false, auto_archive_duration: body?.auto_archive_duration ?? 1440, archive_timestamp: new Date().toISOString(), locked: false }, permission_overwrites: [] };
-        this.channels.set(thread.id, thread);
-        this.dispatch("THREAD_CREATE", { ...thread, newly_created: true });
-        return reply(201, thread);
-      }
-      if (method === "PATCH" && rest === "") {
-        Object.assign(channel, body ?? {});
-        return reply(200, channel);
+        if (thread) return error(400, 50024, "Cannot execute action on this channel type");
+        const privateThread = !mm && body?.type === 12;
+        if (!need(privateThread ? Perm.CreatePrivateThreads : Perm.CreatePublicThreads)) return error(403, 50013, "Missing Permissions");
+        if (!body?.name || [...String(body.name)].length > 100) return error(400, 50035, "Invalid Form Body: name must be 1-100 characters", { errors: { name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length." }] } } });
+        let starter: FakeMessage | undefined;
+        if (mm) {
+          starter = this.messages.get(mm[1]);
+          if (!starter || starter.deleted || starter.channel_id !== channel.id || starter.visibleTo !== null) return error(404, 10008, "Unknown Message");
+          if (starter.threadId) return error(400, 160004, "A thread has already been created for this message");
+        }
+        // A thread started from a message has the message's id, as on Discord.
+        const id = starter ? starter.id : this.snowflake();
+        const t = { id, type: privateThread ? 12 : 11, guild_id: this.guildId, parent_id: channel.id, name: String(body.name), owner_id: this.botUserId, last_message_id: null, message_count: 0, member_count: 1, rate_limit_per_user: body.rate_limit_per_user ?? 0, flags: 0, total_message_sent: 0, thread_metadata: { archived: false, auto_archive_duration: body.auto_archive_duration ?? 4320, archive_timestamp: new Date(this.now()).toISOString(), locked: false, create_timestamp: new Date(this.now()).toISOString() }, member: { id, user_id: this.botUserId, join_timestamp: new Date(this.now()).toISOString(), flags: 0 }, permission_overwrites: [] };
+        this.channels.set(id, t);
+        if (starter) {
+          starter.threadId = id;
+          starter.flags |= HAS_THREAD;
+        }
+        this.dispatch("THREAD_CREATE", { ...t, newly_created: true });
+        return reply(201, t);
       }
     }
     this.unhandled.push(`${method} ${path}`);
-    return error(404, 0, `404: Not Found (fake Discord has no route ${method} ${path})`);
+    return error(404, 0, `404: Not Found (the fake Discord has no route for ${method} ${path}; add it to test/fake-discord/server.ts)`);
   }
 
-  /** Discord's message limits; a breach is a violation and a 400, as Discord answers. */
-  private checkLimits(data: any): string | null {
-    if (!data) return null;
-    const problems: string[] = [];
-    if (typeof data.content === "string" && data.content.length > 2000) problems.push("content over 2000 characters");
-    if ((data.embeds ?? []).length > 10) problems.push("more than 10 embeds");
-    const rows = data.components ?? [];
-    if (rows.length > 5) problems.push("more than 5 action rows");
-    for (const row of rows) {
-      const cs = row.components ?? [];
-      if (cs.length > 5) problems.push("more than 5 components in a row");
-      for (const c of cs) {
-        if (c.custom_id && c.custom_id.length > 100) problems.push(`custom_id over 100 characters: ${c.custom_id}`);
-        if (c.label && c.label.length > 80) problems.push("label over 80 characters");
-        if (c.options && c.options.length > 25) problems.push("more than 25 select options");
-        if (c.type === 3 && cs.length > 1) problems.push("a select menu must be alone in its row");
+  private commandRoute(method: string, m: RegExpExecArray, body: any, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): void {
+    if (m[1] !== this.applicationId) return error(403, 50001, "Missing Access");
+    const key = m[2] ?? "global";
+    const list = this.commands.get(key) ?? [];
+    const stamp = (c: any) => ({ ...c, id: c.id ?? this.snowflake(), application_id: this.applicationId, version: this.snowflake(), type: c.type ?? 1, ...(m[2] ? { guild_id: m[2] } : {}), default_member_permissions: c.default_member_permissions ?? null });
+    if (method === "GET" && !m[3]) return reply(200, list);
+    if (method === "PUT" && !m[3]) {
+      const problems = checkCommands(body);
+      if (problems.length) {
+        this.violate("limits", `command definitions refused: ${problems.join("; ")}`, { method, path: m[0] });
+        return error(400, 50035, `Invalid Form Body: ${problems.join("; ")}`);
+      }
+      const stored = body.map((c: any) => stamp({ ...c, id: list.find((x) => x.name === c.name)?.id }));
+      this.commands.set(key, stored);
+      return reply(200, stored);
+    }
+    if (method === "POST" && !m[3]) {
+      const problems = checkCommands([body]);
+      if (problems.length) return error(400, 50035, `Invalid Form Body: ${problems.join("; ")}`);
+      const c = stamp({ ...body, id: list.find((x) => x.name === body.name)?.id });
+      this.commands.set(key, [...list.filter((x) => x.name !== c.name), c]);
+      return reply(201, c);
+    }
+    if (m[3]) {
+      const c = list.find((x) => x.id === m[3]);
+      if (!c) return error(404, 10063, "Unknown application command");
+      if (method === "GET") return reply(200, c);
+      if (method === "DELETE") {
+        this.commands.set(key, list.filter((x) => x !== c));
+        return reply(204);
       }
     }
-    if (problems.length) {
-      this.violations.push(...problems);
-      return problems.join("; ");
-    }
-    return null;
+    this.unhandled.push(`${method} ${m[0]}`);
+    return error(404, 0, `404: Not Found (no route for ${method} ${m[0]})`);
   }
 
-  private storeMessage(channelId: string, data: any, files: RecordedCall["files"], token: string | null, visibleTo: string | null): FakeMessage {
-    const msg: FakeMessage = { id: this.snowflake(), channel_id: channelId, content: "", embeds: [], components: [], attachments: [], flags: 0, token, visibleTo, edits: 0, deleted: false };
-    this.applyData(msg, data, files);
-    msg.edits = 0;
+  private callback(it: Interaction | undefined, body: any, files: RecordedCall["files"], blobs: Buffer[], url: URL, call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): void {
+    if (!it) {
+      this.violate("unknown-interaction", `callback for an interaction the fake never sent (${call.path})`, call);
+      return error(404, 10062, "Unknown interaction");
+    }
+    const late = Date.now() - it.startedReal > ACK_DEADLINE_MS || this.now() - it.createdAt > ACK_DEADLINE_MS;
+    if (late && !it.acked) {
+      this.violate("deadline", `${it.what} acknowledged after ${Date.now() - it.startedReal} ms (limit 3 s)`, call);
+      return error(404, 10062, "Unknown interaction");
+    }
+    if (it.acked) {
+      this.violate("double-ack", `${it.what} acknowledged twice (first type ${it.ackType}, then ${body?.type})`, call);
+      return error(400, 40060, "Interaction has already been acknowledged.");
+    }
+    const t = body?.type;
+    const allowed: Record<InteractionKind, number[]> = { command: [4, 5, 9], component: [4, 5, 6, 7, 9], autocomplete: [8], modal: it.sourceMessage ? [4, 5, 6, 7] : [4, 5] };
+    if (!allowed[it.kind].includes(t)) {
+      this.violate("wrong-response-type", `${it.what}: callback type ${t} is not valid for a ${it.kind} interaction (valid: ${allowed[it.kind].join(", ")})`, call);
+      return error(400, 50035, `Invalid Form Body: interaction response type ${t} is not valid here`);
+    }
+    const data = body?.data ?? {};
+    if (t === 4 || t === 7) {
+      if (!this.limitsOk(data, { create: t === 4, files: files.length }, call, error)) return;
+    } else if (t === 9) {
+      const p = checkModal(data);
+      if (p.length) return this.refuse(p, call, error);
+    } else if (t === 8) {
+      const p = checkChoices(data);
+      if (p.length) return this.refuse(p, call, error);
+    }
+    it.acked = true;
+    it.ackType = t;
+    const source = it.sourceMessage ? this.messages.get(it.sourceMessage) : undefined;
+    if (t === 4 || t === 5) {
+      const ephemeral = ((data.flags ?? 0) & EPHEMERAL) !== 0;
+      const flags = (data.flags ?? 0) | (t === 5 ? LOADING : 0);
+      const msg = this.createMessage(it.channelId, t === 5 ? { flags } : { ...data, flags }, files, blobs, { token: it.token, visibleTo: ephemeral ? it.user.id : null, type: it.kind === "command" ? 20 : 0, interaction: it });
+      it.originalId = msg.id;
+      call.ephemeral = ephemeral;
+    } else if (t === 6 || t === 7) {
+      if (source && !source.deleted) {
+        if (t === 7) this.editMessage(source, data, files, blobs);
+        it.originalId = source.id;
+        call.ephemeral = source.visibleTo !== null;
+      }
+    } else if (t === 8) {
+      it.choices = data.choices ?? [];
+      call.ephemeral = true;
+    } else if (t === 9) {
+      it.modal = data;
+      call.ephemeral = true;
+    }
+    it.settle({ type: t, latencyMs: Date.now() - it.startedReal });
+    if (url.searchParams.get("with_response") !== "true") return reply(204);
+    const msg = it.originalId ? this.messages.get(it.originalId) : null;
+    return reply(200, {
+      interaction: { id: it.id, type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[it.kind], activity_instance_id: null, response_message_id: msg?.id ?? null, response_message_loading: t === 5, response_message_ephemeral: msg ? msg.visibleTo !== null : false },
+      resource: msg && t !== 6 ? { type: t, message: this.messageObject(msg) } : { type: t },
+    });
+  }
+
+  private webhook(it: Interaction | undefined, method: string, target: string | null, body: any, files: RecordedCall["files"], blobs: Buffer[], call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): void {
+    if (!it) return error(404, 10015, "Unknown Webhook");
+    if (this.now() - it.createdAt > TOKEN_LIFETIME_MS) {
+      this.violate("expired-token", `${method} with the token of ${it.what}, ${Math.round((this.now() - it.createdAt) / 60_000)} minutes old (tokens last 15)`, call);
+      return error(401, 50027, "Invalid Webhook Token");
+    }
+    if (!it.acked) {
+      this.violate("not-acknowledged", `${method} ${call.route} before the interaction was acknowledged`, call);
+      return error(404, target ? 10008 : 10015, target ? "Unknown Message" : "Unknown Webhook");
+    }
+    if (!target && method === "POST") {
+      const original = it.originalId ? this.messages.get(it.originalId) : undefined;
+      // The first follow-up after a deferred reply fills the "thinking" message instead.
+      if (original && !original.deleted && original.flags & LOADING && it.ackType === 5) {
+        if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
+        this.editMessage(original, body ?? {}, files, blobs);
+        call.ephemeral = original.visibleTo !== null;
+        return reply(200, this.messageObject(original));
+      }
+      if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
+      const ephemeral = ((body?.flags ?? 0) & EPHEMERAL) !== 0;
+      const msg = this.createMessage(original?.channel_id ?? it.channelId, body ?? {}, files, blobs, { token: it.token, visibleTo: ephemeral ? it.user.id : null, type: 0, interaction: it });
+      it.followUps.push(msg.id);
+      call.ephemeral = ephemeral;
+      return reply(200, this.messageObject(msg));
+    }
+    if (!target) {
+      this.unhandled.push(`${method} ${call.path}`);
+      return error(404, 0, `404: Not Found (no route for ${method} ${call.route})`);
+    }
+    const id = target === "@original" ? it.originalId : target;
+    const msg = id ? this.messages.get(id) : undefined;
+    if (!msg || msg.deleted) return error(404, 10008, "Unknown Message");
+    if (msg.visibleTo !== null && !this.ephemeralTokens.get(msg.id)?.has(it.token)) {
+      this.violate("foreign-ephemeral", `${method} of ephemeral message ${msg.id} (seen by ${msg.visibleTo}) with the token of ${it.what} by ${it.user.username}, which cannot reach it`, call);
+      return error(404, 10008, "Unknown Message");
+    }
+    call.ephemeral = msg.visibleTo !== null;
+    if (method === "GET") return reply(200, this.messageObject(msg));
+    if (method === "DELETE") {
+      this.deleteMessage(msg.id);
+      return reply(204);
+    }
+    if (method === "PATCH") {
+      if (!this.limitsOk(body, { create: false, files: files.length }, call, error)) return;
+      this.editMessage(msg, body ?? {}, files, blobs);
+      return reply(200, this.messageObject(msg));
+    }
+    this.unhandled.push(`${method} ${call.path}`);
+    return error(405, 0, "405: Method Not Allowed");
+  }
+
+  private limitsOk(body: any, opts: { create: boolean; files: number }, call: RecordedCall, error: (s: number, c: number, msg: string) => void): boolean {
+    const p = checkMessage(body, opts);
+    if (!p.length) return true;
+    this.refuse(p, call, error);
+    return false;
+  }
+
+  private refuse(problems: string[], call: RecordedCall, error: (s: number, c: number, msg: string) => void): void {
+    this.violate("limits", problems.join("; "), call);
+    const empty = problems.length === 1 && problems[0].startsWith("Cannot send an empty message");
+    error(400, empty ? 50006 : 50035, empty ? "Cannot send an empty message" : `Invalid Form Body: ${problems.join("; ")}`);
+  }
+
+  private violate(kind: string, detail: string, at: { method?: string; path?: string; token?: string | null } = {}): void {
+    this.violations.push({ kind, detail, method: at.method, path: at.path, token: at.token ?? null });
+  }
+
+  private serveAttachment(path: string, res: ServerResponse, call: RecordedCall): void {
+    const id = path.split("/")[2];
+    for (const m of this.messages.values()) {
+      const a = m.attachments.find((x) => x.id === id);
+      if (a?.data) {
+        res.writeHead(200, { "content-type": a.content_type, "content-length": String(a.data.length) });
+        res.end(a.data);
+        return;
+      }
+    }
+    call.status = 404;
+    res.writeHead(404, { "content-type": "application/json" });
+    res.end(JSON.stringify({ message: "Unknown attachment (start the fake with keepFiles: true to serve uploads)", code: 0 }));
+  }
+
+  // ---- messages -----------------------------------------------------------------------------------
+
+  private createMessage(channelId: string, data: any, files: RecordedCall["files"], blobs: Buffer[], o: { token: string | null; visibleTo: string | null; type: number; interaction?: Interaction }): FakeMessage {
+    const now = this.now();
+    const msg: FakeMessage = { id: this.snowflake(), channel_id: channelId, content: "", embeds: [], components: [], attachments: [], flags: 0, type: o.type, token: o.token, visibleTo: o.visibleTo, pings: [], edits: 0, history: [], createdAt: now, editedAt: null, threadId: null, deleted: false };
+    msg.flags = (data.flags ?? 0) & (EPHEMERAL | LOADING | SUPPRESS_NOTIFICATIONS | 4);
+    this.applyData(msg, data, files, blobs);
+    msg.history.push(this.version(msg));
+    if (o.visibleTo === null && !(msg.flags & SUPPRESS_NOTIFICATIONS)) msg.pings = this.pingsOf(msg.content, data.allowed_mentions);
+    if (o.interaction) (msg as any).interactionMeta = { id: o.interaction.id, type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[o.interaction.kind], user: this.userObject(o.interaction.user), authorizing_integration_owners: { "0": this.guildId } };
     this.messages.set(msg.id, msg);
+    if (o.visibleTo !== null && o.token) this.ephemeralTokens.set(msg.id, new Set([o.token]));
+    const channel = this.channels.get(channelId);
+    if (channel) {
+      channel.last_message_id = msg.id;
+      if (channel.type === 11 || channel.type === 12) channel.message_count = (channel.message_count ?? 0) + 1;
+    }
     return msg;
   }
 
-  private editMessage(msg: FakeMessage, data: any, files: RecordedCall["files"]): void {
-    this.applyData(msg, data, files);
+  private editMessage(msg: FakeMessage, data: any, files: RecordedCall["files"], blobs: Buffer[]): void {
+    this.applyData(msg, data, files, blobs);
+    // Editing a deferred reply ends its "thinking" state; ephemerality never changes after creation.
+    msg.flags &= ~LOADING;
+    if (data.flags !== undefined) msg.flags = (msg.flags & ~4) | (data.flags & 4);
+    msg.edits++;
+    msg.editedAt = this.now();
+    msg.history.push(this.version(msg));
   }
 
-  private applyData(msg: FakeMessage, data: any, files: RecordedCall["files"]): void {
+  private applyData(msg: FakeMessage, data: any, files: RecordedCall["files"], blobs: Buffer[]): void {
     if ("content" in data) msg.content = data.content ?? "";
     if ("embeds" in data) msg.embeds = data.embeds ?? [];
     if ("components" in data) msg.components = data.components ?? [];
-    if (data.flags !== undefined && msg.edits === 0 && msg.flags === 0) msg.flags = data.flags;
-    if ("attachments" in data || files.length) {
-      const kept = (data.attachments ?? []).filter((a: any) => msg.attachments.some((x) => x.id === a.id));
-      const added = files.map((f) => {
-        const id = this.snowflake();
-        return { id, filename: f.name, size: f.size, url: `http://127.0.0.1:${this.port}/attachments/${id}/${f.name}`, proxy_url: `http://127.0.0.1:${this.port}/attachments/${id}/${f.name}` };
-      });
-      msg.attachments = [...msg.attachments.filter((a) => kept.some((k: any) => k.id === a.id)), ...added];
+    if (!("attachments" in data) && !files.length) return;
+    // payload_json's attachments name what to keep (existing ids) and describe new files by index;
+    // without an attachments array, existing ones stay and new files are added.
+    const listed: any[] | null = Array.isArray(data.attachments) ? data.attachments : null;
+    const kept = listed ? msg.attachments.filter((a) => listed.some((x) => String(x.id) === a.id)) : msg.attachments;
+    const added = files.map((f, i) => {
+      const id = this.snowflake();
+      const desc = listed?.find((x) => String(x.id) === String(i));
+      const name = desc?.filename ?? f.name;
+      const url = `http://127.0.0.1:${this.port}/attachments/${id}/${encodeURIComponent(name)}`;
+      const a: FakeAttachment = { id, filename: name, size: f.size, content_type: f.contentType, url, proxy_url: url };
+      if (this.keepFiles) a.data = blobs[i];
+      return a;
+    });
+    msg.attachments = [...kept, ...added];
+  }
+
+  private version(m: FakeMessage): MessageVersion {
+    return { at: this.now(), content: m.content, embeds: m.embeds, components: m.components, attachments: m.attachments.map((a) => a.filename), flags: m.flags };
+  }
+
+  /** Who a post notifies: its user mentions, filtered by allowed_mentions as Discord does. */
+  private pingsOf(content: string, allowed: any): string[] {
+    const mentioned = [...content.matchAll(/<@!?(\d+)>/g)].map((x) => x[1]);
+    let ok: (id: string) => boolean = () => true;
+    if (allowed && typeof allowed === "object") {
+      const parse: string[] = allowed.parse ?? [];
+      const users: string[] = allowed.users ?? [];
+      ok = (id) => parse.includes("users") || users.includes(id);
     }
-    msg.edits++;
+    return [...new Set(mentioned.filter(ok))];
   }
 
   private messageObject(m: FakeMessage): any {
+    const meta = (m as any).interactionMeta;
     return {
       id: m.id,
-      type: m.token ? 19 : 0,
+      type: m.type,
       channel_id: m.channel_id,
       guild_id: this.guildId,
       author: this.botUser(),
       content: m.content,
       embeds: m.embeds,
       components: m.components,
-      attachments: m.attachments,
+      attachments: m.attachments.map(({ data: _data, ...a }) => a),
       flags: m.flags,
-      timestamp: new Date().toISOString(),
-      edited_timestamp: null,
+      timestamp: new Date(m.createdAt).toISOString(),
+      edited_timestamp: m.editedAt ? new Date(m.editedAt).toISOString() : null,
       tts: false,
       mention_everyone: false,
-      mentions: [],
+      mentions: m.pings.map((id) => this.users.find((u) => u.id === id)).filter((u): u is FakeUser => !!u).map((u) => this.userObject(u)),
       mention_roles: [],
+      mention_channels: [],
       pinned: false,
-      application_id: this.applicationId,
+      sticker_items: [],
+      reactions: [],
+      application_id: m.token ? this.applicationId : undefined,
       webhook_id: m.token ? this.applicationId : undefined,
+      ...(meta ? { interaction_metadata: meta, interaction: { id: meta.id, type: meta.type, name: "hearts", user: meta.user } } : {}),
+      ...(m.threadId && this.channels.has(m.threadId) ? { thread: this.channels.get(m.threadId) } : {}),
     };
   }
 
+  // ---- guild, users, permissions ------------------------------------------------------------------
+
+  private botPermissionsIn(channelId: string): bigint {
+    const c = this.channels.get(channelId);
+    const denied = (this.denied.get(channelId) ?? 0n) | (c?.parent_id ? (this.denied.get(c.parent_id) ?? 0n) : 0n);
+    return BOT_PERMS & ~denied;
+  }
+
+  private updateOverwrites(channelId: string): void {
+    const c = this.channels.get(channelId);
+    if (!c) return;
+    const deny = this.denied.get(channelId) ?? 0n;
+    c.permission_overwrites = (c.permission_overwrites ?? []).filter((o: any) => o.id !== this.botUserId);
+    if (deny) c.permission_overwrites.push({ id: this.botUserId, type: 1, allow: "0", deny: String(deny) });
+    this.dispatch(c.type === 11 || c.type === 12 ? "THREAD_UPDATE" : "CHANNEL_UPDATE", c);
+  }
+
+  private textChannel(id: string, name: string, position: number): any {
+    return { id, type: 0, guild_id: this.guildId, name, position, permission_overwrites: [], parent_id: null, nsfw: false, topic: null, last_message_id: null, rate_limit_per_user: 0, flags: 0 };
+  }
+
   private botUser() {
-    return { id: this.botUserId, username: "Hearts", discriminator: "0", global_name: "Hearts", avatar: null, bot: true };
+    return { id: this.botUserId, username: "Hearts", discriminator: "0000", global_name: null, avatar: null, bot: true, flags: 0 };
   }
   private userObject(u: FakeUser) {
-    return { id: u.id, username: u.username, discriminator: "0", global_name: u.globalName, avatar: null };
+    return { id: u.id, username: u.username, discriminator: "0", global_name: u.globalName, avatar: null, public_flags: 0 };
   }
   private memberObject(u: FakeUser) {
-    return { user: this.userObject(u), roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0 };
+    return { user: this.userObject(u), roles: [], joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false };
+  }
+  private botMember() {
+    return { user: this.botUser(), roles: [this.botRoleId], joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false };
   }
   private guildObject() {
+    const role = (id: string, name: string, perms: bigint, position: number, managed: boolean) => ({ id, name, permissions: String(perms), position, color: 0, hoist: false, managed, mentionable: false, icon: null, unicode_emoji: null, flags: 0 });
     return {
       id: this.guildId,
       name: "Fake Guild",
-      owner_id: this.users[0].id,
+      owner_id: this.users[0]?.id ?? this.botUserId,
       icon: null,
+      splash: null,
       unavailable: false,
-      joined_at: new Date().toISOString(),
+      joined_at: new Date(this.now()).toISOString(),
       large: false,
       member_count: this.users.length + 1,
       features: [],
       emojis: [],
       stickers: [],
-      roles: [{ id: this.guildId, name: "@everyone", permissions: "2251799813685247", position: 0, color: 0, hoist: false, managed: false, mentionable: false }],
-      channels: [...this.channels.values()].filter((c) => c.type !== 11),
-      threads: [],
-      members: [{ ...this.memberObject({ id: this.botUserId, username: "Hearts", globalName: "Hearts" }), user: this.botUser() }, ...this.users.map((u) => this.memberObject(u))],
+      roles: [role(this.guildId, "@everyone", MEMBER_PERMS, 0, false), role(this.botRoleId, "Hearts", BOT_PERMS, 1, true)],
+      channels: [...this.channels.values()].filter((c) => c.type !== 11 && c.type !== 12),
+      threads: this.threads(),
+      members: [this.botMember(), ...this.users.map((u) => this.memberObject(u))],
       voice_states: [],
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],
+      soundboard_sounds: [],
       premium_tier: 0,
       preferred_locale: "en-US",
+      system_channel_id: null,
       system_channel_flags: 0,
       verification_level: 0,
       default_message_notifications: 0,
       explicit_content_filter: 0,
       mfa_level: 0,
       nsfw_level: 0,
+      afk_timeout: 300,
+      application_id: null,
     };
   }
 
+  /** Real-looking snowflakes (timestamp from the fake clock), strictly increasing. */
   private snowflake(): string {
-    return String(++this.nextId + 1_000_000_000_000_000n);
+    let id = (BigInt(this.now()) - DISCORD_EPOCH) << 22n;
+    if (id <= this.lastSnowflake) id = this.lastSnowflake + 1n;
+    this.lastSnowflake = id;
+    return String(id);
   }
 }
 
-export async function startFakeDiscord(opts: { users?: number } = {}): Promise<FakeDiscord> {
-  return new FakeDiscord(opts.users ?? 4).start();
+export async function startFakeDiscord(opts: FakeOptions = {}): Promise<FakeDiscord> {
+  return new FakeDiscord(opts).start();
 }
