@@ -1,19 +1,27 @@
-/** The fake Discord against the real discord.js client, with a throwaway handler. */
-import { AttachmentBuilder, ActionRowBuilder, ButtonBuilder, ButtonStyle, Client, GatewayIntentBits, MessageFlags, type Interaction } from "discord.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+/**
+ * The fake Discord against the real discord.js client (a throwaway handler, not the bot): every
+ * path the bot relies on works end to end, and the rules the fake enforces answer as Discord does.
+ */
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, Client, GatewayIntentBits, MessageFlags, StringSelectMenuBuilder, type Interaction } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EPHEMERAL, startFakeDiscord, type FakeDiscord } from "./server.js";
 
 let fake: FakeDiscord;
 let client: Client;
+const errors: unknown[] = [];
 
+const button = (id: string, label = "Press") => new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(id).setLabel(label).setStyle(ButtonStyle.Primary));
+
+/** What a tiny bot does with each test command. */
 async function handle(i: Interaction): Promise<void> {
+  if (i.isAutocomplete()) return void (await i.respond([{ name: `you typed ${i.options.getFocused()}`, value: "x" }]));
   if (i.isChatInputCommand()) {
     const sub = i.options.getSubcommand();
-    if (sub === "ping") await i.reply({ content: "pong", components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId("b1").setLabel("Press").setStyle(ButtonStyle.Primary))] });
-    if (sub === "secret") await i.reply({ content: "only you", flags: MessageFlags.Ephemeral });
+    if (sub === "ping") await i.reply({ content: `pong ${i.options.getString("word") ?? ""}`.trim(), components: [button("b1")] });
+    if (sub === "secret") await i.reply({ content: "only you", flags: MessageFlags.Ephemeral, components: [button("private")] });
     if (sub === "picture") {
       await i.deferReply();
-      await i.editReply({ content: "here", files: [new AttachmentBuilder(Buffer.alloc(1234, 1), { name: "x.png" })] });
+      await i.editReply({ content: "here", files: [new AttachmentBuilder(Buffer.alloc(1234, 1), { name: "table.png" })] });
       await i.followUp({ content: "and more" });
     }
     if (sub === "thread") {
@@ -24,13 +32,27 @@ async function handle(i: Interaction): Promise<void> {
       await thread.send("hello thread");
       await i.reply({ content: `thread ${thread.id}`, flags: MessageFlags.Ephemeral });
     }
-  } else if (i.isButton()) await i.update({ content: `pressed by ${i.user.id}`, components: [] });
+    if (sub === "twice") {
+      await i.reply("one");
+      // A raw second acknowledgement, as a buggy bot would send.
+      await i.client.rest.post(`/interactions/${i.id}/${i.token}/callback`, { body: { type: 4, data: { content: "two" } }, auth: false }).catch((e) => errors.push(e));
+    }
+    if (sub === "toolong") await i.reply({ content: "x".repeat(2001) }).catch((e) => errors.push(e));
+    if (sub === "slow") {
+      await new Promise((r) => setTimeout(r, 3200));
+      await i.reply("too late").catch((e) => errors.push(e));
+    }
+    if (sub === "silent") return;
+  } else if (i.isButton()) {
+    if (i.customId === "private") await i.update({ content: `private click by ${i.user.id}, ephemeral=${i.message.flags.has(MessageFlags.Ephemeral)}` });
+    else await i.update({ content: `pressed by ${i.user.id}`, components: [] });
+  } else if (i.isStringSelectMenu()) await i.reply({ content: `picked ${i.values.join(",")}`, flags: MessageFlags.Ephemeral });
 }
 
 beforeAll(async () => {
   fake = await startFakeDiscord();
   client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiBase } });
-  client.on("interactionCreate", (i) => void handle(i).catch((e) => console.error(e)));
+  client.on("interactionCreate", (i) => void handle(i).catch((e) => errors.push(e)));
   await client.login(fake.token);
   await fake.ready();
   await new Promise<void>((r) => (client.isReady() ? r() : client.once("clientReady", () => r())));
@@ -40,44 +62,155 @@ afterAll(async () => {
   await fake?.close();
 });
 
-it("a slash command is answered, and a click on its button updates the message", async () => {
-  const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "ping" });
-  expect((await h.ack).type).toBe(4);
-  const msg = h.reply()!;
-  expect(msg.content).toBe("pong");
-  const click = fake.clickButton(fake.users[1], msg.id, "b1");
-  expect((await click.ack).type).toBe(7);
-  expect(fake.messages.get(msg.id)!.content).toBe(`pressed by ${fake.users[1].id}`);
+describe("what a bot does", () => {
+  it("logs in through the gateway and sees the guild with its channel and members", () => {
+    const guild = client.guilds.cache.get(fake.guildId)!;
+    expect(guild.channels.cache.has(fake.channelId)).toBe(true);
+    expect(guild.members.cache.has(fake.users[0].id)).toBe(true);
+    expect(fake.gateway.identifies).toBe(1);
+  });
+
+  it("a slash command answered with a reply, and a click on its button updating the message", async () => {
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "ping", options: { word: "hi" } });
+    expect((await h.ack()).type).toBe(4);
+    const msg = h.response()!;
+    expect(msg).toMatchObject({ content: "pong hi", visibleTo: null, type: 20 });
+    expect(fake.channelMessages(fake.channelId).map((m) => m.id)).toContain(msg.id);
+    const click = fake.clickButton(fake.users[1], msg.id, "b1");
+    expect((await click.ack).type).toBe(7);
+    expect(fake.messages.get(msg.id)).toMatchObject({ content: `pressed by ${fake.users[1].id}`, components: [], edits: 1 });
+    expect(fake.messages.get(msg.id)!.history.map((v) => v.content)).toEqual(["pong hi", `pressed by ${fake.users[1].id}`]);
+  });
+
+  it("an ephemeral reply is its user's only, and a click on it carries the ephemeral message", async () => {
+    const h = fake.slashCommand(fake.users[2], "hearts", { subcommand: "secret" });
+    await h.ack;
+    const msg = h.reply()!;
+    expect(msg.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(fake.visibleTo(fake.users[2].id).map((m) => m.id)).toContain(msg.id);
+    expect(fake.visibleTo(fake.users[0].id).map((m) => m.id)).not.toContain(msg.id);
+    expect(fake.channelMessages(fake.channelId).map((m) => m.id)).not.toContain(msg.id);
+    expect(h.calls()[0]).toMatchObject({ route: "POST /interactions/:id/:token/callback", ephemeral: true, userId: fake.users[2].id });
+    const click = fake.clickButton(fake.users[2], msg.id, "private");
+    expect((await click.ack).type).toBe(7);
+    expect(fake.messages.get(msg.id)!.content).toBe(`private click by ${fake.users[2].id}, ephemeral=true`);
+  });
+
+  it("deferral, an edit with an uploaded file (multipart), and a follow-up", async () => {
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "picture" });
+    expect((await h.ack).type).toBe(5);
+    const reply = await h.waitForResponse((m) => m.attachments.length > 0);
+    expect(reply).toMatchObject({ content: "here", attachments: [{ filename: "table.png", size: 1234, content_type: "image/png" }] });
+    await fake.waitFor(() => h.followUps().length === 1, 3000, "the follow-up");
+    expect(h.followUps()[0].content).toBe("and more");
+    const edit = fake.calls.find((c) => c.token === h.token && c.method === "PATCH")!;
+    expect(edit.route).toBe("PATCH /webhooks/:id/:token/messages/@original");
+    expect(edit.files).toEqual([{ name: "table.png", size: 1234, contentType: expect.any(String) }]);
+  });
+
+  it("a select menu and autocomplete reach the handler with their values", async () => {
+    const post = await (await client.channels.fetch(fake.channelId) as any).send({ content: "pick", components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(new StringSelectMenuBuilder().setCustomId("s").setMinValues(2).setMaxValues(2).addOptions({ label: "A", value: "a" }, { label: "B", value: "b" }, { label: "C", value: "c" }))] });
+    const sel = fake.selectMenu(fake.users[3], post.id, "s", ["a", "c"]);
+    expect((await sel.waitForResponse()).content).toBe("picked a,c");
+    const ac = fake.autocomplete(fake.users[0], "hearts", { subcommand: "new", focused: "rules", options: { rules: "omn" } });
+    expect((await ac.ack).type).toBe(8);
+    expect(ac.choices()).toEqual([{ name: "you typed omn", value: "x" }]);
+  });
+
+  it("a thread started from a message, with a post in it, even after a 429", async () => {
+    fake.failNext("POST /channels/:id/messages", { status: 429, retryAfter: 0.05 });
+    const started = Date.now();
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "thread" });
+    await h.waitForResponse();
+    const [thread] = fake.threads();
+    expect(thread).toMatchObject({ type: 11, parent_id: fake.channelId, name: "game" });
+    expect(fake.messages.get(thread.id)?.content).toBe("table");
+    expect(fake.channelMessages(thread.id).map((m) => m.content)).toEqual(["hello thread"]);
+    expect(fake.calls.filter((c) => c.status === 429)).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("a dropped gateway is resumed, and an interaction sent while it was down arrives", async () => {
+    fake.dropGateway();
+    const during = fake.slashCommand(fake.users[1], "hearts", { subcommand: "ping" });
+    expect((await during.ack).type).toBe(4);
+    expect(fake.gateway.resumes).toBe(1);
+    expect(fake.gateway.identifies).toBe(1);
+    const after = fake.slashCommand(fake.users[1], "hearts", { subcommand: "ping" });
+    expect((await after.ack).type).toBe(4);
+  });
+
+  it("nothing broke a rule and every route existed", () => {
+    expect(fake.violations).toEqual([]);
+    expect(fake.unhandled).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
 
-it("ephemeral replies are visible to their user only", async () => {
-  const h = fake.slashCommand(fake.users[2], "hearts", { subcommand: "secret" });
-  await h.ack;
-  expect(h.reply()!.flags & EPHEMERAL).toBe(EPHEMERAL);
-  expect(fake.visibleTo(fake.users[2].id).map((m) => m.id)).toContain(h.reply()!.id);
-  expect(fake.visibleTo(fake.users[0].id).map((m) => m.id)).not.toContain(h.reply()!.id);
-});
+describe("Discord's rules, enforced", () => {
+  it("a second acknowledgement is refused with 40060", async () => {
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "twice" });
+    await h.ack;
+    await fake.waitFor(() => fake.violations.length > 0, 2000, "the violation");
+    expect(fake.violations).toEqual([expect.objectContaining({ kind: "double-ack" })]);
+    expect(fake.calls.filter((c) => c.token === h.token).map((c) => c.code)).toEqual([null, 40060]);
+    expect(h.reply()!.content).toBe("one");
+  });
 
-it("deferral, an edit with an uploaded file, and a follow-up", async () => {
-  const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "picture" });
-  expect((await h.ack).type).toBe(5);
-  await fake.waitFor(() => h.followUps().length === 1, 5000, "follow-up");
-  expect(h.reply()).toMatchObject({ content: "here", attachments: [{ filename: "x.png", size: 1234 }] });
-  expect(h.followUps()[0].content).toBe("and more");
-});
+  it("content over 2000 characters is refused with 50035", async () => {
+    fake.violations.length = 0;
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "toolong" });
+    await fake.waitFor(() => fake.violations.length > 0, 2000, "the violation");
+    expect(fake.violations[0]).toMatchObject({ kind: "limits", detail: expect.stringContaining("2001 characters") });
+    expect(h.calls()[0]).toMatchObject({ status: 400, code: 50035 });
+  });
 
-it("threads, a 429 recovered from, and a gateway drop resumed", async () => {
-  fake.failNext(/^POST \/channels\/\d+\/messages$/, { status: 429, retryAfter: 0.05 });
-  const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "thread" });
-  await h.ack;
-  expect(fake.threads()).toHaveLength(1);
-  expect(fake.channelMessages(fake.threads()[0].id)[0].content).toBe("hello thread");
-  expect(fake.calls.some((c) => c.status === 429)).toBe(true);
+  it("an expired token (15 minutes) is refused with 50027", async () => {
+    fake.violations.length = 0;
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "ping" });
+    await h.ack;
+    fake.advanceClock(16 * 60_000);
+    await expect(client.rest.patch(`/webhooks/${fake.applicationId}/${h.token}/messages/@original`, { body: { content: "late" }, auth: false })).rejects.toMatchObject({ code: 50027 });
+    expect(fake.violations).toEqual([expect.objectContaining({ kind: "expired-token" })]);
+  });
 
-  fake.dropGateway();
-  await new Promise((r) => setTimeout(r, 200));
-  const after = fake.slashCommand(fake.users[1], "hearts", { subcommand: "ping" });
-  expect((await after.ack).type).toBe(4);
-  expect(fake.violations).toEqual([]);
-  expect(fake.unhandled).toEqual([]);
+  it("an interaction left unanswered rejects its ack after 3 s and is a violation", async () => {
+    fake.violations.length = 0;
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "silent" });
+    await expect(h.ack).rejects.toThrow(/not acknowledged within 3 s/);
+    expect(fake.violations.filter((v) => v.token === h.token)).toEqual([expect.objectContaining({ kind: "not-acknowledged" })]);
+  });
+
+  it("deleted messages, deleted channels and denied permissions answer 10008, 10003 and 50013", async () => {
+    const channel = (await client.channels.fetch(fake.channelId)) as any;
+    const msg = await channel.send("soon gone");
+    fake.deleteMessage(fake.channelId, msg.id);
+    await expect(channel.messages.edit(msg.id, "x")).rejects.toMatchObject({ code: 10008 });
+    const other = fake.addChannel("locked");
+    await fake.waitFor(() => client.channels.cache.get(other), 2000, "the new channel in the cache");
+    fake.denyPermissions(other);
+    const locked = (await client.channels.fetch(other)) as any;
+    await expect(locked.send("hi")).rejects.toMatchObject({ code: 50013 });
+    await fake.waitFor(() => locked.permissionsFor(client.user!)?.has("SendMessages") === false, 2000, "the overwrite in the cache");
+    fake.deleteChannel(other);
+    await expect(client.rest.post(`/channels/${other}/messages`, { body: { content: "hi" } })).rejects.toMatchObject({ code: 10003 });
+  });
+
+  it("a 500 is retried by @discordjs/rest and unknown routes are listed", async () => {
+    fake.failNext(/^GET \/channels\/\d+$/, { status: 500 });
+    await client.rest.get(`/channels/${fake.channelId}`);
+    expect(fake.calls.filter((c) => c.injected && c.status === 500)).toHaveLength(1);
+    await expect(client.rest.get("/guilds/1/emojis")).rejects.toMatchObject({ status: 404 });
+    expect(fake.unhandled).toEqual(["GET /guilds/1/emojis"]);
+    fake.unhandled.length = 0;
+  });
+
+  it("a late acknowledgement (after 3 s) gets 10062", async () => {
+    fake.violations.length = 0;
+    const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "slow" });
+    await expect(h.ack).rejects.toThrow();
+    await fake.waitFor(() => h.calls().length, 2000, "the late callback");
+    expect(h.calls()[0]).toMatchObject({ status: 404, code: 10062 });
+    expect(fake.violations.filter((v) => v.token === h.token).map((v) => v.kind).sort()).toEqual(["deadline", "not-acknowledged"]);
+  });
 });

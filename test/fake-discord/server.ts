@@ -49,8 +49,6 @@ const ALL_PERMS = (1n << 51n) - 1n;
 export const MEMBER_PERMS = Perm.CreateInstantInvite | Perm.AddReactions | Perm.ViewChannel | Perm.SendMessages | Perm.EmbedLinks | Perm.AttachFiles | Perm.ReadMessageHistory | Perm.UseExternalEmojis | Perm.ChangeNickname | Perm.UseApplicationCommands | Perm.CreatePublicThreads | Perm.SendMessagesInThreads;
 /** The bot's role: everything but Administrator, so channel overwrites apply to it. */
 const BOT_PERMS = ALL_PERMS & ~Perm.Administrator;
-/** What denyPermissions(channel) takes away by default: everything a bot needs to post there. */
-const POSTING = Perm.SendMessages | Perm.SendMessagesInThreads | Perm.AttachFiles | Perm.EmbedLinks | Perm.CreatePublicThreads | Perm.CreatePrivateThreads;
 
 export interface FakeUser {
   id: string;
@@ -225,6 +223,13 @@ interface LoggedEvent {
   d: unknown;
 }
 
+const BY_EXTENSION: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", svg: "image/svg+xml", txt: "text/plain; charset=utf-8", json: "application/json; charset=utf-8" };
+/** Discord types an attachment by its file name when the upload says nothing useful. */
+function contentTypeOf(name: string, sent: string): string {
+  if (sent && sent !== "application/octet-stream") return sent;
+  return BY_EXTENSION[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+}
+
 const NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"];
 const GATEWAY_LOG_LIMIT = 5_000;
 
@@ -370,11 +375,11 @@ export class FakeDiscord {
     this.dispatch(thread ? "THREAD_DELETE" : "CHANNEL_DELETE", thread ? { id, guild_id: this.guildId, parent_id: c.parent_id, type: c.type } : c);
   }
   /**
-   * Takes permissions from the bot in a channel (default: sending, files, embeds, threads): posts
-   * there get 403 code 50013, interactions there carry the reduced app_permissions, and the
-   * channel's overwrites in the client's cache say so.
+   * Takes permissions from the bot in a channel (default: all of them; or e.g. ["CreatePublicThreads"]):
+   * posts there get 403 code 50013, interactions there carry the reduced app_permissions, and the
+   * channel's overwrites in the client's cache say so. Reads (GET) stay allowed.
    */
-  denyPermissions(channelId: string, perms: PermName[] | bigint = POSTING): void {
+  denyPermissions(channelId: string, perms: PermName[] | bigint = ALL_PERMS): void {
     const bits = typeof perms === "bigint" ? perms : perms.reduce((a, n) => a | Perm[n], 0n);
     this.denied.set(channelId, (this.denied.get(channelId) ?? 0n) | bits);
     this.updateOverwrites(channelId);
@@ -485,11 +490,10 @@ export class FakeDiscord {
     const m = this.messages.get(messageId);
     if (!m) throw new Error(`fake Discord: no message ${messageId} to interact with`);
     if (m.deleted) throw new Error(`fake Discord: message ${messageId} was deleted; nobody can click it`);
+    // Stale, disabled or forged components are sent as asked: a modified client can send anything,
+    // and the bot must refuse it itself.
     const c = this.findComponent(m, (x) => x.custom_id === customId);
-    // A stale custom_id is a legitimate test (old menus), so only note its absence, never refuse.
-    if (c && c.disabled) throw new Error(`fake Discord: component ${customId} is disabled; Discord would not let anyone click it`);
-    if (c && type === 3 && !(c.type >= 3 && c.type <= 8 && c.type !== 4)) throw new Error(`fake Discord: ${customId} is not a select menu`);
-    return c;
+    return type === 3 && c && !(c.type >= 3 && c.type <= 8 && c.type !== 4) ? null : c;
   }
 
   private commandData(name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> }, focused: string | null): { data: any } {
@@ -1107,7 +1111,7 @@ export class FakeDiscord {
       const desc = listed?.find((x) => String(x.id) === String(i));
       const name = desc?.filename ?? f.name;
       const url = `http://127.0.0.1:${this.port}/attachments/${id}/${encodeURIComponent(name)}`;
-      const a: FakeAttachment = { id, filename: name, size: f.size, content_type: f.contentType, url, proxy_url: url };
+      const a: FakeAttachment = { id, filename: name, size: f.size, content_type: contentTypeOf(name, f.contentType), url, proxy_url: url };
       if (this.keepFiles) a.data = blobs[i];
       return a;
     });
