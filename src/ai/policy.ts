@@ -152,7 +152,7 @@ function sheddingValue(x: Situation, c: Card): number {
   if (c === JD && x.rules.jackOfDiamonds !== 0) return 0.8 * x.rules.jackOfDiamonds;
   const pv = x.cv.pv[c];
   if (s === SPADES && r > 10) {
-    let v = pv * 0.8;
+    let v = pv * 0.4;
     if (queenOut) v += 4 + (pop(below(x.hand[SPADES], 10)) <= 1 ? 3 : 0);
     else v += nOut ? (1.5 * lower) / nOut : 0.3;
     return v;
@@ -169,7 +169,7 @@ function sheddingValue(x: Situation, c: Card): number {
   const stage = x.trickNumber / 13;
   let v = (lower / nOut) * (0.5 + 2 * stage);
   if (s === SPADES && queenOut && r < 10) v -= 0.6;
-  if (s === DIAMONDS && r > 9 && x.rules.jackOfDiamonds < 0 && outS & J_BIT) v -= 1.2;
+  if (s === DIAMONDS && r > 9 && x.rules.jackOfDiamonds < 0 && outS & J_BIT) v -= 5;
   return v;
 }
 
@@ -412,6 +412,44 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
   return best;
 }
 
+/**
+ * How likely this policy (as a model of the other players) is to play `card` in x: a softmax
+ * over the card costs at `temperature`, mixed with a uniform share `floor` for everything a
+ * model does not capture. Used by the hard player to weigh its sampled worlds.
+ */
+export function playLikelihood(x: Situation, card: Card, temperature: number, floor: number): number {
+  const L = x.legal;
+  const n = pop(L[0]) + pop(L[1]) + pop(L[2]) + pop(L[3]);
+  if (n <= 1) return 1;
+  analyseTrick(x);
+  if (shooting(x)) return shootPlay(x) === card ? 1 - floor + floor / n : floor / n;
+  let min = Infinity;
+  let mine = 0;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      const cost = cardCost(x, c);
+      scratchCost[c] = cost;
+      if (cost < min) min = cost;
+      if (c === card) mine = cost;
+    }
+  }
+  let z = 0;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      z += Math.exp(-(scratchCost[s * 13 + r] - min) / temperature);
+    }
+  }
+  return (1 - floor) * (Math.exp(-(mine - min) / temperature) / z) + floor / n;
+}
+const scratchCost = new Float64Array(52);
+
 // ---- passing ------------------------------------------------------------------
 
 const Q_RISK = [0.85, 0.62, 0.42, 0.26, 0.16, 0.1, 0.07];
@@ -455,7 +493,7 @@ export function keptDanger(h: SuitMasks, rules: Rules): number {
     hm &= hm - 1;
     const low = pop(below(hearts, r));
     const x = r - 4 - 2 * low;
-    if (x > 0) d += 0.4 * x * (cv.pv[39 + r] / cv.heartAvg) * (cv.heartAvg > 1 ? 1.5 : 1);
+    if (x > 0) d += 0.4 * x * (cv.pv[39 + r] / cv.heartAvg) * (cv.heartAvg > 1 ? 3 : 1);
   }
   if (rules.jackOfDiamonds !== 0) {
     if (h[DIAMONDS] & J_BIT) d += rules.jackOfDiamonds * 0.45;
