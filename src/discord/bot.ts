@@ -63,7 +63,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts },
   });
   const images = new Images(deps.renderer === undefined ? canvasRenderer : deps.renderer, log);
-  const menus = new Menus(rest, log, deps.tokenClock);
+  // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
+  const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000 });
+  const menus = new Menus(webhookRest, log, deps.tokenClock);
   const presenter = new Presenter({ rest, service, images, menus, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const route = createRouter({ service, presenter, menus, images, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
 

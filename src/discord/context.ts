@@ -49,15 +49,21 @@ export function inPlace(table: TableSnapshot, channelId: string | null): boolean
  */
 export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: string; selected?: Card[] } = {}): Promise<void> {
   const i = ctx.respond.interaction;
-  await ctx.menus.write(tableId, ctx.actor.userId, async () => {
+  await ctx.menus.answer(tableId, ctx.actor.userId, async () => {
     const table = await ctx.service.get(tableId);
     const seat = table ? seatOf(table.record.seats, ctx.actor.userId) : undefined;
     // Without a seat there is no menu of this person's to redraw: answer apart, never over the
     // message clicked (it may be someone else's menu, reached with a forged click).
-    if (!table || !seat) return ctx.respond.separate({ content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : "You are not playing at this table." });
-    if (!table.state) return ctx.respond.separate({ content: "The game has not started yet: your cards are dealt when the host presses Start." });
+    if (!table || !seat) {
+      await ctx.respond.separate({ content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : "You are not playing at this table." });
+      return null;
+    }
+    if (!table.state) {
+      await ctx.respond.separate({ content: "The game has not started yet: your cards are dealt when the host presses Start." });
+      return null;
+    }
     const msg: OutMessage = handMenu(table, viewFor(table.state, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) });
     await ctx.respond.send(msg);
-    ctx.menus.remember(tableId, ctx.actor.userId, i.applicationId, i.token);
+    return { appId: i.applicationId, token: i.token };
   });
 }

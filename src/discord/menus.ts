@@ -1,11 +1,14 @@
 /**
  * Each player's latest private menu, reachable through the token of the interaction that last
- * showed it (valid 15 minutes). Writes to one player's menu go one at a time and are built from
- * the latest state when they run, so the last write always shows the current game.
+ * showed it (valid 15 minutes).
+ *
+ * An interaction's own answer never waits for anything here. Writes to one menu are coalesced:
+ * while one is on its way, later refreshes only mark the menu dirty, and when the writes in
+ * progress are done the latest state is sent once more — so the last write always shows the
+ * current game, whatever order the network delivers them in.
  */
 import { DiscordAPIError, Routes, type REST } from "discord.js";
 import type { Logger } from "../log.js";
-import { SerialQueue } from "../table/queue.js";
 import { forRest, type OutMessage } from "./message.js";
 
 /** A little under Discord's 15 minutes, so an edit never races the expiry. */
@@ -15,12 +18,19 @@ interface Slot {
   appId: string | null;
   token: string | null;
   at: number;
-  queue: SerialQueue;
+  /** Writes on their way (answers to interactions and refreshes). */
+  busy: number;
+  dirty: boolean;
+  build: (() => OutMessage | null) | null;
 }
 
 export class Menus {
   private readonly slots = new Map<string, Slot>();
 
+  /**
+   * `rest` serves only interaction webhooks: Discord does not count interaction endpoints against
+   * the bot's global rate limit, so these edits need not queue behind channel posts.
+   */
   constructor(
     private readonly rest: REST,
     private readonly log: Logger,
@@ -31,47 +41,72 @@ export class Menus {
     const key = `${tableId}:${userId}`;
     let s = this.slots.get(key);
     if (!s) {
-      s = { appId: null, token: null, at: 0, queue: new SerialQueue() };
+      s = { appId: null, token: null, at: 0, busy: 0, dirty: false, build: null };
       this.slots.set(key, s);
     }
     return s;
   }
 
-  /** Runs a write to this player's menu after the ones before it. */
-  write<T>(tableId: string, userId: string, fn: () => Promise<T>): Promise<T> {
-    return this.slot(tableId, userId).queue.run(fn);
-  }
-
-  remember(tableId: string, userId: string, appId: string, token: string): void {
-    const s = this.slot(tableId, userId);
-    s.appId = appId;
-    s.token = token;
-    s.at = this.now();
+  private fresh(s: Slot | undefined): boolean {
+    return !!s?.token && this.now() - s.at < TOKEN_LIFE_MS;
   }
 
   hasFresh(tableId: string, userId: string): boolean {
-    const s = this.slots.get(`${tableId}:${userId}`);
-    return !!s?.token && this.now() - s.at < TOKEN_LIFE_MS;
+    return this.fresh(this.slots.get(`${tableId}:${userId}`));
+  }
+
+  /**
+   * Runs an interaction's answer that shows this player's menu; `fn` resolves to the token to keep
+   * (or null when the answer was not a menu). Refreshes asked meanwhile follow it.
+   */
+  async answer(tableId: string, userId: string, fn: () => Promise<{ appId: string; token: string } | null>): Promise<void> {
+    const s = this.slot(tableId, userId);
+    s.busy++;
+    try {
+      const kept = await fn();
+      if (kept) {
+        s.appId = kept.appId;
+        s.token = kept.token;
+        s.at = this.now();
+        // A refresh that left before this answer may land after it: send the latest once more.
+        if (s.busy > 1) s.dirty = true;
+      }
+    } finally {
+      s.busy--;
+      this.pump(tableId, s);
+    }
   }
 
   /** Rewrites the player's open menu, if its token is still valid; `build` runs at write time. */
   refresh(tableId: string, userId: string, build: () => OutMessage | null): void {
-    if (!this.hasFresh(tableId, userId)) return;
-    const s = this.slot(tableId, userId);
-    void s.queue.run(async () => {
-      if (!s.token || !s.appId || this.now() - s.at >= TOKEN_LIFE_MS) return;
-      const msg = build();
-      if (!msg) return;
-      const { body, files } = forRest(msg, { edit: true });
-      try {
-        await this.rest.patch(Routes.webhookMessage(s.appId, s.token, "@original"), { body, files, auth: false });
-      } catch (err) {
+    const s = this.slots.get(`${tableId}:${userId}`);
+    if (!s || !this.fresh(s)) return;
+    s.build = build;
+    s.dirty = true;
+    this.pump(tableId, s);
+  }
+
+  private pump(tableId: string, s: Slot): void {
+    if (s.busy > 0 || !s.dirty || !s.build) return;
+    s.dirty = false;
+    if (!this.fresh(s)) return;
+    const msg = s.build();
+    if (!msg) return;
+    const { appId, token } = s as { appId: string; token: string };
+    s.busy++;
+    const { body, files } = forRest(msg, { edit: true });
+    this.rest
+      .patch(Routes.webhookMessage(appId, token, "@original"), { body, files, auth: false })
+      .catch((err) => {
         // The player dismissed the message or the token died: they reopen it with My hand.
         const code = err instanceof DiscordAPIError ? err.code : undefined;
         this.log.debug({ table: tableId, code, err: err instanceof Error ? err.message : String(err) }, "could not refresh a private menu");
-        s.token = null;
-      }
-    });
+        if (s.token === token) s.token = null;
+      })
+      .finally(() => {
+        s.busy--;
+        this.pump(tableId, s);
+      });
   }
 
   forgetTable(tableId: string): void {

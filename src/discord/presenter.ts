@@ -6,11 +6,10 @@
  * Posts of one table go out in order through that table's outbox; a failure is logged with the
  * table id and never stops the game or the other tables.
  */
-import { ButtonStyle, ComponentType, DiscordAPIError, Routes, type REST } from "discord.js";
-import { awaiting, cardLabel, viewFor, type Seat } from "../game/index.js";
+import { ButtonStyle, ComponentType, DiscordAPIError, Routes, type APIButtonComponent, type REST } from "discord.js";
+import { awaiting, cardLabel, viewFor, type GameState, type HandResult, type Seat, type TrickRecord } from "../game/index.js";
 import type { Logger } from "../log.js";
 import type { TableRecord } from "../store/types.js";
-import { SerialQueue } from "../table/queue.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
@@ -43,8 +42,35 @@ const UNKNOWN_MESSAGE = 10008;
 const MISSING_ACCESS = 50001;
 const MISSING_PERMISSIONS = 50013;
 
+/** Pending news kept per table while posting lags behind the game. */
+const MAX_LINES = 30;
+const MAX_TRICK_IMAGES = 3;
+
+interface TrickShot {
+  trick: TrickRecord;
+  trickNumber: number;
+  heartsBroken: boolean;
+  queenFell: boolean;
+}
+
+/** What a table has to say that has not been posted yet. */
+interface News {
+  record: TableRecord;
+  lines: string[];
+  tricks: TrickShot[];
+  hands: HandResult[];
+  gameOver: GameState | null;
+  turn: { state: GameState; newHand: boolean; passed: boolean } | null;
+  startThread: boolean;
+  closeAfter: boolean;
+  sending: boolean;
+}
+
+const row = (...components: APIButtonComponent[]) => ({ type: ComponentType.ActionRow as const, components });
+const button = (custom_id: string, label: string, style: ButtonStyle.Primary | ButtonStyle.Success): APIButtonComponent => ({ type: ComponentType.Button, custom_id, label, style });
+
 export class Presenter {
-  private readonly outboxes = new Map<string, SerialQueue>();
+  private readonly pending = new Map<string, News>();
   private readonly edits = new Map<string, EditState>();
   /** Whether the bot may start a thread where the table is (learnt from the interaction). */
   private readonly threadAllowed = new Map<string, boolean>();
@@ -56,20 +82,17 @@ export class Presenter {
     deps.service.onUpdate((table, update) => this.onUpdate(table, update));
   }
 
-  /** Open outboxes and pending edits (for the benchmark's memory figures and tests). */
+  /** Tables with posts or edits still to go out. */
   get pendingWork(): number {
     let n = 0;
-    for (const q of this.outboxes.values()) n += q.size;
+    for (const p of this.pending.values()) n += p.sending || p.lines.length || p.turn || p.gameOver ? 1 : 0;
     for (const e of this.edits.values()) n += e.inFlight || e.timer ? 1 : 0;
     return n;
   }
 
-  /** Resolves when every queued post and edit has gone out. */
+  /** Resolves when every pending post and edit has gone out (or after about 2 s). */
   async idle(): Promise<void> {
-    for (let i = 0; i < 200 && this.pendingWork > 0; i++) {
-      await Promise.all([...this.outboxes.values()].map((q) => q.idle()));
-      if (this.pendingWork > 0) await new Promise((r) => setTimeout(r, 10));
-    }
+    for (let i = 0; i < 200 && this.pendingWork > 0; i++) await new Promise((r) => setTimeout(r, 10));
   }
 
   noteThreadPermission(tableId: string, allowed: boolean): void {
@@ -139,112 +162,188 @@ export class Presenter {
 
   // ---- updates --------------------------------------------------------------------------------
 
+  private news(record: TableRecord): News {
+    let n = this.pending.get(record.id);
+    if (!n) {
+      n = { record, lines: [], tricks: [], hands: [], gameOver: null, turn: null, startThread: false, closeAfter: false, sending: false };
+      this.pending.set(record.id, n);
+    }
+    n.record = record;
+    return n;
+  }
+
   private onUpdate(table: TableSnapshot, update: TableUpdate): void {
-    // Read now: the state an update talks about (the table moves on while posts queue).
+    // Read now: the state an update talks about (the table moves on while posts wait).
     const record = table.record;
     const state = table.state;
     switch (update.type) {
       case "lobby":
         this.scheduleEdit(table);
-        break;
-      case "started":
+        return;
+      case "started": {
         this.scheduleEdit(table, true);
-        this.post(record.id, async () => {
-          await this.openThread(table);
-          const fresh = table.record;
-          await this.send(fresh, this.turnMessage(fresh, state!, `**Game on!** ${fresh.seats.map((s) => seatName(fresh, s.seat)).join(", ")}.`, true));
-        });
+        const n = this.news(record);
+        n.startThread = true;
+        n.lines.push(`**Game on!** ${record.seats.map((s) => seatName(record, s.seat)).join(", ")}.`);
+        n.turn = { state: state!, newHand: true, passed: false };
         this.refreshAwaited(table, state!, true);
         break;
+      }
       case "action": {
         this.scheduleEdit(table);
-        this.post(record.id, async () => {
-          // Pictures are drawn here, off the table's queue, from the state this action left.
-          for (const m of this.actionMessages(record, state!, update)) await this.send(record, m);
-        });
+        this.collect(record, state!, update);
         const news = newsOf(update.events);
-        const everyone = news.passed || !!news.dealt || !!news.gameOver || !!news.handScored;
-        this.refreshAwaited(table, state!, everyone);
+        this.refreshAwaited(table, state!, news.passed || !!news.dealt || !!news.gameOver || !!news.handScored);
         if (update.source === "timeout") this.refreshSeat(table, update.seat);
         break;
       }
       case "seat": {
         this.scheduleEdit(table, true);
-        const name = seatName(record, update.seat);
-        const seat = record.seats.find((s) => s.seat === update.seat);
-        const text =
+        const name = record.seats.find((s) => s.seat === update.seat)?.name ?? seatName(record, update.seat);
+        this.news(record).lines.push(
           update.change === "bot-took-over"
-            ? `⏱ ${seat?.name ?? name} missed several turns, so a computer player plays for them. Press **Rejoin** on the table message or use \`/hearts join\` to take the seat back.`
+            ? `⏱ ${name} missed several turns, so a computer player plays for them. Press **Rejoin** on the table message or use \`/hearts join\` to take the seat back.`
             : update.change === "left"
-              ? `${seat?.name ?? name} left; a computer player plays their seat. \`/hearts join\` brings them back.`
-              : `${seat?.name ?? name} is back.`;
-        this.post(record.id, () => this.send(record, { content: text }));
+              ? `${name} left; a computer player plays their seat. \`/hearts join\` brings them back.`
+              : `${name} is back.`,
+        );
         if (update.change === "returned") this.refreshSeat(table, update.seat);
         break;
       }
       case "closed": {
         this.scheduleEdit(table, true);
-        if (update.reason !== "finished") this.post(record.id, () => this.send(record, { content: update.note }));
+        const n = this.news(record);
+        if (update.reason !== "finished") n.lines.push(update.note);
+        n.turn = null;
+        n.closeAfter = true;
         for (const s of record.seats) if (s.userId) this.refreshSeat(table, s.seat);
-        this.post(record.id, async () => {
-          this.deps.menus.forgetTable(record.id);
-          this.threadAllowed.delete(record.id);
-          this.threads.delete(record.id);
-          this.outboxes.delete(record.id);
-        });
         break;
       }
     }
+    void this.flush(record.id);
   }
 
-  /** The posts one action brings: trick pictures, claims, hand and game ends, whose turn it is. */
-  private actionMessages(record: TableRecord, state: NonNullable<TableSnapshot["state"]>, update: Extract<TableUpdate, { type: "action" }>): OutMessage[] {
-    const out: OutMessage[] = [];
+  /** Files what one action brings into the table's pending news. */
+  private collect(record: TableRecord, state: NonNullable<TableSnapshot["state"]>, update: Extract<TableUpdate, { type: "action" }>): void {
+    const n = this.news(record);
     const news = newsOf(update.events);
-    const images = this.deps.images;
     if (update.source === "timeout") {
       const a = update.action;
       const what = a.type === "play" ? `played ${cardLabel(a.card)}` : a.type === "pass" ? "passed 3 cards" : "chose the moon's scoring";
-      out.push({ content: `⏱ ${record.seats.find((s) => s.seat === update.seat)?.name ?? "A player"} ran out of time; a computer player ${what} for them.` });
+      n.lines.push(`⏱ ${record.seats.find((s) => s.seat === update.seat)?.name ?? "A player"} ran out of time; a computer player ${what} for them.`);
     }
-    for (const t of news.tricks) {
-      if (record.settings.trickImages !== "tricks") continue;
-      const png = images.trick(record, t.trick, t.trickNumber, news.heartsBroken, news.queenFell);
-      out.push({ content: trickCaption(record, t.trickNumber, t.trick), files: png ? [{ name: `trick-${t.trickNumber + 1}.png`, data: png }] : [] });
+    if (record.settings.trickImages === "tricks") {
+      for (const t of news.tricks) {
+        n.lines.push(trickCaption(record, t.trickNumber, t.trick));
+        n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
+      }
     }
     if (news.claim) {
-      out.push({ content: `${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.` });
+      n.lines.push(`${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.`);
     }
     if (news.handScored) {
-      const png = images.handSummary(record, news.handScored.result);
-      out.push({ content: handResultText(record, news.handScored.result, record.rules), files: png ? [{ name: `hand-${news.handScored.result.handIndex + 1}.png`, data: png }] : [] });
+      n.lines.push(handResultText(record, news.handScored.result, record.rules));
+      n.hands.push(news.handScored.result);
     }
     if (news.gameOver) {
+      n.gameOver = state;
+      n.turn = null;
+    } else {
+      // A hand's start or exchange not yet announced stays announced with the later turn.
+      const sameHand = n.turn?.state.handIndex === state.handIndex;
+      n.turn = { state, newHand: !!news.dealt || (sameHand && n.turn!.newHand), passed: news.passed || (sameHand && n.turn!.passed) };
+    }
+    // However far posting falls behind, a table's pending news stays small.
+    if (n.lines.length > MAX_LINES) n.lines.splice(0, n.lines.length - MAX_LINES, "…");
+    if (n.tricks.length > MAX_TRICK_IMAGES) n.tricks.splice(0, n.tricks.length - MAX_TRICK_IMAGES);
+    if (n.hands.length > 1) n.hands.splice(0, n.hands.length - 1);
+  }
+
+  /**
+   * Sends a table's pending news, one message at a time. While a message is on its way, new news
+   * waits and goes out together in the next one: when Discord is slow, posts merge instead of
+   * piling up.
+   */
+  private async flush(tableId: string): Promise<void> {
+    const n = this.pending.get(tableId);
+    if (!n || n.sending) return;
+    n.sending = true;
+    try {
+      for (;;) {
+        if (n.startThread) {
+          n.startThread = false;
+          await this.openThread(n.record);
+        }
+        const msg = this.compose(n);
+        if (!msg) break;
+        await this.send(n.record, msg);
+      }
+    } catch (err) {
+      this.deps.log.error({ table: tableId, err: errText(err) }, "table post failed");
+    } finally {
+      n.sending = false;
+    }
+    if (n.closeAfter && !n.lines.length && !n.tricks.length && !n.gameOver) {
+      this.pending.delete(tableId);
+      this.threadAllowed.delete(tableId);
+      this.threads.delete(tableId);
+      // Menus get their last refresh ("closed") before they are forgotten.
+      setTimeout(() => this.deps.menus.forgetTable(tableId), 5_000).unref?.();
+    } else if (n.lines.length || n.turn || n.gameOver) void this.flush(tableId);
+  }
+
+  /** One message from everything pending (and clears it), or null when there is nothing to say. */
+  private compose(n: News): OutMessage | null {
+    const { record } = n;
+    const images = this.deps.images;
+    const files: OutMessage["files"] = [];
+    for (const t of n.tricks) {
+      const png = images.trick(record, t.trick, t.trickNumber, t.heartsBroken, t.queenFell);
+      if (png) files.push({ name: `trick-${t.trickNumber + 1}.png`, data: png });
+    }
+    for (const h of n.hands) {
+      const png = images.handSummary(record, h);
+      if (png) files.push({ name: `hand-${h.handIndex + 1}.png`, data: png });
+    }
+    let lines = n.lines.splice(0);
+    n.tricks = [];
+    n.hands = [];
+    let mentions: string[] = [];
+    let components: OutMessage["components"];
+    if (n.gameOver) {
+      const state = n.gameOver;
+      n.gameOver = null;
       const png = images.gameOver(record, state.history, state.totals, state.placements!, record.rules);
-      const winners = news.gameOver.winners.map((s) => seatName(record, s)).join(" and ");
-      const humans = record.seats.filter((s) => s.userId).map((s) => s.userId!);
-      out.push({
-        content: `🏆 **Game over: ${winners} won!** Final totals: ${[0, 1, 2, 3].map((s) => `${seatName(record, s)} ${state.totals[s]}`).join(", ")}.${record.hintsUsed ? " (Hints were used: this game is not rated.)" : ""}\n${humans.map((u) => `<@${u}>`).join(" ")} — press **Rematch** for another game.`,
-        mentions: humans,
-        files: png ? [{ name: "game-over.png", data: png }] : [],
-        components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Success, label: "Rematch", custom_id: encodeId({ verb: "rematch", tableId: record.id }) }] }],
-      });
-      return out;
+      if (png) files.push({ name: "game-over.png", data: png });
+      const winners = (state.winners ?? []).map((s) => seatName(record, s)).join(" and ");
+      mentions = record.seats.filter((s) => s.userId).map((s) => s.userId!);
+      lines.push(
+        `🏆 **Game over: ${winners} won!** Final totals: ${[0, 1, 2, 3].map((s) => `${seatName(record, s)} ${state.totals[s]}`).join(", ")}.${record.hintsUsed ? " (Hints were used: this game is not rated.)" : ""}`,
+        `${mentions.map((u) => `<@${u}>`).join(" ")} — press **Rematch** for another game.`,
+      );
+      components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), "Rematch", ButtonStyle.Success))];
+    } else if (n.turn) {
+      const turn = this.turnText(record, n.turn.state, n.turn.newHand, n.turn.passed);
+      n.turn = null;
+      if (turn.text) lines.push(turn.text);
+      mentions = turn.users;
+      if (mentions.length) components = [row(button(encodeId({ verb: "hand", tableId: record.id }), "My hand", ButtonStyle.Primary))];
     }
-    const turn = this.turnMessage(record, state, news.passed ? "Cards exchanged." : "", !!news.dealt);
-    if (turn.content) {
-      // Whose turn it is rides on the last post when there is one: fewer messages, same ping.
-      const last = out.at(-1);
-      if (last && !last.components) out[out.length - 1] = { ...last, content: `${last.content}\n${turn.content}`, mentions: turn.mentions, components: turn.components };
-      else out.push(turn);
+    if (!lines.length && !files.length) return null;
+    let content = lines.join("\n");
+    // Discord's 2000 characters: the oldest lines give way.
+    while (content.length > 1900 && lines.length > 1) {
+      lines = ["…", ...lines.slice(2)];
+      content = lines.join("\n");
     }
-    return out;
+    return { content: content.slice(0, 2000), files: files.slice(-10), mentions, components };
   }
 
   /** "Hand 2: pass 3 cards across. @Ann @Bob" or "@Ann, your turn to lead." — only the awaited humans are pinged. */
-  private turnMessage(record: TableRecord, state: NonNullable<TableSnapshot["state"]>, prefix: string, newHand: boolean): OutMessage {
-    const waiting = awaiting(state);
-    const humans = waiting.map((s) => record.seats.find((r) => r.seat === s)!).filter((s) => s && !isBotSeat(s) && s.userId);
+  private turnText(record: TableRecord, state: NonNullable<TableSnapshot["state"]>, newHand: boolean, passed: boolean): { text: string; users: string[] } {
+    const humans = awaiting(state)
+      .map((s) => record.seats.find((r) => r.seat === s))
+      .filter((s): s is NonNullable<typeof s> => !!s && !isBotSeat(s) && !!s.userId);
     const users = humans.map((s) => s.userId!);
     const pings = users.map((u) => `<@${u}>`).join(" ");
     let text = "";
@@ -252,18 +351,18 @@ export class Presenter {
       text = `**Hand ${state.handIndex + 1}:** pass 3 cards ${state.passDirection === "across" ? "across" : `to the ${state.passDirection}`}.${pings ? ` ${pings}` : ""}`;
     } else if (state.phase === "playing") {
       const lead = state.trick.length === 0;
-      const head = newHand && state.trickNumber === 0 ? `**Hand ${state.handIndex + 1}:** ${state.passDirection === "hold" ? "no passing this hand. " : "cards exchanged. "}` : "";
+      const head =
+        newHand && state.trickNumber === 0 && state.passDirection === "hold"
+          ? `**Hand ${state.handIndex + 1}:** no passing this hand. `
+          : passed && state.trickNumber === 0
+            ? "Cards exchanged. "
+            : "";
       const onTable = lead ? "" : ` ${trickLine(record, state)}`;
-      text = users.length ? `${head}${pings}, your turn to ${lead ? "lead" : "play"}.${onTable}` : head;
+      text = users.length ? `${head}${pings}, your turn to ${lead ? "lead" : "play"}.${onTable}` : head.trim();
     } else if (state.phase === "moon-choice") {
       text = `🌙 ${seatName(record, state.turn)} shot the moon and chooses how it scores.${pings ? ` ${pings}` : ""}`;
     }
-    const full = [prefix, text].filter(Boolean).join("\n");
-    if (!full) return {};
-    const components = users.length
-      ? [{ type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label: "My hand", custom_id: encodeId({ verb: "hand", tableId: record.id }) }] }]
-      : undefined;
-    return { content: full, mentions: users, components };
+    return { text, users };
   }
 
   // ---- private menus --------------------------------------------------------------------------
@@ -292,8 +391,7 @@ export class Presenter {
   // ---- threads and sending --------------------------------------------------------------------
 
   /** Starts the game's thread from the table message where allowed; else the game stays in the channel. */
-  private async openThread(table: TableSnapshot): Promise<void> {
-    const { record } = table;
+  private async openThread(record: TableRecord): Promise<void> {
     if (record.threadId || !record.messageId || this.threadAllowed.get(record.id) === false) return;
     const names = record.seats.map((s) => s.name).join(", ");
     try {
@@ -306,15 +404,6 @@ export class Presenter {
     } catch (err) {
       this.deps.log.warn({ table: record.id, code: errorCode(err), err: errText(err) }, "could not open a thread; the game goes on in the channel");
     }
-  }
-
-  private post(tableId: string, task: () => Promise<void>): void {
-    let q = this.outboxes.get(tableId);
-    if (!q) {
-      q = new SerialQueue();
-      this.outboxes.set(tableId, q);
-    }
-    void q.run(task).catch((err) => this.deps.log.error({ table: tableId, err: errText(err) }, "table post failed"));
   }
 
   /** Sends to the game's thread (or the channel), with the current record's thread. */

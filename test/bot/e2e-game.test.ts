@@ -56,7 +56,7 @@ describe("a whole game on Discord", () => {
     // Each player's menu came alive by itself on every turn: nobody had to reopen it.
     expect([ann.reopened, bob.reopened]).toEqual([0, 0]);
     const over = gamePosts(h.fake).find((m) => m.content.includes("Game over"))!;
-    expect(over.attachments.map((a) => a.filename)).toEqual(["game-over.png"]);
+    expect(over.attachments.map((a) => a.filename)).toContain("game-over.png");
     expect(findButton(over, byVerb("rematch"))).toBeTruthy();
     const record = await h.store.getTable(tableId);
     expect(record!.status).toBe("finished");

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeId, encodeId } from "../../src/discord/ids.js";
+import type { InteractionHandle } from "../fake-discord/server.js";
 import { Player, answeredPrivately, byVerb, components, findButton, playUntil, saidTo, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -12,6 +13,7 @@ let ann: Player;
 let bob: Player;
 let carl: Player;
 let tableId: string;
+let bobStarts: InteractionHandle;
 
 beforeAll(async () => {
   h = await startHarness({ renderer: null });
@@ -20,6 +22,8 @@ beforeAll(async () => {
   const table = tableMessage(h.fake);
   tableId = tableIdOf(table);
   await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
+  bobStarts = bob.click(table.id, findButton(table, byVerb("start")).custom_id);
+  await bobStarts.ack;
   ann.menuId = (await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id))).id;
   await bob.openHand();
 });
@@ -27,9 +31,21 @@ afterAll(async () => {
   await h?.close();
 });
 
+/**
+ * Discord never delivers a click on a disabled button; a modified client can still send any
+ * custom_id. The same id written differently (a leading zero in the version) is such a forgery.
+ */
+const forge = (customId: string) => customId.replace(/^(h1:play:[^:]+:)/, "$10");
+
 const seatActions = async (seat: number) => (await h.store.loadActions(tableId)).filter((a) => a.seat === seat);
 
 describe("refusals", () => {
+  it("only the host starts the game", async () => {
+    await h.fake.waitFor(() => saidTo(h, bobStarts), 3000, "an answer");
+    expect(saidTo(h, bobStarts)).toContain("Only the host (Ana) can start the game.");
+    expect(answeredPrivately(h, bobStarts)).toBe(true);
+  });
+
   it("a forged button and bad options get a sentence, privately", async () => {
     const forged = carl.click(tableMessage(h.fake).id, "h1:play:not-a-table");
     await forged.ack;
@@ -92,7 +108,7 @@ describe("refusals", () => {
     const illegal = cards.find((c) => c.disabled)!;
     const legal = cards.find((c) => !c.disabled)!;
 
-    const refused = ann.click(menu.id, illegal.custom_id);
+    const refused = ann.click(menu.id, forge(illegal.custom_id));
     await refused.ack;
     await h.fake.waitFor(() => saidTo(h, refused), 3000, "an answer");
     expect(saidTo(h, refused)).toMatch(/⚠️ (You must follow suit|No points on the first trick|Hearts are not broken)/);
@@ -102,7 +118,7 @@ describe("refusals", () => {
     const bobCard = components(bob.menu()).find((c) => decodeId(c.custom_id ?? "")?.verb === "play")!;
     const current = decodeId(legal.custom_id) as { version: number };
     const bobId = decodeId(bobCard.custom_id) as { tableId: string; card: number };
-    const outOfTurn = bob.click(bob.menuId!, encodeId({ verb: "play", tableId: bobId.tableId, version: current.version, card: bobId.card }));
+    const outOfTurn = bob.click(bob.menuId!, forge(encodeId({ verb: "play", tableId: bobId.tableId, version: current.version, card: bobId.card })));
     await outOfTurn.ack;
     await h.fake.waitFor(() => saidTo(h, outOfTurn), 3000, "an answer");
     expect(saidTo(h, outOfTurn)).toContain("It is not your turn.");

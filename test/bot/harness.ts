@@ -279,3 +279,16 @@ export function answeredPrivately(h: Harness, handle: InteractionHandle): boolea
   const msgs = [handle.reply(), ...handle.followUps()].filter(Boolean);
   return calls.length > 0 && msgs.length > 0 && msgs.every((m) => isEphemeral(m) && m!.visibleTo === handle.user.id);
 }
+
+/** Waits until the bot has sent nothing for `ms` (before jumping the fake's clock, say). */
+export async function quiet(h: Harness, ms = 300): Promise<void> {
+  let count = -1;
+  let since = Date.now();
+  for (;;) {
+    if (h.fake.calls.length !== count) {
+      count = h.fake.calls.length;
+      since = Date.now();
+    } else if (Date.now() - since >= ms) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The bot under benchmark, alone in a child process (started with --expose-gc) so its heap is
+ * measured apart from the fake Discord and the simulated players. Answers "memory" with its heap
+ * after a full GC.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { decide } from "../src/ai/index.js";
+import { readConfig } from "../src/config.js";
+import { createBot } from "../src/discord/bot.js";
+import { silentLogger } from "../src/log.js";
+import { openStore } from "../src/store/index.js";
+import type { BotPlayer } from "../src/table/players.js";
+
+interface Input {
+  apiBase: string;
+  token: string;
+  applicationId: string;
+  dbUrl: string;
+  images: boolean;
+  botDelayMs: number;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const input = JSON.parse(process.env.BENCH_BOT_INPUT ?? "{}") as Input;
+const send = (m: object) => process.send!(m);
+const base = readConfig({}, { requireToken: false });
+if (!base.ok) throw new Error(base.problems.join("\n"));
+const store = await openStore(input.dbUrl);
+// Rule-based players on this thread: the benchmark measures the Discord layer, not the AI.
+const bots: BotPlayer = { decide: async (view, level) => decide(view, level === "hard" ? "medium" : level) };
+const bot = createBot(
+  { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs },
+  { store, bots, renderer: input.images ? undefined : null, log: silentLogger() },
+);
+await bot.start();
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+
+function heap(): number {
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+process.on("message", async (msg: { type: string }) => {
+  if (msg.type === "memory") {
+    send({ type: "memory", heapUsed: heap(), tables: bot.service.openTables, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
+    loop.reset();
+  } else if (msg.type === "stop") {
+    await bot.stop();
+    await store.close();
+    send({ type: "stopped" });
+    process.exit(0);
+  }
+});
+send({ type: "ready", heapUsed: heap() });
