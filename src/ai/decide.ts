@@ -58,17 +58,34 @@ export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}
     case "moon":
       return { type: "moon", seat, choice: moonChoiceFor(view) };
     case "pass": {
-      if (level === "hard") return { type: "pass", seat, cards: searchPass(view, searchOptions(opts, seed)).cards };
+      if (level === "hard") {
+        const cards = guarded(() => searchPass(view, searchOptions(opts, seed)).cards);
+        if (cards) return { type: "pass", seat, cards };
+      }
       const hand: SuitMasks = [0, 0, 0, 0];
       for (const c of view.hand) hand[(c / 13) | 0] |= 1 << c % 13;
       return { type: "pass", seat, cards: choosePass(hand, view.rules, styleOf(level), new FastRng(seed)) };
     }
     case "play": {
-      const card = level === "hard" ? searchPlay(view, searchOptions(opts, seed)).card : rulePlay(view, level, seed);
+      const card = (level === "hard" ? guarded(() => searchPlay(view, searchOptions(opts, seed)).card) : null) ?? rulePlay(view, level === "hard" ? "medium" : level, seed);
       return { type: "play", seat, card };
     }
     default:
       throw new Error(`Nothing is awaited of seat ${seat} now (phase ${view.phase}).`);
+  }
+}
+
+/**
+ * The search can only fail on a view that contradicts itself (no deal fits it: possible with
+ * hand-made views from ai:serve, never with the engine's). A game must not stall on it: the
+ * medium player decides instead.
+ */
+function guarded<T>(search: () => T): T | null {
+  try {
+    return search();
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith("No deal of the hidden cards fits")) return null;
+    throw err;
   }
 }
 
