@@ -89,7 +89,7 @@ export interface FakeDiscordOptions {
   botName?: string;
   /** Number of guilds or their descriptions (default one guild "Hearts Test" with #hearts and #general). */
   guilds?: number | FakeGuildInit[];
-  /** Number of human users or their descriptions (default 4: alice, bob, carol, dave). */
+  /** Number of human users or their descriptions (default 4: player1..4 shown as Ana, Ben, Cy, Dee). */
   users?: number | FakeUserInit[];
   /** Permissions of the bot's role (default: what the invite URL asks for). */
   botPermissions?: PermissionName[];
@@ -225,7 +225,8 @@ interface Fault {
   delayMs: number;
 }
 
-const DEFAULT_USERS = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"];
+/** Display names of the default humans (usernames are player1, player2, …). */
+const DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"];
 
 const EVERYONE_PERMISSIONS: PermissionName[] = [
   "CreateInstantInvite", "ViewChannel", "SendMessages", "SendMessagesInThreads", "CreatePublicThreads",
@@ -332,7 +333,8 @@ export class FakeDiscord {
     const userInits: FakeUserInit[] =
       typeof opts.users === "number" || opts.users === undefined
         ? Array.from({ length: typeof opts.users === "number" ? opts.users : 4 }, (_, i) => ({
-            username: DEFAULT_USERS[i] ?? `player${i + 1}`,
+            username: `player${i + 1}`,
+            globalName: DEFAULT_NAMES[i] ?? `Player ${i + 1}`,
           }))
         : opts.users;
     for (const init of userInits) this.users.push(this.makeUser(init, false));
@@ -547,9 +549,12 @@ export class FakeDiscord {
     return channel.id;
   }
 
-  /** A user by username or id. */
+  /** A user by id, username or display name (case-insensitive). */
   user(nameOrId: string): FakeUser {
-    const u = this.users.find((x) => x.username === nameOrId || x.id === nameOrId) ?? this.userMap.get(nameOrId);
+    const key = nameOrId.toLowerCase();
+    const u =
+      this.userMap.get(nameOrId) ??
+      this.users.find((x) => x.username.toLowerCase() === key || x.globalName?.toLowerCase() === key);
     if (!u) throw new Error(`fake-discord: no user "${nameOrId}" (users: ${this.users.map((x) => x.username).join(", ")})`);
     return u;
   }
@@ -2111,7 +2116,7 @@ export class FakeDiscord {
     });
     if (errors.length) {
       this.violate("invalid_command", `bulk command registration rejected: ${describeErrors(errors)}`, { callSeq: ctx.call.seq });
-      throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors));
+      throw formError(errors);
     }
     const previous = [...scope.values()];
     scope.clear();
@@ -2165,7 +2170,7 @@ export class FakeDiscord {
     let ephemeral = false;
     const failBody = (errors: FieldError[]) => {
       this.violate("invalid_body", `${i.describe()}: ${describeErrors(errors, ["data"])}`, extra);
-      throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors, ["data"]));
+      throw formError(errors, ["data"]);
     };
     switch (type) {
       case 4: {
@@ -2218,7 +2223,7 @@ export class FakeDiscord {
         const errors = checkAutocompleteChoices(data);
         if (errors.length) {
           this.violate("invalid_body", `${i.describe()}: ${describeErrors(errors)}`, extra);
-          throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors));
+          throw formError(errors);
         }
         i.choices = data.choices;
         ctx.call.visibility = { kind: "ephemeral", userId: i.user.id };
@@ -2328,7 +2333,7 @@ export class FakeDiscord {
       const errors = checkMessageBody(ctx.body, { isEdit: false, fileCount: ctx.files.length, allowEphemeral: true });
       if (errors.length) {
         this.violate("invalid_body", `${i.describe()} follow-up: ${describeErrors(errors)}`, extra);
-        throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors));
+        throw formError(errors);
       }
       this.checkUploadSizes(ctx);
       const { flags: _ignored, ...rest } = ctx.body ?? {};
@@ -2340,7 +2345,7 @@ export class FakeDiscord {
     const errors = checkMessageBody(ctx.body, { isEdit: false, fileCount: ctx.files.length, allowEphemeral: true });
     if (errors.length) {
       this.violate("invalid_body", `${i.describe()} follow-up: ${describeErrors(errors)}`, extra);
-      throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors));
+      throw formError(errors);
     }
     this.checkUploadSizes(ctx);
     const ephemeral = ((ctx.body?.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
@@ -2369,7 +2374,7 @@ export class FakeDiscord {
     });
     if (errors.length) {
       this.violate("invalid_body", `${i.describe()} edit of ${ctx.params.messageId}: ${describeErrors(errors)}`, { interactionId: i.id, userId: i.user.id, callSeq: ctx.call.seq });
-      throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors));
+      throw formError(errors);
     }
     this.checkUploadSizes(ctx);
     this.editMessage(ctx, m, ctx.body ?? {});
@@ -2438,7 +2443,7 @@ export class FakeDiscord {
     const errors = checkMessageBody(body, { isEdit: false, fileCount: ctx.files.length, allowEphemeral: false });
     if (errors.length) {
       this.violate("invalid_body", `${ctx.call.method} ${ctx.call.route}: ${describeErrors(errors)}`, { callSeq: ctx.call.seq });
-      throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors));
+      throw formError(errors);
     }
     if ((body.flags ?? 0) & MessageFlag.Ephemeral) {
       this.violate("ephemeral_flag_in_channel", `EPHEMERAL flag on a channel message in #${c.name}: the message is public`, { callSeq: ctx.call.seq });
@@ -2483,7 +2488,7 @@ export class FakeDiscord {
     });
     if (errors.length) {
       this.violate("invalid_body", `${ctx.call.method} ${ctx.call.route}: ${describeErrors(errors)}`, { callSeq: ctx.call.seq });
-      throw new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors));
+      throw formError(errors);
     }
     if (ctx.files.length) this.requirePermissions(ctx, c, ["AttachFiles"]);
     this.checkUploadSizes(ctx);
@@ -2836,6 +2841,12 @@ export class ChannelRegistry extends Map<string, FakeChannel> {
     const channel = "messageIds" in value && "kind" in value ? (value as FakeChannel) : this.adopt!(id, value);
     return super.set(id, channel);
   }
+}
+
+/** Discord answers an empty message with 50006, every other body problem with 50035 and details. */
+function formError(errors: FieldError[], prefix: (string | number)[] = []): ApiError {
+  if (errors.length && errors.every((e) => e.code === "EMPTY_MESSAGE")) return new ApiError(400, 50006, "Cannot send an empty message");
+  return new ApiError(400, 50035, "Invalid Form Body", nestErrors(errors.filter((e) => e.code !== "EMPTY_MESSAGE"), prefix));
 }
 
 function safeDecode(path: string): string {

@@ -104,8 +104,8 @@ describe("interactions", () => {
       const row = new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId("demo:press").setLabel("Press").setStyle(ButtonStyle.Primary));
       await i.reply({ content: "pong", components: [row] });
     });
-    const alice = fake.user("alice");
-    const cmd = fake.slashCommand(alice, "demo", { subcommand: "ping" });
+    const ana = fake.user("ana");
+    const cmd = fake.slashCommand(ana, "demo", { subcommand: "ping" });
     const ack = await cmd.ack;
     expect(ack.type).toBe(4);
     expect(ack.latencyMs).toBeLessThan(3000);
@@ -114,10 +114,10 @@ describe("interactions", () => {
     expect(reply.visibleTo).toBeNull();
     expect(reply.button("Press")?.customId).toBe("demo:press");
 
-    const click = fake.clickButton(fake.user("bob"), reply, { label: "Press" });
+    const click = fake.clickButton(fake.user("ben"), reply, { label: "Press" });
     expect((await click.ack).type).toBe(7);
     expect(click.forged).toBeNull();
-    expect(reply.content).toBe("pressed by bob");
+    expect(reply.content).toBe("pressed by player2");
     expect(reply.components).toEqual([]);
     expect(reply.history.map((v) => v.content)).toEqual(["pong"]);
     expect(click.response()).toBe(reply);
@@ -129,25 +129,25 @@ describe("interactions", () => {
       await i.editReply({ content: "your hand", files: [new AttachmentBuilder(png(4, 3), { name: "hand.png", description: "cards" })] });
       await i.followUp({ content: "and a note", flags: MessageFlags.Ephemeral });
     });
-    const carol = fake.user("carol");
-    const cmd = fake.slashCommand(carol, "demo", { subcommand: "picture" });
+    const cy = fake.user("cy");
+    const cmd = fake.slashCommand(cy, "demo", { subcommand: "picture" });
     expect((await cmd.ack).type).toBe(5);
     const reply = await cmd.waitForResponse((m) => m.content === "your hand");
     expect(reply.ephemeral).toBe(true);
-    expect(reply.visibleTo).toBe(carol.id);
+    expect(reply.visibleTo).toBe(cy.id);
     expect(reply.attachments).toMatchObject([{ filename: "hand.png", description: "cards", contentType: "image/png", width: 4, height: 3 }]);
     expect(reply.attachments[0].data?.subarray(1, 4).toString()).toBe("PNG");
     const note = await cmd.waitForFollowUp();
-    expect(note).toMatchObject({ content: "and a note", visibleTo: carol.id });
+    expect(note).toMatchObject({ content: "and a note", visibleTo: cy.id });
 
     const upload = cmd.calls().find((c) => c.files.length)!;
     expect(upload.route).toBe("PATCH /webhooks/:appId/:token/messages/:messageId");
     expect(upload.path).toContain("/messages/@original");
     expect(upload.files[0]).toMatchObject({ field: "files[0]", filename: "hand.png" });
-    // Secrecy input: everything this interaction showed was seen by carol only.
+    // Secrecy input: everything this interaction showed was seen by Cy only.
     const shown = fake.shownPayloads().filter((p) => p.interactionId === cmd.id);
     expect(shown.length).toBe(2);
-    expect(shown.every((p) => p.visibleTo === carol.id)).toBe(true);
+    expect(shown.every((p) => p.visibleTo === cy.id)).toBe(true);
   });
 
   it("a follow-up right after a deferral replaces the thinking message and keeps its visibility", async () => {
@@ -155,7 +155,7 @@ describe("interactions", () => {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
       await i.followUp({ content: "meant to be public" });
     });
-    const cmd = fake.slashCommand(fake.user("dave"), "demo", { subcommand: "secret" });
+    const cmd = fake.slashCommand(fake.user("dee"), "demo", { subcommand: "secret" });
     const reply = await cmd.waitForResponse();
     expect(reply.content).toBe("meant to be public");
     expect(reply.ephemeral).toBe(true);
@@ -169,7 +169,7 @@ describe("interactions", () => {
       await thread.send("first trick");
       await i.reply({ content: `thread ${thread.id}`, flags: MessageFlags.Ephemeral });
     });
-    const cmd = fake.slashCommand(fake.user("alice"), "demo", { subcommand: "thread" });
+    const cmd = fake.slashCommand(fake.user("ana"), "demo", { subcommand: "thread" });
     await cmd.waitForResponse();
     expect(handlerErrors).toEqual([]);
     const [thread] = fake.threads(fake.channelId);
@@ -189,14 +189,14 @@ describe("interactions", () => {
         components: [{ type: 1, components: [{ type: 3, custom_id: "demo:pick", min_values: 2, max_values: 2, options: ["A", "B", "C"].map((v) => ({ label: v, value: v })) }] }],
       });
     });
-    const bob = fake.user("bob");
-    const menu = await fake.slashCommand(bob, "demo", { subcommand: "menu" }).waitForResponse();
-    const pick = fake.selectMenu(bob, menu, "demo:pick", ["A", "C"]);
+    const ben = fake.user("ben");
+    const menu = await fake.slashCommand(ben, "demo", { subcommand: "menu" }).waitForResponse();
+    const pick = fake.selectMenu(ben, menu, "demo:pick", ["A", "C"]);
     expect((await pick.waitForResponse()).content).toBe("picked A,C");
     // Someone else's ephemeral menu: sent anyway (a forged request), and marked as such.
-    const forged = fake.selectMenu(fake.user("carol"), menu, "demo:pick", ["B"]);
+    const forged = fake.selectMenu(fake.user("cy"), menu, "demo:pick", ["B"]);
     await forged.ack;
-    expect(forged.forged).toMatch(/ephemeral to bob.*select menu "demo:pick" takes 2\.\.2 values/);
+    expect(forged.forged).toMatch(/ephemeral to player2.*select menu "demo:pick" takes 2\.\.2 values/);
   });
 });
 
@@ -239,10 +239,10 @@ describe("faults", () => {
   });
 
   it("a dropped gateway is resumed, and an interaction sent meanwhile is replayed", async () => {
-    commands.set("ping", async (i) => i.reply("still here"));
+    commands.set("ping", async (i) => void (await i.reply("still here")));
     const back = fake.gateway.waitForReconnect();
     fake.gateway.drop();
-    const during = fake.slashCommand(fake.user("alice"), "demo", { subcommand: "ping" });
+    const during = fake.slashCommand(fake.user("ana"), "demo", { subcommand: "ping" });
     expect(await back).toBe("resumed");
     expect((await during.waitForResponse()).content).toBe("still here");
     expect(fake.gateway.stats).toMatchObject({ identifies: 1, resumes: 1 });
@@ -252,8 +252,8 @@ describe("faults", () => {
     const back = fake.gateway.waitForReconnect();
     fake.gateway.requestReconnect();
     expect(await back).toBe("resumed");
-    commands.set("ping", async (i) => i.reply("after op 7"));
-    expect((await fake.slashCommand(fake.user("bob"), "demo", { subcommand: "ping" }).waitForResponse()).content).toBe("after op 7");
+    commands.set("ping", async (i) => void (await i.reply("after op 7")));
+    expect((await fake.slashCommand(fake.user("ben"), "demo", { subcommand: "ping" }).waitForResponse()).content).toBe("after op 7");
   });
 });
 
@@ -263,7 +263,7 @@ describe("rules", () => {
       await new Promise((r) => setTimeout(r, 3100));
       await i.reply("too late");
     });
-    const late = fake.slashCommand(fake.user("bob"), "demo", { subcommand: "ping" });
+    const late = fake.slashCommand(fake.user("ben"), "demo", { subcommand: "ping" });
     await expect(late.ack).rejects.toThrow(/acknowledgement/);
     await fake.waitFor(() => handlerErrors.length > 0, "the late reply to fail");
     expect((handlerErrors[0] as DiscordAPIError).code).toBe(10062);
@@ -276,7 +276,7 @@ describe("rules", () => {
       await i.reply("first");
       await client.rest.post(Routes.interactionCallback(i.id, i.token), { body: { type: 4, data: { content: "again" } }, auth: false });
     });
-    const twice = fake.slashCommand(fake.user("alice"), "demo", { subcommand: "post" });
+    const twice = fake.slashCommand(fake.user("ana"), "demo", { subcommand: "post" });
     await fake.waitFor(() => handlerErrors.length > 0, "the second acknowledgement to fail");
     expect((handlerErrors[0] as DiscordAPIError).code).toBe(40060);
     expect(twice.acknowledgement?.type).toBe(4);
@@ -284,8 +284,8 @@ describe("rules", () => {
   });
 
   it("expires interaction tokens after 15 minutes on the fake's clock", async () => {
-    commands.set("ping", async (i) => i.reply("fresh"));
-    const cmd = fake.slashCommand(fake.user("alice"), "demo", { subcommand: "ping" });
+    commands.set("ping", async (i) => void (await i.reply("fresh")));
+    const cmd = fake.slashCommand(fake.user("ana"), "demo", { subcommand: "ping" });
     await cmd.waitForResponse();
     fake.advanceTokenClock(15 * 60_000 + 1);
     const err = await client.rest
@@ -304,7 +304,7 @@ describe("rules", () => {
         await i.reply({ content: "fixed", components: rows.slice(0, 5) });
       });
     });
-    const cmd = fake.slashCommand(fake.user("alice"), "demo", { subcommand: "ping" });
+    const cmd = fake.slashCommand(fake.user("ana"), "demo", { subcommand: "ping" });
     await fake.waitFor(() => handlerErrors.length > 0, "the reply to be refused");
     expect((handlerErrors[0] as DiscordAPIError).code).toBe(50035);
     expect((handlerErrors[0] as DiscordAPIError).rawError).toMatchObject({ errors: { data: { components: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH" }] } } } });
