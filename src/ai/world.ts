@@ -5,13 +5,7 @@
 import { type GameState, type SeatView, type SuitMasks } from "../game/index.js";
 
 export function buildWorld(view: SeatView, hands: SuitMasks[]): GameState {
-  const taken: SuitMasks[] = [
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-  ];
-  for (const t of view.tricks) for (const c of t.cards) taken[t.winner][(c / 13) | 0] |= 1 << c % 13;
+  const taken = takenFromView(view);
   const passing = view.phase === "passing";
   return {
     version: 1,
