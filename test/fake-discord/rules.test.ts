@@ -27,7 +27,7 @@ interface Res {
 async function api(method: string, path: string, body?: unknown, o: { auth?: boolean; files?: { name: string; data: Buffer }[] } = {}): Promise<Res> {
   const headers: Record<string, string> = {};
   if (o.auth !== false) headers.Authorization = `Bot ${fake.token}`;
-  let payload: BodyInit | undefined;
+  let payload: FormData | string | undefined;
   if (o.files) {
     const form = new FormData();
     o.files.forEach((f, i) => form.append(`files[${i}]`, new Blob([f.data], { type: "image/png" }), f.name));
