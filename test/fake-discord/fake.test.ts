@@ -237,3 +237,32 @@ describe("Discord's rules, enforced", () => {
     expect(fake.violations.filter((v) => v.token === slow.token).map((v) => v.kind).sort()).toEqual(["deadline", "not-acknowledged"]);
   });
 });
+
+describe("options for load and soak runs", () => {
+  it("rateLimits announces Discord's per-channel limit, which @discordjs/rest then keeps without a 429", async () => {
+    const limited = await startFakeDiscord({ rateLimits: true, recordCalls: false });
+    const seen: string[] = [];
+    limited.onCall((c) => seen.push(`${c.route} ${c.status}`));
+    const bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: limited.apiBase } });
+    try {
+      await bot.login(limited.token);
+      await limited.ready();
+      const channel = (await bot.channels.fetch(limited.channelId)) as any;
+      const started = Date.now();
+      for (let k = 0; k < 6; k++) await channel.send(`post ${k}`);
+      // The sixth post waited for the 5-second window instead of being refused.
+      expect(Date.now() - started).toBeGreaterThan(4000);
+      expect(limited.rateLimitHits).toBe(0);
+      expect(limited.calls).toEqual([]);
+      expect(seen.filter((x) => x.startsWith("POST /channels/:id/messages"))).toHaveLength(6);
+      // A second client on the same bucket, unaware of the first's budget, is refused.
+      await fetch(`${limited.apiBase}/v10/channels/${limited.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" }, body: '{"content":"a"}' });
+      const many = await Promise.all(Array.from({ length: 6 }, () => fetch(`${limited.apiBase}/v10/channels/${limited.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" }, body: '{"content":"b"}' })));
+      expect(many.map((r) => r.status)).toContain(429);
+      expect(limited.rateLimitHits).toBeGreaterThan(0);
+    } finally {
+      await bot.destroy();
+      await limited.close();
+    }
+  }, 15_000);
+});

@@ -118,8 +118,9 @@ export interface RecordedCall {
   token: string | null;
   interactionId: string | null;
   userId: string | null;
-  /** Whether what this call shows is ephemeral (only `userId` sees it). */
+  /** Whether what this call shows is ephemeral, and then who alone sees it (null: everyone, or nothing shown). */
   ephemeral: boolean;
+  seenBy: string | null;
   status: number;
   /** Discord error code when the fake refused the call. */
   code: number | null;
@@ -191,6 +192,15 @@ export interface FakeOptions {
   keepFiles?: boolean;
   /** Heartbeat interval told to the client (ms). */
   heartbeatMs?: number;
+  /**
+   * Discord's per-channel limits on posts and edits (5 per 5 s per channel), announced in
+   * X-RateLimit headers as Discord does; requests beyond them get 429 and count in rateLimitHits.
+   */
+  rateLimits?: boolean;
+  /** Keep every call in `calls` (default true; soak runs can turn it off and use onCall). */
+  recordCalls?: boolean;
+  /** Keep every version of each message in `history` (default true). */
+  history?: boolean;
 }
 
 // ---- internals -----------------------------------------------------------------------------------
@@ -256,6 +266,8 @@ export class FakeDiscord {
   /** Gateway counters: connections, identifies, resumes, heartbeats. */
   readonly gateway = { connections: 0, identifies: 0, resumes: 0, heartbeats: 0, invalidSessions: 0 };
   port = 0;
+  /** Requests refused with 429 by the per-channel limits (rateLimits option), not counting failNext. */
+  rateLimitHits = 0;
 
   private http!: Server;
   private wss!: WebSocketServer;
@@ -274,11 +286,19 @@ export class FakeDiscord {
   private readyWaiters: Array<() => void> = [];
   private closed = false;
   private readonly keepFiles: boolean;
+  private readonly rateLimits: boolean;
+  private readonly recordCalls: boolean;
+  private readonly keepHistory: boolean;
+  private buckets = new Map<string, { remaining: number; resetAt: number }>();
+  private callListeners: Array<(call: RecordedCall) => void> = [];
   private readonly heartbeatMs: number;
 
   constructor(opts: FakeOptions = {}) {
     const n = opts.users ?? 4;
     this.keepFiles = opts.keepFiles ?? false;
+    this.rateLimits = opts.rateLimits ?? false;
+    this.recordCalls = opts.recordCalls ?? true;
+    this.keepHistory = opts.history ?? true;
     this.heartbeatMs = opts.heartbeatMs ?? 41_250;
     this.users = Array.from({ length: n }, (_, i) => ({ id: String(600000000000000001n + BigInt(i)), username: `player${i + 1}`, globalName: NAMES[i] ?? `Player ${i + 1}`, permissions: MEMBER_PERMS }));
     this.channels.set(this.channelId, this.textChannel(this.channelId, "hearts", 0));
@@ -399,6 +419,33 @@ export class FakeDiscord {
     this.channels.set(id, c);
     this.dispatch("CHANNEL_CREATE", c);
     return id;
+  }
+
+  /** Calls `fn` with every REST call once answered (also when recordCalls is off). Returns an unsubscribe. */
+  onCall(fn: (call: RecordedCall) => void): () => void {
+    this.callListeners.push(fn);
+    return () => {
+      this.callListeners = this.callListeners.filter((x) => x !== fn);
+    };
+  }
+
+  /** Discord's per-channel message buckets: posts, and edits/deletes, 5 per 5 s each. */
+  private takeFromBucket(method: string, path: string): { refused: boolean; resetAfter: number; headers: Record<string, string> } | null {
+    const m = /^\/channels\/(\d+)\/messages(\/\d+)?$/.exec(path);
+    if (!m || method === "GET") return null;
+    const kind = m[2] ? "edit" : "post";
+    if (kind === "post" && method !== "POST") return null;
+    const key = `${kind}:${m[1]}`;
+    const now = Date.now();
+    let b = this.buckets.get(key);
+    if (!b || now >= b.resetAt) {
+      b = { remaining: 5, resetAt: now + 5_000 };
+      this.buckets.set(key, b);
+    }
+    const resetAfter = Math.max(0.001, (b.resetAt - now) / 1000);
+    const refused = b.remaining <= 0;
+    if (!refused) b.remaining--;
+    return { refused, resetAfter, headers: { "x-ratelimit-limit": "5", "x-ratelimit-remaining": String(Math.max(0, b.remaining)), "x-ratelimit-reset-after": resetAfter.toFixed(3), "x-ratelimit-reset": ((now + resetAfter * 1000) / 1000).toFixed(3), "x-ratelimit-bucket": `fake-${kind}` } };
   }
 
   // ---- reading state --------------------------------------------------------------------------------
@@ -742,12 +789,15 @@ export class FakeDiscord {
       res.end(JSON.stringify({ message: `The request body could not be parsed: ${e}`, code: 50109 }));
       return;
     }
+    let limitHeaders: Record<string, string> = {};
     const token = /^\/(?:interactions\/\d+|webhooks\/\d+)\/([^/]+)/.exec(path)?.[1] ?? null;
     const it = token ? this.interactions.get(token) : undefined;
-    const call: RecordedCall = { method, path, route, query: url.search, body, files, token, interactionId: it?.id ?? null, userId: it?.user.id ?? null, ephemeral: false, status: 200, code: null, injected: false, at: this.now() };
-    this.calls.push(call);
+    const call: RecordedCall = { method, path, route, query: url.search, body, files, token, interactionId: it?.id ?? null, userId: it?.user.id ?? null, ephemeral: false, seenBy: null, status: 200, code: null, injected: false, at: this.now() };
+    if (this.recordCalls) this.calls.push(call);
     const reply = (status: number, json?: unknown, headers: Record<string, string> = {}) => {
       call.status = status;
+      Object.assign(headers, limitHeaders);
+      for (const l of this.callListeners) l(call);
       res.writeHead(status, json === undefined ? headers : { "content-type": "application/json", ...headers });
       res.end(json === undefined ? undefined : JSON.stringify(json));
     };
@@ -774,6 +824,14 @@ export class FakeDiscord {
     // Interaction callbacks and interaction webhooks authenticate by their token, not the bot's.
     const byToken = path.startsWith("/interactions/") || path.startsWith("/webhooks/");
     if (!byToken && req.headers.authorization !== `Bot ${this.token}`) return error(401, 0, "401: Unauthorized");
+
+    const limited = this.rateLimits ? this.takeFromBucket(method, path) : null;
+    if (limited?.refused) {
+      this.rateLimitHits++;
+      const after = limited.resetAfter;
+      return reply(429, { message: "You are being rate limited.", retry_after: after, global: false }, { ...limited.headers, "retry-after": after.toFixed(3), "x-ratelimit-scope": "user" });
+    }
+    if (limited) limitHeaders = limited.headers;
 
     let m: RegExpExecArray | null;
     if (method === "GET" && (path === "/gateway/bot" || path === "/gateway")) {
@@ -960,19 +1018,19 @@ export class FakeDiscord {
       const flags = (data.flags ?? 0) | (t === 5 ? LOADING : 0);
       const msg = this.createMessage(it.channelId, t === 5 ? { flags } : { ...data, flags }, files, blobs, { token: it.token, visibleTo: ephemeral ? it.user.id : null, type: it.kind === "command" ? 20 : 0, interaction: it });
       it.originalId = msg.id;
-      call.ephemeral = ephemeral;
+      this.shown(call, ephemeral ? it.user.id : null);
     } else if (t === 6 || t === 7) {
       if (source && !source.deleted) {
         if (t === 7) this.editMessage(source, data, files, blobs);
         it.originalId = source.id;
-        call.ephemeral = source.visibleTo !== null;
+        this.shown(call, source.visibleTo);
       }
     } else if (t === 8) {
       it.choices = data.choices ?? [];
-      call.ephemeral = true;
+      this.shown(call, it.user.id);
     } else if (t === 9) {
       it.modal = data;
-      call.ephemeral = true;
+      this.shown(call, it.user.id);
     }
     it.settle({ type: t, latencyMs: Date.now() - it.startedReal });
     if (url.searchParams.get("with_response") !== "true") return reply(204);
@@ -999,14 +1057,14 @@ export class FakeDiscord {
       if (original && !original.deleted && original.flags & LOADING && it.ackType === 5) {
         if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
         this.editMessage(original, body ?? {}, files, blobs);
-        call.ephemeral = original.visibleTo !== null;
+        this.shown(call, original.visibleTo);
         return reply(200, this.messageObject(original));
       }
       if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
       const ephemeral = ((body?.flags ?? 0) & EPHEMERAL) !== 0;
       const msg = this.createMessage(original?.channel_id ?? it.channelId, body ?? {}, files, blobs, { token: it.token, visibleTo: ephemeral ? it.user.id : null, type: 0, interaction: it });
       it.followUps.push(msg.id);
-      call.ephemeral = ephemeral;
+      this.shown(call, ephemeral ? it.user.id : null);
       return reply(200, this.messageObject(msg));
     }
     if (!target) {
@@ -1020,7 +1078,7 @@ export class FakeDiscord {
       this.violate("foreign-ephemeral", `${method} of ephemeral message ${msg.id} (seen by ${msg.visibleTo}) with the token of ${it.what} by ${it.user.username}, which cannot reach it`, call);
       return error(404, 10008, "Unknown Message");
     }
-    call.ephemeral = msg.visibleTo !== null;
+    this.shown(call, msg.visibleTo);
     if (method === "GET") return reply(200, this.messageObject(msg));
     if (method === "DELETE") {
       this.deleteMessage(msg.id);
@@ -1046,6 +1104,11 @@ export class FakeDiscord {
     this.violate("limits", problems.join("; "), call);
     const empty = problems.length === 1 && problems[0].startsWith("Cannot send an empty message");
     error(400, empty ? 50006 : 50035, empty ? "Cannot send an empty message" : `Invalid Form Body: ${problems.join("; ")}`);
+  }
+
+  private shown(call: RecordedCall, visibleTo: string | null): void {
+    call.ephemeral = visibleTo !== null;
+    call.seenBy = visibleTo;
   }
 
   private violate(kind: string, detail: string, at: { method?: string; path?: string; token?: string | null } = {}): void {
@@ -1094,7 +1157,8 @@ export class FakeDiscord {
     if (data.flags !== undefined) msg.flags = (msg.flags & ~4) | (data.flags & 4);
     msg.edits++;
     msg.editedAt = this.now();
-    msg.history.push(this.version(msg));
+    if (this.keepHistory) msg.history.push(this.version(msg));
+    else msg.history = [this.version(msg)];
   }
 
   private applyData(msg: FakeMessage, data: any, files: RecordedCall["files"], blobs: Buffer[]): void {
