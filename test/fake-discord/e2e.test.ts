@@ -314,3 +314,16 @@ describe("rules", () => {
     expect(fake.violations.map((v) => v.kind)).toEqual(["invalid_body"]);
   });
 });
+
+// Last: discord.js throttles identifies to one per 5 s, so this runs long after the first login.
+describe("sessions", () => {
+  it("an invalid session makes discord.js identify again and get its guilds again", async () => {
+    const back = fake.gateway.waitForReconnect(12_000);
+    fake.gateway.invalidateSession(false);
+    expect(await back).toBe("ready");
+    expect(fake.gateway.stats.identifies).toBe(2);
+    await fake.waitFor(() => client.isReady() && client.guilds.cache.get(fake.guildId)?.available, "the guild after re-identifying");
+    commands.set("ping", async (i) => void (await i.reply("new session")));
+    expect((await fake.slashCommand(fake.user("cy"), "demo", { subcommand: "ping" }).waitForResponse()).content).toBe("new session");
+  }, 15_000);
+});

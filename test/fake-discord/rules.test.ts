@@ -188,6 +188,20 @@ describe("interactions", () => {
     expect(i.followUps().map((m) => m.content)).toEqual(["public note"]);
   });
 
+  it("sends autocomplete with the typed text focused, and takes at most 25 choices back", async () => {
+    await start();
+    const i = fake.autocomplete(fake.users[0], "hearts", { subcommand: "new", options: { target: 50 }, focused: "rules", value: "omn" });
+    expect(i.payload.data.options[0].options).toEqual([
+      { name: "target", type: 4, value: 50 },
+      { name: "rules", type: 3, value: "omn", focused: true },
+    ]);
+    const tooMany = Array.from({ length: 26 }, (_, n) => ({ name: `r${n}`, value: `r${n}` }));
+    expect((await callback(i, { type: 8, data: { choices: tooMany } })).status).toBe(400);
+    expect((await callback(i, { type: 8, data: { choices: [{ name: "Omnibus", value: "omnibus" }] } })).status).toBe(204);
+    expect(i.choices).toEqual([{ name: "Omnibus", value: "omnibus" }]);
+    expect(fake.shownPayloads().map((p) => p.visibleTo)).toEqual([fake.users[0].id]);
+  });
+
   it("types slash options from the registered command and reports what a client could not send", async () => {
     await start();
     await api("PUT", `/applications/${fake.applicationId}/commands`, [
