@@ -28,9 +28,10 @@ if (!base.ok) throw new Error(base.problems.join("\n"));
 const store = await openStore(input.dbUrl);
 // Rule-based players on this thread: the benchmark measures the Discord layer, not the AI.
 const bots: BotPlayer = { decide: async (view, level) => decide(view, level === "hard" ? "medium" : level) };
+const acks: number[] = [];
 const bot = createBot(
   { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs },
-  { store, bots, renderer: input.images ? undefined : null, log: silentLogger() },
+  { store, bots, renderer: input.images ? undefined : null, log: silentLogger(), onAck: (ms) => acks.push(ms) },
 );
 await bot.start();
 const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -43,7 +44,9 @@ function heap(): number {
 
 process.on("message", async (msg: { type: string }) => {
   if (msg.type === "memory") {
-    send({ type: "memory", heapUsed: heap(), tables: bot.service.openTables, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
+    const sorted = acks.slice().sort((a, b) => a - b);
+    const pct = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) * 10) / 10;
+    send({ type: "memory", botAckMs: { p50: pct(50), p95: pct(95), p99: pct(99) }, heapUsed: heap(), tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
     loop.reset();
   } else if (msg.type === "stop") {
     await bot.stop();

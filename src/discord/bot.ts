@@ -10,6 +10,7 @@ import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
 import { TableService } from "../table/service.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
+import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
 import { Presenter } from "./presenter.js";
 import { createRouter } from "./router.js";
@@ -25,12 +26,15 @@ export interface BotDeps {
   /** Defer an interaction not answered after this long (default 1200 ms; Discord allows 3 s). */
   autoDeferMs?: number;
   onAck?: (ms: number, kind: string) => void;
+  /** How busy the bot is (optional pictures step aside under load); tests pass idleGauge. */
+  load?: LoadGauge;
   /** Clock for the 15-minute life of interaction tokens (tests move it with the fake Discord's). */
   tokenClock?: () => number;
 }
 
 export interface HeartsBot {
   client: Client;
+  load: LoadGauge;
   service: TableService;
   presenter: Presenter;
   /** Logs in, then resumes every open table. Rejects if Discord refuses the token. */
@@ -62,7 +66,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     clock: deps.clock,
     config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts },
   });
-  const images = new Images(deps.renderer === undefined ? canvasRenderer : deps.renderer, log);
+  const load = deps.load ?? new LoadGauge();
+  const images = new Images(deps.renderer === undefined ? canvasRenderer : deps.renderer, log, load);
   // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
   const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000 });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
@@ -75,6 +80,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
 
   return {
     client,
+    load,
     service,
     presenter,
     async start() {
@@ -89,6 +95,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       await service.stop();
       await presenter.idle();
       await client.destroy();
+      if (!deps.load) load.stop();
     },
   };
 }

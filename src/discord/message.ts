@@ -44,8 +44,12 @@ export function forReply(m: OutMessage) {
   };
 }
 
-/** Body and files for client.rest.post/patch on a channel message or a webhook message. */
-export function forRest(m: OutMessage, opts: { edit?: boolean } = {}) {
+/**
+ * Body and files for client.rest.post/patch on a channel message or a webhook message. An edit
+ * replaces the attachments with the message's files, unless `keepAttachments` (a text-only edit
+ * that leaves the picture on the message).
+ */
+export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?: boolean } = {}) {
   const files = (m.files ?? []).map((f) => ({ name: f.name, data: f.data }));
   const body: Record<string, unknown> = {
     content: m.content ?? "",
@@ -53,6 +57,6 @@ export function forRest(m: OutMessage, opts: { edit?: boolean } = {}) {
     components: m.components ?? [],
     allowed_mentions: allowed(m),
   };
-  if (files.length || opts.edit) body.attachments = files.map((f, i) => ({ id: i, filename: f.name }));
+  if (!opts.keepAttachments && (files.length || opts.edit)) body.attachments = files.map((f, i) => ({ id: i, filename: f.name }));
   return { body, files: files.length ? files : undefined };
 }

@@ -25,7 +25,20 @@ interface EditState {
   inFlight: boolean;
   dirty: boolean;
   last: number;
+  /** The picture on the message: what it showed (status, hand, seats), when, and its URL. */
+  imageKey: string;
+  imageAt: number;
+  imageUrl: string | null;
 }
+
+/** During a hand the table picture is redrawn at most this often; the text is always current. */
+const TABLE_IMAGE_MS = 5_000;
+
+/** What the table picture shows that must never be out of date: status, hand, who sits where. */
+const imageKeyOf = (t: TableSnapshot) => `${t.record.status}:${t.state?.handIndex ?? -1}:${t.record.seats.map((s) => `${s.seat}${s.name}${s.botControlled ? "*" : ""}`).join()}`;
+
+/** The picture's URL in Discord's answer (the CDN address), to keep it in text-only edits. */
+const imageUrlIn = (res: unknown): string => ((res as { embeds?: { image?: { url?: string } }[] })?.embeds?.[0]?.image?.url ?? "attachment://table.png");
 
 export interface PresenterDeps {
   rest: REST;
@@ -103,23 +116,30 @@ export class Presenter {
 
   /** Posts a new table message in the table's channel and records it. */
   async postTableMessage(table: TableSnapshot): Promise<string> {
-    const { body, files } = forRest(tableMessage(table, this.deps.images));
+    const out = tableMessage(table, this.deps.images);
+    const { body, files } = forRest(out);
     const msg = (await this.deps.rest.post(Routes.channelMessages(table.record.channelId), { body, files })) as { id: string };
     await this.deps.service.attach(table.record.id, { messageId: msg.id });
+    const e = this.editState(table);
+    if (out.files?.length) Object.assign(e, { imageKey: imageKeyOf(table), imageAt: Date.now(), imageUrl: imageUrlIn(msg) });
     // Anything that changed while the message was on its way shows at the next edit.
-    const e = this.edits.get(table.record.id);
-    if (e?.dirty) this.scheduleEdit(table);
+    if (e.dirty) this.scheduleEdit(table);
     return msg.id;
+  }
+
+  private editState(table: TableSnapshot): EditState {
+    let e = this.edits.get(table.record.id);
+    if (!e) {
+      e = { table, timer: null, inFlight: false, dirty: false, last: 0, imageKey: "", imageAt: 0, imageUrl: null };
+      this.edits.set(table.record.id, e);
+    }
+    return e;
   }
 
   /** Asks for an edit of the table message; edits closer than the interval are merged into one. */
   scheduleEdit(table: TableSnapshot, urgent = false): void {
     const id = table.record.id;
-    let e = this.edits.get(id);
-    if (!e) {
-      e = { table, timer: null, inFlight: false, dirty: false, last: 0 };
-      this.edits.set(id, e);
-    }
+    const e = this.editState(table);
     e.table = table;
     e.dirty = true;
     if (e.inFlight || e.timer) return;
@@ -136,7 +156,7 @@ export class Presenter {
     e.inFlight = true;
     e.last = Date.now();
     try {
-      await this.editTableMessage(e.table);
+      await this.editTableMessage(e);
     } finally {
       e.inFlight = false;
       if (e.dirty) this.scheduleEdit(e.table);
@@ -144,12 +164,20 @@ export class Presenter {
     }
   }
 
-  private async editTableMessage(table: TableSnapshot): Promise<void> {
+  private async editTableMessage(e: EditState): Promise<void> {
+    const table = e.table;
     const { record } = table;
     if (!record.messageId) return;
-    const { body, files } = forRest(tableMessage(table, this.deps.images), { edit: true });
+    // The text is always current; the picture is redrawn when what it must show changed, or now
+    // and then during a hand (not at all while the bot is busy).
+    const key = imageKeyOf(table);
+    const now = Date.now();
+    const redraw = !e.imageUrl || key !== e.imageKey || (!this.deps.images.busy && now - e.imageAt >= TABLE_IMAGE_MS);
+    const out = tableMessage(table, this.deps.images, redraw ? {} : { imageUrl: e.imageUrl! });
+    const { body, files } = forRest(out, { edit: true, keepAttachments: !redraw });
     try {
-      await this.deps.rest.patch(Routes.channelMessage(record.channelId, record.messageId), { body, files });
+      const res = await this.deps.rest.patch(Routes.channelMessage(record.channelId, record.messageId), { body, files });
+      if (redraw && out.files?.length) Object.assign(e, { imageKey: key, imageAt: now, imageUrl: imageUrlIn(res) });
     } catch (err) {
       const code = errorCode(err);
       if (code === UNKNOWN_MESSAGE && isOpenStatus(record.status)) {

@@ -15,13 +15,25 @@ export class Responder {
   private pending: Promise<unknown> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
+  private readonly received = performance.now();
+  private acked = false;
+
   constructor(
     readonly interaction: RepliableInteraction,
     readonly style: AckStyle,
     private readonly log: Logger,
     autoDeferMs: number,
+    /** Told once how long the bot took to send its acknowledgement. */
+    private readonly onAck?: (ms: number) => void,
   ) {
     if (autoDeferMs >= 0) this.timer = setTimeout(() => void this.defer(), autoDeferMs);
+  }
+
+  /** Called as the first answer (reply, update or defer) leaves. */
+  private acking(): void {
+    if (this.acked) return;
+    this.acked = true;
+    this.onAck?.(performance.now() - this.received);
   }
 
   get answered(): boolean {
@@ -33,6 +45,7 @@ export class Responder {
     this.clearTimer();
     if (this.state !== "none") return this.pending ?? Promise.resolve();
     this.state = "deferred";
+    this.acking();
     const i = this.interaction;
     const p =
       this.style === "update" && (i.isButton() || i.isAnySelectMenu())
@@ -49,6 +62,7 @@ export class Responder {
     const i = this.interaction;
     const state = this.state;
     this.state = "answered";
+    if (state === "none") this.acking();
     try {
       if (state === "none") {
         if (this.style === "update" && (i.isButton() || i.isAnySelectMenu())) await i.update(forEdit(msg));
@@ -73,6 +87,7 @@ export class Responder {
     const i = this.interaction;
     const state = this.state;
     this.state = "answered";
+    if (state === "none") this.acking();
     try {
       if (state === "none") await i.reply(forReply(msg));
       else if (state === "deferred" && this.style === "reply") await i.editReply(forEdit(msg));
@@ -103,6 +118,7 @@ export class Responder {
     if (this.pending) await this.pending;
     if (this.state === "none") {
       this.state = "answered";
+      this.acking();
       const i = this.interaction;
       try {
         if (i.isButton() || i.isAnySelectMenu()) await i.deferUpdate();

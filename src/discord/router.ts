@@ -19,14 +19,13 @@ export interface RouterOptions {
   defaults: TableSettings;
   /** Defer when a handler has not answered after this long (Discord allows 3 s). */
   autoDeferMs: number;
-  /** Called with each interaction's time to acknowledgement (the benchmark's figure). */
+  /** Called with the time from receiving each interaction to sending its acknowledgement. */
   onAck?: (ms: number, kind: string) => void;
 }
 
 export function createRouter(services: Services, opts: RouterOptions) {
   const log = services.log;
   return async function route(i: Interaction): Promise<void> {
-    const started = performance.now();
     if (i.isAutocomplete()) {
       await handleAutocomplete(i).catch((err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "autocomplete failed"));
       return;
@@ -37,9 +36,9 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const owner = !i.isChatInputCommand() ? i.message?.interactionMetadata?.user?.id : undefined;
     const mine = owner === undefined || owner === i.user.id;
     const style: AckStyle = verb && MENU_VERBS.has(verb) && onEphemeral(i) && mine ? "update" : "reply";
-    const respond = new Responder(i, style, log, opts.autoDeferMs);
-    const ctx = { ...services, respond, actor: actorOf(i) };
     const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");
+    const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)));
+    const ctx = { ...services, respond, actor: actorOf(i) };
     try {
       if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
       else await handleComponent(ctx, i);
@@ -48,7 +47,6 @@ export function createRouter(services: Services, opts: RouterOptions) {
       await respond.send({ content: "Something went wrong on my side. Nothing was played; please try again (or use `/hearts hand`)." });
     } finally {
       await respond.finish();
-      opts.onAck?.(performance.now() - started, kind);
     }
   };
 }

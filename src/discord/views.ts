@@ -99,7 +99,11 @@ export function statusLine(table: TableSnapshot): string {
 
 // ---- the public table message -------------------------------------------------------------------
 
-export function tableMessage(table: TableSnapshot, images: Images): OutMessage {
+/**
+ * The public table message. `imageUrl`: keep the picture already on the message (a text-only
+ * edit) instead of drawing a new one.
+ */
+export function tableMessage(table: TableSnapshot, images: Images, opts: { imageUrl?: string } = {}): OutMessage {
   const { record, state } = table;
   const lines: string[] = [];
   const host = record.seats.find((s) => s.userId === record.hostId)?.name;
@@ -125,8 +129,12 @@ export function tableMessage(table: TableSnapshot, images: Images): OutMessage {
   } else {
     lines.push(record.status === "broken" ? "This game could not continue." : "This table is closed.");
   }
-  const png = images.table(record, state ? publicView(state) : null, closed ? undefined : status);
   const embed: APIEmbed = { title: "♥ Hearts", description: lines.join("\n\n"), color: closed ? GREY : RED, footer: { text: `table ${record.id}` } };
+  if (opts.imageUrl) {
+    embed.image = { url: opts.imageUrl };
+    return { embeds: [embed], components: tableButtons(table) };
+  }
+  const png = images.table(record, state ? publicView(state) : null, closed ? undefined : status);
   if (png) embed.image = { url: "attachment://table.png" };
   return { embeds: [embed], files: png ? [{ name: "table.png", data: png }] : [], components: tableButtons(table) };
 }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { decide } from "../../src/ai/index.js";
 import { readConfig, type Config } from "../../src/config.js";
 import { createBot, type BotDeps, type HeartsBot } from "../../src/discord/bot.js";
+import { idleGauge } from "../../src/discord/load.js";
 import { decodeId } from "../../src/discord/ids.js";
 import { createLogger, silentLogger } from "../../src/log.js";
 import { openStore, type SqliteStore } from "../../src/store/index.js";
@@ -49,7 +50,7 @@ export async function startHarness(opts: { renderer?: BotDeps["renderer"]; confi
     ...opts.config,
   };
   let store = await openStore(dbUrl);
-  const make = () => createBot(config, { store, bots: fastBots, renderer: opts.renderer, log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(), tokenClock: () => fake.now() });
+  const make = () => createBot(config, { store, bots: fastBots, renderer: opts.renderer, log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(), tokenClock: () => fake.now(), load: idleGauge });
   const h: Harness = {
     fake,
     store,
