@@ -4,6 +4,7 @@
  * after a full GC.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { SnowflakeUtil } from "discord.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
 import { createBot } from "../src/discord/bot.js";
@@ -33,6 +34,9 @@ const bot = createBot(
   { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs },
   { store, bots, renderer: input.images ? undefined : null, log: silentLogger(), onAck: (ms) => acks.push(ms) },
 );
+// Gateway delay: an interaction id is a snowflake stamped when the fake created it.
+const arrivals: number[] = [];
+bot.client.on("interactionCreate", (i) => arrivals.push(Date.now() - SnowflakeUtil.timestampFrom(i.id)));
 await bot.start();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
@@ -44,9 +48,12 @@ function heap(): number {
 
 process.on("message", async (msg: { type: string }) => {
   if (msg.type === "memory") {
-    const sorted = acks.slice().sort((a, b) => a - b);
-    const pct = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) * 10) / 10;
-    send({ type: "memory", botAckMs: { p50: pct(50), p95: pct(95), p99: pct(99) }, heapUsed: heap(), tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
+    const pcts = (xs: number[]) => {
+      const sorted = xs.slice().sort((a, b) => a - b);
+      const at = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) * 10) / 10;
+      return { p50: at(50), p95: at(95), p99: at(99) };
+    };
+    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), heapUsed: heap(), tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
     loop.reset();
   } else if (msg.type === "stop") {
     await bot.stop();

@@ -34,8 +34,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config> } = {}): Promise<Harness> {
-  const fake = await startFakeDiscord();
+export async function startHarness(opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean } = {}): Promise<Harness> {
+  const fake = await startFakeDiscord({ rateLimits: opts.rateLimits });
   const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
   const dbUrl = `file:${join(dir, "hearts.db")}`;
   const base = readConfig({}, { requireToken: false });
