@@ -60,6 +60,8 @@ export interface TableServiceDeps {
   log: Logger;
   config: TableServiceConfig;
   clock?: Clock;
+  /** Where deal seeds come from (tests fix it; by default a cryptographic random number). */
+  seeds?: () => number;
 }
 
 /** Budget of a hint (the strongest level, thinking a little longer than a bot turn). */
@@ -71,6 +73,7 @@ export class TableService {
   private readonly log: Logger;
   private readonly config: TableServiceConfig;
   private readonly clock: Clock;
+  private readonly seeds: () => number;
   private readonly tables = new Map<string, Live>();
   /** Channel or thread id → id of the open table there. */
   private readonly byChannel = new Map<string, string>();
@@ -85,6 +88,7 @@ export class TableService {
     this.log = deps.log;
     this.config = deps.config;
     this.clock = deps.clock ?? systemClock;
+    this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 32 - 1));
   }
 
   onUpdate(listener: TableListener): void {
@@ -355,7 +359,7 @@ export class TableService {
         for (let n = freeSeatNumber(seats); n !== null; n = freeSeatNumber(seats)) seats.push(botSeat(seats, n, record.settings.botLevel));
         seats = sortSeats(seats);
       }
-      const seed = randomInt(0, 2 ** 32 - 1);
+      const seed = this.seeds() >>> 0;
       const state = createGame(record.rules, seed);
       const status = state.phase === "passing" ? "passing" : "playing";
       live.record = await this.store.updateTable(tableId, { seats, seed, status, timeBank: seats.map(() => record.settings.timeBankSeconds) });

@@ -67,6 +67,19 @@ describe("refusals", () => {
     expect(saidTo(h, second)).toContain("already a table here");
   });
 
+  it("a button of this table pressed in another channel is refused", async () => {
+    // Carl opens his own table elsewhere, then sends this table's Join from there (a forged click).
+    const elsewhere = h.fake.addChannel("elsewhere");
+    const opened = carl.slash("new", {}, elsewhere);
+    await h.fake.waitFor(() => saidTo(h, opened).includes("Your table is open"), 3000, "Carl's table");
+    const carlTable = await h.fake.waitFor(() => h.fake.channelMessages(elsewhere).find((m) => m.embeds?.[0]?.title === "♥ Hearts"), 3000, "Carl's table message");
+    const misplaced = carl.click(carlTable.id, encodeId({ verb: "join", tableId }));
+    await misplaced.ack;
+    await h.fake.waitFor(() => saidTo(h, misplaced), 3000, "an answer");
+    expect(saidTo(h, misplaced)).toContain("belongs to a table in another channel");
+    expect((await h.store.getTable(tableId))!.seats.some((s) => s.userId === carl.user.id)).toBe(false);
+  });
+
   it("someone not at the table cannot act on a player's menu, and that menu stays as it was", async () => {
     const menu = ann.menu()!;
     const before = JSON.stringify([menu.content, menu.embeds, menu.components]);

@@ -15,7 +15,7 @@ export const bob: Actor = { userId: "100000000000000002", name: "Bob" };
 export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
 export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
 
-export function setup<S extends Store = MemoryStore>(opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock } = {}) {
+export function setup<S extends Store = MemoryStore>(opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number } = {}) {
   const store = (opts.store ?? new MemoryStore()) as S;
   const clock = opts.clock ?? new ManualClock();
   const service = new TableService({
@@ -24,6 +24,7 @@ export function setup<S extends Store = MemoryStore>(opts: { settings?: Partial<
     log: silentLogger(),
     config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
     clock,
+    seeds: opts.seed === undefined ? undefined : () => opts.seed!,
   });
   const updates: { table: TableSnapshot; update: TableUpdate }[] = [];
   service.onUpdate((table, update) => updates.push({ table, update }));

@@ -3,6 +3,10 @@ import { cardsOf, parseCard, presetRules, viewFor, type Seat } from "../../src/g
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import type { TableSnapshot } from "../../src/table/types.js";
 import { ManualClock, settle } from "./manual-clock.js";
+import { silentLogger } from "../../src/log.js";
+import { Images } from "../../src/discord/images.js";
+import { decodeId } from "../../src/discord/ids.js";
+import { handMenu } from "../../src/discord/views.js";
 import { MemoryStore } from "./memory-store.js";
 import { alice, bob, carol, openTable, playOut, setup, where } from "./service-helpers.js";
 
@@ -163,6 +167,30 @@ function isFollowMoment(s: ReturnType<typeof setup<MemoryStore>>, id: string): b
   const v = viewFor(state, state.turn);
   return v.legal.length > 0 && v.legal.length < v.hand.length;
 }
+
+describe("the moon", () => {
+  it("the shooter chooses how the moon scores from their menu, and only they can", async () => {
+    // Seed 2 under Skelly's rules: first-legal players give seat 1 (Bob) the moon in hand 4.
+    const s = setup({ seed: 2 });
+    const r = await s.service.open(where, alice, { rules: presetRules("skelly")!, settings: s.settings });
+    if (!r.ok) throw new Error(r.message);
+    const id = r.table.record.id;
+    await s.service.join(id, bob);
+    await s.service.start(id, alice);
+    const inMoonChoice = () => (s.service as unknown as { tables: Map<string, TableSnapshot> }).tables.get(id)?.state?.phase === "moon-choice";
+    await playOut(s, id, [alice, bob], inMoonChoice);
+    const t = (await s.service.get(id))!;
+    expect(t.state!.pendingMoon).toBe(1);
+    const menu = handMenu(t, viewFor(t.state!, 1), new Images(null, silentLogger()));
+    const choices = (menu.components ?? []).flatMap((row) => row.components).map((c) => ("custom_id" in c ? decodeId(c.custom_id) : null)).filter((d) => d?.verb === "moon");
+    expect(choices.map((c) => (c as { choice: string }).choice)).toEqual(["add", "subtract"]);
+    const version = t.state!.actionCount;
+    expect(await s.service.moon(id, alice, "subtract", version)).toMatchObject({ ok: false, message: "Only the player who shot the moon chooses how it scores." });
+    expect((await s.service.moon(id, bob, "subtract", version)).ok).toBe(true);
+    const after = (await s.service.get(id))!.state!;
+    expect(after.history.at(-1)!.moon).toEqual({ shooter: 1, choice: "subtract" });
+  });
+});
 
 describe("timers", () => {
   it("a computer player acts for a seat whose time ran out; repeated timeouts hand the seat over until the player rejoins", async () => {

@@ -1,0 +1,43 @@
+/** `npm start` as a newcomer meets it: every startup problem is a sentence, never a stack trace. */
+import { spawnSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startFakeDiscord } from "../fake-discord/server.js";
+
+const dir = mkdtempSync(join(tmpdir(), "hearts-start-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Run from an empty folder so no .env of the developer's is read; the script path is absolute.
+const main = join(process.cwd(), "src", "main.ts");
+const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
+const baseEnv = { PATH: process.env.PATH ?? "", HOME: dir, DATABASE_URL: `file:${join(dir, "hearts.db")}`, LOG_FORMAT: "json", LOG_LEVEL: "warn" };
+
+describe("npm start", () => {
+  it("without a token, says what to do and points to npm run play", () => {
+    const r = spawnSync(tsx, [main], { cwd: dir, env: baseEnv, encoding: "utf8", timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("DISCORD_TOKEN is not set");
+    expect(r.stderr).toContain("npm run play");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("with a token Discord refuses, says so instead of a stack trace", async () => {
+    const fake = await startFakeDiscord();
+    try {
+      const child = spawn(tsx, [main], {
+        cwd: dir,
+        env: { ...baseEnv, DISCORD_TOKEN: "MTAwMDAwMDAwMDAwMDAwMDAx.GAAAAA.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", DISCORD_API_BASE: fake.apiBase },
+      });
+      let stderr = "";
+      child.stderr.on("data", (d) => (stderr += d));
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain("Discord refused the token in DISCORD_TOKEN");
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await fake.close();
+    }
+  }, 40_000);
+});
