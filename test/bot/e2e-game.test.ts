@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardCode, replay, viewFor, type Seat } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
-import { Player, byVerb, components, findButton, gamePosts, isEphemeral, playUntil, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
+import { Player, answeredPrivately, saidTo, byVerb, components, findButton, gamePosts, isEphemeral, playUntil, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -98,6 +98,17 @@ describe("a whole game on Discord", () => {
     for (const m of h.fake.messages.values()) {
       if (components(m).some((c) => c.custom_id && /^h1:(play|pick|pass):/.test(c.custom_id))) expect(isEphemeral(m)).toBe(true);
     }
+  });
+
+  it("counts the game in /hearts stats; the leaderboard waits for 3 games", async () => {
+    const ann = new Player(h, h.fake.users[0]);
+    const stats = ann.slash("stats", {});
+    await h.fake.waitFor(() => saidTo(h, stats).includes("Games"), 5000, "the stats");
+    expect(saidTo(h, stats)).toMatch(/Games \*\*1\*\*/);
+    expect(answeredPrivately(h, stats)).toBe(true);
+    const board = ann.slash("leaderboard", {});
+    await h.fake.waitFor(() => saidTo(h, board), 5000, "the leaderboard");
+    expect(saidTo(h, board)).toContain("after 3 finished rated games");
   });
 
   it("answered every interaction within 3 s, once, within Discord's limits", () => {
