@@ -1,7 +1,13 @@
 /**
  * The Store on Prisma + SQLite (better-sqlite3 driver adapter, JS engine: no engine binary).
- * Durability: WAL with synchronous=FULL, so an appended action is on disk before the bot tells
- * anyone about it; busy_timeout lets several processes share the file.
+ * Durability: WAL with synchronous=FULL, so an appended action is on disk (fsync of the WAL) before
+ * the bot tells anyone about it, even across a power cut; NORMAL would only survive a process crash.
+ * busy_timeout lets several processes share the file.
+ *
+ * One client = one better-sqlite3 connection, and the adapter runs plain queries without waiting for
+ * an open interactive transaction: a query issued meanwhile would run inside it (acknowledged before
+ * its COMMIT, and undone by its ROLLBACK). So every operation of a store runs one at a time
+ * (`exclusive`); SQLite is synchronous here anyway, so nothing is lost in throughput.
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -26,6 +32,8 @@ import type {
 } from "./types.js";
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
+/** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
+const SYNCHRONOUS = process.env.HEARTS_SQLITE_SYNCHRONOUS === "NORMAL" ? "NORMAL" : "FULL";
 const OPEN: TableStatus[] = ["lobby", "passing", "playing"];
 
 /** A row whose JSON does not parse is reported, not thrown past the store as a crash. */
@@ -101,7 +109,17 @@ export function sqliteFile(url: string): string {
 }
 
 export class SqliteStore implements Store {
+  /** The Prisma client, for tests and tools only while nothing else uses this store (see `exclusive`). */
   private constructor(readonly prisma: PrismaClient) {}
+
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Runs `fn` after every operation started before it has finished. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn, fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
 
   static async open(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<SqliteStore> {
     const file = sqliteFile(databaseUrl);
@@ -110,141 +128,166 @@ export class SqliteStore implements Store {
     const adapter = new PrismaBetterSQLite3({ url: file, timeout: 10_000 });
     const prisma = new PrismaClient({ adapter });
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-    await prisma.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+    await prisma.$executeRawUnsafe(`PRAGMA synchronous = ${SYNCHRONOUS}`);
     await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
     await migrate(prisma);
     return new SqliteStore(prisma);
   }
 
-  async createTable(input: NewTable): Promise<TableRecord> {
-    const row = await this.prisma.heartsTable.create({
-      data: {
-        id: crypto.randomUUID().replaceAll("-", "").slice(0, 16),
-        guildId: input.guildId,
-        channelId: input.channelId,
-        threadId: input.threadId ?? null,
-        messageId: input.messageId ?? null,
-        hostId: input.hostId,
-        rules: JSON.stringify(input.rules),
-        settings: JSON.stringify(input.settings),
-        seed: BigInt(input.seed >>> 0),
-        status: "lobby",
-        seats: JSON.stringify(input.seats),
-        timeBank: JSON.stringify([0, 0, 0, 0].map(() => input.settings.timeBankSeconds)),
-      },
-    });
-    return toRecord(row);
-  }
-
-  async getTable(id: string): Promise<TableRecord | null> {
-    const row = await this.prisma.heartsTable.findUnique({ where: { id } });
-    return row ? toRecord(row) : null;
-  }
-
-  async findOpenTable(channelId: string): Promise<TableRecord | null> {
-    const row = await this.prisma.heartsTable.findFirst({
-      where: { status: { in: OPEN }, OR: [{ channelId, threadId: null }, { threadId: channelId }] },
-      orderBy: { createdAt: "desc" },
-    });
-    return row ? toRecord(row) : null;
-  }
-
-  async updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
-    return toRecord(await this.prisma.heartsTable.update({ where: { id }, data: toColumns(patch) }));
-  }
-
-  async appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
-    // One statement, so one round trip and atomic: the UPDATE only matches while the table's count
-    // is still `seq`, and the trigger `append_action` writes the log row; the log's primary key
-    // (tableId, seq) refuses a second action at the same number.
-    const sets = [Prisma.sql`"actionCount" = ${seq + 1}`, Prisma.sql`"lastSeat" = ${seat}`, Prisma.sql`"lastAction" = ${JSON.stringify(action)}`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
-    for (const [key, value] of Object.entries(patch ?? {})) {
-      if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
-      sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(key, value)}`);
-    }
-    try {
-      const changed = await this.prisma.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
-      if (changed === 1) return { ok: true };
-    } catch (e) {
-      if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
-      throw e;
-    }
-    const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
-    return { ok: false, reason: exists ? "conflict" : "missing-table" };
-  }
-
-  async loadActions(tableId: string): Promise<StoredAction[]> {
-    const rows = await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } });
-    return rows.map((r, i) => {
-      if (r.seq !== i) throw new CorruptRowError(tableId, `action log has a gap at ${i}`);
-      return { seq: r.seq, seat: r.seat, action: parse<Action>(tableId, `action ${r.seq}`, r.action), at: r.createdAt };
+  createTable(input: NewTable): Promise<TableRecord> {
+    return this.exclusive(async () => {
+      const row = await this.prisma.heartsTable.create({
+        data: {
+          id: crypto.randomUUID().replaceAll("-", "").slice(0, 16),
+          guildId: input.guildId,
+          channelId: input.channelId,
+          threadId: input.threadId ?? null,
+          messageId: input.messageId ?? null,
+          hostId: input.hostId,
+          rules: JSON.stringify(input.rules),
+          settings: JSON.stringify(input.settings),
+          seed: BigInt(input.seed >>> 0),
+          status: "lobby",
+          seats: JSON.stringify(input.seats),
+          timeBank: JSON.stringify([0, 0, 0, 0].map(() => input.settings.timeBankSeconds)),
+        },
+      });
+      return toRecord(row);
     });
   }
 
-  async listOpenTables(): Promise<TableRecord[]> {
-    const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
-    const out: TableRecord[] = [];
-    for (const row of rows) {
-      try {
-        out.push(toRecord(row));
-      } catch (e) {
-        // One corrupt row must not stop the others from resuming: mark it broken and go on.
-        await this.prisma.heartsTable.update({ where: { id: row.id }, data: { status: "broken", brokenReason: String((e as Error).message) } });
+  getTable(id: string): Promise<TableRecord | null> {
+    return this.exclusive(async () => {
+      const row = await this.prisma.heartsTable.findUnique({ where: { id } });
+      return row ? toRecord(row) : null;
+    });
+  }
+
+  findOpenTable(channelId: string): Promise<TableRecord | null> {
+    return this.exclusive(async () => {
+      const row = await this.prisma.heartsTable.findFirst({
+        where: { status: { in: OPEN }, OR: [{ channelId, threadId: null }, { threadId: channelId }] },
+        orderBy: { createdAt: "desc" },
+      });
+      return row ? toRecord(row) : null;
+    });
+  }
+
+  updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+    return this.exclusive(async () => {
+      return toRecord(await this.prisma.heartsTable.update({ where: { id }, data: toColumns(patch) }));
+    });
+  }
+
+  appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
+    return this.exclusive(async () => {
+      // One statement, so one round trip and atomic: the UPDATE only matches while the table's count
+      // is still `seq`, and the trigger `append_action` writes the log row; the log's primary key
+      // (tableId, seq) refuses a second action at the same number.
+      const sets = [Prisma.sql`"actionCount" = ${seq + 1}`, Prisma.sql`"lastSeat" = ${seat}`, Prisma.sql`"lastAction" = ${JSON.stringify(action)}`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
+      for (const [key, value] of Object.entries(patch ?? {})) {
+        if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
+        sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(key, value)}`);
       }
-    }
-    return out;
+      try {
+        const changed = await this.prisma.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
+        if (changed === 1) return { ok: true };
+      } catch (e) {
+        if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
+        throw e;
+      }
+      const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
+      return { ok: false, reason: exists ? "conflict" : "missing-table" };
+    });
   }
 
-  async recordFinishedGame(game: FinishedGame): Promise<void> {
-    await this.prisma.$transaction((tx) => recordFinished(tx, game));
+  loadActions(tableId: string): Promise<StoredAction[]> {
+    return this.exclusive(async () => {
+      const rows = await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } });
+      return rows.map((r, i) => {
+        if (r.seq !== i) throw new CorruptRowError(tableId, `action log has a gap at ${i}`);
+        return { seq: r.seq, seat: r.seat, action: parse<Action>(tableId, `action ${r.seq}`, r.action), at: r.createdAt };
+      });
+    });
   }
 
-  async getGuildSettings(guildId: string): Promise<GuildSettings> {
-    const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
-    return {
-      guildId,
-      defaultRules: row?.defaultRules ?? "classic",
-      turnSeconds: row?.turnSeconds ?? 60,
-      allowedChannels: row ? parse<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
-    };
+  listOpenTables(): Promise<TableRecord[]> {
+    return this.exclusive(async () => {
+      const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
+      const out: TableRecord[] = [];
+      for (const row of rows) {
+        try {
+          out.push(toRecord(row));
+        } catch (e) {
+          // One corrupt row must not stop the others from resuming: mark it broken and go on.
+          await this.prisma.heartsTable.update({ where: { id: row.id }, data: { status: "broken", brokenReason: String((e as Error).message) } });
+        }
+      }
+      return out;
+    });
   }
 
-  async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
-    const data = {
-      ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
-      ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
-      ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
-    };
-    await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data });
-    return this.getGuildSettings(guildId);
+  recordFinishedGame(game: FinishedGame): Promise<void> {
+    return this.exclusive(async () => {
+      await this.prisma.$transaction((tx) => recordFinished(tx, game));
+    });
+  }
+
+  getGuildSettings(guildId: string): Promise<GuildSettings> {
+    return this.exclusive(async () => {
+      const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
+      return {
+        guildId,
+        defaultRules: row?.defaultRules ?? "classic",
+        turnSeconds: row?.turnSeconds ?? 60,
+        allowedChannels: row ? parse<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
+      };
+    });
+  }
+
+  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+    return this.exclusive(async () => {
+      const data = {
+        ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
+        ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
+        ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
+      };
+      // Not this.getGuildSettings: it would wait behind this very operation.
+      const row = await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data });
+      return { guildId, defaultRules: row.defaultRules, turnSeconds: row.turnSeconds, allowedChannels: parse<string[]>(guildId, "allowedChannels", row.allowedChannels) };
+    });
   }
 
   /** The guild's standings, for /hearts leaderboard. */
   leaderboard(query: LeaderboardQuery) {
-    return leaderboard(this.prisma, query);
+    return this.exclusive(() => leaderboard(this.prisma, query));
   }
 
   /** One player's card, for /hearts stats. */
   playerCard(guildId: string, playerKey: string) {
-    return playerCard(this.prisma, guildId, playerKey);
+    return this.exclusive(() => playerCard(this.prisma, guildId, playerKey));
   }
 
-  async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
-    const rows = await this.prisma.finishedGame.findMany({ where: { guildId }, orderBy: { finishedAt: "desc" }, take: limit, include: { results: true } });
-    return rows.map((g) => ({
-      tableId: g.tableId,
-      guildId: g.guildId,
-      rules: parse<Rules>(g.tableId, "rules", g.rules),
-      rated: g.rated,
-      players: g.results
-        .sort((a, b) => a.seat - b.seat)
-        .map((r) => ({ seat: r.seat, userId: r.userId, botLevel: r.botLevel as FinishedGame["players"][number]["botLevel"], name: r.name, total: r.total, place: r.place })),
-      hands: parse<FinishedGame["hands"]>(g.tableId, "hands", g.hands),
-      finishedAt: g.finishedAt,
-    }));
+  listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
+    return this.exclusive(async () => {
+      const rows = await this.prisma.finishedGame.findMany({ where: { guildId }, orderBy: { finishedAt: "desc" }, take: limit, include: { results: true } });
+      return rows.map((g) => ({
+        tableId: g.tableId,
+        guildId: g.guildId,
+        rules: parse<Rules>(g.tableId, "rules", g.rules),
+        rated: g.rated,
+        players: g.results
+          .sort((a, b) => a.seat - b.seat)
+          .map((r) => ({ seat: r.seat, userId: r.userId, botLevel: r.botLevel as FinishedGame["players"][number]["botLevel"], name: r.name, total: r.total, place: r.place })),
+        hands: parse<FinishedGame["hands"]>(g.tableId, "hands", g.hands),
+        finishedAt: g.finishedAt,
+      }));
+    });
   }
 
-  async close(): Promise<void> {
-    await this.prisma.$disconnect();
+  close(): Promise<void> {
+    return this.exclusive(async () => {
+      await this.prisma.$disconnect();
+    });
   }
 }
