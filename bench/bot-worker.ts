@@ -48,6 +48,7 @@ function heap(): number {
 
 process.on("message", async (msg: { type: string }) => {
   if (msg.type === "memory") {
+    if (process.env.BENCH_HEAP) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP);
     const pcts = (xs: number[]) => {
       const sorted = xs.slice().sort((a, b) => a - b);
       const at = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) * 10) / 10;

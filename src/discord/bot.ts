@@ -47,7 +47,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const log = deps.log ?? silentLogger();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: config.apiBase ? { api: config.apiBase } : {},
+    // @discordjs/rest keeps a handler per route and interaction token; sweep idle ones each
+    // minute (not hourly) so memory does not grow with every interaction answered.
+    rest: { ...(config.apiBase ? { api: config.apiBase } : {}), handlerSweepInterval: 60_000 },
     // Only what the bot reads is cached: it never looks at messages, reactions or presences.
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
@@ -69,7 +71,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const load = deps.load ?? new LoadGauge();
   const images = new Images(deps.renderer === undefined ? canvasRenderer : deps.renderer, log, load);
   // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
-  const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000 });
+  const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000, handlerSweepInterval: 60_000 });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
   const presenter = new Presenter({ rest, service, images, menus, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const route = createRouter({ service, presenter, menus, images, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
@@ -95,6 +97,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       await service.stop();
       await presenter.idle();
       await client.destroy();
+      webhookRest.clearHashSweeper();
+      webhookRest.clearHandlerSweeper();
       if (!deps.load) load.stop();
     },
   };

@@ -19,7 +19,7 @@ export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, de
       return newTable(ctx, i, defaults);
     case "leaderboard":
       await ctx.respond.defer();
-      return ctx.respond.send(await leaderboardMessage(ctx, i.guildId));
+      return ctx.respond.send(await leaderboardMessage(ctx, i.guildId, i.options.getString(OPT.sort), i.options.getInteger(OPT.page)));
     case "stats":
       await ctx.respond.defer();
       return ctx.respond.send(await statsMessage(ctx, i.guildId, i.options.getUser(OPT.user) ?? i.user));

@@ -5,6 +5,7 @@
  */
 import type { User } from "discord.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "../store/index.js";
+import { LEADERBOARD_SORTS, type LeaderboardSort } from "../store/standings.js";
 import type { Store } from "../store/types.js";
 import type { Ctx } from "./context.js";
 import type { OutMessage } from "./message.js";
@@ -18,10 +19,13 @@ const reader = (store: Store) => store as Store & StandingsReader;
 const UNAVAILABLE: OutMessage = { content: "This bot's store keeps no standings, so there is nothing to rank." };
 const RED = 0xc0392b;
 
-export async function leaderboardMessage(ctx: Ctx, guildId: string): Promise<OutMessage> {
+export async function leaderboardMessage(ctx: Ctx, guildId: string, sort: string | null = null, page: number | null = null): Promise<OutMessage> {
   const store = reader(ctx.store);
   if (typeof store.leaderboard !== "function") return UNAVAILABLE;
-  const board = await store.leaderboard({ guildId, sort: "rating", page: 1, pageSize: 10 });
+  const order = (LEADERBOARD_SORTS as readonly string[]).includes(sort ?? "") ? (sort as LeaderboardSort) : "rating";
+  const board = await store.leaderboard({ guildId, sort: order, page: page ?? 1, pageSize: 10 });
+  const bots = await store.leaderboard({ guildId, bots: true, pageSize: 3 });
+  const botLine = bots.rows.length ? `Computer players: ${bots.rows.map((b) => `${b.name} ${b.rating} (${b.games} games)`).join(" · ")}` : "";
   if (!board.rows.length) return { content: "Nobody is ranked on this server yet: a player appears after 3 finished rated games. Play one with `/hearts new`!" };
   const rows = board.rows.map(
     (r) => `${String(r.rank).padStart(2)}. ${r.name.slice(0, 16).padEnd(16)} ${r.rating.toFixed(1).padStart(6)} ${String(r.wins).padStart(4)}/${String(r.games).padEnd(4)} ${r.avgPointsPerHand.toFixed(1).padStart(5)}`,
@@ -29,7 +33,7 @@ export async function leaderboardMessage(ctx: Ctx, guildId: string): Promise<Out
   const head = `    ${"player".padEnd(16)} rating wins/games pts/hand`;
   const png = ctx.images.leaderboard("Hearts leaderboard", board.rows.map((r) => ({ rank: r.rank, name: r.name, rating: r.rating, games: r.games, wins: r.wins, avgPointsPerHand: r.avgPointsPerHand, isBot: r.isBot })));
   return {
-    embeds: [{ title: "Hearts leaderboard", description: ["```", head, ...rows, "```", `${board.total} ranked player${board.total === 1 ? "" : "s"} on this server.`].join("\n"), color: RED, ...(png ? { image: { url: "attachment://leaderboard.png" } } : {}) }],
+    embeds: [{ title: "Hearts leaderboard", description: ["```", head, ...rows, "```", `${board.total} ranked player${board.total === 1 ? "" : "s"} on this server · by ${order} · page ${board.page}/${board.pages}.`, botLine].filter(Boolean).join("\n"), color: RED, ...(png ? { image: { url: "attachment://leaderboard.png" } } : {}) }],
     files: png ? [{ name: "leaderboard.png", data: png }] : [],
   };
 }
