@@ -1,13 +1,17 @@
 /**
- * npm run bench:store [-- --db <url>] [--actions N]
- * Durable actions per second: appendAction calls, each committed before the next starts, as the
- * bot does (a random legal game, replayed from the engine). Last line: {"actionsPerSecond": n}.
+ * npm run bench:store [-- --db <url>] [--actions N] [--tables T]
+ * Durable actions per second through the store (SQLite WAL, synchronous=FULL: each acknowledged
+ * action has been fsynced). Random legal games; every appendAction is awaited before that table's
+ * next action, as the bot does.
+ *  - one table alone: every action pays its own fsync (the latency of one move);
+ *  - T tables at once (default 64, a busy bot): appends that arrive together share one commit.
+ * Last line: {"actionsPerSecond": n} (the T-table figure), with the single-table figure beside it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGame, presetRules, step } from "../src/game/index.js";
-import { loadGame, openStore } from "../src/store/index.js";
+import { loadGame, openStore, type SqliteStore } from "../src/store/index.js";
 import { SETTINGS, createRng, randomAction } from "../test/store/helpers.js";
 
 const arg = (name: string) => {
@@ -16,34 +20,56 @@ const arg = (name: string) => {
 };
 const dir = mkdtempSync(join(tmpdir(), "hearts-bench-"));
 const url = arg("--db") ?? `file:${join(dir, "bench.db")}`;
-const total = Number(arg("--actions") ?? 5000);
+const total = Number(arg("--actions") ?? 6000);
+const tables = Number(arg("--tables") ?? 64);
 const store = await openStore(url);
 const rng = createRng(1);
+let gameNo = 0;
+const finishedIds: string[] = [];
 
-let done = 0;
-let replayMs = 0;
-let games = 0;
-const started = performance.now();
-while (done < total) {
-  const table = await store.createTable({ guildId: "bench", channelId: `c${games}`, hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: games + 1, seats: [] });
-  const state = createGame(table.rules, table.seed);
-  while (state.phase !== "game-over" && done < total) {
-    const action = randomAction(state, rng);
-    step(state, action);
-    const r = await store.appendAction(table.id, state.actionCount - 1, action.seat, action, { status: "playing", turnDeadline: null });
-    if (!r.ok) throw new Error(r.reason);
-    done++;
+/** One table playing games back to back until `budget.left` actions have been appended overall. */
+async function player(s: SqliteStore, budget: { left: number }, oneGame = false): Promise<void> {
+  while (budget.left > 0) {
+    const table = await s.createTable({ guildId: "bench", channelId: `c${gameNo}`, hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: ++gameNo, seats: [] });
+    const state = createGame(table.rules, table.seed);
+    while (state.phase !== "game-over" && budget.left > 0) {
+      budget.left--;
+      const action = randomAction(state, rng);
+      step(state, action);
+      const r = await s.appendAction(table.id, state.actionCount - 1, action.seat, action, { status: "playing", turnDeadline: new Date(Date.now() + 60_000) });
+      if (!r.ok) throw new Error(`append refused: ${r.reason}`);
+    }
+    if (state.phase === "game-over") finishedIds.push(table.id);
+    if (oneGame) return;
   }
-  const t = performance.now();
-  const loaded = await loadGame(store, table.id);
-  replayMs += performance.now() - t;
-  if (!loaded.ok) throw new Error(loaded.message);
-  games++;
 }
-const seconds = (performance.now() - started) / 1000;
+
+async function measure(label: string, n: number, concurrency: number): Promise<number> {
+  const budget = { left: n };
+  const t = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, () => player(store, budget)));
+  const seconds = (performance.now() - t) / 1000;
+  const rate = Math.round(n / seconds);
+  console.log(`${label}: ${n} durable actions in ${seconds.toFixed(2)} s = ${rate} actions/s`);
+  return rate;
+}
+
+const sync = await store.prisma.$queryRawUnsafe<{ synchronous: bigint }[]>("PRAGMA synchronous");
+console.log(`SQLite WAL, synchronous=${["OFF", "NORMAL", "FULL", "EXTRA"][Number(sync[0].synchronous)]}, ${url}`);
+const single = await measure("1 table", Math.max(200, Math.round(total / 10)), 1);
+const many = await measure(`${tables} tables`, total, tables);
+
+// Reading a whole finished game back: load the table and its log, replay it with the engine
+// (one more game is played first if none finished above).
+if (!finishedIds.length) await player(store, { left: Infinity }, true);
+const replayIds = finishedIds.slice(0, 20);
+const t = performance.now();
+for (const id of replayIds) {
+  const loaded = await loadGame(store, id);
+  if (!loaded.ok || loaded.state.phase !== "game-over") throw new Error(`game ${id} did not reload`);
+}
+const replayMs = +((performance.now() - t) / Math.max(1, replayIds.length)).toFixed(1);
+console.log(`load + replay of a whole game (${replayIds.length} games): ${replayMs} ms each`);
 await store.close();
 if (!arg("--db")) rmSync(dir, { recursive: true, force: true });
-const actionsPerSecond = Math.round(done / seconds);
-console.log(`${done} durable actions in ${seconds.toFixed(2)} s over ${games} games (${url.startsWith("file:") ? "SQLite, WAL" : url.split(":")[0]})`);
-console.log(`load + replay of a whole game from the log: ${(replayMs / games).toFixed(1)} ms on average`);
-console.log(JSON.stringify({ actionsPerSecond, replayMsPerGame: +(replayMs / games).toFixed(1) }));
+console.log(JSON.stringify({ actionsPerSecond: many, singleTableActionsPerSecond: single, tables, replayMsPerGame: replayMs }));

@@ -108,6 +108,40 @@ export function sqliteFile(url: string): string {
   return resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
 }
 
+interface PendingAppend {
+  tableId: string;
+  seq: number;
+  seat: number;
+  action: Action;
+  patch?: TablePatch;
+  resolve: (r: AppendResult) => void;
+  reject: (e: unknown) => void;
+}
+
+type Db = Pick<PrismaClient, "$executeRaw" | "heartsTable">;
+
+/**
+ * One append as one statement, so atomic even outside a transaction: the UPDATE only matches while
+ * the table's count is still `seq`, and the trigger `append_action` writes the log row; the log's
+ * primary key (tableId, seq) refuses a second action at the same number.
+ */
+async function appendOne(db: Db, { tableId, seq, seat, action, patch }: PendingAppend): Promise<AppendResult> {
+  const sets = [Prisma.sql`"actionCount" = ${seq + 1}`, Prisma.sql`"lastSeat" = ${seat}`, Prisma.sql`"lastAction" = ${JSON.stringify(action)}`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
+  for (const [key, value] of Object.entries(patch ?? {})) {
+    if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
+    sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(key, value)}`);
+  }
+  try {
+    const changed = await db.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
+    if (changed === 1) return { ok: true };
+  } catch (e) {
+    if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
+    throw e;
+  }
+  const exists = await db.heartsTable.count({ where: { id: tableId } });
+  return { ok: false, reason: exists ? "conflict" : "missing-table" };
+}
+
 export class SqliteStore implements Store {
   /** The Prisma client, for tests and tools only while nothing else uses this store (see `exclusive`). */
   private constructor(readonly prisma: PrismaClient) {}
@@ -116,6 +150,7 @@ export class SqliteStore implements Store {
 
   /** Runs `fn` after every operation started before it has finished. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    this.batch = null;
     const run = this.tail.then(fn, fn);
     this.tail = run.catch(() => undefined);
     return run;
@@ -179,26 +214,45 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * Group commit: appends that arrive while the store is busy wait in one batch and are committed
+   * in one transaction, so many tables share one fsync (each append is still checked on its own,
+   * and none is acknowledged before the COMMIT). Any other operation closes the open batch, so
+   * operations still run in the order they were issued.
+   */
   appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
-    return this.exclusive(async () => {
-      // One statement, so one round trip and atomic: the UPDATE only matches while the table's count
-      // is still `seq`, and the trigger `append_action` writes the log row; the log's primary key
-      // (tableId, seq) refuses a second action at the same number.
-      const sets = [Prisma.sql`"actionCount" = ${seq + 1}`, Prisma.sql`"lastSeat" = ${seat}`, Prisma.sql`"lastAction" = ${JSON.stringify(action)}`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
-      for (const [key, value] of Object.entries(patch ?? {})) {
-        if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
-        sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(key, value)}`);
+    return new Promise<AppendResult>((resolve, reject) => {
+      const item: PendingAppend = { tableId, seq, seat, action, patch, resolve, reject };
+      if (this.batch) {
+        this.batch.push(item);
+        return;
       }
-      try {
-        const changed = await this.prisma.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
-        if (changed === 1) return { ok: true };
-      } catch (e) {
-        if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
-        throw e;
-      }
-      const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
-      return { ok: false, reason: exists ? "conflict" : "missing-table" };
+      const batch = [item];
+      void this.exclusive(() => this.flush(batch));
+      this.batch = batch;
     });
+  }
+
+  private batch: PendingAppend[] | null = null;
+
+  private async flush(batch: PendingAppend[]): Promise<void> {
+    if (this.batch === batch) this.batch = null;
+    try {
+      const results =
+        batch.length === 1
+          ? [await appendOne(this.prisma, batch[0])]
+          : await this.prisma.$transaction(
+              async (tx) => {
+                const out: AppendResult[] = [];
+                for (const item of batch) out.push(await appendOne(tx, item));
+                return out;
+              },
+              { maxWait: 10_000, timeout: 30_000 },
+            );
+      batch.forEach((item, i) => item.resolve(results[i]));
+    } catch (e) {
+      for (const item of batch) item.reject(e);
+    }
   }
 
   loadActions(tableId: string): Promise<StoredAction[]> {
