@@ -15,7 +15,18 @@ export const OPT = {
   hints: "hints",
   set: "set",
   user: "user",
+  sort: "sort",
+  page: "page",
 } as const;
+
+const SORT_CHOICES = [
+  { name: "Rating", name_fr: "Classement", value: "rating" },
+  { name: "Games played", name_fr: "Parties jouées", value: "games" },
+  { name: "Wins", name_fr: "Victoires", value: "wins" },
+  { name: "Fewest points per hand", name_fr: "Moins de points par donne", value: "points" },
+  { name: "Moons shot", name_fr: "Lunes réussies", value: "moons" },
+  { name: "Fewest Q♠ taken", name_fr: "Moins de D♠ prises", value: "queens" },
+];
 
 const TIMER_CHOICES = [
   { name: "30 seconds per card", name_fr: "30 secondes par carte", value: 30 },
@@ -107,7 +118,17 @@ export const heartsCommand = new SlashCommandBuilder()
   .addSubcommand((s) => tableOptions(simple("rules", "Show the rules, or change them before the start (host)", "Voir les règles, ou les changer avant le départ (hôte)")(s), false))
   .addSubcommand(simple("scores", "Show the scores of the game", "Afficher les scores de la partie"))
   .addSubcommand(simple("hint", "Ask the strongest computer player what it would do (private)", "Demander conseil au meilleur robot (privé)"))
-  .addSubcommand(simple("leaderboard", "This server's best players", "Les meilleurs joueurs du serveur"))
+  .addSubcommand((s) =>
+    simple("leaderboard", "This server's best players", "Les meilleurs joueurs du serveur")(s)
+      .addStringOption((o) =>
+        o
+          .setName(OPT.sort)
+          .setDescription("Order (default: rating)")
+          .setDescriptionLocalizations({ fr: "Ordre (par défaut : classement)" })
+          .addChoices(...SORT_CHOICES.map((c) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } }))),
+      )
+      .addIntegerOption((o) => o.setName(OPT.page).setDescription("Page (10 players a page)").setDescriptionLocalizations({ fr: "Page (10 joueurs par page)" }).setMinValue(1).setMaxValue(1000)),
+  )
   .addSubcommand((s) =>
     simple("stats", "A player's results on this server", "Les résultats d'un joueur sur ce serveur")(s).addUserOption((o) =>
       o.setName(OPT.user).setDescription("Whose results (default: yours)").setDescriptionLocalizations({ fr: "De qui (par défaut : vous)" }),
