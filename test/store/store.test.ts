@@ -25,23 +25,27 @@ const newTable = (store: SqliteStore, rules = presetRules("classic")!, seed = 7)
 describe("round trip", () => {
   it("games played through the store reload identically from a fresh client", async () => {
     const { store, url } = await fresh();
-    const rng = createRng(99);
     const specs = ["classic", "omnibus,moon=choice", "black-maria", "bga", "skelly"];
     const expected = new Map<string, string>();
-    for (const [i, spec] of specs.entries()) {
-      const parsed = parseRules(spec);
-      if (!parsed.ok) throw new Error(parsed.error);
-      const table = await newTable(store, parsed.rules, 1000 + i);
-      const state = createGame(table.rules, table.seed);
-      // Stop somewhere in the middle for some games, play others to the end.
-      const limit = i % 2 ? 150 : Infinity;
-      for (let seq = 0; state.phase !== "game-over" && seq < limit; seq++) {
-        const action = randomAction(state, rng);
-        expect(step(state, action)).toBeNull();
-        expect(await store.appendAction(table.id, seq, action.seat, action, { status: state.phase === "passing" ? "passing" : "playing" })).toEqual({ ok: true });
-      }
-      expected.set(table.id, JSON.stringify(state));
-    }
+    // The games run side by side, as tables do in the bot (their appends share commits).
+    await Promise.all(
+      specs.map(async (spec, i) => {
+        const rng = createRng(99 + i);
+        const parsed = parseRules(spec);
+        if (!parsed.ok) throw new Error(parsed.error);
+        const table = await newTable(store, parsed.rules, 1000 + i);
+        const state = createGame(table.rules, table.seed);
+        // Stop somewhere in the middle for some games, play others to the end.
+        const limit = i % 2 ? 150 : Infinity;
+        for (let seq = 0; state.phase !== "game-over" && seq < limit; seq++) {
+          const action = randomAction(state, rng);
+          expect(step(state, action)).toBeNull();
+          expect(await store.appendAction(table.id, seq, action.seat, action, { status: state.phase === "passing" ? "passing" : "playing" })).toEqual({ ok: true });
+        }
+        expect(state.phase === "game-over").toBe(limit === Infinity);
+        expected.set(table.id, JSON.stringify(state));
+      }),
+    );
     const reopened = await fresh(url);
     for (const [id, json] of expected) {
       const loaded = await loadGame(reopened.store, id);
@@ -83,6 +87,39 @@ describe("races and refusals", () => {
       step(state, action);
     }
     expect((await a.loadActions(t.id)).map((x) => x.seq)).toEqual([...Array(20).keys()]);
+  });
+
+  it("one client, double clicks and many tables at once: one action per number, the rest of the batch kept", async () => {
+    const { store, url } = await fresh();
+    const tables = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => newTable(store, presetRules("classic")!, 50 + i)));
+    const states = tables.map((t) => createGame(t.rules, t.seed));
+    const rng = createRng(8);
+    for (let seq = 0; seq < 15; seq++) {
+      // Every table's next action, issued together (they share commits), each one clicked twice
+      // with different actions, plus an append to a table that does not exist.
+      const calls = tables.flatMap((t, i) => {
+        const a = randomAction(states[i], rng);
+        const b = randomAction(states[i], rng);
+        return [store.appendAction(t.id, seq, a.seat, a), store.appendAction(t.id, seq, b.seat, b)].map((p, k) => p.then((r) => ({ r, action: k ? b : a, i })));
+      });
+      const ghost = store.appendAction("ghost", seq, 0, { type: "play", seat: 0, card: 0 });
+      const results = await Promise.all(calls);
+      expect(await ghost).toEqual({ ok: false, reason: "missing-table" });
+      for (const [i] of tables.entries()) {
+        const mine = results.filter((x) => x.i === i);
+        expect(mine.filter((x) => x.r.ok)).toHaveLength(1);
+        expect(mine.find((x) => !x.r.ok)!.r).toEqual({ ok: false, reason: "conflict" });
+        // The winner is the first click, as issued.
+        expect(mine[0].r.ok).toBe(true);
+        expect(step(states[i], mine[0].action)).toBeNull();
+      }
+    }
+    const reopened = await fresh(url);
+    for (const [i, t] of tables.entries()) {
+      const loaded = await loadGame(reopened.store, t.id);
+      expect(loaded.ok && JSON.stringify(loaded.state)).toBe(JSON.stringify(states[i]));
+      expect(loaded.ok && loaded.table.actionCount).toBe(15);
+    }
   });
 
   it("refuses a stale sequence number and an unknown table", async () => {
