@@ -311,13 +311,16 @@ export class Presenter {
     } finally {
       n.sending = false;
     }
-    if (n.closeAfter && !n.lines.length && !n.tricks.length && !n.gameOver) {
+    const drained = !n.lines.length && !n.tricks.length && !n.hands.length && !n.gameOver && !n.turn && !n.startThread;
+    if (!drained) void this.flush(tableId);
+    else if (n.closeAfter) {
       this.pending.delete(tableId);
       this.threadAllowed.delete(tableId);
       this.threads.delete(tableId);
       // Menus get their last refresh ("closed") before they are forgotten.
       setTimeout(() => this.deps.menus.forgetTable(tableId), 5_000).unref?.();
-    } else if (n.lines.length || n.turn || n.gameOver) void this.flush(tableId);
+    } else this.pending.delete(tableId); // nothing to say: news() makes a new entry when there is
+
   }
 
   /** One message from everything pending (and clears it), or null when there is nothing to say. */
