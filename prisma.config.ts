@@ -14,11 +14,33 @@ process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
 const url = process.env.DATABASE_URL;
 if (url.startsWith("file:")) mkdirSync(dirname(url.slice("file:".length)), { recursive: true });
 
+/**
+ * The JS schema engine replays migrations into its shadow database (migrate dev, migrate diff
+ * --from-migrations) with one executeRaw per migration file, which better-sqlite3 refuses for
+ * more than one statement; run such a file as a script instead, as migrate deploy does.
+ */
+class SqliteWithShadowScripts extends PrismaBetterSQLite3 {
+  override async connectToShadowDb() {
+    const db = await super.connectToShadowDb();
+    const executeRaw = db.executeRaw.bind(db);
+    db.executeRaw = async (query) => {
+      try {
+        return await executeRaw(query);
+      } catch (e) {
+        if (query.args.length || !(e instanceof RangeError) || !/more than one statement/.test(e.message)) throw e;
+        await db.executeScript(query.sql);
+        return 0;
+      }
+    };
+    return db;
+  }
+}
+
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
   schema: "prisma/schema.prisma",
   async adapter() {
-    return new PrismaBetterSQLite3({ url });
+    return new SqliteWithShadowScripts({ url });
   },
 });

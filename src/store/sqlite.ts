@@ -157,6 +157,8 @@ export class SqliteStore implements Store {
   }
 
   static async open(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<SqliteStore> {
+    // First: it explains a URL that is not a SQLite file, and creates the file's folder.
+    await migrate(databaseUrl);
     const file = sqliteFile(databaseUrl);
     mkdirSync(dirname(file), { recursive: true });
     // timeout = busy_timeout in ms: other processes (shards) may hold the write lock briefly.
@@ -165,7 +167,6 @@ export class SqliteStore implements Store {
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$executeRawUnsafe(`PRAGMA synchronous = ${SYNCHRONOUS}`);
     await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
-    await migrate(prisma);
     return new SqliteStore(prisma);
   }
 

@@ -1,38 +1,202 @@
-/** The committed migrations match schema.prisma, and Prisma's own CLI agrees with our ledger. */
-import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
-import { expect, it } from "vitest";
-import { MIGRATIONS_DIR, statementsOf } from "../../src/store/migrate.js";
-import { openStore } from "../../src/store/index.js";
-import { tempDb } from "./helpers.js";
+/**
+ * The committed migrations match schema.prisma, agree with Prisma's own CLI, serve every model,
+ * and are applied safely at start: atomically, once, and without touching the action log.
+ */
+import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { createGame, presetRules, step } from "../../src/game/index.js";
+import { MIGRATIONS_DIR, committedMigrations, migrate } from "../../src/store/migrate.js";
+import { openStore, type FinishedGame, type SqliteStore } from "../../src/store/index.js";
+import { SETTINGS, createRng, randomAction, tempDb } from "./helpers.js";
 
-const prisma = (args: string[], env: Record<string, string> = {}) =>
-  execFileSync("npx", ["prisma", ...args], { encoding: "utf8", env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+const run = promisify(execFile);
+/** The Prisma CLI as a developer runs it (prisma.config.ts: JS engine, better-sqlite3 adapter, offline). */
+async function prisma(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; stdout: string }> {
+  try {
+    const { stdout, stderr } = await run("npx", ["prisma", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+    return { code: 0, out: stdout + stderr, stdout };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout + err.stderr, stdout: err.stdout };
+  }
+}
 
-it("applying the committed migrations gives exactly the schema in schema.prisma", () => {
-  const committed = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort()
-    .flatMap((name) => statementsOf(readFileSync(`${MIGRATIONS_DIR}/${name}/migration.sql`, "utf8")))
-    // Triggers are hand-written SQL that Prisma's datamodel cannot express.
-    .filter((s) => !/^CREATE TRIGGER/i.test(s));
-  const expected = statementsOf(prisma(["migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"]));
-  expect(committed, "schema.prisma changed: add a migration (see README)").toEqual(expected);
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+function scratch() {
+  const db = tempDb();
+  cleanups.push(db.cleanup);
+  return db;
+}
+async function open(url: string): Promise<SqliteStore> {
+  const store = await openStore(url);
+  cleanups.push(() => store.close());
+  return store;
+}
+const silent = { warn: () => undefined };
+const newTable = (store: SqliteStore) =>
+  store.createTable({ guildId: "g", channelId: "c", hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: 5, seats: [] });
+
+/** Appends `n` random legal actions to a new table; returns its id and the actions. */
+async function playSome(store: SqliteStore, n: number) {
+  const t = await newTable(store);
+  const state = createGame(t.rules, t.seed);
+  const rng = createRng(8);
+  const actions = [];
+  for (let seq = 0; seq < n; seq++) {
+    const a = randomAction(state, rng);
+    step(state, a);
+    expect(await store.appendAction(t.id, seq, a.seat, a)).toEqual({ ok: true });
+    actions.push(a);
+  }
+  return { id: t.id, actions };
+}
+
+describe("the committed migrations", () => {
+  it("build exactly the schema in schema.prisma (prisma migrate diff on a shadow database)", async () => {
+    const r = await prisma(["migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema-datamodel", "prisma/schema.prisma", "--exit-code"]);
+    // 0 = no difference, 2 = schema.prisma changed without a migration, 1 = error.
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/No difference detected/);
+  });
+
+  it("migrated at start, the database is up to date for `prisma migrate deploy`, with the ledger Prisma writes", async () => {
+    const db = scratch();
+    expect(await migrate(db.url)).toEqual(committedMigrations().map((m) => m.name));
+    const store = await open(db.url);
+    const ledger = await store.prisma.$queryRawUnsafe<Array<{ migration_name: string; checksum: string; finished_at: string; started_at: string }>>(
+      `SELECT migration_name, checksum, CAST(finished_at AS TEXT) AS finished_at, CAST(started_at AS TEXT) AS started_at FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    expect(ledger.map((r) => [r.migration_name, r.checksum])).toEqual(
+      committedMigrations().map((m) => [m.name, createHash("sha256").update(readFileSync(join(MIGRATIONS_DIR, m.name, "migration.sql"))).digest("hex")]),
+    );
+    for (const r of ledger) for (const at of [r.started_at, r.finished_at]) expect(at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
+    // The CLI takes an exclusive lock (PRAGMA locking_mode=EXCLUSIVE): it runs only while the bot is stopped.
+    await store.close();
+    const deploy = await prisma(["migrate", "deploy"], { DATABASE_URL: db.url });
+    expect(deploy.code, deploy.out).toBe(0);
+    expect(deploy.out).toMatch(/No pending migrations/);
+    expect(await migrate(db.url), "opening again applies nothing twice").toEqual([]);
+  });
+
+  it("serve every model when the database was created by `prisma migrate deploy`", async () => {
+    const db = scratch();
+    const deploy = await prisma(["migrate", "deploy"], { DATABASE_URL: db.url });
+    expect(deploy.code, deploy.out).toBe(0);
+    expect(await migrate(db.url), "the bot sees the CLI's ledger").toEqual([]);
+    const store = await open(db.url);
+    // HeartsTable and GameAction (the trigger came from the migration too).
+    const { id, actions } = await playSome(store, 6);
+    await store.updateTable(id, { messageId: "m1" });
+    expect((await store.getTable(id))!).toMatchObject({ messageId: "m1", actionCount: 6 });
+    expect((await store.loadActions(id)).map((a) => a.action)).toEqual(actions);
+    // FinishedGame, GameResult and PlayerStats.
+    const game: FinishedGame = {
+      tableId: id,
+      guildId: "g",
+      rules: presetRules("classic")!,
+      rated: true,
+      players: [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, botLevel: null, name: `P${seat}`, total: 26 * seat, place: seat + 1 })),
+      hands: [{ change: [0, 26, 52, 78], handPoints: [0, 26, 52, 78], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
+      finishedAt: new Date(),
+    };
+    await store.recordFinishedGame(game);
+    expect(await store.listFinishedGames("g")).toEqual([{ ...game, finishedAt: expect.any(Date) }]);
+    expect((await store.playerCard("g", "u3")).stats).toMatchObject({ games: 1, queens: 1, places: [0, 0, 0, 1] });
+    // GuildSettings.
+    await store.updateGuildSettings("g", { turnSeconds: 30, allowedChannels: ["c"] });
+    expect(await store.getGuildSettings("g")).toMatchObject({ turnSeconds: 30, allowedChannels: ["c"] });
+  });
 });
 
-it("a database migrated at start is up to date for `prisma migrate deploy`", async () => {
-  const db = tempDb();
-  try {
-    const store = await openStore(db.url);
+let redefineSql: string | null = null;
+/** The SQL Prisma writes for `hostId String?`: on SQLite, a "redefine table" migration. */
+async function redefineHeartsTable(): Promise<string> {
+  if (redefineSql) return redefineSql;
+  const dir = scratch().dir;
+  const schema = readFileSync("prisma/schema.prisma", "utf8").replace(/(\n\s+hostId\s+)String\n/, "$1String?\n");
+  expect(schema).toMatch(/hostId\s+String\?/);
+  writeFileSync(join(dir, "schema.prisma"), schema);
+  const diff = await prisma(["migrate", "diff", "--from-migrations", MIGRATIONS_DIR, "--to-schema-datamodel", join(dir, "schema.prisma"), "--script"]);
+  expect(diff.code, diff.out).toBe(0);
+  expect(diff.stdout, "Prisma redefines the table to change a column on SQLite").toMatch(/DROP TABLE "HeartsTable"/);
+  return (redefineSql = diff.stdout);
+}
+
+/** The committed migrations plus the redefine migration, with or without the trigger re-created. */
+async function withRedefineMigration(keepTrigger: boolean): Promise<string> {
+  const sql = await redefineHeartsTable();
+  const migrations = join(scratch().dir, "migrations");
+  cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
+  const init = readFileSync(join(MIGRATIONS_DIR, committedMigrations()[0].name, "migration.sql"), "utf8");
+  const trigger = init.slice(init.indexOf('CREATE TRIGGER "append_action"'));
+  mkdirSync(join(migrations, "29990101000000_host_optional"));
+  writeFileSync(join(migrations, "29990101000000_host_optional", "migration.sql"), keepTrigger ? `${sql}\n${trigger}` : sql);
+  return migrations;
+}
+
+describe("applying migrations at start", () => {
+  it("a migration that redefines HeartsTable keeps every logged action (no cascade delete)", async () => {
+    const db = scratch();
+    const store = await open(db.url);
+    const before = await playSome(store, 20);
     await store.close();
-    expect(prisma(["migrate", "deploy"], { DATABASE_URL: db.url })).toMatch(/No pending migrations/);
-    // Opening again applies nothing twice.
-    const again = await openStore(db.url);
-    const rows = await again.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT COUNT(*) AS n FROM "_prisma_migrations"`);
-    expect(Number(rows[0].n)).toBe(readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).length);
-    await again.close();
-  } finally {
-    db.cleanup();
-  }
+    expect(await migrate(db.url, { dir: await withRedefineMigration(true), log: silent })).toEqual(["29990101000000_host_optional"]);
+    const after = await open(db.url);
+    expect((await after.loadActions(before.id)).map((a) => a.action)).toEqual(before.actions);
+    expect((await after.getTable(before.id))!.actionCount).toBe(20);
+    // The re-created trigger still logs new actions.
+    const more = await playSome(after, 3);
+    expect((await after.loadActions(more.id)).length).toBe(3);
+  });
+
+  it("refuses a migration that drops the append_action trigger, leaving the database as it was", async () => {
+    const db = scratch();
+    const store = await open(db.url);
+    const before = await playSome(store, 5);
+    await store.close();
+    await expect(migrate(db.url, { dir: await withRedefineMigration(false), log: silent })).rejects.toThrow(/append_action.*missing.*re-create/);
+    const after = await open(db.url);
+    expect((await after.loadActions(before.id)).map((a) => a.action)).toEqual(before.actions);
+    expect(await migrate(db.url), "nothing of the refused migration was kept").toEqual([]);
+  });
+
+  it("two processes starting on a new database at once: both open it, each migration is applied once", async () => {
+    const db = scratch();
+    const child = fileURLToPath(new URL("./migrate-child.ts", import.meta.url));
+    const loader = new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
+    const children = [0, 1].map(() => spawn(process.execPath, ["--import", loader, child, db.url], { stdio: ["pipe", "pipe", "pipe"] }));
+    const outputs = children.map(
+      (c) =>
+        new Promise<string[]>((resolve, reject) => {
+          let out = "";
+          let err = "";
+          c.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+          c.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+          c.on("exit", (code) => (code === 0 ? resolve(out.trim().split("\n")) : reject(new Error(`child failed (${code}): ${err}`))));
+        }),
+    );
+    // Both children are loaded before either starts migrating.
+    await Promise.all(children.map((c) => new Promise<void>((resolve) => c.stdout!.once("data", () => resolve()))));
+    for (const c of children) c.stdin!.end("go\n");
+    const applied = (await Promise.all(outputs)).flatMap((lines) => JSON.parse(lines.at(-1)!) as string[]);
+    expect(applied.sort()).toEqual(committedMigrations().map((m) => m.name));
+    const store = await open(db.url);
+    const rows = await store.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT COUNT(*) AS n FROM "_prisma_migrations"`);
+    expect(Number(rows[0].n)).toBe(committedMigrations().length);
+  });
+
+  it("says in words what is wrong with a URL that is not a SQLite file", async () => {
+    const url = "postgresql://u:secret@localhost/hearts";
+    await expect(openStore(url)).rejects.toThrow(/DATABASE_URL must name a SQLite file.*file:\.\/data\/hearts\.db/);
+    await expect(openStore(url), "no password in a message that reaches the log").rejects.not.toThrow(/secret/);
+    expect(existsSync("postgresql:"), "no folder made from the URL").toBe(false);
+  });
 });
