@@ -50,7 +50,13 @@ export async function statsMessage(ctx: Ctx, guildId: string, user: User): Promi
     `Games **${s.games}** · wins **${s.wins}** (${Math.round((100 * s.wins) / s.games)}%) · places 1st–4th: ${s.places.join(" / ")}`,
     `Points per hand **${s.avgPointsPerHand.toFixed(1)}** · moons shot **${s.moons}** · Q♠ taken **${s.queens}**`,
   ];
+  if (card.trend.length > 1) {
+    const last = card.trend.slice(-8);
+    const delta = last[last.length - 1] - last[0];
+    lines.push(`Rating trend (last ${last.length} games): ${last.join(" → ")} (${delta >= 0 ? "+" : ""}${delta})`);
+  }
   if (card.best) lines.push(`Best game: place ${card.best.place} with ${card.best.total}.`);
+  if (card.worst) lines.push(`Worst game: place ${card.worst.place} with ${card.worst.total}.`);
   if (card.favouriteOpponents.length) lines.push(`Plays most with: ${card.favouriteOpponents.map((o) => `${o.name} (${o.games})`).join(", ")}.`);
   return { embeds: [{ title: `${s.name} at Hearts`, description: lines.join("\n"), color: RED }] };
 }
