@@ -22,7 +22,7 @@ import {
   type TrickRecord,
 } from "../game/index.js";
 import type { PlayerLabel } from "../render/index.js";
-import type { SeatRecord, TableRecord } from "../store/types.js";
+import type { TableRecord } from "../store/types.js";
 import { presetOf } from "../table/options.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableSnapshot } from "../table/types.js";

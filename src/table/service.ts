@@ -23,7 +23,7 @@ import {
   type SeatView,
 } from "../game/index.js";
 import type { Logger } from "../log.js";
-import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord, TableSettings } from "../store/types.js";
+import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord } from "../store/types.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import { applyRulesSpec, applySettings, turnAllowance, type SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
@@ -503,7 +503,7 @@ export class TableService {
       patch.seats = live.record.seats.map((s) => (s === seatRec ? { ...s, timeouts, botControlled: tookOver } : s));
     }
     if (isHumanSeat(seatRec) && live.turn && live.record.settings.turnSeconds > 0) {
-      const used = this.bankUse(live, seat, now);
+      const used = this.bankUse(live, now);
       if (used > 0 || source === "timeout") {
         const bank = live.record.timeBank.slice();
         bank[seat] = source === "timeout" ? 0 : Math.max(0, bank[seat] - used);
@@ -523,7 +523,8 @@ export class TableService {
     live.record = { ...live.record, ...patch, actionCount: seq + 1 } as TableRecord;
     live.state = r.state;
     live.last[seat] = { seq, action };
-    this.log.info({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
+    // Every card at info would drown the table events; timeouts are logged on their own.
+    this.log.debug({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
     // Timers first, so whoever hears of the action also sees the next turn's deadline.
     if (r.state.phase !== "game-over") this.schedule(live);
     this.emit(live, { type: "action", seat, action, events: r.events, source });
@@ -537,7 +538,7 @@ export class TableService {
   }
 
   /** Seconds of time bank the seat used on this turn. */
-  private bankUse(live: Live, seat: number, now: number): number {
+  private bankUse(live: Live, now: number): number {
     if (!live.turn || !live.state) return 0;
     const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing");
     const over = (now - live.turn.startedAt) / 1000 - allowance;
@@ -828,4 +829,3 @@ export function describeAction(action: Action): string {
   }
 }
 
-export type { TableSettings };

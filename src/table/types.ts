@@ -1,7 +1,7 @@
 /**
  * The table service's vocabulary: who acts, what they get back, and what it tells the front end.
  */
-import type { Action, GameEvent, GameState } from "../game/index.js";
+import type { Action, GameEvent, GameState, Rules } from "../game/index.js";
 import type { BotLevel, TableRecord, TableSettings } from "../store/types.js";
 
 /** The person behind an interaction. Who acts is always this, never something read from a button. */
@@ -65,7 +65,7 @@ export interface TableListener {
 }
 
 export interface NewTableOptions {
-  rules: import("../game/index.js").Rules;
+  rules: Rules;
   settings: TableSettings;
 }
 

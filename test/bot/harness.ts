@@ -244,7 +244,7 @@ export class Player {
 }
 
 /** Lets the players act until `done` says stop; fails if nothing moves for `stallMs`. */
-export async function playUntil(h: Harness, players: Player[], done: () => boolean, stallMs = 8000): Promise<void> {
+export async function playUntil(_h: Harness, players: Player[], done: () => boolean, stallMs = 8000): Promise<void> {
   let last = Date.now();
   while (!done()) {
     let acted = false;
