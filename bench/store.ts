@@ -46,11 +46,13 @@ async function player(s: SqliteStore, budget: { left: number }, oneGame = false)
 
 async function measure(label: string, n: number, concurrency: number): Promise<number> {
   const budget = { left: n };
+  const before = { ...store.appendStats };
   const t = performance.now();
   await Promise.all(Array.from({ length: concurrency }, () => player(store, budget)));
   const seconds = (performance.now() - t) / 1000;
   const rate = Math.round(n / seconds);
-  console.log(`${label}: ${n} durable actions in ${seconds.toFixed(2)} s = ${rate} actions/s`);
+  const commits = store.appendStats.commits - before.commits;
+  console.log(`${label}: ${n} durable actions in ${seconds.toFixed(2)} s = ${rate} actions/s (${commits} commits, ${(n / commits).toFixed(1)} actions each)`);
   return rate;
 }
 

@@ -236,6 +236,9 @@ export class SqliteStore implements Store {
 
   private batch: PendingAppend[] | null = null;
 
+  /** Appends stored, and commits they took (their ratio is the mean batch size). */
+  readonly appendStats = { appends: 0, commits: 0 };
+
   private async flush(batch: PendingAppend[]): Promise<void> {
     if (this.batch === batch) this.batch = null;
     try {
@@ -250,6 +253,8 @@ export class SqliteStore implements Store {
               },
               { maxWait: 10_000, timeout: 30_000 },
             );
+      this.appendStats.appends += batch.length;
+      this.appendStats.commits++;
       batch.forEach((item, i) => item.resolve(results[i]));
     } catch (e) {
       for (const item of batch) item.reject(e);
@@ -284,7 +289,13 @@ export class SqliteStore implements Store {
 
   recordFinishedGame(game: FinishedGame): Promise<void> {
     return this.exclusive(async () => {
-      await this.prisma.$transaction((tx) => recordFinished(tx, game));
+      await this.prisma.$transaction(async (tx) => {
+        // Take the write lock first: a deferred transaction that reads and then writes fails at
+        // once (SQLITE_BUSY_SNAPSHOT) if another process committed in between; a write as its
+        // first statement waits for the lock (busy_timeout) instead.
+        await tx.$executeRaw`UPDATE "HeartsTable" SET "id" = "id" WHERE 0`;
+        await recordFinished(tx, game);
+      });
     });
   }
 

@@ -114,6 +114,8 @@ describe("races and refusals", () => {
         expect(step(states[i], mine[0].action)).toBeNull();
       }
     }
+    // Appends issued together shared commits.
+    expect(store.appendStats.commits).toBeLessThan(store.appendStats.appends / 2);
     const reopened = await fresh(url);
     for (const [i, t] of tables.entries()) {
       const loaded = await loadGame(reopened.store, t.id);
