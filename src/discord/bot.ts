@@ -77,6 +77,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const route = createRouter({ service, presenter, menus, images, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
 
   client.on(Events.InteractionCreate, (i) => void route(i));
+  client.on(Events.ChannelDelete, (c) => void presenter.channelDeleted(c.id));
+  client.on(Events.ThreadDelete, (t) => void presenter.channelDeleted(t.id));
   client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
   client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
 

@@ -180,7 +180,9 @@ export class Presenter {
       if (redraw && out.files?.length) Object.assign(e, { imageKey: key, imageAt: now, imageUrl: imageUrlIn(res) });
     } catch (err) {
       const code = errorCode(err);
-      if (code === UNKNOWN_MESSAGE && isOpenStatus(record.status)) {
+      if (code === UNKNOWN_CHANNEL && isOpenStatus(record.status)) {
+        await this.channelDeleted(record.channelId);
+      } else if (code === UNKNOWN_MESSAGE && isOpenStatus(record.status)) {
         // Someone deleted the table message: put up a new one so the game keeps its buttons.
         this.deps.log.warn({ table: record.id }, "table message was deleted; posting a new one");
         await this.postTableMessage(table).catch((e2) => this.fail(record, e2, "repost table message"));
@@ -417,6 +419,21 @@ export class Presenter {
       }
       return handMenu(table, viewFor(state, seat as Seat), this.deps.images, { deadline: this.deps.service.deadline(table, seat) });
     });
+  }
+
+  /** A channel or thread was deleted: its table closes, or a game whose thread went carries on in the channel. */
+  async channelDeleted(channelId: string): Promise<void> {
+    const table = this.deps.service.tableIn(channelId);
+    if (!table) return;
+    const { record } = table;
+    if (channelId === record.channelId) {
+      this.deps.log.warn({ table: record.id, channel: channelId }, "the table's channel was deleted; closing the table");
+      await this.deps.service.closeBySystem(record.id, "ended", "The channel was deleted.");
+    } else {
+      this.deps.log.warn({ table: record.id, thread: channelId }, "the game's thread was deleted; the game goes on in the channel");
+      this.threads.set(record.id, null);
+      await this.deps.service.attach(record.id, { threadId: null });
+    }
   }
 
   // ---- threads and sending --------------------------------------------------------------------

@@ -739,6 +739,13 @@ export class TableService {
     return live.turn.startedAt + allowance + bank;
   }
 
+  /** The open table in a channel or thread, from memory only. */
+  tableIn(channelId: string): TableSnapshot | null {
+    const id = this.byChannel.get(channelId);
+    const live = id ? this.tables.get(id) : undefined;
+    return live && !live.closed ? live : null;
+  }
+
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
   async closeBySystem(tableId: string, reason: CloseReason, note: string): Promise<void> {
     const live = this.tables.get(tableId);

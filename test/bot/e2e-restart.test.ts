@@ -85,6 +85,18 @@ describe("restart and faults", () => {
     expect(answeredPrivately(h, handle)).toBe(true);
   });
 
+  it("a deleted channel closes its table; the other tables go on", async () => {
+    const doomed = h.fake.addChannel("doomed");
+    const dee = new Player(h, h.fake.users[3]);
+    await h.fake.waitFor(() => h.bot.client.channels.cache.has(doomed), 3000, "the new channel in the bot's cache");
+    const opened = dee.slash("new", {}, doomed);
+    await h.fake.waitFor(() => saidTo(h, opened).includes("Your table is open"), 3000, "Dee's table");
+    const doomedId = (await h.store.findOpenTable(doomed))!.id;
+    h.fake.deleteChannel(doomed);
+    await h.fake.waitFor(() => h.bot.service.tableIn(doomed) === null, 3000, "the doomed table to close");
+    expect((await h.store.getTable(doomedId))!.status).toBe("abandoned");
+  });
+
   it("the game still finishes, and Discord's rules were kept", async () => {
     await playUntil(h, [ann, bob], () => gamePosts(h.fake).some((m) => m.content.includes("Game over")), 60_000);
     expect((await h.store.getTable(tableId))!.status).toBe("finished");
