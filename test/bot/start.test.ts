@@ -41,3 +41,27 @@ describe("npm start", () => {
     }
   }, 40_000);
 });
+
+describe("npm run deploy-commands", () => {
+  it("registers /hearts in the guild, with its subcommands and French descriptions", async () => {
+    const fake = await startFakeDiscord();
+    try {
+      const child = spawn(tsx, [join(process.cwd(), "commands", "deploy.ts")], {
+        cwd: dir,
+        env: { ...baseEnv, DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, GUILD_ID: fake.guildId, DISCORD_API_BASE: fake.apiBase },
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(0);
+      expect(out).toContain(`Registered 1 command (/hearts) in server ${fake.guildId}`);
+      const [hearts] = fake.commands.get(fake.guildId) ?? [];
+      expect(hearts.name).toBe("hearts");
+      expect(hearts.options.map((o: { name: string }) => o.name)).toEqual(["new", "join", "leave", "start", "end", "hand", "rules", "scores", "hint", "leaderboard", "stats"]);
+      expect(hearts.description_localizations?.fr).toBeTruthy();
+      expect(fake.violations).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  }, 40_000);
+});
