@@ -351,6 +351,16 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * A consistent copy of the whole database in `file` (VACUUM INTO), taken while the bot runs:
+   * everything committed before the call, nothing half-written. `file` must not exist yet.
+   */
+  backup(file: string): Promise<void> {
+    return this.exclusive(async () => {
+      await this.prisma.$executeRawUnsafe("VACUUM INTO ?", resolve(file));
+    });
+  }
+
   close(): Promise<void> {
     return this.exclusive(async () => {
       await this.prisma.$disconnect();

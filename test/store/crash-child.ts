@@ -5,7 +5,7 @@
  * opens the database: the parent warms the next child while the current one runs.
  */
 import { createInterface } from "node:readline";
-import { createRng, presetRules, step } from "../../src/game/index.js";
+import { createRng, parseRules, step } from "../../src/game/index.js";
 import { loadGame, openStore, type TableRecord } from "../../src/store/index.js";
 import { SETTINGS, randomAction } from "./helpers.js";
 
@@ -15,9 +15,12 @@ await new Promise<void>((resolve) => createInterface({ input: process.stdin }).o
 
 const store = await openStore(url);
 const rng = createRng(Number(seedText));
+// Shorter games (to 70 points) keep the test fast; what is tested is the log, not the scoring.
+const rules = parseRules("classic,target=70");
+if (!rules.ok) throw new Error(rules.error);
 let created = await store.prisma.heartsTable.count();
 while (created < Number(tablesWanted)) {
-  await store.createTable({ guildId: "g", channelId: `c${created}`, hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: ++created, seats: [] });
+  await store.createTable({ guildId: "g", channelId: `c${created}`, hostId: "h", rules: rules.rules, settings: SETTINGS, seed: ++created, seats: [] });
 }
 
 /** Plays one table to its end, one acknowledged action at a time (tables run side by side, as in the bot). */

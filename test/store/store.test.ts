@@ -157,3 +157,32 @@ it("guild settings have defaults and keep what is set", async () => {
   await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
   expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", turnSeconds: 60, allowedChannels: ["c1", "c2"] });
 });
+
+it("a backup taken while the bot runs opens as a store with every action committed before it", async () => {
+  const { store } = await fresh();
+  const t = await newTable(store);
+  const state = createGame(t.rules, t.seed);
+  const rng = createRng(12);
+  const play = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const action = randomAction(state, rng);
+      step(state, action);
+      expect(await store.appendAction(t.id, state.actionCount - 1, action.seat, action)).toEqual({ ok: true });
+    }
+  };
+  await play(30);
+  const before = JSON.stringify(state);
+  const db = tempDb();
+  cleanups.push(db.cleanup);
+  const file = db.url.slice("file:".length);
+  // Appends keep coming while the copy is taken; the copy holds at least what came before.
+  const during = play(20);
+  await store.backup(file);
+  await during;
+  const { store: copy } = await fresh(db.url);
+  const loaded = await loadGame(copy, t.id);
+  if (!loaded.ok) throw new Error(loaded.message);
+  expect(loaded.table.actionCount).toBeGreaterThanOrEqual(30);
+  if (loaded.table.actionCount === 30) expect(JSON.stringify(loaded.state)).toBe(before);
+  expect((await copy.loadActions(t.id)).length).toBe(loaded.table.actionCount);
+});
