@@ -1,5 +1,5 @@
 /** The store: openStore() for the bot, loadGame() to rebuild a table's game from its action log. */
-import { replay, type GameState } from "../game/index.js";
+import { replay, validateRules, type GameState } from "../game/index.js";
 import { CorruptRowError, SqliteStore } from "./sqlite.js";
 import type { Store, TableRecord } from "./types.js";
 
@@ -22,8 +22,16 @@ export async function loadGame(store: Store, tableId: string): Promise<LoadedGam
   try {
     const table = await store.getTable(tableId);
     if (!table) return { ok: false, reason: "missing-table", message: `table ${tableId} does not exist` };
+    const badRules = typeof table.rules === "object" && table.rules !== null ? validateRules(table.rules) : "not an object";
+    if (badRules) return { ok: false, reason: "corrupt-log", message: `table ${tableId}: stored rules are unusable (${badRules})` };
     const actions = await store.loadActions(tableId);
-    const result = replay(table.rules, table.seed, actions.map((a) => a.action));
+    let result: ReturnType<typeof replay>;
+    try {
+      result = replay(table.rules, table.seed, actions.map((a) => a.action));
+    } catch (e) {
+      // A malformed row the engine trips over: this table is broken, the bot is not.
+      return { ok: false, reason: "corrupt-log", message: `table ${tableId}: its log does not replay (${e instanceof Error ? e.message : String(e)})` };
+    }
     if (!result.ok) return { ok: false, reason: "corrupt-log", message: `table ${tableId}: stored action ${result.index} is refused on replay (${result.reason})` };
     return { ok: true, table, state: result.state };
   } catch (e) {

@@ -145,6 +145,16 @@ describe("races and refusals", () => {
     expect(await loadGame(store, "missing")).toMatchObject({ ok: false, reason: "missing-table" });
     await store.prisma.$executeRawUnsafe(`UPDATE "HeartsTable" SET "rules" = '{oops' WHERE "id" = ?`, good.id);
     expect(await loadGame(store, good.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+    // Valid JSON that is not a rule set, and an action that is not one: reported, never thrown.
+    const odd = await newTable(store);
+    await store.prisma.$executeRawUnsafe(`UPDATE "HeartsTable" SET "rules" = '{}' WHERE "id" = ?`, odd.id);
+    expect(await loadGame(store, odd.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+    const odd2 = await newTable(store);
+    await store.appendAction(odd2.id, 0, 0, { type: "pass", seat: 0, cards: "x" } as never);
+    await store.appendAction(odd2.id, 1, 0, null as never);
+    expect(await loadGame(store, odd2.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+    await store.updateTable(odd.id, { status: "broken" });
+    await store.updateTable(odd2.id, { status: "broken" });
     // Resume skips the unreadable row and marks it broken.
     expect((await store.listOpenTables()).map((t) => t.id)).toEqual([bad.id]);
     expect((await store.prisma.heartsTable.findUnique({ where: { id: good.id } }))!.status).toBe("broken");
