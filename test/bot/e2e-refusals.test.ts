@@ -109,7 +109,7 @@ describe("refusals", () => {
   });
 
   it("an illegal card, a card out of turn, a double click and a stale menu are refused with reasons", async () => {
-    // Play on until Ann must follow suit while holding other cards.
+    // Play on until Ann has a restricted choice (following suit, or leading the 2♣ to trick 1).
     const mustFollow = () => {
       const m = ann.menu();
       const cards = components(m).filter((c) => decodeId(c.custom_id ?? "")?.verb === "play");
@@ -124,7 +124,7 @@ describe("refusals", () => {
     const refused = ann.click(menu.id, forge(illegal.custom_id));
     await refused.ack;
     await h.fake.waitFor(() => saidTo(h, refused), 3000, "an answer");
-    expect(saidTo(h, refused)).toMatch(/⚠️ (You must follow suit|No points on the first trick|Hearts are not broken)/);
+    expect(saidTo(h, refused)).toMatch(/⚠️ (You must follow suit|No points on the first trick|Hearts are not broken|The first trick must be led with the 2♣)/);
     expect(answeredPrivately(h, refused)).toBe(true);
 
     // Bob, with a button of his own hand at the current version: not his turn.
