@@ -16,7 +16,7 @@ import { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import type { HeartsTable } from "../generated/prisma/client.js";
 import type { Action, Rules } from "../game/index.js";
 import { migrate } from "./migrate.js";
-import { recordFinished, leaderboard, playerCard, type LeaderboardQuery } from "./standings.js";
+import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
 import type {
   AppendResult,
   FinishedGame,
@@ -327,6 +327,11 @@ export class SqliteStore implements Store {
   /** The guild's standings, for /hearts leaderboard. */
   leaderboard(query: LeaderboardQuery) {
     return this.exclusive(() => leaderboard(this.prisma, query));
+  }
+
+  /** Recomputes a guild's standings from its finished games (safe while the bot runs, unlike the bare function). */
+  rebuildStandings(guildId: string): Promise<void> {
+    return this.exclusive(() => rebuildStandings(this.prisma, guildId));
   }
 
   /** One player's card, for /hearts stats. */

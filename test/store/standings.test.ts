@@ -1,7 +1,7 @@
 /** Finished games, ratings and stats: recorded in one transaction, and rebuildable from the games. */
 import { afterEach, expect, it } from "vitest";
 import { createRng, presetRules } from "../../src/game/index.js";
-import { MIN_RANKED_GAMES, openStore, rebuildStandings, type FinishedGame, type SqliteStore } from "../../src/store/index.js";
+import { MIN_RANKED_GAMES, openStore, type FinishedGame, type SqliteStore } from "../../src/store/index.js";
 import { SETTINGS, tempDb } from "./helpers.js";
 
 const cleanups: Array<() => unknown> = [];
@@ -97,6 +97,6 @@ it("recomputing everything from the stored games gives the same standings", asyn
   const snapshot = async () => (await store.prisma.playerStats.findMany({ orderBy: { playerKey: "asc" } })).map(({ updatedAt: _u, ...rest }) => rest);
   const before = await snapshot();
   expect(before.length).toBeGreaterThan(3);
-  await rebuildStandings(store.prisma, "g");
+  await store.rebuildStandings("g");
   expect(await snapshot()).toEqual(before);
 });
