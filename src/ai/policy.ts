@@ -456,19 +456,18 @@ const Q_RISK = [0.85, 0.62, 0.42, 0.26, 0.16, 0.1, 0.07];
 const AK_RISK = [0.55, 0.4, 0.25, 0.14, 0.08, 0.05, 0.04];
 
 /** How many points a 10-card hand (what is kept after passing) is expected to cost: lower is better. */
-export function keptDanger(h: SuitMasks, rules: Rules): number {
-  const cv = valuesFor(rules);
+export function keptDanger(h: SuitMasks, rules: Rules, cv: CardValues = valuesFor(rules)): number {
   let d = 0;
   const spades = h[SPADES];
   const lowSpades = pop(below(spades, 10));
   const cover = Math.min(lowSpades, 6);
   if (spades & Q_BIT) d += 13 * Q_RISK[cover];
-  for (const r of [11, 12]) {
+  for (let r = 11; r <= 12; r++) {
     if (!(spades & (1 << r))) continue;
     const own = cv.pv[26 + r];
     d += own * (0.5 + 0.5 * AK_RISK[cover] * 2) + (spades & Q_BIT ? 0.6 : 13 * AK_RISK[cover]);
   }
-  for (const s of [0, 1]) {
+  for (let s = 0; s <= 1; s++) {
     const m = h[s];
     const len = pop(m);
     if (len === 0) {
@@ -516,7 +515,9 @@ export function rankPasses(hand: SuitMasks, rules: Rules, rng: Rng | null, noise
       cards.push(s * 13 + r);
     }
   }
-  const scored: { cards: Card[]; score: number }[] = [];
+  // Keep only the best `limit` choices (packed a|b<<6|c<<12), without building all 286.
+  const best: number[] = [];
+  const bestScore: number[] = [];
   const kept = hand.slice();
   const cv = valuesFor(rules);
   for (let i = 0; i < cards.length; i++) {
@@ -532,18 +533,25 @@ export function rankPasses(hand: SuitMasks, rules: Rules, rng: Rng | null, noise
         kept[(a / 13) | 0] &= ~(1 << a % 13);
         kept[(b / 13) | 0] &= ~(1 << b % 13);
         kept[(c / 13) | 0] &= ~(1 << c % 13);
-        let score = keptDanger(kept, rules);
+        let score = keptDanger(kept, rules, cv);
         // Giving away J♦ hands someone −10: worse than keeping it.
         if (rules.jackOfDiamonds !== 0 && (a === JD || b === JD || c === JD)) score -= rules.jackOfDiamonds * 0.5;
         // What we pass is someone's problem, but passing points is not free: they can come back.
         score += 0.05 * (cv.pv[a] + cv.pv[b] + cv.pv[c]);
         if (rng && noise > 0) score += noise * (rng.next() - 0.5) * 2;
-        scored.push({ cards: [a, b, c], score });
+        if (best.length === limit && score >= bestScore[limit - 1]) continue;
+        let at = best.length < limit ? best.length : limit - 1;
+        while (at > 0 && bestScore[at - 1] > score) {
+          best[at] = best[at - 1];
+          bestScore[at] = bestScore[at - 1];
+          at--;
+        }
+        best[at] = a | (b << 6) | (c << 12);
+        bestScore[at] = score;
       }
     }
   }
-  scored.sort((p, q) => p.score - q.score);
-  return scored.slice(0, limit).map((p) => p.cards);
+  return best.map((p) => [p & 63, (p >> 6) & 63, p >> 12]);
 }
 
 export function choosePass(hand: SuitMasks, rules: Rules, style: Style, rng: Rng | null): Card[] {
