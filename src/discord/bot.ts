@@ -12,6 +12,7 @@ import { TableService } from "../table/service.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
+import { Pacer } from "./pacer.js";
 import { Presenter } from "./presenter.js";
 import { createRouter } from "./router.js";
 
@@ -73,8 +74,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
   const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000, handlerSweepInterval: 60_000 });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
-  const presenter = new Presenter({ rest, service, images, menus, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
-  const route = createRouter({ service, presenter, menus, images, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
+  const pacer = new Pacer();
+  const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
 
   client.on(Events.InteractionCreate, (i) => void route(i));
   client.on(Events.ChannelDelete, (c) => void presenter.channelDeleted(c.id));

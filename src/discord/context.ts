@@ -9,6 +9,7 @@ import type { Actor, TableSnapshot } from "../table/types.js";
 import type { Images } from "./images.js";
 import type { Menus } from "./menus.js";
 import type { OutMessage } from "./message.js";
+import { Lane, type Pacer } from "./pacer.js";
 import type { Presenter } from "./presenter.js";
 import type { Responder } from "./responder.js";
 import { handMenu } from "./views.js";
@@ -18,6 +19,7 @@ export interface Services {
   presenter: Presenter;
   menus: Menus;
   images: Images;
+  pacer: Pacer;
   store: Store;
   log: Logger;
 }
@@ -62,7 +64,10 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       await ctx.respond.separate({ content: "The game has not started yet: your cards are dealt when the host presses Start." });
       return null;
     }
-    const msg: OutMessage = handMenu(table, viewFor(table.state, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) });
+    // Drawn in its turn with other pictures, from the table as it is then.
+    const msg: OutMessage = await ctx.pacer.run(Lane.Menu, () =>
+      handMenu(table, viewFor(table.state!, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) }),
+    );
     await ctx.respond.send(msg);
     return { appId: i.applicationId, token: i.token };
   });

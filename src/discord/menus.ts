@@ -21,7 +21,7 @@ interface Slot {
   /** Writes on their way (answers to interactions and refreshes). */
   busy: number;
   dirty: boolean;
-  build: (() => OutMessage | null) | null;
+  build: (() => Promise<OutMessage | null> | OutMessage | null) | null;
 }
 
 export class Menus {
@@ -78,7 +78,7 @@ export class Menus {
   }
 
   /** Rewrites the player's open menu, if its token is still valid; `build` runs at write time. */
-  refresh(tableId: string, userId: string, build: () => OutMessage | null): void {
+  refresh(tableId: string, userId: string, build: () => Promise<OutMessage | null> | OutMessage | null): void {
     const s = this.slots.get(`${tableId}:${userId}`);
     if (!s || !this.fresh(s)) return;
     s.build = build;
@@ -90,13 +90,16 @@ export class Menus {
     if (s.busy > 0 || !s.dirty || !s.build) return;
     s.dirty = false;
     if (!this.fresh(s)) return;
-    const msg = s.build();
-    if (!msg) return;
     const { appId, token } = s as { appId: string; token: string };
+    const build = s.build;
     s.busy++;
-    const { body, files } = forRest(msg, { edit: true });
-    this.rest
-      .patch(Routes.webhookMessage(appId, token, "@original"), { body, files, auth: false })
+    Promise.resolve()
+      .then(build)
+      .then((msg) => {
+        if (!msg) return;
+        const { body, files } = forRest(msg, { edit: true });
+        return this.rest.patch(Routes.webhookMessage(appId, token, "@original"), { body, files, auth: false });
+      })
       .catch((err) => {
         // The player dismissed the message or the token died: they reopen it with My hand.
         const code = err instanceof DiscordAPIError ? err.code : undefined;

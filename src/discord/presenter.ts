@@ -17,6 +17,7 @@ import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";
 import { forRest, type OutMessage } from "./message.js";
 import type { Menus } from "./menus.js";
+import { Lane, type Pacer } from "./pacer.js";
 import { handMenu, handResultText, newsOf, seatName, tableMessage, trickCaption, trickLine } from "./views.js";
 
 interface EditState {
@@ -45,6 +46,7 @@ export interface PresenterDeps {
   service: TableService;
   images: Images;
   menus: Menus;
+  pacer: Pacer;
   log: Logger;
   editIntervalMs: number;
 }
@@ -116,7 +118,7 @@ export class Presenter {
 
   /** Posts a new table message in the table's channel and records it. */
   async postTableMessage(table: TableSnapshot): Promise<string> {
-    const out = tableMessage(table, this.deps.images);
+    const out = await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images));
     const { body, files } = forRest(out);
     const msg = (await this.deps.rest.post(Routes.channelMessages(table.record.channelId), { body, files })) as { id: string };
     await this.deps.service.attach(table.record.id, { messageId: msg.id });
@@ -173,7 +175,7 @@ export class Presenter {
     const key = imageKeyOf(table);
     const now = Date.now();
     const redraw = !e.imageUrl || key !== e.imageKey || (!this.deps.images.busy && now - e.imageAt >= TABLE_IMAGE_MS);
-    const out = tableMessage(table, this.deps.images, redraw ? {} : { imageUrl: e.imageUrl! });
+    const out = redraw ? await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images)) : tableMessage(table, this.deps.images, { imageUrl: e.imageUrl! });
     const { body, files } = forRest(out, { edit: true, keepAttachments: !redraw });
     try {
       const res = await this.deps.rest.patch(Routes.channelMessage(record.channelId, record.messageId), { body, files });
@@ -304,7 +306,7 @@ export class Presenter {
           n.startThread = false;
           await this.openThread(n.record);
         }
-        const msg = this.compose(n);
+        const msg = await this.compose(n);
         if (!msg) break;
         await this.send(n.record, msg);
       }
@@ -326,27 +328,30 @@ export class Presenter {
   }
 
   /** One message from everything pending (and clears it), or null when there is nothing to say. */
-  private compose(n: News): OutMessage | null {
+  private async compose(n: News): Promise<OutMessage | null> {
     const { record } = n;
     const images = this.deps.images;
+    const pace = <T>(fn: () => T) => this.deps.pacer.run(Lane.Post, fn);
+    // Taken at once: news arriving while the pictures are drawn goes in the next message.
+    let lines = n.lines.splice(0);
+    const tricks = n.tricks.splice(0);
+    const hands = n.hands.splice(0);
+    const gameOver = n.gameOver;
+    n.gameOver = null;
     const files: OutMessage["files"] = [];
-    for (const t of n.tricks) {
-      const png = images.trick(record, t.trick, t.trickNumber, t.heartsBroken, t.queenFell);
+    for (const t of tricks) {
+      const png = await pace(() => images.trick(record, t.trick, t.trickNumber, t.heartsBroken, t.queenFell));
       if (png) files.push({ name: `trick-${t.trickNumber + 1}.png`, data: png });
     }
-    for (const h of n.hands) {
-      const png = images.handSummary(record, h);
+    for (const h of hands) {
+      const png = await pace(() => images.handSummary(record, h));
       if (png) files.push({ name: `hand-${h.handIndex + 1}.png`, data: png });
     }
-    let lines = n.lines.splice(0);
-    n.tricks = [];
-    n.hands = [];
     let mentions: string[] = [];
     let components: OutMessage["components"];
-    if (n.gameOver) {
-      const state = n.gameOver;
-      n.gameOver = null;
-      const png = images.gameOver(record, state.history, state.totals, state.placements!, record.rules);
+    if (gameOver) {
+      const state = gameOver;
+      const png = await pace(() => images.gameOver(record, state.history, state.totals, state.placements!, record.rules));
       if (png) files.push({ name: "game-over.png", data: png });
       const winners = (state.winners ?? []).map((s) => seatName(record, s)).join(" and ");
       mentions = record.seats.filter((s) => s.userId).map((s) => s.userId!);
@@ -410,15 +415,17 @@ export class Presenter {
     const rec = table.record.seats.find((s) => s.seat === seat);
     if (!rec?.userId) return;
     const id = table.record.id;
-    this.deps.menus.refresh(id, rec.userId, () => {
-      // Built when it is sent, from the table as it is then.
-      const state = table.state;
-      if (!state) return null;
-      if (!isOpenStatus(table.record.status) && table.record.status !== "finished") {
-        return { embeds: [{ description: "This table is closed.", color: 0x5a5f63 }], components: [] };
-      }
-      return handMenu(table, viewFor(state, seat as Seat), this.deps.images, { deadline: this.deps.service.deadline(table, seat) });
-    });
+    this.deps.menus.refresh(id, rec.userId, () =>
+      this.deps.pacer.run(Lane.Menu, () => {
+        // Built when it is sent, from the table as it is then.
+        const state = table.state;
+        if (!state) return null;
+        if (!isOpenStatus(table.record.status) && table.record.status !== "finished") {
+          return { embeds: [{ description: "This table is closed.", color: 0x5a5f63 }], components: [] };
+        }
+        return handMenu(table, viewFor(state, seat as Seat), this.deps.images, { deadline: this.deps.service.deadline(table, seat) });
+      }),
+    );
   }
 
   /** A channel or thread was deleted: its table closes, or a game whose thread went carries on in the channel. */
