@@ -76,7 +76,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const menus = new Menus(webhookRest, log, deps.tokenClock);
   const pacer = new Pacer();
   const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck });
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
   client.on(Events.InteractionCreate, (i) => void route(i));
   client.on(Events.ChannelDelete, (c) => void presenter.channelDeleted(c.id));

@@ -65,7 +65,7 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       return null;
     }
     // Drawn in its turn with other pictures, from the table as it is then.
-    const msg: OutMessage = await ctx.pacer.run(Lane.Menu, () =>
+    const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () =>
       handMenu(table, viewFor(table.state!, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) }),
     );
     await ctx.respond.send(msg);

@@ -1,24 +1,30 @@
 /**
  * Drawing a picture blocks the event loop for 5–10 ms. When many tables want pictures at once
  * (hands end together, a busy evening), drawing them back to back would hold up the gateway and
- * every interaction behind them. The pacer runs one drawing job per event-loop turn, so I/O gets
- * in between, and serves people waiting on their own menu before table pictures and posts.
+ * every interaction behind them. The pacer runs drawing jobs for at most a few milliseconds per
+ * event-loop turn, so I/O gets in between, and serves the person who just clicked first, then
+ * menus refreshed for a new turn, then table pictures, then posts.
  */
 export enum Lane {
-  /** A person is waiting: their private menu. */
-  Menu = 0,
+  /** The answer to an interaction: a person is waiting on it. */
+  Answer = 0,
+  /** A private menu refreshed because its player's turn came. */
+  Menu = 1,
   /** The public table message. */
-  Table = 1,
+  Table = 2,
   /** Posts in the game's thread. */
-  Post = 2,
+  Post = 3,
 }
+
+/** Work per event-loop turn before letting I/O in (one job always runs, however long). */
+const SLICE_MS = 8;
 
 interface Job {
   run: () => void;
 }
 
 export class Pacer {
-  private readonly lanes: Job[][] = [[], [], []];
+  private readonly lanes: Job[][] = [[], [], [], []];
   private scheduled = false;
 
   run<T>(lane: Lane, fn: () => T): Promise<T> {
@@ -37,7 +43,7 @@ export class Pacer {
   }
 
   get waiting(): number {
-    return this.lanes[0].length + this.lanes[1].length + this.lanes[2].length;
+    return this.lanes.reduce((n, l) => n + l.length, 0);
   }
 
   private schedule(): void {
@@ -48,8 +54,12 @@ export class Pacer {
 
   private next(): void {
     this.scheduled = false;
-    const job = this.lanes[0].shift() ?? this.lanes[1].shift() ?? this.lanes[2].shift();
-    job?.run();
+    const start = performance.now();
+    do {
+      const lane = this.lanes.find((l) => l.length);
+      if (!lane) break;
+      lane.shift()!.run();
+    } while (performance.now() - start < SLICE_MS);
     if (this.waiting) this.schedule();
   }
 }

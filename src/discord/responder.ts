@@ -4,9 +4,9 @@
  * button is on) and calls send(); if it has not answered after `autoDeferMs`, or calls defer()
  * before slow work, the responder defers first and send() then edits the deferred answer.
  */
-import { DiscordAPIError, MessageFlags, type RepliableInteraction } from "discord.js";
+import { DiscordAPIError, MessageFlags, Routes, type REST, type RepliableInteraction } from "discord.js";
 import type { Logger } from "../log.js";
-import { forEdit, forReply, type OutMessage } from "./message.js";
+import { forEdit, forReply, forRest, type OutMessage } from "./message.js";
 
 export type AckStyle = "reply" | "update";
 
@@ -25,6 +25,11 @@ export class Responder {
     autoDeferMs: number,
     /** Told once how long the bot took to send its acknowledgement. */
     private readonly onAck?: (ms: number) => void,
+    /**
+     * Edits and follow-ups after a deferral go through this client: interaction webhooks are
+     * outside the bot's global rate limit, so they never queue behind channel posts.
+     */
+    private readonly webhook?: REST,
   ) {
     if (autoDeferMs >= 0) this.timer = setTimeout(() => void this.defer(), autoDeferMs);
   }
@@ -68,13 +73,33 @@ export class Responder {
         if (this.style === "update" && (i.isButton() || i.isAnySelectMenu())) await i.update(forEdit(msg));
         else await i.reply(forReply(msg));
       } else if (state === "deferred") {
-        await i.editReply(forEdit(msg));
+        await this.editOriginal(msg);
       } else {
-        await i.followUp(forReply(msg));
+        await this.postFollowUp(msg);
       }
     } catch (err) {
       this.failed(err, "send");
     }
+  }
+
+  private async editOriginal(msg: OutMessage): Promise<void> {
+    const i = this.interaction;
+    if (!this.webhook) {
+      await i.editReply(forEdit(msg));
+      return;
+    }
+    const { body, files } = forRest(msg, { edit: true });
+    await this.webhook.patch(Routes.webhookMessage(i.applicationId, i.token, "@original"), { body, files, auth: false });
+  }
+
+  private async postFollowUp(msg: OutMessage): Promise<void> {
+    const i = this.interaction;
+    if (!this.webhook) {
+      await i.followUp(forReply(msg));
+      return;
+    }
+    const { body, files } = forRest(msg);
+    await this.webhook.post(Routes.webhook(i.applicationId, i.token), { body: { ...body, flags: MessageFlags.Ephemeral }, files, auth: false });
   }
 
   /**
@@ -90,8 +115,8 @@ export class Responder {
     if (state === "none") this.acking();
     try {
       if (state === "none") await i.reply(forReply(msg));
-      else if (state === "deferred" && this.style === "reply") await i.editReply(forEdit(msg));
-      else await i.followUp(forReply(msg));
+      else if (state === "deferred" && this.style === "reply") await this.editOriginal(msg);
+      else await this.postFollowUp(msg);
     } catch (err) {
       this.failed(err, "separate");
     }
@@ -106,7 +131,7 @@ export class Responder {
   async followUp(msg: OutMessage): Promise<void> {
     if (this.state !== "answered") return this.send(msg);
     try {
-      await this.interaction.followUp(forReply(msg));
+      await this.postFollowUp(msg);
     } catch (err) {
       this.failed(err, "follow-up");
     }

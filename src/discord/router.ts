@@ -3,7 +3,7 @@
  * acknowledges in time, and turns any unexpected error into a sentence instead of "This
  * interaction failed".
  */
-import type { Interaction } from "discord.js";
+import type { Interaction, REST } from "discord.js";
 import type { TableSettings } from "../store/types.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { handleCommand } from "./commands.js";
@@ -15,12 +15,21 @@ import { Responder, type AckStyle } from "./responder.js";
 /** Verbs that redraw the private menu they are clicked on; the others answer with a new message. */
 const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset"]);
 
+/**
+ * What is acknowledged at once, before its slow work (writing the action, drawing the hand,
+ * asking the strongest computer player): the answer then edits the acknowledgement. Everything
+ * else answers directly, with the auto-deferral as a safety net.
+ */
+const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats"]);
+
 export interface RouterOptions {
   defaults: TableSettings;
   /** Defer when a handler has not answered after this long (Discord allows 3 s). */
   autoDeferMs: number;
   /** Called with the time from receiving each interaction to sending its acknowledgement. */
   onAck?: (ms: number, kind: string) => void;
+  /** The REST client for interaction webhooks (edits after a deferral). */
+  webhook?: REST;
 }
 
 export function createRouter(services: Services, opts: RouterOptions) {
@@ -37,8 +46,9 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const mine = owner === undefined || owner === i.user.id;
     const style: AckStyle = verb && MENU_VERBS.has(verb) && onEphemeral(i) && mine ? "update" : "reply";
     const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");
-    const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)));
+    const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
     const ctx = { ...services, respond, actor: actorOf(i) };
+    if (DEFER_FIRST.has(kind)) void respond.defer();
     try {
       if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
       else await handleComponent(ctx, i);

@@ -151,7 +151,11 @@ export class Player {
 
   /** Answers as Discord would show them: the reply, or for an update the message updated. */
   async answer(handle: InteractionHandle): Promise<FakeMessage> {
-    await handle.ack;
+    const ack = await handle.ack;
+    if (ack.type === 5 || ack.type === 6) {
+      // Acknowledged first (deferred): the answer is the edit or follow-up that comes after.
+      await this.h.fake.waitFor(() => handle.calls().some((c) => c.path.startsWith("/webhooks/") && c.status < 300), 5000, "the answer after the deferral");
+    }
     return this.h.fake.waitFor(() => {
       const r = handle.reply();
       // A deferred answer is empty until edited.
