@@ -86,6 +86,24 @@ export function committedMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
+ * Switches a new database file to WAL. That needs an exclusive lock, and SQLite answers BUSY at
+ * once, without its busy handler, when two connections race for it (several shard processes
+ * starting on a new file): retry until the timeout. Once in WAL the setting stays with the file.
+ */
+async function enterWal(db: { executeScript(sql: string): Promise<void> }, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (let wait = 5; ; wait = Math.min(wait * 2, 200)) {
+    try {
+      await db.executeScript("PRAGMA journal_mode = WAL");
+      return;
+    } catch (e) {
+      if (!/busy|locked/i.test(errorText(e)) || Date.now() + wait > until) throw e;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+/**
  * Applies every committed migration the database lacks; returns the names applied. Creates the
  * database file and its folder if needed, and leaves the file in WAL mode.
  */
@@ -96,7 +114,8 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
   const migrations = committedMigrations(options.dir);
   const db = await new PrismaBetterSQLite3({ url: file, timeout: options.busyTimeoutMs ?? 10_000 }).connect();
   try {
-    await db.executeScript("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = OFF;");
+    await enterWal(db, options.busyTimeoutMs ?? 10_000);
+    await db.executeScript("PRAGMA foreign_keys = OFF;");
     const applied: string[] = [];
     let current = "";
     try {
