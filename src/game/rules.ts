@@ -193,10 +193,15 @@ export function setOption(rules: Rules, key: string, raw: string): string | null
 }
 
 /** Parses "PRESET[,key=value...]", e.g. "omnibus,target=50,moon=choice". */
-export function parseRules(spec: string): RulesResult {
+/**
+ * Reads a rules spec: a preset name then key=value options ("omnibus,target=50"). A spec of only
+ * options applies them to `base` (default: the classic preset), so a host can change one option of the
+ * current rules ("moon=choice").
+ */
+export function parseRules(spec: string, base?: Rules): RulesResult {
   const parts = spec.split(",").map((s) => s.trim()).filter(Boolean);
-  const head = parts[0] && !parts[0].includes("=") ? parts.shift()! : "classic";
-  const rules = presetRules(head);
+  const head = parts[0] && !parts[0].includes("=") ? parts.shift()! : null;
+  const rules = head !== null ? presetRules(head) : base ? { ...base } : presetRules("classic");
   if (!rules) return { ok: false, error: `Unknown rules preset “${head}”. Presets: ${presetNames().join(", ")}.` };
   for (const part of parts) {
     const eq = part.indexOf("=");

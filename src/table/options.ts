@@ -2,7 +2,7 @@
  * Table options as a host types them: a rules spec ("omnibus,target=50" or "moon=choice") and the
  * table settings (timer, bots, images, hints). Every error is a sentence for that host.
  */
-import { PRESETS, parseRules, presetRules, setOption, validateRules, type Rules, type RulesResult } from "../game/index.js";
+import { PRESETS, parseRules, presetRules, type Rules, type RulesResult } from "../game/index.js";
 import type { TableSettings } from "../store/types.js";
 
 /**
@@ -10,18 +10,8 @@ import type { TableSettings } from "../store/types.js";
  * key=value pairs changes the current rules ("target=50,moon=choice").
  */
 export function applyRulesSpec(current: Rules, spec: string): RulesResult {
-  const parts = spec.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!parts.length) return { ok: false, error: "Give a preset (e.g. omnibus) or options such as target=50." };
-  if (!parts[0].includes("=")) return parseRules(spec);
-  const rules = { ...current };
-  for (const part of parts) {
-    const eq = part.indexOf("=");
-    if (eq < 0) return { ok: false, error: `“${part}” is not key=value.` };
-    const err = setOption(rules, part.slice(0, eq).trim(), part.slice(eq + 1));
-    if (err) return { ok: false, error: err };
-  }
-  const err = validateRules(rules);
-  return err ? { ok: false, error: err } : { ok: true, rules };
+  if (!spec.split(",").some((s) => s.trim())) return { ok: false, error: "Give a preset (e.g. omnibus) or options such as target=50." };
+  return parseRules(spec, current);
 }
 
 /** The preset whose rules these are exactly, if any (for display). */
