@@ -201,6 +201,24 @@ export interface FakeOptions {
   recordCalls?: boolean;
   /** Keep every version of each message in `history` (default true). */
   history?: boolean;
+  /** Servers the bot is in (default 1: `guildId`); extra ones are spread over `shards` round robin. */
+  guilds?: number;
+  /** Shard count `GET /gateway/bot` recommends (default 1). */
+  shards?: number;
+  /** session_start_limit.max_concurrency of `GET /gateway/bot`: shards that may identify at once (default 1). */
+  maxConcurrency?: number;
+}
+
+/** A server the bot is in, with its text channel named `hearts`. */
+export interface FakeGuild {
+  id: string;
+  name: string;
+  channelId: string;
+}
+
+/** Discord's routing of a guild to a shard: (guild_id >> 22) % shard_count. */
+export function shardOf(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
 }
 
 // ---- internals -----------------------------------------------------------------------------------
@@ -233,6 +251,16 @@ interface LoggedEvent {
   d: unknown;
 }
 
+/** A gateway session: one shard's events, numbered and kept so a client can RESUME. */
+interface GatewaySession {
+  id: string;
+  shard: [number, number];
+  seq: number;
+  log: LoggedEvent[];
+  /** The connection receiving its events, or null while it is disconnected. */
+  ws: WebSocket | null;
+}
+
 const BY_EXTENSION: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", svg: "image/svg+xml", txt: "text/plain; charset=utf-8", json: "application/json; charset=utf-8" };
 /** Discord types an attachment by its file name when the upload says nothing useful. */
 function contentTypeOf(name: string, sent: string): string {
@@ -251,6 +279,8 @@ export class FakeDiscord {
   readonly channelId = "700000000000000001";
   readonly botRoleId = "800000000000000002";
   readonly users: FakeUser[];
+  /** Every server the bot is in; the first is `guildId` with `channelId` (see addGuild). */
+  readonly guilds: FakeGuild[] = [];
   /** Every REST call, in order. */
   readonly calls: RecordedCall[] = [];
   /** Broken Discord rules; tests assert this stays empty. */
@@ -272,10 +302,11 @@ export class FakeDiscord {
   private http!: Server;
   private wss!: WebSocketServer;
   private sockets = new Set<WebSocket>();
-  private live = new Set<WebSocket>();
-  private sessionId = "";
-  private seq = 0;
-  private log: LoggedEvent[] = [];
+  /** Gateway sessions by id; each gets the events of the guilds its shard owns. */
+  private sessions = new Map<string, GatewaySession>();
+  private socketSessions = new Map<WebSocket, GatewaySession>();
+  private readonly shardCount: number;
+  private readonly maxConcurrency: number;
   private lastSnowflake = 0n;
   private clockOffset = 0;
   private faults: Fault[] = [];
@@ -301,7 +332,11 @@ export class FakeDiscord {
     this.keepHistory = opts.history ?? true;
     this.heartbeatMs = opts.heartbeatMs ?? 41_250;
     this.users = Array.from({ length: n }, (_, i) => ({ id: String(600000000000000001n + BigInt(i)), username: `player${i + 1}`, globalName: NAMES[i] ?? `Player ${i + 1}`, permissions: MEMBER_PERMS }));
+    this.shardCount = Math.max(1, Math.floor(opts.shards ?? 1));
+    this.maxConcurrency = Math.max(1, Math.floor(opts.maxConcurrency ?? 1));
+    this.guilds.push({ id: this.guildId, name: "Fake Guild", channelId: this.channelId });
     this.channels.set(this.channelId, this.textChannel(this.channelId, "hearts", 0));
+    for (let k = 1; k < (opts.guilds ?? 1); k++) this.addGuild({ shard: [k % this.shardCount, this.shardCount] });
   }
 
   get apiBase(): string {
@@ -332,9 +367,14 @@ export class FakeDiscord {
     await new Promise<void>((r) => this.http.close(() => r()));
   }
 
-  /** Resolves once a client is connected (identified or resumed) and has its guild. */
+  /** Resolves once a client is connected (identified or resumed) and has its guilds. */
   ready(): Promise<void> {
-    return this.live.size ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
+    return this.liveShards().length ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
+  }
+
+  /** Shard ids with a connected session, ascending (a shard connected twice is listed twice). */
+  liveShards(): number[] {
+    return [...this.sessions.values()].filter((s) => s.ws).map((s) => s.shard[0]).sort((a, b) => a - b);
   }
 
   // ---- the test's controls ------------------------------------------------------------------------
@@ -366,16 +406,18 @@ export class FakeDiscord {
    * Cuts the gateway connection: abruptly (default), or with a close code (4000 lets the client
    * resume; 4004, 4010-4014 do not). Events dispatched meanwhile are replayed on RESUME.
    */
-  dropGateway(opts: { code?: number; reason?: string } = {}): void {
-    for (const ws of this.sockets) {
+  dropGateway(opts: { code?: number; reason?: string; shard?: number } = {}): void {
+    const sockets = opts.shard === undefined ? [...this.sockets] : [...this.sessions.values()].filter((s) => s.ws && s.shard[0] === opts.shard).map((s) => s.ws!);
+    for (const ws of sockets) {
+      const s = this.socketSessions.get(ws);
+      if (s?.ws === ws) s.ws = null;
       if (opts.code) ws.close(opts.code, opts.reason ?? "fake drop");
       else ws.terminate();
     }
-    this.live.clear();
   }
-  /** Asks the client to reconnect (opcode 7), as Discord does during its deploys. */
-  requestReconnect(): void {
-    for (const ws of this.live) ws.send(JSON.stringify({ op: 7, d: null, s: null, t: null }));
+  /** Asks the client (or one shard's connection) to reconnect (opcode 7), as Discord does during its deploys. */
+  requestReconnect(opts: { shard?: number } = {}): void {
+    for (const s of this.sessions.values()) if (s.ws && (opts.shard === undefined || s.shard[0] === opts.shard)) s.ws.send(JSON.stringify({ op: 7, d: null, s: null, t: null }));
   }
 
   /** Deletes a message (`deleteMessage(id)` or `deleteMessage(channelId, id)`): later calls on it get 404 10008. */
@@ -383,7 +425,7 @@ export class FakeDiscord {
     const m = this.messages.get(id ?? channelOrId);
     if (!m || m.deleted) return;
     m.deleted = true;
-    if (m.visibleTo === null) this.dispatch("MESSAGE_DELETE", { id: m.id, channel_id: m.channel_id, guild_id: this.guildId });
+    if (m.visibleTo === null) this.dispatch("MESSAGE_DELETE", { id: m.id, channel_id: m.channel_id, guild_id: this.guildOf(m.channel_id) });
   }
   /** Deletes a channel or thread (and the threads under it): later calls on it get 404 10003. */
   deleteChannel(id: string): void {
@@ -392,7 +434,7 @@ export class FakeDiscord {
     for (const t of this.threads()) if (t.parent_id === id) this.deleteChannel(t.id);
     this.channels.delete(id);
     const thread = c.type === 11 || c.type === 12;
-    this.dispatch(thread ? "THREAD_DELETE" : "CHANNEL_DELETE", thread ? { id, guild_id: this.guildId, parent_id: c.parent_id, type: c.type } : c);
+    this.dispatch(thread ? "THREAD_DELETE" : "CHANNEL_DELETE", thread ? { id, guild_id: c.guild_id, parent_id: c.parent_id, type: c.type } : c);
   }
   /**
    * Takes permissions from the bot in a channel (default: all of them; or e.g. ["CreatePublicThreads"]):
@@ -412,13 +454,36 @@ export class FakeDiscord {
   grant(user: FakeUser, ...perms: PermName[]): void {
     for (const p of perms) user.permissions |= Perm[p];
   }
-  /** Adds a text channel to the guild (announced to the client). */
-  addChannel(name = "other"): string {
+  /** Adds a text channel to a guild (default `guildId`), announced to the shard that owns it. */
+  addChannel(name = "other", guildId = this.guildId): string {
     const id = this.snowflake();
-    const c = this.textChannel(id, name, this.channels.size);
+    const c = this.textChannel(id, name, this.channels.size, guildId);
     this.channels.set(id, c);
     this.dispatch("CHANNEL_CREATE", c);
     return id;
+  }
+
+  /**
+   * Adds a server with a text channel named `hearts` (GUILD_CREATE goes to the shard owning it, as
+   * when the bot is invited). `shard: [id, count]` picks an id Discord routes to that shard.
+   */
+  addGuild(opts: { name?: string; shard?: [number, number] } = {}): FakeGuild {
+    let id = this.snowflake();
+    // Guild ids are snowflakes; the shard is decided by their timestamp bits, so step those.
+    while (opts.shard && shardOf(id, opts.shard[1]) !== opts.shard[0]) {
+      this.lastSnowflake = (((BigInt(id) >> 22n) + 1n) << 22n) - 1n;
+      id = this.snowflake();
+    }
+    const guild: FakeGuild = { id, name: opts.name ?? `Fake Guild ${this.guilds.length + 1}`, channelId: this.snowflake() };
+    this.guilds.push(guild);
+    this.channels.set(guild.channelId, this.textChannel(guild.channelId, "hearts", 0, id));
+    this.dispatch("GUILD_CREATE", this.guildObject(id));
+    return guild;
+  }
+
+  /** The guild a channel or thread belongs to. */
+  guildOf(channelId: string): string {
+    return this.channels.get(channelId)?.guild_id ?? this.guildId;
   }
 
   /** Calls `fn` with every REST call once answered (also when recordCalls is off). Returns an unsubscribe. */
@@ -495,14 +560,14 @@ export class FakeDiscord {
    */
   slashCommand(user: FakeUser, name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> } = {}, channelOrOpts?: string | { channelId?: string }): InteractionHandle {
     const channelId = (typeof channelOrOpts === "string" ? channelOrOpts : channelOrOpts?.channelId) ?? this.channelId;
-    const { data } = this.commandData(name, sub, null);
+    const { data } = this.commandData(name, sub, null, this.guildOf(channelId));
     return this.send(user, "command", 2, data, channelId, null, `/${[name, sub.group, sub.subcommand].filter(Boolean).join(" ")}`);
   }
 
   /** Typing in an autocompleted option: `focused` names the option, its value is what was typed. */
   autocomplete(user: FakeUser, name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue>; focused: string }, channelOrOpts?: string | { channelId?: string }): InteractionHandle {
     const channelId = (typeof channelOrOpts === "string" ? channelOrOpts : channelOrOpts?.channelId) ?? this.channelId;
-    const { data } = this.commandData(name, sub, sub.focused);
+    const { data } = this.commandData(name, sub, sub.focused, this.guildOf(channelId));
     return this.send(user, "autocomplete", 4, data, channelId, null, `autocomplete /${name} ${sub.subcommand ?? ""} ${sub.focused}`);
   }
 
@@ -543,7 +608,7 @@ export class FakeDiscord {
     return type === 3 && c && !(c.type >= 3 && c.type <= 8 && c.type !== 4) ? null : c;
   }
 
-  private commandData(name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> }, focused: string | null): { data: any } {
+  private commandData(name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> }, focused: string | null, guildId = this.guildId): { data: any } {
     const resolved: any = {};
     const options = Object.entries(sub.options ?? {}).map(([n, raw]) => {
       const typed = typeof raw === "object" ? raw : { type: typeof raw === "number" ? (Number.isInteger(raw) ? 4 : 10) : typeof raw === "boolean" ? 5 : 3, value: raw };
@@ -560,7 +625,7 @@ export class FakeDiscord {
     let tree: any[] = options;
     if (sub.subcommand) tree = [{ name: sub.subcommand, type: 1, options }];
     if (sub.group) tree = [{ name: sub.group, type: 2, options: tree }];
-    const registered = [...(this.commands.get(this.guildId) ?? []), ...(this.commands.get("global") ?? [])].find((c) => c.name === name);
+    const registered = [...(this.commands.get(guildId) ?? []), ...(this.commands.get("global") ?? [])].find((c) => c.name === name);
     const data: any = { id: registered?.id ?? "500000000000000001", name, type: 1, options: tree };
     if (Object.keys(resolved).length) data.resolved = resolved;
     if (registered?.guild_id) data.guild_id = registered.guild_id;
@@ -613,13 +678,14 @@ export class FakeDiscord {
     // A click on an ephemeral message comes with that ephemeral message, and may then update it.
     if (source && source.visibleTo !== null) this.ephemeralTokens.get(source.id)?.add(token);
     const perms = this.botPermissionsIn(chId);
+    const guildId = channel.guild_id ?? this.guildId;
     const payload: any = {
       id,
       application_id: this.applicationId,
       type,
       data,
-      guild_id: this.guildId,
-      guild: { id: this.guildId, locale: "en-US", features: [] },
+      guild_id: guildId,
+      guild: { id: guildId, locale: "en-US", features: [] },
       channel_id: chId,
       channel,
       member: { user: this.userObject(user), roles: [], permissions: String(user.permissions), joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false },
@@ -629,7 +695,7 @@ export class FakeDiscord {
       locale: "en-US",
       guild_locale: "en-US",
       entitlements: [],
-      authorizing_integration_owners: { "0": this.guildId },
+      authorizing_integration_owners: { "0": guildId },
       context: 0,
       attachment_size_limit: 10 * 1024 * 1024,
     };
@@ -684,7 +750,9 @@ export class FakeDiscord {
     this.gateway.connections++;
     ws.on("close", () => {
       this.sockets.delete(ws);
-      this.live.delete(ws);
+      const s = this.socketSessions.get(ws);
+      if (s?.ws === ws) s.ws = null;
+      this.socketSessions.delete(ws);
     });
     ws.on("error", () => undefined);
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatMs, _trace: ["fake-gateway"] }, s: null, t: null }));
@@ -712,51 +780,69 @@ export class FakeDiscord {
       ws.close(4004, "Authentication failed.");
       return;
     }
+    const shard: [number, number] = Array.isArray(d?.shard) ? [Number(d.shard[0]), Number(d.shard[1])] : [0, 1];
+    if (!Number.isInteger(shard[0]) || !Number.isInteger(shard[1]) || shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1]) {
+      ws.close(4010, "Invalid shard.");
+      return;
+    }
     this.gateway.identifies++;
-    // A new session: whatever the old one missed is gone, as on Discord.
-    this.sessionId = `fake-session-${this.gateway.identifies}`;
-    this.seq = 0;
-    this.log = [];
-    this.live.add(ws);
-    this.dispatch("READY", {
+    // A new session: whatever an old one of this shard missed is gone, as on Discord.
+    for (const [id, old] of this.sessions) if (!old.ws && old.shard[0] === shard[0] && old.shard[1] === shard[1]) this.sessions.delete(id);
+    const session: GatewaySession = { id: `fake-session-${this.gateway.identifies}`, shard, seq: 0, log: [], ws };
+    this.sessions.set(session.id, session);
+    this.socketSessions.set(ws, session);
+    const mine = this.guilds.filter((g) => shardOf(g.id, shard[1]) === shard[0]);
+    this.sendTo(session, "READY", {
       v: 10,
       user: { ...this.botUser(), verified: true, mfa_enabled: false, flags: 0 },
-      guilds: [{ id: this.guildId, unavailable: true }],
-      session_id: this.sessionId,
+      guilds: mine.map((g) => ({ id: g.id, unavailable: true })),
+      session_id: session.id,
       resume_gateway_url: `ws://127.0.0.1:${this.port}/gateway`,
-      shard: [0, 1],
+      shard,
       application: { id: this.applicationId, flags: 0 },
       private_channels: [],
       presences: [],
       relationships: [],
       _trace: ["fake-gateway"],
     });
-    this.dispatch("GUILD_CREATE", this.guildObject());
+    for (const g of mine) this.sendTo(session, "GUILD_CREATE", this.guildObject(g.id));
     this.readyWaiters.splice(0).forEach((r) => r());
   }
 
   private resume(ws: WebSocket, d: any): void {
-    if ((d?.token !== this.token && d?.token !== `Bot ${this.token}`) || d?.session_id !== this.sessionId) {
+    const session = this.sessions.get(d?.session_id);
+    if ((d?.token !== this.token && d?.token !== `Bot ${this.token}`) || !session) {
       this.gateway.invalidSessions++;
       ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
       return;
     }
     this.gateway.resumes++;
     const from = Number(d.seq ?? 0);
-    for (const e of this.log) if (e.s > from) ws.send(JSON.stringify({ op: 0, t: e.t, s: e.s, d: e.d }));
-    this.live.add(ws);
-    const s = ++this.seq;
+    for (const e of session.log) if (e.s > from) ws.send(JSON.stringify({ op: 0, t: e.t, s: e.s, d: e.d }));
+    if (session.ws && session.ws !== ws) this.socketSessions.delete(session.ws);
+    session.ws = ws;
+    this.socketSessions.set(ws, session);
+    const s = ++session.seq;
     ws.send(JSON.stringify({ op: 0, t: "RESUMED", s, d: { _trace: ["fake-gateway"] } }));
     this.readyWaiters.splice(0).forEach((r) => r());
   }
 
-  /** Sends a dispatch to the connected client; logged so a resuming client gets what it missed. */
+  /**
+   * Sends a dispatch to the session(s) of the shard owning its guild (every session for events of
+   * no guild); logged per session so a resuming client gets what it missed.
+   */
   dispatch(t: string, d: unknown): void {
-    const e = { s: ++this.seq, t, d };
-    this.log.push(e);
-    if (this.log.length > GATEWAY_LOG_LIMIT) this.log.splice(0, this.log.length - GATEWAY_LOG_LIMIT);
-    const text = JSON.stringify({ op: 0, ...e });
-    for (const ws of this.live) if (ws.readyState === ws.OPEN) ws.send(text);
+    const e = d as { guild_id?: string; id?: string } | null;
+    const guildId = e?.guild_id ?? (t === "GUILD_CREATE" || t === "GUILD_UPDATE" || t === "GUILD_DELETE" ? e?.id : undefined);
+    for (const s of this.sessions.values()) if (!guildId || shardOf(guildId, s.shard[1]) === s.shard[0]) this.sendTo(s, t, d);
+  }
+
+  private sendTo(session: GatewaySession, t: string, d: unknown): void {
+    const e = { s: ++session.seq, t, d };
+    session.log.push(e);
+    if (session.log.length > GATEWAY_LOG_LIMIT) session.log.splice(0, session.log.length - GATEWAY_LOG_LIMIT);
+    const ws = session.ws;
+    if (ws && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ op: 0, ...e }));
   }
 
   // ---- REST ---------------------------------------------------------------------------------------
@@ -835,7 +921,7 @@ export class FakeDiscord {
 
     let m: RegExpExecArray | null;
     if (method === "GET" && (path === "/gateway/bot" || path === "/gateway")) {
-      return reply(200, { url: `ws://127.0.0.1:${this.port}/gateway`, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 } });
+      return reply(200, { url: `ws://127.0.0.1:${this.port}/gateway`, shards: this.shardCount, session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: this.maxConcurrency } });
     }
     if (method === "GET" && path === "/users/@me") return reply(200, this.botUser());
     if (method === "GET" && (m = /^\/users\/(\d+)$/.exec(path))) {
@@ -846,8 +932,8 @@ export class FakeDiscord {
       return reply(200, { id: this.applicationId, name: "Hearts", description: "", icon: null, flags: 0, bot_public: true, bot_require_code_grant: false, verify_key: "0", owner: this.userObject(this.users[0]), team: null, bot: this.botUser() });
     }
     if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands(?:\/(\d+))?$/.exec(path))) return this.commandRoute(method, m, body, reply, error);
-    if (method === "GET" && (m = /^\/guilds\/(\d+)$/.exec(path))) return m[1] === this.guildId ? reply(200, this.guildObject()) : error(404, 10004, "Unknown Guild");
-    if (method === "GET" && (m = /^\/guilds\/(\d+)\/channels$/.exec(path))) return reply(200, [...this.channels.values()].filter((c) => c.type !== 11 && c.type !== 12));
+    if (method === "GET" && (m = /^\/guilds\/(\d+)$/.exec(path))) return this.guilds.some((g) => g.id === m![1]) ? reply(200, this.guildObject(m[1])) : error(404, 10004, "Unknown Guild");
+    if (method === "GET" && (m = /^\/guilds\/(\d+)\/channels$/.exec(path))) return reply(200, [...this.channels.values()].filter((c) => c.guild_id === m![1] && c.type !== 11 && c.type !== 12));
     if (method === "GET" && (m = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(path))) {
       if (m[2] === this.botUserId) return reply(200, this.botMember());
       const u = this.users.find((x) => x.id === m![2]);
@@ -930,7 +1016,7 @@ export class FakeDiscord {
         }
         // A thread started from a message has the message's id, as on Discord.
         const id = starter ? starter.id : this.snowflake();
-        const t = { id, type: privateThread ? 12 : 11, guild_id: this.guildId, parent_id: channel.id, name: String(body.name), owner_id: this.botUserId, last_message_id: null, message_count: 0, member_count: 1, rate_limit_per_user: body.rate_limit_per_user ?? 0, flags: 0, total_message_sent: 0, thread_metadata: { archived: false, auto_archive_duration: body.auto_archive_duration ?? 4320, archive_timestamp: new Date(this.now()).toISOString(), locked: false, create_timestamp: new Date(this.now()).toISOString() }, member: { id, user_id: this.botUserId, join_timestamp: new Date(this.now()).toISOString(), flags: 0 }, permission_overwrites: [] };
+        const t = { id, type: privateThread ? 12 : 11, guild_id: channel.guild_id, parent_id: channel.id, name: String(body.name), owner_id: this.botUserId, last_message_id: null, message_count: 0, member_count: 1, rate_limit_per_user: body.rate_limit_per_user ?? 0, flags: 0, total_message_sent: 0, thread_metadata: { archived: false, auto_archive_duration: body.auto_archive_duration ?? 4320, archive_timestamp: new Date(this.now()).toISOString(), locked: false, create_timestamp: new Date(this.now()).toISOString() }, member: { id, user_id: this.botUserId, join_timestamp: new Date(this.now()).toISOString(), flags: 0 }, permission_overwrites: [] };
         this.channels.set(id, t);
         if (starter) {
           starter.threadId = id;
@@ -1139,7 +1225,7 @@ export class FakeDiscord {
     this.applyData(msg, data, files, blobs);
     msg.history.push(this.version(msg));
     if (o.visibleTo === null && !(msg.flags & SUPPRESS_NOTIFICATIONS)) msg.pings = this.pingsOf(msg.content, data.allowed_mentions);
-    if (o.interaction) (msg as any).interactionMeta = { id: o.interaction.id, type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[o.interaction.kind], user: this.userObject(o.interaction.user), authorizing_integration_owners: { "0": this.guildId } };
+    if (o.interaction) (msg as any).interactionMeta = { id: o.interaction.id, type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[o.interaction.kind], user: this.userObject(o.interaction.user), authorizing_integration_owners: { "0": this.guildOf(channelId) } };
     this.messages.set(msg.id, msg);
     if (o.visibleTo !== null && o.token) this.ephemeralTokens.set(msg.id, new Set([o.token]));
     const channel = this.channels.get(channelId);
@@ -1204,7 +1290,7 @@ export class FakeDiscord {
       id: m.id,
       type: m.type,
       channel_id: m.channel_id,
-      guild_id: this.guildId,
+      guild_id: this.guildOf(m.channel_id),
       author: this.botUser(),
       content: m.content,
       embeds: m.embeds,
@@ -1245,8 +1331,8 @@ export class FakeDiscord {
     this.dispatch(c.type === 11 || c.type === 12 ? "THREAD_UPDATE" : "CHANNEL_UPDATE", c);
   }
 
-  private textChannel(id: string, name: string, position: number): any {
-    return { id, type: 0, guild_id: this.guildId, name, position, permission_overwrites: [], parent_id: null, nsfw: false, topic: null, last_message_id: null, rate_limit_per_user: 0, flags: 0 };
+  private textChannel(id: string, name: string, position: number, guildId = this.guildId): any {
+    return { id, type: 0, guild_id: guildId, name, position, permission_overwrites: [], parent_id: null, nsfw: false, topic: null, last_message_id: null, rate_limit_per_user: 0, flags: 0 };
   }
 
   private botUser() {
@@ -1261,11 +1347,12 @@ export class FakeDiscord {
   private botMember() {
     return { user: this.botUser(), roles: [this.botRoleId], joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false };
   }
-  private guildObject() {
+  private guildObject(guildId = this.guildId) {
     const role = (id: string, name: string, perms: bigint, position: number, managed: boolean) => ({ id, name, permissions: String(perms), position, color: 0, hoist: false, managed, mentionable: false, icon: null, unicode_emoji: null, flags: 0 });
+    const inGuild = (c: any) => c.guild_id === guildId;
     return {
-      id: this.guildId,
-      name: "Fake Guild",
+      id: guildId,
+      name: this.guilds.find((g) => g.id === guildId)?.name ?? "Fake Guild",
       owner_id: this.users[0]?.id ?? this.botUserId,
       icon: null,
       splash: null,
@@ -1276,9 +1363,9 @@ export class FakeDiscord {
       features: [],
       emojis: [],
       stickers: [],
-      roles: [role(this.guildId, "@everyone", MEMBER_PERMS, 0, false), role(this.botRoleId, "Hearts", BOT_PERMS, 1, true)],
-      channels: [...this.channels.values()].filter((c) => c.type !== 11 && c.type !== 12),
-      threads: this.threads(),
+      roles: [role(guildId, "@everyone", MEMBER_PERMS, 0, false), role(this.botRoleId, "Hearts", BOT_PERMS, 1, true)],
+      channels: [...this.channels.values()].filter((c) => inGuild(c) && c.type !== 11 && c.type !== 12),
+      threads: this.threads().filter(inGuild),
       members: [this.botMember(), ...this.users.map((u) => this.memberObject(u))],
       voice_states: [],
       presences: [],
