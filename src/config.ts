@@ -23,7 +23,15 @@ export interface Config {
   /** Minimum gap between two edits of one table message (Discord rate-limits edits per channel). */
   tableEditIntervalMs: number;
   defaults: TableSettings;
+  /**
+   * SHARDS: null runs one process (the default); a number or "auto" (Discord's recommended count)
+   * runs discord.js's ShardingManager with one process per shard.
+   */
+  shards: number | "auto" | null;
 }
+
+/** Most shard processes SHARDS may ask for on one machine (Discord needs one per 2,500 servers). */
+export const MAX_SHARDS = 1024;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
@@ -77,6 +85,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   const format = text("LOG_FORMAT") ?? (env.NODE_ENV === "production" ? "json" : "pretty");
   if (format !== "json" && format !== "pretty") problems.push(`LOG_FORMAT must be json or pretty (it is "${format}").`);
 
+  // In a shard process discord.js's ShardingManager sets SHARDS to that shard's id (and
+  // SHARDING_MANAGER): it is not the setting there, so it is read in the manager only.
+  let shards: Config["shards"] = null;
+  const shardsText = env.SHARDING_MANAGER ? null : text("SHARDS")?.toLowerCase();
+  if (shardsText === "auto") shards = "auto";
+  else if (shardsText) {
+    if (/^\d+$/.test(shardsText) && +shardsText >= 1 && +shardsText <= MAX_SHARDS) shards = +shardsText;
+    else problems.push(`SHARDS must be a number of shard processes from 1 to ${MAX_SHARDS}, or auto for the count Discord recommends, or be left empty to run one process (it is "${shardsText}").`);
+  }
+
   const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
   if (!LEVELS.includes(botLevel)) problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
 
@@ -92,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     lobbyTimeoutMs: int("LOBBY_TIMEOUT_MINUTES", 30, 1, 7 * 24 * 60) * 60_000,
     maxTimeouts: int("MAX_TIMEOUTS", 2, 1, 100),
     tableEditIntervalMs: int("TABLE_EDIT_INTERVAL_MS", 1500, 0, 60_000),
+    shards,
     defaults: {
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),

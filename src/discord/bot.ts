@@ -5,6 +5,7 @@
 import { Client, Events, GatewayIntentBits, Options, REST } from "discord.js";
 import type { Config } from "../config.js";
 import { silentLogger, type Logger } from "../log.js";
+import { shardOf, type ShardInfo } from "../shards.js";
 import type { Store } from "../store/types.js";
 import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
@@ -31,6 +32,8 @@ export interface BotDeps {
   load?: LoadGauge;
   /** Clock for the 15-minute life of interaction tokens (tests move it with the fake Discord's). */
   tokenClock?: () => number;
+  /** This process runs one shard: only its guilds' events arrive and only their tables resume. */
+  shard?: ShardInfo | null;
 }
 
 export interface HeartsBot {
@@ -46,8 +49,10 @@ export interface HeartsBot {
 
 export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const log = deps.log ?? silentLogger();
+  const shard = deps.shard ?? null;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
     // @discordjs/rest keeps a handler per route and interaction token; sweep idle ones each
     // minute (not hourly) so memory does not grow with every interaction answered.
     rest: { ...(config.apiBase ? { api: config.apiBase } : {}), handlerSweepInterval: 60_000 },
@@ -93,8 +98,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(config.token);
       await ready;
-      log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "logged in to Discord");
-      const resumed = await service.resume();
+      log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...(shard ? { shards: shard.count } : {}) }, "logged in to Discord");
+      // A table belongs to the shard of its guild: the other shards' processes resume theirs.
+      const resumed = await service.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined);
       if (resumed) log.info({ tables: resumed }, "resumed open tables");
     },
     async stop() {

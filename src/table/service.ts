@@ -757,9 +757,12 @@ export class TableService {
 
   // ---- lifecycle ------------------------------------------------------------
 
-  /** Loads every open table from the store and carries on where it stopped. Returns how many. */
-  async resume(): Promise<number> {
-    const open = await this.store.listOpenTables();
+  /**
+   * Loads every open table from the store and carries on where it stopped. Returns how many.
+   * `owns`: only tables of these guilds (a shard process resumes its own guilds' tables only).
+   */
+  async resume(owns: (guildId: string) => boolean = () => true): Promise<number> {
+    const open = (await this.store.listOpenTables()).filter((t) => owns(t.guildId));
     let resumed = 0;
     for (const record of open) {
       try {

@@ -1,0 +1,135 @@
+/**
+ * SHARDS=n|auto: discord.js's ShardingManager runs one bot process per shard. Discord routes each
+ * server (guild) to one shard, and a table belongs to the shard of its guild, so the processes share
+ * nothing but the database: each resumes and times only its own guilds' tables.
+ */
+import { REST, Routes, ShardingManager, type RESTGetAPIGatewayBotResult, type Shard } from "discord.js";
+import { INVALID_TOKEN_HELP, type Config } from "./config.js";
+import type { Logger } from "./log.js";
+
+/** Which shard a guild belongs to: Discord's formula, (guild_id >> 22) % shard_count. */
+export function shardOf(guildId: string, shardCount: number): number {
+  if (shardCount <= 1) return 0;
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** A shard process's place: its id and the total count. */
+export interface ShardInfo {
+  id: number;
+  count: number;
+}
+
+/** In a process started by the ShardingManager: its shard (discord.js passes SHARDS and SHARD_COUNT). */
+export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): ShardInfo | null {
+  if (!env.SHARDING_MANAGER) return null;
+  const id = Number(JSON.parse(env.SHARDS ?? "null"));
+  const count = Number(env.SHARD_COUNT);
+  if (!Number.isInteger(id) || !Number.isInteger(count) || id < 0 || id >= count) return null;
+  return { id, count };
+}
+
+export interface GatewayInfo {
+  /** The shard count Discord recommends for this bot. */
+  shards: number;
+  /** How many shards may identify at once (then Discord wants 5 s before the next group). */
+  maxConcurrency: number;
+}
+
+/** GET /gateway/bot on DISCORD_API_BASE (or Discord itself): the recommended shard count. */
+export async function fetchGatewayInfo(config: Pick<Config, "token" | "apiBase">): Promise<GatewayInfo> {
+  const rest = new REST({ version: "10", ...(config.apiBase ? { api: config.apiBase } : {}) }).setToken(config.token);
+  try {
+    const info = (await rest.get(Routes.gatewayBot())) as RESTGetAPIGatewayBotResult;
+    return { shards: Math.max(1, info.shards), maxConcurrency: Math.max(1, info.session_start_limit?.max_concurrency ?? 1) };
+  } finally {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+  }
+}
+
+/** Discord allows one group of `max_concurrency` identifies per 5 seconds; a little margin. */
+const IDENTIFY_WINDOW_MS = 5_500;
+/** How long a shard process has to log in before its start counts as failed. */
+const READY_TIMEOUT_MS = 120_000;
+
+export interface ManagerOptions {
+  /** The file each shard process runs (src/main.ts: it sees SHARDING_MANAGER and runs one shard). */
+  file: string;
+  /** Node options for the shard processes, e.g. ["--import", "tsx"] to run TypeScript. */
+  execArgv: string[];
+}
+
+/**
+ * Runs the shard processes until SIGINT/SIGTERM, restarting any that stops. Resolves with the exit
+ * code once they are all stopped (1 when they could not start).
+ */
+export async function runShardManager(config: Config, log: Logger, opts: ManagerOptions): Promise<number> {
+  let info: GatewayInfo;
+  try {
+    info = await fetchGatewayInfo(config);
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 401) console.error(`\n${INVALID_TOKEN_HELP}\n`);
+    else log.fatal({ err: err instanceof Error ? err.message : String(err) }, "could not ask Discord for the shard count (GET /gateway/bot): check the network, or DISCORD_API_BASE if set");
+    return 1;
+  }
+  const count = config.shards === "auto" || config.shards === null ? info.shards : config.shards;
+  if (count < info.shards) log.warn({ shards: count, recommended: info.shards }, `Discord recommends ${info.shards} shards for this bot; SHARDS=${count} may be refused once servers outgrow it (use SHARDS=auto)`);
+
+  const manager = new ShardingManager(opts.file, { totalShards: count, token: config.token, mode: "process", respawn: true, execArgv: opts.execArgv, shardArgs: [] });
+  let stopping = false;
+  manager.on("shardCreate", (shard: Shard) => {
+    shard.on("ready", () => log.info({ shard: shard.id, shardPid: shard.process?.pid }, "shard connected"));
+    shard.on("death", (child) => {
+      if (stopping) return;
+      const code = "exitCode" in child ? child.exitCode : null;
+      log.warn({ shard: shard.id, code }, "shard process stopped; starting it again (it resumes its own tables)");
+    });
+    shard.on("error", (err: Error) => log.error({ shard: shard.id, err: err.message }, "shard process error"));
+  });
+
+  const stopAll = async (): Promise<void> => {
+    manager.respawn = false;
+    const exits = [...manager.shards.values()].map(async (shard) => {
+      const child = shard.process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((r) => child.once("exit", () => r()));
+      child.kill("SIGTERM");
+      // A shard finishes the actions in progress and logs out; one that hangs is killed.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    });
+    await Promise.all(exits);
+  };
+
+  let finished!: (code: number) => void;
+  const done = new Promise<number>((r) => (finished = r));
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, shards: count }, "stopping every shard; open tables resume at the next start");
+    void stopAll().then(() => finished(0));
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+
+  log.info({ shards: count, recommended: info.shards, maxConcurrency: info.maxConcurrency }, "starting shard processes");
+  try {
+    // Shards identify in groups of max_concurrency, 5 s apart, as Discord asks.
+    for (let first = 0; first < count && !stopping; first += info.maxConcurrency) {
+      if (first > 0) await new Promise((r) => setTimeout(r, IDENTIFY_WINDOW_MS));
+      const group = Array.from({ length: Math.min(info.maxConcurrency, count - first) }, (_, k) => manager.createShard(first + k));
+      await Promise.all(group.map((shard) => shard.spawn(READY_TIMEOUT_MS)));
+    }
+  } catch (err) {
+    if (!stopping) {
+      stopping = true;
+      log.fatal({ err: err instanceof Error ? err.message : String(err) }, "a shard process could not start (its own message is above); stopping the others");
+      await stopAll();
+      return 1;
+    }
+  }
+  if (!stopping) log.info({ shards: count }, "every shard is connected");
+  return done;
+}
