@@ -53,6 +53,13 @@ export function createRouter(services: Services, opts: RouterOptions) {
       if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
       else await handleComponent(ctx, i);
     } catch (err) {
+      // An option of another type than the command defines: Discord still shows an older /hearts
+      // (command updates take a while to reach every client). The person's input, not our bug.
+      if ((err as { code?: string }).code === "CommandInteractionOptionType") {
+        log.warn({ err: err instanceof Error ? err.message : String(err), interaction: kind, user: i.user.id }, "command options do not match the command's definition");
+        await respond.send({ content: "Discord sent this command in an older form than I expect (the /hearts command was just updated). Nothing was changed: please try again in a minute, or without that option." });
+        return;
+      }
       log.error({ err, interaction: kind, user: i.user.id, channel: i.channelId }, "interaction handler failed");
       await respond.send({ content: "Something went wrong on my side. Nothing was played; please try again (or use `/hearts hand`)." });
     } finally {
