@@ -76,7 +76,10 @@ async function dispatch(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInterac
       // Selecting cards changes nothing in the game: the menu shows the choice and a Pass button.
       const values = i.isStringSelectMenu() ? i.values : [];
       const cards = values.map((v) => parseCard(v)).filter((c): c is Card => c !== null);
-      if (cards.length !== 3) return sendHand(ctx, tableId, { notice: "Pick exactly 3 cards." });
+      // A modified client can send any values: only 3 different cards of one's own hand are a choice.
+      const mine = await service.handFor(tableId, actor);
+      const inHand = (c: Card) => !mine.ok || mine.view.hand.includes(c);
+      if (cards.length !== 3 || new Set(cards).size !== 3 || !cards.every(inHand)) return sendHand(ctx, tableId, { notice: "Pick exactly 3 different cards from your hand." });
       return sendHand(ctx, tableId, { selected: cards });
     }
     case "pass": {
