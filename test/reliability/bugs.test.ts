@@ -1,0 +1,68 @@
+/**
+ * Bugs the reliability suites found, one test each (each failed before its fix).
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { cardCode, createRng } from "../../src/game/index.js";
+import { scrubber } from "../../src/log.js";
+import type { InteractionHandle } from "../fake-discord/server.js";
+import { startBotUnderTest, type BotUnderTest } from "./bot-under-test.js";
+import { controls, TableDriver, verbOf } from "./driver.js";
+
+let b: BotUnderTest;
+let d: TableDriver;
+const said = new Map<string, string[]>();
+
+beforeAll(async () => {
+  b = await startBotUnderTest({ users: 3 });
+  b.fake.onCall((call) => {
+    if (!call.token || call.status >= 300) return;
+    const msg = call.path.startsWith("/interactions/") ? call.body?.data : call.body;
+    if (msg?.content) said.set(call.token, [...(said.get(call.token) ?? []), msg.content]);
+    for (const e of msg?.embeds ?? []) if (e.description) said.set(call.token, [...(said.get(call.token) ?? []), e.description]);
+  });
+  d = new TableDriver(b.fake, b.fake.channelId, [b.fake.users[0], b.fake.users[1]], createRng(1), { target: 30 });
+  expect(await d.open()).toBe(true);
+});
+afterAll(async () => {
+  d?.stop();
+  await b?.close();
+});
+
+const answer = async (h: InteractionHandle) => {
+  await h.ack;
+  await b.fake.waitFor(() => said.get(h.token)?.join("\n") || null, 3000, "an answer");
+  return said.get(h.token)!.join("\n");
+};
+
+it("an option of the wrong type (Discord still showing an older /hearts) gets a sentence, not an error", async () => {
+  const h = b.fake.slashCommand(b.fake.users[2], "hearts", { subcommand: "new", options: { bots: "yes" } }, b.fake.addChannel("elsewhere"));
+  expect(await answer(h)).toContain("older form than I expect");
+  expect(b.problems.filter((p) => (p.level as number) >= 50)).toEqual([]);
+});
+
+it("a pick of cards not in one's hand (or the same card three times) is refused, and no Pass button offers them", async () => {
+  const ann = b.fake.users[0];
+  await b.fake.waitFor(() => d.menuOf(ann) ?? null, 3000, "Ann's menu");
+  const menu = await b.fake.waitFor(() => {
+    const m = d.menuOf(ann);
+    return m && controls(m).some((c) => verbOf(c) === "pick") ? m : null;
+  }, 3000, "Ann's pick menu");
+  const pick = controls(menu).find((c) => verbOf(c) === "pick");
+  const mine = new Set<string>(pick.options.map((o: any) => o.value));
+  const notMine = Array.from({ length: 52 }, (_, c) => cardCode(c)).filter((c) => !mine.has(c)).slice(0, 3);
+  for (const values of [notMine, [pick.options[0].value, pick.options[0].value, pick.options[0].value]]) {
+    const h = b.fake.selectMenu(ann, menu.id, pick.custom_id, values);
+    expect(await answer(h)).toContain("Pick exactly 3 different cards from your hand.");
+    const pass = controls(b.fake.messages.get(menu.id)).find((c) => verbOf(c) === "pass" && !c.disabled);
+    expect(pass).toBeUndefined();
+  }
+});
+
+it("log lines never carry the bot token or an interaction token", () => {
+  const scrub = scrubber(["bot.TOKEN.value-123456"]);
+  const line = JSON.stringify({ msg: "could not answer", err: { url: "https://discord.com/api/v10/webhooks/1234/aW50ZXJhY3Rpb246OTk5OmFiY2RlZg/messages/@original" }, note: "Bot bot.TOKEN.value-123456" });
+  const out = scrub(line);
+  expect(out).not.toContain("bot.TOKEN.value-123456");
+  expect(out).not.toContain("aW50ZXJhY3Rpb246OTk5OmFiY2RlZg");
+  expect(out).toContain("/webhooks/1234/[redacted]/messages/@original");
+});

@@ -1,0 +1,295 @@
+/**
+ * Secrecy checker: no card of anyone's hand reaches someone who may not see it.
+ *
+ * It listens to every REST call the fake Discord answers (fake.onCall) and keeps, per call, who sees
+ * it (`seenBy`: null = everyone), its channel, the cards its text shows and the card-bearing
+ * components it carries. `check(store)` then rebuilds each table's game from the stored action log
+ * (with each action's commit time) and judges every payload:
+ *
+ * - Components are exact: a play/pass button or a pick menu carries the version (action count) it
+ *   was built at, so the checker replays to that version and requires every card on it to be in
+ *   the viewer's own hand (or among the cards the viewer passed). Any such component in a payload
+ *   everyone sees is a leak.
+ * - Text (content, embeds, labels, options, placeholders) is judged against the game at the
+ *   payload's version when it has one, else at the moment Discord received it: a card still held
+ *   by another seat, that the viewer does not know of, is a leak. Cards played this hand are public.
+ *   During the first GRACE_MS of a hand, the previous hand's cards are public too (its last trick and
+ *   summary are posted as the new deal begins, and those same cards now sit in new hands).
+ * - Attachment names: a hand picture ("hand.png") must never be public, and no name may carry a card.
+ *
+ * Tables are told apart by channel (each test table plays in its own channel or thread), so a card
+ * of one table's trick is never compared with another table's hands.
+ */
+import { cardCode, cardLabel, createGame, parseCard, step, viewFor, type Card, type Seat } from "../../src/game/index.js";
+import { decodeId } from "../../src/discord/ids.js";
+import type { Store, TableRecord } from "../../src/store/types.js";
+import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";
+
+/** How long after a new deal the previous hand's cards still count as public (its summary may lag). */
+export const GRACE_MS = 5000;
+
+interface CompCards {
+  tableId: string;
+  version: number;
+  verb: string;
+  cards: Card[];
+}
+
+interface Payload {
+  at: number;
+  seenBy: string | null;
+  channelId: string | null;
+  what: string;
+  textCards: Card[];
+  /** The start of its text, for the report. */
+  excerpt: string;
+  comps: CompCards[];
+  files: string[];
+}
+
+export interface SecrecyReport {
+  /** REST calls that showed something to someone (messages, edits, replies, follow-ups). */
+  payloads: number;
+  /** Of those, payloads that showed at least one card. */
+  withCards: number;
+  /** Tables whose action logs were used. */
+  tables: number;
+  leaks: string[];
+}
+
+const LABEL_RE = /(10|[2-9JQKA])([♣♦♠♥])/g;
+const CODE_RE = /^[2-9TJQKA][CDSH]$/;
+
+export function cardsInText(text: string): Card[] {
+  const out: Card[] = [];
+  for (const m of text.matchAll(LABEL_RE)) {
+    const c = parseCard((m[1] === "10" ? "T" : m[1]) + m[2]);
+    if (c !== null) out.push(c);
+  }
+  return out;
+}
+
+/** The message a call shows, or null when it shows none (GETs, deletes, deferrals, typing). */
+function shownMessage(call: RecordedCall): any | null {
+  if (call.method === "GET" || call.method === "DELETE" || !call.body || typeof call.body !== "object") return null;
+  if (call.path.startsWith("/interactions/")) {
+    const t = call.body.type;
+    return t === 4 || t === 7 ? (call.body.data ?? null) : null;
+  }
+  if (call.path.startsWith("/webhooks/") || /^\/channels\/\d+\/messages/.test(call.path)) return call.body;
+  return null;
+}
+
+function texts(msg: any): string[] {
+  const out: string[] = [];
+  const push = (v: unknown) => typeof v === "string" && v && out.push(v);
+  push(msg.content);
+  for (const e of msg.embeds ?? []) {
+    push(e.title);
+    push(e.description);
+    push(e.footer?.text);
+    push(e.author?.name);
+    for (const f of e.fields ?? []) {
+      push(f.name);
+      push(f.value);
+    }
+  }
+  for (const row of msg.components ?? []) {
+    for (const c of row.components ?? []) {
+      push(c.label);
+      push(c.placeholder);
+      for (const o of c.options ?? []) {
+        push(o.label);
+        push(o.description);
+      }
+    }
+  }
+  return out;
+}
+
+function componentCards(msg: any): CompCards[] {
+  const out: CompCards[] = [];
+  for (const row of msg.components ?? []) {
+    for (const c of row.components ?? []) {
+      const id = typeof c.custom_id === "string" ? decodeId(c.custom_id) : null;
+      if (!id) continue;
+      if (id.verb === "play") out.push({ tableId: id.tableId, version: id.version, verb: "play", cards: [id.card] });
+      else if (id.verb === "pass") out.push({ tableId: id.tableId, version: id.version, verb: "pass", cards: id.cards });
+      else if (id.verb === "pick") {
+        const cards = (c.options ?? []).map((o: any) => (typeof o.value === "string" && CODE_RE.test(o.value) ? parseCard(o.value) : null)).filter((x: Card | null): x is Card => x !== null);
+        out.push({ tableId: id.tableId, version: id.version, verb: "pick", cards });
+      } else if (id.verb === "moon") out.push({ tableId: id.tableId, version: id.version, verb: "moon", cards: [] });
+    }
+  }
+  return out;
+}
+
+/** A table's game, action by action: who held what, and when each action was committed. */
+interface Timeline {
+  record: TableRecord;
+  /** at[k]: commit time (ms) of action k. */
+  at: number[];
+  /** For each action count k = 0..n: per seat, cards held and cards passed; hand index; cards played this hand. */
+  held: Card[][][];
+  passed: (Card[] | null)[][];
+  hand: number[];
+  playedThisHand: Set<Card>[];
+  /** Per hand index: when it was dealt (commit time of the action that dealt it; 0 for the first). */
+  dealtAt: Map<number, number>;
+  /** Per hand index: every card played in it. */
+  handPlayed: Map<number, Set<Card>>;
+}
+
+async function timeline(store: Store, tableId: string): Promise<Timeline | null> {
+  const record = await store.getTable(tableId);
+  if (!record || record.status === "lobby") return null;
+  const actions = await store.loadActions(tableId);
+  const state = createGame(record.rules, record.seed);
+  const t: Timeline = { record, at: actions.map((a) => a.at.getTime()), held: [], passed: [], hand: [], playedThisHand: [], dealtAt: new Map([[state.handIndex, 0]]), handPlayed: new Map() };
+  let played = new Set<Card>();
+  const snap = () => {
+    const views = ([0, 1, 2, 3] as Seat[]).map((s) => viewFor(state, s));
+    t.held.push(views.map((v) => v.hand));
+    t.passed.push(views.map((v) => v.passed));
+    t.hand.push(state.handIndex);
+    t.playedThisHand.push(new Set(played));
+  };
+  snap();
+  for (let k = 0; k < actions.length; k++) {
+    const before = state.handIndex;
+    const a = actions[k].action;
+    if (step(state, a, null)) break; // the log does not replay: loadGame reports that elsewhere
+    if (a.type === "play") played.add(a.card);
+    if (state.handIndex !== before) {
+      t.handPlayed.set(before, played);
+      played = new Set();
+      t.dealtAt.set(state.handIndex, t.at[k]);
+    }
+    snap();
+  }
+  return t;
+}
+
+/** Number of actions committed at or before `ms`. */
+function countAt(t: Timeline, ms: number): number {
+  let lo = 0;
+  let hi = t.at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t.at[mid] <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.min(lo, t.held.length - 1);
+}
+
+export class SecrecyChecker {
+  private readonly payloads: Payload[] = [];
+  private readonly tableIds = new Set<string>();
+  private readonly off: () => void;
+  private counted = 0;
+
+  constructor(private readonly fake: FakeDiscord) {
+    this.off = fake.onCall((call) => this.record(call));
+  }
+
+  /** Tables to judge even if no payload named them (the store's ids of tables the test made). */
+  addTable(id: string): void {
+    this.tableIds.add(id);
+  }
+
+  get seen(): number {
+    return this.counted;
+  }
+
+  private record(call: RecordedCall): void {
+    if (call.status >= 300) return;
+    const msg = shownMessage(call);
+    if (!msg) return;
+    this.counted++;
+    const channelId = /^\/channels\/(\d+)/.exec(call.path)?.[1] ?? (call.token ? (this.fake.interaction(call.token)?.channelId ?? null) : null);
+    const comps = componentCards(msg);
+    for (const c of comps) this.tableIds.add(c.tableId);
+    for (const row of msg.components ?? []) for (const c of row.components ?? []) {
+      const id = typeof c.custom_id === "string" ? decodeId(c.custom_id) : null;
+      if (id) this.tableIds.add(id.tableId);
+    }
+    const all = texts(msg);
+    const textCards = all.flatMap(cardsInText);
+    const files = [...(msg.attachments ?? []).map((a: any) => String(a.filename ?? "")), ...call.files.map((f) => f.name)];
+    if (!textCards.length && !comps.length && !files.length) return;
+    this.payloads.push({ at: Date.now(), seenBy: call.seenBy, channelId, what: call.route, textCards, excerpt: all.join(" | ").replace(/\s+/g, " ").slice(0, 160), comps, files });
+  }
+
+  stop(): void {
+    this.off();
+  }
+
+  /** Judges every payload recorded so far against the stored games. */
+  async check(store: Store): Promise<SecrecyReport> {
+    const lines = new Map<string, Timeline>();
+    for (const id of this.tableIds) {
+      const t = await timeline(store, id).catch(() => null);
+      if (t) lines.set(id, t);
+    }
+    const byChannel = new Map<string, Timeline[]>();
+    for (const t of lines.values()) {
+      for (const ch of [t.record.channelId, t.record.threadId]) if (ch) byChannel.set(ch, [...(byChannel.get(ch) ?? []), t]);
+    }
+    const leaks: string[] = [];
+    let withCards = 0;
+    for (const p of this.payloads) {
+      if (p.textCards.length || p.comps.some((c) => c.cards.length)) withCards++;
+      const leak = (why: string) => leaks.length < 50 && leaks.push(`${p.what} seen by ${p.seenBy ?? "everyone"}: ${why}`);
+      for (const f of p.files) {
+        if (p.seenBy === null && /^hand\.png$/i.test(f)) leak(`a private hand picture (${f})`);
+        if (/(^|[^A-Za-z0-9])(10|[2-9TJQKA])[CDSH]([^A-Za-z0-9]|$)/.test(f.replace(/\.png$/i, ""))) leak(`an attachment named after a card (${f})`);
+      }
+      // Components: exact, by the version they were built at.
+      const versionOf = new Map<string, number>();
+      for (const c of p.comps) {
+        versionOf.set(c.tableId, Math.max(versionOf.get(c.tableId) ?? -1, c.version));
+        if (p.seenBy === null) {
+          leak(`a ${c.verb} control of table ${c.tableId} in a message everyone sees`);
+          continue;
+        }
+        const t = lines.get(c.tableId);
+        if (!t) continue;
+        const seat = t.record.seats.find((s) => s.userId === p.seenBy)?.seat;
+        if (seat === undefined) {
+          if (c.cards.length) leak(`${c.verb} control with ${c.cards.map(cardCode).join(" ")} of table ${c.tableId}, where this user has no seat`);
+          continue;
+        }
+        const k = Math.min(c.version, t.held.length - 1);
+        const known = new Set([...t.held[k][seat], ...(t.passed[k][seat] ?? [])]);
+        const foreign = c.cards.filter((x) => !known.has(x));
+        if (foreign.length) leak(`${c.verb} control of table ${c.tableId} v${c.version} shows ${foreign.map(cardLabel).join(" ")}, not in seat ${seat}'s hand`);
+      }
+      // Text: against the game at the payload's version, or at the time it was shown.
+      if (!p.textCards.length) continue;
+      // A table of the channel counts from its first action until it closed (an earlier or later
+      // game in the same channel has other hands); a table the payload's controls name, always.
+      const during = (t: Timeline) => t.at.length > 0 && p.at >= t.at[0] && (["lobby", "passing", "playing"].includes(t.record.status) || p.at <= t.record.updatedAt.getTime());
+      const tables = new Set<Timeline>([...(p.channelId ? (byChannel.get(p.channelId) ?? []).filter(during) : []), ...[...versionOf.keys()].map((id) => lines.get(id)).filter((x): x is Timeline => !!x)]);
+      for (const t of tables) {
+        const v = versionOf.get(t.record.id);
+        const k = v !== undefined ? Math.min(v, t.held.length - 1) : countAt(t, p.at);
+        const viewerSeat = p.seenBy === null ? undefined : t.record.seats.find((s) => s.userId === p.seenBy)?.seat;
+        const known = new Set<Card>(t.playedThisHand[k]);
+        if (viewerSeat !== undefined) {
+          for (const c of t.held[k][viewerSeat]) known.add(c);
+          for (const c of t.passed[k][viewerSeat] ?? []) known.add(c);
+        }
+        // A new deal: the previous hand's cards are still being shown for a moment.
+        const dealt = t.dealtAt.get(t.hand[k]) ?? 0;
+        const inGrace = dealt > 0 && p.at - dealt < GRACE_MS;
+        if (inGrace) for (const c of t.handPlayed.get(t.hand[k] - 1) ?? []) known.add(c);
+        for (const seat of [0, 1, 2, 3]) {
+          if (seat === viewerSeat) continue;
+          const secret = t.held[k][seat].filter((c) => !known.has(c) && p.textCards.includes(c));
+          if (secret.length) leak(`text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions): "${p.excerpt}"`);
+        }
+      }
+    }
+    return { payloads: this.counted, withCards, tables: lines.size, leaks };
+  }
+}
