@@ -1,0 +1,365 @@
+/**
+ * Sharding at scale, end to end: `npm start` with SHARDS=auto runs discord.js's ShardingManager,
+ * which asks the fake Discord (GET /gateway/bot) for the shard count and starts 4 real bot
+ * processes. They play many games at once, in several guilds per shard, against one SQLite file;
+ * people are simulated through the fake's interactions, the other seats are computer players.
+ * Midway one shard process is killed: the manager starts it again and it resumes exactly its own
+ * guilds' open tables while the other shards play on. Afterwards nothing is lost or duplicated:
+ * every table's log replays to its final state with contiguous sequence numbers, each finished game
+ * is recorded once, and each guild's standings are what its own games give.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeId } from "../../src/discord/ids.js";
+import { replay, type Action, type Rules } from "../../src/game/index.js";
+import { shardOf } from "../../src/shards.js";
+import { openStore } from "../../src/store/index.js";
+import { startFakeDiscord, type FakeDiscord, type FakeGuild, type FakeMessage, type FakeUser, type InteractionHandle } from "../fake-discord/server.js";
+
+const SHARDS = 4;
+const GUILDS_PER_SHARD = Number(process.env.SCALE_GUILDS_PER_SHARD ?? 3);
+const GAMES_PER_GUILD = Number(process.env.SCALE_GAMES ?? 2);
+/** The shard process killed midway. */
+const VICTIM = 2;
+/** Each guild's person pauses at this action of their second game until the victim is back. */
+const HOLD_AT = { game: Math.min(1, GAMES_PER_GUILD - 1), actions: 4 };
+
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+
+interface LogLine {
+  pid: number;
+  shard?: number;
+  msg: string;
+  /** Table events name their table tableId (src/log.ts). */
+  tableId?: string;
+  table?: string;
+  [k: string]: unknown;
+}
+
+let fake: FakeDiscord;
+let dir: string;
+let dbFile: string;
+let manager: ChildProcess;
+const logs: LogLine[] = [];
+let stderr = "";
+let started = 0;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const waitFor = <T>(probe: () => T | null | undefined | false, ms: number, what: string) => fake.waitFor(probe, ms, what);
+
+beforeAll(async () => {
+  started = Date.now();
+  fake = await startFakeDiscord({ users: SHARDS * GUILDS_PER_SHARD, shards: SHARDS, maxConcurrency: SHARDS, history: false });
+  dir = mkdtempSync(join(tmpdir(), "hearts-shards-"));
+  dbFile = join(dir, "hearts.db");
+  for (let k = 0; k < GUILDS_PER_SHARD; k++) for (let s = 0; s < SHARDS; s++) fake.addGuild({ shard: [s, SHARDS] });
+  // What `npm start` runs (tsx src/main.ts), in an empty folder so no .env is read.
+  manager = spawn(process.execPath, ["--import", TSX, MAIN], {
+    cwd: dir,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      SHARDS: "auto",
+      DISCORD_TOKEN: fake.token,
+      DISCORD_API_BASE: fake.apiBase,
+      DATABASE_URL: `file:${dbFile}`,
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "info",
+      BOT_DELAY_MS: "0",
+      TABLE_EDIT_INTERVAL_MS: "400",
+      DEFAULT_BOT_LEVEL: "easy",
+    },
+  });
+  let buffered = "";
+  manager.stdout!.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        stderr += `${line}\n`;
+      }
+    }
+  });
+  manager.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  await waitFor(() => logs.some((l) => l.msg === "every shard is connected") || manager.exitCode !== null, 60_000, "4 shard processes connected").catch((e) => {
+    throw new Error(`${e.message}\n${stderr}`);
+  });
+  if (manager.exitCode !== null) throw new Error(`the manager stopped: ${stderr}`);
+}, 90_000);
+
+afterAll(async () => {
+  if (manager && manager.exitCode === null) {
+    manager.kill("SIGKILL");
+    for (const pid of shardPids()) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+  await fake?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Shard processes the manager reported, latest per shard. */
+function shardPids(): number[] {
+  const latest = new Map<number, number>();
+  for (const l of logs) if (l.msg === "shard connected") latest.set(l.shard!, l.shardPid as number);
+  return [...latest.values()];
+}
+
+// ---- a person at a table, through the fake Discord only -----------------------------------------
+
+const components = (m: FakeMessage | null | undefined): any[] => (m?.components ?? []).flatMap((r: any) => r.components ?? []);
+const verbOf = (c: any): string | undefined => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined);
+const find = (m: FakeMessage | null | undefined, pred: (c: any) => boolean) => components(m).find(pred) ?? null;
+const textOf = (m: FakeMessage | null | undefined) => (m ? [m.content, ...(m.embeds ?? []).map((e: any) => `${e.title ?? ""} ${e.description ?? ""}`)].join("\n") : "");
+
+interface Person {
+  guild: FakeGuild;
+  shard: number;
+  user: FakeUser;
+  tables: string[];
+  /** Game being played (0-based) and actions taken in it. */
+  game: number;
+  actions: number;
+  /** Waiting at the hold point until `go` is called. */
+  holding: boolean;
+  gate: Promise<void>;
+  go: () => void;
+  menuId: string | null;
+}
+
+function person(guild: FakeGuild, user: FakeUser): Person {
+  let go!: () => void;
+  const gate = new Promise<void>((r) => (go = r));
+  return { guild, shard: shardOf(guild.id, SHARDS), user, tables: [], game: 0, actions: 0, holding: false, gate, go, menuId: null };
+}
+
+/** The table message of `tableId` in the channel (the public one with the table's buttons). */
+function tableMessage(p: Person, tableId: string | null): FakeMessage | null {
+  return (
+    fake
+      .channelMessages(p.guild.channelId)
+      .filter((m) => m.embeds?.[0]?.title === "♥ Hearts" && components(m).some((c) => (tableId ? decodeId(c.custom_id ?? "")?.tableId === tableId : !p.tables.includes(decodeId(c.custom_id ?? "")?.tableId ?? ""))))
+      .at(-1) ?? null
+  );
+}
+
+/** Sends an interaction and waits for what the person then sees (the reply, or the updated message). */
+async function answer(h: InteractionHandle): Promise<FakeMessage> {
+  await h.ack;
+  return waitFor(() => {
+    const r = h.reply();
+    return r && (r.content || r.embeds.length || r.components.length) ? r : (h.followUps()[0] ?? null);
+  }, 8000, `an answer to ${h.kind} of ${h.user.username}`);
+}
+
+async function playGame(p: Person): Promise<void> {
+  await answer(fake.slashCommand(p.user, "hearts", { subcommand: "new", options: { target: 10, level: "easy", images: "hands" } }, p.guild.channelId));
+  const lobby = await waitFor(() => tableMessage(p, null), 8000, `the table message in ${p.guild.name}`);
+  const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
+  p.tables.push(tableId);
+  p.actions = 0;
+  p.menuId = (await answer(fake.clickButton(p.user, lobby.id, find(lobby, (c) => verbOf(c) === "start").custom_id))).id;
+  let idleSince = Date.now();
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const table = tableMessage(p, tableId);
+    if (find(table, (c) => verbOf(c) === "rematch") || textOf(table).includes("Game over")) return;
+    if (Date.now() > deadline) throw new Error(`${p.guild.name}: the game stalled; menu: ${textOf(fake.messages.get(p.menuId!)).slice(0, 200)}`);
+    if (p.game === HOLD_AT.game && p.actions === HOLD_AT.actions && !p.holding) {
+      p.holding = true;
+      await p.gate;
+      idleSince = Date.now();
+    }
+    const menu = fake.messages.get(p.menuId!);
+    const pass = find(menu, (c) => verbOf(c) === "pass" && !c.disabled);
+    const pick = find(menu, (c) => verbOf(c) === "pick");
+    const card = find(menu, (c) => (verbOf(c) === "play" || verbOf(c) === "moon") && !c.disabled);
+    let h: InteractionHandle | null = null;
+    if (pass) h = fake.clickButton(p.user, menu!.id, pass.custom_id);
+    else if (pick) h = fake.selectMenu(p.user, menu!.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value));
+    else if (card) h = fake.clickButton(p.user, menu!.id, card.custom_id);
+    if (h) {
+      const edits = menu!.edits;
+      await h.ack;
+      p.actions++;
+      // The menu shows the result before the next look at it (no double clicks on a stale one).
+      await waitFor(() => (fake.messages.get(menu!.id)?.edits ?? 0) > edits, 8000, "the menu's update").catch(() => undefined);
+      idleSince = Date.now();
+      continue;
+    }
+    // Nothing to do for a while (after a restart the old menu no longer comes alive): My hand.
+    if (Date.now() - idleSince > 2500 && table && find(table, (c) => verbOf(c) === "hand")) {
+      p.menuId = (await answer(fake.clickButton(p.user, table.id, find(table, (c) => verbOf(c) === "hand").custom_id))).id;
+      idleSince = Date.now();
+      continue;
+    }
+    await sleep(25);
+  }
+}
+
+// ---- the database, read directly --------------------------------------------------------------
+
+interface TableRow {
+  id: string;
+  guildId: string;
+  status: string;
+  rules: string;
+  seed: bigint | number;
+  actionCount: number;
+}
+
+function readDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 10000");
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+const openTables = (): TableRow[] => readDb((db) => db.prepare(`SELECT id, guildId, status FROM HeartsTable WHERE status IN ('lobby','passing','playing')`).all() as TableRow[]);
+const actionTotal = (guilds: Set<string>): number =>
+  readDb((db) => (db.prepare(`SELECT t.guildId AS g, COUNT(*) AS n FROM GameAction a JOIN HeartsTable t ON t.id = a.tableId GROUP BY t.guildId`).all() as { g: string; n: number }[]).filter((r) => guilds.has(r.g)).reduce((s, r) => s + r.n, 0));
+
+// ---- the test ---------------------------------------------------------------------------------
+
+describe(`${SHARDS} shard processes on one SQLite file`, () => {
+  let people: Person[] = [];
+  let restart: { resumed: string[]; expected: string[]; othersOpen: number; othersActionsDuring: number; ms: number } | null = null;
+
+  it("play many games at once; a killed shard comes back and resumes only its own tables", async () => {
+    const guilds = fake.guilds.slice(1); // the first guild is the fake's default, left idle
+    people = guilds.map((guild, i) => person(guild, fake.users[i]));
+    expect(new Set(people.map((p) => p.shard)).size).toBe(SHARDS);
+
+    const play = Promise.all(
+      people.map(async (p) => {
+        for (p.game = 0; p.game < GAMES_PER_GUILD; p.game++) await playGame(p);
+      }),
+    );
+    play.catch(() => people.forEach((p) => p.go()));
+
+    // Everyone pauses mid-game; the victim's process is killed with its tables open.
+    await Promise.race([waitFor(() => people.every((p) => p.holding), 60_000, "every person at the hold point"), play]);
+    const victimGuilds = new Set(people.filter((p) => p.shard === VICTIM).map((p) => p.guild.id));
+    const otherGuilds = new Set(people.filter((p) => p.shard !== VICTIM).map((p) => p.guild.id));
+    const victimPid = logs.filter((l) => l.msg === "shard connected" && l.shard === VICTIM).at(-1)!.shardPid as number;
+    process.kill(victimPid, "SIGKILL");
+    const killedAt = Date.now();
+    const open = openTables();
+    const expected = open.filter((t) => victimGuilds.has(t.guildId)).map((t) => t.id).sort();
+    const othersOpen = open.filter((t) => otherGuilds.has(t.guildId)).length;
+    // The other shards' people play on while the victim is down (clicks in its guilds would fail).
+    const othersBefore = actionTotal(otherGuilds);
+    for (const p of people) if (p.shard !== VICTIM) p.go();
+
+    const back = await waitFor(() => logs.find((l) => l.msg === "shard connected" && l.shard === VICTIM && l.shardPid !== victimPid), 45_000, "the victim shard's new process");
+    const newPid = back.shardPid as number;
+    await waitFor(() => logs.some((l) => l.pid === newPid && l.msg === "logged in to Discord"), 20_000, "the new process logged in");
+    await sleep(300);
+    const resumed = logs.filter((l) => l.pid === newPid && l.msg === "table resumed").map((l) => (l.tableId ?? l.table) as string).sort();
+    restart = { resumed, expected, othersOpen, othersActionsDuring: actionTotal(otherGuilds) - othersBefore, ms: Date.now() - killedAt };
+    for (const p of people) p.go();
+    await play;
+  }, 150_000);
+
+  it("the restarted shard resumed exactly its own guilds' open tables, while the others played on", () => {
+    expect(restart).not.toBeNull();
+    expect(restart!.expected.length).toBe(GUILDS_PER_SHARD);
+    expect(restart!.resumed).toEqual(restart!.expected);
+    expect(restart!.othersOpen).toBeGreaterThan(0);
+    expect(restart!.othersActionsDuring).toBeGreaterThan(0);
+    // No other process resumed anything (they all started on an empty database).
+    expect(logs.filter((l) => l.msg === "table resumed").every((l) => l.shard === VICTIM)).toBe(true);
+  });
+
+  it("stops cleanly on SIGTERM: every shard process ends", async () => {
+    const pids = shardPids();
+    manager.kill("SIGTERM");
+    await waitFor(() => manager.exitCode !== null, 30_000, "the manager to exit");
+    expect(manager.exitCode).toBe(0);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+  }, 40_000);
+
+  it("lost and duplicated nothing: every log replays to its final state, each game recorded once", async () => {
+    const tables = readDb((db) => db.prepare(`SELECT id, guildId, status, rules, seed, actionCount FROM HeartsTable`).all() as TableRow[]);
+    expect(tables.length).toBe(people.length * GAMES_PER_GUILD);
+    expect(new Set(tables.map((t) => t.id))).toEqual(new Set(people.flatMap((p) => p.tables)));
+    let actions = 0;
+    for (const t of tables) {
+      const rows = readDb((db) => db.prepare(`SELECT seq, action FROM GameAction WHERE tableId = ? ORDER BY seq`).all(t.id) as { seq: number; action: string }[]);
+      expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i));
+      expect(rows.length).toBe(t.actionCount);
+      const r = replay(JSON.parse(t.rules) as Rules, Number(t.seed), rows.map((x) => JSON.parse(x.action) as Action));
+      expect(r.ok).toBe(true);
+      if (!r.ok) continue;
+      expect(r.state.phase).toBe("game-over");
+      expect(t.status).toBe("finished");
+      const results = readDb((db) => db.prepare(`SELECT r.seat, r.total, r.place FROM GameResult r JOIN FinishedGame g ON g.id = r.gameId WHERE g.tableId = ? ORDER BY r.seat`).all(t.id) as { seat: number; total: number; place: number }[]);
+      expect(results.map((x) => x.total)).toEqual(r.state.totals);
+      expect(results.map((x) => x.place)).toEqual(r.state.placements);
+      actions += rows.length;
+    }
+    const recorded = readDb((db) => db.prepare(`SELECT tableId, guildId FROM FinishedGame`).all() as { tableId: string; guildId: string }[]);
+    expect(recorded.length).toBe(tables.length);
+    expect(new Set(recorded.map((g) => g.tableId)).size).toBe(tables.length);
+    figures.actions = actions;
+    figures.games = recorded.length;
+  });
+
+  it("each guild's standings are its own games, and match a rebuild from them", async () => {
+    const store = await openStore(`file:${dbFile}`);
+    try {
+      for (const p of people) {
+        const snapshot = () => readDb((db) => db.prepare(`SELECT playerKey, games, wins, place1, place2, place3, place4, points, hands, mu, sigma, rating FROM PlayerStats WHERE guildId = ? ORDER BY playerKey`).all(p.guild.id));
+        const live = snapshot();
+        // Only this guild's person and the easy computer players (3 seats a game).
+        expect(live.map((r: any) => [r.playerKey, r.games])).toEqual([[`bot:easy`, 3 * GAMES_PER_GUILD], [p.user.id, GAMES_PER_GUILD]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+        await store.rebuildStandings(p.guild.id);
+        expect(snapshot()).toEqual(live);
+        const board = await store.leaderboard({ guildId: p.guild.id, bots: true, pageSize: 25 });
+        expect(board.rows.find((r) => r.playerKey === "bot:easy")?.games).toBe(3 * GAMES_PER_GUILD);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("logged every line of a shard with its shard id; Discord's rules were kept", () => {
+    const shardOfPid = new Map<number, number>();
+    for (const l of logs) if (l.msg === "shard connected") shardOfPid.set(l.shardPid as number, l.shard!);
+    const fromShards = logs.filter((l) => shardOfPid.has(l.pid));
+    expect(fromShards.length).toBeGreaterThan(SHARDS);
+    for (const l of fromShards) expect(l.shard).toBe(shardOfPid.get(l.pid));
+    expect(fake.violations).toEqual([]);
+    expect(fake.unhandled).toEqual([]);
+    figures.seconds = Math.round((Date.now() - started) / 100) / 10;
+    console.log(`shards ${SHARDS}, guilds ${people.length}, tables ${people.length * GAMES_PER_GUILD}, games ${figures.games}, actions ${figures.actions}, restart ${restart?.ms} ms (resumed ${restart?.resumed.length}, others appended ${restart?.othersActionsDuring} meanwhile), ${figures.seconds} s`);
+  });
+});
+
+const figures: { actions?: number; games?: number; seconds?: number } = {};
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
