@@ -1,0 +1,45 @@
+/** SHARDS in the configuration, and a shard process's place as the ShardingManager passes it. */
+import { describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.js";
+import { shardFromEnv, shardOf } from "../../src/shards.js";
+
+const env = (extra: Record<string, string>) => ({ DISCORD_TOKEN: "t", DISCORD_API_BASE: "http://127.0.0.1:1/api", ...extra });
+
+describe("SHARDS", () => {
+  it("is off by default: one process", () => {
+    const r = readConfig(env({}));
+    expect(r.ok && r.config.shards).toBe(null);
+  });
+
+  it("takes a number of shard processes, or auto", () => {
+    const four = readConfig(env({ SHARDS: "4" }));
+    expect(four.ok && four.config.shards).toBe(4);
+    const auto = readConfig(env({ SHARDS: " Auto " }));
+    expect(auto.ok && auto.config.shards).toBe("auto");
+  });
+
+  it("refuses anything else with a sentence saying what it may be", () => {
+    for (const bad of ["0", "-2", "two", "1.5", "5000"]) {
+      const r = readConfig(env({ SHARDS: bad }));
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems).toEqual([`SHARDS must be a number of shard processes from 1 to 1024, or auto for the count Discord recommends, or be left empty to run one process (it is "${bad}").`]);
+    }
+  });
+
+  it("in a shard process, SHARDS is discord.js's shard id, not the setting", () => {
+    const child = { ...env({ SHARDS: "0" }), SHARDING_MANAGER: "true", SHARD_COUNT: "4" };
+    const r = readConfig(child);
+    expect(r.ok && r.config.shards).toBe(null);
+    expect(shardFromEnv(child)).toEqual({ id: 0, count: 4 });
+    expect(shardFromEnv({ ...child, SHARDS: "3" })).toEqual({ id: 3, count: 4 });
+    expect(shardFromEnv(env({ SHARDS: "4" }))).toBe(null);
+  });
+
+  it("routes a guild as Discord does: (guild_id >> 22) % shards, exactly for 64-bit ids", () => {
+    expect(shardOf(String((5n << 22n) | 12345n), 4)).toBe(1);
+    expect(shardOf("1000000000000000000", 4)).toBe(1); // 1e18 >> 22 = 238418579101
+    // Past 2^53 a Number would round the id: the last bits before the shift still count.
+    expect(shardOf(String((((1n << 40n) + 3n) << 22n) | 4194303n), 4)).toBe(3);
+    expect(shardOf("1000000000000000000", 1)).toBe(0);
+  });
+});
