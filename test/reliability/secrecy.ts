@@ -20,7 +20,7 @@
  * Tables are told apart by channel (each test table plays in its own channel or thread), so a card
  * of one table's trick is never compared with another table's hands.
  */
-import { cardCode, cardLabel, createGame, parseCard, step, viewFor, type Card, type Seat } from "../../src/game/index.js";
+import { OPTION_INFO, PRESETS, cardCode, cardLabel, createGame, parseCard, step, viewFor, type Card, type Seat } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
 import type { Store, TableRecord } from "../../src/store/types.js";
 import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";
@@ -60,7 +60,23 @@ export interface SecrecyReport {
 const LABEL_RE = /(10|[2-9JQKA])([♣♦♠♥])/g;
 const CODE_RE = /^[2-9TJQKA][CDSH]$/;
 
-export function cardsInText(text: string): Card[] {
+/**
+ * Fixed sentences that name cards as rules, not as anyone's cards (presets, options, refusals,
+ * statistics): taken out before looking for cards.
+ */
+const RULE_TEXTS = [
+  ...PRESETS.flatMap((p) => [p.description, p.description.slice(0, 100)]),
+  ...OPTION_INFO.map((o) => o.help),
+  "The first trick must be led with the 2♣.",
+  "No points on the first trick: hearts, Q♠, K♠ and A♠ must wait while you have another card.",
+  "No points on the first trick: hearts and Q♠ must wait while you have another card.",
+  "Fewest Q♠ taken",
+  "Q♠ taken",
+].sort((a, b) => b.length - a.length);
+
+export function cardsInText(raw: string): Card[] {
+  let text = raw;
+  for (const t of RULE_TEXTS) if (text.includes(t)) text = text.split(t).join(" ");
   const out: Card[] = [];
   for (const m of text.matchAll(LABEL_RE)) {
     const c = parseCard((m[1] === "10" ? "T" : m[1]) + m[2]);
