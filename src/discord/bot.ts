@@ -15,6 +15,7 @@ import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
 import { Pacer } from "./pacer.js";
 import { Presenter } from "./presenter.js";
+import { RenderThread } from "./render-thread.js";
 import { createRouter } from "./router.js";
 
 export interface BotDeps {
@@ -32,6 +33,8 @@ export interface BotDeps {
   load?: LoadGauge;
   /** Clock for the 15-minute life of interaction tokens (tests move it with the fake Discord's). */
   tokenClock?: () => number;
+  /** Draw the canvas renderer's pictures on a worker thread (default true), so they never hold up the gateway. */
+  renderThread?: boolean;
   /** This process runs one shard: only its guilds' events arrive and only their tables resume. */
   shard?: ShardInfo | null;
 }
@@ -75,11 +78,13 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts },
   });
   const load = deps.load ?? new LoadGauge();
-  const images = new Images(deps.renderer === undefined ? canvasRenderer : deps.renderer, log, load);
+  const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
+  const renderThread = renderer === canvasRenderer && deps.renderThread !== false ? new RenderThread(log.child({ part: "pictures" })) : null;
+  const images = new Images(renderer, log, load, renderThread);
   // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
   const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000, handlerSweepInterval: 60_000 });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
-  const pacer = new Pacer();
+  const pacer = new Pacer(images);
   const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
@@ -95,6 +100,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     service,
     presenter,
     async start() {
+      renderThread?.warm();
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(config.token);
       await ready;
@@ -107,6 +113,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       await service.stop();
       await presenter.idle();
       await client.destroy();
+      await renderThread?.close();
       webhookRest.clearHashSweeper();
       webhookRest.clearHandlerSweeper();
       if (!deps.load) load.stop();

@@ -7,67 +7,124 @@ import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../game/i
 import type { Logger } from "../log.js";
 import type { TableRecord } from "../store/types.js";
 import type { LoadGauge } from "./load.js";
+import type { RenderMethod, RenderThread } from "./render-thread.js";
 import { labels } from "./views.js";
 
 export type Renderer = Pick<typeof render, "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard">;
 
 export const canvasRenderer: Renderer = render;
 
+/** Optional pictures step aside while this many wait for the picture thread (about half a second of drawing). */
+const MAX_BACKLOG = 12;
+
+/** One paced job's pictures: drawn on the picture thread, then picked up by the job's last pass. */
+interface Session {
+  round: number;
+  ready: Map<string, Buffer | null>;
+  missing: { key: string; what: string; table: string | null; method: RenderMethod; args: unknown[] }[];
+}
+
 export class Images {
+  private session: Session | null = null;
+
   constructor(
     private readonly renderer: Renderer | null,
     private readonly log: Logger,
     private readonly load: Pick<LoadGauge, "busy" | "skipped"> | null = null,
+    /** Draws off the main thread (only for the canvas renderer); null: draw inline. */
+    private readonly offload: RenderThread | null = null,
   ) {}
 
   /** Whether a picture that is nice but not needed should be drawn now. */
   private optional(): boolean {
-    if (!this.load?.busy) return true;
-    this.load.skipped++;
+    if (!this.busy) return true;
+    if (!this.session || this.session.round === 0) this.load!.skipped++;
     return false;
   }
 
-  private run(what: string, table: string | null, fn: (r: Renderer) => Buffer): Buffer | null {
+  private run<M extends RenderMethod>(what: string, table: string | null, method: M, ...args: Parameters<Renderer[M]>): Buffer | null {
     if (!this.renderer) return null;
+    const s = this.session;
+    if (s) {
+      // Inside paced(): the picture comes from the picture thread; this pass only notes it.
+      const key = `${method}${JSON.stringify(args)}`;
+      const png = s.ready.get(key);
+      if (png !== undefined) return png;
+      s.missing.push({ key, what, table, method, args });
+      return null;
+    }
     try {
-      return fn(this.renderer);
+      return (this.renderer[method] as (...a: unknown[]) => Buffer)(...args);
     } catch (err) {
       this.log.error({ table, err, image: what }, "could not draw an image; sending text only");
       return null;
     }
   }
 
+  /** Whether pictures are drawn off the main thread (then pacer jobs go through paced()). */
+  get offloaded(): boolean {
+    return !!this.renderer && !!this.offload?.available;
+  }
+
+  /**
+   * Builds a message whose pictures are drawn on the picture thread: `build` runs once to learn
+   * which pictures it wants (building a message without them is cheap), they are drawn, and
+   * `build` runs again with them. Whatever changed meanwhile is drawn in another round.
+   */
+  async paced<T>(lane: number, build: () => T): Promise<T> {
+    const s: Session = { round: 0, ready: new Map(), missing: [] };
+    for (;;) {
+      s.missing = [];
+      this.session = s;
+      let out: T;
+      try {
+        out = build();
+      } finally {
+        this.session = null;
+      }
+      if (!s.missing.length || s.round >= 3) return out;
+      s.round++;
+      await Promise.all(
+        s.missing.map(async (m) => {
+          const png = await this.offload!.render(m.method, m.args, lane).catch((err: Error) => {
+            if (this.offload!.available) this.log.error({ table: m.table, err: err.message, image: m.what }, "could not draw an image; sending text only");
+            return null;
+          });
+          s.ready.set(m.key, png);
+        }),
+      );
+    }
+  }
+
   get busy(): boolean {
-    return !!this.load?.busy;
+    return !!this.load?.busy || (this.offloaded && this.offload!.backlog > MAX_BACKLOG);
   }
 
   table(record: TableRecord, view: PublicView | null, status?: string): Buffer | null {
-    return this.run("table", record.id, (r) => r.renderTable({ players: labels(record), view, status }, { fourColour: record.settings.fourColourDeck }));
+    return this.run("table", record.id, "renderTable", { players: labels(record), view, status }, { fourColour: record.settings.fourColourDeck });
   }
 
   /** Optional: under load the menu lists the hand as text. */
   hand(cards: Card[], legal: Card[], selected: Card[]): Buffer | null {
     if (!this.optional()) return null;
-    return this.run("hand", null, (r) => r.renderHand({ cards, legal, selected }));
+    return this.run("hand", null, "renderHand", { cards, legal, selected });
   }
 
   /** Optional: under load the thread gets the trick's caption only. */
   trick(record: TableRecord, trick: TrickRecord, trickNumber: number, heartsBrokenNow: boolean, queenFell: boolean): Buffer | null {
     if (!this.optional()) return null;
-    return this.run("trick", record.id, (r) =>
-      r.renderTrick({ players: labels(record), trick, trickNumber, rules: record.rules, heartsBrokenNow, queenFell }, { fourColour: record.settings.fourColourDeck }),
-    );
+    return this.run("trick", record.id, "renderTrick", { players: labels(record), trick, trickNumber, rules: record.rules, heartsBrokenNow, queenFell }, { fourColour: record.settings.fourColourDeck });
   }
 
   handSummary(record: TableRecord, result: HandResult): Buffer | null {
-    return this.run("hand-summary", record.id, (r) => r.renderHandSummary({ players: labels(record), result, rules: record.rules }));
+    return this.run("hand-summary", record.id, "renderHandSummary", { players: labels(record), result, rules: record.rules });
   }
 
   leaderboard(title: string, rows: Parameters<Renderer["renderLeaderboard"]>[0]["rows"]): Buffer | null {
-    return this.run("leaderboard", null, (r) => r.renderLeaderboard({ title, rows }));
+    return this.run("leaderboard", null, "renderLeaderboard", { title, rows });
   }
 
   gameOver(record: TableRecord, history: HandResult[], totals: number[], placements: number[], rules: Rules): Buffer | null {
-    return this.run("game-over", record.id, (r) => r.renderGameOver({ players: labels(record), history, totals, placements, rules }));
+    return this.run("game-over", record.id, "renderGameOver", { players: labels(record), history, totals, placements, rules });
   }
 }

@@ -4,7 +4,12 @@
  * every interaction behind them. The pacer runs drawing jobs for at most a few milliseconds per
  * event-loop turn, so I/O gets in between, and serves the person who just clicked first, then
  * menus refreshed for a new turn, then table pictures, then posts.
+ *
+ * With the picture thread (render-thread.ts) the drawing itself leaves the main thread: a job
+ * then only builds its message, around pictures drawn there in the same lane order.
  */
+import type { Images } from "./images.js";
+
 export enum Lane {
   /** The answer to an interaction: a person is waiting on it. */
   Answer = 0,
@@ -27,7 +32,10 @@ export class Pacer {
   private readonly lanes: Job[][] = [[], [], [], []];
   private scheduled = false;
 
+  constructor(private readonly images: Images | null = null) {}
+
   run<T>(lane: Lane, fn: () => T): Promise<T> {
+    if (this.images?.offloaded) return this.images.paced(lane, fn);
     return new Promise<T>((resolve, reject) => {
       this.lanes[lane].push({
         run: () => {
