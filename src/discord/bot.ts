@@ -107,7 +107,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...(shard ? { shards: shard.count } : {}) }, "logged in to Discord");
       // A table belongs to the shard of its guild: the other shards' processes resume theirs.
       const resumed = await service.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined);
-      if (resumed) log.info({ tables: resumed }, "resumed open tables");
+      log.info({ tables: resumed }, "resumed open tables");
     },
     async stop() {
       await service.stop();

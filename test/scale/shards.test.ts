@@ -24,7 +24,8 @@ import { startFakeDiscord, type FakeDiscord, type FakeGuild, type FakeMessage, t
 
 const SHARDS = 4;
 const GUILDS_PER_SHARD = Number(process.env.SCALE_GUILDS_PER_SHARD ?? 3);
-const GAMES_PER_GUILD = Number(process.env.SCALE_GAMES ?? 2);
+/** 3: the leaderboard ranks a player from their third counted game. */
+const GAMES_PER_GUILD = Number(process.env.SCALE_GAMES ?? 3);
 /** The shard process killed midway. */
 const VICTIM = 2;
 /** Each guild's person pauses at this action of their second game until the victim is back. */
@@ -270,15 +271,23 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
 
     const back = await waitFor(() => logs.find((l) => l.msg === "shard connected" && l.shard === VICTIM && l.shardPid !== victimPid), 45_000, "the victim shard's new process");
     const newPid = back.shardPid as number;
-    await waitFor(() => logs.some((l) => l.pid === newPid && l.msg === "logged in to Discord"), 20_000, "the new process logged in");
-    await sleep(300);
+    await waitFor(() => logs.some((l) => l.pid === newPid && l.msg === "resumed open tables"), 30_000, "the new process to resume its tables");
     const resumed = logs.filter((l) => l.pid === newPid && l.msg === "table resumed").map((l) => (l.tableId ?? l.table) as string).sort();
     restart = { resumed, expected, othersOpen, othersActionsDuring: actionTotal(otherGuilds) - othersBefore, ms: Date.now() - killedAt };
     for (const p of people) p.go();
     await play;
   }, 150_000);
 
+  it("SHARDS=auto took Discord's recommended count from DISCORD_API_BASE; each shard got only its own guilds", () => {
+    expect(logs.find((l) => l.msg === "starting shard processes")).toMatchObject({ shards: SHARDS, recommended: SHARDS });
+    for (let s = 0; s < SHARDS; s++) {
+      const login = logs.find((l) => l.msg === "logged in to Discord" && l.shard === s);
+      expect(login?.guilds).toBe(fake.guilds.filter((g) => shardOf(g.id, SHARDS) === s).length);
+    }
+  });
+
   it("the restarted shard resumed exactly its own guilds' open tables, while the others played on", () => {
+    expect(logs.some((l) => l.msg.startsWith("shard process stopped; starting it again") && l.shard === VICTIM)).toBe(true);
     expect(restart).not.toBeNull();
     expect(restart!.expected.length).toBe(GUILDS_PER_SHARD);
     expect(restart!.resumed).toEqual(restart!.expected);
@@ -311,6 +320,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       expect(r.state.phase).toBe("game-over");
       expect(t.status).toBe("finished");
       const results = readDb((db) => db.prepare(`SELECT r.seat, r.total, r.place FROM GameResult r JOIN FinishedGame g ON g.id = r.gameId WHERE g.tableId = ? ORDER BY r.seat`).all(t.id) as { seat: number; total: number; place: number }[]);
+      expect(results.map((x) => x.seat)).toEqual([0, 1, 2, 3]);
       expect(results.map((x) => x.total)).toEqual(r.state.totals);
       expect(results.map((x) => x.place)).toEqual(r.state.placements);
       actions += rows.length;
@@ -332,8 +342,11 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
         expect(live.map((r: any) => [r.playerKey, r.games])).toEqual([[`bot:easy`, 3 * GAMES_PER_GUILD], [p.user.id, GAMES_PER_GUILD]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
         await store.rebuildStandings(p.guild.id);
         expect(snapshot()).toEqual(live);
-        const board = await store.leaderboard({ guildId: p.guild.id, bots: true, pageSize: 25 });
-        expect(board.rows.find((r) => r.playerKey === "bot:easy")?.games).toBe(3 * GAMES_PER_GUILD);
+        const withBots = await store.leaderboard({ guildId: p.guild.id, bots: true, pageSize: 25 });
+        expect(withBots.rows.find((r) => r.playerKey === "bot:easy")?.games).toBe(3 * GAMES_PER_GUILD);
+        // /hearts leaderboard of this guild: its own person, ranked after their third game.
+        const board = await store.leaderboard({ guildId: p.guild.id });
+        expect(board.rows.map((r) => [r.playerKey, r.games])).toEqual(GAMES_PER_GUILD >= 3 ? [[p.user.id, GAMES_PER_GUILD]] : []);
       }
     } finally {
       await store.close();
