@@ -302,7 +302,7 @@ export class SecrecyChecker {
         for (const seat of [0, 1, 2, 3]) {
           if (seat === viewerSeat) continue;
           const secret = t.held[k][seat].filter((c) => !known.has(c) && p.textCards.includes(c));
-          if (secret.length) leak(`text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions): "${p.excerpt}"`);
+          if (secret.length) leak(`text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions; shown ${t.at[k] !== undefined ? `${t.at[k] - p.at} ms before action ${k} was committed` : "after the last action"}): "${p.excerpt}"`);
         }
       }
     }
