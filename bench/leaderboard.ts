@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRng } from "../src/game/index.js";
-import { openStore, rebuildStandings } from "../src/store/index.js";
+import { SqliteStore, rebuildStandings } from "../src/store/index.js";
 
 const i = process.argv.indexOf("--games");
 const games = i >= 0 ? Number(process.argv[i + 1]) : 100_000;
 const dir = mkdtempSync(join(tmpdir(), "hearts-lb-"));
-const store = await openStore(`file:${join(dir, "lb.db")}`);
+const store = await SqliteStore.open(`file:${join(dir, "lb.db")}`);
 const p = store.prisma;
 const rng = createRng(3);
 const humans = Array.from({ length: 40 }, (_, k) => `user${k}`);

@@ -1,8 +1,10 @@
 /**
- * npm run bench:store [-- --db <url>] [--actions N] [--tables T]
- * Durable actions per second through the store (SQLite WAL, synchronous=FULL: each acknowledged
- * action has been fsynced). Random legal games; every appendAction is awaited before that table's
- * next action, as the bot does.
+ * npm run bench:store [-- --db <url>|postgres] [--actions N] [--tables T]
+ * Durable actions per second through the store (SQLite WAL, synchronous=FULL; PostgreSQL with its
+ * defaults, fsync and synchronous_commit on: each acknowledged action has been fsynced). Random
+ * legal games; every appendAction is awaited before that table's next action, as the bot does.
+ * `--db postgres` uses TEST_POSTGRES_URL's server if set, else starts a throwaway local server
+ * (test/store/postgres-server.ts), and benchmarks in a new database there.
  *  - one table alone: every action pays its own fsync (the latency of one move);
  *  - T tables at once (default 64, a busy bot): appends that arrive together share one commit.
  * Last line: {"actionsPerSecond": n} (the T-table figure), with the single-table figure beside it.
@@ -11,15 +13,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGame, presetRules, step } from "../src/game/index.js";
-import { loadGame, openStore, type SqliteStore } from "../src/store/index.js";
+import { loadGame, openStore, redactUrl, type HeartsStore } from "../src/store/index.js";
 import { SETTINGS, createRng, randomAction } from "../test/store/helpers.js";
+import { freshDatabase, startPostgres } from "../test/store/postgres-server.js";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const dir = mkdtempSync(join(tmpdir(), "hearts-bench-"));
-const url = arg("--db") ?? `file:${join(dir, "bench.db")}`;
+const server = arg("--db") === "postgres" ? await startPostgres({ durable: true }) : null;
+const url = server ? await freshDatabase(server.url, "hearts_bench") : (arg("--db") ?? `file:${join(dir, "bench.db")}`);
 const total = Number(arg("--actions") ?? 6000);
 const tables = Number(arg("--tables") ?? 64);
 const store = await openStore(url);
@@ -28,7 +32,7 @@ let gameNo = 0;
 const finishedIds: string[] = [];
 
 /** One table playing games back to back until `budget.left` actions have been appended overall. */
-async function player(s: SqliteStore, budget: { left: number }, oneGame = false): Promise<void> {
+async function player(s: HeartsStore, budget: { left: number }, oneGame = false): Promise<void> {
   while (budget.left > 0) {
     const table = await s.createTable({ guildId: "bench", channelId: `c${gameNo}`, hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: ++gameNo, seats: [] });
     const state = createGame(table.rules, table.seed);
@@ -56,8 +60,7 @@ async function measure(label: string, n: number, concurrency: number): Promise<n
   return rate;
 }
 
-const sync = await store.prisma.$queryRawUnsafe<{ synchronous: bigint }[]>("PRAGMA synchronous");
-console.log(`SQLite WAL, synchronous=${["OFF", "NORMAL", "FULL", "EXTRA"][Number(sync[0].synchronous)]}, ${url}`);
+console.log(store.kind === "sqlite" ? `SQLite WAL, synchronous=${process.env.HEARTS_SQLITE_SYNCHRONOUS === "NORMAL" ? "NORMAL" : "FULL"}, ${url}` : `PostgreSQL (fsync and synchronous_commit on), ${redactUrl(url)}`);
 const single = await measure("1 table", Math.max(200, Math.round(total / 10)), 1);
 const many = await measure(`${tables} tables`, total, tables);
 
@@ -73,5 +76,6 @@ for (const id of replayIds) {
 const replayMs = +((performance.now() - t) / Math.max(1, replayIds.length)).toFixed(1);
 console.log(`load + replay of a whole game (${replayIds.length} games): ${replayMs} ms each`);
 await store.close();
-if (!arg("--db")) rmSync(dir, { recursive: true, force: true });
-console.log(JSON.stringify({ actionsPerSecond: many, singleTableActionsPerSecond: single, tables, replayMsPerGame: replayMs }));
+await server?.stop();
+rmSync(dir, { recursive: true, force: true });
+console.log(JSON.stringify({ db: store.kind, actionsPerSecond: many, singleTableActionsPerSecond: single, tables, replayMsPerGame: replayMs }));

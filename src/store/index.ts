@@ -1,15 +1,26 @@
 /** The store: openStore() for the bot, loadGame() to rebuild a table's game from its action log. */
 import { replay, validateRules, type GameState } from "../game/index.js";
-import { CorruptRowError, SqliteStore } from "./sqlite.js";
-import type { Store, TableRecord } from "./types.js";
+import { isPostgresUrl } from "./pg-url.js";
+import { PostgresStore } from "./postgres.js";
+import { CorruptRowError } from "./records.js";
+import { DEFAULT_DATABASE_URL, SqliteStore } from "./sqlite.js";
+import type { HeartsStore, Store, TableRecord } from "./types.js";
 
 export * from "./types.js";
-export { SqliteStore, CorruptRowError, DEFAULT_DATABASE_URL } from "./sqlite.js";
+export { SqliteStore, DEFAULT_DATABASE_URL } from "./sqlite.js";
+export { PostgresStore } from "./postgres.js";
+export { CorruptRowError, redactUrl } from "./records.js";
+export { isPostgresUrl } from "./pg-url.js";
 export { LEADERBOARD_SORTS, MIN_RANKED_GAMES, countsForStandings, playerKeyOf, rebuildStandings } from "./standings.js";
 export type { Leaderboard, LeaderboardQuery, LeaderboardRow, LeaderboardSort, PlayerCard } from "./standings.js";
 
-/** Opens the database at `databaseUrl` (default DATABASE_URL, then file:./data/hearts.db), applying pending migrations. */
-export function openStore(databaseUrl?: string): Promise<SqliteStore> {
+/**
+ * Opens the database at `databaseUrl` (default DATABASE_URL, then file:./data/hearts.db), applying
+ * pending migrations: `file:...` is a SQLite file, `postgresql://...` (or `postgres://`) a
+ * PostgreSQL database. Nothing above the store needs to know which.
+ */
+export function openStore(databaseUrl: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<HeartsStore> {
+  if (isPostgresUrl(databaseUrl)) return PostgresStore.open(databaseUrl);
   return SqliteStore.open(databaseUrl);
 }
 

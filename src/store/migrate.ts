@@ -34,7 +34,9 @@ export const stderrLog: StoreLog = {
 /** `file:./data/hearts.db` -> the file's path (relative to the working folder, as the Prisma CLI reads it). */
 function sqliteFile(databaseUrl: string): string {
   if (!databaseUrl.startsWith("file:")) {
-    throw new Error(`DATABASE_URL must name a SQLite file, like file:./data/hearts.db (got “${databaseUrl.replace(/\/\/[^@/]*@/, "//…@")}”)`);
+    throw new Error(
+      `DATABASE_URL must name a SQLite file, like file:./data/hearts.db, or a PostgreSQL database, like postgresql://user:password@host:5432/hearts (got “${databaseUrl.replace(/\/\/[^@/]*@/, "//…@")}”)`,
+    );
   }
   return databaseUrl.slice("file:".length).replace(/\?.*$/, "");
 }

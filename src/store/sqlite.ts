@@ -13,89 +13,34 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { Prisma, PrismaClient } from "../generated/prisma/client.js";
-import type { HeartsTable } from "../generated/prisma/client.js";
-import type { Action, Rules } from "../game/index.js";
+import type { Action } from "../game/index.js";
 import { migrate } from "./migrate.js";
+import {
+  CorruptRowError,
+  OPEN_STATUSES as OPEN,
+  actionRecords,
+  finishedGameRecord,
+  guildSettingsColumns,
+  guildSettingsRecord,
+  newTableRow,
+  patchColumns,
+  toColumns,
+  toRecord,
+} from "./records.js";
 import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
-import type {
-  AppendResult,
-  FinishedGame,
-  GuildSettings,
-  NewTable,
-  SeatRecord,
-  StoredAction,
-  Store,
-  TablePatch,
-  TableRecord,
-  TableSettings,
-  TableStatus,
-} from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, StoredAction, TablePatch, TableRecord } from "./types.js";
+
+export { CorruptRowError };
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
 const SYNCHRONOUS = process.env.HEARTS_SQLITE_SYNCHRONOUS === "NORMAL" ? "NORMAL" : "FULL";
-const OPEN: TableStatus[] = ["lobby", "passing", "playing"];
-
-/** A row whose JSON does not parse is reported, not thrown past the store as a crash. */
-export class CorruptRowError extends Error {
-  constructor(
-    readonly tableId: string,
-    detail: string,
-  ) {
-    super(`table ${tableId}: ${detail}`);
-  }
-}
-
-function parse<T>(tableId: string, column: string, text: string): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new CorruptRowError(tableId, `column ${column} is not valid JSON`);
-  }
-}
-
-function toRecord(row: HeartsTable): TableRecord {
-  return {
-    id: row.id,
-    guildId: row.guildId,
-    channelId: row.channelId,
-    threadId: row.threadId,
-    messageId: row.messageId,
-    hostId: row.hostId,
-    rules: parse<Rules>(row.id, "rules", row.rules),
-    settings: parse<TableSettings>(row.id, "settings", row.settings),
-    seed: Number(row.seed),
-    status: row.status as TableStatus,
-    seats: parse<SeatRecord[]>(row.id, "seats", row.seats),
-    actionCount: row.actionCount,
-    turnDeadline: row.turnDeadline,
-    timeBank: parse<number[]>(row.id, "timeBank", row.timeBank),
-    brokenReason: row.brokenReason,
-    hintsUsed: row.hintsUsed,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-function toColumns(patch: TablePatch): Prisma.HeartsTableUpdateInput {
-  const data: Prisma.HeartsTableUpdateInput = {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
-    if (key === "rules" || key === "settings" || key === "seats" || key === "timeBank") (data as Record<string, unknown>)[key] = JSON.stringify(value);
-    else if (key === "seed") data.seed = BigInt(value as number);
-    else (data as Record<string, unknown>)[key] = value;
-  }
-  return data;
-}
-
-const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed"]);
 
 /** DateTime as Prisma stores it in SQLite, so rows written by raw SQL read back the same. */
 const sqlDate = (d: Date): string => d.toISOString().replace("Z", "+00:00");
 
-function columnValue(key: string, value: unknown): unknown {
-  if (key === "rules" || key === "settings" || key === "seats" || key === "timeBank") return JSON.stringify(value);
-  if (key === "seed") return BigInt(value as number);
+/** A column value as raw SQL binds it here: dates in Prisma's text form, booleans as 0/1. */
+function columnValue(value: unknown): unknown {
   if (value instanceof Date) return sqlDate(value);
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;
@@ -127,10 +72,7 @@ type Db = Pick<PrismaClient, "$executeRaw" | "heartsTable">;
  */
 async function appendOne(db: Db, { tableId, seq, seat, action, patch }: PendingAppend): Promise<AppendResult> {
   const sets = [Prisma.sql`"actionCount" = ${seq + 1}`, Prisma.sql`"lastSeat" = ${seat}`, Prisma.sql`"lastAction" = ${JSON.stringify(action)}`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
-  for (const [key, value] of Object.entries(patch ?? {})) {
-    if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
-    sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(key, value)}`);
-  }
+  for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
   try {
     const changed = await db.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
     if (changed === 1) return { ok: true };
@@ -142,7 +84,8 @@ async function appendOne(db: Db, { tableId, seq, seat, action, patch }: PendingA
   return { ok: false, reason: exists ? "conflict" : "missing-table" };
 }
 
-export class SqliteStore implements Store {
+export class SqliteStore implements HeartsStore {
+  readonly kind = "sqlite";
   /** The Prisma client, for tests and tools only while nothing else uses this store (see `exclusive`). */
   private constructor(readonly prisma: PrismaClient) {}
 
@@ -172,23 +115,7 @@ export class SqliteStore implements Store {
 
   createTable(input: NewTable): Promise<TableRecord> {
     return this.exclusive(async () => {
-      const row = await this.prisma.heartsTable.create({
-        data: {
-          id: crypto.randomUUID().replaceAll("-", "").slice(0, 16),
-          guildId: input.guildId,
-          channelId: input.channelId,
-          threadId: input.threadId ?? null,
-          messageId: input.messageId ?? null,
-          hostId: input.hostId,
-          rules: JSON.stringify(input.rules),
-          settings: JSON.stringify(input.settings),
-          seed: BigInt(input.seed >>> 0),
-          status: "lobby",
-          seats: JSON.stringify(input.seats),
-          timeBank: JSON.stringify([0, 0, 0, 0].map(() => input.settings.timeBankSeconds)),
-        },
-      });
-      return toRecord(row);
+      return toRecord(await this.prisma.heartsTable.create({ data: newTableRow(input) }));
     });
   }
 
@@ -263,11 +190,7 @@ export class SqliteStore implements Store {
 
   loadActions(tableId: string): Promise<StoredAction[]> {
     return this.exclusive(async () => {
-      const rows = await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } });
-      return rows.map((r, i) => {
-        if (r.seq !== i) throw new CorruptRowError(tableId, `action log has a gap at ${i}`);
-        return { seq: r.seq, seat: r.seat, action: parse<Action>(tableId, `action ${r.seq}`, r.action), at: r.createdAt };
-      });
+      return actionRecords(tableId, await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } }));
     });
   }
 
@@ -301,26 +224,15 @@ export class SqliteStore implements Store {
 
   getGuildSettings(guildId: string): Promise<GuildSettings> {
     return this.exclusive(async () => {
-      const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
-      return {
-        guildId,
-        defaultRules: row?.defaultRules ?? "classic",
-        turnSeconds: row?.turnSeconds ?? 60,
-        allowedChannels: row ? parse<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
-      };
+      return guildSettingsRecord(guildId, await this.prisma.guildSettings.findUnique({ where: { guildId } }));
     });
   }
 
   updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
     return this.exclusive(async () => {
-      const data = {
-        ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
-        ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
-        ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
-      };
+      const data = guildSettingsColumns(patch);
       // Not this.getGuildSettings: it would wait behind this very operation.
-      const row = await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data });
-      return { guildId, defaultRules: row.defaultRules, turnSeconds: row.turnSeconds, allowedChannels: parse<string[]>(guildId, "allowedChannels", row.allowedChannels) };
+      return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
     });
   }
 
@@ -342,17 +254,7 @@ export class SqliteStore implements Store {
   listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
     return this.exclusive(async () => {
       const rows = await this.prisma.finishedGame.findMany({ where: { guildId }, orderBy: { finishedAt: "desc" }, take: limit, include: { results: true } });
-      return rows.map((g) => ({
-        tableId: g.tableId,
-        guildId: g.guildId,
-        rules: parse<Rules>(g.tableId, "rules", g.rules),
-        rated: g.rated,
-        players: g.results
-          .sort((a, b) => a.seat - b.seat)
-          .map((r) => ({ seat: r.seat, userId: r.userId, botLevel: r.botLevel as FinishedGame["players"][number]["botLevel"], name: r.name, total: r.total, place: r.place })),
-        hands: parse<FinishedGame["hands"]>(g.tableId, "hands", g.hands),
-        finishedAt: g.finishedAt,
-      }));
+      return rows.map(finishedGameRecord);
     });
   }
 

@@ -1,13 +1,73 @@
 /**
- * Finished games, ratings and player stats. A finished game is recorded, and the standings of
- * its players updated, in one transaction; `rebuildStandings` recomputes them from the stored
- * games alone and must give the same numbers.
+ * Finished games, ratings and player stats, for both databases. A finished game is recorded, and
+ * the standings of its players updated, in one transaction; `rebuildStandings` recomputes them
+ * from the stored games alone and must give the same numbers. The SQL here is written to mean the
+ * same on SQLite and PostgreSQL (no dialect-only functions; booleans as TRUE/FALSE).
  */
-import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import { raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { INITIAL_SKILL, displayRating, rateGame, type Skill } from "../stats/rating.js";
 import type { FinishedGame } from "./types.js";
 
-type Tx = Prisma.TransactionClient;
+type Order = "asc" | "desc";
+type StatsColumns = Standing & { guildId: string; playerKey: string };
+type ResultColumns = {
+  guildId: string;
+  seat: number;
+  playerKey: string;
+  userId: string | null;
+  botLevel: string | null;
+  name: string;
+  total: number;
+  place: number;
+  points: number;
+  moons: number;
+  queens: number;
+  ratingBefore: number | null;
+  ratingAfter: number | null;
+  finishedAt: Date;
+};
+
+/**
+ * The part of a generated Prisma client (or transaction client) that standings use. The SQLite and
+ * the PostgreSQL clients are distinct types with the same models; both satisfy this.
+ */
+export interface StandingsDb {
+  heartsTable: {
+    findUnique(args: { where: { id: string }; select: { hintsUsed: true } }): PromiseLike<{ hintsUsed: boolean } | null>;
+    update(args: { where: { id: string }; data: { status: string; turnDeadline: null } }): PromiseLike<unknown>;
+  };
+  playerStats: {
+    findMany(args: { where: { guildId: string; playerKey: { in: string[] } } }): PromiseLike<Array<StatsColumns & { updatedAt: Date }>>;
+    findUnique(args: { where: { guildId_playerKey: { guildId: string; playerKey: string } } }): PromiseLike<(StatsColumns & { updatedAt: Date }) | null>;
+    upsert(args: { where: { guildId_playerKey: { guildId: string; playerKey: string } }; create: StatsColumns; update: Standing }): PromiseLike<unknown>;
+    deleteMany(args: { where: { guildId: string } }): PromiseLike<unknown>;
+    count(args: { where: { guildId: string; isBot: boolean; games: { gte: number }; rating?: { gt: number } } }): PromiseLike<number>;
+  };
+  finishedGame: {
+    create(args: { data: { tableId: string; guildId: string; rules: string; rated: boolean; hands: string; handCount: number; finishedAt: Date; results: { create: ResultColumns[] } } }): PromiseLike<unknown>;
+    findMany(args: {
+      where: { guildId: string; rated: true };
+      orderBy: Array<{ finishedAt?: Order; id?: Order }>;
+      select: { handCount: true; results: true };
+    }): PromiseLike<Array<{ handCount: number; results: Array<ResultColumns & { id: number; gameId: number }> }>>;
+  };
+  gameResult: {
+    findMany(args: { where: { guildId: string; playerKey: string; ratingAfter: { not: null } }; orderBy: { finishedAt: Order }; take: number; select: { ratingAfter: true } }): PromiseLike<Array<{ ratingAfter: number | null }>>;
+    findFirst(args: {
+      where: { guildId: string; playerKey: string; ratingAfter?: { not: null } };
+      orderBy: Array<{ place?: Order; points?: Order; finishedAt?: Order }>;
+      select: { total: true; place: true; finishedAt: true; points: true; name: true };
+    }): PromiseLike<{ total: number; place: number; finishedAt: Date; points: number; name: string } | null>;
+  };
+  $queryRaw<T = unknown>(query: Sql): PromiseLike<T>;
+}
+
+/** A client that can also open a transaction (rebuildStandings). */
+export interface StandingsClient extends StandingsDb {
+  $transaction<R>(fn: (tx: StandingsDb) => Promise<R>): Promise<R>;
+}
+
+type Tx = StandingsDb;
 
 /** Players need this many counted games to be ranked. */
 export const MIN_RANKED_GAMES = 3;
@@ -161,9 +221,9 @@ export async function recordFinished(tx: Tx, game: FinishedGame): Promise<void> 
   if (table) await tx.heartsTable.update({ where: { id: game.tableId }, data: { status: "finished", turnDeadline: null } });
 }
 
-/** Recomputes a guild's standings from its stored finished games, oldest first. */
-export async function rebuildStandings(prisma: PrismaClient, guildId: string): Promise<void> {
-  const games = await prisma.finishedGame.findMany({ where: { guildId, rated: true }, orderBy: [{ finishedAt: "asc" }, { id: "asc" }], select: { handCount: true, results: true } });
+/** A guild's standings recomputed from its stored finished games, oldest first (reads only). */
+export async function computeStandings(db: StandingsDb, guildId: string): Promise<Map<string, Standing>> {
+  const games = await db.finishedGame.findMany({ where: { guildId, rated: true }, orderBy: [{ finishedAt: "asc" }, { id: "asc" }], select: { handCount: true, results: true } });
   const standings = new Map<string, Standing>();
   for (const g of games) {
     const lines: SeatLine[] = g.results
@@ -171,10 +231,19 @@ export async function rebuildStandings(prisma: PrismaClient, guildId: string): P
       .map((r) => ({ key: r.playerKey, name: r.userId ? r.name : `Bot (${r.botLevel ?? "medium"})`, isBot: r.userId === null, place: r.place, points: r.points, moons: r.moons, queens: r.queens }));
     foldGame(standings, lines, g.handCount);
   }
-  await prisma.$transaction(async (tx) => {
-    await tx.playerStats.deleteMany({ where: { guildId } });
-    await writeStandings(tx, guildId, standings);
-  });
+  return standings;
+}
+
+/** Replaces a guild's stored standings, inside the caller's transaction. */
+export async function replaceStandings(tx: Tx, guildId: string, standings: Map<string, Standing>): Promise<void> {
+  await tx.playerStats.deleteMany({ where: { guildId } });
+  await writeStandings(tx, guildId, standings);
+}
+
+/** Recomputes a guild's standings from its stored finished games, oldest first. */
+export async function rebuildStandings(prisma: StandingsClient, guildId: string): Promise<void> {
+  const standings = await computeStandings(prisma, guildId);
+  await prisma.$transaction((tx) => replaceStandings(tx, guildId, standings));
 }
 
 export const LEADERBOARD_SORTS = ["rating", "games", "wins", "points", "moons", "queens"] as const;
@@ -215,8 +284,8 @@ const ORDER: Record<LeaderboardSort, string> = {
   rating: `"rating" DESC`,
   games: `"games" DESC, "rating" DESC`,
   wins: `"wins" DESC, "rating" DESC`,
-  // Lower is better in Hearts.
-  points: `CAST("points" AS REAL) / MAX("hands", 1) ASC, "rating" DESC`,
+  // Lower is better in Hearts. (SQLite reads DOUBLE PRECISION as REAL; no 2-argument MAX in PostgreSQL.)
+  points: `CAST("points" AS DOUBLE PRECISION) / (CASE WHEN "hands" > 1 THEN "hands" ELSE 1 END) ASC, "rating" DESC`,
   moons: `"moons" DESC, "rating" DESC`,
   queens: `"queens" ASC, "rating" DESC`,
 };
@@ -237,21 +306,15 @@ const toRow = (r: StatsRow, rank: number): LeaderboardRow => ({
   queens: Number(r.queens),
 });
 
-export async function leaderboard(prisma: PrismaClient, q: LeaderboardQuery): Promise<Leaderboard> {
+export async function leaderboard(prisma: StandingsDb, q: LeaderboardQuery): Promise<Leaderboard> {
   const sort = LEADERBOARD_SORTS.includes(q.sort as LeaderboardSort) ? (q.sort as LeaderboardSort) : "rating";
   const pageSize = q.pageSize ?? 10;
-  const isBot = q.bots ? 1 : 0;
   const minGames = q.bots ? 1 : MIN_RANKED_GAMES;
-  const total = await prisma.playerStats.count({ where: { guildId: q.guildId, isBot: Boolean(isBot), games: { gte: minGames } } });
+  const total = await prisma.playerStats.count({ where: { guildId: q.guildId, isBot: Boolean(q.bots), games: { gte: minGames } } });
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(q.page ?? 1)), pages);
-  const rows = await prisma.$queryRawUnsafe<StatsRow[]>(
-    `SELECT * FROM "PlayerStats" WHERE "guildId" = ? AND "isBot" = ? AND "games" >= ? ORDER BY ${ORDER[sort]}, "playerKey" LIMIT ? OFFSET ?`,
-    q.guildId,
-    isBot,
-    minGames,
-    pageSize,
-    (page - 1) * pageSize,
+  const rows = await prisma.$queryRaw<StatsRow[]>(
+    sql`SELECT * FROM "PlayerStats" WHERE "guildId" = ${q.guildId} AND "isBot" = ${raw(q.bots ? "TRUE" : "FALSE")} AND "games" >= ${minGames} ORDER BY ${raw(ORDER[sort])}, "playerKey" LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
   );
   return { rows: rows.map((r, i) => toRow(r, (page - 1) * pageSize + i + 1)), total, page, pages };
 }
@@ -267,7 +330,7 @@ export interface PlayerCard {
   favouriteOpponents: Array<{ name: string; games: number }>;
 }
 
-export async function playerCard(prisma: PrismaClient, guildId: string, playerKey: string): Promise<PlayerCard> {
+export async function playerCard(prisma: StandingsDb, guildId: string, playerKey: string): Promise<PlayerCard> {
   const s = await prisma.playerStats.findUnique({ where: { guildId_playerKey: { guildId, playerKey } } });
   const stats = s ? toRow(s as unknown as StatsRow, 0) : null;
   const rank =
@@ -280,16 +343,20 @@ export async function playerCard(prisma: PrismaClient, guildId: string, playerKe
     take: 20,
     select: { ratingAfter: true },
   });
-  const pick = (order: Prisma.GameResultOrderByWithRelationInput[]) =>
-    prisma.gameResult.findFirst({ where: { guildId, playerKey, ratingAfter: { not: null } }, orderBy: order, select: { total: true, place: true, finishedAt: true, points: true } });
+  const pick = (order: Array<{ place?: Order; points?: Order }>) =>
+    prisma.gameResult.findFirst({ where: { guildId, playerKey, ratingAfter: { not: null } }, orderBy: order, select: { total: true, place: true, finishedAt: true, points: true, name: true } });
   const best = await pick([{ place: "asc" }, { points: "asc" }]);
   const worst = await pick([{ place: "desc" }, { points: "desc" }]);
-  const opponents = await prisma.$queryRawUnsafe<Array<{ name: string; games: number }>>(
-    `SELECT o."name" AS name, COUNT(*) AS games FROM "GameResult" me JOIN "GameResult" o ON o."gameId" = me."gameId" AND o."playerKey" <> me."playerKey"
-     WHERE me."guildId" = ? AND me."playerKey" = ? AND o."userId" IS NOT NULL GROUP BY o."playerKey" ORDER BY games DESC, MAX(o."finishedAt") DESC LIMIT 3`,
-    guildId,
-    playerKey,
+  const counts = await prisma.$queryRaw<Array<{ playerKey: string; games: number | bigint }>>(
+    sql`SELECT o."playerKey" AS "playerKey", COUNT(*) AS games FROM "GameResult" me JOIN "GameResult" o ON o."gameId" = me."gameId" AND o."playerKey" <> me."playerKey"
+     WHERE me."guildId" = ${guildId} AND me."playerKey" = ${playerKey} AND o."userId" IS NOT NULL GROUP BY o."playerKey" ORDER BY games DESC, MAX(o."finishedAt") DESC LIMIT 3`,
   );
+  // Each opponent under the name of their latest game (one query each: at most three).
+  const opponents: Array<{ name: string; games: number }> = [];
+  for (const c of counts) {
+    const last = await prisma.gameResult.findFirst({ where: { guildId, playerKey: c.playerKey }, orderBy: [{ finishedAt: "desc" }], select: { total: true, place: true, finishedAt: true, points: true, name: true } });
+    opponents.push({ name: last?.name ?? c.playerKey, games: Number(c.games) });
+  }
   return {
     stats,
     rank,

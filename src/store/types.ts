@@ -3,6 +3,7 @@
  * the table service depend on this interface, never on Prisma.
  */
 import type { Action, Rules } from "../game/index.js";
+import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 export type BotLevel = "easy" | "medium" | "hard";
 export type TableStatus = "lobby" | "passing" | "playing" | "finished" | "abandoned" | "broken";
@@ -128,4 +129,20 @@ export interface Store {
   getGuildSettings(guildId: string): Promise<GuildSettings>;
   updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings>;
   close(): Promise<void>;
+}
+
+/**
+ * What openStore() returns, on SQLite or PostgreSQL alike: the Store plus the standings read side
+ * (leaderboards, player cards), the finished games and the group-commit counters.
+ */
+export interface HeartsStore extends Store {
+  /** Which database runs: for logs and benchmarks only; nothing above the store branches on it. */
+  readonly kind: "sqlite" | "postgres";
+  leaderboard(query: LeaderboardQuery): Promise<Leaderboard>;
+  playerCard(guildId: string, playerKey: string): Promise<PlayerCard>;
+  /** Recomputes a guild's standings from its finished games (safe while the bot runs). */
+  rebuildStandings(guildId: string): Promise<void>;
+  listFinishedGames(guildId: string, limit?: number): Promise<FinishedGame[]>;
+  /** Appends stored, and commits they took (their ratio is the mean batch size). */
+  readonly appendStats: { appends: number; commits: number };
 }

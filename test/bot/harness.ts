@@ -12,7 +12,7 @@ import { createBot, type BotDeps, type HeartsBot } from "../../src/discord/bot.j
 import { idleGauge } from "../../src/discord/load.js";
 import { decodeId } from "../../src/discord/ids.js";
 import { createLogger, silentLogger } from "../../src/log.js";
-import { openStore, type SqliteStore } from "../../src/store/index.js";
+import { openStore, type HeartsStore } from "../../src/store/index.js";
 import type { BotPlayer } from "../../src/table/players.js";
 import { EPHEMERAL, startFakeDiscord, type FakeDiscord, type FakeMessage, type FakeUser, type InteractionHandle } from "../fake-discord/server.js";
 
@@ -23,7 +23,7 @@ export const fastBots: BotPlayer = {
 
 export interface Harness {
   fake: FakeDiscord;
-  store: SqliteStore;
+  store: HeartsStore;
   bot: HeartsBot;
   config: Config;
   dbUrl: string;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { viewFor } from "../../src/game/index.js";
-import { openStore, type SqliteStore } from "../../src/store/index.js";
+import { openStore, type HeartsStore } from "../../src/store/index.js";
 import type { TableSnapshot } from "../../src/table/types.js";
 import { ManualClock } from "./manual-clock.js";
 import { alice, bob, openTable, playOut, setup, where } from "./service-helpers.js";
@@ -17,7 +17,7 @@ describe("table service on SQLite", () => {
     const url = `file:${join(dir, "hearts.db")}`;
     const clock = new ManualClock();
     clock.realWaitMs = 2;
-    let store: SqliteStore = await openStore(url);
+    let store: HeartsStore = await openStore(url);
     const first = setup({ store, clock });
     const id = await openTable(first, [alice, bob]);
     await first.service.start(id, alice);

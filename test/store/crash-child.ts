@@ -6,14 +6,14 @@
  */
 import { createInterface } from "node:readline";
 import { createRng, parseRules, step } from "../../src/game/index.js";
-import { loadGame, openStore, type TableRecord } from "../../src/store/index.js";
+import { SqliteStore, loadGame, type TableRecord } from "../../src/store/index.js";
 import { SETTINGS, randomAction } from "./helpers.js";
 
 const [url, tablesWanted, seedText] = process.argv.slice(2);
 process.stdout.write("ready\n");
 await new Promise<void>((resolve) => createInterface({ input: process.stdin }).once("line", () => resolve()));
 
-const store = await openStore(url);
+const store = await SqliteStore.open(url);
 const rng = createRng(Number(seedText));
 // Shorter games (to 70 points) keep the test fast; what is tested is the log, not the scoring.
 const rules = parseRules("classic,target=70");

@@ -4,7 +4,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createGame, createRng, step } from "../../src/game/index.js";
-import { loadGame, openStore } from "../../src/store/index.js";
+import { SqliteStore, loadGame } from "../../src/store/index.js";
 import { tempDb } from "./helpers.js";
 
 const CHILD = fileURLToPath(new URL("./crash-child.ts", import.meta.url));
@@ -105,7 +105,7 @@ it(`survives ${KILLS} SIGKILLs at random moments without losing an acknowledged 
       if (exit.signal === "SIGKILL") kills++;
       else expect(exit, `child failed: ${exit.stderr}`).toMatchObject({ code: 0 });
       // After every restart, everything acknowledged so far is in the log.
-      const store = await openStore(db.url);
+      const store = await SqliteStore.open(db.url);
       const logs = new Map<string, string[]>();
       for (const t of await store.prisma.heartsTable.findMany()) logs.set(t.id, (await store.loadActions(t.id)).map((a) => JSON.stringify(a.action)));
       for (const [key, action] of acknowledged) {
@@ -117,7 +117,7 @@ it(`survives ${KILLS} SIGKILLs at random moments without losing an acknowledged 
     expect(kills).toBeGreaterThanOrEqual(KILLS);
     // Every game reached a correct end: its log replays to game over, and a fresh engine accepts
     // every stored action in order.
-    const store = await openStore(db.url);
+    const store = await SqliteStore.open(db.url);
     const tables = await store.prisma.heartsTable.findMany();
     expect(tables).toHaveLength(TABLES);
     for (const t of tables) {

@@ -1,7 +1,9 @@
 /** Store test helpers: temp databases and a random legal player. */
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { awaiting, cardsOf, createRng, emptyMasks, legalMasks, type Action, type GameState, type Rng, type Seat } from "../../src/game/index.js";
 import type { TableSettings } from "../../src/store/index.js";
 
@@ -36,3 +38,27 @@ export function randomAction(state: GameState, rng: Rng): Action {
 }
 
 export { createRng };
+
+
+/**
+ * Two child processes migrate the database at `url` at the same moment (both are loaded first, then
+ * told to go); returns every migration name either applied.
+ */
+export async function migrateInTwoProcesses(url: string): Promise<string[]> {
+  const child = fileURLToPath(new URL("./migrate-child.ts", import.meta.url));
+  const loader = new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
+  const children = [0, 1].map(() => spawn(process.execPath, ["--import", loader, child, url], { stdio: ["pipe", "pipe", "pipe"] }));
+  const outputs = children.map(
+    (c) =>
+      new Promise<string[]>((resolve, reject) => {
+        let out = "";
+        let err = "";
+        c.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+        c.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+        c.on("exit", (code) => (code === 0 ? resolve(out.trim().split("\n")) : reject(new Error(`child failed (${code}): ${err}`))));
+      }),
+  );
+  await Promise.all(children.map((c) => new Promise<void>((resolve) => c.stdout!.once("data", () => resolve()))));
+  for (const c of children) c.stdin!.end("go\n");
+  return (await Promise.all(outputs)).flatMap((lines) => JSON.parse(lines.at(-1)!) as string[]);
+}

@@ -2,17 +2,16 @@
  * The committed migrations match schema.prisma, agree with Prisma's own CLI, serve every model,
  * and are applied safely at start: atomically, once, and without touching the action log.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, presetRules, step } from "../../src/game/index.js";
 import { MIGRATIONS_DIR, committedMigrations, migrate } from "../../src/store/migrate.js";
-import { openStore, type FinishedGame, type SqliteStore } from "../../src/store/index.js";
-import { SETTINGS, createRng, randomAction, tempDb } from "./helpers.js";
+import { SqliteStore, openStore, type FinishedGame } from "../../src/store/index.js";
+import { SETTINGS, createRng, migrateInTwoProcesses, randomAction, tempDb } from "./helpers.js";
 
 const run = promisify(execFile);
 /** The Prisma CLI as a developer runs it (prisma.config.ts: JS engine, better-sqlite3 adapter, offline). */
@@ -36,7 +35,7 @@ function scratch() {
   return db;
 }
 async function open(url: string): Promise<SqliteStore> {
-  const store = await openStore(url);
+  const store = await SqliteStore.open(url);
   cleanups.push(() => store.close());
   return store;
 }
@@ -59,7 +58,7 @@ async function playSome(store: SqliteStore, n: number) {
   return { id: t.id, actions };
 }
 
-describe("the committed migrations", () => {
+describe("SQLite: the committed migrations", () => {
   it("build exactly the schema in schema.prisma (prisma migrate diff on a shadow database)", async () => {
     const r = await prisma(["migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema-datamodel", "prisma/schema.prisma", "--exit-code"]);
     // 0 = no difference, 2 = schema.prisma changed without a migration, 1 = error.
@@ -142,7 +141,7 @@ async function withRedefineMigration(keepTrigger: boolean): Promise<string> {
   return migrations;
 }
 
-describe("applying migrations at start", () => {
+describe("SQLite: applying migrations at start", () => {
   it("a migration that redefines HeartsTable keeps every logged action (no cascade delete)", async () => {
     const db = scratch();
     const store = await open(db.url);
@@ -170,33 +169,22 @@ describe("applying migrations at start", () => {
 
   it("two processes starting on a new database at once: both open it, each migration is applied once", async () => {
     const db = scratch();
-    const child = fileURLToPath(new URL("./migrate-child.ts", import.meta.url));
-    const loader = new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
-    const children = [0, 1].map(() => spawn(process.execPath, ["--import", loader, child, db.url], { stdio: ["pipe", "pipe", "pipe"] }));
-    const outputs = children.map(
-      (c) =>
-        new Promise<string[]>((resolve, reject) => {
-          let out = "";
-          let err = "";
-          c.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-          c.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-          c.on("exit", (code) => (code === 0 ? resolve(out.trim().split("\n")) : reject(new Error(`child failed (${code}): ${err}`))));
-        }),
-    );
-    // Both children are loaded before either starts migrating.
-    await Promise.all(children.map((c) => new Promise<void>((resolve) => c.stdout!.once("data", () => resolve()))));
-    for (const c of children) c.stdin!.end("go\n");
-    const applied = (await Promise.all(outputs)).flatMap((lines) => JSON.parse(lines.at(-1)!) as string[]);
+    const applied = await migrateInTwoProcesses(db.url);
     expect(applied.sort()).toEqual(committedMigrations().map((m) => m.name));
     const store = await open(db.url);
     const rows = await store.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT COUNT(*) AS n FROM "_prisma_migrations"`);
     expect(Number(rows[0].n)).toBe(committedMigrations().length);
   });
 
-  it("says in words what is wrong with a URL that is not a SQLite file", async () => {
-    const url = "postgresql://u:secret@localhost/hearts";
-    await expect(openStore(url)).rejects.toThrow(/DATABASE_URL must name a SQLite file.*file:\.\/data\/hearts\.db/);
-    await expect(openStore(url), "no password in a message that reaches the log").rejects.not.toThrow(/secret/);
-    expect(existsSync("postgresql:"), "no folder made from the URL").toBe(false);
-  });
+});
+
+it("says in words what is wrong with a URL that is neither a SQLite file nor PostgreSQL, without its password", async () => {
+  const url = "mysql://u:secret@localhost/hearts";
+  const refused = await openStore(url).then(
+    () => "opened",
+    (e: Error) => e.message,
+  );
+  expect(refused).toMatch(/DATABASE_URL must name a SQLite file.*file:\.\/data\/hearts\.db.*postgresql:\/\//);
+  expect(refused, "no password in a message that reaches the log").not.toMatch(/secret/);
+  expect(existsSync("mysql:"), "no folder made from the URL").toBe(false);
 });

@@ -1,175 +1,180 @@
-/** The store against real SQLite files: round trips, races, corrupt rows, settings. */
+/** The store against real databases (SQLite files, PostgreSQL): round trips, races, corrupt rows, settings. */
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, parseRules, presetRules, step } from "../../src/game/index.js";
-import { loadGame, openStore, type SqliteStore } from "../../src/store/index.js";
+import { SqliteStore, loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
+import { BACKENDS, execSql, prismaOf, sql, useBackend } from "./backends.js";
 import { SETTINGS, createRng, randomAction, tempDb } from "./helpers.js";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-async function fresh(url?: string): Promise<{ store: SqliteStore; url: string }> {
-  let u = url;
-  if (!u) {
-    const db = tempDb();
-    cleanups.push(db.cleanup);
-    u = db.url;
-  }
-  const store = await openStore(u);
-  cleanups.push(() => store.close());
-  return { store, url: u };
-}
-const newTable = (store: SqliteStore, rules = presetRules("classic")!, seed = 7) =>
+const newTable = (store: HeartsStore, rules = presetRules("classic")!, seed = 7) =>
   store.createTable({ guildId: "g1", channelId: "c1", hostId: "u1", rules, settings: SETTINGS, seed, seats: [] });
 
-describe("round trip", () => {
-  it("games played through the store reload identically from a fresh client", async () => {
-    const { store, url } = await fresh();
-    const specs = ["classic", "omnibus,moon=choice", "black-maria", "bga", "skelly"];
-    const expected = new Map<string, string>();
-    // The games run side by side, as tables do in the bot (their appends share commits).
-    await Promise.all(
-      specs.map(async (spec, i) => {
-        const rng = createRng(99 + i);
-        const parsed = parseRules(spec);
-        if (!parsed.ok) throw new Error(parsed.error);
-        const table = await newTable(store, parsed.rules, 1000 + i);
-        const state = createGame(table.rules, table.seed);
-        // Stop somewhere in the middle for some games, play others to the end.
-        const limit = i % 2 ? 150 : Infinity;
-        for (let seq = 0; state.phase !== "game-over" && seq < limit; seq++) {
-          const action = randomAction(state, rng);
-          expect(step(state, action)).toBeNull();
-          expect(await store.appendAction(table.id, seq, action.seat, action, { status: state.phase === "passing" ? "passing" : "playing" })).toEqual({ ok: true });
+for (const db of BACKENDS) {
+  describe.skipIf(db.skip)(db.name, () => {
+    useBackend(db);
+    async function fresh(url?: string): Promise<{ store: HeartsStore; url: string }> {
+      const u = url ?? (await db.url());
+      const store = await openStore(u);
+      cleanups.push(() => store.close());
+      return { store, url: u };
+    }
+
+    describe("round trip", () => {
+      it("games played through the store reload identically from a fresh client", async () => {
+        const { store, url } = await fresh();
+        const specs = ["classic", "omnibus,moon=choice", "black-maria", "bga", "skelly"];
+        const expected = new Map<string, string>();
+        // The games run side by side, as tables do in the bot (their appends share commits).
+        await Promise.all(
+          specs.map(async (spec, i) => {
+            const rng = createRng(99 + i);
+            const parsed = parseRules(spec);
+            if (!parsed.ok) throw new Error(parsed.error);
+            const table = await newTable(store, parsed.rules, 1000 + i);
+            const state = createGame(table.rules, table.seed);
+            // Stop somewhere in the middle for some games, play others to the end.
+            const limit = i % 2 ? 150 : Infinity;
+            for (let seq = 0; state.phase !== "game-over" && seq < limit; seq++) {
+              const action = randomAction(state, rng);
+              expect(step(state, action)).toBeNull();
+              expect(await store.appendAction(table.id, seq, action.seat, action, { status: state.phase === "passing" ? "passing" : "playing" })).toEqual({ ok: true });
+            }
+            expect(state.phase === "game-over").toBe(limit === Infinity);
+            expected.set(table.id, JSON.stringify(state));
+          }),
+        );
+        const reopened = await fresh(url);
+        for (const [id, json] of expected) {
+          const loaded = await loadGame(reopened.store, id);
+          expect(loaded.ok).toBe(true);
+          if (loaded.ok) expect(JSON.stringify(loaded.state)).toBe(json);
         }
-        expect(state.phase === "game-over").toBe(limit === Infinity);
-        expected.set(table.id, JSON.stringify(state));
-      }),
-    );
-    const reopened = await fresh(url);
-    for (const [id, json] of expected) {
-      const loaded = await loadGame(reopened.store, id);
-      expect(loaded.ok).toBe(true);
-      if (loaded.ok) expect(JSON.stringify(loaded.state)).toBe(json);
-    }
-  });
-
-  it("a table's record round-trips, including patches written with an action", async () => {
-    const { store } = await fresh();
-    const t = await newTable(store);
-    const deadline = new Date(Date.now() + 60_000);
-    const seats = [{ seat: 0, userId: "u1", botLevel: null, name: "Ana", botControlled: false, timeouts: 0 }];
-    await store.updateTable(t.id, { seats, messageId: "m1", threadId: "th1" });
-    const state = createGame(t.rules, t.seed);
-    const action = randomAction(state, createRng(1));
-    await store.appendAction(t.id, 0, action.seat, action, { turnDeadline: deadline, timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing" });
-    const back = (await store.getTable(t.id))!;
-    expect(back).toMatchObject({ seats, messageId: "m1", threadId: "th1", timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing", actionCount: 1, seed: 7 });
-    expect(back.turnDeadline!.getTime()).toBe(deadline.getTime());
-    expect(await store.findOpenTable("th1")).toMatchObject({ id: t.id });
-    expect((await store.loadActions(t.id)).map((a) => a.action)).toEqual([action]);
-    expect((await store.listOpenTables()).map((x) => x.id)).toEqual([t.id]);
-  });
-});
-
-describe("races and refusals", () => {
-  it("two clients racing for one sequence number: exactly one wins", async () => {
-    const { store: a, url } = await fresh();
-    const { store: b } = await fresh(url);
-    const t = await newTable(a);
-    const state = createGame(t.rules, t.seed);
-    for (let round = 0; round < 20; round++) {
-      const seq = round;
-      const action = randomAction(state, createRng(round));
-      const results = await Promise.all([a.appendAction(t.id, seq, action.seat, action), b.appendAction(t.id, seq, action.seat, action)]);
-      expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "conflict" });
-      step(state, action);
-    }
-    expect((await a.loadActions(t.id)).map((x) => x.seq)).toEqual([...Array(20).keys()]);
-  });
-
-  it("one client, double clicks and many tables at once: one action per number, the rest of the batch kept", async () => {
-    const { store, url } = await fresh();
-    const tables = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => newTable(store, presetRules("classic")!, 50 + i)));
-    const states = tables.map((t) => createGame(t.rules, t.seed));
-    const rng = createRng(8);
-    for (let seq = 0; seq < 15; seq++) {
-      // Every table's next action, issued together (they share commits), each one clicked twice
-      // with different actions, plus an append to a table that does not exist.
-      const calls = tables.flatMap((t, i) => {
-        const a = randomAction(states[i], rng);
-        const b = randomAction(states[i], rng);
-        return [store.appendAction(t.id, seq, a.seat, a), store.appendAction(t.id, seq, b.seat, b)].map((p, k) => p.then((r) => ({ r, action: k ? b : a, i })));
       });
-      const ghost = store.appendAction("ghost", seq, 0, { type: "play", seat: 0, card: 0 });
-      const results = await Promise.all(calls);
-      expect(await ghost).toEqual({ ok: false, reason: "missing-table" });
-      for (const [i] of tables.entries()) {
-        const mine = results.filter((x) => x.i === i);
-        expect(mine.filter((x) => x.r.ok)).toHaveLength(1);
-        expect(mine.find((x) => !x.r.ok)!.r).toEqual({ ok: false, reason: "conflict" });
-        // The winner is the first click, as issued.
-        expect(mine[0].r.ok).toBe(true);
-        expect(step(states[i], mine[0].action)).toBeNull();
-      }
-    }
-    // Appends issued together shared commits.
-    expect(store.appendStats.commits).toBeLessThan(store.appendStats.appends / 2);
-    const reopened = await fresh(url);
-    for (const [i, t] of tables.entries()) {
-      const loaded = await loadGame(reopened.store, t.id);
-      expect(loaded.ok && JSON.stringify(loaded.state)).toBe(JSON.stringify(states[i]));
-      expect(loaded.ok && loaded.table.actionCount).toBe(15);
-    }
+
+      it("a table's record round-trips, including patches written with an action", async () => {
+        const { store } = await fresh();
+        const t = await newTable(store);
+        const deadline = new Date(Date.now() + 60_000);
+        const seats = [{ seat: 0, userId: "u1", botLevel: null, name: "Ana", botControlled: false, timeouts: 0 }];
+        await store.updateTable(t.id, { seats, messageId: "m1", threadId: "th1" });
+        const state = createGame(t.rules, t.seed);
+        const action = randomAction(state, createRng(1));
+        await store.appendAction(t.id, 0, action.seat, action, { turnDeadline: deadline, timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing" });
+        const back = (await store.getTable(t.id))!;
+        expect(back).toMatchObject({ seats, messageId: "m1", threadId: "th1", timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing", actionCount: 1, seed: 7 });
+        expect(back.turnDeadline!.getTime()).toBe(deadline.getTime());
+        expect(await store.findOpenTable("th1")).toMatchObject({ id: t.id });
+        expect((await store.loadActions(t.id)).map((a) => a.action)).toEqual([action]);
+        expect((await store.listOpenTables()).map((x) => x.id)).toEqual([t.id]);
+      });
+    });
+
+    describe("races and refusals", () => {
+      it("two clients racing for one sequence number: exactly one wins", async () => {
+        const { store: a, url } = await fresh();
+        const { store: b } = await fresh(url);
+        const t = await newTable(a);
+        const state = createGame(t.rules, t.seed);
+        for (let round = 0; round < 20; round++) {
+          const seq = round;
+          const action = randomAction(state, createRng(round));
+          const results = await Promise.all([a.appendAction(t.id, seq, action.seat, action), b.appendAction(t.id, seq, action.seat, action)]);
+          expect(results.filter((r) => r.ok)).toHaveLength(1);
+          expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "conflict" });
+          step(state, action);
+        }
+        expect((await a.loadActions(t.id)).map((x) => x.seq)).toEqual([...Array(20).keys()]);
+      });
+
+      it("one client, double clicks and many tables at once: one action per number, the rest of the batch kept", async () => {
+        const { store, url } = await fresh();
+        const tables = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => newTable(store, presetRules("classic")!, 50 + i)));
+        const states = tables.map((t) => createGame(t.rules, t.seed));
+        const rng = createRng(8);
+        for (let seq = 0; seq < 15; seq++) {
+          // Every table's next action, issued together (they share commits), each one clicked twice
+          // with different actions, plus an append to a table that does not exist.
+          const calls = tables.flatMap((t, i) => {
+            const a = randomAction(states[i], rng);
+            const b = randomAction(states[i], rng);
+            return [store.appendAction(t.id, seq, a.seat, a), store.appendAction(t.id, seq, b.seat, b)].map((p, k) => p.then((r) => ({ r, action: k ? b : a, i })));
+          });
+          const ghost = store.appendAction("ghost", seq, 0, { type: "play", seat: 0, card: 0 });
+          const results = await Promise.all(calls);
+          expect(await ghost).toEqual({ ok: false, reason: "missing-table" });
+          for (const [i] of tables.entries()) {
+            const mine = results.filter((x) => x.i === i);
+            expect(mine.filter((x) => x.r.ok)).toHaveLength(1);
+            expect(mine.find((x) => !x.r.ok)!.r).toEqual({ ok: false, reason: "conflict" });
+            // The winner is the first click, as issued.
+            expect(mine[0].r.ok).toBe(true);
+            expect(step(states[i], mine[0].action)).toBeNull();
+          }
+        }
+        // SQLite: appends issued together shared commits (PostgreSQL groups commits on the server).
+        if (store.kind === "sqlite") expect(store.appendStats.commits).toBeLessThan(store.appendStats.appends / 2);
+        const reopened = await fresh(url);
+        for (const [i, t] of tables.entries()) {
+          const loaded = await loadGame(reopened.store, t.id);
+          expect(loaded.ok && JSON.stringify(loaded.state)).toBe(JSON.stringify(states[i]));
+          expect(loaded.ok && loaded.table.actionCount).toBe(15);
+        }
+      });
+
+      it("refuses a stale sequence number and an unknown table", async () => {
+        const { store } = await fresh();
+        const t = await newTable(store);
+        const state = createGame(t.rules, t.seed);
+        const action = randomAction(state, createRng(3));
+        expect(await store.appendAction(t.id, 1, action.seat, action)).toEqual({ ok: false, reason: "conflict" });
+        expect(await store.appendAction("nope", 0, action.seat, action)).toEqual({ ok: false, reason: "missing-table" });
+        expect(await store.loadActions(t.id)).toEqual([]);
+      });
+
+      it("a log the engine refuses is reported as corrupt, and other tables still load", async () => {
+        const { store } = await fresh();
+        const bad = await newTable(store);
+        const good = await newTable(store);
+        // A play during the passing phase: stored, but refused on replay.
+        await store.appendAction(bad.id, 0, 0, { type: "play", seat: 0, card: 0 });
+        expect(await loadGame(store, bad.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+        expect(await loadGame(store, good.id)).toMatchObject({ ok: true });
+        expect(await loadGame(store, "missing")).toMatchObject({ ok: false, reason: "missing-table" });
+        await execSql(store, sql`UPDATE "HeartsTable" SET "rules" = '{oops' WHERE "id" = ${good.id}`);
+        expect(await loadGame(store, good.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+        // Valid JSON that is not a rule set, and an action that is not one: reported, never thrown.
+        const odd = await newTable(store);
+        await execSql(store, sql`UPDATE "HeartsTable" SET "rules" = '{}' WHERE "id" = ${odd.id}`);
+        expect(await loadGame(store, odd.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+        const odd2 = await newTable(store);
+        await store.appendAction(odd2.id, 0, 0, { type: "pass", seat: 0, cards: "x" } as never);
+        await store.appendAction(odd2.id, 1, 0, null as never);
+        expect(await loadGame(store, odd2.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
+        await store.updateTable(odd.id, { status: "broken" });
+        await store.updateTable(odd2.id, { status: "broken" });
+        // Resume skips the unreadable row and marks it broken.
+        expect((await store.listOpenTables()).map((t) => t.id)).toEqual([bad.id]);
+        expect((await prismaOf(store).heartsTable.findUnique({ where: { id: good.id } }))!.status).toBe("broken");
+      });
+    });
+
+    it("guild settings have defaults and keep what is set", async () => {
+      const { store } = await fresh();
+      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", turnSeconds: 60, allowedChannels: [] });
+      await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
+      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", turnSeconds: 60, allowedChannels: ["c1", "c2"] });
+    });
   });
+}
 
-  it("refuses a stale sequence number and an unknown table", async () => {
-    const { store } = await fresh();
-    const t = await newTable(store);
-    const state = createGame(t.rules, t.seed);
-    const action = randomAction(state, createRng(3));
-    expect(await store.appendAction(t.id, 1, action.seat, action)).toEqual({ ok: false, reason: "conflict" });
-    expect(await store.appendAction("nope", 0, action.seat, action)).toEqual({ ok: false, reason: "missing-table" });
-    expect(await store.loadActions(t.id)).toEqual([]);
-  });
-
-  it("a log the engine refuses is reported as corrupt, and other tables still load", async () => {
-    const { store } = await fresh();
-    const bad = await newTable(store);
-    const good = await newTable(store);
-    // A play during the passing phase: stored, but refused on replay.
-    await store.appendAction(bad.id, 0, 0, { type: "play", seat: 0, card: 0 });
-    expect(await loadGame(store, bad.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
-    expect(await loadGame(store, good.id)).toMatchObject({ ok: true });
-    expect(await loadGame(store, "missing")).toMatchObject({ ok: false, reason: "missing-table" });
-    await store.prisma.$executeRawUnsafe(`UPDATE "HeartsTable" SET "rules" = '{oops' WHERE "id" = ?`, good.id);
-    expect(await loadGame(store, good.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
-    // Valid JSON that is not a rule set, and an action that is not one: reported, never thrown.
-    const odd = await newTable(store);
-    await store.prisma.$executeRawUnsafe(`UPDATE "HeartsTable" SET "rules" = '{}' WHERE "id" = ?`, odd.id);
-    expect(await loadGame(store, odd.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
-    const odd2 = await newTable(store);
-    await store.appendAction(odd2.id, 0, 0, { type: "pass", seat: 0, cards: "x" } as never);
-    await store.appendAction(odd2.id, 1, 0, null as never);
-    expect(await loadGame(store, odd2.id)).toMatchObject({ ok: false, reason: "corrupt-log" });
-    await store.updateTable(odd.id, { status: "broken" });
-    await store.updateTable(odd2.id, { status: "broken" });
-    // Resume skips the unreadable row and marks it broken.
-    expect((await store.listOpenTables()).map((t) => t.id)).toEqual([bad.id]);
-    expect((await store.prisma.heartsTable.findUnique({ where: { id: good.id } }))!.status).toBe("broken");
-  });
-});
-
-it("guild settings have defaults and keep what is set", async () => {
-  const { store } = await fresh();
-  expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", turnSeconds: 60, allowedChannels: [] });
-  await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
-  expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", turnSeconds: 60, allowedChannels: ["c1", "c2"] });
-});
-
-it("a backup taken while the bot runs opens as a store with every action committed before it", async () => {
-  const { store } = await fresh();
+it("SQLite: a backup taken while the bot runs opens as a store with every action committed before it", async () => {
+  const src = tempDb();
+  cleanups.push(src.cleanup);
+  const store = await SqliteStore.open(src.url);
+  cleanups.push(() => store.close());
   const t = await newTable(store);
   const state = createGame(t.rules, t.seed);
   const rng = createRng(12);
@@ -189,7 +194,8 @@ it("a backup taken while the bot runs opens as a store with every action committ
   const during = play(20);
   await store.backup(file);
   await during;
-  const { store: copy } = await fresh(db.url);
+  const copy = await openStore(db.url);
+  cleanups.push(() => copy.close());
   const loaded = await loadGame(copy, t.id);
   if (!loaded.ok) throw new Error(loaded.message);
   expect(loaded.table.actionCount).toBeGreaterThanOrEqual(30);

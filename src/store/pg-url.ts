@@ -1,0 +1,68 @@
+/**
+ * PostgreSQL connection URLs: Prisma's `?schema=` convention (not a libpq parameter, so it is taken
+ * out before pg sees the URL and applied as the search_path), and error text without the password.
+ */
+import { redactUrl } from "./records.js";
+
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+export interface PgTarget {
+  /** The URL pg connects with (no `schema` parameter). */
+  connectionString: string;
+  /** The schema the tables live in (default public). */
+  schema: string;
+  /** The URL with the password hidden, for messages and logs. */
+  shown: string;
+}
+
+export function pgTarget(url: string): PgTarget {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`DATABASE_URL is not a valid PostgreSQL URL (expected postgresql://user:password@host:5432/database, got “${redactUrl(url)}”)`);
+  }
+  const schema = parsed.searchParams.get("schema") || "public";
+  parsed.searchParams.delete("schema");
+  return { connectionString: parsed.toString(), schema, shown: redactUrl(url) };
+}
+
+/** A quoted identifier, for the schema name in search_path and CREATE SCHEMA. */
+export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+type DriverCause = { kind?: string; originalMessage?: string; message?: string; host?: string; port?: number; reason?: string; user?: string; db?: string };
+
+/** The driver adapter's error kinds that carry no message of their own, as sentences. */
+function describeCause(c: DriverCause): string | null {
+  switch (c.kind) {
+    case "DatabaseNotReachable":
+      return `nothing answers${c.host ? ` at ${c.host}${c.port ? `:${c.port}` : ""}` : ""} (is the server running, and are the host and port right?)`;
+    case "ConnectionClosed":
+      return "the server closed the connection";
+    case "SocketTimeout":
+      return "the connection timed out";
+    case "TlsConnectionError":
+      return `the TLS connection failed (${c.reason ?? "no reason given"})`;
+    case "AuthenticationFailed":
+      return `the server refused the password of user ${c.user ?? "(unknown)"}`;
+    case "DatabaseDoesNotExist":
+      return `the database ${c.db ?? ""} does not exist (create it, e.g. with createdb, or fix the URL)`;
+    case "DatabaseAccessDenied":
+      return `the user may not use the database ${c.db ?? ""}`;
+    default:
+      return null;
+  }
+}
+
+/** A driver error as a sentence, with the URL's password (if any) removed wherever it appears. */
+export function pgErrorText(e: unknown, url: string): string {
+  const err = e as { message?: string; cause?: DriverCause };
+  let text = (err?.cause && describeCause(err.cause)) ?? err?.cause?.originalMessage ?? err?.cause?.message ?? err?.message ?? String(e);
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    if (password) text = text.split(password).join("…");
+  } catch {
+    // not a URL: nothing to hide
+  }
+  return text.replace(/(postgres(?:ql)?:\/\/[^:@/\s]*):[^@/\s]*@/gi, "$1:…@");
+}

@@ -1,0 +1,151 @@
+/**
+ * Rows <-> records, the same for SQLite and PostgreSQL: both schemas have the same models with
+ * JSON held in TEXT columns, so a row of either generated client converts through here.
+ */
+import type { Action, Rules } from "../game/index.js";
+import type { FinishedGame, GuildSettings, NewTable, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
+
+export const OPEN_STATUSES: TableStatus[] = ["lobby", "passing", "playing"];
+
+/** A row whose JSON does not parse is reported, not thrown past the store as a crash. */
+export class CorruptRowError extends Error {
+  constructor(
+    readonly tableId: string,
+    detail: string,
+  ) {
+    super(`table ${tableId}: ${detail}`);
+  }
+}
+
+export function parseJson<T>(tableId: string, column: string, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new CorruptRowError(tableId, `column ${column} is not valid JSON`);
+  }
+}
+
+/** A HeartsTable row as both generated clients return it. */
+export interface TableRow {
+  id: string;
+  guildId: string;
+  channelId: string;
+  threadId: string | null;
+  messageId: string | null;
+  hostId: string;
+  rules: string;
+  settings: string;
+  seed: bigint;
+  status: string;
+  seats: string;
+  actionCount: number;
+  turnDeadline: Date | null;
+  timeBank: string;
+  brokenReason: string | null;
+  hintsUsed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toRecord(row: TableRow): TableRecord {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    channelId: row.channelId,
+    threadId: row.threadId,
+    messageId: row.messageId,
+    hostId: row.hostId,
+    rules: parseJson<Rules>(row.id, "rules", row.rules),
+    settings: parseJson<TableSettings>(row.id, "settings", row.settings),
+    seed: Number(row.seed),
+    status: row.status as TableStatus,
+    seats: parseJson<SeatRecord[]>(row.id, "seats", row.seats),
+    actionCount: row.actionCount,
+    turnDeadline: row.turnDeadline,
+    timeBank: parseJson<number[]>(row.id, "timeBank", row.timeBank),
+    brokenReason: row.brokenReason,
+    hintsUsed: row.hintsUsed,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The columns a new table is created with. */
+export function newTableRow(input: NewTable) {
+  return {
+    id: crypto.randomUUID().replaceAll("-", "").slice(0, 16),
+    guildId: input.guildId,
+    channelId: input.channelId,
+    threadId: input.threadId ?? null,
+    messageId: input.messageId ?? null,
+    hostId: input.hostId,
+    rules: JSON.stringify(input.rules),
+    settings: JSON.stringify(input.settings),
+    seed: BigInt(input.seed >>> 0),
+    status: "lobby",
+    seats: JSON.stringify(input.seats),
+    timeBank: JSON.stringify([0, 0, 0, 0].map(() => input.settings.timeBankSeconds)),
+  };
+}
+
+/** The columns a patch may set (appendAction writes them into raw SQL, so names are checked). */
+export const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed"]);
+const JSON_COLUMNS = new Set(["rules", "settings", "seats", "timeBank"]);
+
+/** A patch as column values (JSON as text, seed as BigInt); what else a column needs is the dialect's. */
+export function patchColumns(patch: TablePatch): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
+    out.push([key, JSON_COLUMNS.has(key) ? JSON.stringify(value) : key === "seed" ? BigInt(value as number) : value]);
+  }
+  return out;
+}
+
+/** A patch as Prisma update data (the same for both clients). */
+export const toColumns = (patch: TablePatch): Record<string, unknown> => Object.fromEntries(patchColumns(patch));
+
+export function actionRecords(tableId: string, rows: Array<{ seq: number; seat: number; action: string; createdAt: Date }>) {
+  return rows.map((r, i) => {
+    if (r.seq !== i) throw new CorruptRowError(tableId, `action log has a gap at ${i}`);
+    return { seq: r.seq, seat: r.seat, action: parseJson<Action>(tableId, `action ${r.seq}`, r.action), at: r.createdAt };
+  });
+}
+
+export function guildSettingsRecord(guildId: string, row: { defaultRules: string; turnSeconds: number; allowedChannels: string } | null): GuildSettings {
+  return {
+    guildId,
+    defaultRules: row?.defaultRules ?? "classic",
+    turnSeconds: row?.turnSeconds ?? 60,
+    allowedChannels: row ? parseJson<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
+  };
+}
+
+export function guildSettingsColumns(patch: Partial<Omit<GuildSettings, "guildId">>) {
+  return {
+    ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
+    ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
+    ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
+  };
+}
+
+type ResultRow = { seat: number; userId: string | null; botLevel: string | null; name: string; total: number; place: number };
+
+export function finishedGameRecord(g: { tableId: string; guildId: string; rules: string; rated: boolean; hands: string; finishedAt: Date; results: ResultRow[] }): FinishedGame {
+  return {
+    tableId: g.tableId,
+    guildId: g.guildId,
+    rules: parseJson<Rules>(g.tableId, "rules", g.rules),
+    rated: g.rated,
+    players: [...g.results]
+      .sort((a, b) => a.seat - b.seat)
+      .map((r) => ({ seat: r.seat, userId: r.userId, botLevel: r.botLevel as FinishedGame["players"][number]["botLevel"], name: r.name, total: r.total, place: r.place })),
+    hands: parseJson<FinishedGame["hands"]>(g.tableId, "hands", g.hands),
+    finishedAt: g.finishedAt,
+  };
+}
+
+/** A database URL for a message or a log line: the password is never shown. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, "$1:…@");
+}
