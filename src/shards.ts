@@ -76,14 +76,17 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
   const count = config.shards === "auto" || config.shards === null ? info.shards : config.shards;
   if (count < info.shards) log.warn({ shards: count, recommended: info.shards }, `Discord recommends ${info.shards} shards for this bot; SHARDS=${count} may be refused once servers outgrow it (use SHARDS=auto)`);
 
-  const manager = new ShardingManager(opts.file, { totalShards: count, token: config.token, mode: "process", respawn: true, execArgv: opts.execArgv, shardArgs: [] });
+  // No restarts until every shard has started once: a shard that cannot start (bad database, say)
+  // would otherwise be restarted forever; then the manager stops with its message instead.
+  const manager = new ShardingManager(opts.file, { totalShards: count, token: config.token, mode: "process", respawn: false, execArgv: opts.execArgv, shardArgs: [] });
   let stopping = false;
   manager.on("shardCreate", (shard: Shard) => {
     shard.on("ready", () => log.info({ shard: shard.id, shardPid: shard.process?.pid }, "shard connected"));
     shard.on("death", (child) => {
       if (stopping) return;
       const code = "exitCode" in child ? child.exitCode : null;
-      log.warn({ shard: shard.id, code }, "shard process stopped; starting it again (it resumes its own tables)");
+      if (manager.respawn) log.warn({ shard: shard.id, code }, "shard process stopped; starting it again (it resumes its own tables)");
+      else log.error({ shard: shard.id, code }, "shard process stopped while starting");
     });
     shard.on("error", (err: Error) => log.error({ shard: shard.id, err: err.message }, "shard process error"));
   });
@@ -130,6 +133,9 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
       return 1;
     }
   }
-  if (!stopping) log.info({ shards: count }, "every shard is connected");
+  if (!stopping) {
+    manager.respawn = true;
+    log.info({ shards: count }, "every shard is connected");
+  }
   return done;
 }

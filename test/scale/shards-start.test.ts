@@ -1,0 +1,69 @@
+/** `npm start` with SHARDS set, when it cannot start: a sentence, exit code 1, no process left behind. */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
+
+const dir = mkdtempSync(join(tmpdir(), "hearts-shards-start-"));
+const main = join(process.cwd(), "src", "main.ts");
+const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
+let fake: FakeDiscord;
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ guilds: 2, shards: 2, maxConcurrency: 2 });
+});
+afterAll(async () => {
+  await fake?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `npm start` from an empty folder (no .env read); resolves with its exit code and output. */
+function start(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(tsx, [main], { cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir, DISCORD_API_BASE: fake.apiBase, LOG_FORMAT: "json", ...env } });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 40_000);
+  return new Promise((resolve) =>
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    }),
+  );
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("npm start with SHARDS", () => {
+  it("with a token Discord refuses, says so before starting any shard", async () => {
+    const r = await start({ SHARDS: "auto", DISCORD_TOKEN: "not-the-token" });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("Discord refused the token in DISCORD_TOKEN");
+    expect(r.out).not.toMatch(/\n\s+at /);
+    expect(fake.gateway.identifies).toBe(0);
+  }, 45_000);
+
+  it("when a shard cannot start, stops the others and exits with the shard's own sentence", async () => {
+    // A folder is no database file: each shard says so, the manager gives up instead of looping.
+    const r = await start({ SHARDS: "2", DISCORD_TOKEN: fake.token, DATABASE_URL: `file:${dir}` });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("could not open the database: check DATABASE_URL");
+    expect(r.out).toContain("a shard process could not start");
+    expect(r.out).not.toContain("starting it again");
+    // Every process that logged (the manager and each shard) has ended.
+    const pids = new Set(r.out.split("\n").flatMap((line) => (line.startsWith("{") ? [JSON.parse(line).pid as number] : [])));
+    expect(pids.size).toBeGreaterThanOrEqual(2);
+    await new Promise((res) => setTimeout(res, 200));
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+    expect(fake.liveShards()).toEqual([]);
+  }, 45_000);
+});
