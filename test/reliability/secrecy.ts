@@ -13,8 +13,9 @@
  * - Text (content, embeds, labels, options, placeholders) is judged against the game at the
  *   payload's version when it has one, else at the moment Discord received it: a card still held
  *   by another seat, that the viewer does not know of, is a leak. Cards played this hand are public.
- *   During the first GRACE_MS of a hand, the previous hand's cards are public too (its last trick and
- *   summary are posted as the new deal begins, and those same cards now sit in new hands).
+ *   During the first GRACE_MS of a hand and its first two tricks, the previous hand's cards are
+ *   public too (its last trick and summary are posted as the new deal begins, and those same cards
+ *   now sit in new hands). Hand-shaped leaks (menus, hand pictures) are caught exactly regardless.
  * - Attachment names: a hand picture ("hand.png") must never be public, and no name may carry a card.
  *
  * Tables are told apart by channel (each test table plays in its own channel or thread), so a card
@@ -27,6 +28,8 @@ import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";
 
 /** How long after a new deal the previous hand's cards still count as public (its summary may lag). */
 export const GRACE_MS = 5000;
+/** …and until this many cards of the new hand are played (under faults, posts may lag longer). */
+export const GRACE_PLAYS = 8;
 
 interface CompCards {
   tableId: string;
@@ -297,12 +300,12 @@ export class SecrecyChecker {
         }
         // A new deal: the previous hand's cards are still being shown for a moment.
         const dealt = t.dealtAt.get(t.hand[k]) ?? 0;
-        const inGrace = dealt > 0 && p.at - dealt < GRACE_MS;
+        const inGrace = dealt > 0 && (p.at - dealt < GRACE_MS || t.playedThisHand[k].size < GRACE_PLAYS);
         if (inGrace) for (const c of t.handPlayed.get(t.hand[k] - 1) ?? []) known.add(c);
         for (const seat of [0, 1, 2, 3]) {
           if (seat === viewerSeat) continue;
           const secret = t.held[k][seat].filter((c) => !known.has(c) && p.textCards.includes(c));
-          if (secret.length) leak(`text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions; shown ${t.at[k] !== undefined ? `${t.at[k] - p.at} ms before action ${k} was committed` : "after the last action"}): "${p.excerpt}"`);
+          if (secret.length) leak(`text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions, hand ${t.hand[k]} dealt ${p.at - dealt} ms before; shown ${t.at[k] !== undefined ? `${t.at[k] - p.at} ms before action ${k} was committed` : "after the last action"}): "${p.excerpt}"`);
         }
       }
     }
