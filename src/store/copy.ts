@@ -1,0 +1,111 @@
+/**
+ * Copies a whole database into an empty one, between SQLite and PostgreSQL in either direction
+ * (scripts/db-copy.ts is the command): tables, their action logs, finished games, per-seat results,
+ * standings and guild settings, row for row with their ids, in one transaction on the target, then
+ * counts every table on both sides.
+ */
+import { redactUrl } from "./records.js";
+import { openStore } from "./index.js";
+import type { HeartsStore } from "./types.js";
+
+/** The models in copy order (parents first), each with its primary key for paging. */
+export const COPIED_MODELS = [
+  { model: "heartsTable", table: "HeartsTable", key: ["id"] },
+  { model: "gameAction", table: "GameAction", key: ["tableId", "seq"] },
+  { model: "finishedGame", table: "FinishedGame", key: ["id"] },
+  { model: "gameResult", table: "GameResult", key: ["id"] },
+  { model: "playerStats", table: "PlayerStats", key: ["guildId", "playerKey"] },
+  { model: "guildSettings", table: "GuildSettings", key: ["guildId"] },
+] as const;
+
+type Row = Record<string, unknown>;
+/** The model API both generated clients share, as far as copying uses it. */
+interface ModelApi {
+  count(): Promise<number>;
+  findMany(args: { orderBy: Array<Record<string, "asc">>; take: number; skip?: number; cursor?: Row }): Promise<Row[]>;
+  createMany(args: { data: Row[] }): Promise<{ count: number }>;
+}
+interface CopyClient {
+  $transaction<R>(fn: (tx: CopyClient) => Promise<R>, options: { maxWait: number; timeout: number }): Promise<R>;
+  $executeRawUnsafe(sql: string): Promise<number>;
+}
+const clientOf = (store: HeartsStore) => (store as unknown as { prisma: CopyClient }).prisma;
+const modelOf = (client: CopyClient, model: string) => (client as unknown as Record<string, ModelApi>)[model];
+
+/** Rows per statement: under both databases' limits on bound parameters. */
+const BATCH_PARAMETERS = 30_000;
+
+export interface CopyReport {
+  counts: Array<{ table: string; source: number; target: number }>;
+}
+
+export class TargetNotEmptyError extends Error {}
+
+/** Counts of every copied table. */
+async function countAll(store: HeartsStore): Promise<Map<string, number>> {
+  const client = clientOf(store);
+  const out = new Map<string, number>();
+  for (const m of COPIED_MODELS) out.set(m.table, await modelOf(client, m.model).count());
+  return out;
+}
+
+/**
+ * Copies everything from `fromUrl` into `toUrl` (its migrations are applied first). Refuses a
+ * target that holds any row. Stop the bot while copying: rows written meanwhile would be missed.
+ */
+export async function copyDatabase(fromUrl: string, toUrl: string, progress: (line: string) => void = () => undefined): Promise<CopyReport> {
+  const source = await openStore(fromUrl);
+  let target: HeartsStore | null = null;
+  try {
+    target = await openStore(toUrl);
+    const before = await countAll(target);
+    const held = [...before].filter(([, n]) => n > 0);
+    if (held.length) {
+      throw new TargetNotEmptyError(
+        `The target database ${redactUrl(toUrl)} is not empty (${held.map(([t, n]) => `${t}: ${n} rows`).join(", ")}); copy into an empty database only, so nothing is mixed or counted twice (drop it and create it again, or pick a new one).`,
+      );
+    }
+    const from = clientOf(source);
+    const to = clientOf(target);
+    const targetKind = target.kind;
+    // One transaction on the target: a copy that stops half-way leaves it empty, ready to run again.
+    await to.$transaction(
+      async (tx) => {
+        for (const m of COPIED_MODELS) {
+          let copied = 0;
+          let cursor: Row | undefined;
+          let take = 0;
+          for (;;) {
+            const rows = await modelOf(from, m.model).findMany({
+              orderBy: m.key.map((k) => ({ [k]: "asc" as const })),
+              take: take || 500,
+              ...(cursor && { cursor, skip: 1 }),
+            });
+            if (!rows.length) break;
+            take ||= Math.max(1, Math.floor(BATCH_PARAMETERS / Object.keys(rows[0]).length));
+            await modelOf(tx, m.model).createMany({ data: rows });
+            copied += rows.length;
+            const last = rows[rows.length - 1];
+            cursor = m.key.length === 1 ? { [m.key[0]]: last[m.key[0]] } : { [m.key.join("_")]: Object.fromEntries(m.key.map((k) => [k, last[k]])) };
+          }
+          progress(`${m.table}: ${copied} rows`);
+        }
+        // PostgreSQL's id sequences do not move when ids are given: start them after the copied ids.
+        if (targetKind === "postgres") {
+          for (const t of ["FinishedGame", "GameResult"]) {
+            await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 0) + 1, false)`);
+          }
+        }
+      },
+      { maxWait: 60_000, timeout: 24 * 3600_000 },
+    );
+    const [a, b] = [await countAll(source), await countAll(target)];
+    const counts = COPIED_MODELS.map((m) => ({ table: m.table, source: a.get(m.table)!, target: b.get(m.table)! }));
+    const wrong = counts.filter((c) => c.source !== c.target);
+    if (wrong.length) throw new Error(`the copy does not match its source: ${wrong.map((c) => `${c.table} ${c.source} -> ${c.target}`).join(", ")} (was the bot still running?)`);
+    return { counts };
+  } finally {
+    await source.close();
+    await target?.close();
+  }
+}
