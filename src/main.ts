@@ -6,8 +6,7 @@ import "dotenv/config";
 import { fileURLToPath } from "node:url";
 import { readConfig } from "./config.js";
 import { createLogger } from "./log.js";
-import { runBot } from "./shard.js";
-import { shardFromEnv } from "./shards.js";
+import { runShardManager, shardFromEnv } from "./shards.js";
 
 async function main(): Promise<number> {
   const r = readConfig(process.env);
@@ -20,10 +19,12 @@ async function main(): Promise<number> {
 
   // Started by the ShardingManager: one shard; every log line says which.
   const shard = shardFromEnv(process.env);
-  if (shard) return runBot(config, root.child({ shard: shard.id }), shard);
-  if (config.shards === null) return runBot(config, root, null);
+  if (shard || config.shards === null) {
+    // Loaded here only: the manager process stays small (no canvas, database or computer players).
+    const { runBot } = await import("./shard.js");
+    return runBot(config, shard ? root.child({ shard: shard.id }) : root, shard);
+  }
 
-  const { runShardManager } = await import("./shards.js");
   const file = fileURLToPath(import.meta.url);
   // Under tsx (how the project runs) the shard processes need its loader to run TypeScript.
   const execArgv = file.endsWith(".ts") ? ["--import", import.meta.resolve("tsx")] : [];

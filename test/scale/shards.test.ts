@@ -188,7 +188,7 @@ async function playGame(p: Person): Promise<void> {
     }
     const menu = fake.messages.get(p.menuId!);
     const pass = find(menu, (c) => verbOf(c) === "pass" && !c.disabled);
-    const pick = find(menu, (c) => verbOf(c) === "pick");
+    const pick = find(menu, (c) => verbOf(c) === "pick" && !c.disabled);
     const card = find(menu, (c) => (verbOf(c) === "play" || verbOf(c) === "moon") && !c.disabled);
     let h: InteractionHandle | null = null;
     if (pass) h = fake.clickButton(p.user, menu!.id, pass.custom_id);
