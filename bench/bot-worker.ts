@@ -18,6 +18,7 @@ interface Input {
   applicationId: string;
   dbUrl: string;
   images: boolean;
+  renderThread: boolean;
   botDelayMs: number;
 }
 
@@ -30,16 +31,38 @@ const store = await openStore(input.dbUrl);
 // Rule-based players on this thread: the benchmark measures the Discord layer, not the AI.
 const bots: BotPlayer = { decide: async (view, level) => decide(view, level === "hard" ? "medium" : level) };
 const acks: number[] = [];
+/** Acknowledgement times since the last "sample" (the per-interval series). */
+let intervalAcks: number[] = [];
+let hands = 0;
+let games = 0;
 const bot = createBot(
   { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs },
-  { store, bots, renderer: input.images ? undefined : null, log: silentLogger(), onAck: (ms) => acks.push(ms) },
+  { store, bots, renderer: input.images ? undefined : null, renderThread: input.renderThread !== false, log: silentLogger(), onAck: (ms) => {
+    acks.push(ms);
+    intervalAcks.push(ms);
+  } },
 );
 // Gateway delay: an interaction id is a snowflake stamped when the fake created it.
 const arrivals: number[] = [];
 bot.client.on("interactionCreate", (i) => arrivals.push(Date.now() - SnowflakeUtil.timestampFrom(i.id)));
+// Requests that waited for discord.js's own global limit (50 a second by default), not Discord's 429s.
+let globalWaits = 0;
+bot.client.rest.on("rateLimited", (info) => {
+  if (info.global) globalWaits++;
+});
+bot.service.onUpdate((_t, u) => {
+  if (u.type !== "action") return;
+  for (const e of u.events) {
+    if (e.type === "hand-scored") hands++;
+    else if (e.type === "game-over") games++;
+  }
+});
 await bot.start();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
+const intervalLoop = monitorEventLoopDelay({ resolution: 10 });
+intervalLoop.enable();
+let skippedBefore = 0;
 
 function heap(): number {
   for (let i = 0; i < 3; i++) gc();
@@ -47,14 +70,34 @@ function heap(): number {
 }
 
 process.on("message", async (msg: { type: string }) => {
-  if (msg.type === "memory") {
+  if (msg.type === "sample") {
+    // One interval of the time series: one full GC (not three: it pauses the bot while tables play).
+    const sorted = intervalAcks.sort((a, b) => a - b);
+    intervalAcks = [];
+    gc();
+    const mem = process.memoryUsage();
+    send({
+      type: "sample",
+      botAckP99: Math.round((sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? NaN) * 10) / 10,
+      heapUsed: mem.heapUsed,
+      rss: mem.rss,
+      loopP99: intervalLoop.percentile(99) / 1e6,
+      tables: bot.service.openTables,
+      skippedPictures: bot.load.skipped - skippedBefore,
+      hands,
+      games,
+      globalWaits,
+    });
+    skippedBefore = bot.load.skipped;
+    intervalLoop.reset();
+  } else if (msg.type === "memory") {
     if (process.env.BENCH_HEAP) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP);
     const pcts = (xs: number[]) => {
       const sorted = xs.slice().sort((a, b) => a - b);
       const at = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) * 10) / 10;
       return { p50: at(50), p95: at(95), p99: at(99) };
     };
-    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), heapUsed: heap(), tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
+    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, games, globalWaits });
     loop.reset();
   } else if (msg.type === "stop") {
     await bot.stop();

@@ -1,16 +1,27 @@
 /**
- * `npm run bench:bot -- --tables N [--seconds S] [--think MS] [--bot-delay MS] [--images on|off]`
+ * `npm run bench:bot -- --tables N [--seconds S | --minutes M] [--interval S] [--think MS]
+ *    [--bot-delay MS] [--images on|off] [--render-thread on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
  *
  * Drives N tables at once through the fake Discord: in each channel a person opens a table, starts
  * it with three computer players, and passes and plays through the private menu after a think time,
  * starting a rematch when a game ends. The bot runs in a child process (its own heap). Prints the
  * interaction-to-acknowledgement latency (p50/p95/p99, measured by the fake Discord) and the bot's
  * heap per open table; the last line is JSON.
+ *
+ * A time series for soak runs: every `--interval` seconds (default 10, or 30 for runs over two
+ * minutes) the ack p99 of that interval and the bot's heap after a GC; the JSON's `flatness` gives
+ * the heap slope in KB per minute after the first minute (least squares) and the first and last
+ * intervals' p99. `--check` exits 1 when a target is missed: p99 (overall and last interval) over
+ * `--max-p99` (100 ms), heap per table over `--max-kb-table` (64 KB), heap slope over
+ * `--max-heap-slope` (200 KB/min: 1 KB a table a minute at 200 tables), or an interaction not
+ * acknowledged within 3 s. Exit 2: the run itself failed (the bot process died).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadavg } from "node:os";
 import { fork, type ChildProcess } from "node:child_process";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { decodeId } from "../src/discord/ids.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
 
@@ -19,10 +30,17 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 const TABLES = Math.max(1, parseInt(arg("tables", "20"), 10));
-const SECONDS = Math.max(5, parseInt(arg("seconds", "60"), 10));
+const SECONDS = Math.max(5, process.argv.includes("--minutes") ? Math.round(parseFloat(arg("minutes", "1")) * 60) : parseInt(arg("seconds", "60"), 10));
+const INTERVAL_S = Math.max(2, parseInt(arg("interval", SECONDS > 120 ? "30" : "10"), 10));
+const CHECK = process.argv.includes("--check");
+const MAX_P99 = parseFloat(arg("max-p99", "100"));
+const MAX_KB_TABLE = parseFloat(arg("max-kb-table", "64"));
+const MAX_HEAP_SLOPE = parseFloat(arg("max-heap-slope", "200"));
 const THINK_MS = Math.max(0, parseInt(arg("think", "800"), 10));
 const BOT_DELAY_MS = Math.max(0, parseInt(arg("bot-delay", "900"), 10));
 const IMAGES = arg("images", "on") !== "off";
+/** Diagnostic: `--render-thread off` draws pictures on the bot's main thread, as before the picture thread. */
+const RENDER_THREAD = arg("render-thread", "on") !== "off";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const verb = (c: { custom_id?: string }) => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined);
@@ -41,15 +59,20 @@ function next<T>(child: ChildProcess, type: string): Promise<T> {
     const on = (m: { type: string }) => {
       if (m.type === type) {
         child.off("message", on);
+        child.off("exit", gone);
         resolve(m as T);
       }
     };
+    const gone = (code: number | null) => reject(new Error(`the bot process exited (${code})`));
     child.on("message", on);
-    child.once("exit", (code) => reject(new Error(`the bot process exited (${code})`)));
+    child.once("exit", gone);
   });
 }
 
 const latencies: number[] = [];
+/** This interval's latencies (the time series). */
+let intervalLatencies: number[] = [];
+let intervalLate = 0;
 const slow: string[] = [];
 let late = 0;
 let interactions = 0;
@@ -62,9 +85,13 @@ function track(h: InteractionHandle, what = "?"): InteractionHandle {
   h.ack
     .then((a) => {
       latencies.push(a.latencyMs);
+      intervalLatencies.push(a.latencyMs);
       if (a.latencyMs > 100 && process.env.BENCH_SLOW) slow.push(`${what} ${a.latencyMs}ms at ${new Date().toISOString().slice(17, 23)}`);
     })
-    .catch(() => late++);
+    .catch(() => {
+      late++;
+      intervalLate++;
+    });
   return h;
 }
 
@@ -154,9 +181,9 @@ async function main(): Promise<void> {
   const channels: string[] = [];
   for (let i = 0; i < TABLES; i++) channels.push(fake.addChannel(`hearts-${i}`));
   const dir = mkdtempSync(join(tmpdir(), "hearts-bench-bot-"));
-  const worker = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl: `file:${join(dir, "hearts.db")}`, images: IMAGES, botDelayMs: BOT_DELAY_MS });
+  const worker = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl: `file:${join(dir, "hearts.db")}`, images: IMAGES, renderThread: RENDER_THREAD, botDelayMs: BOT_DELAY_MS });
   const ready = await next<{ heapUsed: number }>(worker, "ready");
-  console.log(`bench:bot  ${TABLES} tables, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}`);
+  console.log(`bench:bot  ${TABLES} tables, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_THREAD ? "" : " (drawn on the main thread)"}, samples every ${INTERVAL_S} s`);
 
   // One table first, so code compiled once (rendering, the store, discord.js paths) is not
   // counted as per-table memory; then every other table.
@@ -166,20 +193,65 @@ async function main(): Promise<void> {
   worker.send({ type: "memory" });
   const warm = await next<{ heapUsed: number; tables: number }>(worker, "memory");
   latencies.length = 0;
-  end.at = Date.now() + SECONDS * 1000;
-  const until = end.at;
+  intervalLatencies = [];
+  intervalLate = 0;
+  const loadStart = loadavg()[0];
+  // The fake Discord and the players share this process: its lag is part of what the fake measures.
+  const parentLoop = monitorEventLoopDelay({ resolution: 10 });
+  parentLoop.enable();
+  const t0 = Date.now();
+  end.at = t0 + SECONDS * 1000;
   runs.push(...channels.slice(1).map((c, i) => runTable(fake, i + 1, c).catch(fail(i + 1))));
-  const ticker = setInterval(() => {
-    const s = latencies.slice().sort((a, b) => a - b);
-    console.log(`  ${Math.round((SECONDS * 1000 - (until - Date.now())) / 1000)} s: ${interactions} interactions, ${actions} actions, ack p99 ${pct(s, 99).toFixed(0)} ms`);
-  }, 10_000);
-  await Promise.all(runs.map((r) => Promise.race([r, sleep(SECONDS * 1000 + 15_000)])));
-  clearInterval(ticker);
+
+  // The time series: one sample per interval, taken in turn (never two GCs requested at once).
+  const series: Sample[] = [];
+  let sampling = Promise.resolve();
+  const sampler = setInterval(() => {
+    sampling = sampling.then(async () => {
+      const lat = intervalLatencies.sort((x, y) => x - y);
+      const lateHere = intervalLate;
+      intervalLatencies = [];
+      intervalLate = 0;
+      worker.send({ type: "sample" });
+      const m = await next<WorkerSample>(worker, "sample");
+      const row: Sample = {
+        t: Math.round((Date.now() - t0) / 1000),
+        interactions: lat.length,
+        lateOver3s: lateHere,
+        ackP99: pct(lat, 99),
+        botAckP99: m.botAckP99,
+        heapMB: Math.round((m.heapUsed / 1048576) * 10) / 10,
+        rssMB: Math.round(m.rss / 1048576),
+        loopP99: Math.round(m.loopP99 * 10) / 10,
+        tables: m.tables,
+        hands: m.hands,
+        games: m.games,
+        picturesSkipped: m.skippedPictures,
+        restGlobalWaits: m.globalWaits,
+      };
+      series.push(row);
+      console.log(
+        `  ${String(row.t).padStart(4)} s: ${row.interactions} acks, p99 ${row.ackP99} ms (in the bot ${row.botAckP99} ms), bot heap ${row.heapMB} MB, rss ${row.rssMB} MB, loop p99 ${row.loopP99} ms, ${row.hands} hands, ${row.games} games, ${row.picturesSkipped} pictures skipped, ${row.restGlobalWaits} REST waits for the global limit`,
+      );
+    }).catch((err) => console.error(`sample failed: ${err instanceof Error ? err.message : err}`));
+  }, INTERVAL_S * 1000);
+  const failed = await Promise.race([
+    Promise.all(runs.map((r) => Promise.race([r, sleep(SECONDS * 1000 + 15_000)]))).then(() => false),
+    new Promise<boolean>((r) => worker.once("exit", () => r(true))),
+  ]);
+  clearInterval(sampler);
+  await sampling;
+  if (failed) {
+    console.error("bench:bot: the bot process died during the run");
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(2);
+  }
 
   // Measured while every table is still open (mid-game): the bot's heap above its empty start.
   console.log("measuring memory…");
   worker.send({ type: "memory" });
-  const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number }>(worker, "memory");
+  const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; rss: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number; hands: number; games: number; globalWaits: number }>(worker, "memory");
   worker.send({ type: "stop" });
   const exited = new Promise((r) => worker.once("exit", r));
   await Promise.race([exited, sleep(15_000)]);
@@ -191,10 +263,21 @@ async function main(): Promise<void> {
   const sorted = latencies.sort((a, b) => a - b);
   const perTableKB = mem.tables ? (mem.heapUsed - ready.heapUsed) / mem.tables / 1024 : NaN;
   const marginalKB = mem.tables > warm.tables ? (mem.heapUsed - warm.heapUsed) / (mem.tables - warm.tables) / 1024 : NaN;
+  // Flatness: after the first minute (tables opening, first deals, code warming up).
+  const settled = series.filter((x) => x.t > Math.min(60, SECONDS / 4));
+  const flatness = {
+    heapSlopeKBPerMin: round1(slope(settled.map((x) => [x.t / 60, x.heapMB * 1024]))),
+    rssSlopeMBPerMin: round1(slope(settled.map((x) => [x.t / 60, x.rssMB]))),
+    firstIntervalP99: series[0]?.ackP99 ?? NaN,
+    lastIntervalP99: series.at(-1)?.ackP99 ?? NaN,
+    worstIntervalP99: Math.max(...series.map((x) => x.ackP99)),
+    samples: settled.length,
+  };
   const result = {
     tables: TABLES,
     seconds: SECONDS,
     images: IMAGES,
+    renderThread: RENDER_THREAD,
     interactions: sorted.length,
     lateOver3s: late,
     ackMs: { p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99), max: sorted.at(-1) ?? NaN },
@@ -203,25 +286,103 @@ async function main(): Promise<void> {
     /** Of which the gateway: from the fake creating the interaction to the bot's handler starting. */
     gatewayMs: mem.gatewayMs,
     actions,
-    gamesFinished: games,
+    handsScored: mem.hands,
+    gamesFinished: mem.games,
+    rematches: games,
     reopenedMenus: reopened,
     openTablesAtEnd: mem.tables,
     /** Bot heap per open table once warm: (heap with all tables − heap with the first) / the others. */
-    heapPerTableKB: Math.round(marginalKB * 10) / 10,
+    heapPerTableKB: round1(marginalKB),
     /** The same from the bot's empty start (includes code compiled on first use). */
-    heapPerTableFromStartKB: Math.round(perTableKB * 10) / 10,
-    botHeapMB: Math.round((mem.heapUsed / 1048576) * 10) / 10,
-    eventLoopP99Ms: Math.round(mem.loopP99 * 10) / 10,
+    heapPerTableFromStartKB: round1(perTableKB),
+    botHeapMB: round1(mem.heapUsed / 1048576),
+    /** The whole bot process (both threads' heaps, canvas surfaces, SQLite), for reference. */
+    botRssMB: Math.round(mem.rss / 1048576),
+    eventLoopP99Ms: round1(mem.loopP99),
     picturesSkippedUnderLoad: mem.skippedPictures,
+    /** Requests that waited for discord.js's own global limit (50 a second by default). */
+    restGlobalWaits: mem.globalWaits,
     violations: fake.violations.length,
+    /** Event-loop lag of this process (the fake Discord and the simulated players). */
+    fakeLoopP99Ms: round1(parentLoop.percentile(99) / 1e6),
+    /** 1-minute load average of the machine at the start and end (other work shares the cores). */
+    loadAvg: { start: round1(loadStart), end: round1(loadavg()[0]) },
+    intervalSeconds: INTERVAL_S,
+    flatness,
+    series,
+    check: undefined as undefined | { passed: boolean; failures: string[] },
   };
   console.log(`ack latency: p50 ${result.ackMs.p50} ms, p95 ${result.ackMs.p95} ms, p99 ${result.ackMs.p99} ms, max ${result.ackMs.max} ms over ${result.interactions} interactions (${late} later than 3 s)`);
   console.log(`  of which in the bot (received → acknowledgement sent): p50 ${mem.botAckMs.p50} ms, p95 ${mem.botAckMs.p95} ms, p99 ${mem.botAckMs.p99} ms`);
   console.log(`  gateway (fake dispatch → bot handler): p50 ${mem.gatewayMs.p50} ms, p95 ${mem.gatewayMs.p95} ms, p99 ${mem.gatewayMs.p99} ms`);
-  console.log(`pictures left out under load: ${mem.skippedPictures}`);
-  console.log(`memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`);
+  console.log(`  the fake Discord's own event loop (same process as the players): p99 ${result.fakeLoopP99Ms} ms`);
+  console.log(`pictures left out under load: ${mem.skippedPictures}; ${mem.hands} hands scored, ${mem.games} games finished`);
+  console.log(`memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB, rss ${result.botRssMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`);
+  console.log(`flatness: heap ${flatness.heapSlopeKBPerMin} KB/min after the first minute (${flatness.samples} samples), p99 first interval ${flatness.firstIntervalP99} ms, last ${flatness.lastIntervalP99} ms, worst ${flatness.worstIntervalP99} ms; load average ${result.loadAvg.start} → ${result.loadAvg.end}`);
+  let code = 0;
+  if (CHECK) {
+    const failures: string[] = [];
+    if (!(result.ackMs.p99 <= MAX_P99)) failures.push(`ack p99 ${result.ackMs.p99} ms > ${MAX_P99} ms`);
+    if (!(flatness.lastIntervalP99 <= MAX_P99)) failures.push(`last interval's ack p99 ${flatness.lastIntervalP99} ms > ${MAX_P99} ms`);
+    if (!(result.heapPerTableKB <= MAX_KB_TABLE)) failures.push(`${result.heapPerTableKB} KB of heap per table > ${MAX_KB_TABLE} KB`);
+    if (flatness.samples >= 3 && !(flatness.heapSlopeKBPerMin <= MAX_HEAP_SLOPE)) failures.push(`heap grows ${flatness.heapSlopeKBPerMin} KB/min > ${MAX_HEAP_SLOPE} KB/min`);
+    if (flatness.samples < 3) failures.push(`only ${flatness.samples} samples after the first minute: run longer (or a shorter --interval) to judge the heap's slope`);
+    if (late) failures.push(`${late} interactions not acknowledged within 3 s`);
+    if (result.violations) failures.push(`${result.violations} violations recorded by the fake Discord`);
+    result.check = { passed: !failures.length, failures };
+    console.log(failures.length ? `check: FAILED — ${failures.join("; ")}` : `check: passed (p99 ≤ ${MAX_P99} ms, ≤ ${MAX_KB_TABLE} KB/table, heap slope ≤ ${MAX_HEAP_SLOPE} KB/min)`);
+    code = failures.length ? 1 : 0;
+  }
   console.log(JSON.stringify(result));
-  process.exit(0);
+  process.exit(code);
+}
+
+interface WorkerSample {
+  botAckP99: number;
+  heapUsed: number;
+  rss: number;
+  loopP99: number;
+  tables: number;
+  skippedPictures: number;
+  hands: number;
+  games: number;
+  globalWaits: number;
+}
+
+interface Sample {
+  /** Seconds since the measured run began (end of the interval). */
+  t: number;
+  interactions: number;
+  lateOver3s: number;
+  ackP99: number;
+  botAckP99: number;
+  heapMB: number;
+  rssMB: number;
+  loopP99: number;
+  tables: number;
+  /** Hands scored and games finished so far (cumulative). */
+  hands: number;
+  games: number;
+  picturesSkipped: number;
+  /** Requests so far that waited for discord.js's global limit of 50 a second (cumulative). */
+  restGlobalWaits: number;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Least-squares slope of y over x (NaN with fewer than two points). */
+function slope(points: number[][]): number {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((a, p) => a + p[0], 0) / n;
+  const my = points.reduce((a, p) => a + p[1], 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den ? num / den : NaN;
 }
 
 await main();
