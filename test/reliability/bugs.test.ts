@@ -2,7 +2,9 @@
  * Bugs the reliability suites found, one test each (each failed before its fix).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { cardCode, createRng } from "../../src/game/index.js";
+import { cardCode, cardLabel, createRng, viewFor } from "../../src/game/index.js";
+import { encodeId } from "../../src/discord/ids.js";
+import { SecrecyChecker } from "./secrecy.js";
 import { scrubber } from "../../src/log.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
 import { startBotUnderTest, type BotUnderTest } from "./bot-under-test.js";
@@ -10,10 +12,12 @@ import { controls, TableDriver, verbOf } from "./driver.js";
 
 let b: BotUnderTest;
 let d: TableDriver;
+let secrecy: SecrecyChecker;
 const said = new Map<string, string[]>();
 
 beforeAll(async () => {
   b = await startBotUnderTest({ users: 3 });
+  secrecy = new SecrecyChecker(b.fake);
   b.fake.onCall((call) => {
     if (!call.token || call.status >= 300) return;
     const msg = call.path.startsWith("/interactions/") ? call.body?.data : call.body;
@@ -65,4 +69,22 @@ it("log lines never carry the bot token or an interaction token", () => {
   expect(out).not.toContain("bot.TOKEN.value-123456");
   expect(out).not.toContain("aW50ZXJhY3Rpb246OTk5OmFiY2RlZg");
   expect(out).toContain("/webhooks/1234/[redacted]/messages/@original");
+});
+
+it("the secrecy checker sees a hand shown in public (text or a card button), and passes the game as played", async () => {
+  const clean = await secrecy.check(b.store);
+  expect(clean.leaks).toEqual([]);
+  expect(clean.payloads).toBeGreaterThan(5);
+  const table = (await b.bot.service.get(d.tableId!))!;
+  const bob = table.record.seats.find((s) => s.userId === b.fake.users[1].id)!;
+  const hand = viewFor(table.state!, bob.seat as 0).hand;
+  // What a buggy bot could do: post Bob's cards in the channel, or a public button for one of them.
+  const post = (body: unknown) =>
+    fetch(`${b.fake.apiBase}/v10/channels/${table.record.threadId ?? table.record.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${b.fake.token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect((await post({ content: `Bob holds ${hand.slice(0, 5).map(cardLabel).join(" ")}` })).status).toBe(200);
+  const button = { type: 2, style: 1, label: "play", custom_id: encodeId({ verb: "play", tableId: table.record.id, version: table.state!.actionCount, card: hand[0] }) };
+  expect((await post({ content: "x", components: [{ type: 1, components: [button] }] })).status).toBe(200);
+  const report = await secrecy.check(b.store);
+  expect(report.leaks.some((l) => l.includes("text shows") && l.includes(cardLabel(hand[0])))).toBe(true);
+  expect(report.leaks.some((l) => l.includes("play control") && l.includes("everyone sees"))).toBe(true);
 });

@@ -13,9 +13,10 @@
  * - Text (content, embeds, labels, options, placeholders) is judged against the game at the
  *   payload's version when it has one, else at the moment Discord received it: a card still held
  *   by another seat, that the viewer does not know of, is a leak. Cards played this hand are public.
- *   During the first GRACE_MS of a hand and its first two tricks, the previous hand's cards are
- *   public too (its last trick and summary are posted as the new deal begins, and those same cards
- *   now sit in new hands). Hand-shaped leaks (menus, hand pictures) are caught exactly regardless.
+ *   During the first GRACE_MS of a hand and its first two tricks, text without a version is not
+ *   judged: the previous hand's last tricks and summary (every card of it, played or claimed) are
+ *   posted as the new deal begins, and those same cards now sit in new hands. Hand-shaped leaks
+ *   (menus, card controls, hand pictures) are caught exactly at all times.
  * - Attachment names: a hand picture ("hand.png") must never be public, and no name may carry a card.
  *
  * Tables are told apart by channel (each test table plays in its own channel or thread), so a card
@@ -155,8 +156,6 @@ interface Timeline {
   playedThisHand: Set<Card>[];
   /** Per hand index: when it was dealt (commit time of the action that dealt it; 0 for the first). */
   dealtAt: Map<number, number>;
-  /** Per hand index: every card played in it. */
-  handPlayed: Map<number, Set<Card>>;
 }
 
 async function timeline(store: Store, tableId: string): Promise<Timeline | null> {
@@ -164,7 +163,7 @@ async function timeline(store: Store, tableId: string): Promise<Timeline | null>
   if (!record || record.status === "lobby") return null;
   const actions = await store.loadActions(tableId);
   const state = createGame(record.rules, record.seed);
-  const t: Timeline = { record, at: actions.map((a) => a.at.getTime()), held: [], passed: [], hand: [], playedThisHand: [], dealtAt: new Map([[state.handIndex, 0]]), handPlayed: new Map() };
+  const t: Timeline = { record, at: actions.map((a) => a.at.getTime()), held: [], passed: [], hand: [], playedThisHand: [], dealtAt: new Map([[state.handIndex, 0]]) };
   let played = new Set<Card>();
   const snap = () => {
     const views = ([0, 1, 2, 3] as Seat[]).map((s) => viewFor(state, s));
@@ -180,7 +179,6 @@ async function timeline(store: Store, tableId: string): Promise<Timeline | null>
     if (step(state, a, null)) break; // the log does not replay: loadGame reports that elsewhere
     if (a.type === "play") played.add(a.card);
     if (state.handIndex !== before) {
-      t.handPlayed.set(before, played);
       played = new Set();
       t.dealtAt.set(state.handIndex, t.at[k]);
     }
@@ -301,7 +299,9 @@ export class SecrecyChecker {
         // A new deal: the previous hand's cards are still being shown for a moment.
         const dealt = t.dealtAt.get(t.hand[k]) ?? 0;
         const inGrace = dealt > 0 && (p.at - dealt < GRACE_MS || t.playedThisHand[k].size < GRACE_PLAYS);
-        if (inGrace) for (const c of t.handPlayed.get(t.hand[k] - 1) ?? []) known.add(c);
+        // Every card of the previous hand was shown (played, or claimed at its end), so while its
+        // news may still be on its way the text cannot be judged.
+        if (inGrace) continue;
         for (const seat of [0, 1, 2, 3]) {
           if (seat === viewerSeat) continue;
           const secret = t.held[k][seat].filter((c) => !known.has(c) && p.textCards.includes(c));
