@@ -2,6 +2,7 @@
  * Prisma 6.19 on the JS engine with the better-sqlite3 driver adapter: no engine binary is
  * downloaded. prisma.config.ts does not read .env by itself, hence dotenv; and DATABASE_URL gets
  * a default so every prisma command (npm ci's postinstall included) resolves the datasource.
+ * The PostgreSQL schema has its own config: prisma/postgres/prisma.config.ts.
  */
 import "dotenv/config";
 import { mkdirSync } from "node:fs";
@@ -11,6 +12,14 @@ import { defineConfig } from "prisma/config";
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
+if (!process.env.DATABASE_URL.startsWith("file:")) {
+  // A PostgreSQL deployment still generates this (SQLite) client at install time, and the schema's
+  // url must be a file: URL for that; commands for its own database take the other config.
+  if (!process.argv.includes("generate")) {
+    console.error("prisma.config.ts is the SQLite schema's: DATABASE_URL is not a file: URL, so this command uses file:./data/hearts.db. For PostgreSQL add --config prisma/postgres/prisma.config.ts.");
+  }
+  process.env.DATABASE_URL = DEFAULT_DATABASE_URL;
+}
 const url = process.env.DATABASE_URL;
 if (url.startsWith("file:")) mkdirSync(dirname(url.slice("file:".length)), { recursive: true });
 

@@ -3,7 +3,7 @@ import type { Sql } from "@prisma/client/runtime/client";
 import { afterAll, beforeAll } from "vitest";
 import type { HeartsStore, SqliteStore } from "../../src/store/index.js";
 import { tempDb } from "./helpers.js";
-import { freshDatabase, postgresUnavailable, startPostgres, type PostgresServer } from "./postgres-server.js";
+import { dropDatabases, freshDatabase, postgresUnavailable, startPostgres, type PostgresServer } from "./postgres-server.js";
 
 /**
  * The databases the store suite runs against: SQLite files always, PostgreSQL when a server can be
@@ -39,18 +39,23 @@ const sqliteBackend = (): Backend => {
 
 const postgresBackend = (): Backend => {
   let server: PostgresServer | null = null;
+  const created: string[] = [];
   const skip = postgresUnavailable();
   return {
     name: "postgres",
     skip,
     async url() {
       if (!server) throw new Error("the PostgreSQL test server is not started (useBackend in the describe block)");
-      return freshDatabase(server.url);
+      const url = await freshDatabase(server.url);
+      created.push(url);
+      return url;
     },
     async start() {
       server ??= await startPostgres();
     },
     async stop() {
+      // A server of our own goes with its databases; on a shared one (TEST_POSTGRES_URL) drop ours.
+      if (server?.external) await dropDatabases(server.url, created.splice(0));
       await server?.stop();
       server = null;
     },

@@ -15,6 +15,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 export interface PostgresServer {
   /** postgresql://... of the `postgres` database, superuser, no password. */
   url: string;
+  /** Given by TEST_POSTGRES_URL (not started here, so not removed by stop()). */
+  external: boolean;
   stop(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ const as = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ["runu
  * a power cut; the benchmark keeps PostgreSQL's defaults (fsync, synchronous_commit on).
  */
 export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
-  if (process.env.TEST_POSTGRES_URL) return { url: process.env.TEST_POSTGRES_URL, stop: async () => undefined };
+  if (process.env.TEST_POSTGRES_URL) return { url: process.env.TEST_POSTGRES_URL, external: true, stop: async () => undefined };
   const bin = postgresBin();
   if (!bin) throw new Error(postgresUnavailable()!);
   const dir = mkdtempSync(join(tmpdir(), "hearts-pg-"));
@@ -88,6 +90,7 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
   let stopped = false;
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    external: false,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -123,4 +126,15 @@ export async function freshDatabase(serverUrl: string, prefix = "hearts_test"): 
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** Drops test databases (their connections are closed by then; FORCE ends any straggler). */
+export async function dropDatabases(serverUrl: string, urls: string[]): Promise<void> {
+  if (!urls.length) return;
+  const db = await new PrismaPg({ connectionString: serverUrl, max: 1 }).connect();
+  try {
+    for (const u of urls) await db.executeScript(`DROP DATABASE IF EXISTS "${new URL(u).pathname.slice(1)}" WITH (FORCE)`);
+  } finally {
+    await db.dispose();
+  }
 }
