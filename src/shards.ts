@@ -85,8 +85,9 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
     shard.on("death", (child) => {
       if (stopping) return;
       const code = "exitCode" in child ? child.exitCode : null;
-      if (manager.respawn) log.warn({ shard: shard.id, code }, "shard process stopped; starting it again (it resumes its own tables)");
-      else log.error({ shard: shard.id, code }, "shard process stopped while starting");
+      const signal = "signalCode" in child ? child.signalCode : null;
+      if (manager.respawn) log.warn({ shard: shard.id, code, signal }, "shard process stopped; starting it again (it resumes its own tables)");
+      else log.error({ shard: shard.id, code, signal }, "shard process stopped while starting");
     });
     shard.on("error", (err: Error) => log.error({ shard: shard.id, err: err.message }, "shard process error"));
   });

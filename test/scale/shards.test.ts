@@ -176,7 +176,7 @@ async function playGame(p: Person): Promise<void> {
   p.actions = 0;
   p.menuId = (await answer(fake.clickButton(p.user, lobby.id, find(lobby, (c) => verbOf(c) === "start").custom_id))).id;
   let idleSince = Date.now();
-  const deadline = Date.now() + 60_000;
+  let deadline = Date.now() + 60_000;
   for (;;) {
     const table = tableMessage(p, tableId);
     if (find(table, (c) => verbOf(c) === "rematch") || textOf(table).includes("Game over")) return;
@@ -185,6 +185,7 @@ async function playGame(p: Person): Promise<void> {
       p.holding = true;
       await p.gate;
       idleSince = Date.now();
+      deadline = Date.now() + 60_000;
     }
     const menu = fake.messages.get(p.menuId!);
     const pass = find(menu, (c) => verbOf(c) === "pass" && !c.disabled);
