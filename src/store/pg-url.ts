@@ -1,6 +1,7 @@
 /**
- * PostgreSQL connection URLs: Prisma's `?schema=` convention (not a libpq parameter, so it is taken
- * out before pg sees the URL and applied as the search_path), and error text without the password.
+ * PostgreSQL connection URLs: Prisma's `?schema=` and `?connection_limit=` conventions (not libpq
+ * parameters, so they are taken out before pg sees the URL: the schema becomes the search_path, the
+ * limit the pool size), and error text without the password.
  */
 import { redactUrl } from "./records.js";
 
@@ -13,6 +14,8 @@ export interface PgTarget {
   schema: string;
   /** The URL with the password hidden, for messages and logs. */
   shown: string;
+  /** Connections per process: `?connection_limit=` (Prisma's name for it), default 10. */
+  poolSize: number;
 }
 
 export function pgTarget(url: string): PgTarget {
@@ -23,8 +26,10 @@ export function pgTarget(url: string): PgTarget {
     throw new Error(`DATABASE_URL is not a valid PostgreSQL URL (expected postgresql://user:password@host:5432/database, got “${redactUrl(url)}”)`);
   }
   const schema = parsed.searchParams.get("schema") || "public";
+  const limit = Number(parsed.searchParams.get("connection_limit"));
   parsed.searchParams.delete("schema");
-  return { connectionString: parsed.toString(), schema, shown: redactUrl(url) };
+  parsed.searchParams.delete("connection_limit");
+  return { connectionString: parsed.toString(), schema, shown: redactUrl(url), poolSize: Number.isInteger(limit) && limit > 0 ? limit : 10 };
 }
 
 /** A quoted identifier, for the schema name in search_path and CREATE SCHEMA. */

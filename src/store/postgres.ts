@@ -32,8 +32,6 @@ import {
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
 import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, StoredAction, TablePatch, TableRecord } from "./types.js";
 
-/** Connections per store (per bot process). */
-const POOL_SIZE = Number(process.env.HEARTS_PG_POOL_SIZE) || 10;
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
 const TX = { maxWait: 10_000, timeout: 30_000 };
@@ -56,7 +54,8 @@ export class PostgresStore implements HeartsStore {
   static async open(databaseUrl: string): Promise<PostgresStore> {
     const target = pgTarget(databaseUrl);
     await migratePostgres(databaseUrl);
-    const prisma = new PrismaClient({ adapter: pgAdapter(databaseUrl, { max: POOL_SIZE }) });
+    // Connections per process (per shard): ?connection_limit=N in the URL, default 10.
+    const prisma = new PrismaClient({ adapter: pgAdapter(databaseUrl, { max: target.poolSize }) });
     try {
       await prisma.$queryRaw`SELECT 1`;
     } catch (e) {

@@ -20,9 +20,9 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** The folder of initdb/pg_ctl: $PG_BIN, then the newest Debian /usr/lib/postgresql/N/bin. */
+/** The folder of initdb/pg_ctl: $PG_BIN if set, else the newest Debian /usr/lib/postgresql/N/bin. */
 export function postgresBin(): string | null {
-  if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, "pg_ctl"))) return process.env.PG_BIN;
+  if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, "pg_ctl")) ? process.env.PG_BIN : null;
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)
@@ -34,7 +34,7 @@ export function postgresBin(): string | null {
 /** Why the PostgreSQL tests cannot run here, or null when they can. */
 export function postgresUnavailable(): string | null {
   if (process.env.TEST_POSTGRES_URL || postgresBin()) return null;
-  return "PostgreSQL store tests skipped: no PostgreSQL server here. Install Debian's package (apt-get install postgresql) or set TEST_POSTGRES_URL=postgresql://user:password@127.0.0.1:5432/db.";
+  return "PostgreSQL store tests skipped: no PostgreSQL server binaries (looked in $PG_BIN, /usr/lib/postgresql/*/bin). Install Debian's package (apt-get install postgresql) or set TEST_POSTGRES_URL=postgresql://user:password@127.0.0.1:5432/db.";
 }
 
 function freePort(): Promise<number> {

@@ -202,3 +202,22 @@ it("SQLite: a backup taken while the bot runs opens as a store with every action
   if (loaded.table.actionCount === 30) expect(JSON.stringify(loaded.state)).toBe(before);
   expect((await copy.loadActions(t.id)).length).toBe(loaded.table.actionCount);
 });
+
+describe.skipIf(BACKENDS[1].skip)("postgres, Prisma's URL parameters", () => {
+  useBackend(BACKENDS[1]);
+  it("?schema= keeps the bot's tables in that schema (several bots can share one database)", async () => {
+    const base = await BACKENDS[1].url();
+    const [a, b] = [await openStore(`${base}?schema=bot_a&connection_limit=3`), await openStore(`${base}?schema=bot_b`)];
+    cleanups.push(() => a.close(), () => b.close());
+    const t = await newTable(a);
+    expect(await a.getTable(t.id)).toMatchObject({ id: t.id });
+    expect(await b.getTable(t.id), "the other schema does not see it").toBeNull();
+    const state = createGame(t.rules, t.seed);
+    const action = randomAction(state, createRng(2));
+    // The raw-SQL append finds the table in its schema too.
+    expect(await a.appendAction(t.id, 0, action.seat, action)).toEqual({ ok: true });
+    expect((await a.loadActions(t.id)).map((x) => x.action)).toEqual([action]);
+    const where = await prismaOf(a).$queryRawUnsafe<Array<{ s: string }>>(`SELECT table_schema::text AS s FROM information_schema.tables WHERE table_name = 'GameAction' ORDER BY 1`);
+    expect(where.map((r) => r.s)).toEqual(["bot_a", "bot_b"]);
+  });
+});
