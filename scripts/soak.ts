@@ -59,7 +59,7 @@ async function fuzz(): Promise<FuzzFigures> {
 async function crash(): Promise<CrashFigures> {
   say(`crash: ${KILLS} SIGKILLs of the bot process during games on 3 tables, seed ${SEED} (at most 30 minutes)`);
   const c = await runCrash({ seed: SEED, kills: KILLS, tables: 3, timeLimitMs: 30 * 60_000, progress: say });
-  say(`crash: kills ${c.kills}, kills survived ${c.killsSurvived}, confirmed actions checked ${c.confirmed}, actions lost ${c.lost.length}, logs not replaying ${c.broken.length}, in ${c.seconds} s`);
+  say(`crash: kills ${c.kills} (${c.earlyKills} while the bot was starting), kills survived ${c.killsSurvived}, confirmed actions checked ${c.confirmed}, actions lost ${c.lost.length}, logs not replaying ${c.broken.length}, in ${c.seconds} s`);
   say(`crash: ${c.tables} tables, ${c.gamesFinished} games finished, unfinished ${c.unfinished.length}, failed starts ${c.startFailures.length}, ${c.interactions} interactions (${c.notAcknowledged} sent while the bot was down)`);
   say(`crash: log ${c.logs.lines} lines, unparsable ${c.logs.unparsable.length}, table events ${c.logs.tableEvents} (without tableId ${c.logs.withoutTableId.length}), errors ${c.logs.errors}, secrets ${c.logs.secretHits.length}`);
   say(`crash: payloads checked ${c.secrecy.payloads} (${c.secrecy.withCards} showing cards), leaks ${c.secrecy.leaks.length}`);
@@ -124,7 +124,7 @@ if (ONLY.has("fuzz")) {
 }
 if (ONLY.has("crash")) {
   const c = await crash();
-  summary.crash = { kills: c.kills, killsSurvived: c.killsSurvived, confirmed: c.confirmed, actionsLost: c.lost.length, gamesFinished: c.gamesFinished, logLines: c.logs.lines, payloadsChecked: c.secrecy.payloads, leaks: c.secrecy.leaks.length, seconds: c.seconds };
+  summary.crash = { kills: c.kills, earlyKills: c.earlyKills, killsSurvived: c.killsSurvived, confirmed: c.confirmed, actionsLost: c.lost.length, gamesFinished: c.gamesFinished, logLines: c.logs.lines, payloadsChecked: c.secrecy.payloads, leaks: c.secrecy.leaks.length, seconds: c.seconds };
 }
 if (ONLY.has("bench")) {
   const r = await bench();

@@ -11,7 +11,7 @@ const KILLS = Number(process.env.CRASH_KILLS ?? 5);
 it(`survives ${KILLS} SIGKILLs of the whole bot: confirmed actions kept, tables finish, logs clean, no leak`, async () => {
   const f = await runCrash({ seed: Number(process.env.CRASH_SEED ?? 3), kills: KILLS, tables: 3, timeLimitMs: 100_000 });
   console.log(
-    `crash: ${f.kills} kills, ${f.killsSurvived} survived, ${f.confirmed} confirmed actions checked, ${f.lost.length} lost, ` +
+    `crash: ${f.kills} kills (${f.earlyKills} while starting), ${f.killsSurvived} survived, ${f.confirmed} confirmed actions checked, ${f.lost.length} lost, ` +
       `${f.tables} tables, ${f.gamesFinished} games finished, ${f.interactions} interactions (${f.notAcknowledged} unanswered while down), ${f.seconds} s\n` +
       `  log: ${f.logs.lines} lines, ${f.logs.tableEvents} table events, ${f.logs.errors} errors, ${f.logs.secretHits.length} secrets; ` +
       `secrecy: ${f.secrecy.payloads} payloads checked, ${f.secrecy.leaks.length} leaks`,

@@ -36,6 +36,8 @@ export interface CrashOptions {
 
 export interface CrashFigures {
   kills: number;
+  /** Of those, kills while the bot was still starting (loading, migrating, logging in, resuming). */
+  earlyKills: number;
   /** Kills after which every confirmed action was found and every log replayed. */
   killsSurvived: number;
   confirmed: number;
@@ -53,6 +55,8 @@ export interface CrashFigures {
   notAcknowledged: number;
   violations: string[];
   logs: LogReport;
+  /** Log lines cut short by a SIGKILL (not judged). */
+  cutLogLines: number;
   secrecy: SecrecyReport;
   seconds: number;
 }
@@ -89,29 +93,9 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
   let up = false;
   const startFailures: string[] = [];
   /** Starts the bot and waits until it has logged in (and resumed its tables). */
-  const start = async (): Promise<boolean> => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        DISCORD_TOKEN: fake.token,
-        DISCORD_API_BASE: fake.apiBase,
-        DISCORD_CLIENT_ID: fake.applicationId,
-        DATABASE_URL: dbUrl,
-        LOG_FORMAT: "json",
-        LOG_LEVEL: "info",
-        NODE_ENV: "production",
-        BOT_DELAY_MS: "0",
-        TABLE_EDIT_INTERVAL_MS: "30",
-        DEFAULT_BOT_LEVEL: "easy",
-        // One process (no sharding manager): SIGKILL then takes the whole bot down.
-        SHARDS: undefined,
-        SHARD_COUNT: undefined,
-      },
-    });
-    let ready!: () => void;
-    const isReady = new Promise<void>((r) => (ready = r));
+  let cutLines = 0;
+  /** Keeps the process's log lines; a last line cut by SIGKILL is counted, not judged. */
+  const collect = (proc: ChildProcess, onLine: (line: string) => void) => {
     let buf = "";
     proc.stdout!.on("data", (chunk: Buffer) => {
       buf += chunk.toString();
@@ -120,8 +104,47 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
         logLines.push(line);
-        if (line.includes('"logged in to Discord"')) setTimeout(ready, 0);
+        onLine(line);
       }
+    });
+    proc.on("exit", () => {
+      if (buf) cutLines++;
+    });
+  };
+  /**
+   * A start killed early (`killAfterMs` after the spawn, while it loads, migrates, logs in or
+   * resumes): returns once it is dead. Counts as a kill.
+   */
+  const startAndKill = async (killAfterMs: number): Promise<void> => {
+    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: botEnv() });
+    collect(proc, () => undefined);
+    const exited = new Promise((r) => proc.on("exit", r));
+    const t = setTimeout(() => proc.kill("SIGKILL"), killAfterMs);
+    await exited;
+    clearTimeout(t);
+  };
+  const botEnv = (): NodeJS.ProcessEnv => ({
+    ...process.env,
+    DISCORD_TOKEN: fake.token,
+    DISCORD_API_BASE: fake.apiBase,
+    DISCORD_CLIENT_ID: fake.applicationId,
+    DATABASE_URL: dbUrl,
+    LOG_FORMAT: "json",
+    LOG_LEVEL: "info",
+    NODE_ENV: "production",
+    BOT_DELAY_MS: "0",
+    TABLE_EDIT_INTERVAL_MS: "30",
+    DEFAULT_BOT_LEVEL: "easy",
+    // One process (no sharding manager): SIGKILL then takes the whole bot down.
+    SHARDS: undefined,
+    SHARD_COUNT: undefined,
+  });
+  const start = async (): Promise<boolean> => {
+    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: botEnv() });
+    let ready!: () => void;
+    const isReady = new Promise<void>((r) => (ready = r));
+    collect(proc, (line) => {
+      if (line.includes('"logged in to Discord"')) setTimeout(ready, 0);
     });
     proc.stderr!.on("data", (c: Buffer) => stderr.push(c.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.on("exit", (code, signal) => r({ code, signal })));
@@ -189,6 +212,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
   };
 
   let kills = 0;
+  let earlyKills = 0;
   let gamesFinished = 0;
   const deadline = started + opts.timeLimitMs;
   const maxUp = opts.maxUpMs ?? 2500;
@@ -212,6 +236,13 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
         running = null;
         kills++;
         if (await verify()) killsSurvived++;
+        // One kill in five lands while the next start is still on its way up.
+        if (kills < opts.kills && rng.int(5) === 0) {
+          await startAndKill(200 + rng.int(2500));
+          kills++;
+          earlyKills++;
+          if (await verify()) killsSurvived++;
+        }
         if (!(await start())) break;
         killAt = Date.now() + rng.int(maxUp);
         if (opts.progress && Date.now() - lastReport > 10_000) {
@@ -258,6 +289,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
   const logs = checkLogLines(logLines, { secrets: [fake.token, ...tokens] });
   const figures: CrashFigures = {
     kills,
+    earlyKills,
     killsSurvived,
     confirmed: confirmedChecked.size,
     lost,
@@ -270,6 +302,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     notAcknowledged: notAck,
     violations: fake.violations.filter((v) => v.kind !== "not-acknowledged").map((v) => `${v.kind}: ${v.detail}`),
     logs,
+    cutLogLines: cutLines,
     secrecy: secrecyReport,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
