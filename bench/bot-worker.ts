@@ -3,7 +3,7 @@
  * measured apart from the fake Discord and the simulated players. Answers "memory" with its heap
  * after a full GC.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
 import { SnowflakeUtil } from "discord.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
@@ -30,21 +30,29 @@ if (!base.ok) throw new Error(base.problems.join("\n"));
 const store = await openStore(input.dbUrl);
 // Rule-based players on this thread: the benchmark measures the Discord layer, not the AI.
 const bots: BotPlayer = { decide: async (view, level) => decide(view, level === "hard" ? "medium" : level) };
-const acks: number[] = [];
+// Histograms live outside the JS heap, so a long soak's measurements do not count as the bot's growth.
+const µs = (ms: number) => Math.max(1, Math.round(ms * 1000));
+const acks = createHistogram();
 /** Acknowledgement times since the last "sample" (the per-interval series). */
-let intervalAcks: number[] = [];
+const intervalAcks = createHistogram();
+/** This interval's interactions: id and when the bot's handler got it (joined with the fake's times by the bench). */
+let handled: [string, number][] = [];
 let hands = 0;
 let games = 0;
 const bot = createBot(
   { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs },
   { store, bots, renderer: input.images ? undefined : null, renderThread: input.renderThread !== false, log: silentLogger(), onAck: (ms) => {
-    acks.push(ms);
-    intervalAcks.push(ms);
+    acks.record(µs(ms));
+    intervalAcks.record(µs(ms));
   } },
 );
 // Gateway delay: an interaction id is a snowflake stamped when the fake created it.
-const arrivals: number[] = [];
-bot.client.on("interactionCreate", (i) => arrivals.push(Date.now() - SnowflakeUtil.timestampFrom(i.id)));
+const arrivals = createHistogram();
+bot.client.on("interactionCreate", (i) => {
+  const now = Date.now();
+  arrivals.record(µs(now - SnowflakeUtil.timestampFrom(i.id)));
+  handled.push([i.id, now]);
+});
 // Requests that waited for discord.js's own global limit (50 a second by default), not Discord's 429s.
 let globalWaits = 0;
 bot.client.rest.on("rateLimited", (info) => {
@@ -64,6 +72,11 @@ const intervalLoop = monitorEventLoopDelay({ resolution: 10 });
 intervalLoop.enable();
 let skippedBefore = 0;
 
+/** A percentile in ms, to 0.1 ms (NaN when nothing was recorded). */
+function p(h: RecordableHistogram, pct: number): number {
+  return h.count ? Math.round(h.percentile(pct) / 100) / 10 : NaN;
+}
+
 function heap(): number {
   for (let i = 0; i < 3; i++) gc();
   return process.memoryUsage().heapUsed;
@@ -72,13 +85,16 @@ function heap(): number {
 process.on("message", async (msg: { type: string }) => {
   if (msg.type === "sample") {
     // One interval of the time series: one full GC (not three: it pauses the bot while tables play).
-    const sorted = intervalAcks.sort((a, b) => a - b);
-    intervalAcks = [];
+    const botAckP99 = p(intervalAcks, 99);
+    intervalAcks.reset();
+    const ids = handled;
+    handled = [];
     gc();
     const mem = process.memoryUsage();
     send({
       type: "sample",
-      botAckP99: Math.round((sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? NaN) * 10) / 10,
+      botAckP99,
+      handled: ids,
       heapUsed: mem.heapUsed,
       rss: mem.rss,
       loopP99: intervalLoop.percentile(99) / 1e6,
@@ -92,11 +108,7 @@ process.on("message", async (msg: { type: string }) => {
     intervalLoop.reset();
   } else if (msg.type === "memory") {
     if (process.env.BENCH_HEAP) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP);
-    const pcts = (xs: number[]) => {
-      const sorted = xs.slice().sort((a, b) => a - b);
-      const at = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) * 10) / 10;
-      return { p50: at(50), p95: at(95), p99: at(99) };
-    };
+    const pcts = (h: RecordableHistogram) => ({ p50: p(h, 50), p95: p(h, 95), p99: p(h, 99) });
     send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, games, globalWaits });
     loop.reset();
   } else if (msg.type === "stop") {

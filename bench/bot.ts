@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { loadavg } from "node:os";
 import { fork, type ChildProcess } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { SnowflakeUtil } from "discord.js";
 import { decodeId } from "../src/discord/ids.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
 
@@ -73,6 +74,33 @@ const latencies: number[] = [];
 /** This interval's latencies (the time series). */
 let intervalLatencies: number[] = [];
 let intervalLate = 0;
+/**
+ * Where an acknowledgement's time went, per interaction: the fake's times (created, ack recorded)
+ * joined with the bot's (handler started). "To the bot" is the fake's dispatch, the socket and the
+ * bot's event loop; "back" is the bot answering (~0), its REST client and the fake's own loop.
+ */
+const settledAt = new Map<string, [number, number]>();
+const handlerAt = new Map<string, number>();
+let toBot: number[] = [];
+let back: number[] = [];
+const toBotAll: number[] = [];
+const backAll: number[] = [];
+function joinSplit(handled: [string, number][]): void {
+  for (const [id, t] of handled) handlerAt.set(id, t);
+  const old = Date.now() - 60_000;
+  for (const [id, t] of handlerAt) {
+    const s = settledAt.get(id);
+    if (s) {
+      toBot.push(t - s[0]);
+      back.push(s[1] - t);
+      settledAt.delete(id);
+      handlerAt.delete(id);
+    } else if (t < old) handlerAt.delete(id);
+  }
+  for (const [id, s] of settledAt) if (s[0] < old) settledAt.delete(id);
+  toBotAll.push(...toBot);
+  backAll.push(...back);
+}
 const slow: string[] = [];
 let late = 0;
 let interactions = 0;
@@ -86,6 +114,8 @@ function track(h: InteractionHandle, what = "?"): InteractionHandle {
     .then((a) => {
       latencies.push(a.latencyMs);
       intervalLatencies.push(a.latencyMs);
+      const created = SnowflakeUtil.timestampFrom(h.id);
+      settledAt.set(h.id, [created, created + a.latencyMs]);
       if (a.latencyMs > 100 && process.env.BENCH_SLOW) slow.push(`${what} ${a.latencyMs}ms at ${new Date().toISOString().slice(17, 23)}`);
     })
     .catch(() => {
@@ -193,6 +223,7 @@ async function main(): Promise<void> {
   worker.send({ type: "memory" });
   const warm = await next<{ heapUsed: number; tables: number }>(worker, "memory");
   latencies.length = 0;
+  settledAt.clear();
   intervalLatencies = [];
   intervalLate = 0;
   const loadStart = loadavg()[0];
@@ -214,12 +245,19 @@ async function main(): Promise<void> {
       intervalLate = 0;
       worker.send({ type: "sample" });
       const m = await next<WorkerSample>(worker, "sample");
+      joinSplit(m.handled);
+      const tb = toBot.sort((x, y) => x - y);
+      const bk = back.sort((x, y) => x - y);
+      toBot = [];
+      back = [];
       const row: Sample = {
         t: Math.round((Date.now() - t0) / 1000),
         interactions: lat.length,
         lateOver3s: lateHere,
         ackP99: pct(lat, 99),
         botAckP99: m.botAckP99,
+        toBotP99: pct(tb, 99),
+        backP99: pct(bk, 99),
         heapMB: Math.round((m.heapUsed / 1048576) * 10) / 10,
         rssMB: Math.round(m.rss / 1048576),
         loopP99: Math.round(m.loopP99 * 10) / 10,
@@ -231,7 +269,7 @@ async function main(): Promise<void> {
       };
       series.push(row);
       console.log(
-        `  ${String(row.t).padStart(4)} s: ${row.interactions} acks, p99 ${row.ackP99} ms (in the bot ${row.botAckP99} ms), bot heap ${row.heapMB} MB, rss ${row.rssMB} MB, loop p99 ${row.loopP99} ms, ${row.hands} hands, ${row.games} games, ${row.picturesSkipped} pictures skipped, ${row.restGlobalWaits} REST waits for the global limit`,
+        `  ${String(row.t).padStart(4)} s: ${row.interactions} acks, p99 ${row.ackP99} ms (to the bot ${row.toBotP99}, in it ${row.botAckP99}, back ${row.backP99}), bot heap ${row.heapMB} MB, rss ${row.rssMB} MB, loop p99 ${row.loopP99} ms, ${row.hands} hands, ${row.games} games, ${row.picturesSkipped} pictures skipped, ${row.restGlobalWaits} REST waits for the global limit`,
       );
     }).catch((err) => console.error(`sample failed: ${err instanceof Error ? err.message : err}`));
   }, INTERVAL_S * 1000);
@@ -285,6 +323,8 @@ async function main(): Promise<void> {
     botAckMs: mem.botAckMs,
     /** Of which the gateway: from the fake creating the interaction to the bot's handler starting. */
     gatewayMs: mem.gatewayMs,
+    /** The same split per interaction (joined by id): there, and back from the handler to the fake recording the ack. */
+    splitMs: { toBot: pcts(toBotAll.sort((x, y) => x - y)), back: pcts(backAll.sort((x, y) => x - y)), joined: toBotAll.length },
     actions,
     handsScored: mem.hands,
     gamesFinished: mem.games,
@@ -315,6 +355,7 @@ async function main(): Promise<void> {
   console.log(`ack latency: p50 ${result.ackMs.p50} ms, p95 ${result.ackMs.p95} ms, p99 ${result.ackMs.p99} ms, max ${result.ackMs.max} ms over ${result.interactions} interactions (${late} later than 3 s)`);
   console.log(`  of which in the bot (received → acknowledgement sent): p50 ${mem.botAckMs.p50} ms, p95 ${mem.botAckMs.p95} ms, p99 ${mem.botAckMs.p99} ms`);
   console.log(`  gateway (fake dispatch → bot handler): p50 ${mem.gatewayMs.p50} ms, p95 ${mem.gatewayMs.p95} ms, p99 ${mem.gatewayMs.p99} ms`);
+  console.log(`  per interaction: to the bot p50 ${result.splitMs.toBot.p50} / p99 ${result.splitMs.toBot.p99} ms, back to the fake p50 ${result.splitMs.back.p50} / p99 ${result.splitMs.back.p99} ms (${result.splitMs.joined} joined)`);
   console.log(`  the fake Discord's own event loop (same process as the players): p99 ${result.fakeLoopP99Ms} ms`);
   console.log(`pictures left out under load: ${mem.skippedPictures}; ${mem.hands} hands scored, ${mem.games} games finished`);
   console.log(`memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB, rss ${result.botRssMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`);
@@ -339,6 +380,7 @@ async function main(): Promise<void> {
 
 interface WorkerSample {
   botAckP99: number;
+  handled: [string, number][];
   heapUsed: number;
   rss: number;
   loopP99: number;
@@ -356,6 +398,10 @@ interface Sample {
   lateOver3s: number;
   ackP99: number;
   botAckP99: number;
+  /** p99 from the fake creating an interaction to the bot's handler starting (fake dispatch + bot loop). */
+  toBotP99: number;
+  /** p99 from the bot's handler to the fake recording the acknowledgement (bot REST + fake loop). */
+  backP99: number;
   heapMB: number;
   rssMB: number;
   loopP99: number;
@@ -369,6 +415,7 @@ interface Sample {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+const pcts = (sorted: number[]) => ({ p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99) });
 
 /** Least-squares slope of y over x (NaN with fewer than two points). */
 function slope(points: number[][]): number {
