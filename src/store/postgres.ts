@@ -3,12 +3,12 @@
  * bots that outgrow one SQLite file: many processes on many machines share one database.
  *
  * Differences from SqliteStore, and why:
- * - a pool of connections, not one queue: operations of different tables run in parallel, and
- *   PostgreSQL groups concurrent commits into one WAL flush itself (no batching needed here);
+ * - a pool of connections, not one queue: operations of different tables run in parallel;
  *   operations of one table still run in the order they were issued (`perTable`);
- * - appendAction is one statement (a data-modifying WITH: the guarded UPDATE and the log INSERT),
+ * - an append is one statement (a data-modifying WITH: the guarded UPDATE and the log INSERT),
  *   autocommitted, so the action is durable (synchronous_commit) before it is acknowledged; a
  *   racing writer blocks on the row lock, then finds the count moved and matches nothing;
+ *   appends that arrive while others are being written share one statement (group commit);
  * - standings of one guild are updated under a transaction-scoped advisory lock, so two games
  *   finishing at once on two machines cannot both read the old ratings (a lost update).
  */
@@ -41,6 +41,27 @@ const isUniqueViolation = (e: unknown): boolean => {
   return err?.code === "P2002" || err?.cause?.kind === "UniqueConstraintViolation" || err?.cause?.originalCode === "23505" || /unique constraint/i.test(String((e as Error)?.message));
 };
 
+/** Appends written by one statement at most (about 10 parameters each). */
+const MAX_BATCH = 200;
+
+interface PendingAppend {
+  tableId: string;
+  seq: number;
+  seat: number;
+  action: Action;
+  patch?: TablePatch;
+  at: Date;
+  resolve: (r: AppendResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/** The SET list of an append: the count, the action, the time and the patch's columns. */
+function setsFor(p: PendingAppend): Sql[] {
+  const sets: Sql[] = [sql`"actionCount" = ${p.seq + 1}`, sql`"lastSeat" = ${p.seat}`, sql`"lastAction" = ${JSON.stringify(p.action)}`, sql`"updatedAt" = ${p.at}`];
+  for (const [key, value] of patchColumns(p.patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
+  return sets;
+}
+
 const lockStandings = (tx: StandingsDb, guildId: string) => tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${guildId}))::text AS locked`);
 
 export class PostgresStore implements HeartsStore {
@@ -48,8 +69,16 @@ export class PostgresStore implements HeartsStore {
   readonly appendStats = { appends: 0, commits: 0 };
   private readonly tails = new Map<string, Promise<unknown>>();
 
+  /** Appends written at once; the rest of the pool stays free for reads and other writes. */
+  private readonly maxFlushes: number;
+
   /** The Prisma client, for tests and tools. */
-  private constructor(readonly prisma: PrismaClient) {}
+  private constructor(
+    readonly prisma: PrismaClient,
+    poolSize: number,
+  ) {
+    this.maxFlushes = Math.max(1, Math.floor(poolSize / 2));
+  }
 
   static async open(databaseUrl: string): Promise<PostgresStore> {
     const target = pgTarget(databaseUrl);
@@ -62,7 +91,7 @@ export class PostgresStore implements HeartsStore {
       await prisma.$disconnect().catch(() => undefined);
       throw new Error(`cannot connect to PostgreSQL at ${target.shown}: ${pgErrorText(e, databaseUrl)}`);
     }
-    return new PostgresStore(prisma);
+    return new PostgresStore(prisma, target.poolSize);
   }
 
   /** Runs `fn` after the operations on this table issued before it (other tables are not held up). */
@@ -99,30 +128,99 @@ export class PostgresStore implements HeartsStore {
     return this.perTable(id, async () => toRecord(await this.prisma.heartsTable.update({ where: { id }, data: toColumns(patch) })));
   }
 
+  /**
+   * Group commit, as on SQLite but for round trips rather than fsyncs: up to `maxFlushes` appends
+   * run at once, and appends that arrive meanwhile wait in a queue and are then written together in
+   * one statement (one round trip, one commit). A table's appends are queued one at a time
+   * (perTable), so a batch never holds two appends of one table.
+   */
   appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
-    return this.perTable(tableId, async () => {
-      const now = new Date();
-      const sets: Sql[] = [sql`"actionCount" = ${seq + 1}`, sql`"lastSeat" = ${seat}`, sql`"lastAction" = ${JSON.stringify(action)}`, sql`"updatedAt" = ${now}`];
-      for (const [key, value] of patchColumns(patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
-      let written: number;
-      try {
-        // One statement, so one atomic autocommit: the row's count moves and the log row appears together.
-        written = await this.prisma.$executeRaw(sql`
-          WITH moved AS (
-            UPDATE "HeartsTable" SET ${joinSql(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq} RETURNING "id"
-          )
-          INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt")
-          SELECT "id", ${seq}::int, ${seat}::int, ${JSON.stringify(action)}::text, ${now}::timestamp(3) FROM moved`);
-      } catch (e) {
-        if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
-        throw e;
+    return this.perTable(
+      tableId,
+      () =>
+        new Promise<AppendResult>((resolve, reject) => {
+          this.queue.push({ tableId, seq, seat, action, patch, at: new Date(), resolve, reject });
+          this.pump();
+        }),
+    );
+  }
+
+  private readonly queue: PendingAppend[] = [];
+  private flushing = 0;
+
+  private pump(): void {
+    while (this.flushing < this.maxFlushes && this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.flushing++;
+      void this.flush(batch).finally(() => {
+        this.flushing--;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(batch: PendingAppend[]): Promise<void> {
+    try {
+      let results: AppendResult[];
+      if (batch.length === 1) results = [await this.appendOne(batch[0])];
+      else {
+        try {
+          results = await this.appendMany(batch);
+        } catch (e) {
+          // A log row already at some seq fails the whole statement: sort it out one by one.
+          if (!isUniqueViolation(e)) throw e;
+          results = [];
+          for (const item of batch) results.push(await this.appendOne(item));
+        }
       }
-      this.appendStats.appends++;
+      this.appendStats.appends += batch.length;
       this.appendStats.commits++;
-      if (written === 1) return { ok: true };
-      const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
-      return { ok: false, reason: exists ? "conflict" : "missing-table" };
-    });
+      batch.forEach((item, i) => item.resolve(results[i]));
+    } catch (e) {
+      for (const item of batch) item.reject(e);
+    }
+  }
+
+  /** One append in one statement (a data-modifying WITH), so one atomic autocommit. */
+  private async appendOne(p: PendingAppend): Promise<AppendResult> {
+    let written: number;
+    try {
+      written = await this.prisma.$executeRaw(sql`
+        WITH moved AS (
+          UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id"
+        )
+        INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt")
+        SELECT "id", ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3) FROM moved`);
+    } catch (e) {
+      if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
+      throw e;
+    }
+    if (written === 1) return { ok: true };
+    return (await this.refusals([p]))[0];
+  }
+
+  /** Several appends (of different tables) in one statement: each UPDATE guarded on its own. */
+  private async appendMany(batch: PendingAppend[]): Promise<AppendResult[]> {
+    const updates = batch.map((p, k) => sql`${raw(`a${k}`)} AS (UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id")`);
+    const moved = raw(batch.map((_, k) => `SELECT "id" FROM a${k}`).join(" UNION ALL "));
+    const values = batch.map((p) => sql`(${p.tableId}::text, ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3))`);
+    const rows = await this.prisma.$queryRaw<Array<{ tableId: string }>>(sql`
+      WITH ${joinSql(updates)}, moved AS (${moved})
+      INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt")
+      SELECT v.t, v.s, v.seat, v.a, v.at FROM (VALUES ${joinSql(values)}) AS v(t, s, seat, a, at) JOIN moved ON moved."id" = v.t
+      RETURNING "tableId"`);
+    const written = new Set(rows.map((r) => r.tableId));
+    const refused = batch.filter((p) => !written.has(p.tableId));
+    const why = new Map<PendingAppend, AppendResult>();
+    if (refused.length) (await this.refusals(refused)).forEach((r, i) => why.set(refused[i], r));
+    return batch.map((p) => why.get(p) ?? { ok: true });
+  }
+
+  /** Why appends matched no row: their table moved on (conflict) or does not exist. */
+  private async refusals(items: PendingAppend[]): Promise<AppendResult[]> {
+    const found = await this.prisma.heartsTable.findMany({ where: { id: { in: items.map((p) => p.tableId) } }, select: { id: true } });
+    const exists = new Set(found.map((r) => r.id));
+    return items.map((p) => ({ ok: false, reason: exists.has(p.tableId) ? "conflict" : "missing-table" }));
   }
 
   loadActions(tableId: string): Promise<StoredAction[]> {

@@ -124,6 +124,26 @@ for (const db of BACKENDS) {
         }
       });
 
+      it("a log row already at the next number refuses that append only; appends to other tables written with it are kept", async () => {
+        const { store } = await fresh();
+        // More tables than appends written at once: the later ones queue and go together.
+        const tables = await Promise.all([...Array(12).keys()].map((i) => newTable(store, presetRules("classic")!, 60 + i)));
+        const states = tables.map((t) => createGame(t.rules, t.seed));
+        const rng = createRng(9);
+        // A stray log row at seq 0 of the last table (as a bug or a hand edit could leave): its count says 0.
+        const stray = tables.length - 1;
+        await execSql(store, sql`INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt") VALUES (${tables[stray].id}, 0, 0, '{}', ${new Date()})`);
+        const actions = states.map((st) => randomAction(st, rng));
+        // Issued together, so they share commits (and, on PostgreSQL, one statement).
+        const results = await Promise.all(tables.map((t, i) => store.appendAction(t.id, 0, actions[i].seat, actions[i])));
+        expect(store.appendStats.commits).toBeLessThan(store.appendStats.appends);
+        expect(results).toEqual(tables.map((_, i) => (i === stray ? { ok: false, reason: "conflict" } : { ok: true })));
+        for (const [i, t] of tables.entries()) {
+          expect((await store.getTable(t.id))!.actionCount).toBe(i === stray ? 0 : 1);
+          if (i !== stray) expect((await store.loadActions(t.id)).map((a) => a.action)).toEqual([actions[i]]);
+        }
+      });
+
       it("refuses a stale sequence number and an unknown table", async () => {
         const { store } = await fresh();
         const t = await newTable(store);
