@@ -243,7 +243,13 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
           earlyKills++;
           if (await verify()) killsSurvived++;
         }
-        if (!(await start())) break;
+        // A start that fails is reported; a few more tries so one bad moment does not end the run.
+        let upAgain = await start();
+        for (let retry = 0; !upAgain && retry < 3; retry++) {
+          await sleep(2000);
+          upAgain = await start();
+        }
+        if (!upAgain) break;
         killAt = Date.now() + rng.int(maxUp);
         if (opts.progress && Date.now() - lastReport > 10_000) {
           lastReport = Date.now();
