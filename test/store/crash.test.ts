@@ -2,10 +2,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGame, createRng, step } from "../../src/game/index.js";
-import { SqliteStore, loadGame } from "../../src/store/index.js";
-import { tempDb } from "./helpers.js";
+import { loadGame, openStore } from "../../src/store/index.js";
+import { BACKENDS, prismaOf, useBackend } from "./backends.js";
 
 const CHILD = fileURLToPath(new URL("./crash-child.ts", import.meta.url));
 // `node --import tsx`, not the tsx CLI: the CLI runs the script in a grandchild that SIGKILL would miss.
@@ -38,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(BUNDLE, { force: true }));
 const TABLES = 3;
-const KILLS = 20;
+/** SQLite: 20 kills; PostgreSQL (whose durability is the server's) 8, to keep the run short. */
+const KILLS_OF = { sqlite: 20, postgres: 8 };
 
 interface Child {
   proc: ChildProcessWithoutNullStreams;
@@ -73,67 +74,72 @@ function warmChild(url: string, seed: number): Child {
   return child;
 }
 
-it(`survives ${KILLS} SIGKILLs at random moments without losing an acknowledged action`, async () => {
-  const db = tempDb();
-  const rng = createRng(2026);
-  const acknowledged = new Map<string, string>();
-  let next = warmChild(db.url, 0);
-  let kills = 0;
-  let finished = false;
-  try {
-    for (let round = 0; !finished; round++) {
-      expect(round, "the games never finished").toBeLessThan(KILLS + 5);
-      const child = next;
-      next = warmChild(db.url, round + 1);
-      await child.ready;
-      // Kill after a random number of acknowledged actions, or after a random delay (which may land
-      // while the child opens the database or applies migrations, or between two acknowledgements).
-      const afterAcks = kills < KILLS && rng.int(2) ? 1 + rng.int(80) : null;
-      const afterMs = kills < KILLS && afterAcks === null ? rng.int(400) : null;
-      let acks = 0;
-      child.lines = (line) => {
-        if (line === "done") finished = true;
-        const m = /^ack (\S+) (\d+) (.*)$/.exec(line);
-        if (!m) return;
-        acknowledged.set(`${m[1]}/${m[2]}`, m[3]);
-        if (afterAcks !== null && ++acks >= afterAcks) child.proc.kill("SIGKILL");
-      };
-      child.proc.stdin.write("go\n");
-      const timer = afterMs !== null ? setTimeout(() => child.proc.kill("SIGKILL"), afterMs) : undefined;
-      const exit = await child.exited;
-      clearTimeout(timer);
-      if (exit.signal === "SIGKILL") kills++;
-      else expect(exit, `child failed: ${exit.stderr}`).toMatchObject({ code: 0 });
-      // After every restart, everything acknowledged so far is in the log.
-      const store = await SqliteStore.open(db.url);
-      const logs = new Map<string, string[]>();
-      for (const t of await store.prisma.heartsTable.findMany()) logs.set(t.id, (await store.loadActions(t.id)).map((a) => JSON.stringify(a.action)));
-      for (const [key, action] of acknowledged) {
-        const [table, seq] = key.split("/");
-        expect(logs.get(table)?.[Number(seq)], `acknowledged action ${key} lost after kill ${kills}`).toBe(action);
+for (const db of BACKENDS) {
+  describe.skipIf(db.skip)(db.name, () => {
+    useBackend(db);
+    it(`survives ${KILLS_OF[db.name]} SIGKILLs at random moments without losing an acknowledged action`, async () => {
+      const KILLS = KILLS_OF[db.name];
+      const url = await db.url();
+      const rng = createRng(2026);
+      const acknowledged = new Map<string, string>();
+      let next = warmChild(url, 0);
+      let kills = 0;
+      let finished = false;
+      try {
+        for (let round = 0; !finished; round++) {
+          expect(round, "the games never finished").toBeLessThan(KILLS + 5);
+          const child = next;
+          next = warmChild(url, round + 1);
+          await child.ready;
+          // Kill after a random number of acknowledged actions, or after a random delay (which may land
+          // while the child opens the database or applies migrations, or between two acknowledgements).
+          const afterAcks = kills < KILLS && rng.int(2) ? 1 + rng.int(80) : null;
+          const afterMs = kills < KILLS && afterAcks === null ? rng.int(400) : null;
+          let acks = 0;
+          child.lines = (line) => {
+            if (line === "done") finished = true;
+            const m = /^ack (\S+) (\d+) (.*)$/.exec(line);
+            if (!m) return;
+            acknowledged.set(`${m[1]}/${m[2]}`, m[3]);
+            if (afterAcks !== null && ++acks >= afterAcks) child.proc.kill("SIGKILL");
+          };
+          child.proc.stdin.write("go\n");
+          const timer = afterMs !== null ? setTimeout(() => child.proc.kill("SIGKILL"), afterMs) : undefined;
+          const exit = await child.exited;
+          clearTimeout(timer);
+          if (exit.signal === "SIGKILL") kills++;
+          else expect(exit, `child failed: ${exit.stderr}`).toMatchObject({ code: 0 });
+          // After every restart, everything acknowledged so far is in the log.
+          const store = await openStore(url);
+          const logs = new Map<string, string[]>();
+          for (const t of await prismaOf(store).heartsTable.findMany()) logs.set(t.id, (await store.loadActions(t.id)).map((a) => JSON.stringify(a.action)));
+          for (const [key, action] of acknowledged) {
+            const [table, seq] = key.split("/");
+            expect(logs.get(table)?.[Number(seq)], `acknowledged action ${key} lost after kill ${kills}`).toBe(action);
+          }
+          await store.close();
+        }
+        expect(kills).toBeGreaterThanOrEqual(KILLS);
+        // Every game reached a correct end: its log replays to game over, and a fresh engine accepts
+        // every stored action in order.
+        const store = await openStore(url);
+        const tables = await prismaOf(store).heartsTable.findMany();
+        expect(tables).toHaveLength(TABLES);
+        for (const t of tables) {
+          const loaded = await loadGame(store, t.id);
+          if (!loaded.ok) throw new Error(loaded.message);
+          expect(loaded.state.phase).toBe("game-over");
+          expect(loaded.table.status).toBe("finished");
+          const check = createGame(loaded.table.rules, loaded.table.seed);
+          for (const a of await store.loadActions(t.id)) expect(step(check, a.action)).toBeNull();
+          expect(check.winners).not.toBeNull();
+        }
+        await store.close();
+        console.log(`crash test (${db.name}): ${kills} kills, ${acknowledged.size} acknowledged actions, none lost`);
+      } finally {
+        next.proc.kill("SIGKILL");
+        await next.exited;
       }
-      await store.close();
-    }
-    expect(kills).toBeGreaterThanOrEqual(KILLS);
-    // Every game reached a correct end: its log replays to game over, and a fresh engine accepts
-    // every stored action in order.
-    const store = await SqliteStore.open(db.url);
-    const tables = await store.prisma.heartsTable.findMany();
-    expect(tables).toHaveLength(TABLES);
-    for (const t of tables) {
-      const loaded = await loadGame(store, t.id);
-      if (!loaded.ok) throw new Error(loaded.message);
-      expect(loaded.state.phase).toBe("game-over");
-      expect(loaded.table.status).toBe("finished");
-      const check = createGame(loaded.table.rules, loaded.table.seed);
-      for (const a of await store.loadActions(t.id)) expect(step(check, a.action)).toBeNull();
-      expect(check.winners).not.toBeNull();
-    }
-    await store.close();
-    console.log(`crash test: ${kills} kills, ${acknowledged.size} acknowledged actions, none lost`);
-  } finally {
-    next.proc.kill("SIGKILL");
-    await next.exited;
-    db.cleanup();
-  }
-}, 60_000);
+    }, 60_000);
+  });
+}
