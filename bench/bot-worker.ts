@@ -18,7 +18,7 @@ interface Input {
   applicationId: string;
   dbUrl: string;
   images: boolean;
-  renderThread: boolean;
+  renderProcess: boolean;
   botDelayMs: number;
 }
 
@@ -41,7 +41,7 @@ let hands = 0;
 let games = 0;
 const bot = createBot(
   { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs },
-  { store, bots, renderer: input.images ? undefined : null, renderThread: input.renderThread !== false, log: silentLogger(), onAck: (ms) => {
+  { store, bots, renderer: input.images ? undefined : null, renderProcess: input.renderProcess !== false, log: silentLogger(), onAck: (ms) => {
     acks.record(µs(ms));
     intervalAcks.record(µs(ms));
   } },

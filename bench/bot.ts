@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bot -- --tables N [--seconds S | --minutes M] [--interval S] [--think MS]
- *    [--bot-delay MS] [--images on|off] [--render-thread on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
+ *    [--bot-delay MS] [--images on|off] [--render-process on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
  *
  * Drives N tables at once through the fake Discord: in each channel a person opens a table, starts
  * it with three computer players, and passes and plays through the private menu after a think time,
@@ -40,8 +40,8 @@ const MAX_HEAP_SLOPE = parseFloat(arg("max-heap-slope", "200"));
 const THINK_MS = Math.max(0, parseInt(arg("think", "800"), 10));
 const BOT_DELAY_MS = Math.max(0, parseInt(arg("bot-delay", "900"), 10));
 const IMAGES = arg("images", "on") !== "off";
-/** Diagnostic: `--render-thread off` draws pictures on the bot's main thread, as before the picture thread. */
-const RENDER_THREAD = arg("render-thread", "on") !== "off";
+/** Diagnostic: `--render-process off` draws pictures on the bot's main thread, as before the picture process. */
+const RENDER_PROCESS = arg("render-process", "on") !== "off";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const verb = (c: { custom_id?: string }) => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined);
@@ -211,9 +211,19 @@ async function main(): Promise<void> {
   const channels: string[] = [];
   for (let i = 0; i < TABLES; i++) channels.push(fake.addChannel(`hearts-${i}`));
   const dir = mkdtempSync(join(tmpdir(), "hearts-bench-bot-"));
-  const worker = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl: `file:${join(dir, "hearts.db")}`, images: IMAGES, renderThread: RENDER_THREAD, botDelayMs: BOT_DELAY_MS });
+  const worker = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl: `file:${join(dir, "hearts.db")}`, images: IMAGES, renderProcess: RENDER_PROCESS, botDelayMs: BOT_DELAY_MS });
+  // The bot dying at any moment is a failed run (exit 2), not a figure.
+  let stopping = false;
+  worker.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`bench:bot: the bot process died (${signal ?? `exit code ${code}`})`);
+    void fake.close().finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(2);
+    });
+  });
   const ready = await next<{ heapUsed: number }>(worker, "ready");
-  console.log(`bench:bot  ${TABLES} tables, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_THREAD ? "" : " (drawn on the main thread)"}, samples every ${INTERVAL_S} s`);
+  console.log(`bench:bot  ${TABLES} tables, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}, samples every ${INTERVAL_S} s`);
 
   // One table first, so code compiled once (rendering, the store, discord.js paths) is not
   // counted as per-table memory; then every other table.
@@ -290,6 +300,7 @@ async function main(): Promise<void> {
   console.log("measuring memory…");
   worker.send({ type: "memory" });
   const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; rss: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number; hands: number; games: number; globalWaits: number }>(worker, "memory");
+  stopping = true;
   worker.send({ type: "stop" });
   const exited = new Promise((r) => worker.once("exit", r));
   await Promise.race([exited, sleep(15_000)]);
@@ -315,7 +326,7 @@ async function main(): Promise<void> {
     tables: TABLES,
     seconds: SECONDS,
     images: IMAGES,
-    renderThread: RENDER_THREAD,
+    renderProcess: RENDER_PROCESS,
     interactions: sorted.length,
     lateOver3s: late,
     ackMs: { p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99), max: sorted.at(-1) ?? NaN },
@@ -336,7 +347,7 @@ async function main(): Promise<void> {
     /** The same from the bot's empty start (includes code compiled on first use). */
     heapPerTableFromStartKB: round1(perTableKB),
     botHeapMB: round1(mem.heapUsed / 1048576),
-    /** The whole bot process (both threads' heaps, canvas surfaces, SQLite), for reference. */
+    /** The bot process (heap, canvas surfaces, SQLite; not its picture process), for reference. */
     botRssMB: Math.round(mem.rss / 1048576),
     eventLoopP99Ms: round1(mem.loopP99),
     picturesSkippedUnderLoad: mem.skippedPictures,

@@ -15,7 +15,7 @@ import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
 import { Pacer } from "./pacer.js";
 import { Presenter } from "./presenter.js";
-import { RenderThread } from "./render-thread.js";
+import { RenderProcess } from "./render-process.js";
 import { createRouter } from "./router.js";
 
 export interface BotDeps {
@@ -33,8 +33,8 @@ export interface BotDeps {
   load?: LoadGauge;
   /** Clock for the 15-minute life of interaction tokens (tests move it with the fake Discord's). */
   tokenClock?: () => number;
-  /** Draw the canvas renderer's pictures on a worker thread (default true), so they never hold up the gateway. */
-  renderThread?: boolean;
+  /** Draw the canvas renderer's pictures in a child process (default true), so they never hold up the gateway. */
+  renderProcess?: boolean;
   /** This process runs one shard: only its guilds' events arrive and only their tables resume. */
   shard?: ShardInfo | null;
 }
@@ -79,8 +79,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   });
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
-  const renderThread = renderer === canvasRenderer && deps.renderThread !== false ? new RenderThread(log.child({ part: "pictures" })) : null;
-  const images = new Images(renderer, log, load, renderThread);
+  const renderProcess = renderer === canvasRenderer && deps.renderProcess !== false ? new RenderProcess(log.child({ part: "pictures" })) : null;
+  const images = new Images(renderer, log, load, renderProcess);
   // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
   const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000, handlerSweepInterval: 60_000 });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
@@ -100,7 +100,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     service,
     presenter,
     async start() {
-      renderThread?.warm();
+      renderProcess?.warm();
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(config.token);
       await ready;
@@ -113,7 +113,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       await service.stop();
       await presenter.idle();
       await client.destroy();
-      await renderThread?.close();
+      await renderProcess?.close();
       webhookRest.clearHashSweeper();
       webhookRest.clearHandlerSweeper();
       if (!deps.load) load.stop();

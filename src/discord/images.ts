@@ -7,17 +7,17 @@ import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../game/i
 import type { Logger } from "../log.js";
 import type { TableRecord } from "../store/types.js";
 import type { LoadGauge } from "./load.js";
-import type { RenderMethod, RenderThread } from "./render-thread.js";
+import type { RenderMethod, RenderProcess } from "./render-process.js";
 import { labels } from "./views.js";
 
 export type Renderer = Pick<typeof render, "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard">;
 
 export const canvasRenderer: Renderer = render;
 
-/** Optional pictures step aside while this many wait for the picture thread (about half a second of drawing). */
+/** Optional pictures step aside while this many wait for the picture process (about half a second of drawing). */
 const MAX_BACKLOG = 12;
 
-/** One paced job's pictures: drawn on the picture thread, then picked up by the job's last pass. */
+/** One paced job's pictures: drawn on the picture process, then picked up by the job's last pass. */
 interface Session {
   round: number;
   ready: Map<string, Buffer | null>;
@@ -31,8 +31,8 @@ export class Images {
     private readonly renderer: Renderer | null,
     private readonly log: Logger,
     private readonly load: Pick<LoadGauge, "busy" | "skipped"> | null = null,
-    /** Draws off the main thread (only for the canvas renderer); null: draw inline. */
-    private readonly offload: RenderThread | null = null,
+    /** Draws in a child process (only for the canvas renderer); null: draw inline. */
+    private readonly offload: RenderProcess | null = null,
   ) {}
 
   /** Whether a picture that is nice but not needed should be drawn now. */
@@ -46,7 +46,7 @@ export class Images {
     if (!this.renderer) return null;
     const s = this.session;
     if (s) {
-      // Inside paced(): the picture comes from the picture thread; this pass only notes it.
+      // Inside paced(): the picture comes from the picture process; this pass only notes it.
       const key = `${method}${JSON.stringify(args)}`;
       const png = s.ready.get(key);
       if (png !== undefined) return png;
@@ -67,7 +67,7 @@ export class Images {
   }
 
   /**
-   * Builds a message whose pictures are drawn on the picture thread: `build` runs once to learn
+   * Builds a message whose pictures are drawn on the picture process: `build` runs once to learn
    * which pictures it wants (building a message without them is cheap), they are drawn, and
    * `build` runs again with them. Whatever changed meanwhile is drawn in another round.
    */

@@ -5,7 +5,7 @@
  * event-loop turn, so I/O gets in between, and serves the person who just clicked first, then
  * menus refreshed for a new turn, then table pictures, then posts.
  *
- * With the picture thread (render-thread.ts) the drawing itself leaves the main thread: a job
+ * With the picture process (render-process.ts) the drawing itself leaves the main thread: a job
  * then only builds its message, around pictures drawn there in the same lane order.
  */
 import type { Images } from "./images.js";

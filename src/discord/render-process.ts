@@ -1,14 +1,15 @@
 /**
- * Pictures drawn on a worker thread. Drawing and PNG encoding take 10–25 ms of CPU per picture;
+ * Pictures drawn in a child process. Drawing and PNG encoding take 10–25 ms of CPU per picture;
  * on the main thread every gateway event and every acknowledgement waits behind them (at 200
  * tables they were 30 % of the bot's main-thread time and most of its acknowledgement tail).
  * Requests are served by lane (pacer.ts: the person who clicked first, then menus, then table
  * pictures, then posts), one at a time so a later urgent picture never waits behind a queue.
  *
- * node-canvas must also be loaded on the main thread (images.ts imports the renderer): when the
- * last thread holding the addon exits, the addon's teardown crashes the process.
+ * A process, not a worker thread: node-canvas keeps per-process state, and in a worker thread an
+ * exception thrown by canvas (a bad input) aborts the whole process instead of reaching our catch.
+ * A crashed child is replaced; after repeated failures pictures are drawn inline again.
  */
-import { Worker } from "node:worker_threads";
+import { fork, type ChildProcess } from "node:child_process";
 import type { Logger } from "../log.js";
 import type { Renderer } from "./images.js";
 
@@ -25,20 +26,19 @@ interface Job extends RenderRequest {
   reject: (err: Error) => void;
 }
 
-/** A worker that fails this many times in a row is given up: pictures go back to the main thread. */
+/** A child that fails this many times in a row is given up: pictures go back to the main thread. */
 const MAX_FAILURES = 3;
 
-function spawn(): Worker {
-  const entry = new URL(import.meta.url.endsWith(".ts") ? "./render-worker.ts" : "./render-worker.js", import.meta.url);
-  if (!entry.pathname.endsWith(".ts")) return new Worker(entry);
-  // Under tsx or vitest a worker cannot load a .ts entry by itself (same bootstrap as src/ai/pool.ts).
-  const api = import.meta.resolve("tsx/esm/api");
-  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true });
+function spawn(): ChildProcess {
+  const entry = new URL(import.meta.url.endsWith(".ts") ? "./render-child.ts" : "./render-child.js", import.meta.url);
+  const execArgv = process.execArgv.filter((a) => !a.startsWith("--cpu-prof") && !a.startsWith("--inspect"));
+  // Under vitest (or plain node) a .ts entry needs tsx's loader; under `tsx` it is inherited already.
+  if (entry.pathname.endsWith(".ts") && !execArgv.some((a) => a.includes("tsx"))) execArgv.push("--import", import.meta.resolve("tsx"));
+  return fork(entry, [], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 
-export class RenderThread {
-  private worker: Worker | null = null;
+export class RenderProcess {
+  private worker: ChildProcess | null = null;
   private ready = false;
   private readonly lanes: Job[][] = [[], [], [], []];
   private current: Job | null = null;
@@ -48,7 +48,7 @@ export class RenderThread {
 
   constructor(private readonly log: Logger) {}
 
-  /** False once the worker failed repeatedly or was closed: draw on the main thread instead. */
+  /** False once the child failed repeatedly or was closed: draw on the main thread instead. */
   get available(): boolean {
     return !this.closed && this.failures < MAX_FAILURES;
   }
@@ -58,22 +58,22 @@ export class RenderThread {
     return this.lanes.reduce((n, l) => n + l.length, this.current ? 1 : 0);
   }
 
-  /** Starts the worker now, so the first picture does not wait for it. */
+  /** Starts the child now, so the first picture does not wait for it. */
   warm(): void {
     if (this.available && !this.worker) this.worker = this.start();
   }
 
   render(method: RenderMethod, args: unknown[], lane: number): Promise<Buffer> {
-    if (!this.available) return Promise.reject(new Error("The picture worker is not available."));
+    if (!this.available) return Promise.reject(new Error("The picture process is not available."));
     return new Promise<Buffer>((resolve, reject) => {
       this.lanes[Math.min(Math.max(lane, 0), this.lanes.length - 1)].push({ id: this.nextId++, method, args, resolve, reject });
       this.pump();
     });
   }
 
-  private start(): Worker {
+  private start(): ChildProcess {
     const w = spawn();
-    w.unref();
+    this.idle(w);
     w.on("message", (m: RenderReply | { ready: true }) => {
       if (!("id" in m)) {
         this.ready = true;
@@ -84,17 +84,28 @@ export class RenderThread {
       if (!job || job.id !== m.id) return;
       this.current = null;
       this.failures = 0;
-      w.unref();
+      this.idle(w);
       if (m.ok) job.resolve(Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength));
       else job.reject(new Error(m.error));
       this.pump();
     });
     w.on("error", (err) => this.lost(w, err));
-    w.on("exit", (code) => this.lost(w, new Error(`exit code ${code}`)));
+    w.on("exit", (code, signal) => this.lost(w, new Error(signal ? `killed by ${signal}` : `exit code ${code}`)));
     return w;
   }
 
-  private lost(w: Worker, err: Error): void {
+  /** An idle child does not keep the bot's process alive. */
+  private idle(w: ChildProcess): void {
+    w.unref();
+    (w.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+
+  private busy(w: ChildProcess): void {
+    w.ref();
+    (w.channel as { ref?: () => void } | undefined)?.ref?.();
+  }
+
+  private lost(w: ChildProcess, err: Error): void {
     if (this.worker !== w) return;
     this.worker = null;
     this.ready = false;
@@ -102,13 +113,13 @@ export class RenderThread {
     this.current = null;
     if (this.closed) return;
     this.failures++;
-    job?.reject(new Error(`The picture worker stopped: ${err.message}`));
+    job?.reject(new Error(`The picture process stopped: ${err.message}`));
     if (this.available) {
-      this.log.error({ err: err.message }, "the picture worker stopped; starting a new one");
+      this.log.error({ err: err.message }, "the picture process stopped; starting a new one");
       this.pump();
     } else {
-      this.log.error({ err: err.message }, "the picture worker keeps stopping; drawing pictures on the main thread from now on");
-      for (const lane of this.lanes) for (const j of lane.splice(0)) j.reject(new Error("The picture worker is not available."));
+      this.log.error({ err: err.message }, "the picture process keeps stopping; drawing pictures on the main thread from now on");
+      for (const lane of this.lanes) for (const j of lane.splice(0)) j.reject(new Error("The picture process is not available."));
     }
   }
 
@@ -120,9 +131,9 @@ export class RenderThread {
     if (!this.ready) return;
     const job = lane.shift()!;
     this.current = job;
-    this.worker.ref();
+    this.busy(this.worker);
     const req: RenderRequest = { id: job.id, method: job.method, args: job.args };
-    this.worker.postMessage(req);
+    this.worker.send(req);
   }
 
   async close(): Promise<void> {
@@ -134,6 +145,10 @@ export class RenderThread {
     this.current = null;
     const w = this.worker;
     this.worker = null;
-    await w?.terminate();
+    if (w && w.exitCode === null && w.signalCode === null) {
+      const gone = new Promise((r) => w.once("exit", r));
+      w.kill();
+      await gone;
+    }
   }
 }

@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createGame, presetRules, publicView, viewFor, type Seat } from "../../src/game/index.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { silentLogger } from "../../src/log.js";
+import { Images, canvasRenderer } from "../../src/discord/images.js";
+import { Lane, Pacer } from "../../src/discord/pacer.js";
+import { RenderProcess } from "../../src/discord/render-process.js";
+import { handMenu, tableMessage } from "../../src/discord/views.js";
+import type { TableRecord } from "../../src/store/types.js";
+import type { TableSnapshot } from "../../src/table/types.js";
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const thread = new RenderProcess(silentLogger());
+afterAll(() => thread.close());
+
+function snapshot(): TableSnapshot {
+  const state = createGame(presetRules("classic")!, 7);
+  const record: TableRecord = {
+    id: "t1",
+    guildId: "1",
+    channelId: "2",
+    threadId: null,
+    messageId: "3",
+    hostId: "u0",
+    rules: state.rules,
+    settings: { ...DEFAULT_SETTINGS },
+    seed: 7,
+    status: "passing",
+    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? "u0" : null, botLevel: seat === 0 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    actionCount: 0,
+    turnDeadline: null,
+    timeBank: [120, 120, 120, 120],
+    brokenReason: null,
+    hintsUsed: false,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+  return { record, state } as TableSnapshot;
+}
+
+describe("pictures in the picture process", () => {
+  it("gives paced messages the same pictures as drawing them on the main thread", async () => {
+    const table = snapshot();
+    const inline = new Images(canvasRenderer, silentLogger());
+    const offloaded = new Images(canvasRenderer, silentLogger(), null, thread);
+    const pacer = new Pacer(offloaded);
+    expect(offloaded.offloaded).toBe(true);
+
+    const menu = await pacer.run(Lane.Answer, () => handMenu(table, viewFor(table.state!, 0 as Seat), offloaded));
+    const expected = handMenu(table, viewFor(table.state!, 0 as Seat), inline);
+    expect(menu.files?.map((f) => f.name)).toEqual(["hand.png"]);
+    expect(menu.files![0].data.subarray(0, 4)).toEqual(PNG);
+    expect(menu.files![0].data.equals(expected.files![0].data)).toBe(true);
+    expect(menu.components).toEqual(expected.components);
+
+    const msg = await pacer.run(Lane.Table, () => tableMessage(table, offloaded));
+    expect(msg.files![0].data.equals(tableMessage(table, inline).files![0].data)).toBe(true);
+  });
+
+  it("serves the person who clicked before table pictures already waiting", async () => {
+    const table = snapshot();
+    const view = publicView(table.state!);
+    const done: string[] = [];
+    const args = [{ players: table.record.seats.map((s) => ({ name: s.name, isBot: !!s.botLevel })), view }, {}];
+    const jobs = [1, 2, 3, 4].map((n) => thread.render("renderTable", args, Lane.Table).then(() => done.push(`table ${n}`)));
+    const answer = thread.render("renderHand", [{ cards: viewFor(table.state!, 0 as Seat).hand, legal: [], selected: [] }], Lane.Answer).then(() => done.push("answer"));
+    await Promise.all([...jobs, answer]);
+    // The first table picture was already being drawn; the answer comes right after it.
+    expect(done.indexOf("answer")).toBeLessThanOrEqual(1);
+  });
+
+  it("refuses a picture the renderer throws on, and keeps drawing the next ones", async () => {
+    await expect(thread.render("renderHand", [null], Lane.Answer)).rejects.toThrow();
+    const png = await thread.render("renderHand", [{ cards: [0, 13, 26], legal: [], selected: [] }], Lane.Answer);
+    expect(png.subarray(0, 4)).toEqual(PNG);
+    expect(thread.available).toBe(true);
+  });
+});
