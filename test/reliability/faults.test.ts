@@ -63,7 +63,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-it(`${SCENARIOS.length} Discord faults at once at once: every table recovers or ends cleanly, none stuck, nothing leaked`, async () => {
+it(`${SCENARIOS.length} Discord faults at once: every table recovers or ends cleanly, none stuck, nothing leaked`, async () => {
   const { fake } = b;
   const isOver = async (id: string) => {
     const t = await b.bot.service.get(id);
