@@ -77,6 +77,8 @@ export class TableService {
   private readonly tables = new Map<string, Live>();
   /** Channel or thread id → id of the open table there. */
   private readonly byChannel = new Map<string, string>();
+  /** Opening a table in a channel (new or rematch), one at a time per channel: one open table there. */
+  private readonly opening = new Map<string, SerialQueue>();
   /** Loads in progress, so two clicks on a table not yet in memory share one replay. */
   private readonly loading = new Map<string, Promise<Live | null>>();
   private readonly listeners: TableListener[] = [];
@@ -192,8 +194,26 @@ export class TableService {
 
   // ---- lobby ----------------------------------------------------------------
 
+  /**
+   * Runs `fn` alone for this channel: "is there an open table here?" and "create one" must not
+   * interleave with another /hearts new or Rematch there, or both would open a table.
+   */
+  private async inChannel<T>(channelId: string, fn: () => Promise<T>): Promise<T> {
+    let q = this.opening.get(channelId);
+    if (!q) this.opening.set(channelId, (q = new SerialQueue()));
+    try {
+      return await q.run(fn);
+    } finally {
+      if (q.size === 0 && this.opening.get(channelId) === q) this.opening.delete(channelId);
+    }
+  }
+
   async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
     if (this.stopped) return refuse("busy", "The bot is restarting; try again in a moment.");
+    return this.inChannel(where.channelId, () => this.openHere(where, host, options));
+  }
+
+  private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
     const existing = await this.findOpen(where.channelId);
     if (existing) {
       return refuse("table-exists", "There is already a table here. Join it with the Join button or /hearts join, or open one in another channel.");
@@ -387,6 +407,11 @@ export class TableService {
     if (!old) return refuse("no-table", "That game is no longer stored.");
     if (isOpen(old.record.status)) return refuse("started", "This game is still going.");
     if (!seatOf(old.record.seats, actor.userId)) return refuse("not-seated", "Only the players of that game can ask for a rematch. Open your own with /hearts new.");
+    return this.inChannel(old.record.channelId, () => this.rematchHere(old, actor));
+  }
+
+  private async rematchHere(old: Live, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+    const tableId = old.record.id;
     const existing = await this.findOpen(old.record.channelId);
     if (existing) return refuse("table-exists", "A new table is already open here: join it with its Join button.");
     const seats = old.record.seats.map((s) => ({ ...s, botControlled: false, timeouts: 0 }));
