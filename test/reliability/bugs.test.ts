@@ -2,7 +2,7 @@
  * Bugs the reliability suites found, one test each (each failed before its fix).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { cardCode, cardLabel, createRng, viewFor } from "../../src/game/index.js";
+import { cardCode, cardLabel, createRng, presetRules, viewFor } from "../../src/game/index.js";
 import { encodeId } from "../../src/discord/ids.js";
 import { SecrecyChecker } from "./secrecy.js";
 import { scrubber } from "../../src/log.js";
@@ -87,4 +87,12 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
   const report = await secrecy.check(b.store);
   expect(report.leaks.some((l) => l.includes("text shows") && l.includes(cardLabel(hand[0])))).toBe(true);
   expect(report.leaks.some((l) => l.includes("play control") && l.includes("everyone sees"))).toBe(true);
+});
+
+it("two /hearts new (or Rematch) at the same moment in one channel open one table, not three", async () => {
+  const ch = b.fake.addChannel("race-service");
+  const ask = (u: number) => b.bot.service.open({ guildId: b.fake.guildId, channelId: ch }, { userId: b.fake.users[u].id, name: `p${u}` }, { rules: presetRules("classic")!, settings: b.config.defaults });
+  const rs = await Promise.all([ask(0), ask(1), ask(2)]);
+  expect(rs.filter((r) => r.ok)).toHaveLength(1);
+  expect((await b.store.listOpenTables()).filter((t) => t.channelId === ch)).toHaveLength(1);
 });
