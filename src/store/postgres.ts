@@ -286,4 +286,3 @@ export class PostgresStore implements HeartsStore {
   }
 }
 
-export { CorruptRowError };
