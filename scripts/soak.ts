@@ -43,6 +43,7 @@ async function fuzz(): Promise<FuzzFigures> {
   say(`fuzz: interactions tried ${f.tried} (${f.interactions} with the people's own moves) in ${f.seconds} s; crashes ${crashes}; not acknowledged in 3 s ${f.notAcknowledged}; ack p99 ${f.ackP99Ms} ms, max ${f.ackMaxMs} ms`);
   say(`fuzz: by kind ${JSON.stringify(f.byKind)}`);
   say(`fuzz: ${f.tables} tables, ${f.gamesFinished} games finished, ${f.actionsStored} actions stored, state ≠ replay ${f.stateMismatches.length}, stuck ${f.stuck.length}, answers seen by others ${f.publicAnswers.length}, unclear answers ${f.unclear.length}, Discord rule violations ${f.violations.length}`);
+  for (const [kind, texts] of Object.entries(f.samples)) say(`fuzz: ${kind} answers, e.g. ${texts.map((t) => JSON.stringify(t)).join(" · ")}`);
   say(`fuzz: payloads checked ${f.secrecy.payloads} (${f.secrecy.withCards} showing cards), leaks ${f.secrecy.leaks.length}`);
   need(f.tried >= FUZZ, `fuzz: only ${f.tried} of ${FUZZ} interactions in the time allowed`);
   need(crashes === 0, `fuzz: ${crashes} crashes${first(f.handlerErrors)}`);

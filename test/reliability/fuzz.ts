@@ -53,6 +53,8 @@ export interface FuzzFigures {
   stuck: string[];
   violations: string[];
   secrecy: SecrecyReport;
+  /** A few distinct answers per kind, to read what people are told. */
+  samples: Record<string, string[]>;
   seconds: number;
 }
 
@@ -332,7 +334,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
 
   const publicAnswers: string[] = [];
   const unclear: string[] = [];
+  const samples: Record<string, string[]> = {};
   for (const [token, a] of answers) {
+    const first = a.texts[0]?.split("\n")[0]?.slice(0, 120);
+    const list = (samples[a.kind] ??= []);
+    if (first && list.length < 6 && !list.includes(first)) list.push(first);
     if (a.foreign.length) publicAnswers.push(`${a.kind}: ${a.foreign[0]}`);
     const said = a.texts.join(" | ");
     // A refusal must say why; a menu (with its notice) or a plain update of one's own menu is an effect.
@@ -373,6 +379,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
     stuck,
     violations: fake.violations.map((v) => `${v.kind}: ${v.detail} (${v.method} ${v.path})`),
     secrecy: report,
+    samples,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
   await b.close();
