@@ -2,7 +2,8 @@
  * The Prisma CLI for the PostgreSQL schema: `npx prisma <command> --config prisma/postgres/prisma.config.ts`.
  * JS engine with the pg driver adapter (no engine binary is downloaded). When DATABASE_URL is not a
  * PostgreSQL URL (the SQLite default, or unset), it is replaced by a placeholder for this command
- * only: generate and `migrate diff --script` never connect, but the schema's url must resolve.
+ * only: `prisma generate` never connects, but the schema's url must resolve (else the CLI tries to
+ * download an engine). Other commands connect to DATABASE_URL (see schema.prisma for migrations).
  */
 import "dotenv/config";
 import { PrismaPg } from "@prisma/adapter-pg";

@@ -138,3 +138,14 @@ export async function dropDatabases(serverUrl: string, urls: string[]): Promise<
     await db.dispose();
   }
 }
+
+// `npx tsx test/store/postgres-server.ts`: a throwaway server for a developer (e.g. for
+// `prisma migrate diff` on the PostgreSQL schema, which needs one to connect to); Ctrl-C stops it.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const server = await startPostgres();
+  console.log(`DATABASE_URL=${server.url}\n(a throwaway PostgreSQL server; Ctrl-C stops it and deletes its data)`);
+  const stop = () => void server.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  setInterval(() => undefined, 1 << 30);
+}
