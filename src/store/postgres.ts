@@ -62,6 +62,12 @@ function setsFor(p: PendingAppend): Sql[] {
   return sets;
 }
 
+/** PostgreSQL chose this statement as a deadlock's victim (40P01): it was rolled back whole. */
+const isDeadlock = (e: unknown): boolean => {
+  const err = e as { message?: string; meta?: { code?: string }; cause?: { code?: string; originalCode?: string } };
+  return err?.cause?.code === "40P01" || err?.cause?.originalCode === "40P01" || err?.meta?.code === "40P01" || /\b40P01\b|deadlock detected/.test(String(err?.message));
+};
+
 const lockStandings = (tx: StandingsDb, guildId: string) => tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${guildId}))::text AS locked`);
 
 export class PostgresStore implements HeartsStore {
@@ -167,8 +173,9 @@ export class PostgresStore implements HeartsStore {
         try {
           results = await this.appendMany(batch);
         } catch (e) {
-          // A log row already at some seq fails the whole statement: sort it out one by one.
-          if (!isUniqueViolation(e)) throw e;
+          // A log row already at some seq, or a deadlock with another process's batch, fails the
+          // whole statement (nothing of it is kept): sort it out one by one.
+          if (!isUniqueViolation(e) && !isDeadlock(e)) throw e;
           results = [];
           for (const item of batch) results.push(await this.appendOne(item));
         }
@@ -201,9 +208,11 @@ export class PostgresStore implements HeartsStore {
 
   /** Several appends (of different tables) in one statement: each UPDATE guarded on its own. */
   private async appendMany(batch: PendingAppend[]): Promise<AppendResult[]> {
-    const updates = batch.map((p, k) => sql`${raw(`a${k}`)} AS (UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id")`);
-    const moved = raw(batch.map((_, k) => `SELECT "id" FROM a${k}`).join(" UNION ALL "));
-    const values = batch.map((p) => sql`(${p.tableId}::text, ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3))`);
+    // Row locks taken in one order (by table id) in every process, so two batches do not deadlock.
+    const ordered = [...batch].sort((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0));
+    const updates = ordered.map((p, k) => sql`${raw(`a${k}`)} AS (UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id")`);
+    const moved = raw(ordered.map((_, k) => `SELECT "id" FROM a${k}`).join(" UNION ALL "));
+    const values = ordered.map((p) => sql`(${p.tableId}::text, ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3))`);
     const rows = await this.prisma.$queryRaw<Array<{ tableId: string }>>(sql`
       WITH ${joinSql(updates)}, moved AS (${moved})
       INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt")
