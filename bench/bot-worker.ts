@@ -3,6 +3,7 @@
  * measured apart from the fake Discord and the simulated players. Answers "memory" with its heap
  * after a full GC.
  */
+import diagnostics from "node:diagnostics_channel";
 import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
 import { SnowflakeUtil } from "discord.js";
 import { decide } from "../src/ai/index.js";
@@ -65,6 +66,41 @@ bot.service.onUpdate((_t, u) => {
     else if (e.type === "game-over") games++;
   }
 });
+// The acknowledgement's way out, from undici's diagnostics channels: the handler starting → the
+// callback request created (discord.js and @discordjs/rest preparing it) → its headers written to
+// the socket (undici's queue, a new connection) → the fake's response (the fake's own loop).
+const handlerStarted = new Map<string, number>();
+const sent = new WeakMap<object, { id: string; created: number; written?: number }>();
+const prep = createHistogram();
+const queued = createHistogram();
+const served = createHistogram();
+const callbackId = (path: string) => /\/interactions\/(\d+)\/[^/]+\/callback/.exec(path)?.[1];
+bot.client.on("interactionCreate", (i) => handlerStarted.set(i.id, performance.now()));
+diagnostics.subscribe("undici:request:create", (m) => {
+  const { request } = m as { request: { path: string } };
+  const id = callbackId(request.path);
+  const t = id ? handlerStarted.get(id) : undefined;
+  if (!id || t === undefined) return;
+  handlerStarted.delete(id);
+  const now = performance.now();
+  prep.record(µs(now - t));
+  sent.set(request, { id, created: now });
+});
+diagnostics.subscribe("undici:client:sendHeaders", (m) => {
+  const s = sent.get((m as { request: object }).request);
+  if (s) s.written = performance.now();
+});
+diagnostics.subscribe("undici:request:headers", (m) => {
+  const s = sent.get((m as { request: object }).request);
+  if (!s?.written) return;
+  queued.record(µs(s.written - s.created));
+  served.record(µs(performance.now() - s.written));
+});
+setInterval(() => {
+  // Interactions that never sent a callback (none expected) are not kept for ever.
+  const old = performance.now() - 60_000;
+  for (const [id, t] of handlerStarted) if (t < old) handlerStarted.delete(id);
+}, 30_000).unref();
 await bot.start();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
@@ -109,7 +145,7 @@ process.on("message", async (msg: { type: string }) => {
   } else if (msg.type === "memory") {
     if (process.env.BENCH_HEAP) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP);
     const pcts = (h: RecordableHistogram) => ({ p50: p(h, 50), p95: p(h, 95), p99: p(h, 99) });
-    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, games, globalWaits });
+    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), ackWayOutMs: { prepare: pcts(prep), queue: pcts(queued), fake: pcts(served) }, heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, games, globalWaits });
     loop.reset();
   } else if (msg.type === "stop") {
     await bot.stop();

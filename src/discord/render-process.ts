@@ -10,6 +10,7 @@
  * A crashed child is replaced; after repeated failures pictures are drawn inline again.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { getPriority, setPriority } from "node:os";
 import type { Logger } from "../log.js";
 import type { Renderer } from "./images.js";
 
@@ -28,13 +29,23 @@ interface Job extends RenderRequest {
 
 /** A child that fails this many times in a row is given up: pictures go back to the main thread. */
 const MAX_FAILURES = 3;
+/** How much lower the picture process's scheduling priority is than the bot's (nice steps). */
+const NICER = 5;
 
 function spawn(): ChildProcess {
   const entry = new URL(import.meta.url.endsWith(".ts") ? "./render-child.ts" : "./render-child.js", import.meta.url);
   const execArgv = process.execArgv.filter((a) => !a.startsWith("--cpu-prof") && !a.startsWith("--inspect"));
   // Under vitest (or plain node) a .ts entry needs tsx's loader; under `tsx` it is inherited already.
   if (entry.pathname.endsWith(".ts") && !execArgv.some((a) => a.includes("tsx"))) execArgv.push("--import", import.meta.resolve("tsx"));
-  return fork(entry, [], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(entry, [], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // Below the bot in the scheduler: when the cores are busy, gateway events and acknowledgements
+  // win over drawing (a picture follows an acknowledgement, it never precedes it).
+  try {
+    if (child.pid) setPriority(child.pid, Math.min(19, getPriority() + NICER));
+  } catch {
+    // Not allowed here: the child keeps the bot's priority.
+  }
+  return child;
 }
 
 export class RenderProcess {
