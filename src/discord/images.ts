@@ -38,7 +38,7 @@ export class Images {
   /** Whether a picture that is nice but not needed should be drawn now. */
   private optional(): boolean {
     if (!this.busy) return true;
-    if (!this.session || this.session.round === 0) this.load!.skipped++;
+    if (this.load && (!this.session || this.session.round === 0)) this.load.skipped++;
     return false;
   }
 
