@@ -86,6 +86,8 @@ const button = (custom_id: string, label: string, style: ButtonStyle.Primary | B
 
 export class Presenter {
   private readonly pending = new Map<string, News>();
+  /** Tables whose game over this process has announced (or is about to): the end is said once. */
+  private readonly overAnnounced = new Set<string>();
   private readonly edits = new Map<string, EditState>();
   /** Whether the bot may start a thread where the table is (learnt from the interaction). */
   private readonly threadAllowed = new Map<string, boolean>();
@@ -246,6 +248,10 @@ export class Presenter {
         this.scheduleEdit(table, true);
         const n = this.news(record);
         if (update.reason !== "finished") n.lines.push(update.note);
+        // A game whose last card was stored just before a restart ends at resume, with no action
+        // to announce it: say who won (and offer the Rematch) now.
+        else if (!this.overAnnounced.has(record.id) && state?.phase === "game-over") n.gameOver = state;
+        this.overAnnounced.delete(record.id);
         n.turn = null;
         n.closeAfter = true;
         for (const s of record.seats) if (s.userId) this.refreshSeat(table, s.seat);
@@ -279,6 +285,7 @@ export class Presenter {
     }
     if (news.gameOver) {
       n.gameOver = state;
+      this.overAnnounced.add(record.id);
       n.turn = null;
     } else {
       // A hand's start or exchange not yet announced stays announced with the later turn.
