@@ -2,7 +2,8 @@
  * Bugs the reliability suites found, one test each (each failed before its fix).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { cardCode, cardLabel, createRng, presetRules, viewFor } from "../../src/game/index.js";
+import { apply, awaiting, cardCode, cardLabel, createGame, createRng, presetRules, viewFor } from "../../src/game/index.js";
+import { firstLegalAction } from "../../src/table/players.js";
 import { encodeId } from "../../src/discord/ids.js";
 import { SecrecyChecker } from "./secrecy.js";
 import { scrubber } from "../../src/log.js";
@@ -95,4 +96,28 @@ it("two /hearts new (or Rematch) at the same moment in one channel open one tabl
   const rs = await Promise.all([ask(0), ask(1), ask(2)]);
   expect(rs.filter((r) => r.ok)).toHaveLength(1);
   expect((await b.store.listOpenTables()).filter((t) => t.channelId === ch)).toHaveLength(1);
+});
+
+it("a game whose last card was stored just before a restart is announced (winner, Rematch) when the bot comes back", async () => {
+  const ch = b.fake.addChannel("ended-at-restart");
+  await b.fake.waitFor(() => b.bot.client.channels.cache.has(ch) || null, 3000, "the channel in the bot's cache");
+  const rules = { ...presetRules("classic")!, target: 20 };
+  const ann = b.fake.users[0];
+  const seats = [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? ann.id : null, botLevel: seat === 0 ? null : ("easy" as const), name: seat === 0 ? "Ana" : `Bot ${seat}`, botControlled: false, timeouts: 0 }));
+  const record = await b.store.createTable({ guildId: b.fake.guildId, channelId: ch, hostId: ann.id, rules, settings: b.config.defaults, seed: 42, seats });
+  await b.store.updateTable(record.id, { status: "playing", seed: 42, timeBank: [0, 0, 0, 0] });
+  // The whole game is in the log, as if the process died right after storing its last card.
+  let state = createGame(rules, 42);
+  for (let seq = 0; state.phase !== "game-over"; seq++) {
+    const seat = awaiting(state)[0];
+    const action = firstLegalAction(viewFor(state, seat as 0));
+    const r = apply(state, action);
+    if (!r.ok) throw new Error(r.message);
+    expect(await b.store.appendAction(record.id, seq, seat, action)).toEqual({ ok: true });
+    state = r.state;
+  }
+  await b.restart();
+  const post = await b.fake.waitFor(() => b.fake.channelMessages(ch).find((m) => m.content.includes("Game over")) ?? null, 5000, "the game over post");
+  expect(controls(post).some((c) => verbOf(c) === "rematch")).toBe(true);
+  expect((await b.store.getTable(record.id))!.status).toBe("finished");
 });
