@@ -96,6 +96,16 @@ diagnostics.subscribe("undici:request:headers", (m) => {
   queued.record(µs(s.written - s.created));
   served.record(µs(performance.now() - s.written));
 });
+// New sockets to the fake (a request waits for one when every open connection is busy).
+// (undici publishes a fresh object for each event: the times are paired in order, roughly.)
+const connecting: number[] = [];
+const connects = createHistogram();
+diagnostics.subscribe("undici:client:beforeConnect", () => connecting.push(performance.now()));
+diagnostics.subscribe("undici:client:connected", () => {
+  const t = connecting.shift();
+  if (t !== undefined) connects.record(µs(performance.now() - t));
+});
+diagnostics.subscribe("undici:client:connectError", () => connecting.shift());
 setInterval(() => {
   // Interactions that never sent a callback (none expected) are not kept for ever.
   const old = performance.now() - 60_000;
@@ -145,7 +155,7 @@ process.on("message", async (msg: { type: string }) => {
   } else if (msg.type === "memory") {
     if (process.env.BENCH_HEAP) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP);
     const pcts = (h: RecordableHistogram) => ({ p50: p(h, 50), p95: p(h, 95), p99: p(h, 99) });
-    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), ackWayOutMs: { prepare: pcts(prep), queue: pcts(queued), fake: pcts(served) }, heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, games, globalWaits });
+    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), ackWayOutMs: { prepare: pcts(prep), queue: pcts(queued), fake: pcts(served) }, connects: { count: connects.count, ...pcts(connects) }, heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, games, globalWaits });
     loop.reset();
   } else if (msg.type === "stop") {
     await bot.stop();

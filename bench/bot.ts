@@ -299,7 +299,7 @@ async function main(): Promise<void> {
   // Measured while every table is still open (mid-game): the bot's heap above its empty start.
   console.log("measuring memory…");
   worker.send({ type: "memory" });
-  const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; rss: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number; hands: number; games: number; globalWaits: number; ackWayOutMs: Record<"prepare" | "queue" | "fake", { p50: number; p95: number; p99: number }> }>(worker, "memory");
+  const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; rss: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number; hands: number; games: number; globalWaits: number; ackWayOutMs: Record<"prepare" | "queue" | "fake", { p50: number; p95: number; p99: number }>; connects: { count: number; p50: number; p99: number } }>(worker, "memory");
   stopping = true;
   worker.send({ type: "stop" });
   const exited = new Promise((r) => worker.once("exit", r));
@@ -337,6 +337,8 @@ async function main(): Promise<void> {
     /** The same split per interaction (joined by id): there, and back from the handler to the fake recording the ack. */
     /** The way back, inside the bot's process: handler → callback request created → written to the socket → the fake's response. */
     ackWayOutMs: mem.ackWayOutMs,
+    /** Sockets the bot opened to the fake during the run, and how long connecting took. */
+    restConnects: mem.connects,
     splitMs: { toBot: pcts(toBotAll.sort((x, y) => x - y)), back: pcts(backAll.sort((x, y) => x - y)), joined: toBotAll.length },
     actions,
     handsScored: mem.hands,
@@ -370,7 +372,7 @@ async function main(): Promise<void> {
   console.log(`  gateway (fake dispatch → bot handler): p50 ${mem.gatewayMs.p50} ms, p95 ${mem.gatewayMs.p95} ms, p99 ${mem.gatewayMs.p99} ms`);
   console.log(`  per interaction: to the bot p50 ${result.splitMs.toBot.p50} / p99 ${result.splitMs.toBot.p99} ms, back to the fake p50 ${result.splitMs.back.p50} / p99 ${result.splitMs.back.p99} ms (${result.splitMs.joined} joined)`);
   const w = mem.ackWayOutMs;
-  console.log(`  the way back: preparing the callback p99 ${w.prepare.p99} ms, undici's queue/connection p99 ${w.queue.p99} ms, the fake answering p50 ${w.fake.p50} / p99 ${w.fake.p99} ms`);
+  console.log(`  the way back: preparing the callback p99 ${w.prepare.p99} ms, undici's queue/connection p99 ${w.queue.p99} ms, the fake answering p50 ${w.fake.p50} / p99 ${w.fake.p99} ms; ${mem.connects.count} sockets opened (connect p99 ${mem.connects.p99} ms)`);
   console.log(`  the fake Discord's own event loop (same process as the players): p99 ${result.fakeLoopP99Ms} ms`);
   console.log(`pictures left out under load: ${mem.skippedPictures}; ${mem.hands} hands scored, ${mem.games} games finished`);
   console.log(`memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB, rss ${result.botRssMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`);
