@@ -6,7 +6,7 @@ import { INVALID_TOKEN_HELP, type Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { BotPool } from "./ai/index.js";
 import { createBot } from "./discord/bot.js";
-import { openStore } from "./store/index.js";
+import { openStore, redactUrl } from "./store/index.js";
 import type { Store } from "./store/types.js";
 import type { ShardInfo } from "./shards.js";
 
@@ -20,7 +20,8 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
   try {
     store = await openStore(config.databaseUrl);
   } catch (err) {
-    log.fatal({ databaseUrl: config.databaseUrl, err: err instanceof Error ? err.message : String(err) }, "could not open the database: check DATABASE_URL (default file:./data/hearts.db) and that its folder is writable");
+    const where = config.databaseUrl.startsWith("file:") ? "and that its folder is writable" : "and that the PostgreSQL server is reachable and the user may create tables";
+    log.fatal({ databaseUrl: redactUrl(config.databaseUrl), err: err instanceof Error ? err.message : String(err) }, `could not open the database: check DATABASE_URL (default file:./data/hearts.db) ${where}`);
     return 1;
   }
   const pool = new BotPool();
