@@ -51,6 +51,8 @@ export interface CrashFigures {
   unfinished: string[];
   /** A start that did not log in, or exited by itself. */
   startFailures: string[];
+  /** What the bot said when a new table did not open (after a kill mid-open, say). */
+  openFailures: string[];
   interactions: number;
   notAcknowledged: number;
   violations: string[];
@@ -87,7 +89,18 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     tokens.add(h.token);
     h.ack.catch(() => notAck++);
   };
-  const drivers = channels.map((ch, i) => new TableDriver(fake, ch, [fake.users[2 * i], fake.users[2 * i + 1]], createRng(opts.seed * 17 + i), { target: 40, onSend }));
+  // Over when its Game over post is seen, or (a game finished just before a kill) the store says so.
+  let reader: Awaited<ReturnType<typeof openStore>> | null = null;
+  const lastLook = new Map<string, number>();
+  const isOver = async (tableId: string, d: TableDriver): Promise<boolean> => {
+    if (await d.postedOver()) return true;
+    if (Date.now() - (lastLook.get(tableId) ?? 0) < 2000) return false;
+    lastLook.set(tableId, Date.now());
+    if (!reader) return false;
+    const t = await reader.getTable(tableId);
+    return !!t && !["lobby", "passing", "playing"].includes(t.status);
+  };
+  const drivers: TableDriver[] = channels.map((ch, i) => new TableDriver(fake, ch, [fake.users[2 * i], fake.users[2 * i + 1]], createRng(opts.seed * 17 + i), { target: 40, onSend, isOver: (id) => isOver(id, drivers[i]) }));
 
   let running: Running | null = null;
   let up = false;
@@ -218,6 +231,9 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
   const maxUp = opts.maxUpMs ?? 2500;
   try {
     if (!(await start())) throw new Error(`the bot did not start: ${startFailures.join("; ")}`);
+    // Opened once the bot has migrated the database (two processes migrating at once is the
+    // store's own test; here it would only add noise).
+    reader = await openStore(dbUrl);
     await fake.waitFor(() => channels.every(Boolean) || null, 1000, "channels");
     for (const d of drivers) await d.open();
     let killAt = Date.now() + 200 + rng.int(maxUp);
@@ -261,7 +277,6 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
         drivers.map(async (d) => {
           if (!d.tableId || !(await d.over())) return d.step();
           if (killing) {
-            gamesFinished++;
             allTables.add(d.tableId);
             await d.open();
           }
@@ -280,13 +295,14 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     }
   }
   await verify();
+  await (reader as { close(): Promise<void> } | null)?.close();
   const unfinished: string[] = [];
   const store = await openStore(dbUrl);
-  for (const d of drivers) {
-    if (!d.tableId) continue;
-    const g = await loadGame(store, d.tableId);
+  for (const d of drivers) if (d.tableId) allTables.add(d.tableId);
+  for (const id of allTables) {
+    const g = await loadGame(store, id);
     if (g.ok && g.table.status === "finished") gamesFinished++;
-    else unfinished.push(`${d.tableId}: ${g.ok ? `${g.table.status} after ${g.table.actionCount} actions` : g.message}`);
+    else if (drivers.some((d) => d.tableId === id)) unfinished.push(`${id}: ${g.ok ? `${g.table.status} after ${g.table.actionCount} actions` : g.message}`);
   }
   for (const d of drivers) d.stop();
   secrecy.stop();
@@ -304,6 +320,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     gamesFinished,
     unfinished,
     startFailures,
+    openFailures: drivers.flatMap((d) => d.openFailures).slice(0, 20),
     interactions,
     notAcknowledged: notAck,
     violations: fake.violations.filter((v) => v.kind !== "not-acknowledged").map((v) => `${v.kind}: ${v.detail}`),

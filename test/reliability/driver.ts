@@ -57,6 +57,8 @@ export class TableDriver {
   /** Actions the bot confirmed with ✅: "tableId:version:verb:user". */
   readonly confirmed: Array<{ tableId: string; version: number; userId: string; customId: string; text: string }> = [];
   games = 0;
+  /** What the bot answered when a table did not open. */
+  readonly openFailures: string[] = [];
 
   constructor(
     readonly fake: FakeDiscord,
@@ -103,7 +105,11 @@ export class TableDriver {
         return m && m.id !== before && controls(m).some((c) => verbOf(c) === "join") ? m : null;
       }, 5000, "the new table message")
       .catch(() => null);
-    if (!table) return false;
+    if (!table) {
+      const said = opened.reply();
+      this.openFailures.push(said ? [said.content, ...(said.embeds ?? []).map((e: any) => e.description ?? "")].join(" ").trim() || "(no answer)" : "(no answer)");
+      return false;
+    }
     this.tableId = tableIdOfMessage(table);
     this.menus.clear();
     for (const u of others) {
@@ -205,6 +211,11 @@ export class TableDriver {
   async over(): Promise<boolean> {
     if (!this.tableId) return false;
     if (this.opts.isOver) return this.opts.isOver(this.tableId);
+    return this.postedOver();
+  }
+
+  /** Whether the game's Game over post (with its Rematch button) is in the channel or its thread. */
+  async postedOver(): Promise<boolean> {
     for (const m of this.fake.messages.values()) {
       if (m.visibleTo !== null || !m.content.includes("Game over")) continue;
       const ch = this.fake.channels.get(m.channel_id);
