@@ -139,10 +139,11 @@ export class RenderProcess {
     const lane = this.lanes.find((l) => l.length);
     if (!lane) return;
     if (!this.worker) this.worker = this.start();
+    // Pictures waiting keep the bot's process alive, also while the child is starting.
+    this.busy(this.worker);
     if (!this.ready) return;
     const job = lane.shift()!;
     this.current = job;
-    this.busy(this.worker);
     const req: RenderRequest = { id: job.id, method: job.method, args: job.args };
     this.worker.send(req);
   }
