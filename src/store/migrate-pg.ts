@@ -93,7 +93,12 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
     return applied;
   } catch (e) {
     if (tx) {
-      await run("ROLLBACK").catch(() => undefined);
+      // run() throws before returning a promise when the transaction never started.
+      try {
+        await run("ROLLBACK");
+      } catch {
+        /* nothing to undo */
+      }
       await tx.rollback().catch(() => undefined);
     }
     const why = pgErrorText(e, url);

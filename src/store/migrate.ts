@@ -161,7 +161,12 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
       }
       await db.executeScript("COMMIT");
     } catch (e) {
-      await db.executeScript("ROLLBACK").catch(() => undefined);
+      // The adapter can throw before returning a promise (no transaction open when BEGIN failed).
+      try {
+        await db.executeScript("ROLLBACK");
+      } catch {
+        /* nothing to undo */
+      }
       const why = errorText(e);
       if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`);
       if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`);

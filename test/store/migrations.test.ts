@@ -176,6 +176,20 @@ describe("SQLite: applying migrations at start", () => {
     expect(Number(rows[0].n)).toBe(committedMigrations().length);
   });
 
+  it("another process holding the write lock past the busy timeout: a sentence saying so, nothing half-applied", async () => {
+    const db = scratch();
+    await (await open(db.url)).close();
+    const { default: Database } = await import("better-sqlite3");
+    const other = new Database(db.url.slice("file:".length));
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      await expect(migrate(db.url, { busyTimeoutMs: 50 })).rejects.toThrow(/^the database cannot be used: .*locked/);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    expect(await migrate(db.url), "usable once the lock is gone").toEqual([]);
+  });
 });
 
 it("says in words what is wrong with a URL that is neither a SQLite file nor PostgreSQL, without its password", async () => {
