@@ -25,6 +25,7 @@ import {
   guildSettingsColumns,
   guildSettingsRecord,
   newTableRow,
+  openRecords,
   patchColumns,
   toColumns,
   toRecord,
@@ -238,16 +239,7 @@ export class PostgresStore implements HeartsStore {
 
   async listOpenTables(): Promise<TableRecord[]> {
     const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
-    const out: TableRecord[] = [];
-    for (const row of rows) {
-      try {
-        out.push(toRecord(row));
-      } catch (e) {
-        // One corrupt row must not stop the others from resuming: mark it broken and go on.
-        await this.prisma.heartsTable.update({ where: { id: row.id }, data: { status: "broken", brokenReason: String((e as Error).message) } });
-      }
-    }
-    return out;
+    return openRecords(rows, (id, brokenReason) => this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }));
   }
 
   recordFinishedGame(game: FinishedGame): Promise<void> {

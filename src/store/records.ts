@@ -71,6 +71,22 @@ export function toRecord(row: TableRow): TableRecord {
 }
 
 /** The columns a new table is created with. */
+/**
+ * Open tables' rows as records. One corrupt row must not stop the others from resuming: it is
+ * marked broken (through `markBroken`) and left out.
+ */
+export async function openRecords(rows: TableRow[], markBroken: (id: string, reason: string) => Promise<unknown>): Promise<TableRecord[]> {
+  const out: TableRecord[] = [];
+  for (const row of rows) {
+    try {
+      out.push(toRecord(row));
+    } catch (e) {
+      await markBroken(row.id, String((e as Error).message));
+    }
+  }
+  return out;
+}
+
 export function newTableRow(input: NewTable) {
   return {
     id: crypto.randomUUID().replaceAll("-", "").slice(0, 16),

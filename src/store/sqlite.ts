@@ -23,6 +23,7 @@ import {
   guildSettingsColumns,
   guildSettingsRecord,
   newTableRow,
+  openRecords,
   patchColumns,
   toColumns,
   toRecord,
@@ -197,16 +198,7 @@ export class SqliteStore implements HeartsStore {
   listOpenTables(): Promise<TableRecord[]> {
     return this.exclusive(async () => {
       const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
-      const out: TableRecord[] = [];
-      for (const row of rows) {
-        try {
-          out.push(toRecord(row));
-        } catch (e) {
-          // One corrupt row must not stop the others from resuming: mark it broken and go on.
-          await this.prisma.heartsTable.update({ where: { id: row.id }, data: { status: "broken", brokenReason: String((e as Error).message) } });
-        }
-      }
-      return out;
+      return openRecords(rows, (id, brokenReason) => this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }));
     });
   }
 
