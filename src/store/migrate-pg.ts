@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { committedMigrations, stderrLog, type StoreLog } from "./migrate.js";
+import { committedMigrations, pendingMigrations, stderrLog, type StoreLog } from "./migrate.js";
 import { pgErrorText, pgTarget, quoteIdent } from "./pg-url.js";
 
 export const PG_MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/postgres/migrations/", import.meta.url));
@@ -66,13 +66,7 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
       args: [],
       argTypes: [],
     });
-    const done = new Map(ledger.rows.map((r) => [String(r[0]), String(r[1])]));
-    for (const m of migrations) {
-      const checksum = done.get(m.name);
-      if (checksum !== undefined) {
-        if (checksum !== m.checksum) log.warn({ migration: m.name }, "an applied migration's file was edited afterwards; the database keeps what was applied");
-        continue;
-      }
+    for (const m of pendingMigrations(migrations, ledger.rows, log)) {
       current = m.name;
       const started = new Date().toISOString();
       await run(m.sql);
@@ -84,9 +78,6 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
       applied.push(m.name);
     }
     current = "";
-    const known = new Set(migrations.map((m) => m.name));
-    const unknown = [...done.keys()].filter((n) => !known.has(n));
-    if (unknown.length) log.warn({ migrations: unknown }, "the database has migrations this version of the bot does not know (was it opened by a newer version?)");
     await run("COMMIT");
     await tx.commit();
     tx = null;

@@ -88,6 +88,22 @@ export function committedMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
+ * The committed migrations a database still lacks, given its ledger rows (name, checksum). Warns
+ * about an applied file edited since, and about applied migrations this version does not know.
+ */
+export function pendingMigrations(migrations: Migration[], ledgerRows: unknown[][], log: StoreLog): Migration[] {
+  const done = new Map(ledgerRows.map((r) => [String(r[0]), String(r[1])]));
+  for (const m of migrations) {
+    const checksum = done.get(m.name);
+    if (checksum !== undefined && checksum !== m.checksum) log.warn({ migration: m.name }, "an applied migration's file was edited afterwards; the database keeps what was applied");
+  }
+  const known = new Set(migrations.map((m) => m.name));
+  const unknown = [...done.keys()].filter((n) => !known.has(n));
+  if (unknown.length) log.warn({ migrations: unknown }, "the database has migrations this version of the bot does not know (was it opened by a newer version?)");
+  return migrations.filter((m) => !done.has(m.name));
+}
+
+/**
  * Switches a new database file to WAL. That needs an exclusive lock, and SQLite answers BUSY at
  * once, without its busy handler, when two connections race for it (several shard processes
  * starting on a new file): retry until the timeout. Once in WAL the setting stays with the file.
@@ -128,13 +144,7 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
         args: [],
         argTypes: [],
       });
-      const done = new Map(ledger.rows.map((r) => [String(r[0]), String(r[1])]));
-      for (const m of migrations) {
-        const checksum = done.get(m.name);
-        if (checksum !== undefined) {
-          if (checksum !== m.checksum) log.warn({ migration: m.name }, "an applied migration's file was edited afterwards; the database keeps what was applied");
-          continue;
-        }
+      for (const m of pendingMigrations(migrations, ledger.rows, log)) {
         current = m.name;
         const started = sqlDate(new Date());
         await db.executeScript(m.sql);
@@ -147,9 +157,6 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
         });
         applied.push(m.name);
       }
-      const known = new Set(migrations.map((m) => m.name));
-      const unknown = [...done.keys()].filter((n) => !known.has(n));
-      if (unknown.length) log.warn({ migrations: unknown }, "the database has migrations this version of the bot does not know (was it opened by a newer version?)");
       current = "";
       for (const t of REQUIRED_TRIGGERS) {
         const found = await db.queryRaw({ sql: `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ? AND tbl_name = ?`, args: [t.name, t.table], argTypes: [text, text] });
