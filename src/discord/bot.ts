@@ -50,6 +50,11 @@ export interface HeartsBot {
   stop(): Promise<void>;
 }
 
+/** This process's share of Discord's global 50 requests per second. */
+export function globalRequestsPerSecond(shard: ShardInfo | null): number {
+  return shard ? Math.max(1, Math.floor(50 / shard.count)) : 50;
+}
+
 export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const log = deps.log ?? silentLogger();
   const shard = deps.shard ?? null;
@@ -58,7 +63,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
     // @discordjs/rest keeps a handler per route and interaction token; sweep idle ones each
     // minute (not hourly) so memory does not grow with every interaction answered.
-    rest: { ...(config.apiBase ? { api: config.apiBase } : {}), handlerSweepInterval: 60_000 },
+    // Discord's global limit (50 requests/s) is per bot, not per process: shards split it.
+    rest: { ...(config.apiBase ? { api: config.apiBase } : {}), handlerSweepInterval: 60_000, globalRequestsPerSecond: globalRequestsPerSecond(shard) },
     // Only what the bot reads is cached: it never looks at messages, reactions or presences.
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,

@@ -43,3 +43,15 @@ describe("SHARDS", () => {
     expect(shardOf("1000000000000000000", 1)).toBe(0);
   });
 });
+
+describe("Discord's global request limit across shards", () => {
+  it("one process may use all 50 requests/s; shards share them, never more than 50 in all", async () => {
+    const { globalRequestsPerSecond } = await import("../../src/discord/bot.js");
+    expect(globalRequestsPerSecond(null)).toBe(50);
+    for (const count of [1, 2, 3, 4, 7, 16, 64]) {
+      const shares = Array.from({ length: count }, (_, id) => globalRequestsPerSecond({ id, count }));
+      if (count <= 50) expect(shares.reduce((a, b) => a + b, 0), `${count} shards`).toBeLessThanOrEqual(50);
+      expect(Math.min(...shares), "every shard can still send").toBeGreaterThanOrEqual(1);
+    }
+  });
+});
