@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bot -- --tables N [--seconds S | --minutes M] [--interval S] [--think MS]
- *    [--bot-delay MS] [--images on|off] [--render-process on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
+ *    [--arrive S] [--bot-delay MS] [--images on|off] [--render-process on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
  *
  * Drives N tables at once through the fake Discord: in each channel a person opens a table, starts
  * it with three computer players, and passes and plays through the private menu after a think time,
@@ -40,6 +40,8 @@ const MAX_HEAP_SLOPE = parseFloat(arg("max-heap-slope", "200"));
 const THINK_MS = Math.max(0, parseInt(arg("think", "800"), 10));
 const BOT_DELAY_MS = Math.max(0, parseInt(arg("bot-delay", "900"), 10));
 const IMAGES = arg("images", "on") !== "off";
+/** The people open their tables within this many seconds (2: a thundering herd, as after an outage). */
+const ARRIVE_MS = Math.max(0, parseFloat(arg("arrive", "2"))) * 1000;
 /** Diagnostic: `--render-process off` draws pictures on the bot's main thread, as before the picture process. */
 const RENDER_PROCESS = arg("render-process", "on") !== "off";
 
@@ -142,7 +144,7 @@ const end = { at: Number.POSITIVE_INFINITY };
 async function runTable(fake: FakeDiscord, i: number, channelId: string): Promise<void> {
   const user = fake.users[i];
   const think = () => sleep(THINK_MS * (0.5 + Math.random()));
-  await sleep(Math.random() * 2000); // people do not all arrive in the same millisecond
+  await sleep(Math.random() * ARRIVE_MS); // people do not all arrive in the same millisecond
   const opened = track(fake.slashCommand(user, "hearts", { subcommand: "new", options: { level: "easy" } }, channelId), "new");
   await opened.ack.catch(() => undefined);
   const findTable = () => fake.channelMessages(channelId).filter((m) => m.embeds?.[0]?.title === "♥ Hearts" && buttons(m).some((c) => verb(c) === "start")).at(-1);
@@ -223,7 +225,7 @@ async function main(): Promise<void> {
     });
   });
   const ready = await next<{ heapUsed: number }>(worker, "ready");
-  console.log(`bench:bot  ${TABLES} tables, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}, samples every ${INTERVAL_S} s`);
+  console.log(`bench:bot  ${TABLES} tables arriving within ${ARRIVE_MS / 1000} s, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}, samples every ${INTERVAL_S} s`);
 
   // One table first, so code compiled once (rendering, the store, discord.js paths) is not
   // counted as per-table memory; then every other table.
@@ -325,6 +327,7 @@ async function main(): Promise<void> {
   const result = {
     tables: TABLES,
     seconds: SECONDS,
+    arriveSeconds: ARRIVE_MS / 1000,
     images: IMAGES,
     renderProcess: RENDER_PROCESS,
     interactions: sorted.length,
