@@ -3,7 +3,7 @@
  * event and per error, always with the table id (`tableId`); secrets never reach the output.
  *
  * Secrets are kept out twice: known fields are redacted, and every line is scrubbed as it is
- * written, of the bot token (DISCORD_TOKEN, or `secrets`) and of interaction tokens inside
+ * written, of the bot token (DISCORD_TOKEN, or `secrets`), of DATABASE_URL's password, and of interaction tokens inside
  * webhook and interaction URLs (an error from Discord's REST client carries its URL, and an
  * interaction token lets anyone post as the bot for 15 minutes).
  */
@@ -24,13 +24,23 @@ export function scrubber(secrets: string[]): (line: string) => string {
   };
 }
 
+/** The password in a database URL (postgresql://user:password@host/db), as written and decoded. */
+function urlPassword(url: string | undefined): string[] {
+  try {
+    const password = url ? new URL(url).password : "";
+    return password ? [password, decodeURIComponent(password)] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function createLogger(opts: { level?: string; format?: "pretty" | "json"; secrets?: string[] } = {}): Logger {
   const level = opts.level ?? "info";
   const redact = {
     paths: ["token", "*.token", "config.token", "headers.authorization", "*.headers.authorization", "err.requestBody", "*.requestBody"],
     censor: "[redacted]",
   };
-  const scrub = scrubber([...(opts.secrets ?? []), process.env.DISCORD_TOKEN ?? ""]);
+  const scrub = scrubber([...(opts.secrets ?? []), process.env.DISCORD_TOKEN ?? "", ...urlPassword(process.env.DATABASE_URL)]);
   const common = {
     level,
     redact,
