@@ -28,6 +28,8 @@ export interface Config {
    * runs discord.js's ShardingManager with one process per shard.
    */
   shards: number | "auto" | null;
+  /** With SHARDS=n: the shards this machine runs (SHARD_IDS), the others run elsewhere; null = all. */
+  shardIds: number[] | null;
 }
 
 /** Most shard processes SHARDS may ask for on one machine (Discord needs one per 2,500 servers). */
@@ -95,6 +97,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     else problems.push(`SHARDS must be a number of shard processes from 1 to ${MAX_SHARDS}, or auto for the count Discord recommends, or be left empty to run one process (it is "${shardsText}").`);
   }
 
+  let shardIds: number[] | null = null;
+  const idsText = env.SHARDING_MANAGER ? null : text("SHARD_IDS");
+  if (idsText) {
+    if (typeof shards !== "number") problems.push(`SHARD_IDS needs SHARDS set to the total number of shards over all machines (a number, not auto, so every machine counts the same).`);
+    else {
+      const ids = parseShardIds(idsText, shards);
+      if (typeof ids === "string") problems.push(ids);
+      else shardIds = ids;
+    }
+  }
+
   const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
   if (!LEVELS.includes(botLevel)) problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
 
@@ -111,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     maxTimeouts: int("MAX_TIMEOUTS", 2, 1, 100),
     tableEditIntervalMs: int("TABLE_EDIT_INTERVAL_MS", 1500, 0, 60_000),
     shards,
+    shardIds,
     defaults: {
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),
@@ -119,6 +133,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     },
   };
   return problems.length ? { ok: false, problems } : { ok: true, config };
+}
+
+/** "0-3,8,10-11" → [0, 1, 2, 3, 8, 10, 11], each below `count`; or a sentence saying what is wrong. */
+export function parseShardIds(text: string, count: number): number[] | string {
+  const ids = new Set<number>();
+  for (const part of text.split(",").map((p) => p.trim())) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    const from = m ? +m[1] : NaN;
+    const to = m?.[2] !== undefined ? +m[2] : from;
+    if (!m || to < from) return `SHARD_IDS lists this machine's shards, such as 0-3 or 0,2,4 (it is "${text}").`;
+    if (to >= count) return `SHARD_IDS names shard ${to}, but SHARDS=${count} numbers the shards 0 to ${count - 1}.`;
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** A bot token is three base64url parts separated by dots; the first is the bot's id. */

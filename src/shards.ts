@@ -52,6 +52,29 @@ const IDENTIFY_WINDOW_MS = 5_500;
 /** How long a shard process has to log in before its start counts as failed. */
 const READY_TIMEOUT_MS = 120_000;
 
+/**
+ * The order in which shards identify: groups started 5 s apart, each with at most one shard per
+ * rate-limit bucket (Discord's key is shard_id % max_concurrency), as Discord asks.
+ */
+export function identifyGroups(ids: number[], maxConcurrency: number): number[][] {
+  const groups: number[][] = [];
+  const left = [...ids];
+  while (left.length) {
+    const keys = new Set<number>();
+    const group: number[] = [];
+    for (let i = 0; i < left.length && group.length < maxConcurrency; ) {
+      const key = left[i] % maxConcurrency;
+      if (keys.has(key)) i++;
+      else {
+        keys.add(key);
+        group.push(...left.splice(i, 1));
+      }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
 export interface ManagerOptions {
   /** The file each shard process runs (src/main.ts: it sees SHARDING_MANAGER and runs one shard). */
   file: string;
@@ -78,7 +101,9 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
 
   // No restarts until every shard has started once: a shard that cannot start (bad database, say)
   // would otherwise be restarted forever; then the manager stops with its message instead.
-  const manager = new ShardingManager(opts.file, { totalShards: count, token: config.token, mode: "process", respawn: false, execArgv: opts.execArgv, shardArgs: [] });
+  // SHARD_IDS: this machine runs some of the shards, other machines the rest (same SHARDS, same database).
+  const ids = config.shardIds ?? Array.from({ length: count }, (_, id) => id);
+  const manager = new ShardingManager(opts.file, { totalShards: count, shardList: ids, token: config.token, mode: "process", respawn: false, execArgv: opts.execArgv, shardArgs: [] });
   let stopping = false;
   manager.on("shardCreate", (shard: Shard) => {
     shard.on("ready", () => log.info({ shard: shard.id, shardPid: shard.process?.pid }, "shard connected"));
@@ -118,12 +143,13 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
-  log.info({ shards: count, recommended: info.shards, maxConcurrency: info.maxConcurrency }, "starting shard processes");
+  log.info({ shards: count, ...(config.shardIds ? { here: ids } : {}), recommended: info.shards, maxConcurrency: info.maxConcurrency }, "starting shard processes");
   try {
     // Shards identify in groups of max_concurrency, 5 s apart, as Discord asks.
-    for (let first = 0; first < count && !stopping; first += info.maxConcurrency) {
-      if (first > 0) await new Promise((r) => setTimeout(r, IDENTIFY_WINDOW_MS));
-      const group = Array.from({ length: Math.min(info.maxConcurrency, count - first) }, (_, k) => manager.createShard(first + k));
+    for (const [n, groupIds] of identifyGroups(ids, info.maxConcurrency).entries()) {
+      if (stopping) break;
+      if (n > 0) await new Promise((r) => setTimeout(r, IDENTIFY_WINDOW_MS));
+      const group = groupIds.map((id) => manager.createShard(id));
       await Promise.all(group.map((shard) => shard.spawn(READY_TIMEOUT_MS)));
     }
   } catch (err) {

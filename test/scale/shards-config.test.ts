@@ -55,3 +55,33 @@ describe("Discord's global request limit across shards", () => {
     }
   });
 });
+
+describe("SHARD_IDS: this machine's part of the shards", () => {
+  it("lists ranges and single ids below SHARDS, in order", () => {
+    const r = readConfig(env({ SHARDS: "12", SHARD_IDS: "8, 0-2,10-11" }));
+    expect(r.ok && r.config.shardIds).toEqual([0, 1, 2, 8, 10, 11]);
+    const all = readConfig(env({ SHARDS: "4" }));
+    expect(all.ok && all.config.shardIds, "empty: every shard here").toBe(null);
+  });
+
+  it("refuses with a sentence: no SHARDS number, an id past the count, a bad list", () => {
+    const problems = (extra: Record<string, string>) => {
+      const r = readConfig(env(extra));
+      return r.ok ? [] : r.problems;
+    };
+    expect(problems({ SHARD_IDS: "0-1" })[0]).toMatch(/SHARD_IDS needs SHARDS set to the total number/);
+    expect(problems({ SHARDS: "auto", SHARD_IDS: "0-1" })[0]).toMatch(/not auto/);
+    expect(problems({ SHARDS: "4", SHARD_IDS: "2-4" })[0]).toMatch(/names shard 4, but SHARDS=4 numbers the shards 0 to 3/);
+    expect(problems({ SHARDS: "4", SHARD_IDS: "3-1" })[0]).toMatch(/such as 0-3 or 0,2,4 \(it is "3-1"\)/);
+    expect(problems({ SHARDS: "4", SHARD_IDS: "one" })[0]).toMatch(/SHARD_IDS lists this machine's shards/);
+  });
+
+  it("shards identify in groups with at most one shard per Discord rate-limit bucket (id % max_concurrency)", async () => {
+    const { identifyGroups } = await import("../../src/shards.js");
+    expect(identifyGroups([0, 1, 2, 3], 1)).toEqual([[0], [1], [2], [3]]);
+    expect(identifyGroups([0, 1, 2, 3, 4], 2)).toEqual([[0, 1], [2, 3], [4]]);
+    // Even ids only, max_concurrency 2: all share bucket 0, so one at a time.
+    expect(identifyGroups([0, 2, 4], 2)).toEqual([[0], [2], [4]]);
+    for (const group of identifyGroups([1, 3, 4, 5, 8, 9, 12], 4)) expect(new Set(group.map((id) => id % 4)).size).toBe(group.length);
+  });
+});

@@ -67,3 +67,28 @@ describe("npm start with SHARDS", () => {
     expect(fake.liveShards()).toEqual([]);
   }, 45_000);
 });
+
+describe("npm start with SHARDS and SHARD_IDS (shards spread over machines)", () => {
+  it("runs only this machine's shards; SIGTERM stops them", async () => {
+    const other = await startFakeDiscord({ guilds: 4, shards: 4, maxConcurrency: 4 });
+    const child = spawn(tsx, [main], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "", HOME: dir, DISCORD_API_BASE: other.apiBase, LOG_FORMAT: "json", DISCORD_TOKEN: other.token, DATABASE_URL: `file:${join(dir, "ids.db")}`, SHARDS: "4", SHARD_IDS: "1,3" },
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      const until = Date.now() + 40_000;
+      while (!out.includes("every shard is connected") && Date.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      expect(out, out.slice(-2000)).toContain("every shard is connected");
+      expect(other.liveShards()).toEqual([1, 3]);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await other.close();
+    }
+  }, 60_000);
+});
