@@ -1,11 +1,11 @@
 /**
- * `npm run soak [-- --fuzz N] [--kills N] [--tables N] [--bench-seconds S] [--bench-tables N] [--seed N] [--only fuzz,crash,bench]`
+ * `npm run soak [-- --fuzz N] [--kills N] [--tables N] [--bench-seconds S] [--bench-tables N] [--bench-arrive S] [--seed N] [--only fuzz,crash,bench]`
  *
  * The long versions of the reliability suites, each bounded in time, on 127.0.0.1 only:
  * - fuzz: ≥ 10,000 generated interactions against live tables (test/reliability/fuzz.ts);
  * - crash: ≥ 100 SIGKILLs of the whole bot process during games (test/reliability/crash.ts), with
  *   its JSON log checked;
- * - bench: `npm run bench:bot -- --tables 200 --seconds S --check` (acknowledgement p99 and memory
+ * - bench: `npm run bench:bot -- --tables 200 --seconds S --arrive 20 --check` (acknowledgement p99 and memory
  *   under load, flat over minutes).
  * The secrecy checker judges every REST payload of the first two. Prints each figure (interactions
  * tried, crashes, kills survived, actions lost, payloads checked, p99 under load), then a JSON line;
@@ -25,6 +25,8 @@ const KILLS = Math.max(1, parseInt(arg("kills", "100"), 10));
 const TABLES = Math.max(1, parseInt(arg("tables", "4"), 10));
 const BENCH_SECONDS = Math.max(30, parseInt(arg("bench-seconds", "300"), 10));
 const BENCH_TABLES = Math.max(1, parseInt(arg("bench-tables", "200"), 10));
+/** The soak is about staying flat for minutes: people arrive over 20 s (bench:bot alone defaults to a 2 s herd). */
+const BENCH_ARRIVE = Math.max(0, parseFloat(arg("bench-arrive", "20")));
 const SEED = parseInt(arg("seed", String(Date.now() % 100000)), 10);
 const ONLY = new Set(arg("only", "fuzz,crash,bench").split(","));
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -78,9 +80,9 @@ async function crash(): Promise<CrashFigures> {
 
 /** npm run bench:bot with --check; resolves to its last JSON line. */
 function bench(): Promise<any> {
-  say(`bench: npm run bench:bot -- --tables ${BENCH_TABLES} --seconds ${BENCH_SECONDS} --check`);
+  say(`bench: npm run bench:bot -- --tables ${BENCH_TABLES} --seconds ${BENCH_SECONDS} --arrive ${BENCH_ARRIVE} --check`);
   return new Promise((resolve) => {
-    const proc = spawn("npm", ["run", "--silent", "bench:bot", "--", "--tables", String(BENCH_TABLES), "--seconds", String(BENCH_SECONDS), "--check"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn("npm", ["run", "--silent", "bench:bot", "--", "--tables", String(BENCH_TABLES), "--seconds", String(BENCH_SECONDS), "--arrive", String(BENCH_ARRIVE), "--check"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     let last = "";
     let buf = "";
     proc.stdout.on("data", (c: Buffer) => {
