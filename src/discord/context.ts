@@ -65,9 +65,12 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       return null;
     }
     // Drawn in its turn with other pictures, from the table as it is then.
-    const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () =>
-      handMenu(table, viewFor(table.state!, seat.seat as Seat), ctx.images, { notice: opts.notice, selected: opts.selected, deadline: ctx.service.deadline(table, seat.seat) }),
-    );
+    const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
+      const view = viewFor(table.state!, seat.seat as Seat);
+      if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
+      const selected = view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
+      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat) });
+    });
     await ctx.respond.send(msg);
     return { appId: i.applicationId, token: i.token };
   });

@@ -9,6 +9,7 @@
  */
 import { DiscordAPIError, Routes, type REST } from "discord.js";
 import type { Logger } from "../log.js";
+import type { Card } from "../game/index.js";
 import { forRest, type OutMessage } from "./message.js";
 
 /** A little under Discord's 15 minutes, so an edit never races the expiry. */
@@ -22,6 +23,8 @@ interface Slot {
   busy: number;
   dirty: boolean;
   build: (() => Promise<OutMessage | null> | OutMessage | null) | null;
+  /** The 3 cards picked for the pass of hand `hand` and not passed yet: every redraw keeps them. */
+  picked: { hand: number; cards: Card[] } | null;
 }
 
 export class Menus {
@@ -41,7 +44,7 @@ export class Menus {
     const key = `${tableId}:${userId}`;
     let s = this.slots.get(key);
     if (!s) {
-      s = { appId: null, token: null, at: 0, busy: 0, dirty: false, build: null };
+      s = { appId: null, token: null, at: 0, busy: 0, dirty: false, build: null, picked: null };
       this.slots.set(key, s);
     }
     return s;
@@ -75,6 +78,21 @@ export class Menus {
       s.busy--;
       this.pump(tableId, s);
     }
+  }
+
+  /**
+   * Remembers the cards a player picked for the pass of hand `hand`, so that a redraw of their menu
+   * (another player passed, a time-out warning, a write re-sent after a race) keeps the choice and
+   * its Pass button instead of wiping them.
+   */
+  pick(tableId: string, userId: string, hand: number, cards: Card[]): void {
+    this.slot(tableId, userId).picked = { hand, cards };
+  }
+
+  /** The cards picked for the pass of hand `hand`, if they are all still in `holding`. */
+  pickedFor(tableId: string, userId: string, hand: number, holding: readonly Card[]): Card[] | undefined {
+    const p = this.slots.get(`${tableId}:${userId}`)?.picked;
+    return p && p.hand === hand && p.cards.every((c) => holding.includes(c)) ? p.cards : undefined;
   }
 
   /** Rewrites the player's open menu, if its token is still valid; `build` runs at write time. */

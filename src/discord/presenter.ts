@@ -430,7 +430,9 @@ export class Presenter {
         if (!isOpenStatus(table.record.status) && table.record.status !== "finished") {
           return { embeds: [{ description: "This table is closed.", color: 0x5a5f63 }], components: [] };
         }
-        return handMenu(table, viewFor(state, seat as Seat), this.deps.images, { deadline: this.deps.service.deadline(table, seat) });
+        const view = viewFor(state, seat as Seat);
+        const selected = view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, rec.userId!, view.handIndex, view.hand) : undefined;
+        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat) });
       }),
     );
   }
