@@ -211,7 +211,10 @@ export class Player {
     const pick = findButton(menu, byVerb("pick"));
     if (pick) {
       await this.answer(this.select(menu.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value)));
-      const pass = findButton(this.menu(), (c) => verbOf(c) === "pass" && !c.disabled);
+      // A redraw that left before the pick may land just after it; the re-sent menu keeps the pick.
+      const pass = await this.h.fake
+        .waitFor(() => findButton(this.menu(), (c) => verbOf(c) === "pass" && !c.disabled), 3000, "the Pass button after picking")
+        .catch(() => null);
       if (!pass) throw new Error(`no Pass button after picking: ${textOf(this.menu())}`);
       await this.answer(this.click(menu.id, pass.custom_id));
       return true;
