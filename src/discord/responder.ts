@@ -62,12 +62,8 @@ export class Responder {
 
   /** The answer. A second call adds an ephemeral follow-up. */
   async send(msg: OutMessage): Promise<void> {
-    this.clearTimer();
-    if (this.pending) await this.pending;
+    const state = await this.take();
     const i = this.interaction;
-    const state = this.state;
-    this.state = "answered";
-    if (state === "none") this.acking();
     try {
       if (state === "none") {
         if (this.style === "update" && (i.isButton() || i.isAnySelectMenu())) await i.update(forEdit(msg));
@@ -107,12 +103,8 @@ export class Responder {
    * not replace the message clicked (someone else's menu, a forged button).
    */
   async separate(msg: OutMessage): Promise<void> {
-    this.clearTimer();
-    if (this.pending) await this.pending;
+    const state = await this.take();
     const i = this.interaction;
-    const state = this.state;
-    this.state = "answered";
-    if (state === "none") this.acking();
     try {
       if (state === "none") await i.reply(forReply(msg));
       else if (state === "deferred" && this.style === "reply") await this.editOriginal(msg);
@@ -155,6 +147,19 @@ export class Responder {
       // Deferred but never answered: replace "thinking…" with a sentence.
       if (this.style === "reply") await this.send({ content: "Done." });
     }
+  }
+
+  /**
+   * Takes the answer for this call: waits for a deferral on its way, marks the interaction
+   * answered, and returns what had been sent before (nothing, or a deferral).
+   */
+  private async take(): Promise<"none" | "deferred" | "answered"> {
+    this.clearTimer();
+    if (this.pending) await this.pending;
+    const state = this.state;
+    this.state = "answered";
+    if (state === "none") this.acking();
+    return state;
   }
 
   private clearTimer(): void {

@@ -992,16 +992,7 @@ export class FakeDiscord {
         const msg = this.messages.get(mm[1]);
         // Ephemeral messages are not in any channel: only their interaction's webhook reaches them.
         if (!msg || msg.deleted || msg.channel_id !== channel.id || msg.visibleTo !== null) return error(404, 10008, "Unknown Message");
-        if (method === "GET") return reply(200, this.messageObject(msg));
-        if (method === "DELETE") {
-          this.deleteMessage(msg.id);
-          return reply(204);
-        }
-        if (method === "PATCH") {
-          if (!this.limitsOk(body, { create: false, files: files.length }, call, error)) return;
-          this.editMessage(msg, body ?? {}, files, blobs);
-          return reply(200, this.messageObject(msg));
-        }
+        if (this.messageMethod(msg, method, body, files, blobs, call, reply, error)) return;
       }
       if (method === "POST" && ((mm = /^\/messages\/(\d+)\/threads$/.exec(rest)) || rest === "/threads")) {
         if (thread) return error(400, 50024, "Cannot execute action on this channel type");
@@ -1165,18 +1156,24 @@ export class FakeDiscord {
       return error(404, 10008, "Unknown Message");
     }
     this.shown(call, msg.visibleTo);
-    if (method === "GET") return reply(200, this.messageObject(msg));
-    if (method === "DELETE") {
-      this.deleteMessage(msg.id);
-      return reply(204);
-    }
-    if (method === "PATCH") {
-      if (!this.limitsOk(body, { create: false, files: files.length }, call, error)) return;
-      this.editMessage(msg, body ?? {}, files, blobs);
-      return reply(200, this.messageObject(msg));
-    }
+    if (this.messageMethod(msg, method, body, files, blobs, call, reply, error)) return;
     this.unhandled.push(`${method} ${call.path}`);
     return error(405, 0, "405: Method Not Allowed");
+  }
+
+  /** GET, DELETE or PATCH of one message (through its channel or its interaction's webhook); false for another method. */
+  private messageMethod(msg: FakeMessage, method: string, body: any, files: RecordedCall["files"], blobs: Buffer[], call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): boolean {
+    if (method === "GET") reply(200, this.messageObject(msg));
+    else if (method === "DELETE") {
+      this.deleteMessage(msg.id);
+      reply(204);
+    } else if (method === "PATCH") {
+      if (this.limitsOk(body, { create: false, files: files.length }, call, error)) {
+        this.editMessage(msg, body ?? {}, files, blobs);
+        reply(200, this.messageObject(msg));
+      }
+    } else return false;
+    return true;
   }
 
   private limitsOk(body: any, opts: { create: boolean; files: number }, call: RecordedCall, error: (s: number, c: number, msg: string) => void): boolean {

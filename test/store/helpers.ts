@@ -6,22 +6,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { awaiting, cardsOf, createRng, emptyMasks, legalMasks, type Action, type GameState, type Rng, type Seat } from "../../src/game/index.js";
 import type { TableSettings } from "../../src/store/index.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
 
 export function tempDb(): { url: string; dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "hearts-store-"));
   return { url: `file:${join(dir, "hearts.db")}`, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export const SETTINGS: TableSettings = {
-  turnSeconds: 60,
-  timeBankSeconds: 120,
-  fillWithBots: true,
-  botLevel: "medium",
-  trickImages: "tricks",
-  hintsAllowed: true,
-  rated: false,
-  fourColourDeck: false,
-};
+/** The bot's table defaults, with rated off as these tests have always used. */
+export const SETTINGS: TableSettings = { ...DEFAULT_SETTINGS, rated: false };
 
 /** A random legal action for whoever the game waits for. */
 export function randomAction(state: GameState, rng: Rng): Action {
