@@ -244,6 +244,9 @@ export class Presenter {
         if (update.change === "returned") this.refreshSeat(table, update.seat);
         break;
       }
+      case "notice":
+        this.news(record).lines.push(update.note);
+        break;
       case "closed": {
         this.scheduleEdit(table, true);
         const n = this.news(record);

@@ -251,6 +251,11 @@ export class PostgresStore implements HeartsStore {
     );
   }
 
+  /** An UPDATE that keeps every value: PostgreSQL still writes a row version, so it needs a writable server. */
+  async probeWrite(): Promise<void> {
+    await this.prisma.$executeRaw(sql`UPDATE "_prisma_migrations" SET "applied_steps_count" = "applied_steps_count" WHERE "id" = (SELECT "id" FROM "_prisma_migrations" LIMIT 1)`);
+  }
+
   async getGuildSettings(guildId: string): Promise<GuildSettings> {
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.findUnique({ where: { guildId } }));
   }

@@ -127,6 +127,11 @@ export interface Store {
   /** Marks the table finished and records the result, in one transaction. */
   recordFinishedGame(game: FinishedGame): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;
+  /**
+   * A real write that changes nothing: it fails as a table's next action would (read-only file,
+   * full disk, database server down), so the bot learns when it can save games again.
+   */
+  probeWrite(): Promise<void>;
   updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings>;
   close(): Promise<void>;
 }

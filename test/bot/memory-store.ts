@@ -26,6 +26,7 @@ export class MemoryStore implements Store {
   failNextAppend: "conflict" | null = null;
 
   async createTable(input: NewTable): Promise<TableRecord> {
+    await this.probeWrite();
     const now = new Date();
     const id = `t${this.nextId++}`;
     const record: TableRecord = {
@@ -66,6 +67,7 @@ export class MemoryStore implements Store {
   }
 
   async updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+    await this.probeWrite();
     const t = this.tables.get(id);
     if (!t) throw new Error(`no table ${id}`);
     Object.assign(t, clone(patch), { updatedAt: new Date() });
@@ -73,6 +75,7 @@ export class MemoryStore implements Store {
   }
 
   async appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
+    await this.probeWrite();
     const t = this.tables.get(tableId);
     if (!t) return { ok: false, reason: "missing-table" };
     if (this.failNextAppend) {
@@ -94,6 +97,7 @@ export class MemoryStore implements Store {
   }
 
   async recordFinishedGame(game: FinishedGame): Promise<void> {
+    await this.probeWrite();
     const t = this.tables.get(game.tableId);
     if (t) t.status = "finished";
     this.finished.push(clone(game));
@@ -104,9 +108,17 @@ export class MemoryStore implements Store {
   }
 
   async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+    await this.probeWrite();
     const next = { ...(await this.getGuildSettings(guildId)), ...patch };
     this.guilds.set(guildId, next);
     return clone(next);
+  }
+
+  /** While set, every write fails with this error, as a full disk or a stopped server would (tests). */
+  failWrites: Error | null = null;
+
+  async probeWrite(): Promise<void> {
+    if (this.failWrites) throw this.failWrites;
   }
 
   async close(): Promise<void> {}
