@@ -29,7 +29,7 @@ import {
   toRecord,
 } from "./records.js";
 import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 export { CorruptRowError };
 
@@ -126,6 +126,23 @@ export class SqliteStore implements HeartsStore {
     return this.exclusive(async () => {
       const [{ user_version }] = await this.prisma.$queryRawUnsafe<Array<{ user_version: number | bigint }>>("PRAGMA user_version");
       await this.prisma.$executeRawUnsafe(`PRAGMA user_version = ${Number(user_version)}`);
+    });
+  }
+
+  saveMenus(menus: SavedMenu[]): Promise<void> {
+    return this.exclusive(async () => {
+      for (const m of menus) {
+        await this.prisma.menuToken.upsert({ where: { tableId_userId: { tableId: m.tableId, userId: m.userId } }, create: m, update: m });
+      }
+    });
+  }
+
+  takeMenus(tableIds: string[]): Promise<SavedMenu[]> {
+    return this.exclusive(async () => {
+      const where = { tableId: { in: tableIds } };
+      const rows = await this.prisma.menuToken.findMany({ where });
+      if (rows.length) await this.prisma.menuToken.deleteMany({ where });
+      return rows.map(({ tableId, userId, appId, token, shownAt }) => ({ tableId, userId, appId, token, shownAt }));
     });
   }
 

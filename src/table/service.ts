@@ -818,6 +818,17 @@ export class TableService {
     return live.turn.startedAt + allowance + bank;
   }
 
+  /** An open table by id, from memory only. */
+  openTable(tableId: string): TableSnapshot | null {
+    const live = this.tables.get(tableId);
+    return live && !live.closed ? live : null;
+  }
+
+  /** The ids of the open tables in memory. */
+  get openTableIds(): string[] {
+    return [...this.tables.keys()];
+  }
+
   /** The open table in a channel or thread, from memory only. */
   tableIn(channelId: string): TableSnapshot | null {
     const id = this.byChannel.get(channelId);
@@ -854,6 +865,8 @@ export class TableService {
         });
         resumed++;
         this.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
+        // No silent restart: the players of a game in progress hear that the bot is back.
+        if (!live.closed && live.state) this.emit(live, { type: "notice", note: "🔄 I'm back after a restart: the game goes on where it was." });
       } catch (err) {
         this.log.error({ table: record.id, err }, "could not resume table");
       }

@@ -112,6 +112,8 @@ export function guardedStore(store: Store, health: StoreHealth): Store {
     recordFinishedGame: (game) => run(() => store.recordFinishedGame(game)),
     getGuildSettings: (guildId) => run(() => store.getGuildSettings(guildId)),
     updateGuildSettings: (guildId, patch) => run(() => store.updateGuildSettings(guildId, patch)),
+    saveMenus: (menus) => run(() => store.saveMenus(menus)),
+    takeMenus: (tableIds) => run(() => store.takeMenus(tableIds)),
     probeWrite: () => store.probeWrite(),
     close: () => store.close(),
   };

@@ -8,6 +8,7 @@ import type {
   FinishedGame,
   GuildSettings,
   NewTable,
+  SavedMenu,
   StoredAction,
   Store,
   TablePatch,
@@ -119,6 +120,19 @@ export class MemoryStore implements Store {
 
   async probeWrite(): Promise<void> {
     if (this.failWrites) throw this.failWrites;
+  }
+
+  readonly menus = new Map<string, SavedMenu>();
+
+  async saveMenus(menus: SavedMenu[]): Promise<void> {
+    await this.probeWrite();
+    for (const m of menus) this.menus.set(`${m.tableId}:${m.userId}`, clone(m));
+  }
+
+  async takeMenus(tableIds: string[]): Promise<SavedMenu[]> {
+    const taken = [...this.menus.values()].filter((m) => tableIds.includes(m.tableId));
+    for (const m of taken) this.menus.delete(`${m.tableId}:${m.userId}`);
+    return taken;
   }
 
   async close(): Promise<void> {}

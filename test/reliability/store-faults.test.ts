@@ -4,6 +4,7 @@
  * - the disk fills up mid-game: people are told in one sentence, the table says so once, the process
  *   keeps running, and the game goes on by itself once there is room; no confirmed action is lost;
  * - a database that cannot be written at start (a read-only disk): the bot says so before logging in;
+ * - the PostgreSQL server stopped mid-game, then started again: the same, on PostgreSQL;
  * - a database upgraded by a newer version: the bot refuses to start with a sentence.
  * Mounting needs root (as CI has); elsewhere these tests are skipped with a line saying why.
  */
@@ -17,6 +18,7 @@ import { createRng } from "../../src/game/index.js";
 import { openStore } from "../../src/store/index.js";
 import { STORE_DOWN_MESSAGE } from "../../src/table/store-health.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
+import { postgresBin, startPostgres } from "../store/postgres-server.js";
 import { TableDriver } from "./driver.js";
 
 const ROOT = process.cwd();
@@ -66,6 +68,64 @@ function startBot(fake: FakeDiscord, databaseUrl: string): Bot {
   return { proc, out: () => out, exited: new Promise((r) => proc.on("exit", (code) => r(code))) };
 }
 
+/**
+ * A game through the real bot on `databaseUrl`: a few moves, then `fail()`; people are told, the
+ * table says so once and the process keeps running; then `heal()`, and the game goes on by itself
+ * and finishes with every confirmed action stored. Returns the seconds to tell and to recover.
+ */
+async function faultMidGame(databaseUrl: string, fail: () => void, heal: () => void): Promise<{ toldS: number; recoveredS: number }> {
+  const fake = await startFakeDiscord({ users: 2 });
+  const bot = startBot(fake, databaseUrl);
+  try {
+    await fake.ready();
+    const driver = new TableDriver(fake, fake.channelId, fake.users.slice(0, 2), createRng(3), { target: 20 });
+    expect(await driver.open()).toBe(true);
+    for (let i = 0; i < 6; i++) await driver.step();
+    fail();
+    const confirmedBefore = driver.confirmed.length;
+
+    // People keep clicking from their menus; the first write after the fault finds out, and from
+    // then on every click is answered, in time, with the sentence.
+    const failedAt = Date.now();
+    const told = () => fake.calls.filter((c) => c.token && JSON.stringify(c.body ?? "").includes(STORE_DOWN_MESSAGE)).length;
+    for (let i = 0; i < 400 && told() < 2; i++) if (!(await driver.step())) await sleep(50);
+    expect(told()).toBeGreaterThanOrEqual(2);
+    const toldS = (Date.now() - failedAt) / 1000;
+    // The thread (or channel) says it once.
+    const posts = () => [...fake.messages.values()].filter((m) => m.visibleTo === null).map((m) => m.content);
+    await fake.waitFor(() => posts().some((c) => c.includes("I can't save games right now")), 10_000, "the paused notice");
+    await sleep(3_000); // the bot keeps probing meanwhile; it says nothing more
+    expect(posts().filter((c) => c.includes("I can't save games right now"))).toHaveLength(1);
+    expect(bot.proc.exitCode).toBeNull();
+
+    // The fault is gone: the bot notices by itself, says so, and the game finishes.
+    heal();
+    const healedAt = Date.now();
+    await fake.waitFor(() => posts().some((c) => c.includes("I can save games again")), 70_000, "the back-again notice");
+    const recoveredS = (Date.now() - healedAt) / 1000;
+    expect(await driver.playToEnd(90_000)).toBe(true);
+    driver.stop();
+    expect(bot.proc.exitCode).toBeNull();
+
+    // Every action the bot confirmed with ✅ is in the store.
+    bot.proc.kill("SIGTERM");
+    await bot.exited;
+    const store = await openStore(databaseUrl);
+    try {
+      const stored = await store.loadActions(driver.tableId!);
+      expect(driver.confirmed.length).toBeGreaterThan(confirmedBefore);
+      for (const c of driver.confirmed) expect(stored.some((a) => a.seq === c.version)).toBe(true);
+    } finally {
+      await store.close();
+    }
+    expect(bot.out()).not.toMatch(/unhandled|reached the top/);
+    return { toldS, recoveredS };
+  } finally {
+    if (bot.proc.exitCode === null) bot.proc.kill("SIGKILL");
+    await fake.close();
+  }
+}
+
 describe.skipIf(!!why)("the store failing under the real bot process", () => {
   const cleanups: Array<() => unknown> = [];
   afterAll(async () => {
@@ -75,57 +135,13 @@ describe.skipIf(!!why)("the store failing under the real bot process", () => {
   it("a full disk mid-game: people are told, the table says so once, the bot keeps running, and the game finishes once there is room", async () => {
     const disk = tmpfs(8) as Exclude<ReturnType<typeof tmpfs>, string>;
     cleanups.push(() => disk.close());
-    const fake = await startFakeDiscord({ users: 2 });
-    cleanups.push(() => fake.close());
-    const dbUrl = `file:${join(disk.dir, "hearts.db")}`;
-    const bot = startBot(fake, dbUrl);
-    cleanups.push(() => bot.proc.kill("SIGKILL"));
-    await fake.ready();
-
-    const driver = new TableDriver(fake, fake.channelId, fake.users.slice(0, 2), createRng(3), { target: 20 });
-    expect(await driver.open()).toBe(true);
-    // A few moves, then the disk fills up.
-    for (let i = 0; i < 6; i++) await driver.step();
     const filler = join(disk.dir, "filler");
-    spawnSync("sh", ["-c", `dd if=/dev/zero of=${filler} bs=64k 2>/dev/null; true`]);
-    const confirmedBefore = driver.confirmed.length;
-
-    // People keep clicking from their menus; the first write after the disk filled finds out, and
-    // from then on every click is answered, in time, with the sentence.
-    const fullAt = Date.now();
-    const told = () => fake.calls.filter((c) => c.token && JSON.stringify(c.body ?? "").includes(STORE_DOWN_MESSAGE)).length;
-    for (let i = 0; i < 400 && told() < 2; i++) if (!(await driver.step())) await sleep(50);
-    expect(told()).toBeGreaterThanOrEqual(2);
-    const toldAfterMs = Date.now() - fullAt;
-    // The thread (or channel) says it once.
-    const posts = () => [...fake.messages.values()].filter((m) => m.visibleTo === null).map((m) => m.content);
-    await fake.waitFor(() => posts().some((c) => c.includes("I can't save games right now")), 10_000, "the paused notice");
-    await sleep(3_000); // the bot keeps probing meanwhile; it says nothing more
-    expect(posts().filter((c) => c.includes("I can't save games right now"))).toHaveLength(1);
-    expect(bot.proc.exitCode).toBeNull();
-
-    // Room again: the bot notices by itself, says so, and the game finishes.
-    unlinkSync(filler);
-    const freedAt = Date.now();
-    await fake.waitFor(() => posts().some((c) => c.includes("I can save games again")), 70_000, "the back-again notice");
-    const recoveredMs = Date.now() - freedAt;
-    expect(await driver.playToEnd(90_000)).toBe(true);
-    driver.stop();
-    expect(bot.proc.exitCode).toBeNull();
-
-    // Every action the bot confirmed with ✅ is in the store.
-    bot.proc.kill("SIGTERM");
-    await bot.exited;
-    const store = await openStore(dbUrl);
-    try {
-      const stored = await store.loadActions(driver.tableId!);
-      expect(driver.confirmed.length).toBeGreaterThan(confirmedBefore);
-      for (const c of driver.confirmed) expect(stored.some((a) => a.seq === c.version)).toBe(true);
-    } finally {
-      await store.close();
-    }
-    expect(bot.out()).not.toMatch(/unhandled|reached the top/);
-    console.log(`full disk: people told within ${(toldAfterMs / 1000).toFixed(1)} s; the game went on ${(recoveredMs / 1000).toFixed(1)} s after the disk had room`);
+    const r = await faultMidGame(
+      `file:${join(disk.dir, "hearts.db")}`,
+      () => spawnSync("sh", ["-c", `dd if=/dev/zero of=${filler} bs=64k 2>/dev/null; true`]),
+      () => unlinkSync(filler),
+    );
+    console.log(`full disk: people told within ${r.toldS.toFixed(1)} s; the game went on ${r.recoveredS.toFixed(1)} s after the disk had room`);
   }, 240_000);
 
   it("a database on a read-only disk: the bot says so before logging in", async () => {
@@ -142,6 +158,18 @@ describe.skipIf(!!why)("the store failing under the real bot process", () => {
     expect(bot.out()).not.toContain("logged in to Discord");
     expect(fake.gateway.identifies).toBe(0);
   }, 60_000);
+});
+
+describe.skipIf(!postgresBin())("PostgreSQL going away under the real bot process", () => {
+  it("the server stopped mid-game: people are told, the table says so once, and the game finishes once it is back", async () => {
+    const server = await startPostgres({ own: true });
+    try {
+      const r = await faultMidGame(server.url, () => server.halt(), () => server.restart());
+      console.log(`PostgreSQL stopped: people told within ${r.toldS.toFixed(1)} s; the game went on ${r.recoveredS.toFixed(1)} s after the server was back`);
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
 });
 
 describe("a database upgraded by a newer version of the bot", () => {
