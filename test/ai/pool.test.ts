@@ -68,8 +68,12 @@ describe("BotPool hints", () => {
     const { pool: p } = pool();
     await p.decide(views[0], "easy");
     const order: string[] = [];
-    const hints = [0, 1, 2].map((s) => p.hint(views[s], { key: `t:${s}` }).then((a) => order.push(`hint ${s}`) && a));
-    const move = p.decide(views[3], "easy").then((a) => order.push("move") && a);
+    const noted = (what: string) => (a: Action) => {
+      order.push(what);
+      return a;
+    };
+    const hints = [0, 1, 2].map((s) => p.hint(views[s], { key: `t:${s}` }).then(noted(`hint ${s}`)));
+    const move = p.decide(views[3], "easy").then(noted("move"));
     const answers = await Promise.all(hints);
     await move;
     // The first hint was already on the worker; the move comes right after it.
