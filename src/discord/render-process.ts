@@ -12,6 +12,9 @@
  * and the child killed. A child that stops, hangs or never starts is replaced after a backoff
  * (100 ms doubling up to 30 s, back to 100 ms after a healthy minute), logged; until the new one
  * is up, pictures are refused at once and their messages go out with text (images.ts).
+ *
+ * The child gets only the environment it needs to run (CHILD_ENV): not the bot token, not the
+ * database URL, nothing else of the bot's settings.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
@@ -53,11 +56,25 @@ interface Job extends RenderRequest {
 /** How much lower the picture process's scheduling priority is than the bot's (nice steps). */
 const NICER = 5;
 
+/**
+ * The variables the child may see: where programs and the home folder are, the locale and time
+ * zone (fonts and text shaping), fontconfig's and the dynamic loader's settings (canvas), and
+ * Node's and tsx's own options. Nothing else of the bot's environment.
+ */
+const CHILD_ENV = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|NODE_ENV|NODE_OPTIONS|NODE_PATH|TSX_[A-Z_]+|FONTCONFIG_[A-Z_]+|XDG_[A-Z_]+|LD_LIBRARY_PATH|SYSTEMROOT|WINDIR)$/i;
+
+/** The picture child's environment: only the variables in CHILD_ENV. */
+export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && CHILD_ENV.test(k)) out[k] = v;
+  return out;
+}
+
 function spawn(entry: URL): ChildProcess {
   const execArgv = process.execArgv.filter((a) => !a.startsWith("--cpu-prof") && !a.startsWith("--inspect"));
   // Under vitest (or plain node) a .ts entry needs tsx's loader; under `tsx` it is inherited already.
   if (entry.pathname.endsWith(".ts") && !execArgv.some((a) => a.includes("tsx"))) execArgv.push("--import", import.meta.resolve("tsx"));
-  const child = fork(entry, [], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(entry, [], { execArgv, env: childEnv(), serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
   // Below the bot in the scheduler: when the cores are busy, gateway events and acknowledgements
   // win over drawing (a picture follows an acknowledgement, it never precedes it).
   try {
