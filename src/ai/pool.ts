@@ -323,7 +323,15 @@ export class BotPool {
     }, limit);
     w.ref();
     const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts };
-    w.postMessage(req);
+    try {
+      w.postMessage(req);
+    } catch (err) {
+      // A view that cannot be sent (never one of the engine's): refuse it, the worker is fine.
+      slot.task = null;
+      w.unref();
+      this.settle(task, err instanceof Error ? err : new Error(String(err)));
+      queueMicrotask(() => this.pump());
+    }
   }
 
   private settle(task: Task, result: Action | Error): void {
@@ -368,6 +376,7 @@ export class BotPool {
         slot.timer = null;
         slot.state = "ready";
         slot.readyAt = Date.now();
+        if (slot.failures) this.log.info({ worker: slot.index, failures: slot.failures }, "a computer players' worker is back");
         this.pump();
         return;
       }

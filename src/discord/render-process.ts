@@ -162,6 +162,7 @@ export class RenderProcess {
         this.clearChildTimer();
         this.ready = true;
         this.readyAt = Date.now();
+        if (this.failures) this.log.info({ failures: this.failures }, "the picture process is back");
         this.pump();
         return;
       }
