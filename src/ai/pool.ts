@@ -176,6 +176,11 @@ export class BotPool {
     return this.slots.length;
   }
 
+  /** Workers started and able to take a task now (for health checks). */
+  get ready(): number {
+    return this.slots.filter((s) => s.state === "ready").length;
+  }
+
   get stats(): Readonly<PoolStats> {
     return { ...this.counts };
   }

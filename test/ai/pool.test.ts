@@ -81,6 +81,16 @@ describe("BotPool hints", () => {
     answers.forEach((a, s) => expect(isPass(a, s as Seat)).toBe(true));
   });
 
+  it("with two workers or more, hints never hold them all: a move starts at once", async () => {
+    const { pool: p } = pool({ size: 2 });
+    while (p.ready < 2) await new Promise((r) => setTimeout(r, 20));
+    const order: string[] = [];
+    const hints = [0, 1, 2].map((s) => p.hint(views[s], { key: `t:${s}` }).then(() => order.push(`hint ${s}`)));
+    await p.decide(views[3], "easy").then(() => order.push("move"));
+    await Promise.all(hints);
+    expect(order).toEqual(["move", "hint 0", "hint 1", "hint 2"]);
+  });
+
   it("sheds hints beyond the lane's bound with a sentence, never moves", async () => {
     const { pool: p } = pool({ hints: { queue: 2 } });
     await p.decide(views[0], "easy");
