@@ -39,7 +39,7 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
     await store.close().catch(() => undefined);
     return 1;
   }
-  const pool = new BotPool();
+  const pool = new BotPool({ log: log.child({ part: "bots" }) });
   const bot = createBot(config, { store, bots: pool, log, shard });
 
   let stopping = false;

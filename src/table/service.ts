@@ -22,6 +22,7 @@ import {
   type Seat,
   type SeatView,
 } from "../game/index.js";
+import { HintRefused } from "../ai/index.js";
 import type { Logger } from "../log.js";
 import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord } from "../store/types.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
@@ -64,9 +65,6 @@ export interface TableServiceDeps {
   /** Where deal seeds come from (tests fix it; by default a cryptographic random number). */
   seeds?: () => number;
 }
-
-/** Budget of a hint (the strongest level, thinking a little longer than a bot turn). */
-const HINT_BUDGET_MS = 1500;
 
 export class TableService {
   /** The store, every call through `health`: a failing store puts the tables on hold, not the bot down. */
@@ -513,7 +511,15 @@ export class TableService {
     if (!live.state) return refuse("not-started", "The game has not started yet.");
     if (!awaiting(live.state).includes(mine.seat)) return refuse("stale", "It is not your turn: a hint is for a decision you have to make.");
     const view = viewFor(live.state, mine.seat as Seat);
-    const action = await this.bots.decide(view, "hard", { budgetMs: HINT_BUDGET_MS }).catch(() => firstLegalAction(view));
+    let action: Action;
+    try {
+      action = await (this.bots.hint ? this.bots.hint(view, { key: `${tableId}:${mine.seat}` }) : this.bots.decide(view, "hard"));
+    } catch (err) {
+      // Never the first legal card dressed up as advice: say why there is no hint.
+      if (err instanceof HintRefused) return refuse("busy", err.message);
+      this.log.warn({ table: tableId, err }, "hint failed");
+      return refuse("busy", "The hint could not be worked out this time; try again in a moment.");
+    }
     if (!live.record.hintsUsed) {
       // A hinted game is not rated: the hint is only shown once that is stored.
       const stored = await live.queue
