@@ -94,9 +94,18 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
-  client.on(Events.InteractionCreate, (i) => void route(i));
-  client.on(Events.ChannelDelete, (c) => void presenter.channelDeleted(c.id));
-  client.on(Events.ThreadDelete, (t) => void presenter.channelDeleted(t.id));
+  // Every handler answers and logs its own failures; these catches are the last line, so a bug
+  // there is a log line and never an unhandled rejection.
+  const logged = (what: string) => (err: unknown) => log.error({ err }, `${what} failed`);
+  client.on(Events.InteractionCreate, (i) => {
+    route(i).catch(logged("interaction"));
+  });
+  client.on(Events.ChannelDelete, (c) => {
+    presenter.channelDeleted(c.id).catch(logged("closing a deleted channel's table"));
+  });
+  client.on(Events.ThreadDelete, (t) => {
+    presenter.channelDeleted(t.id).catch(logged("closing a deleted thread's table"));
+  });
   client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
   client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
 

@@ -148,7 +148,7 @@ export class Presenter {
     e.dirty = true;
     if (e.inFlight || e.timer) return;
     const wait = urgent ? 0 : Math.max(0, e.last + this.deps.editIntervalMs - Date.now());
-    e.timer = setTimeout(() => void this.flushEdit(id), wait);
+    e.timer = setTimeout(() => this.background(id, "edit table message", this.flushEdit(id)), wait);
   }
 
   private async flushEdit(id: string): Promise<void> {
@@ -261,7 +261,12 @@ export class Presenter {
         break;
       }
     }
-    void this.flush(record.id);
+    this.background(record.id, "table post", this.flush(record.id));
+  }
+
+  /** Work nobody awaits: its failure is logged with the table, never left unhandled. */
+  private background(tableId: string, what: string, work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.deps.log.error({ table: tableId, err: errText(err) }, `${what} failed`));
   }
 
   /** Files what one action brings into the table's pending news. */
@@ -326,7 +331,7 @@ export class Presenter {
       n.sending = false;
     }
     const drained = !n.lines.length && !n.tricks.length && !n.hands.length && !n.gameOver && !n.turn && !n.startThread;
-    if (!drained) void this.flush(tableId);
+    if (!drained) this.background(tableId, "table post", this.flush(tableId));
     else if (n.closeAfter) {
       this.pending.delete(tableId);
       this.threadAllowed.delete(tableId);

@@ -49,7 +49,8 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");
     const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
     const ctx = { ...services, respond, actor: actorOf(i) };
-    if (DEFER_FIRST.has(kind)) void respond.defer();
+    // Not awaited: the handler starts at once; defer() never rejects (it reports its own failure).
+    if (DEFER_FIRST.has(kind)) respond.defer().catch(() => undefined);
     try {
       if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
       else await handleComponent(ctx, i);

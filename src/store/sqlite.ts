@@ -183,7 +183,8 @@ export class SqliteStore implements HeartsStore {
         return;
       }
       const batch = [item];
-      void this.exclusive(() => this.flush(batch));
+      // flush() reports a failure to each append of the batch (they reject); nothing else to do here.
+      this.exclusive(() => this.flush(batch)).catch(() => undefined);
       this.batch = batch;
     });
   }

@@ -91,7 +91,7 @@ export async function startPostgres(opts: { durable?: boolean; own?: boolean } =
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     const err = e as { stderr?: Buffer; message: string };
-    throw new Error(`could not start a test PostgreSQL server: ${err.stderr?.toString().trim() || err.message}`);
+    throw new Error(`could not start a test PostgreSQL server: ${err.stderr?.toString().trim() || err.message}`, { cause: e });
   }
   // If this process dies without stop(), the watchdog stops the server and removes its folder.
   const [pgc, pga] = as(join(bin, "pg_ctl"), ["stop", "-D", data, "-m", "immediate"]);
