@@ -6,6 +6,7 @@
 import type { User } from "discord.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "../store/index.js";
 import { LEADERBOARD_SORTS, type LeaderboardSort } from "../store/standings.js";
+import { cleanName } from "../table/seats.js";
 import type { Store } from "../store/types.js";
 import type { Ctx } from "./context.js";
 import type { OutMessage } from "./message.js";
@@ -43,7 +44,7 @@ export async function statsMessage(ctx: Ctx, guildId: string, user: User): Promi
   if (typeof store.playerCard !== "function") return UNAVAILABLE;
   const card = await store.playerCard(guildId, user.id);
   const s = card.stats;
-  const who = user.id === ctx.actor.userId ? "You have" : `${user.displayName ?? user.username} has`;
+  const who = user.id === ctx.actor.userId ? "You have" : `${cleanName(user.displayName ?? user.username)} has`;
   if (!s || s.games === 0) return { content: `${who} not finished a game on this server yet.` };
   const lines = [
     `Rating **${s.rating.toFixed(1)}**${card.rank ? ` (#${card.rank} on this server)` : " (ranked after 3 games)"}`,
