@@ -75,3 +75,17 @@ export function cleanName(name: string): string {
   const cut = clusters(text).slice(0, NAME_LENGTH).join("").trimEnd();
   return cut || DEFAULT_NAME;
 }
+
+/**
+ * `text.slice(0, maxLength)` that never splits a grapheme: the longest run of whole clusters whose
+ * length (UTF-16 units, as Discord's limits and padEnd count) is at most `maxLength`.
+ */
+export function cutGraphemes(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let out = "";
+  for (const g of clusters(text)) {
+    if (out.length + g.length > maxLength) break;
+    out += g;
+  }
+  return out;
+}

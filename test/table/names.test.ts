@@ -3,7 +3,7 @@
  * in its posts and pictures without it reordering, pinging, formatting or linking anything.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NAME, NAME_LENGTH, cleanName } from "../../src/table/names.js";
+import { DEFAULT_NAME, NAME_LENGTH, cleanName, cutGraphemes } from "../../src/table/names.js";
 import { cleanName as fromSeats } from "../../src/table/seats.js";
 
 const graphemes = (s: string): string[] => Array.from(new Intl.Segmenter("en", { granularity: "grapheme" }).segment(s), (x) => x.segment);
@@ -97,4 +97,15 @@ it("a clean name is left alone, and cleaning twice changes nothing", () => {
 
 it("seats.ts gives the table the same cleanName", () => {
   expect(fromSeats).toBe(cleanName);
+});
+
+describe("cutGraphemes", () => {
+  it("is slice(0, n) for plain text, and never leaves half an emoji", () => {
+    expect(cutGraphemes("Alexandra", 8)).toBe("Alexandr");
+    expect(cutGraphemes("Ann", 8)).toBe("Ann");
+    expect(cutGraphemes(`abcdef${FLAG}`, 7)).toBe("abcdef");
+    expect(cutGraphemes(`ab${FAMILY}c`, 8)).toBe("ab");
+    expect(cutGraphemes(`${FLAG}${FLAG}${FLAG}`, 8)).toBe(`${FLAG}${FLAG}`);
+    for (const n of [1, 5, 11, 16]) expect(cutGraphemes(`x${FAMILY}${SCOTLAND}`.repeat(3), n).length).toBeLessThanOrEqual(n);
+  });
 });
