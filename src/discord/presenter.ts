@@ -10,6 +10,7 @@ import { ButtonStyle, ComponentType, DiscordAPIError, Routes, type APIButtonComp
 import { awaiting, cardLabel, viewFor, type GameState, type HandResult, type Seat, type TrickRecord } from "../game/index.js";
 import type { Logger } from "../log.js";
 import type { SavedMenu, TableRecord } from "../store/types.js";
+import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
@@ -484,7 +485,7 @@ export class Presenter {
     const names = record.seats.map((s) => s.name).join(", ");
     try {
       const thread = (await this.deps.rest.post(Routes.threads(record.channelId, record.messageId), {
-        body: { name: `Hearts · ${names}`.slice(0, 100), auto_archive_duration: 1440 },
+        body: { name: cutGraphemes(`Hearts · ${names}`, 100), auto_archive_duration: 1440 },
       })) as { id: string };
       this.threads.set(record.id, thread.id);
       await this.deps.service.attach(record.id, { threadId: thread.id });
