@@ -2,7 +2,7 @@
  * The rule table: every variant is one option here, with its meaning, its values and its source.
  * Key names follow ../shared/RULES.md; the engine reads options only through this module's types.
  */
-import { ACE_OF_SPADES, HEARTS, JACK_OF_DIAMONDS, KING_OF_SPADES, QUEEN_OF_SPADES, rankOf, suitOf, type Card } from "./cards.js";
+import { ACE_OF_SPADES, HEARTS, JACK_OF_DIAMONDS, KING_OF_SPADES, QUEEN_OF_SPADES, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
 
 export type PassDirection = "left" | "right" | "across" | "hold";
 export const PASS_CYCLES = {
@@ -240,6 +240,11 @@ export function penaltyValue(rules: Rules, card: Card): number {
   }
   return 0;
 }
+
+/** The point cards as suit masks: ♥, Q♠, and K♠/A♠ with high spades (the trick-1 rule's "points"). */
+export const pointCardMasks = (rules: Rules): Readonly<SuitMasks> => (rules.highSpades ? POINT_CARDS_HIGH_SPADES : POINT_CARDS);
+const POINT_CARDS: Readonly<SuitMasks> = [0, 0, 1 << rankOf(QUEEN_OF_SPADES), 0x1fff];
+const POINT_CARDS_HIGH_SPADES: Readonly<SuitMasks> = [0, 0, (1 << rankOf(QUEEN_OF_SPADES)) | (1 << rankOf(KING_OF_SPADES)) | (1 << rankOf(ACE_OF_SPADES)), 0x1fff];
 
 /** Value of all hearts plus Q♠: what a moon is worth (26, or 117 with spot hearts). */
 export const moonValue = (rules: Rules): number => (rules.heartValues === "spot" ? 104 : 13) + 13;
