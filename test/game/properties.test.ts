@@ -6,7 +6,7 @@ import {
   DEFAULT_RULES,
   HEARTS,
   KING_OF_SPADES,
-  PASS_CYCLES,
+  OPTION_INFO,
   PLAY_RESTRICTIONS,
   QUEEN_OF_SPADES,
   TWO_OF_CLUBS,
@@ -21,12 +21,14 @@ import {
   hasCard,
   legalMasks,
   moonValue,
+  readRules,
   reasonMessage,
   replay,
   step,
   suitOf,
   validateRules,
   type Action,
+  type AnyOption,
   type Card,
   type GameEvent,
   type GameState,
@@ -35,32 +37,29 @@ import {
   type Seat,
 } from "../../src/game/index.js";
 
-const rulesArb: fc.Arbitrary<Rules> = fc.record({
-  firstLead: fc.constantFrom("two-clubs", "left-of-dealer"),
-  pointsOnFirstTrick: fc.boolean(),
-  firstTrickPointsFallback: fc.constantFrom("any", "queen-first"),
-  heartsLeadRestriction: fc.boolean(),
-  heartsLeadException: fc.constantFrom("only-hearts", "hearts-and-queen"),
-  queenBreaksHearts: fc.boolean(),
-  heartValues: fc.constantFrom("one", "spot"),
-  highSpades: fc.boolean(),
-  jackOfDiamonds: fc.constantFrom(0, -10),
-  jackRequiredForMoon: fc.boolean(),
-  bonusMode: fc.constantFrom("hand", "total-clamped"),
-  moon: fc.constantFrom("old", "new", "choice", "disabled"),
-  moonChoiceMinTotal: fc.constantFrom(0, 26),
-  noTricksBonus: fc.constantFrom(0, -5),
-  noTricksCondition: fc.constantFrom("no-points", "no-tricks"),
-  shootTheSun: fc.constantFrom(0, -24),
-  target: fc.integer({ min: 20, max: 150 }),
-  endWhen: fc.constantFrom("reach", "exceed"),
-  perfect100: fc.boolean(),
-  exactTargetWins: fc.boolean(),
-  countdown: fc.constantFrom(null, 50, 75, 100),
-  noDraw: fc.boolean(),
-  passCycle: fc.constantFrom(...(Object.keys(PASS_CYCLES) as Rules["passCycle"][])),
-  autoClaim: fc.constantFrom("off", "no-points-left", "tram"),
-}) as fc.Arbitrary<Rules>;
+/**
+ * Values of one option, drawn from its definition in the option table: every choice, both flags,
+ * and whole numbers around the values the sources use (the whole range would make endless games).
+ */
+function optionValues(o: AnyOption): fc.Arbitrary<unknown> {
+  switch (o.kind) {
+    case "choice":
+      return fc.constantFrom(...o.choices);
+    case "flag":
+      return fc.boolean();
+    case "integer":
+      return fc.oneof(fc.constantFrom(...o.typical), fc.integer({ min: Math.min(...o.typical), max: Math.max(...o.typical) }));
+    case "integer-or-off":
+      return fc.oneof(fc.constant(null), fc.constantFrom(...o.typical), fc.integer({ min: Math.min(...o.typical), max: Math.max(...o.typical) }));
+  }
+}
+
+/** Random rule sets over every option of the table, so a new option is fuzzed as soon as it is defined. */
+const rulesArb: fc.Arbitrary<Rules> = fc.record(Object.fromEntries(OPTION_INFO.map((o) => [o.key, optionValues(o)]))).map((drawn) => {
+  const read = readRules(drawn);
+  if (!read.ok) throw new Error(`the option table drew rules it refuses: ${read.error}`);
+  return read.rules;
+});
 
 interface Played {
   state: GameState;
