@@ -5,7 +5,7 @@
  * the first restriction that takes it away. Both read the same table, so the legal cards and the
  * refusals cannot disagree.
  */
-import { HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, hasCard, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
+import { CLUBS, HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, TWO_OF_CLUBS, hasCard, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
 import type { GameState } from "./engine.js";
 import { pointCardMasks, type Rules } from "./rules.js";
 
@@ -31,7 +31,7 @@ const leadTwoClubs: PlayRestriction = {
   message: () => "The first trick must be led with the 2♣.",
   narrow(state, _hand, allowed) {
     if (state.trickNumber !== 0 || state.trick.length !== 0 || state.rules.firstLead !== "two-clubs") return;
-    allowed[0] &= 1;
+    allowed[CLUBS] &= 1 << rankOf(TWO_OF_CLUBS);
     allowed[1] = allowed[2] = allowed[3] = 0;
   },
 };
