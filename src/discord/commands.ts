@@ -43,6 +43,10 @@ export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, de
       const r = await ctx.service.end(id, ctx.actor);
       return ctx.respond.say(r.ok ? "The table is closed." : r.message);
     }
+    case "kick": {
+      const r = await ctx.service.kick(id, ctx.actor, i.options.getUser(OPT.user, true).id);
+      return ctx.respond.say(r.message);
+    }
     case "hand":
       return sendHand(ctx, id);
     case "rules":
