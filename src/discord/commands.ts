@@ -95,6 +95,7 @@ async function newTable(ctx: Ctx, i: ChatInputCommandInteraction<"cached" | "raw
     await ctx.service.closeBySystem(r.table.record.id, "ended", "The table message could not be posted.");
     return ctx.respond.say("I could not post the table in this channel. Check that I may send messages, embed links and attach files here.");
   }
+  await ctx.fairUse.opened(ctx.actor.userId);
   const fill = settings.settings.fillWithBots ? " Empty seats get computer players when you start." : "";
   return ctx.respond.say(`Your table is open. Others press **Join** on it; you press **Start** when ready.${fill}`);
 }

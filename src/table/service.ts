@@ -34,6 +34,7 @@ import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, 
 import {
   refuse,
   type ActionSource,
+  type Refusal,
   type Actor,
   type CloseReason,
   type NewTableOptions,
@@ -229,6 +230,8 @@ export class TableService {
   }
 
   private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
+    const cap = this.guildCap(where.guildId);
+    if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
     if (existing) {
       return refuse("table-exists", "There is already a table here. Join it with the Join button or /hearts join, or open one in another channel.");
@@ -247,6 +250,15 @@ export class TableService {
     this.armLobbyTimer(live);
     this.log.info({ table: record.id, channel: where.channelId, host: host.userId }, "table opened");
     return { ok: true, table: live };
+  }
+
+  /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
+  private guildCap(guildId: string): Refusal | null {
+    const max = this.config.maxTablesPerGuild;
+    if (max === undefined) return null;
+    let open = 0;
+    for (const live of this.tables.values()) if (!live.closed && live.record.guildId === guildId) open++;
+    return open >= max ? refuse("table-cap", `This server already has ${open} open tables, the most it may have. Finish or end one (/hearts end) before opening another.`) : null;
   }
 
   /** Records where the front end put the table's messages. */
@@ -456,6 +468,8 @@ export class TableService {
     const tableId = old.record.id;
     const existing = await this.findOpen(old.record.channelId);
     if (existing) return refuse("table-exists", "A new table is already open here: join it with its Join button.");
+    const cap = this.guildCap(old.record.guildId);
+    if (cap) return cap;
     const seats = old.record.seats.map((s) => ({ ...s, botControlled: false, timeouts: 0 }));
     const record = await this.store.createTable({
       guildId: old.record.guildId,

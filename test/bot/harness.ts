@@ -47,6 +47,9 @@ export async function startHarness(opts: { renderer?: BotDeps["renderer"]; confi
     apiBase: fake.apiBase,
     botDelayMs: 0,
     tableEditIntervalMs: 30,
+    // The simulated people act faster than anyone can click: no budgets here, except in the
+    // fair-use test, which turns them on.
+    rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 },
     ...opts.config,
   };
   let store = await openStore(dbUrl);
