@@ -1,10 +1,10 @@
 /**
  * Prisma 6.19 on the JS engine with the better-sqlite3 driver adapter: no engine binary is
- * downloaded. prisma.config.ts does not read .env by itself, hence dotenv; and DATABASE_URL gets
+ * downloaded. prisma.config.ts does not read .env by itself, hence src/load-env.ts (empty variables count as unset); and DATABASE_URL gets
  * a default so every prisma command (npm ci's postinstall included) resolves the datasource.
  * The PostgreSQL schema has its own config: prisma/postgres/prisma.config.ts.
  */
-import "dotenv/config";
+import "./src/load-env.js";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";

@@ -2,7 +2,7 @@
  * `npm run deploy-commands`: registers /hearts with Discord. With GUILD_ID, in that server only
  * (instant, for testing); without, globally (every server the bot is in; may take up to an hour).
  */
-import "dotenv/config";
+import "../src/load-env.js";
 import { REST, Routes } from "discord.js";
 import { readConfig } from "../src/config.js";
 import { commandData } from "./hearts.js";

@@ -2,7 +2,7 @@
  * `npm start`: reads the configuration, then runs the bot in this process (the default), or with
  * SHARDS set runs discord.js's ShardingManager, which starts this same file once per shard.
  */
-import "dotenv/config";
+import "./load-env.js";
 import { fileURLToPath } from "node:url";
 import { readConfig } from "./config.js";
 import { createLogger } from "./log.js";

@@ -6,7 +6,7 @@ import { INVALID_TOKEN_HELP, type Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { BotPool } from "./ai/index.js";
 import { createBot } from "./discord/bot.js";
-import { openStore, redactUrl } from "./store/index.js";
+import { NewerDatabaseError, openStore, redactUrl } from "./store/index.js";
 import type { Store } from "./store/types.js";
 import type { ShardInfo } from "./shards.js";
 
@@ -17,14 +17,29 @@ import type { ShardInfo } from "./shards.js";
  */
 export async function runBot(config: Config, log: Logger, shard: ShardInfo | null): Promise<number> {
   let store: Store;
+  const sqlite = config.databaseUrl.startsWith("file:");
   try {
     store = await openStore(config.databaseUrl);
   } catch (err) {
-    const where = config.databaseUrl.startsWith("file:") ? "and that its folder is writable" : "and that the PostgreSQL server is reachable and the user may create tables";
+    if (err instanceof NewerDatabaseError) {
+      console.error(`\n${err.message}\n`);
+      return 1;
+    }
+    const where = sqlite ? "and that its folder is writable" : "and that the PostgreSQL server is reachable and the user may create tables";
     log.fatal({ databaseUrl: redactUrl(config.databaseUrl), err: err instanceof Error ? err.message : String(err) }, `could not open the database: check DATABASE_URL (default file:./data/hearts.db) ${where}`);
     return 1;
   }
-  const pool = new BotPool();
+  // Before logging in: a database that opens but cannot be written (a read-only file or disk, a
+  // full disk, a read-only PostgreSQL user) would refuse every move.
+  try {
+    await store.probeWrite();
+  } catch (err) {
+    const fix = sqlite ? "Check that the file and its folder are writable and that the disk has room." : "Check that the PostgreSQL user may write and the server is not read-only.";
+    log.fatal({ databaseUrl: redactUrl(config.databaseUrl), err: err instanceof Error ? err.message : String(err) }, `the database cannot be written to, so no game could be saved. ${fix}`);
+    await store.close().catch(() => undefined);
+    return 1;
+  }
+  const pool = new BotPool({ log: log.child({ part: "bots" }) });
   const bot = createBot(config, { store, bots: pool, log, shard });
 
   let stopping = false;
@@ -37,11 +52,21 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
     await store.close();
     process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  const stopOn = (why: string) => () => {
+    shutdown(why).catch((err: unknown) => {
+      log.error({ err: err instanceof Error ? err.message : String(err) }, "stopping failed");
+      process.exit(1);
+    });
+  };
+  process.on("SIGINT", stopOn("SIGINT"));
+  process.on("SIGTERM", stopOn("SIGTERM"));
   // The manager's IPC channel closes when it dies: stop too, or this shard would run twice after
   // the manager is started again.
-  if (shard && process.send) process.on("disconnect", () => void shutdown("manager gone"));
+  if (shard && process.send) process.on("disconnect", stopOn("manager gone"));
+  // A promise nobody caught, or an exception thrown in a callback: a bug in one table's work, not a
+  // reason to drop every other table. Logged with what it was; the process keeps serving.
+  process.on("unhandledRejection", (reason) => log.error({ err: reason instanceof Error ? reason : String(reason) }, "a promise failed and nobody handled it; carrying on"));
+  process.on("uncaughtException", (err, origin) => log.error({ err, origin }, "an exception reached the top; carrying on"));
 
   try {
     await bot.start();

@@ -51,6 +51,19 @@ export async function fetchGatewayInfo(config: Pick<Config, "token" | "apiBase">
 const IDENTIFY_WINDOW_MS = 5_500;
 /** How long a shard process has to log in before its start counts as failed. */
 const READY_TIMEOUT_MS = 120_000;
+/**
+ * A stopped shard is started again after a wait that doubles with each stop in a row, from one
+ * identify window up to 5 minutes: a shard that keeps failing (its database, say) must not log in
+ * again and again (Discord resets a token after 1,000 identifies a day). A shard up for 10
+ * minutes counts as healthy again.
+ */
+const RESTART_MAX_MS = 5 * 60_000;
+const HEALTHY_AFTER_MS = 10 * 60_000;
+
+/** The wait before the n-th restart in a row (n ≥ 1). */
+export function restartDelay(n: number): number {
+  return Math.min(RESTART_MAX_MS, IDENTIFY_WINDOW_MS * 2 ** Math.max(0, n - 1));
+}
 
 /**
  * The order in which shards identify: groups started 5 s apart, each with at most one shard per
@@ -105,20 +118,42 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
   const ids = config.shardIds ?? Array.from({ length: count }, (_, id) => id);
   const manager = new ShardingManager(opts.file, { totalShards: count, shardList: ids, token: config.token, mode: "process", respawn: false, execArgv: opts.execArgv, shardArgs: [] });
   let stopping = false;
+  /** Restarts are ours (with backoff), never discord.js's immediate respawn. */
+  let restarting = false;
+  const restarts = new Map<number, { inARow: number; upSince: number; timer: ReturnType<typeof setTimeout> | null }>();
   manager.on("shardCreate", (shard: Shard) => {
-    shard.on("ready", () => log.info({ shard: shard.id, shardPid: shard.process?.pid }, "shard connected"));
+    const r = { inARow: 0, upSince: 0, timer: null as ReturnType<typeof setTimeout> | null };
+    restarts.set(shard.id, r);
+    shard.on("ready", () => {
+      r.upSince = Date.now();
+      log.info({ shard: shard.id, shardPid: shard.process?.pid }, "shard connected");
+    });
     shard.on("death", (child) => {
       if (stopping) return;
       const code = "exitCode" in child ? child.exitCode : null;
       const signal = "signalCode" in child ? child.signalCode : null;
-      if (manager.respawn) log.warn({ shard: shard.id, code, signal }, "shard process stopped; starting it again (it resumes its own tables)");
-      else log.error({ shard: shard.id, code, signal }, "shard process stopped while starting");
+      if (!restarting) {
+        log.error({ shard: shard.id, code, signal }, "shard process stopped while starting");
+        return;
+      }
+      if (r.upSince && Date.now() - r.upSince >= HEALTHY_AFTER_MS) r.inARow = 0;
+      r.upSince = 0;
+      r.inARow++;
+      const waitMs = restartDelay(r.inARow);
+      log.warn({ shard: shard.id, code, signal, restartInMs: waitMs, stopsInARow: r.inARow }, "shard process stopped; starting it again after a pause (it resumes its own tables)");
+      r.timer = setTimeout(() => {
+        r.timer = null;
+        if (stopping) return;
+        // A start that fails ends in another "death", which schedules the next try.
+        shard.spawn(READY_TIMEOUT_MS).catch((err: unknown) => log.error({ shard: shard.id, err: err instanceof Error ? err.message : String(err) }, "shard process did not start"));
+      }, waitMs);
     });
     shard.on("error", (err: Error) => log.error({ shard: shard.id, err: err.message }, "shard process error"));
   });
 
   const stopAll = async (): Promise<void> => {
-    manager.respawn = false;
+    restarting = false;
+    for (const r of restarts.values()) if (r.timer) clearTimeout(r.timer);
     const exits = [...manager.shards.values()].map(async (shard) => {
       const child = shard.process;
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -138,7 +173,13 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
     if (stopping) return;
     stopping = true;
     log.info({ signal, shards: count }, "stopping every shard; open tables resume at the next start");
-    void stopAll().then(() => finished(0));
+    stopAll().then(
+      () => finished(0),
+      (err: unknown) => {
+        log.error({ err: err instanceof Error ? err.message : String(err) }, "stopping the shards failed");
+        finished(1);
+      },
+    );
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
@@ -161,7 +202,7 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
     }
   }
   if (!stopping) {
-    manager.respawn = true;
+    restarting = true;
     log.info({ shards: count }, "every shard is connected");
   }
   return done;

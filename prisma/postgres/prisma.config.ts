@@ -5,7 +5,7 @@
  * only: `prisma generate` never connects, but the schema's url must resolve (else the CLI tries to
  * download an engine). Other commands connect to DATABASE_URL (see schema.prisma for migrations).
  */
-import "dotenv/config";
+import "../../src/load-env.js";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { defineConfig } from "prisma/config";
 

@@ -8,4 +8,4 @@
  *   const pool = new BotPool(); await pool.decide(view, "hard"); // on worker threads
  */
 export { decide, awaitedOf, moonChoiceFor, BOT_LEVELS, HARD_BUDGET_MS, HARD_MAX_SAMPLES, type BotLevel, type DecideOptions } from "./decide.js";
-export { BotPool } from "./pool.js";
+export { BotPool, HintRefused } from "./pool.js";

@@ -3,11 +3,24 @@
  * Under tsx (the project runs TypeScript directly) a worker cannot load a .ts entry by itself, so
  * it starts from a one-line bootstrap that registers tsx's loader first; this works on Node 20.6+
  * under both `tsx` and vitest.
+ *
+ * The workers are shared by every table, so the pool keeps them fair and keeps a table going
+ * whatever a worker does:
+ * - two lanes: computer-player moves always go before hints, first come first served within a
+ *   lane; with two workers or more, hints never hold all of them;
+ * - hints: at most one in flight per key (a seat), answered from a cache when the same position
+ *   is asked again, and a bounded lane that sheds hints (never moves) with a sentence to show;
+ * - every task has a time limit (its budget plus a margin): a worker that overruns it is
+ *   terminated and its task rejected, and the caller falls back (the table plays the first
+ *   legal card);
+ * - a worker that stops, hangs or never starts is replaced after an exponential backoff
+ *   (100 ms doubling up to 30 s, back to 100 ms after a healthy minute), logged.
  */
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import type { Action, SeatView } from "../game/index.js";
-import type { BotLevel, DecideOptions } from "./decide.js";
+import { silentLogger, type Logger } from "../log.js";
+import { HARD_BUDGET_MS, type BotLevel, type DecideOptions } from "./decide.js";
 
 export interface PoolRequest {
   id: number;
@@ -17,102 +30,393 @@ export interface PoolRequest {
 }
 export type PoolReply = { id: number; ok: true; action: Action; ms: number } | { id: number; ok: false; error: string };
 
+/** A hint the pool will not work out now. `message` is written for the player who asked. */
+export class HintRefused extends Error {
+  constructor(
+    /** busy: the hint lane is full or the hint waited too long; pending: this seat's previous hint is still being worked out. */
+    readonly reason: "busy" | "pending",
+    message: string,
+  ) {
+    super(message);
+    this.name = "HintRefused";
+  }
+}
+
+export const HINT_BUSY = "The computer players are busy right now; try the hint again in a few seconds.";
+export const HINT_PENDING = "Your previous hint is still being worked out; ask again in a moment.";
+
+export interface BotPoolOptions {
+  /** Worker threads (default: one per spare core, at least 1, at most 4). */
+  size?: number;
+  /** Where restarts, timeouts and shed hints are logged (default: nowhere). */
+  log?: Logger;
+  /** A task is abandoned this long after its budget ran out (default 2000 ms). */
+  marginMs?: number;
+  /** A worker that has not said it is ready after this long is replaced (default 20 s). */
+  startTimeoutMs?: number;
+  /** A move that no worker took within this long is rejected, so its table goes on (default 10 s). */
+  moveWaitMs?: number;
+  /** Restart backoff: the first delay, its cap, and how long a worker must run to reset it. */
+  restart?: { initialMs?: number; maxMs?: number; healthyMs?: number };
+  hints?: {
+    /** Hints waiting for a worker beyond this many are refused (default 8). */
+    queue?: number;
+    /** A hint that no worker took within this long is refused (default 5 s). */
+    waitMs?: number;
+    /** Answers kept, and for how long (default 1000 positions, 10 minutes). */
+    cacheSize?: number;
+    cacheTtlMs?: number;
+  };
+  /** Another worker module and its workerData (tests inject faults this way); it must load ./worker. */
+  worker?: { entry: URL; data?: unknown };
+}
+
+/** What the pool has done, for logs and tests. */
+export interface PoolStats {
+  moves: number;
+  hints: number;
+  cacheHits: number;
+  shed: number;
+  timeouts: number;
+  restarts: number;
+}
+
+type Kind = "move" | "hint";
+
 interface Task extends PoolRequest {
+  kind: Kind;
+  /** The task's own budget (the time limit adds the margin). */
+  budgetMs: number;
+  /** The wait limit in a lane, then the time limit on a worker. */
+  timer: NodeJS.Timeout | null;
   resolve: (a: Action) => void;
   reject: (e: Error) => void;
 }
 
 interface Slot {
-  worker: Worker;
+  index: number;
+  worker: Worker | null;
+  state: "starting" | "ready" | "down";
   task: Task | null;
+  /** Start timeout, or the restart timer while down. */
+  timer: NodeJS.Timeout | null;
+  readyAt: number;
+  restartAt: number;
+  /** Failures since the last healthy run: the next restart waits initialMs × 2^(failures − 1). */
+  failures: number;
 }
 
-function spawn(): Worker {
-  const entry = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url);
-  if (!entry.pathname.endsWith(".ts")) return new Worker(entry);
+function spawn(entry: URL, workerData: unknown): Worker {
+  if (!entry.pathname.endsWith(".ts")) return new Worker(entry, { workerData });
   const api = import.meta.resolve("tsx/esm/api");
   const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
+
+const defaultEntry = () => new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url);
+
+/** The position a hint is about: the seat (key) and the view's place in the game and hand. */
+const positionOf = (key: string, view: SeatView) => `${key}|${view.handIndex}|${view.actionCount}|${view.phase}|${view.hand.join(",")}`;
 
 export class BotPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  private readonly moves: Task[] = [];
+  private readonly hints: Task[] = [];
+  /** Hint in flight per key: its position and the promise every asker of that position shares. */
+  private readonly pending = new Map<string, { position: string; answer: Promise<Action> }>();
+  /** Answers by position, oldest first (a Map keeps insertion order: LRU by re-inserting). */
+  private readonly cache = new Map<string, { action: Action; at: number }>();
+  private readonly log: Logger;
+  private readonly entry: URL;
+  private readonly workerData: unknown;
+  private readonly limits: {
+    marginMs: number;
+    startTimeoutMs: number;
+    moveWaitMs: number;
+    initialMs: number;
+    maxMs: number;
+    healthyMs: number;
+    hintQueue: number;
+    hintWaitMs: number;
+    cacheSize: number;
+    cacheTtlMs: number;
+  };
+  /** Hints may hold every worker but one, so a move never waits behind hints when there are two or more. */
+  private readonly maxHintsRunning: number;
+  private readonly counts: PoolStats = { moves: 0, hints: 0, cacheHits: 0, shed: 0, timeouts: 0, restarts: 0 };
   private nextId = 1;
   private closed = false;
 
-  /** `size`: worker threads (default: one per spare core, at least 1, at most 4). */
-  constructor(opts: { size?: number } = {}) {
+  constructor(opts: BotPoolOptions = {}) {
     const size = Math.max(1, Math.floor(opts.size ?? Math.min(4, Math.max(1, availableParallelism() - 1))));
-    for (let i = 0; i < size; i++) this.slots.push(this.start());
+    this.log = opts.log ?? silentLogger();
+    this.entry = opts.worker?.entry ?? defaultEntry();
+    this.workerData = opts.worker?.data;
+    this.limits = {
+      marginMs: opts.marginMs ?? 2000,
+      startTimeoutMs: opts.startTimeoutMs ?? 20_000,
+      moveWaitMs: opts.moveWaitMs ?? 10_000,
+      initialMs: opts.restart?.initialMs ?? 100,
+      maxMs: opts.restart?.maxMs ?? 30_000,
+      healthyMs: opts.restart?.healthyMs ?? 60_000,
+      hintQueue: opts.hints?.queue ?? 8,
+      hintWaitMs: opts.hints?.waitMs ?? 5000,
+      cacheSize: opts.hints?.cacheSize ?? 1000,
+      cacheTtlMs: opts.hints?.cacheTtlMs ?? 10 * 60_000,
+    };
+    this.maxHintsRunning = Math.max(1, size - 1);
+    for (let i = 0; i < size; i++) {
+      const slot: Slot = { index: i, worker: null, state: "down", task: null, timer: null, readyAt: 0, restartAt: 0, failures: 0 };
+      this.slots.push(slot);
+      this.start(slot);
+    }
   }
 
   get size(): number {
     return this.slots.length;
   }
 
-  private start(): Slot {
-    const slot: Slot = { worker: spawn(), task: null };
-    const w = slot.worker;
+  /** Workers started and able to take a task now (for health checks). */
+  get ready(): number {
+    return this.slots.filter((s) => s.state === "ready").length;
+  }
+
+  get stats(): Readonly<PoolStats> {
+    return { ...this.counts };
+  }
+
+  /** Same as decide() from index.ts, on a worker thread; always before any hint. */
+  decide(view: SeatView, level: BotLevel, opts?: DecideOptions): Promise<Action> {
+    if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
+    const budgetMs = level === "hard" ? (opts?.budgetMs ?? HARD_BUDGET_MS) : 0;
+    return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "move", view, level, opts, budgetMs, resolve, reject }));
+  }
+
+  /**
+   * The hard player's suggestion for `view`, with a hard move's budget. `key` names who asks
+   * (e.g. `${tableId}:${seat}`): the same position asked again is answered from the cache, or
+   * shares the answer in flight; a new position while the key's previous hint is still in
+   * flight is refused (HintRefused "pending"), as is a hint the pool has no room or time for
+   * (HintRefused "busy"). Other errors (a worker that failed or overran) are plain Errors.
+   */
+  hint(view: SeatView, opts: { key: string }): Promise<Action> {
+    if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
+    const position = positionOf(opts.key, view);
+    const cached = this.cached(position);
+    if (cached) {
+      this.counts.cacheHits++;
+      return Promise.resolve(cached);
+    }
+    const inFlight = this.pending.get(opts.key);
+    if (inFlight) {
+      if (inFlight.position === position) return inFlight.answer;
+      return Promise.reject(new HintRefused("pending", HINT_PENDING));
+    }
+    if (this.hints.length >= this.limits.hintQueue) return Promise.reject(this.shed("the hint lane is full"));
+    let resolve!: (a: Action) => void;
+    let reject!: (e: Error) => void;
+    const answer = new Promise<Action>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const entry = { position, answer };
+    this.pending.set(opts.key, entry);
+    const done = () => {
+      if (this.pending.get(opts.key) === entry) this.pending.delete(opts.key);
+    };
+    this.enqueue({
+      kind: "hint",
+      view,
+      level: "hard",
+      budgetMs: HARD_BUDGET_MS,
+      resolve: (action) => {
+        done();
+        this.remember(position, action);
+        resolve(action);
+      },
+      reject: (err) => {
+        done();
+        reject(err);
+      },
+    });
+    return answer;
+  }
+
+  /** Stops the workers and every timer; decisions and hints still queued or running are rejected. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const gone = new Error("The bot pool is closed.");
+    for (const t of [...this.moves.splice(0), ...this.hints.splice(0)]) this.settle(t, gone);
+    this.pending.clear();
+    this.cache.clear();
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.timer = null;
+        if (slot.task) this.settle(slot.task, gone);
+        slot.task = null;
+        const w = slot.worker;
+        slot.worker = null;
+        slot.state = "down";
+        await w?.terminate().catch(() => undefined);
+      }),
+    );
+  }
+
+  // ---- lanes ----------------------------------------------------------------
+
+  private enqueue(fields: Omit<Task, "id" | "timer">): void {
+    const task: Task = { ...fields, id: this.nextId++, timer: null };
+    const waitMs = task.kind === "move" ? this.limits.moveWaitMs : this.limits.hintWaitMs;
+    // Every worker is down and none is back in time: refuse now rather than after waiting.
+    if (this.slots.every((s) => s.state === "down") && Math.min(...this.slots.map((s) => s.restartAt)) - Date.now() >= waitMs) {
+      this.settle(task, this.waitError(task, "every worker is restarting"));
+      return;
+    }
+    const lane = task.kind === "move" ? this.moves : this.hints;
+    lane.push(task);
+    task.timer = setTimeout(() => {
+      task.timer = null;
+      const i = lane.indexOf(task);
+      if (i < 0) return;
+      lane.splice(i, 1);
+      this.settle(task, this.waitError(task, `no worker was free for ${waitMs} ms`));
+    }, waitMs);
+    task.timer.unref();
+    this.pump();
+  }
+
+  private waitError(task: Task, why: string): Error {
+    if (task.kind === "hint") return this.shed(why);
+    this.log.warn({ why }, "a computer player's move could not be worked out in time; its table plays a simple move");
+    return new Error(`The computer players' workers could not take this decision: ${why}.`);
+  }
+
+  private shed(why: string): HintRefused {
+    this.counts.shed++;
+    this.log.info({ why, queued: this.hints.length }, "hint shed");
+    return new HintRefused("busy", HINT_BUSY);
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    let hintsRunning = this.slots.filter((s) => s.task?.kind === "hint").length;
+    for (const slot of this.slots) {
+      if (slot.state !== "ready" || slot.task) continue;
+      let task = this.moves.shift();
+      if (!task && hintsRunning < this.maxHintsRunning) {
+        task = this.hints.shift();
+        if (task) hintsRunning++;
+      }
+      if (!task) return;
+      this.run(slot, task);
+    }
+  }
+
+  private run(slot: Slot, task: Task): void {
+    const w = slot.worker!;
+    if (task.timer) clearTimeout(task.timer);
+    slot.task = task;
+    this.counts[task.kind === "move" ? "moves" : "hints"]++;
+    const limit = task.budgetMs + this.limits.marginMs;
+    task.timer = setTimeout(() => {
+      task.timer = null;
+      if (slot.task !== task) return;
+      this.counts.timeouts++;
+      this.fail(slot, w, `a ${task.kind === "move" ? "decision" : "hint"} took over ${limit} ms`, `The computer player took too long (over ${limit} ms); its worker was replaced.`);
+    }, limit);
+    w.ref();
+    const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts };
+    try {
+      w.postMessage(req);
+    } catch (err) {
+      // A view that cannot be sent (never one of the engine's): refuse it, the worker is fine.
+      slot.task = null;
+      w.unref();
+      this.settle(task, err instanceof Error ? err : new Error(String(err)));
+      queueMicrotask(() => this.pump());
+    }
+  }
+
+  private settle(task: Task, result: Action | Error): void {
+    if (task.timer) clearTimeout(task.timer);
+    task.timer = null;
+    if (result instanceof Error) task.reject(result);
+    else task.resolve(result);
+  }
+
+  // ---- hint cache -----------------------------------------------------------
+
+  private cached(position: string): Action | null {
+    const hit = this.cache.get(position);
+    if (!hit) return null;
+    this.cache.delete(position);
+    if (Date.now() - hit.at > this.limits.cacheTtlMs) return null;
+    this.cache.set(position, hit);
+    return hit.action;
+  }
+
+  private remember(position: string, action: Action): void {
+    if (this.closed) return;
+    this.cache.delete(position);
+    this.cache.set(position, { action, at: Date.now() });
+    while (this.cache.size > this.limits.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  // ---- workers --------------------------------------------------------------
+
+  private start(slot: Slot): void {
+    const w = spawn(this.entry, this.workerData);
+    slot.worker = w;
+    slot.state = "starting";
+    slot.readyAt = 0;
     w.unref();
+    slot.timer = setTimeout(() => this.fail(slot, w, `it did not start within ${this.limits.startTimeoutMs} ms`), this.limits.startTimeoutMs);
+    slot.timer.unref();
     w.on("message", (msg: PoolReply | { ready: true }) => {
-      if (!("id" in msg)) return;
+      if (slot.worker !== w) return;
+      if (!("id" in msg)) {
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.timer = null;
+        slot.state = "ready";
+        slot.readyAt = Date.now();
+        if (slot.failures) this.log.info({ worker: slot.index, failures: slot.failures }, "a computer players' worker is back");
+        this.pump();
+        return;
+      }
       const task = slot.task;
       if (!task || task.id !== msg.id) return;
       slot.task = null;
       w.unref();
-      if (msg.ok) task.resolve(msg.action);
-      else task.reject(new Error(msg.error));
+      this.settle(task, msg.ok ? msg.action : new Error(msg.error));
       this.pump();
     });
-    const fail = (err: Error) => {
-      const task = slot.task;
-      slot.task = null;
-      task?.reject(new Error(`The computer player's worker stopped: ${err.message}`));
-      if (this.closed) return;
-      // Replace the broken worker so the table keeps going.
-      const i = this.slots.indexOf(slot);
-      if (i >= 0) this.slots[i] = this.start();
-      this.pump();
-    };
-    w.on("error", fail);
-    w.on("exit", (code) => {
-      if (!this.closed && this.slots.includes(slot)) fail(new Error(`exit code ${code}`));
-    });
-    return slot;
+    w.on("error", (err) => this.fail(slot, w, err.message));
+    w.on("exit", (code) => this.fail(slot, w, `exit code ${code}`));
   }
 
-  private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.task || !this.queue.length) continue;
-      const task = this.queue.shift()!;
-      slot.task = task;
-      slot.worker.ref();
-      const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts };
-      slot.worker.postMessage(req);
-    }
-  }
-
-  /** Same as decide() from index.ts, on a worker thread. */
-  decide(view: SeatView, level: BotLevel, opts?: DecideOptions): Promise<Action> {
-    if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
-    return new Promise<Action>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, view, level, opts, resolve, reject });
-      this.pump();
-    });
-  }
-
-  /** Stops the workers; decisions still queued or running are rejected. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    for (const t of this.queue.splice(0)) t.reject(new Error("The bot pool is closed."));
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        slot.task?.reject(new Error("The bot pool is closed."));
-        slot.task = null;
-        await slot.worker.terminate();
-      }),
-    );
+  /** The slot's worker stopped, hung or never started: its task is rejected and a new worker follows after a backoff. */
+  private fail(slot: Slot, w: Worker, why: string, taskError?: string): void {
+    if (slot.worker !== w || this.closed) return;
+    slot.worker = null;
+    if (slot.timer) clearTimeout(slot.timer);
+    void w.terminate().catch(() => undefined);
+    const task = slot.task;
+    slot.task = null;
+    if (task) this.settle(task, new Error(taskError ?? `The computer player's worker stopped: ${why}.`));
+    const now = Date.now();
+    if (slot.readyAt && now - slot.readyAt >= this.limits.healthyMs) slot.failures = 0;
+    slot.failures++;
+    const delay = Math.min(this.limits.maxMs, this.limits.initialMs * 2 ** (slot.failures - 1));
+    slot.state = "down";
+    slot.restartAt = now + delay;
+    this.counts.restarts++;
+    this.log.error({ worker: slot.index, why, failures: slot.failures, restartInMs: delay, lost: task?.kind ?? null }, "a computer players' worker stopped; starting a new one after a pause");
+    slot.timer = setTimeout(() => {
+      slot.timer = null;
+      if (!this.closed) this.start(slot);
+    }, delay);
+    slot.timer.unref();
   }
 }

@@ -114,10 +114,18 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       // A table belongs to the shard of its guild: the other shards' processes resume theirs.
       const resumed = await service.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined);
       log.info({ tables: resumed }, "resumed open tables");
+      // The menus players had open when the previous run stopped (saved by stop()).
+      const saved = await deps.store.takeMenus(service.openTableIds).catch((err: unknown) => {
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not read the menus saved at the last stop");
+        return [];
+      });
+      if (saved.length) log.info({ menus: await presenter.restoreMenus(saved), saved: saved.length }, "brought open menus up to date");
     },
     async stop() {
       await service.stop();
       await presenter.idle();
+      // Open menus whose tokens are still valid: the next start brings them up to date.
+      await deps.store.saveMenus(menus.saved()).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not save the open menus"));
       await client.destroy();
       await renderProcess?.close();
       webhookRest.clearHashSweeper();

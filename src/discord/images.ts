@@ -7,7 +7,7 @@ import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../game/i
 import type { Logger } from "../log.js";
 import type { TableRecord } from "../store/types.js";
 import type { LoadGauge } from "./load.js";
-import type { RenderMethod, RenderProcess } from "./render-process.js";
+import { PicturesUnavailable, type RenderMethod, type RenderProcess } from "./render-process.js";
 import { labels } from "./views.js";
 
 export type Renderer = Pick<typeof render, "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard">;
@@ -87,7 +87,8 @@ export class Images {
       await Promise.all(
         s.missing.map(async (m) => {
           const png = await this.offload!.render(m.method, m.args, lane).catch((err: Error) => {
-            if (this.offload!.available) this.log.error({ table: m.table, err: err.message, image: m.what }, "could not draw an image; sending text only");
+            // A picture process restarting was logged once by itself; each picture it refuses is not.
+            if (!(err instanceof PicturesUnavailable)) this.log.error({ table: m.table, err: err.message, image: m.what }, "could not draw an image; sending text only");
             return null;
           });
           s.ready.set(m.key, png);

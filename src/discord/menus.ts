@@ -10,6 +10,7 @@
 import { DiscordAPIError, Routes, type REST } from "discord.js";
 import type { Logger } from "../log.js";
 import type { Card } from "../game/index.js";
+import type { SavedMenu } from "../store/types.js";
 import { forRest, type OutMessage } from "./message.js";
 
 /** A little under Discord's 15 minutes, so an edit never races the expiry. */
@@ -128,6 +129,24 @@ export class Menus {
         s.busy--;
         this.pump(tableId, s);
       });
+  }
+
+  /** The menus whose tokens are still valid, to keep over a restart (see restore). */
+  saved(): SavedMenu[] {
+    const out: SavedMenu[] = [];
+    for (const [key, s] of this.slots) {
+      if (!this.fresh(s) || !s.appId) continue;
+      const [tableId, userId] = key.split(":");
+      out.push({ tableId, userId, appId: s.appId, token: s.token!, shownAt: new Date(s.at) });
+    }
+    return out;
+  }
+
+  /** A menu saved by the previous run; false when its token has expired meanwhile. */
+  restore(m: SavedMenu): boolean {
+    const s = this.slot(m.tableId, m.userId);
+    Object.assign(s, { appId: m.appId, token: m.token, at: m.shownAt.getTime() });
+    return this.fresh(s);
   }
 
   forgetTable(tableId: string): void {

@@ -9,7 +9,7 @@
 import { ButtonStyle, ComponentType, DiscordAPIError, Routes, type APIButtonComponent, type REST } from "discord.js";
 import { awaiting, cardLabel, viewFor, type GameState, type HandResult, type Seat, type TrickRecord } from "../game/index.js";
 import type { Logger } from "../log.js";
-import type { TableRecord } from "../store/types.js";
+import type { SavedMenu, TableRecord } from "../store/types.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
@@ -244,6 +244,9 @@ export class Presenter {
         if (update.change === "returned") this.refreshSeat(table, update.seat);
         break;
       }
+      case "notice":
+        this.news(record).lines.push(update.note);
+        break;
       case "closed": {
         this.scheduleEdit(table, true);
         const n = this.news(record);
@@ -435,6 +438,22 @@ export class Presenter {
         return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat) });
       }),
     );
+  }
+
+  /**
+   * After a restart: the menus players still had open (their tokens still valid) are brought up to
+   * date at once, instead of showing a stale "waiting" until someone presses Refresh.
+   */
+  async restoreMenus(saved: SavedMenu[]): Promise<number> {
+    let restored = 0;
+    for (const m of saved) {
+      const table = this.deps.service.openTable(m.tableId);
+      const seat = table?.record.seats.find((s) => s.userId === m.userId);
+      if (!table || !seat || !this.deps.menus.restore(m)) continue;
+      this.refreshSeat(table, seat.seat);
+      restored++;
+    }
+    return restored;
   }
 
   /** A channel or thread was deleted: its table closes, or a game whose thread went carries on in the channel. */

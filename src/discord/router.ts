@@ -5,6 +5,7 @@
  */
 import type { Interaction, REST } from "discord.js";
 import type { TableSettings } from "../store/types.js";
+import { STORE_DOWN_MESSAGE, StoreDown } from "../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { handleCommand } from "./commands.js";
 import { handleComponent } from "./components.js";
@@ -58,6 +59,10 @@ export function createRouter(services: Services, opts: RouterOptions) {
       if ((err as { code?: string }).code === "CommandInteractionOptionType") {
         log.warn({ err: err instanceof Error ? err.message : String(err), interaction: kind, user: i.user.id }, "command options do not match the command's definition");
         await respond.send({ content: "Discord sent this command in an older form than I expect (the /hearts command was just updated). Nothing was changed: please try again in a minute, or without that option." });
+        return;
+      }
+      if (err instanceof StoreDown) {
+        await respond.send({ content: STORE_DOWN_MESSAGE });
         return;
       }
       log.error({ err, interaction: kind, user: i.user.id, channel: i.channelId }, "interaction handler failed");

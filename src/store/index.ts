@@ -11,6 +11,7 @@ export { SqliteStore, DEFAULT_DATABASE_URL } from "./sqlite.js";
 export { PostgresStore } from "./postgres.js";
 export { CorruptRowError, redactUrl } from "./records.js";
 export { isPostgresUrl } from "./pg-url.js";
+export { NewerDatabaseError } from "./migrate.js";
 export { LEADERBOARD_SORTS, MIN_RANKED_GAMES, countsForStandings, playerKeyOf, rebuildStandings } from "./standings.js";
 export type { Leaderboard, LeaderboardQuery, LeaderboardRow, LeaderboardSort, PlayerCard } from "./standings.js";
 

@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { committedMigrations, pendingMigrations, stderrLog, type StoreLog } from "./migrate.js";
+import { NewerDatabaseError, committedMigrations, pendingMigrations, stderrLog, type StoreLog } from "./migrate.js";
 import { pgErrorText, pgTarget, quoteIdent } from "./pg-url.js";
 
 export const PG_MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/postgres/migrations/", import.meta.url));
@@ -92,6 +92,7 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
       }
       await tx.rollback().catch(() => undefined);
     }
+    if (e instanceof NewerDatabaseError) throw e;
     const why = pgErrorText(e, url);
     if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`);
     if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`);

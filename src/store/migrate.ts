@@ -89,7 +89,8 @@ export function committedMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /**
  * The committed migrations a database still lacks, given its ledger rows (name, checksum). Warns
- * about an applied file edited since, and about applied migrations this version does not know.
+ * about an applied file edited since; throws NewerDatabaseError for applied migrations this
+ * version does not know.
  */
 export function pendingMigrations(migrations: Migration[], ledgerRows: unknown[][], log: StoreLog): Migration[] {
   const done = new Map(ledgerRows.map((r) => [String(r[0]), String(r[1])]));
@@ -99,8 +100,19 @@ export function pendingMigrations(migrations: Migration[], ledgerRows: unknown[]
   }
   const known = new Set(migrations.map((m) => m.name));
   const unknown = [...done.keys()].filter((n) => !known.has(n));
-  if (unknown.length) log.warn({ migrations: unknown }, "the database has migrations this version of the bot does not know (was it opened by a newer version?)");
+  if (unknown.length) throw new NewerDatabaseError(unknown);
   return migrations.filter((m) => !done.has(m.name));
+}
+
+/**
+ * The database has migrations this version does not know: a newer bot upgraded it. Running on it
+ * would fail query by query (or worse, write rows the newer schema reads wrong), so the bot stops.
+ */
+export class NewerDatabaseError extends Error {
+  constructor(readonly migrations: string[]) {
+    super(`This database was upgraded by a newer version of the bot (migration ${migrations.join(", ")}); run that version or restore a backup.`);
+    this.name = "NewerDatabaseError";
+  }
 }
 
 /**
@@ -174,6 +186,7 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
       } catch {
         /* nothing to undo */
       }
+      if (e instanceof NewerDatabaseError) throw e;
       const why = errorText(e);
       if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`);
       if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`);

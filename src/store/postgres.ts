@@ -31,7 +31,7 @@ import {
   toRecord,
 } from "./records.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
@@ -249,6 +249,23 @@ export class PostgresStore implements HeartsStore {
         await recordFinished(tx, game);
       }, TX),
     );
+  }
+
+  /** An UPDATE that keeps every value: PostgreSQL still writes a row version, so it needs a writable server. */
+  async probeWrite(): Promise<void> {
+    await this.prisma.$executeRaw(sql`UPDATE "_prisma_migrations" SET "applied_steps_count" = "applied_steps_count" WHERE "id" = (SELECT "id" FROM "_prisma_migrations" LIMIT 1)`);
+  }
+
+  async saveMenus(menus: SavedMenu[]): Promise<void> {
+    if (!menus.length) return;
+    await this.prisma.$transaction(menus.map((m) => this.prisma.menuToken.upsert({ where: { tableId_userId: { tableId: m.tableId, userId: m.userId } }, create: m, update: m })));
+  }
+
+  async takeMenus(tableIds: string[]): Promise<SavedMenu[]> {
+    const where = { tableId: { in: tableIds } };
+    const rows = await this.prisma.menuToken.findMany({ where });
+    if (rows.length) await this.prisma.menuToken.deleteMany({ where });
+    return rows.map(({ tableId, userId, appId, token, shownAt }) => ({ tableId, userId, appId, token, shownAt }));
   }
 
   async getGuildSettings(guildId: string): Promise<GuildSettings> {

@@ -14,6 +14,7 @@ export class CorruptRowError extends Error {
     detail: string,
   ) {
     super(`table ${tableId}: ${detail}`);
+    this.name = "CorruptRowError";
   }
 }
 

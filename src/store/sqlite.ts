@@ -29,7 +29,7 @@ import {
   toRecord,
 } from "./records.js";
 import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 export { CorruptRowError };
 
@@ -100,9 +100,10 @@ export class SqliteStore implements HeartsStore {
     return run;
   }
 
-  static async open(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<SqliteStore> {
+  /** `migrations`: another folder of migrations than the committed one (tests of a future migration). */
+  static async open(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, opts: { migrations?: string } = {}): Promise<SqliteStore> {
     // First: it explains a URL that is not a SQLite file, and creates the file's folder.
-    await migrate(databaseUrl);
+    await migrate(databaseUrl, { dir: opts.migrations });
     const file = sqliteFile(databaseUrl);
     mkdirSync(dirname(file), { recursive: true });
     // timeout = busy_timeout in ms: other processes (shards) may hold the write lock briefly.
@@ -117,6 +118,31 @@ export class SqliteStore implements HeartsStore {
   createTable(input: NewTable): Promise<TableRecord> {
     return this.exclusive(async () => {
       return toRecord(await this.prisma.heartsTable.create({ data: newTableRow(input) }));
+    });
+  }
+
+  /** Rewrites the file header's user_version with its own value: a write transaction, a WAL frame. */
+  probeWrite(): Promise<void> {
+    return this.exclusive(async () => {
+      const [{ user_version }] = await this.prisma.$queryRawUnsafe<Array<{ user_version: number | bigint }>>("PRAGMA user_version");
+      await this.prisma.$executeRawUnsafe(`PRAGMA user_version = ${Number(user_version)}`);
+    });
+  }
+
+  saveMenus(menus: SavedMenu[]): Promise<void> {
+    return this.exclusive(async () => {
+      for (const m of menus) {
+        await this.prisma.menuToken.upsert({ where: { tableId_userId: { tableId: m.tableId, userId: m.userId } }, create: m, update: m });
+      }
+    });
+  }
+
+  takeMenus(tableIds: string[]): Promise<SavedMenu[]> {
+    return this.exclusive(async () => {
+      const where = { tableId: { in: tableIds } };
+      const rows = await this.prisma.menuToken.findMany({ where });
+      if (rows.length) await this.prisma.menuToken.deleteMany({ where });
+      return rows.map(({ tableId, userId, appId, token, shownAt }) => ({ tableId, userId, appId, token, shownAt }));
     });
   }
 

@@ -107,6 +107,16 @@ export interface GuildSettings {
   allowedChannels: string[];
 }
 
+/** A player's private menu left open when the bot stopped: the next start brings it up to date. */
+export interface SavedMenu {
+  tableId: string;
+  userId: string;
+  /** The application id and interaction token that can edit it (for 15 minutes after `shownAt`). */
+  appId: string;
+  token: string;
+  shownAt: Date;
+}
+
 export type AppendResult = { ok: true } | { ok: false; reason: "conflict" | "missing-table" };
 
 export interface Store {
@@ -127,6 +137,15 @@ export interface Store {
   /** Marks the table finished and records the result, in one transaction. */
   recordFinishedGame(game: FinishedGame): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;
+  /**
+   * A real write that changes nothing: it fails as a table's next action would (read-only file,
+   * full disk, database server down), so the bot learns when it can save games again.
+   */
+  probeWrite(): Promise<void>;
+  /** Keeps the players' open menus over a restart (written as the bot stops). */
+  saveMenus(menus: SavedMenu[]): Promise<void>;
+  /** The menus saved for these tables, removed from the store as they are read. */
+  takeMenus(tableIds: string[]): Promise<SavedMenu[]>;
   updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings>;
   close(): Promise<void>;
 }

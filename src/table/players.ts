@@ -7,6 +7,11 @@ import type { BotLevel } from "../store/types.js";
 
 export interface BotPlayer {
   decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number }): Promise<Action>;
+  /**
+   * The strongest player's suggestion for a person (BotPool: behind every computer move, one at a
+   * time per `key`, repeated positions from a cache); without it, a hard decision.
+   */
+  hint?(view: SeatView, opts: { key: string }): Promise<Action>;
   close?(): Promise<void> | void;
 }
 

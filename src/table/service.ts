@@ -22,12 +22,14 @@ import {
   type Seat,
   type SeatView,
 } from "../game/index.js";
+import { HintRefused } from "../ai/index.js";
 import type { Logger } from "../log.js";
 import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord } from "../store/types.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import { applyRulesSpec, applySettings, turnAllowance, type SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
 import { SerialQueue } from "./queue.js";
+import { STORE_DOWN_MESSAGE, StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
 import {
   refuse,
@@ -64,11 +66,10 @@ export interface TableServiceDeps {
   seeds?: () => number;
 }
 
-/** Budget of a hint (the strongest level, thinking a little longer than a bot turn). */
-const HINT_BUDGET_MS = 1500;
-
 export class TableService {
+  /** The store, every call through `health`: a failing store puts the tables on hold, not the bot down. */
   private readonly store: Store;
+  private readonly health: StoreHealth;
   private readonly bots: BotPlayer;
   private readonly log: Logger;
   private readonly config: TableServiceConfig;
@@ -85,11 +86,12 @@ export class TableService {
   private stopped = false;
 
   constructor(deps: TableServiceDeps) {
-    this.store = deps.store;
     this.bots = deps.bots;
     this.log = deps.log;
     this.config = deps.config;
     this.clock = deps.clock ?? systemClock;
+    this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.storeChanged(up));
+    this.store = guardedStore(deps.store, this.health);
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 32 - 1));
   }
 
@@ -184,12 +186,25 @@ export class TableService {
 
   /** Runs `fn` in the table's queue, on the current state. */
   private async withTable<T extends object>(tableId: string, fn: (live: Live) => Promise<Outcome<T>> | Outcome<T>): Promise<Outcome<T>> {
-    const live = await this.load(tableId);
-    if (!live) return refuse("no-table", "This table no longer exists. Open a new one with /hearts new.");
-    return live.queue.run(async () => {
-      if (live.closed) return refuse("closed", closedMessage(live.record.status));
-      return fn(live);
+    return this.unlessStoreDown(async () => {
+      const live = await this.load(tableId);
+      if (!live) return refuse("no-table", "This table no longer exists. Open a new one with /hearts new.");
+      return live.queue.run(async () => {
+        if (live.closed) return refuse("closed", closedMessage(live.record.status));
+        return fn(live);
+      });
     });
+  }
+
+  /** Runs `fn` unless the store cannot save; a store failure on the way is refused, never thrown. */
+  private async unlessStoreDown<T extends object>(fn: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    if (!this.health.up) return refuse("store-down", STORE_DOWN_MESSAGE);
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof StoreDown) return refuse("store-down", STORE_DOWN_MESSAGE);
+      throw err;
+    }
   }
 
   // ---- lobby ----------------------------------------------------------------
@@ -210,7 +225,7 @@ export class TableService {
 
   async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
     if (this.stopped) return refuse("busy", "The bot is restarting; try again in a moment.");
-    return this.inChannel(where.channelId, () => this.openHere(where, host, options));
+    return this.unlessStoreDown(() => this.inChannel(where.channelId, () => this.openHere(where, host, options)));
   }
 
   private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
@@ -407,7 +422,7 @@ export class TableService {
     if (!old) return refuse("no-table", "That game is no longer stored.");
     if (isOpen(old.record.status)) return refuse("started", "This game is still going.");
     if (!seatOf(old.record.seats, actor.userId)) return refuse("not-seated", "Only the players of that game can ask for a rematch. Open your own with /hearts new.");
-    return this.inChannel(old.record.channelId, () => this.rematchHere(old, actor));
+    return this.unlessStoreDown(() => this.inChannel(old.record.channelId, () => this.rematchHere(old, actor)));
   }
 
   private async rematchHere(old: Live, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
@@ -496,13 +511,28 @@ export class TableService {
     if (!live.state) return refuse("not-started", "The game has not started yet.");
     if (!awaiting(live.state).includes(mine.seat)) return refuse("stale", "It is not your turn: a hint is for a decision you have to make.");
     const view = viewFor(live.state, mine.seat as Seat);
-    const action = await this.bots.decide(view, "hard", { budgetMs: HINT_BUDGET_MS }).catch(() => firstLegalAction(view));
+    let action: Action;
+    try {
+      action = await (this.bots.hint ? this.bots.hint(view, { key: `${tableId}:${mine.seat}` }) : this.bots.decide(view, "hard"));
+    } catch (err) {
+      // Never the first legal card dressed up as advice: say why there is no hint.
+      if (err instanceof HintRefused) return refuse("busy", err.message);
+      this.log.warn({ table: tableId, err }, "hint failed");
+      return refuse("busy", "The hint could not be worked out this time; try again in a moment.");
+    }
     if (!live.record.hintsUsed) {
-      await live.queue.run(async () => {
-        if (live.record.hintsUsed || live.closed) return;
-        live.record = await this.store.updateTable(tableId, { hintsUsed: true });
-        this.log.info({ table: tableId, seat: mine.seat }, "hint used; the game will not be rated");
-      });
+      // A hinted game is not rated: the hint is only shown once that is stored.
+      const stored = await live.queue
+        .run(async () => {
+          if (live.record.hintsUsed || live.closed) return;
+          live.record = await this.store.updateTable(tableId, { hintsUsed: true });
+          this.log.info({ table: tableId, seat: mine.seat }, "hint used; the game will not be rated");
+        })
+        .then(
+          () => true,
+          (err: unknown) => (err instanceof StoreDown ? false : Promise.reject(err)),
+        );
+      if (!stored) return refuse("store-down", STORE_DOWN_MESSAGE);
     }
     return { ok: true, action, view };
   }
@@ -653,7 +683,8 @@ export class TableService {
     this.clearTimer(live, "bot");
     this.clearTimer(live, "turn");
     const state = live.state;
-    if (!state || live.closed || this.stopped || state.phase === "game-over") return;
+    // While the store cannot save, nobody's turn runs out and computer players wait (storeChanged).
+    if (!state || live.closed || this.stopped || !this.health.up || state.phase === "game-over") return;
     const seats = live.record.seats;
     const waiting = awaiting(state);
     const key = turnKey(state);
@@ -661,7 +692,7 @@ export class TableService {
     const humans = waiting.filter((s) => !bots.includes(s));
 
     if (bots.length) {
-      live.timers.bot = this.clock.setTimeout(() => void this.runBots(live, key, bots), this.config.botDelayMs);
+      live.timers.bot = this.clock.setTimeout(() => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots)), this.config.botDelayMs);
     }
     if (!humans.length) {
       live.turn = null;
@@ -671,7 +702,7 @@ export class TableService {
     const allowance = turnAllowance(live.record.settings, state.phase === "passing" ? "passing" : "playing") * 1000;
     const deadlineOf = (s: number) => live.turn!.startedAt + allowance + (live.record.settings.turnSeconds > 0 ? (live.record.timeBank[s] ?? 0) * 1000 : 0);
     const first = Math.min(...humans.map(deadlineOf));
-    live.timers.turn = this.clock.setTimeout(() => void this.onTurnTimeout(live, key), Math.max(0, first - this.clock.now()));
+    live.timers.turn = this.clock.setTimeout(() => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)), Math.max(0, first - this.clock.now()));
   }
 
   private async runBots(live: Live, key: string, seats: number[]): Promise<void> {
@@ -734,11 +765,40 @@ export class TableService {
     const wait = Math.max(0, this.config.lobbyTimeoutMs - Math.max(0, idle));
     live.timers.lobby = this.clock.setTimeout(() => {
       live.timers.lobby = null;
-      void live.queue.run(async () => {
-        if (live.closed || live.record.status !== "lobby") return;
+      const closing = live.queue.run(async () => {
+        if (live.closed || live.record.status !== "lobby" || !this.health.up) return;
         await this.close(live, "lobby-timeout", "Nobody started this table, so it closed. Open a new one with /hearts new.");
       });
+      this.inBackground(live, "lobby timeout", closing);
     }, wait);
+  }
+
+  /**
+   * Work a timer started: nobody awaits it, so its failure is caught here. A store that went down
+   * is already handled (the table waits for it); anything else is logged and the table goes on.
+   */
+  private inBackground(live: Live, what: string, work: Promise<unknown>): void {
+    work.catch((err: unknown) => {
+      if (err instanceof StoreDown) return;
+      this.log.error({ table: live.record.id, err }, `${what} failed`);
+    });
+  }
+
+  /** The store went down or came back: every table in memory waits, or goes on, and says so. */
+  private storeChanged(up: boolean): void {
+    for (const live of this.tables.values()) {
+      if (live.closed) continue;
+      if (up) {
+        // The time people could not play does not count against them: their turn starts afresh.
+        live.turn = null;
+        if (live.record.status === "lobby") this.armLobbyTimer(live);
+        else this.schedule(live);
+      } else this.clearTimers(live);
+      this.emit(live, {
+        type: "notice",
+        note: up ? "✅ I can save games again: the game goes on." : "⚠️ I can't save games right now, so this game is paused. Nothing is lost; I'll tell you here when it goes on.",
+      });
+    }
   }
 
   private clearTimer(live: Live, which: keyof Live["timers"]): void {
@@ -762,6 +822,17 @@ export class TableService {
     const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing") * 1000;
     const bank = live.record.settings.turnSeconds > 0 ? (live.record.timeBank[seat] ?? 0) * 1000 : 0;
     return live.turn.startedAt + allowance + bank;
+  }
+
+  /** An open table by id, from memory only. */
+  openTable(tableId: string): TableSnapshot | null {
+    const live = this.tables.get(tableId);
+    return live && !live.closed ? live : null;
+  }
+
+  /** The ids of the open tables in memory. */
+  get openTableIds(): string[] {
+    return [...this.tables.keys()];
   }
 
   /** The open table in a channel or thread, from memory only. */
@@ -800,6 +871,8 @@ export class TableService {
         });
         resumed++;
         this.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
+        // No silent restart: the players of a game in progress hear that the bot is back.
+        if (!live.closed && live.state) this.emit(live, { type: "notice", note: "🔄 I'm back after a restart: the game goes on where it was." });
       } catch (err) {
         this.log.error({ table: record.id, err }, "could not resume table");
       }
@@ -810,6 +883,7 @@ export class TableService {
   /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.health.stop();
     const all = [...this.tables.values()];
     for (const live of all) this.clearTimers(live);
     await Promise.all(all.map((l) => l.queue.idle().catch(() => undefined)));

@@ -29,7 +29,8 @@ export type RefusalCode =
   | "illegal"
   | "bad-options"
   | "hints-off"
-  | "busy";
+  | "busy"
+  | "store-down";
 
 export interface Refusal {
   ok: false;
@@ -56,7 +57,9 @@ export type TableUpdate =
   | { type: "started" }
   | { type: "action"; seat: number; action: Action; events: GameEvent[]; source: ActionSource }
   | { type: "seat"; seat: number; change: "bot-took-over" | "left" | "returned" }
-  | { type: "closed"; reason: CloseReason; note: string };
+  | { type: "closed"; reason: CloseReason; note: string }
+  /** Something every player should read in the game's thread (the store went down, or came back). */
+  | { type: "notice"; note: string };
 
 export type CloseReason = "finished" | "ended" | "lobby-timeout" | "everyone-left" | "broken";
 

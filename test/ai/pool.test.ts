@@ -1,7 +1,9 @@
 /** BotPool: decisions on worker threads give the same answers as decide() and never block the caller. */
-import { afterAll, describe, expect, it } from "vitest";
-import { createGame, presetRules, step, viewFor, awaiting, type Seat } from "../../src/game/index.js";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createGame, presetRules, step, viewFor, awaiting, type Action, type Seat } from "../../src/game/index.js";
 import { BotPool, decide } from "../../src/ai/index.js";
+import { HINT_BUSY, HINT_PENDING, HintRefused, type BotPoolOptions } from "../../src/ai/pool.js";
+import { FaultSwitch } from "./fixtures/faults.js";
 
 describe("BotPool", () => {
   const pool = new BotPool({ size: 2 });
@@ -39,5 +41,102 @@ describe("BotPool", () => {
     const p = new BotPool({ size: 1 });
     await p.close();
     await expect(p.decide(viewFor(createGame(presetRules("classic")!, 1), 0), "easy")).rejects.toThrow(/closed/);
+  });
+});
+
+/**
+ * Hints (issue 14): they share the workers with the computer players, so moves always go first,
+ * a seat has at most one hint in flight, the same position is answered from a cache, and a full
+ * hint lane sheds hints, never moves, with a sentence for the player.
+ */
+describe("BotPool hints", () => {
+  const state = createGame(presetRules("classic")!, 21);
+  const views = ([0, 1, 2, 3] as Seat[]).map((s) => viewFor(state, s));
+  const isPass = (a: Action, seat: Seat) => a.type === "pass" && a.seat === seat && a.cards.every((c) => views[seat].hand.includes(c));
+  const pools: BotPool[] = [];
+  const pool = (opts: BotPoolOptions = {}) => {
+    const faults = new FaultSwitch();
+    const p = new BotPool({ size: 1, worker: faults.worker, ...opts });
+    pools.push(p);
+    return { pool: p, faults };
+  };
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((p) => p.close()));
+  });
+
+  it("moves overtake hints already waiting; hints keep their order", async () => {
+    const { pool: p } = pool();
+    await p.decide(views[0], "easy");
+    const order: string[] = [];
+    const noted = (what: string) => (a: Action) => {
+      order.push(what);
+      return a;
+    };
+    const hints = [0, 1, 2].map((s) => p.hint(views[s], { key: `t:${s}` }).then(noted(`hint ${s}`)));
+    const move = p.decide(views[3], "easy").then(noted("move"));
+    const answers = await Promise.all(hints);
+    await move;
+    // The first hint was already on the worker; the move comes right after it.
+    expect(order).toEqual(["hint 0", "move", "hint 1", "hint 2"]);
+    answers.forEach((a, s) => expect(isPass(a, s as Seat)).toBe(true));
+  });
+
+  it("with two workers or more, hints never hold them all: a move starts at once", async () => {
+    const { pool: p } = pool({ size: 2 });
+    while (p.ready < 2) await new Promise((r) => setTimeout(r, 20));
+    const order: string[] = [];
+    const hints = [0, 1, 2].map((s) => p.hint(views[s], { key: `t:${s}` }).then(() => order.push(`hint ${s}`)));
+    await p.decide(views[3], "easy").then(() => order.push("move"));
+    await Promise.all(hints);
+    expect(order).toEqual(["move", "hint 0", "hint 1", "hint 2"]);
+  });
+
+  it("sheds hints beyond the lane's bound with a sentence, never moves", async () => {
+    const { pool: p } = pool({ hints: { queue: 2 } });
+    await p.decide(views[0], "easy");
+    const accepted = [0, 1, 2].map((s) => p.hint(views[s], { key: `t:${s}` }));
+    const refused = p.hint(views[3], { key: "t:3" });
+    await expect(refused).rejects.toBeInstanceOf(HintRefused);
+    await expect(refused).rejects.toMatchObject({ reason: "busy", message: HINT_BUSY });
+    expect(HINT_BUSY).toBe("The computer players are busy right now; try the hint again in a few seconds.");
+    // Moves have no such bound.
+    const moves = Array.from({ length: 6 }, (_, i) => p.decide(views[i % 4], "easy"));
+    expect((await Promise.all(moves)).length).toBe(6);
+    expect((await Promise.all(accepted)).length).toBe(3);
+    expect(p.stats.shed).toBe(1);
+  });
+
+  it("keeps one hint in flight per seat: the same position shares it, another position is refused", async () => {
+    const { pool: p, faults } = pool();
+    await p.decide(views[0], "easy");
+    const before = faults.requests;
+    const first = p.hint(views[0], { key: "t:0" });
+    expect(p.hint(views[0], { key: "t:0" })).toBe(first);
+    const other = { ...views[0], actionCount: views[0].actionCount + 1 };
+    await expect(p.hint(other, { key: "t:0" })).rejects.toMatchObject({ reason: "pending", message: HINT_PENDING });
+    expect(isPass(await first, 0)).toBe(true);
+    expect(faults.requests - before).toBe(1);
+    // Once answered, the seat may ask about its next position.
+    expect(isPass(await p.hint(other, { key: "t:0" }), 0)).toBe(true);
+  });
+
+  it("answers a repeated hint for the same position from the cache, without the worker", async () => {
+    const { pool: p, faults } = pool();
+    const answer = await p.hint(views[1], { key: "t:1" });
+    const asked = faults.requests;
+    expect(await p.hint(views[1], { key: "t:1" })).toEqual(answer);
+    expect(faults.requests).toBe(asked);
+    expect(p.stats.cacheHits).toBe(1);
+    // Another seat, or the same seat later in the game, is a new position.
+    await p.hint(views[1], { key: "t:2" });
+    expect(faults.requests).toBe(asked + 1);
+  });
+
+  it("a hint whose worker fails is an error, not an answer, and is not cached", async () => {
+    const { pool: p, faults } = pool({ restart: { initialMs: 10 } });
+    faults.fault = "crash";
+    await expect(p.hint(views[2], { key: "t:2" })).rejects.toThrow(/worker stopped/);
+    faults.fault = "none";
+    expect(isPass(await p.hint(views[2], { key: "t:2" }), 2)).toBe(true);
   });
 });

@@ -35,7 +35,14 @@ describe("restart and faults", () => {
     const button = components(menu).find((c) => decodeId(c.custom_id ?? "")?.verb === "play" && !c.disabled)!;
     const actionsBefore = (await h.store.loadActions(tableId)).length;
 
+    const editsBefore = menu.edits;
     await h.restart();
+    // No silent restart: the menu Ann still has open is brought up to date at once (without her
+    // pressing anything), and the thread says once that the bot is back.
+    await h.fake.waitFor(() => (h.fake.messages.get(menu.id)?.edits ?? 0) > editsBefore, 3000, "Ann's open menu refreshed after the restart");
+    await h.fake.waitFor(() => gamePosts(h.fake).some((m) => m.content.includes("I'm back after a restart")), 3000, "the back-after-a-restart notice");
+    expect(gamePosts(h.fake).filter((m) => m.content.includes("I'm back after a restart"))).toHaveLength(1);
+    expect(textOf(h.fake.messages.get(menu.id))).toContain("Your turn");
     const click = ann.click(menu.id, button.custom_id);
     await click.ack;
     await h.fake.waitFor(() => saidTo(h, click), 3000, "an answer");

@@ -8,6 +8,7 @@ import type {
   FinishedGame,
   GuildSettings,
   NewTable,
+  SavedMenu,
   StoredAction,
   Store,
   TablePatch,
@@ -26,6 +27,7 @@ export class MemoryStore implements Store {
   failNextAppend: "conflict" | null = null;
 
   async createTable(input: NewTable): Promise<TableRecord> {
+    await this.probeWrite();
     const now = new Date();
     const id = `t${this.nextId++}`;
     const record: TableRecord = {
@@ -66,6 +68,7 @@ export class MemoryStore implements Store {
   }
 
   async updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+    await this.probeWrite();
     const t = this.tables.get(id);
     if (!t) throw new Error(`no table ${id}`);
     Object.assign(t, clone(patch), { updatedAt: new Date() });
@@ -73,6 +76,7 @@ export class MemoryStore implements Store {
   }
 
   async appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
+    await this.probeWrite();
     const t = this.tables.get(tableId);
     if (!t) return { ok: false, reason: "missing-table" };
     if (this.failNextAppend) {
@@ -94,6 +98,7 @@ export class MemoryStore implements Store {
   }
 
   async recordFinishedGame(game: FinishedGame): Promise<void> {
+    await this.probeWrite();
     const t = this.tables.get(game.tableId);
     if (t) t.status = "finished";
     this.finished.push(clone(game));
@@ -104,9 +109,30 @@ export class MemoryStore implements Store {
   }
 
   async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+    await this.probeWrite();
     const next = { ...(await this.getGuildSettings(guildId)), ...patch };
     this.guilds.set(guildId, next);
     return clone(next);
+  }
+
+  /** While set, every write fails with this error, as a full disk or a stopped server would (tests). */
+  failWrites: Error | null = null;
+
+  async probeWrite(): Promise<void> {
+    if (this.failWrites) throw this.failWrites;
+  }
+
+  readonly menus = new Map<string, SavedMenu>();
+
+  async saveMenus(menus: SavedMenu[]): Promise<void> {
+    await this.probeWrite();
+    for (const m of menus) this.menus.set(`${m.tableId}:${m.userId}`, clone(m));
+  }
+
+  async takeMenus(tableIds: string[]): Promise<SavedMenu[]> {
+    const taken = [...this.menus.values()].filter((m) => tableIds.includes(m.tableId));
+    for (const m of taken) this.menus.delete(`${m.tableId}:${m.userId}`);
+    return taken;
   }
 
   async close(): Promise<void> {}

@@ -209,6 +209,8 @@ export interface FaultSpec {
 export type RouteMatcher = RegExp | string | ((method: string, path: string) => boolean);
 
 export interface FakeOptions {
+  /** The bot token to accept (default "fake-bot-token"); a test of the README's .env passes a token-shaped one. */
+  token?: string;
   /** Human users in the guild (default 4). */
   users?: number;
   /** Keep uploaded bytes (attachment.data, GET of attachment urls). Off by default to save memory. */
@@ -295,7 +297,8 @@ const NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo
 const GATEWAY_LOG_LIMIT = 5_000;
 
 export class FakeDiscord {
-  readonly token = "fake-bot-token";
+  /** The bot token the fake accepts (FakeOptions.token; by default not token-shaped, to show the shape check is skipped). */
+  readonly token: string;
   readonly applicationId = "900000000000000001";
   readonly botUserId = "900000000000000001";
   readonly guildId = "800000000000000001";
@@ -357,6 +360,7 @@ export class FakeDiscord {
 
   constructor(opts: FakeOptions = {}) {
     const n = opts.users ?? 4;
+    this.token = opts.token ?? "fake-bot-token";
     this.keepFiles = opts.keepFiles ?? false;
     this.rateLimits = opts.rateLimits ?? false;
     this.recordCalls = opts.recordCalls ?? true;

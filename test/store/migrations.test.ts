@@ -147,8 +147,12 @@ describe("SQLite: applying migrations at start", () => {
     const store = await open(db.url);
     const before = await playSome(store, 20);
     await store.close();
-    expect(await migrate(db.url, { dir: await withRedefineMigration(true), log: silent })).toEqual(["29990101000000_host_optional"]);
-    const after = await open(db.url);
+    const future = await withRedefineMigration(true);
+    expect(await migrate(db.url, { dir: future, log: silent })).toEqual(["29990101000000_host_optional"]);
+    // This version of the bot does not know that migration: it refuses the database.
+    await expect(SqliteStore.open(db.url)).rejects.toThrow(/upgraded by a newer version of the bot \(migration 29990101000000_host_optional\)/);
+    const after = await SqliteStore.open(db.url, { migrations: future });
+    cleanups.push(() => after.close());
     expect((await after.loadActions(before.id)).map((a) => a.action)).toEqual(before.actions);
     expect((await after.getTable(before.id))!.actionCount).toBe(20);
     // The re-created trigger still logs new actions.

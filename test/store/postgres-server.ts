@@ -17,6 +17,10 @@ export interface PostgresServer {
   url: string;
   /** Given by TEST_POSTGRES_URL (not started here, so not removed by stop()). */
   external: boolean;
+  /** Stops the server but keeps its data, as a database server that went away (not for TEST_POSTGRES_URL). */
+  halt(): void;
+  /** Starts it again on the same port with the same data. */
+  restart(): void;
   stop(): Promise<void>;
 }
 
@@ -56,8 +60,14 @@ const as = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ["runu
  * Starts a server. `durable: false` (tests) turns fsync off: faster, and nothing here must survive
  * a power cut; the benchmark keeps PostgreSQL's defaults (fsync, synchronous_commit on).
  */
-export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
-  if (process.env.TEST_POSTGRES_URL) return { url: process.env.TEST_POSTGRES_URL, external: true, stop: async () => undefined };
+export async function startPostgres(opts: { durable?: boolean; own?: boolean } = {}): Promise<PostgresServer> {
+  // own: a server of this caller's even where TEST_POSTGRES_URL names a shared one (a test that stops it).
+  if (process.env.TEST_POSTGRES_URL && !opts.own) {
+    const cannot = () => {
+      throw new Error("a server given by TEST_POSTGRES_URL is not stopped by the tests");
+    };
+    return { url: process.env.TEST_POSTGRES_URL, external: true, halt: cannot, restart: cannot, stop: async () => undefined };
+  }
   const bin = postgresBin();
   if (!bin) throw new Error(postgresUnavailable()!);
   const dir = mkdtempSync(join(tmpdir(), "hearts-pg-"));
@@ -72,11 +82,12 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
     const [c, a] = as(join(bin, cmd), args);
     execFileSync(c, a, { stdio: ["ignore", "pipe", "pipe"], cwd: dir });
   };
+  const settings = ["-c listen_addresses=127.0.0.1", `-p ${port}`, `-k ${dir}`, "-c max_connections=200", "-c shared_buffers=64MB"];
+  if (!opts.durable) settings.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off");
+  const start = () => run("pg_ctl", ["start", "-D", data, "-w", "-t", "60", "-l", join(dir, "server.log"), "-o", settings.join(" ")]);
   try {
     run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"]);
-    const settings = ["-c listen_addresses=127.0.0.1", `-p ${port}`, `-k ${dir}`, "-c max_connections=200", "-c shared_buffers=64MB"];
-    if (!opts.durable) settings.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off");
-    run("pg_ctl", ["start", "-D", data, "-w", "-t", "60", "-l", join(dir, "server.log"), "-o", settings.join(" ")]);
+    start();
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     const err = e as { stderr?: Buffer; message: string };
@@ -91,6 +102,8 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     external: false,
+    halt: () => run("pg_ctl", ["stop", "-D", data, "-m", "fast", "-w"]),
+    restart: start,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,0 +1,156 @@
+/**
+ * The picture process under faults (issue 13 §3) and its environment (issue 14): a hung or
+ * killed child costs its picture only (the message goes out with text), it is replaced after a
+ * backoff that grows while the fault lasts, pictures come back once the fault is gone, and the
+ * child never sees the bot token or the database URL.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { createGame, presetRules } from "../../src/game/index.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { Images, canvasRenderer } from "../../src/discord/images.js";
+import { Lane, Pacer } from "../../src/discord/pacer.js";
+import { PicturesUnavailable, RenderProcess, childEnv, type RenderProcessOptions } from "../../src/discord/render-process.js";
+import { tableMessage } from "../../src/discord/views.js";
+import type { TableRecord } from "../../src/store/types.js";
+import type { TableSnapshot } from "../../src/table/types.js";
+import { capturingLogger } from "../ai/log-capture.js";
+import { faultyRenderChild, setRenderFault } from "./fixtures/render-faults.js";
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const hand = { cards: [0, 13, 26], legal: [], selected: [] };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const open: RenderProcess[] = [];
+function picturesProcess(opts: RenderProcessOptions = {}) {
+  const { log, lines } = capturingLogger();
+  const rp = new RenderProcess(log, { entry: faultyRenderChild, restart: { initialMs: 20, maxMs: 80 }, ...opts });
+  open.push(rp);
+  return { rp, lines };
+}
+afterEach(async () => {
+  setRenderFault("none");
+  await Promise.all(open.splice(0).map((rp) => rp.close()));
+});
+
+/** Draws a picture, retrying while the process is restarting (it refuses pictures at once then). */
+async function drawn(rp: RenderProcess, within = 10_000): Promise<Buffer> {
+  const until = performance.now() + within;
+  for (;;) {
+    try {
+      return await rp.render("renderHand", [hand], Lane.Answer);
+    } catch (err) {
+      if (!(err instanceof PicturesUnavailable) || performance.now() > until) throw err;
+      await sleep(20);
+    }
+  }
+}
+
+const restartsLogged = (lines: Record<string, unknown>[]) => lines.filter((l) => "restartInMs" in l).map((l) => l.restartInMs);
+
+function snapshot(): TableSnapshot {
+  const state = createGame(presetRules("classic")!, 7);
+  const record: TableRecord = {
+    id: "t1",
+    guildId: "1",
+    channelId: "2",
+    threadId: null,
+    messageId: "3",
+    hostId: "u0",
+    rules: state.rules,
+    settings: { ...DEFAULT_SETTINGS },
+    seed: 7,
+    status: "passing",
+    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? "u0" : null, botLevel: seat === 0 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    actionCount: 0,
+    turnDeadline: null,
+    timeBank: [120, 120, 120, 120],
+    brokenReason: null,
+    hintsUsed: false,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+  return { record, state } as TableSnapshot;
+}
+
+describe("the picture process under faults", () => {
+  it("a hung child: its picture is abandoned within the time limit, the child replaced, later pictures drawn", async () => {
+    const { rp, lines } = picturesProcess({ timeoutMs: 400 });
+    expect((await drawn(rp)).subarray(0, 4)).toEqual(PNG);
+    const started = performance.now();
+    const hung = rp.render("renderHand", [{ ...hand, fault: "hang" }], Lane.Answer);
+    const behind = rp.render("renderHand", [hand], Lane.Post);
+    await expect(hung).rejects.toThrow(/took too long \(over 400 ms\)/);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(390);
+    expect(waited).toBeLessThan(2000);
+    // The picture waiting behind it goes out as text rather than wait for the new child.
+    await expect(behind).rejects.toBeInstanceOf(PicturesUnavailable);
+    expect((await drawn(rp)).subarray(0, 4)).toEqual(PNG);
+    expect(rp.available).toBe(true);
+    expect(lines.some((l) => String(l.why).includes("took over 400 ms"))).toBe(true);
+  });
+
+  it("a killed child: its picture is refused at once; restarts back off while the fault lasts and pictures return when it is removed", async () => {
+    const { rp, lines } = picturesProcess({ restart: { initialMs: 20, maxMs: 80 } });
+    await drawn(rp);
+    const started = performance.now();
+    await expect(rp.render("renderHand", [{ ...hand, fault: "crash" }], Lane.Answer)).rejects.toThrow(/picture process stopped: exit code 3/);
+    expect(performance.now() - started).toBeLessThan(1000);
+    setRenderFault("crash");
+    for (let i = 0; i < 3; i++) await expect(drawn(rp)).rejects.toThrow(/picture process stopped/);
+    expect(restartsLogged(lines)).toEqual([20, 40, 80, 80]);
+    setRenderFault("none");
+    expect((await drawn(rp)).subarray(0, 4)).toEqual(PNG);
+  });
+
+  it("a message whose picture hangs goes out with text, on time; with the fault removed it has its picture again", async () => {
+    const { rp } = picturesProcess({ timeoutMs: 300 });
+    await drawn(rp);
+    const table = snapshot();
+    const { log, lines } = capturingLogger();
+    const images = new Images(canvasRenderer, log, null, rp);
+    const pacer = new Pacer(images);
+    setRenderFault("hang");
+    const started = performance.now();
+    const text = await pacer.run(Lane.Table, () => tableMessage(table, images));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(text.files ?? []).toEqual([]);
+    expect(text.content ?? JSON.stringify(text.embeds)).toMatch(/P1/);
+    expect(lines.some((l) => l.msg === "could not draw an image; sending text only")).toBe(true);
+    setRenderFault("none");
+    await drawn(rp);
+    const full = await pacer.run(Lane.Table, () => tableMessage(table, images));
+    expect(full.files?.[0].data.subarray(0, 4)).toEqual(PNG);
+  });
+});
+
+describe("the picture process's environment", () => {
+  const saved = { token: process.env.DISCORD_TOKEN, db: process.env.DATABASE_URL };
+  afterEach(() => {
+    for (const [k, v] of [["DISCORD_TOKEN", saved.token], ["DATABASE_URL", saved.db]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it("keeps only what the child needs", () => {
+    const env = childEnv({ PATH: "/usr/bin", HOME: "/home/h", LANG: "C.UTF-8", NODE_OPTIONS: "--max-old-space-size=256", DISCORD_TOKEN: "x", DATABASE_URL: "postgresql://u:p@h/db", DISCORD_CLIENT_ID: "1", GUILD_ID: "2", AWS_SECRET_ACCESS_KEY: "s" });
+    expect(env).toEqual({ PATH: "/usr/bin", HOME: "/home/h", LANG: "C.UTF-8", NODE_OPTIONS: "--max-old-space-size=256" });
+  });
+
+  it.skipIf(process.platform !== "linux")("the running child has no bot token and no database URL (read from /proc)", async () => {
+    process.env.DISCORD_TOKEN = "MTIzNDU2Nzg5.fake-token-for-the-env-test";
+    process.env.DATABASE_URL = "postgresql://hearts:secret-password@db.example:5432/hearts";
+    const rp = new RenderProcess(capturingLogger().log);
+    open.push(rp);
+    expect((await drawn(rp)).subarray(0, 4)).toEqual(PNG);
+    const environ = readFileSync(`/proc/${rp.pid}/environ`, "utf8");
+    const keys = environ.split("\0").filter(Boolean).map((kv) => kv.slice(0, kv.indexOf("=")));
+    expect(keys).toContain("PATH");
+    expect(keys).not.toContain("DISCORD_TOKEN");
+    expect(keys).not.toContain("DATABASE_URL");
+    expect(environ).not.toContain("fake-token-for-the-env-test");
+    expect(environ).not.toContain("secret-password");
+  });
+});

@@ -1,0 +1,54 @@
+/** The .env loader: empty variables count as unset, for us and for the libraries that read them. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client, GatewayIntentBits } from "discord.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { envFile, loadEnv } from "../../src/env.js";
+
+const dir = mkdtempSync(join(tmpdir(), "hearts-env-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function fileWith(text: string): string {
+  const f = join(dir, `env-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(f, text);
+  return f;
+}
+
+describe("loadEnv", () => {
+  it("leaves out what .env.example leaves empty, so discord.js does not JSON-parse an empty SHARDS", () => {
+    const env: NodeJS.ProcessEnv = { ENV_FILE: fileWith("DISCORD_TOKEN=abc\nSHARDS=\nSHARD_COUNT=\nGUILD_ID=   \nLOG_LEVEL=info\n") };
+    loadEnv(env);
+    expect(env).toEqual({ ENV_FILE: env.ENV_FILE, DISCORD_TOKEN: "abc", LOG_LEVEL: "info" });
+  });
+
+  it("is what keeps new Client() from throwing on the empty SHARDS that dotenv would set", () => {
+    const client = () => new Client({ intents: [GatewayIntentBits.Guilds] }).destroy();
+    process.env.SHARDS = "";
+    try {
+      expect(client).toThrow(/JSON/); // what every newcomer saw
+      loadEnv(process.env); // ENV_FILE=none under the tests: only the dropping of empty variables
+      expect(process.env.SHARDS).toBeUndefined();
+      expect(client).not.toThrow();
+    } finally {
+      delete process.env.SHARDS;
+    }
+  });
+
+  it("keeps what the process was given over .env, and drops empty ones from anywhere", () => {
+    const env: NodeJS.ProcessEnv = { ENV_FILE: fileWith("LOG_LEVEL=info\nBOT_DELAY_MS=900\nTURN_SECONDS=60\n"), LOG_LEVEL: "warn", TURN_SECONDS: "", SHARDS: " " };
+    loadEnv(env);
+    expect(env.LOG_LEVEL).toBe("warn");
+    expect(env.BOT_DELAY_MS).toBe("900");
+    expect(env.TURN_SECONDS).toBe("60");
+    expect("SHARDS" in env).toBe(false);
+  });
+
+  it("reads no file with ENV_FILE=none, and .env by default", () => {
+    const env: NodeJS.ProcessEnv = { ENV_FILE: "none" };
+    loadEnv(env);
+    expect(env).toEqual({ ENV_FILE: "none" });
+    expect(envFile({})).toBe(".env");
+    expect(envFile({ ENV_FILE: "none" })).toBeNull();
+  });
+});

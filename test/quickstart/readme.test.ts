@@ -1,0 +1,114 @@
+/**
+ * The README's quick start, done literally, as a newcomer does it: in a copy of the project,
+ * `cp .env.example .env`, a token and the application id pasted into it, `npm run deploy-commands`
+ * and `npm start` (the real npm scripts, not an import), then a short game through the fake
+ * Discord. Only DISCORD_API_BASE comes from the environment (the fake instead of discord.com), and
+ * BOT_DELAY_MS=0 so the computer players do not pause for people to follow. `npm ci` is the one
+ * step not repeated: the copy uses this checkout's node_modules.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRng } from "../../src/game/index.js";
+import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
+import { TableDriver } from "../reliability/driver.js";
+
+const ROOT = process.cwd();
+/** Token-shaped, as a newcomer pastes it from the Developer Portal (the fake accepts it). */
+const TOKEN = "OTAwMDAwMDAwMDAwMDAwMDAx.GhEaRt.s0mEtHiNg-tHaT-lOoKs_LiKe-A-t0kEn";
+
+/** The commands of the README's Quick start block, in order. */
+function quickStart(): string[] {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const block = /## Quick start[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+  return block
+    .split("\n")
+    .map((l) => l.replace(/#.*$/, "").trim())
+    .filter(Boolean);
+}
+
+/** The project as a fresh clone has it (tracked files, and new ones not ignored), plus node_modules. */
+function copyProject(to: string): void {
+  const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean);
+  for (const f of files) {
+    if (!existsSync(join(ROOT, f))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(to, f)), { recursive: true });
+    cpSync(join(ROOT, f), join(to, f));
+  }
+  symlinkSync(join(ROOT, "node_modules"), join(to, "node_modules"));
+  // npm ci's postinstall generates the Prisma clients there (gitignored): as if it had run.
+  cpSync(join(ROOT, "src", "generated"), join(to, "src", "generated"), { recursive: true });
+}
+
+/** The person's shell: their PATH and HOME, and nothing of this test run (no ENV_FILE=none). */
+const shellEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...extra });
+
+function run(cmd: string, cwd: string, env: NodeJS.ProcessEnv): ChildProcess & { output: () => string } {
+  // detached: its own process group, so a Ctrl-C (SIGINT to the group) reaches npm and the bot alike.
+  const child = spawn("sh", ["-c", cmd], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  return Object.assign(child, { output: () => out });
+}
+
+const exited = (c: ChildProcess): Promise<number | null> => (c.exitCode !== null ? Promise.resolve(c.exitCode) : new Promise((r) => c.once("exit", (code) => r(code))));
+
+describe("the README's quick start, verbatim", () => {
+  let dir: string;
+  let fake: FakeDiscord;
+  let bot: (ChildProcess & { output: () => string }) | null = null;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "hearts-quickstart-"));
+    copyProject(dir);
+    fake = await startFakeDiscord({ token: TOKEN, users: 2 });
+  });
+  afterAll(async () => {
+    if (bot && bot.exitCode === null) process.kill(-bot.pid!, "SIGKILL");
+    await fake?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("cp .env.example .env, a token, deploy-commands, npm start: a game is played to its end", async () => {
+    const started = Date.now();
+    const steps = quickStart();
+    expect(steps).toEqual(["npm ci", "cp .env.example .env", "npm start", "npm test"]);
+
+    // cp .env.example .env, run as written; then the two lines a newcomer fills in.
+    expect(spawnSync("sh", ["-c", steps[1]], { cwd: dir }).status).toBe(0);
+    const example = readFileSync(join(dir, ".env"), "utf8");
+    expect(example).toMatch(/^SHARDS=$/m); // the empty variable that crashed the first start
+    writeFileSync(join(dir, ".env"), example.replace(/^DISCORD_TOKEN=$/m, `DISCORD_TOKEN=${TOKEN}`).replace(/^DISCORD_CLIENT_ID=$/m, `DISCORD_CLIENT_ID=${fake.applicationId}`));
+
+    const env = shellEnv({ DISCORD_API_BASE: fake.apiBase, BOT_DELAY_MS: "0" });
+    const deploy = run("npm run deploy-commands", dir, env);
+    expect(await exited(deploy), deploy.output()).toBe(0);
+    expect(deploy.output()).toContain("Registered 1 command (/hearts) globally");
+    expect(fake.commands.get("global")?.map((c) => c.name)).toEqual(["hearts"]);
+
+    bot = run(steps[2], dir, env);
+    const early = exited(bot).then((code) => {
+      throw new Error(`npm start exited (${code}):\n${bot!.output()}`);
+    });
+    await Promise.race([fake.ready(), early]);
+
+    const driver = new TableDriver(fake, fake.channelId, [fake.users[0]], createRng(7), { target: 5 });
+    expect(await Promise.race([driver.open(), early])).toBe(true);
+    expect(await Promise.race([driver.playToEnd(60_000), early])).toBe(true);
+    driver.stop();
+
+    // The default DATABASE_URL: the folder was made and the game is in it.
+    expect(statSync(join(dir, "data", "hearts.db")).size).toBeGreaterThan(0);
+
+    // Ctrl-C: the bot stops cleanly, saying open tables resume, with no stack trace.
+    process.kill(-bot.pid!, "SIGINT");
+    await exited(bot);
+    expect(bot.output()).toContain("logged in to Discord");
+    expect(bot.output()).not.toMatch(/\n\s+at .*\(/);
+    expect(bot.output()).not.toContain(TOKEN);
+    console.log(`quick start: deploy-commands, npm start, a game to 5 points and Ctrl-C in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }, 120_000);
+});
