@@ -57,6 +57,6 @@ export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?:
     components: m.components ?? [],
     allowed_mentions: allowed(m),
   };
-  if (!opts.keepAttachments && (files.length || opts.edit)) body.attachments = files.map((f, i) => ({ id: i, filename: f.name }));
+  if (!opts.keepAttachments && (files.length || opts.edit)) body.attachments = files.map((f, i) => ({ id: String(i), filename: f.name }));
   return { body, files: files.length ? files : undefined };
 }

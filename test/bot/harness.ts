@@ -72,8 +72,11 @@ export async function startHarness(opts: { renderer?: BotDeps["renderer"]; confi
     async close() {
       await h.bot.stop().catch(() => undefined);
       await store.close().catch(() => undefined);
-      await fake.close();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        await fake.close(); // throws when a request did not match Discord's API
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
   await h.bot.start();

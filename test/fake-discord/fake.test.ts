@@ -187,8 +187,10 @@ describe("Discord's rules, enforced", () => {
     fake.violations.length = 0;
     const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "toolong" });
     await fake.waitFor(() => fake.violations.length > 0, 2000, "the violation");
-    expect(fake.violations[0]).toMatchObject({ kind: "limits", detail: expect.stringContaining("2001 characters") });
+    expect(fake.violations[0]).toMatchObject({ kind: "schema", detail: expect.stringContaining("data.content: Must be 2000 or fewer in length (it has 2001 characters)") });
     expect(h.calls()[0]).toMatchObject({ status: 400, code: 50035 });
+    expect(fake.invalidRequests).toEqual([expect.objectContaining({ kind: "schema", interaction: "/hearts toolong" })]);
+    fake.invalidRequests.length = 0;
   });
 
   it("an expired token (15 minutes) is refused with 50027", async () => {
@@ -235,6 +237,71 @@ describe("Discord's rules, enforced", () => {
     expect(slow.calls()[0]).toMatchObject({ status: 404, code: 10062 });
     expect(fake.violations.filter((v) => v.token === silent.token).map((v) => v.kind)).toEqual(["not-acknowledged"]);
     expect(fake.violations.filter((v) => v.token === slow.token).map((v) => v.kind).sort()).toEqual(["deadline", "not-acknowledged"]);
+  });
+});
+
+describe("Discord's published API", () => {
+  const post = (body: unknown, files?: Array<{ name: string; data: Buffer }>) => client.rest.post(`/channels/${fake.channelId}/messages`, { body, files });
+  /** The request's refusal: Discord's error body, and what the fake recorded (then forgotten, so close() passes). */
+  async function refused(request: Promise<unknown>): Promise<{ status: number; code: number; errors: any; recorded: any }> {
+    const e: any = await request.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(e, "the request should have been refused").not.toBeNull();
+    expect(fake.invalidRequests).toHaveLength(1);
+    const recorded = fake.invalidRequests.pop();
+    fake.violations.length = 0;
+    return { status: e.status, code: e.code, errors: e.rawError?.errors, recorded };
+  }
+
+  it("a body that does not match Discord's OpenAPI schema is refused with 50035, naming the field (multipart payload_json too)", async () => {
+    const r = await refused(post({ content: "picture", attachments: [{ id: 0, filename: "a.png" }] }, [{ name: "a.png", data: Buffer.from("png") }]));
+    expect(r).toMatchObject({ status: 400, code: 50035 });
+    expect(r.errors).toEqual({ attachments: { "0": { id: { _errors: [{ code: "STRING_TYPE_CONVERT", message: "Could not interpret number 0 as string." }] } } } });
+    expect(r.recorded).toMatchObject({ kind: "schema", route: "POST /channels/{channel_id}/messages", fields: ["attachments[0].id: Could not interpret number 0 as string."] });
+    // The same upload with the id as a string, as discord.js itself sends it, is accepted.
+    await post({ content: "picture", attachments: [{ id: "0", filename: "a.png" }] }, [{ name: "a.png", data: Buffer.from("png") }]);
+    expect(fake.invalidRequests).toEqual([]);
+  });
+
+  it("a component is checked against the schema of its type", async () => {
+    const r = await refused(post({ components: [{ type: 1, components: [{ type: 2, label: "No style", custom_id: "a" }] }] }));
+    expect(r.recorded.fields).toEqual(["components[0].components[0].style: This field is required"]);
+    const six = await refused(post({ components: [{ type: 1, components: Array.from({ length: 6 }, (_, i) => ({ type: 2, style: 1, label: `${i}`, custom_id: `b${i}` })) }] }));
+    expect(six.recorded.fields).toEqual(["components[0].components: Must be 5 or fewer in length (it has 6 items)."]);
+  });
+
+  it("routes outside Discord's API get 404 or 405, ids that are not snowflakes and unknown query parameters 50035", async () => {
+    expect(await refused(client.rest.get("/hearts/scores"))).toMatchObject({ status: 404, recorded: { kind: "unknown-route", fields: ["no route GET /hearts/scores in Discord's API"] } });
+    expect(await refused(client.rest.put(`/channels/${fake.channelId}`))).toMatchObject({ status: 405, recorded: { kind: "unknown-route" } });
+    expect(await refused(client.rest.get("/channels/hearts"))).toMatchObject({ status: 400, code: 50035, errors: { channel_id: { _errors: [{ code: "NUMBER_TYPE_COERCE" }] } } });
+    const q = await refused(client.rest.post(`/channels/${fake.channelId}/messages`, { body: { content: "x" }, query: new URLSearchParams({ wait: "true" }) }));
+    expect(q.recorded.fields).toEqual([expect.stringContaining('takes no query parameter "wait"')]);
+  });
+
+  it("the documented limits the schema cannot express: 5 rows, a select alone in its row, unique custom_ids, 2,000 characters, flags per endpoint", async () => {
+    const row = (id: string) => ({ type: 1, components: [{ type: 2, style: 1, label: id, custom_id: id }] });
+    const select = { type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] };
+    const cases: Array<[unknown, string]> = [
+      [{ components: ["a", "b", "c", "d", "e", "f"].map(row) }, "components: Must be 5 or fewer in length (6 action rows)."],
+      [{ components: [{ type: 1, components: [select, row("b").components[0]] }] }, "components[0].components: The specified component exceeds the maximum width (a select menu fills its row)."],
+      [{ components: [row("same"), row("same")] }, 'components[1].components[0].custom_id: Component custom id cannot be duplicated ("same").'],
+      [{ content: "x".repeat(2001) }, "content: Must be 2000 or fewer in length (it has 2001 characters)."],
+      [{ content: "only you", flags: 64 }, "flags: Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2 can be set here (got EPHEMERAL)."],
+    ];
+    for (const [body, field] of cases) {
+      const r = await refused(post(body));
+      expect(r).toMatchObject({ status: 400, code: 50035, recorded: { kind: "limits", fields: [field] } });
+    }
+    expect(await refused(post({ content: "" }))).toMatchObject({ status: 400, code: 50006 });
+  });
+
+  it("close() fails when a request did not match, naming it", async () => {
+    const other = await startFakeDiscord();
+    await fetch(`${other.apiBase}/v10/channels/${other.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${other.token}`, "content-type": "application/json" }, body: JSON.stringify({ content: "x", attachments: [{ id: 1 }] }) });
+    expect(other.requestsChecked).toBe(1);
+    await expect(other.close()).rejects.toThrow(/POST \/channels\/\d+\/messages .*attachments\[0\]\.id: Could not interpret number 1 as string/);
   });
 });
 

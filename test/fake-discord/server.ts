@@ -1,15 +1,18 @@
 /**
  * A local fake Discord for end-to-end tests: the REST routes and the Gateway WebSocket that the
- * real discord.js 14 client uses, on 127.0.0.1 only. It records every REST call, enforces the rules
- * a bot must keep (3 s to acknowledge, one acknowledgement, 15-minute tokens, payload and component
- * limits, ephemeral messages only reachable through their own interaction tokens) and injects
+ * real discord.js 14 client uses, on 127.0.0.1 only. It records every REST call, checks each against
+ * Discord's published API (spec.ts: OpenAPI routes and request schemas; limits.ts: the documented
+ * limits beyond them), enforces the rules a bot must keep (3 s to acknowledge, one acknowledgement,
+ * 15-minute tokens, ephemeral messages only reachable through their own interaction tokens) and injects
  * faults (429, 5xx, a dropped gateway, deleted messages and channels, missing permissions).
  * See README.md in this folder for the API.
  */
+import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
-import { checkChoices, checkCommands, checkMessage, checkModal } from "./limits.js";
+import { EMPTY_MESSAGE, checkLimits } from "./limits.js";
+import { checkBody, checkParams, discordErrors, fieldName, hasShape, matchRoute, type Finding } from "./spec.js";
 
 // ---- public types ---------------------------------------------------------------------------------
 
@@ -130,12 +133,32 @@ export interface RecordedCall {
 }
 
 export interface Violation {
-  /** deadline | double-ack | expired-token | limits | wrong-response-type | foreign-ephemeral | not-acknowledged | unknown-interaction */
+  /**
+   * deadline | double-ack | expired-token | wrong-response-type | foreign-ephemeral | not-acknowledged |
+   * unknown-interaction, and for requests Discord would refuse (also in invalidRequests): unknown-route | schema | limits
+   */
   kind: string;
   detail: string;
   method?: string;
   path?: string;
   token?: string | null;
+}
+
+/** A request that does not match Discord's published API: answered as Discord would, and a failed test. */
+export interface InvalidRequest {
+  /** unknown-route: not a route of Discord's API; schema: the body, path or query parameters do not match its OpenAPI schema; limits: a documented limit the schema cannot express. */
+  kind: "unknown-route" | "schema" | "limits";
+  method: string;
+  path: string;
+  /** The spec's route ("POST /channels/{channel_id}/messages"), or the path when there is none. */
+  route: string;
+  /** One line per finding, naming the field: "attachments[0].id: Could not interpret number 0 as string." */
+  fields: string[];
+  /** Discord's answer: status and body ({ code: 50035, message: "Invalid Form Body", errors }). */
+  status: number;
+  response: { code: number; message: string; errors?: Record<string, unknown> };
+  /** The interaction whose token the request used, as the test sent it ("click play:…"), if any. */
+  interaction: string | null;
 }
 
 export interface Ack {
@@ -288,6 +311,14 @@ export class FakeDiscord {
   readonly calls: RecordedCall[] = [];
   /** Broken Discord rules; tests assert this stays empty. */
   readonly violations: Violation[] = [];
+  /**
+   * Requests that do not match Discord's published API (OpenAPI routes and request schemas, and the
+   * documented limits beyond them). close() throws when any is left, so the test that made one fails.
+   */
+  readonly invalidRequests: InvalidRequest[] = [];
+  /** REST requests checked against the spec (every one but attachment downloads), and the time that took. */
+  requestsChecked = 0;
+  checkMs = 0;
   /** Requests the fake has no route for ("GET /path"); tests assert this stays empty. */
   readonly unhandled: string[] = [];
   /** Every message by id (deleted ones stay, with deleted: true). */
@@ -361,6 +392,11 @@ export class FakeDiscord {
     return this;
   }
 
+  /**
+   * Stops the servers, then throws if a request did not match Discord's API (every harness closes
+   * its fake, so this is where such a test fails; one that sends invalid requests on purpose empties
+   * `invalidRequests` first). With FAKE_DISCORD_STATS set to a file, appends this fake's counts to it.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -369,6 +405,13 @@ export class FakeDiscord {
     this.wss.close();
     this.http.closeAllConnections?.();
     await new Promise<void>((r) => this.http.close(() => r()));
+    const stats = process.env.FAKE_DISCORD_STATS;
+    if (stats) appendFileSync(stats, `${JSON.stringify({ checked: this.requestsChecked, invalid: this.invalidRequests.length, ms: Math.round(this.checkMs) })}\n`);
+    if (this.invalidRequests.length) {
+      const lines = this.invalidRequests.slice(0, 10).map((r) => `  ${r.method} ${r.path} (${r.route}${r.interaction ? `, for ${r.interaction}` : ""}) -> ${r.status}: ${r.fields.join("; ")}`);
+      const more = this.invalidRequests.length > 10 ? `\n  …and ${this.invalidRequests.length - 10} more` : "";
+      throw new Error(`fake Discord: ${this.invalidRequests.length} request(s) did not match Discord's published API:\n${lines.join("\n")}${more}`);
+    }
   }
 
   /** Resolves once a client is connected (identified or resumed) and has its guilds. */
@@ -896,7 +939,18 @@ export class FakeDiscord {
       reply(status, { message, code, ...extra });
     };
 
-    if (method === "GET" && path.startsWith("/attachments/")) return this.serveAttachment(path, res, call);
+    if (method === "GET" && url.pathname.startsWith("/attachments/")) return this.serveAttachment(path, res, call);
+
+    // Checked before anything else answers: whatever Discord would say first, the request is the bot's.
+    const checkStarted = performance.now();
+    const refusal = this.checkRequest(method, url, path, body, files.length);
+    this.checkMs += performance.now() - checkStarted;
+    if (refusal) {
+      this.invalidRequests.push({ ...refusal, method, path, interaction: it?.what ?? null });
+      this.violate(refusal.kind, `${refusal.route}: ${refusal.fields.join("; ")}`, call);
+      call.code = refusal.response.code;
+      return reply(refusal.status, refusal.response);
+    }
 
     const fault = this.faults.find((f) => f.count > 0 && f.match(method, path, route));
     if (fault) {
@@ -986,7 +1040,6 @@ export class FakeDiscord {
         if (thread && channel.thread_metadata?.locked) return error(403, 50083, "Thread is archived");
         if (!need(Perm.ViewChannel | (thread ? Perm.SendMessagesInThreads : Perm.SendMessages))) return error(403, 50013, "Missing Permissions");
         if (files.length && !need(Perm.AttachFiles)) return error(403, 50013, "Missing Permissions");
-        if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
         if (thread) channel.thread_metadata.archived = false;
         const msg = this.createMessage(channel.id, body ?? {}, files, blobs, { token: null, visibleTo: null, type: 0 });
         return reply(200, this.messageObject(msg));
@@ -996,13 +1049,12 @@ export class FakeDiscord {
         const msg = this.messages.get(mm[1]);
         // Ephemeral messages are not in any channel: only their interaction's webhook reaches them.
         if (!msg || msg.deleted || msg.channel_id !== channel.id || msg.visibleTo !== null) return error(404, 10008, "Unknown Message");
-        if (this.messageMethod(msg, method, body, files, blobs, call, reply, error)) return;
+        if (this.messageMethod(msg, method, body, files, blobs, reply)) return;
       }
       if (method === "POST" && ((mm = /^\/messages\/(\d+)\/threads$/.exec(rest)) || rest === "/threads")) {
         if (thread) return error(400, 50024, "Cannot execute action on this channel type");
         const privateThread = !mm && body?.type === 12;
         if (!need(privateThread ? Perm.CreatePrivateThreads : Perm.CreatePublicThreads)) return error(403, 50013, "Missing Permissions");
-        if (!body?.name || [...String(body.name)].length > 100) return error(400, 50035, "Invalid Form Body: name must be 1-100 characters", { errors: { name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length." }] } } });
         let starter: FakeMessage | undefined;
         if (mm) {
           starter = this.messages.get(mm[1]);
@@ -1032,18 +1084,11 @@ export class FakeDiscord {
     const stamp = (c: any) => ({ ...c, id: c.id ?? this.snowflake(), application_id: this.applicationId, version: this.snowflake(), type: c.type ?? 1, ...(m[2] ? { guild_id: m[2] } : {}), default_member_permissions: c.default_member_permissions ?? null });
     if (method === "GET" && !m[3]) return reply(200, list);
     if (method === "PUT" && !m[3]) {
-      const problems = checkCommands(body);
-      if (problems.length) {
-        this.violate("limits", `command definitions refused: ${problems.join("; ")}`, { method, path: m[0] });
-        return error(400, 50035, `Invalid Form Body: ${problems.join("; ")}`);
-      }
       const stored = body.map((c: any) => stamp({ ...c, id: list.find((x) => x.name === c.name)?.id }));
       this.commands.set(key, stored);
       return reply(200, stored);
     }
     if (method === "POST" && !m[3]) {
-      const problems = checkCommands([body]);
-      if (problems.length) return error(400, 50035, `Invalid Form Body: ${problems.join("; ")}`);
       const c = stamp({ ...body, id: list.find((x) => x.name === body.name)?.id });
       this.commands.set(key, [...list.filter((x) => x.name !== c.name), c]);
       return reply(201, c);
@@ -1061,7 +1106,7 @@ export class FakeDiscord {
     return error(404, 0, `404: Not Found (no route for ${method} ${m[0]})`);
   }
 
-  private callback(it: Interaction | undefined, body: any, files: RecordedCall["files"], blobs: Buffer[], url: URL, call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): void {
+  private callback(it: Interaction | undefined, body: any, files: RecordedCall["files"], blobs: Buffer[], url: URL, call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string, extra?: Record<string, unknown>) => void): void {
     if (!it) {
       this.violate("unknown-interaction", `callback for an interaction the fake never sent (${call.path})`, call);
       return error(404, 10062, "Unknown interaction");
@@ -1079,18 +1124,9 @@ export class FakeDiscord {
     const allowed: Record<InteractionKind, number[]> = { command: [4, 5, 9], component: [4, 5, 6, 7, 9], autocomplete: [8], modal: it.sourceMessage ? [4, 5, 6, 7] : [4, 5] };
     if (!allowed[it.kind].includes(t)) {
       this.violate("wrong-response-type", `${it.what}: callback type ${t} is not valid for a ${it.kind} interaction (valid: ${allowed[it.kind].join(", ")})`, call);
-      return error(400, 50035, `Invalid Form Body: interaction response type ${t} is not valid here`);
+      return error(400, 50035, "Invalid Form Body", { errors: discordErrors([{ at: ["type"], code: "INTERACTION_RESPONSE_TYPE_INVALID", message: `Interaction response type ${t} is not valid for a ${it.kind} interaction.` }]) });
     }
     const data = body?.data ?? {};
-    if (t === 4 || t === 7) {
-      if (!this.limitsOk(data, { create: t === 4, files: files.length }, call, error)) return;
-    } else if (t === 9) {
-      const p = checkModal(data);
-      if (p.length) return this.refuse(p, call, error);
-    } else if (t === 8) {
-      const p = checkChoices(data);
-      if (p.length) return this.refuse(p, call, error);
-    }
     it.acked = true;
     it.ackType = t;
     const source = it.sourceMessage ? this.messages.get(it.sourceMessage) : undefined;
@@ -1136,12 +1172,10 @@ export class FakeDiscord {
       const original = it.originalId ? this.messages.get(it.originalId) : undefined;
       // The first follow-up after a deferred reply fills the "thinking" message instead.
       if (original && !original.deleted && original.flags & LOADING && it.ackType === 5) {
-        if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
         this.editMessage(original, body ?? {}, files, blobs);
         this.shown(call, original.visibleTo);
         return reply(200, this.messageObject(original));
       }
-      if (!this.limitsOk(body, { create: true, files: files.length }, call, error)) return;
       const ephemeral = ((body?.flags ?? 0) & EPHEMERAL) !== 0;
       const msg = this.createMessage(original?.channel_id ?? it.channelId, body ?? {}, files, blobs, { token: it.token, visibleTo: ephemeral ? it.user.id : null, type: 0, interaction: it });
       it.followUps.push(msg.id);
@@ -1160,37 +1194,51 @@ export class FakeDiscord {
       return error(404, 10008, "Unknown Message");
     }
     this.shown(call, msg.visibleTo);
-    if (this.messageMethod(msg, method, body, files, blobs, call, reply, error)) return;
+    if (this.messageMethod(msg, method, body, files, blobs, reply)) return;
     this.unhandled.push(`${method} ${call.path}`);
     return error(405, 0, "405: Method Not Allowed");
   }
 
   /** GET, DELETE or PATCH of one message (through its channel or its interaction's webhook); false for another method. */
-  private messageMethod(msg: FakeMessage, method: string, body: any, files: RecordedCall["files"], blobs: Buffer[], call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): boolean {
+  private messageMethod(msg: FakeMessage, method: string, body: any, files: RecordedCall["files"], blobs: Buffer[], reply: (s: number, j?: unknown) => void): boolean {
     if (method === "GET") reply(200, this.messageObject(msg));
     else if (method === "DELETE") {
       this.deleteMessage(msg.id);
       reply(204);
     } else if (method === "PATCH") {
-      if (this.limitsOk(body, { create: false, files: files.length }, call, error)) {
-        this.editMessage(msg, body ?? {}, files, blobs);
-        reply(200, this.messageObject(msg));
-      }
+      this.editMessage(msg, body ?? {}, files, blobs);
+      reply(200, this.messageObject(msg));
     } else return false;
     return true;
   }
 
-  private limitsOk(body: any, opts: { create: boolean; files: number }, call: RecordedCall, error: (s: number, c: number, msg: string) => void): boolean {
-    const p = checkMessage(body, opts);
-    if (!p.length) return true;
-    this.refuse(p, call, error);
-    return false;
-  }
-
-  private refuse(problems: string[], call: RecordedCall, error: (s: number, c: number, msg: string) => void): void {
-    this.violate("limits", problems.join("; "), call);
-    const empty = problems.length === 1 && problems[0].startsWith("Cannot send an empty message");
-    error(400, empty ? 50006 : 50035, empty ? "Cannot send an empty message" : `Invalid Form Body: ${problems.join("; ")}`);
+  /**
+   * The request against Discord's published API: its URL must be a route of the OpenAPI document
+   * (404 or 405 otherwise, as Discord answers), its ids snowflakes, its query parameters the route's,
+   * its body (or multipart payload_json) the route's request schema, within the documented limits
+   * (400 code 50035 with the fields, or 50006 for an empty message). Null when it matches.
+   */
+  private checkRequest(method: string, url: URL, path: string, body: unknown, files: number): Omit<InvalidRequest, "method" | "path" | "interaction"> | null {
+    this.requestsChecked++;
+    if (!/^\/api\/v10\//.test(url.pathname)) {
+      return { kind: "unknown-route", route: path, fields: [`${url.pathname} is not under Discord's API v10 (/api/v10/…)`], status: 404, response: { code: 0, message: "404: Not Found" } };
+    }
+    const match = matchRoute(method, path);
+    if (!("route" in match)) {
+      const why = match.status === 405 ? `${path} is a route of Discord's API, but not for ${method}` : `no route ${method} ${path} in Discord's API`;
+      return { kind: "unknown-route", route: path, fields: [why], status: match.status, response: { code: 0, message: match.status === 405 ? "405: Method Not Allowed" : "404: Not Found" } };
+    }
+    const route = `${match.route.method} ${match.route.template}`;
+    const invalid = (kind: "schema" | "limits", found: Finding[]) => {
+      const fields = found.map((f) => `${fieldName(f.at)}: ${f.message}`);
+      if (found.length === 1 && found[0].code === EMPTY_MESSAGE) return { kind, route, fields, status: 400, response: { code: 50006, message: "Cannot send an empty message" } };
+      return { kind, route, fields, status: 400, response: { code: 50035, message: "Invalid Form Body", errors: discordErrors(found.filter((f) => f.code !== EMPTY_MESSAGE)) } };
+    };
+    const schema = [...checkParams(match.route, match.params, url.searchParams), ...checkBody(match.route, body)];
+    if (schema.length) return invalid("schema", schema);
+    if (!hasShape(match.route)) return null;
+    const limits = checkLimits(route, body, files);
+    return limits.length ? invalid("limits", limits) : null;
   }
 
   private shown(call: RecordedCall, visibleTo: string | null): void {

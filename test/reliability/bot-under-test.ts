@@ -70,8 +70,11 @@ export async function startBotUnderTest(opts: { users?: number; fake?: FakeOptio
     async close() {
       await b.bot.stop().catch(() => undefined);
       await store.close().catch(() => undefined);
-      await fake.close();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        await fake.close(); // throws when a request did not match Discord's API
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
   await b.bot.start();

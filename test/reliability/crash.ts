@@ -334,7 +334,10 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     secrecy: secrecyReport,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    await fake.close(); // throws when a request did not match Discord's API
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   return figures;
 }
