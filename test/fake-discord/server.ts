@@ -752,6 +752,7 @@ export class FakeDiscord {
   }
 
   private handleOf(it: Interaction, promise?: Promise<Ack>): InteractionHandle {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the handle's shorthand methods have their own this; they read the fake through self
     const self = this;
     const p =
       promise ??
