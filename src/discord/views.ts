@@ -97,6 +97,29 @@ export function statusLine(table: TableSnapshot): string {
   }
 }
 
+/**
+ * The table message's line: it changes with the phase and the hand, never with each card (every
+ * edit is a request against Discord's global limit; the cards are in the thread and the menus).
+ */
+export function tableStatusLine(table: TableSnapshot): string {
+  const { record, state } = table;
+  if (!state) return statusLine(table);
+  const v = publicView(state);
+  switch (v.phase) {
+    case "passing":
+      return `Hand ${v.handIndex + 1} · passing ${passWord(v.passDirection)}`;
+    case "playing":
+      return `Hand ${v.handIndex + 1} · playing${record.threadId ? " · every trick is posted in the game's thread" : ""}`;
+    default:
+      return statusLine(table);
+  }
+}
+
+/** Whether the table message shows a picture now: in the lobby and at the end, not during a hand. */
+export function tableHasPicture(table: TableSnapshot): boolean {
+  return !["passing", "playing"].includes(table.record.status);
+}
+
 // ---- the public table message -------------------------------------------------------------------
 
 /**
@@ -114,7 +137,7 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
     return s ? `${n + 1}. ${seatName(record, n)}${s.userId === record.hostId ? " (host)" : ""}${total}` : `${n + 1}. (empty)`;
   });
   lines.push(seatLines.join("\n"));
-  const status = statusLine(table);
+  const status = tableStatusLine(table);
   const closed = !["lobby", "passing", "playing"].includes(record.status);
   if (record.status === "lobby") {
     lines.push(
@@ -130,6 +153,8 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
     lines.push(record.status === "broken" ? "This game could not continue." : "This table is closed.");
   }
   const embed: APIEmbed = { title: "♥ Hearts", description: lines.join("\n\n"), color: closed ? GREY : RED, footer: { text: `table ${record.id}` } };
+  // During a hand the thread has the pictures: the table message stays still (and costs no uploads).
+  if (!tableHasPicture(table)) return { embeds: [embed], files: [], components: tableButtons(table) };
   if (opts.imageUrl) {
     embed.image = { url: opts.imageUrl };
     return { embeds: [embed], components: tableButtons(table) };
@@ -369,10 +394,17 @@ export function describeHint(action: Action): string {
 
 // ---- posts in the game's thread ----------------------------------------------------------------
 
-export function trickCaption(record: TableRecord, n: number, trick: TrickRecord): string {
+/** "Trick 4: Ann 2♣, … → **Bob** takes 1 point; @Bob leads." (`leader`: the next leader's mention, for a person). */
+export function trickCaption(record: TableRecord, n: number, trick: TrickRecord, leader: string | null = null): string {
   const pts = trick.points === 0 ? "no points" : `${trick.points} point${Math.abs(trick.points) === 1 ? "" : "s"}`;
   const cards = trick.cards.map((c, i) => `${seatName(record, (trick.leader + i) & 3)} ${cardLabel(c)}`).join(", ");
-  return `Trick ${n + 1}: ${cards} → **${seatName(record, trick.winner)}** takes ${pts}.`;
+  return `Trick ${n + 1}: ${cards} → **${seatName(record, trick.winner)}** takes ${pts}${leader ? `; ${leader} leads` : ""}.`;
+}
+
+/** A new hand, as the thread tells it: "**Hand 2:** pass 3 cards to the right." */
+export function handStartText(record: TableRecord, state: { handIndex: number; phase: string; passDirection: string; turn: number }): string {
+  if (state.phase === "passing") return `**Hand ${state.handIndex + 1}:** pass 3 cards ${passWord(state.passDirection)}.`;
+  return `**Hand ${state.handIndex + 1}:** no passing; ${seatName(record, state.turn)} leads.`;
 }
 
 export function handResultText(record: TableRecord, result: HandResult, rules: Rules): string {
