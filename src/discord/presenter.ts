@@ -302,7 +302,11 @@ export class Presenter {
         this.collect(table, state!, update);
         const news = newsOf(update.events);
         if (news.passed || !!news.dealt || !!news.gameOver || !!news.handScored) this.refreshAwaited(table, state!, true);
-        else this.refreshAwaited(table, state!, false);
+        else if (update.action.type === "pass") {
+          // Only the menus that show who is still choosing change; the others' pass menus stay as they are.
+          const still = awaiting(state!);
+          for (const s of [0, 1, 2, 3]) if (s !== update.seat && !still.includes(s)) this.refreshSeat(table, s);
+        } else this.refreshAwaited(table, state!, false);
         if (update.source === "timeout") this.refreshSeat(table, update.seat);
         break;
       }

@@ -241,10 +241,13 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         lines.push(`**Pass 3 cards ${passWord(view.passDirection)}** (to ${to})${when}`);
         lines.push(selected.length === 3 ? `Selected: ${selected.map(cardLabel).join(" ")}. Press **Pass** to confirm.` : "Pick 3 cards in the menu, then press **Pass**.");
         legalShown = view.hand;
+        // The pass menu's ids carry the action count when passing began, not the current one: the
+        // others' passes never rename (or redraw) it, and a menu of an earlier hand is still refused.
+        const passing = passPhaseStart(view);
         rows.push(
           row({
             type: ComponentType.StringSelect,
-            custom_id: encodeId({ verb: "pick", tableId: id, version: view.actionCount }),
+            custom_id: encodeId({ verb: "pick", tableId: id, version: passing }),
             placeholder: "Choose 3 cards to pass",
             min_values: 3,
             max_values: 3,
@@ -253,7 +256,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         );
         const passButton =
           selected.length === 3
-            ? button(encodeId({ verb: "pass", tableId: id, version: view.actionCount, cards: selected }), `Pass ${selected.map(cardLabel).join(" ")}`, ButtonStyle.Success)
+            ? button(encodeId({ verb: "pass", tableId: id, version: passing, cards: selected }), `Pass ${selected.map(cardLabel).join(" ")}`, ButtonStyle.Success)
             : button(`h1:pass-disabled:${id}`, "Pass", ButtonStyle.Success, true);
         rows.push(row(passButton, ...utilityButtons(table, opts.hint !== false)));
       }
@@ -297,6 +300,11 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\nYour hand: ${handText(view.hand)}`;
   return { embeds: [embed], files: png ? [{ name: "hand.png", data: png }] : [], components: rows };
+}
+
+/** The action count when this hand's passing began (each pass so far is one action). */
+export function passPhaseStart(view: Pick<SeatView, "actionCount" | "passSubmitted">): number {
+  return view.actionCount - view.passSubmitted.filter(Boolean).length;
 }
 
 function utilityButtons(table: TableSnapshot, hint: boolean): APIButtonComponent[] {
