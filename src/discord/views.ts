@@ -228,7 +228,6 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   const when = opts.deadline ? ` · time runs out <t:${Math.ceil(opts.deadline / 1000)}:R>` : "";
   const rows: Row[] = [];
   const mine = view.seat;
-  let legalShown: Card[] = [];
   const selected = opts.selected ?? [];
 
   switch (view.phase) {
@@ -240,7 +239,6 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
       } else {
         lines.push(`**Pass 3 cards ${passWord(view.passDirection)}** (to ${to})${when}`);
         lines.push(selected.length === 3 ? `Selected: ${selected.map(cardLabel).join(" ")}. Press **Pass** to confirm.` : "Pick 3 cards in the menu, then press **Pass**.");
-        legalShown = view.hand;
         // The pass menu's ids carry the action count when passing began, not the current one: the
         // others' passes never rename (or redraw) it, and a menu of an earlier hand is still refused.
         const passing = passPhaseStart(view);
@@ -268,8 +266,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
       lines.push(trickLine(record, view));
       if (view.received && view.trickNumber === 0) lines.push(`You received ${view.received.map(cardLabel).join(" ")}.`);
       if (view.heartsBroken) lines.push("Hearts are broken.");
-      legalShown = myTurn ? view.legal : [];
-      rows.push(...cardRows(id, view, legalShown));
+      rows.push(...cardRows(id, view, myTurn ? view.legal : []));
       if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false)));
       break;
     }
@@ -295,7 +292,9 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   }
   if (view.phase !== "game-over") lines.push(`Your score: ${view.totals[mine]} · this hand: ${view.handPoints[mine]}`);
 
-  const png = view.hand.length ? images.hand(view.hand, legalShown, selected) : null;
+  // The picture shows the cards (and the pick), not which may be played now: the buttons say that.
+  // So it changes once a trick, not at every turn, and an unchanged picture is not sent again.
+  const png = view.hand.length ? images.hand(view.hand, [], selected) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: RED };
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\nYour hand: ${handText(view.hand)}`;
