@@ -234,9 +234,19 @@ async function main(): Promise<void> {
   const fake = await startFakeDiscord({ users: TABLES * HUMANS, recordCalls: false, history: false });
   // Discord's budget: channel requests (the global limit) and uploads to private messages.
   const budget = { channelRequests: 0, channelUploadBytes: 0, privateUploadBytes: 0 };
+  /** With BENCH_UPLOADS set: private requests by route, with and without an upload. */
+  const byRoute: Record<string, { n: number; bytes: number }> = {};
   fake.onCall((c) => {
     const bytes = c.files.reduce((a, f) => a + f.size, 0);
-    if (c.path.startsWith("/interactions/") || c.path.startsWith("/webhooks/")) budget.privateUploadBytes += bytes;
+    if (c.path.startsWith("/interactions/") || c.path.startsWith("/webhooks/")) {
+      budget.privateUploadBytes += bytes;
+      if (process.env.BENCH_UPLOADS) {
+        const k = `${c.route} ${c.files.length ? "upload" : "no-upload"}`;
+        const r = (byRoute[k] ??= { n: 0, bytes: 0 });
+        r.n++;
+        r.bytes += bytes;
+      }
+    }
     else {
       budget.channelRequests++;
       budget.channelUploadBytes += bytes;
@@ -419,6 +429,7 @@ async function main(): Promise<void> {
   console.log(`  the way back: preparing the callback p99 ${w.prepare.p99} ms, undici's queue/connection p99 ${w.queue.p99} ms, the fake answering p50 ${w.fake.p50} / p99 ${w.fake.p99} ms; ${mem.connects.count} sockets opened (connect p99 ${mem.connects.p99} ms)`);
   console.log(`  the fake Discord's own event loop (same process as the players): p99 ${result.fakeLoopP99Ms} ms`);
   console.log(`Discord's budget: ${budget.channelRequests} channel requests for ${mem.tricks} tricks = ${result.channelRequestsPerTrick} a trick; ${Math.round(budget.privateUploadBytes / 1024)} KB uploaded to private messages = ${Math.round(result.uploadBytesPerPlayerHand / 1024)} KB per person per hand`);
+  if (process.env.BENCH_UPLOADS) console.log(byRoute);
   console.log(`pictures left out under load: ${mem.skippedPictures}; ${mem.hands} hands scored, ${mem.games} games finished`);
   console.log(`memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB, rss ${result.botRssMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`);
   console.log(`flatness: heap ${flatness.heapSlopeKBPerMin} KB/min after the first minute (${flatness.samples} samples), p99 first interval ${flatness.firstIntervalP99} ms, last ${flatness.lastIntervalP99} ms, worst ${flatness.worstIntervalP99} ms; load average ${result.loadAvg.start} → ${result.loadAvg.end}`);

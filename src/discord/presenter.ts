@@ -76,6 +76,8 @@ interface News {
   lines: string[];
   urgent: boolean;
   tricks: TrickShot[];
+  /** Hands scored: their lines (every one is told) and the last one's picture. */
+  scores: string[];
   hands: HandResult[];
   gameOver: GameState | null;
   /** The game started: its first post. */
@@ -151,7 +153,7 @@ export class Presenter {
   /** Tables with posts or edits still to go out. */
   get pendingWork(): number {
     let n = 0;
-    for (const p of this.pending.values()) n += p.sending || (p.urgent && p.lines.length) || p.tricks.length || p.hands.length || p.start || p.gameOver || p.drop.length ? 1 : 0;
+    for (const p of this.pending.values()) n += p.sending || (p.urgent && p.lines.length) || p.tricks.length || p.scores.length || p.start || p.gameOver || p.drop.length ? 1 : 0;
     for (const e of this.edits.values()) n += e.inFlight || e.timer ? 1 : 0;
     return n;
   }
@@ -254,7 +256,7 @@ export class Presenter {
     const record = table.record;
     let n = this.pending.get(record.id);
     if (!n) {
-      n = { table, record, lines: [], urgent: false, tricks: [], hands: [], gameOver: null, start: false, nextHand: null, moon: false, drop: [], startThread: false, closeAfter: false, sending: false, foldTimer: null };
+      n = { table, record, lines: [], urgent: false, tricks: [], scores: [], hands: [], gameOver: null, start: false, nextHand: null, moon: false, drop: [], startThread: false, closeAfter: false, sending: false, foldTimer: null };
       this.pending.set(record.id, n);
     }
     n.table = table;
@@ -367,7 +369,10 @@ export class Presenter {
       n.lines.push(`${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.`);
     }
     if (news.moonPending) n.moon = true;
-    if (news.handScored) n.hands.push(news.handScored.result);
+    if (news.handScored) {
+      n.scores.push(handResultText(record, news.handScored.result, record.rules));
+      n.hands.push(news.handScored.result);
+    }
     if (news.dealt) n.nextHand = state;
     if (news.gameOver) {
       n.gameOver = state;
@@ -493,7 +498,7 @@ export class Presenter {
     } finally {
       n.sending = false;
     }
-    const drained = !n.tricks.length && !n.hands.length && !n.gameOver && !n.start && !n.startThread && !n.drop.length && !(n.urgent && n.lines.length);
+    const drained = !n.tricks.length && !n.scores.length && !n.gameOver && !n.start && !n.startThread && !n.drop.length && !(n.urgent && n.lines.length);
     if (!drained) void this.flush(tableId);
     else if (n.closeAfter) {
       if (n.foldTimer) clearTimeout(n.foldTimer);
@@ -517,7 +522,7 @@ export class Presenter {
     const { record, table } = n;
     const images = this.deps.images;
     const pace = <T>(fn: () => T) => this.deps.pacer.run(Lane.Post, fn);
-    const post = n.tricks.length || n.hands.length || n.gameOver || n.start || (n.urgent && n.lines.length);
+    const post = n.tricks.length || n.scores.length || n.gameOver || n.start || (n.urgent && n.lines.length);
     const mentions = this.dueMentions(table);
     if (!post && !mentions.length) return null;
     // Taken at once: news arriving while the pictures are drawn goes in the next message.
@@ -527,6 +532,7 @@ export class Presenter {
     n.foldTimer = null;
     const tricks = n.tricks.splice(0);
     const hands = n.hands.splice(0);
+    const scores = n.scores.splice(0);
     const gameOver = n.gameOver;
     const start = n.start;
     const nextHand = n.nextHand;
@@ -534,7 +540,7 @@ export class Presenter {
     n.gameOver = null;
     n.start = false;
     n.moon = false;
-    if (hands.length || start) n.nextHand = null;
+    if (scores.length || start) n.nextHand = null;
     const files: OutMessage["files"] = [];
     const state = table.state;
     const ping = (u: string) => `<@${u}>`;
@@ -547,13 +553,15 @@ export class Presenter {
     for (const t of tricks) {
       const png = await pace(() => images.trick(record, t.trick, t.trickNumber, t.heartsBroken, t.queenFell));
       if (png) files.push({ name: `trick-${t.trickNumber + 1}.png`, data: png });
-      lines.push(trickCaption(record, t.trickNumber, t.trick, t.trickNumber < 12 && !hands.length ? leaderMention(record, t.trick.winner) : null));
+      lines.push(trickCaption(record, t.trickNumber, t.trick, t.trickNumber < 12 && !scores.length ? leaderMention(record, t.trick.winner) : null));
     }
     if (moon && state?.phase === "moon-choice") lines.push(`🌙 ${seatName(record, state.turn)} shot the moon and chooses how it scores.`);
     for (const h of hands) {
       const png = await pace(() => images.handSummary(record, h));
       if (png) files.push({ name: `hand-${h.handIndex + 1}.png`, data: png });
-      lines.push(handResultText(record, h, record.rules));
+    }
+    if (scores.length) {
+      lines.push(...scores);
       if (nextHand && !gameOver) lines.push(handStartText(record, nextHand));
     }
     let allowed = mentions;

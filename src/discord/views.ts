@@ -292,9 +292,9 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   }
   if (view.phase !== "game-over") lines.push(`Your score: ${view.totals[mine]} · this hand: ${view.handPoints[mine]}`);
 
-  // The picture shows the cards (and the pick), not which may be played now: the buttons say that.
-  // So it changes once a trick, not at every turn, and an unchanged picture is not sent again.
-  const png = view.hand.length ? images.hand(view.hand, [], selected) : null;
+  // The picture shows the cards, not which may be played now nor the pick: the buttons, the select
+  // and the text say those. So it changes once a trick, and an unchanged picture is not sent again.
+  const png = view.hand.length ? images.hand(view.hand, [], []) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: RED };
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\nYour hand: ${handText(view.hand)}`;
