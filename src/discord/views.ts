@@ -23,7 +23,7 @@ import {
 } from "../game/index.js";
 import type { PlayerLabel } from "../render/index.js";
 import type { TableRecord } from "../store/types.js";
-import { presetOf } from "../table/options.js";
+import { presetOf, turnAllowance } from "../table/options.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableSnapshot } from "../table/types.js";
 import { encodeId } from "./ids.js";
@@ -66,9 +66,17 @@ export function rulesTitle(rules: Rules): string {
 
 const goal = (rules: Rules) => (rules.countdown !== null ? `countdown from ${rules.countdown}, highest wins` : `game to ${rules.target}, lowest wins`);
 
-function timerText(record: TableRecord): string {
+/**
+ * The turn timer, in one wording for the table, the rules and the menus: "30 s per card + 30 s time
+ * bank". A menu names its phase's allowance and the seat's bank left, so the countdown it shows
+ * (allowance + bank) adds up to what it says.
+ */
+export function timerText(record: TableRecord, at?: { phase: "passing" | "playing" | "moon-choice"; bank: number }): string {
   const s = record.settings;
-  return s.turnSeconds > 0 ? `${s.turnSeconds} s per card (+${s.timeBankSeconds} s bank)` : "no turn timer";
+  if (s.turnSeconds <= 0) return "no turn timer";
+  if (!at) return `${s.turnSeconds} s per card (${turnAllowance(s, "passing")} s to pass) + ${s.timeBankSeconds} s time bank`;
+  const allowance = at.phase === "passing" ? `${turnAllowance(s, "passing")} s to pass` : `${s.turnSeconds} s per card`;
+  return `${allowance} + ${at.bank} s time bank`;
 }
 
 const passWord = (dir: string) => (dir === "across" ? "across" : `to the ${dir}`);
@@ -225,7 +233,8 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   const id = record.id;
   const lines: string[] = [];
   if (opts.notice) lines.push(opts.notice);
-  const when = opts.deadline ? ` · time runs out <t:${Math.ceil(opts.deadline / 1000)}:R>` : "";
+  const bank = record.settings.turnSeconds > 0 ? (record.timeBank[view.seat] ?? 0) : 0;
+  const timer = opts.deadline && view.phase !== "game-over" ? `⏱ ${timerText(record, { phase: view.phase, bank })}: your time runs out <t:${Math.ceil(opts.deadline / 1000)}:R>` : null;
   const rows: Row[] = [];
   const mine = view.seat;
   const selected = opts.selected ?? [];
@@ -237,7 +246,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         const waiting = [0, 1, 2, 3].filter((s) => !view.passSubmitted[s]).map((s) => seatName(record, s));
         lines.push(`You passed ${view.passed.map(cardLabel).join(" ")} to ${to}. Waiting for ${waiting.join(", ")}.`);
       } else {
-        lines.push(`**Pass 3 cards ${passWord(view.passDirection)}** (to ${to})${when}`);
+        lines.push(`**Pass 3 cards ${passWord(view.passDirection)}** (to ${to})`);
         lines.push(selected.length === 3 ? `Selected: ${selected.map(cardLabel).join(" ")}. Press **Pass** to confirm.` : "Pick 3 cards in the menu, then press **Pass**.");
         // The pass menu's ids carry the action count when passing began, not the current one: the
         // others' passes never rename (or redraw) it, and a menu of an earlier hand is still refused.
@@ -262,7 +271,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
     }
     case "playing": {
       const myTurn = view.turn === mine;
-      lines.push(myTurn ? `**Your turn** · trick ${view.trickNumber + 1} of 13${when}` : `Trick ${view.trickNumber + 1} of 13 · waiting for ${seatName(record, view.turn)}.`);
+      lines.push(myTurn ? `**Your turn** · trick ${view.trickNumber + 1} of 13` : `Trick ${view.trickNumber + 1} of 13 · waiting for ${seatName(record, view.turn)}.`);
       lines.push(trickLine(record, view));
       if (view.received && view.trickNumber === 0) lines.push(`You received ${view.received.map(cardLabel).join(" ")}.`);
       if (view.heartsBroken) lines.push("Hearts are broken.");
@@ -273,7 +282,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
     case "moon-choice": {
       if (view.turn === mine) {
         const v = moonValue(view.rules);
-        lines.push(`🌙 **You shot the moon!** Choose how it scores${when}:`);
+        lines.push(`🌙 **You shot the moon!** Choose how it scores:`);
         rows.push(
           row(
             button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "add" }), `Add ${v} to each opponent`, ButtonStyle.Success),
@@ -290,6 +299,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
       lines.push(`Game over. Your total: ${view.totals[mine]} (place ${view.placements?.[mine] ?? "?"}).`);
       break;
   }
+  if (timer) lines.push(timer);
   if (view.phase !== "game-over") lines.push(`Your score: ${view.totals[mine]} · this hand: ${view.handPoints[mine]}`);
 
   // The picture shows the cards, not which may be played now nor the pick: the buttons, the select
