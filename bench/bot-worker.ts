@@ -45,7 +45,9 @@ let hands = 0;
 let tricks = 0;
 let games = 0;
 const bot = createBot(
-  { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs },
+  // The fake's one guild stands for the many servers 200 tables would be in, and its people click as
+  // fast as the bench drives them: no table cap or budgets (test/bot/e2e-fair-use.test.ts covers those).
+  { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs, maxTablesPerGuild: 1000, rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 } },
   { store, bots, renderer: input.images ? undefined : null, renderProcess: input.renderProcess !== false, load: input.shed === false ? idleGauge : undefined, log: silentLogger(), onAck: (ms) => {
     acks.record(µs(ms));
     intervalAcks.record(µs(ms));

@@ -114,6 +114,11 @@ export const heartsCommand = new SlashCommandBuilder()
   .addSubcommand(simple("leave", "Leave the table (a computer player takes over during a game)", "Quitter la table (un robot vous remplace en cours de partie)"))
   .addSubcommand(simple("start", "Start the game (host)", "Lancer la partie (hôte)"))
   .addSubcommand(simple("end", "End the table (host or Manage Channels)", "Fermer la table (hôte ou Gérer les salons)"))
+  .addSubcommand((s) =>
+    simple("kick", "Give a player's seat to a computer player until they rejoin (host or Manage Channels)", "Confier la place d'un joueur à un robot jusqu'à son retour (hôte ou Gérer les salons)")(s).addUserOption((o) =>
+      o.setName(OPT.user).setDescription("The player to remove").setDescriptionLocalizations({ fr: "Le joueur à retirer" }).setRequired(true),
+    ),
+  )
   .addSubcommand(simple("hand", "Show your cards and play them (only you see it)", "Voir et jouer vos cartes (vous seul les voyez)"))
   .addSubcommand((s) => tableOptions(simple("rules", "Show the rules, or change them before the start (host)", "Voir les règles, ou les changer avant le départ (hôte)")(s), false))
   .addSubcommand(simple("scores", "Show the scores of the game", "Afficher les scores de la partie"))

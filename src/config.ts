@@ -20,6 +20,13 @@ export interface Config {
   lobbyTimeoutMs: number;
   /** Consecutive turn timeouts after which a computer player keeps the seat until its owner rejoins. */
   maxTimeouts: number;
+  /** Open tables one server may have at once (MAX_TABLES_PER_SERVER). */
+  maxTablesPerGuild: number;
+  /**
+   * Interactions per person and per server in 5 s (RATE_LIMIT_PER_USER, RATE_LIMIT_PER_SERVER), and
+   * seconds between two tables opened by one person (TABLE_COOLDOWN_SECONDS); 0 = no limit.
+   */
+  rateLimits: { perUser: number; perGuild: number; openCooldownS: number };
   /** Minimum gap between two edits of one table message (Discord rate-limits edits per channel). */
   tableEditIntervalMs: number;
   defaults: TableSettings;
@@ -122,6 +129,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     botDelayMs: int("BOT_DELAY_MS", 900, 0, 60_000),
     lobbyTimeoutMs: int("LOBBY_TIMEOUT_MINUTES", 30, 1, 7 * 24 * 60) * 60_000,
     maxTimeouts: int("MAX_TIMEOUTS", 2, 1, 100),
+    maxTablesPerGuild: int("MAX_TABLES_PER_SERVER", 10, 1, 1000),
+    rateLimits: {
+      perUser: int("RATE_LIMIT_PER_USER", 12, 0, 10_000),
+      perGuild: int("RATE_LIMIT_PER_SERVER", 300, 0, 1_000_000),
+      openCooldownS: int("TABLE_COOLDOWN_SECONDS", 10, 0, 3600),
+    },
     tableEditIntervalMs: int("TABLE_EDIT_INTERVAL_MS", 1500, 0, 60_000),
     shards,
     shardIds,

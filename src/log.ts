@@ -3,9 +3,10 @@
  * event and per error, always with the table id (`tableId`); secrets never reach the output.
  *
  * Secrets are kept out twice: known fields are redacted, and every line is scrubbed as it is
- * written, of the bot token (DISCORD_TOKEN, or `secrets`), of DATABASE_URL's password, and of interaction tokens inside
- * webhook and interaction URLs (an error from Discord's REST client carries its URL, and an
- * interaction token lets anyone post as the bot for 15 minutes).
+ * written, of the bot token (DISCORD_TOKEN, or `secrets`), of DATABASE_URL's password and the
+ * password of any other URL, whatever their length, and of interaction tokens inside webhook and
+ * interaction URLs (an error from Discord's REST client carries its URL, and an interaction token
+ * lets anyone post as the bot for 15 minutes).
  */
 import { pino, type Logger } from "pino";
 
@@ -14,33 +15,64 @@ export type { Logger };
 /** /webhooks/<app>/<token> and /interactions/<id>/<token>: the token part. */
 const URL_TOKEN = /(\/(?:webhooks|interactions)\/\d+\/)[A-Za-z0-9_.-]{8,}/g;
 
-/** Replaces every secret in a written line. */
-export function scrubber(secrets: string[]): (line: string) => string {
-  const known = [...new Set(secrets.filter((s) => s && s.length >= 8))];
+/**
+ * The password of any `scheme://user:password@host` in a line, whatever its length, configured or
+ * not. It ends at the last `@` before a space, quote, slash, `?` or `#`, so a raw `@` in it is covered.
+ */
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s"'/?#:@]*):[^\s"'/?#]*@/gi;
+
+/** A password scrubbed anywhere it appears; shorter ones only inside a URL, or every "a" would go. */
+const SCRUB_ANYWHERE = 8;
+
+/** How a string appears inside a JSON line (pino writes one): quotes and backslashes escaped. */
+const asJson = (s: string): string => JSON.stringify(s).slice(1, -1);
+
+const splitJoin = (line: string, what: string, by: string): string => (line.includes(what) ? line.split(what).join(by) : line);
+
+/**
+ * Replaces every secret in a written line: `secrets` (the bot token) wherever they appear, whatever
+ * their length; `passwords` (DATABASE_URL's) in their URL (`:password@`) whatever their length, and
+ * anywhere once they are long enough not to be an ordinary word; any URL's password; interaction
+ * tokens in webhook and interaction URLs.
+ */
+export function scrubber(secrets: string[], passwords: string[] = []): (line: string) => string {
+  const forms = (list: string[]) => [...new Set(list.filter(Boolean).flatMap((s) => [s, asJson(s)]))].sort((a, b) => b.length - a.length);
+  const tokens = forms(secrets);
+  const pw = forms(passwords);
+  const long = pw.filter((p) => p.length >= SCRUB_ANYWHERE);
   return (line) => {
-    let out = line.replace(URL_TOKEN, "$1[redacted]");
-    for (const s of known) if (out.includes(s)) out = out.split(s).join("[redacted]");
+    let out = line;
+    // Configured passwords first, in their URL: a `/` or quote in one would stop URL_PASSWORD early.
+    for (const p of pw) out = splitJoin(out, `:${p}@`, ":[redacted]@");
+    out = out.replace(URL_PASSWORD, "$1:[redacted]@").replace(URL_TOKEN, "$1[redacted]");
+    for (const s of [...tokens, ...long]) out = splitJoin(out, s, "[redacted]");
     return out;
   };
 }
 
 /** The password in a database URL (postgresql://user:password@host/db), as written and decoded. */
-function urlPassword(url: string | undefined): string[] {
+export function urlPassword(url: string | undefined): string[] {
+  let password: string;
   try {
-    const password = url ? new URL(url).password : "";
-    return password ? [password, decodeURIComponent(password)] : [];
+    password = url ? new URL(url).password : "";
   } catch {
     return [];
+  }
+  if (!password) return [];
+  try {
+    return [password, decodeURIComponent(password)];
+  } catch {
+    return [password]; // a malformed %-escape: scrub it as written
   }
 }
 
 export function createLogger(opts: { level?: string; format?: "pretty" | "json"; secrets?: string[] } = {}): Logger {
   const level = opts.level ?? "info";
   const redact = {
-    paths: ["token", "*.token", "config.token", "headers.authorization", "*.headers.authorization", "err.requestBody", "*.requestBody"],
+    paths: ["token", "*.token", "config.token", "password", "*.password", "headers.authorization", "*.headers.authorization", "err.requestBody", "*.requestBody"],
     censor: "[redacted]",
   };
-  const scrub = scrubber([...(opts.secrets ?? []), process.env.DISCORD_TOKEN ?? "", ...urlPassword(process.env.DATABASE_URL)]);
+  const scrub = scrubber([...(opts.secrets ?? []), process.env.DISCORD_TOKEN ?? ""], urlPassword(process.env.DATABASE_URL));
   const common = {
     level,
     redact,

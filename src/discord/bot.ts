@@ -17,6 +17,7 @@ import { Pacer } from "./pacer.js";
 import { Presenter } from "./presenter.js";
 import { RenderProcess } from "./render-process.js";
 import { createRouter } from "./router.js";
+import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./fair-use.js";
 
 export interface BotDeps {
   store: Store;
@@ -35,6 +36,8 @@ export interface BotDeps {
   tokenClock?: () => number;
   /** Draw the canvas renderer's pictures in a child process (default true), so they never hold up the gateway. */
   renderProcess?: boolean;
+  /** Budgets per person and per server (default: the configured rate limits). */
+  fairUse?: FairUseLimits;
   /** This process runs one shard: only its guilds' events arrive and only their tables resume. */
   shard?: ShardInfo | null;
 }
@@ -81,7 +84,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     bots: deps.bots,
     log: log.child({ part: "table" }),
     clock: deps.clock,
-    config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts },
+    config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts, maxTablesPerGuild: config.maxTablesPerGuild },
   });
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
@@ -92,11 +95,21 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const menus = new Menus(webhookRest, log, deps.tokenClock);
   const pacer = new Pacer(images);
   const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
-  client.on(Events.InteractionCreate, (i) => void route(i));
-  client.on(Events.ChannelDelete, (c) => void presenter.channelDeleted(c.id));
-  client.on(Events.ThreadDelete, (t) => void presenter.channelDeleted(t.id));
+  // Every handler answers and logs its own failures; these catches are the last line, so a bug
+  // there is a log line and never an unhandled rejection.
+  const logged = (what: string) => (err: unknown) => log.error({ err }, `${what} failed`);
+  client.on(Events.InteractionCreate, (i) => {
+    route(i).catch(logged("interaction"));
+  });
+  client.on(Events.ChannelDelete, (c) => {
+    presenter.channelDeleted(c.id).catch(logged("closing a deleted channel's table"));
+  });
+  client.on(Events.ThreadDelete, (t) => {
+    presenter.channelDeleted(t.id).catch(logged("closing a deleted thread's table"));
+  });
   client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
   client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
 

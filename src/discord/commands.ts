@@ -43,6 +43,10 @@ export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, de
       const r = await ctx.service.end(id, ctx.actor);
       return ctx.respond.say(r.ok ? "The table is closed." : r.message);
     }
+    case "kick": {
+      const r = await ctx.service.kick(id, ctx.actor, i.options.getUser(OPT.user, true).id);
+      return ctx.respond.say(r.message);
+    }
     case "hand":
       return sendHand(ctx, id);
     case "rules":
@@ -91,6 +95,7 @@ async function newTable(ctx: Ctx, i: ChatInputCommandInteraction<"cached" | "raw
     await ctx.service.closeBySystem(r.table.record.id, "ended", "The table message could not be posted.");
     return ctx.respond.say("I could not post the table in this channel. Check that I may send messages, embed links and attach files here.");
   }
+  await ctx.fairUse.opened(ctx.actor.userId);
   const fill = settings.settings.fillWithBots ? " Empty seats get computer players when you start." : "";
   return ctx.respond.say(`Your table is open. Others press **Join** on it; you press **Start** when ready.${fill}`);
 }

@@ -56,6 +56,7 @@ async function dispatch(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInterac
         await service.closeBySystem(r.table.record.id, "ended", "The table message could not be posted.");
         return ctx.respond.say("I could not post the new table in this channel.");
       }
+      await ctx.fairUse.opened(actor.userId);
       return ctx.respond.say("A new table is open with the same players and rules. Everyone is seated: leave if you don't want to play, then press **Start**.");
     }
     case "bot": {

@@ -6,6 +6,7 @@ import type { Store } from "../store/types.js";
 import { seatOf } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, TableSnapshot } from "../table/types.js";
+import type { FairUse } from "./fair-use.js";
 import type { Images } from "./images.js";
 import type { Menus } from "./menus.js";
 import type { OutMessage } from "./message.js";
@@ -22,6 +23,7 @@ export interface Services {
   pacer: Pacer;
   store: Store;
   log: Logger;
+  fairUse: FairUse;
 }
 
 export interface Ctx extends Services {

@@ -10,6 +10,7 @@ import { ButtonStyle, ComponentType, DiscordAPIError, Routes, type APIButtonComp
 import { awaiting, cardLabel, viewFor, type GameState, type HandResult, type Seat, type TrickRecord } from "../game/index.js";
 import type { Logger } from "../log.js";
 import type { SavedMenu, TableRecord } from "../store/types.js";
+import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
@@ -200,7 +201,7 @@ export class Presenter {
     e.dirty = true;
     if (e.inFlight || e.timer) return;
     const wait = urgent ? 0 : Math.max(0, e.last + this.deps.editIntervalMs - Date.now());
-    e.timer = setTimeout(() => void this.flushEdit(id), wait);
+    e.timer = setTimeout(() => this.background(id, "edit table message", this.flushEdit(id)), wait);
   }
 
   private async flushEdit(id: string): Promise<void> {
@@ -273,7 +274,7 @@ export class Presenter {
       n.foldTimer = null;
       if (!n.lines.length) return;
       n.urgent = true;
-      void this.flush(id);
+      this.background(id, "table post", this.flush(id));
     }, FOLD_MS);
     n.foldTimer.unref?.();
   }
@@ -349,7 +350,12 @@ export class Presenter {
       }
     }
     this.watch(table);
-    void this.flush(record.id);
+    this.background(record.id, "table post", this.flush(record.id));
+  }
+
+  /** Work nobody awaits: its failure is logged with the table, never left unhandled. */
+  private background(tableId: string, what: string, work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.deps.log.error({ table: tableId, err: errText(err) }, `${what} failed`));
   }
 
   /** Files what one action brings into the table's pending news. */
@@ -423,7 +429,7 @@ export class Presenter {
         const live = this.deps.service.openTable(id);
         if (!live) return;
         this.watch(live);
-        void this.flush(id);
+        this.background(id, "table post", this.flush(id));
       }, Math.max(0, next - now) + 5);
       w.timer.unref?.();
     }
@@ -499,7 +505,7 @@ export class Presenter {
       n.sending = false;
     }
     const drained = !n.tricks.length && !n.scores.length && !n.gameOver && !n.start && !n.startThread && !n.drop.length && !(n.urgent && n.lines.length);
-    if (!drained) void this.flush(tableId);
+    if (!drained) this.background(tableId, "table post", this.flush(tableId));
     else if (n.closeAfter) {
       if (n.foldTimer) clearTimeout(n.foldTimer);
       this.pending.delete(tableId);
@@ -660,7 +666,7 @@ export class Presenter {
     const names = record.seats.map((s) => s.name).join(", ");
     try {
       const thread = (await this.deps.rest.post(Routes.threads(record.channelId, record.messageId), {
-        body: { name: `Hearts · ${names}`.slice(0, 100), auto_archive_duration: 1440 },
+        body: { name: cutGraphemes(`Hearts · ${names}`, 100), auto_archive_duration: 1440 },
       })) as { id: string };
       this.threads.set(record.id, thread.id);
       await this.deps.service.attach(record.id, { threadId: thread.id });

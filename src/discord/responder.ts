@@ -31,7 +31,12 @@ export class Responder {
      */
     private readonly webhook?: REST,
   ) {
-    if (autoDeferMs >= 0) this.timer = setTimeout(() => void this.defer(), autoDeferMs);
+    // defer() reports its own failure through failed(); the catch only satisfies the type.
+    if (autoDeferMs >= 0) {
+      this.timer = setTimeout(() => {
+        this.defer().catch(() => undefined);
+      }, autoDeferMs);
+    }
   }
 
   /** Called as the first answer (reply, update or defer) leaves. */
@@ -46,9 +51,9 @@ export class Responder {
   }
 
   /** Acknowledges now, if nothing has been sent yet. */
-  defer(): Promise<unknown> {
+  defer(): Promise<void> {
     this.clearTimer();
-    if (this.state !== "none") return this.pending ?? Promise.resolve();
+    if (this.state !== "none") return (this.pending ?? Promise.resolve()).then(() => undefined);
     this.state = "deferred";
     this.acking();
     const i = this.interaction;
@@ -57,7 +62,7 @@ export class Responder {
         ? i.deferUpdate()
         : i.deferReply({ flags: MessageFlags.Ephemeral });
     this.pending = p.catch((err) => this.failed(err, "defer"));
-    return this.pending;
+    return this.pending.then(() => undefined);
   }
 
   /** The answer. A second call adds an ephemeral follow-up. */

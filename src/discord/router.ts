@@ -23,6 +23,9 @@ const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset"]);
  */
 const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats"]);
 
+/** What opens a table: one per person per cooldown. */
+const OPENS = new Set(["/new", "rematch"]);
+
 export interface RouterOptions {
   defaults: TableSettings;
   /** Defer when a handler has not answered after this long (Discord allows 3 s). */
@@ -49,7 +52,15 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");
     const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
     const ctx = { ...services, respond, actor: actorOf(i) };
-    if (DEFER_FIRST.has(kind)) void respond.defer();
+    // Fair use first: a person (or server) over budget is told when to retry, and nothing runs.
+    const refusal = (await services.fairUse.admit(i.user.id, i.guildId)) ?? (OPENS.has(kind) ? await services.fairUse.mayOpen(i.user.id) : null);
+    if (refusal) {
+      await respond.separate({ content: refusal });
+      await respond.finish();
+      return;
+    }
+    // Not awaited: the handler starts at once; defer() never rejects (it reports its own failure).
+    if (DEFER_FIRST.has(kind)) respond.defer().catch(() => undefined);
     try {
       if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
       else await handleComponent(ctx, i);

@@ -6,6 +6,7 @@
 import type { User } from "discord.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "../store/index.js";
 import { LEADERBOARD_SORTS, type LeaderboardSort } from "../store/standings.js";
+import { cleanName, cutGraphemes } from "../table/names.js";
 import type { Store } from "../store/types.js";
 import type { Ctx } from "./context.js";
 import type { OutMessage } from "./message.js";
@@ -28,7 +29,7 @@ export async function leaderboardMessage(ctx: Ctx, guildId: string, sort: string
   const botLine = bots.rows.length ? `Computer players: ${bots.rows.map((b) => `${b.name} ${b.rating} (${b.games} games)`).join(" · ")}` : "";
   if (!board.rows.length) return { content: "Nobody is ranked on this server yet: a player appears after 3 finished rated games. Play one with `/hearts new`!" };
   const rows = board.rows.map(
-    (r) => `${String(r.rank).padStart(2)}. ${r.name.slice(0, 16).padEnd(16)} ${r.rating.toFixed(1).padStart(6)} ${String(r.wins).padStart(4)}/${String(r.games).padEnd(4)} ${r.avgPointsPerHand.toFixed(1).padStart(5)}`,
+    (r) => `${String(r.rank).padStart(2)}. ${cutGraphemes(r.name, 16).padEnd(16)} ${r.rating.toFixed(1).padStart(6)} ${String(r.wins).padStart(4)}/${String(r.games).padEnd(4)} ${r.avgPointsPerHand.toFixed(1).padStart(5)}`,
   );
   const head = `    ${"player".padEnd(16)} rating wins/games pts/hand`;
   const png = ctx.images.leaderboard("Hearts leaderboard", board.rows.map((r) => ({ rank: r.rank, name: r.name, rating: r.rating, games: r.games, wins: r.wins, avgPointsPerHand: r.avgPointsPerHand, isBot: r.isBot })));
@@ -43,7 +44,7 @@ export async function statsMessage(ctx: Ctx, guildId: string, user: User): Promi
   if (typeof store.playerCard !== "function") return UNAVAILABLE;
   const card = await store.playerCard(guildId, user.id);
   const s = card.stats;
-  const who = user.id === ctx.actor.userId ? "You have" : `${user.displayName ?? user.username} has`;
+  const who = user.id === ctx.actor.userId ? "You have" : `${cleanName(user.displayName ?? user.username)} has`;
   if (!s || s.games === 0) return { content: `${who} not finished a game on this server yet.` };
   const lines = [
     `Rating **${s.rating.toFixed(1)}**${card.rank ? ` (#${card.rank} on this server)` : " (ranked after 3 games)"}`,

@@ -24,6 +24,7 @@ import {
 import type { PlayerLabel } from "../render/index.js";
 import type { TableRecord } from "../store/types.js";
 import { presetOf, turnAllowance } from "../table/options.js";
+import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableSnapshot } from "../table/types.js";
 import { encodeId } from "./ids.js";
@@ -388,7 +389,7 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean): OutMessa
 export function scoresMessage(table: TableSnapshot): OutMessage {
   const { record, state } = table;
   if (!state) return { content: "The game has not started yet: no scores." };
-  const names = [0, 1, 2, 3].map((s) => (record.seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`).slice(0, 8));
+  const names = [0, 1, 2, 3].map((s) => cutGraphemes(record.seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`, 8));
   const pad = (t: string | number, n = 8) => String(t).padStart(n);
   const out = [`${"Hand".padEnd(5)}${names.map((n) => pad(n)).join("")}`];
   state.history.forEach((h: HandResult, i: number) => out.push(`${String(i + 1).padEnd(5)}${h.change.map((c) => pad(c > 0 ? `+${c}` : c)).join("")}`));

@@ -14,13 +14,15 @@ import {
   emptyMasks,
   hasCard,
   isCard,
+  rankOf,
   removeCard,
   suitOf,
   type Card,
   type Seat,
   type SuitMasks,
 } from "./cards.js";
-import { passDirectionFor, passTarget, penaltyValue, type PassDirection, type Rules } from "./rules.js";
+import { refusingRestriction, type PlayReason } from "./legality.js";
+import { passDirectionFor, passTarget, penaltyValue, pointCardMasks, type PassDirection, type Rules } from "./rules.js";
 import { shuffledDeck } from "./rng.js";
 import { gameEnd, moonChoiceOffered, moonShooter, placements, scoreHand, type HandResult, type MoonChoice } from "./scoring.js";
 
@@ -38,10 +40,7 @@ export type RejectReason =
   | "pass-pending"
   | "not-your-turn"
   | "card-not-in-hand"
-  | "must-lead-two-clubs"
-  | "must-follow-suit"
-  | "hearts-not-broken"
-  | "first-trick-points"
+  | PlayReason
   | "no-pass-this-hand"
   | "pass-wrong-count"
   | "pass-duplicate"
@@ -181,73 +180,11 @@ function beginPlay(state: GameState, events: GameEvent[] | null): void {
 
 // ---- legality ---------------------------------------------------------------
 
-/** Masks of the point cards for the trick-1 rule: ♥, Q♠, and K♠/A♠ with high spades. */
-function pointMasks(rules: Rules): SuitMasks {
-  const spades = (1 << 10) | (rules.highSpades ? (1 << 11) | (1 << 12) : 0);
-  return [0, 0, spades, 0x1fff];
-}
-const POINTS_PLAIN = pointMasks({ highSpades: false } as Rules);
 /** Cards that count at the end of the hand: the point cards, and J♦ when it has a value. */
-const scoringMasks = (rules: Rules): SuitMasks => {
-  const m = rules.highSpades ? POINTS_HIGH : POINTS_PLAIN;
-  return rules.jackOfDiamonds !== 0 ? [m[0], m[1] | (1 << 9), m[2], m[3]] : m;
+const scoringMasks = (rules: Rules): Readonly<SuitMasks> => {
+  const m = pointCardMasks(rules);
+  return rules.jackOfDiamonds !== 0 ? [m[0], m[1] | (1 << rankOf(JACK_OF_DIAMONDS)), m[2], m[3]] : m;
 };
-const POINTS_HIGH = pointMasks({ highSpades: true } as Rules);
-
-/**
- * Writes the legal cards of `seat` into `out` as suit masks (all zero when it is not this seat's
- * turn to play). Allocation-free: this runs millions of times in the AI's playouts.
- */
-export function legalMasks(state: GameState, seat: number, out: SuitMasks): SuitMasks {
-  out[0] = out[1] = out[2] = out[3] = 0;
-  if (state.phase !== "playing" || state.turn !== seat) return out;
-  const hand = state.hands[seat];
-  const rules = state.rules;
-  const firstTrick = state.trickNumber === 0;
-  if (state.trick.length === 0) {
-    if (firstTrick && rules.firstLead === "two-clubs") {
-      out[0] = hand[0] & 1;
-      return out;
-    }
-    out[0] = hand[0];
-    out[1] = hand[1];
-    out[2] = hand[2];
-    out[3] = hand[3];
-    if (rules.heartsLeadRestriction && !state.heartsBroken && hand[3] !== 0 && !mayLeadUnbrokenHeart(rules, hand)) out[3] = 0;
-  } else {
-    const led = suitOf(state.trick[0]);
-    if (hand[led] !== 0) out[led] = hand[led];
-    else {
-      out[0] = hand[0];
-      out[1] = hand[1];
-      out[2] = hand[2];
-      out[3] = hand[3];
-    }
-  }
-  if (firstTrick && !rules.pointsOnFirstTrick) {
-    const p = rules.highSpades ? POINTS_HIGH : POINTS_PLAIN;
-    const c = out[0] & ~p[0];
-    const d = out[1] & ~p[1];
-    const s = out[2] & ~p[2];
-    const h = out[3] & ~p[3];
-    if (c | d | s | h) {
-      out[0] = c;
-      out[1] = d;
-      out[2] = s;
-      out[3] = h;
-    } else if (rules.firstTrickPointsFallback === "queen-first" && out[2] & (1 << 10)) {
-      out[0] = out[1] = out[3] = 0;
-      out[2] = 1 << 10;
-    }
-  }
-  return out;
-}
-
-function mayLeadUnbrokenHeart(rules: Rules, hand: SuitMasks): boolean {
-  const others = hand[0] | hand[1] | hand[2];
-  if (others === 0) return true;
-  return rules.heartsLeadException === "hearts-and-queen" && hand[0] === 0 && hand[1] === 0 && hand[2] === 1 << 10;
-}
 
 /** Why `card` may not be played by `seat` now, or null when it may. Checked in RULES.md's order. */
 export function playRejection(state: GameState, seat: number, card: Card): RejectReason | null {
@@ -255,18 +192,8 @@ export function playRejection(state: GameState, seat: number, card: Card): Rejec
   if (state.phase === "moon-choice") return "hand-over";
   if (state.phase === "passing") return "pass-pending";
   if (state.turn !== seat) return "not-your-turn";
-  const hand = state.hands[seat];
-  if (!hasCard(hand, card)) return "card-not-in-hand";
-  const legal = legalMasks(state, seat, emptyMasks());
-  if (hasCard(legal, card)) return null;
-  const rules = state.rules;
-  const leading = state.trick.length === 0;
-  if (leading && state.trickNumber === 0 && rules.firstLead === "two-clubs") return "must-lead-two-clubs";
-  if (!leading && hand[suitOf(state.trick[0])] !== 0) return "must-follow-suit";
-  if (leading && suitOf(card) === HEARTS && rules.heartsLeadRestriction && !state.heartsBroken && !mayLeadUnbrokenHeart(rules, hand)) {
-    return "hearts-not-broken";
-  }
-  return "first-trick-points";
+  if (!hasCard(state.hands[seat], card)) return "card-not-in-hand";
+  return refusingRestriction(state, seat, card)?.reason ?? null;
 }
 
 export function passRejection(state: GameState, seat: number, cards: readonly Card[]): RejectReason | null {

@@ -13,7 +13,8 @@ import type { Rules } from "./rules.js";
 
 export * from "./cards.js";
 export * from "./rules.js";
-export { legalMasks, playRejection, passRejection, cloneState, step, playCard } from "./engine.js";
+export { playRejection, passRejection, cloneState, step, playCard } from "./engine.js";
+export { legalMasks, playRestriction, PLAY_RESTRICTIONS, type PlayReason, type PlayRestriction } from "./legality.js";
 export type { Action, GameEvent, GameState, Phase, RejectReason, TrickRecord } from "./engine.js";
 export { scoreHand, gameEnd, placements, moonShooter, moonChoiceOffered, type HandResult, type MoonChoice } from "./scoring.js";
 export { viewFor, publicView, type SeatView, type PublicView } from "./view.js";

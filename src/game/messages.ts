@@ -1,6 +1,6 @@
-/** The sentences a player reads when an action is refused. */
-import { SUIT_NAMES, suitOf } from "./cards.js";
+/** The sentences a player reads when an action is refused. A refused play's sentence is its restriction's, in legality.ts. */
 import type { GameState, RejectReason } from "./engine.js";
+import { playRestriction } from "./legality.js";
 
 export function reasonMessage(reason: RejectReason, state?: GameState, seat?: number): string {
   switch (reason) {
@@ -17,17 +17,10 @@ export function reasonMessage(reason: RejectReason, state?: GameState, seat?: nu
     case "card-not-in-hand":
       return "You do not hold that card.";
     case "must-lead-two-clubs":
-      return "The first trick must be led with the 2♣.";
-    case "must-follow-suit": {
-      const led = state && state.trick.length ? SUIT_NAMES[suitOf(state.trick[0])] : null;
-      return led ? `You must follow suit: you hold ${led}.` : "You must follow suit.";
-    }
+    case "must-follow-suit":
     case "hearts-not-broken":
-      return "Hearts are not broken yet: you may not lead a heart while you hold another suit.";
     case "first-trick-points":
-      return state?.rules.highSpades
-        ? "No points on the first trick: hearts, Q♠, K♠ and A♠ must wait while you have another card."
-        : "No points on the first trick: hearts and Q♠ must wait while you have another card.";
+      return playRestriction(reason).message(state);
     case "no-pass-this-hand":
       return "There is no passing this hand.";
     case "pass-wrong-count":

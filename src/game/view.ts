@@ -3,7 +3,8 @@
  * so no hidden card can reach them: the type has no field for another seat's hand.
  */
 import { cardsOf, emptyMasks, suitOf, type Card, type Seat } from "./cards.js";
-import { legalMasks, type GameState, type Phase, type TrickRecord } from "./engine.js";
+import type { GameState, Phase, TrickRecord } from "./engine.js";
+import { legalMasks } from "./legality.js";
 import type { PassDirection, Rules } from "./rules.js";
 import type { HandResult } from "./scoring.js";
 

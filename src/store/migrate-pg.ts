@@ -48,7 +48,7 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
   try {
     db = await pgAdapter(url, { max: 1 }).connect();
   } catch (e) {
-    throw new Error(`cannot connect to PostgreSQL at ${target.shown}: ${pgErrorText(e, url)}`);
+    throw new Error(`cannot connect to PostgreSQL at ${target.shown}: ${pgErrorText(e, url)}`, { cause: e });
   }
   const applied: string[] = [];
   let current = "";
@@ -94,9 +94,9 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
     }
     if (e instanceof NewerDatabaseError) throw e;
     const why = pgErrorText(e, url);
-    if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`);
-    if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`);
-    throw new Error(`the PostgreSQL database at ${target.shown} cannot be used: ${why}`);
+    if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`, { cause: e });
+    if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`, { cause: e });
+    throw new Error(`the PostgreSQL database at ${target.shown} cannot be used: ${why}`, { cause: e });
   } finally {
     await db.dispose().catch(() => undefined);
   }

@@ -188,9 +188,9 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
       }
       if (e instanceof NewerDatabaseError) throw e;
       const why = errorText(e);
-      if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`);
-      if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`);
-      throw new Error(`the database cannot be used: ${why}`);
+      if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`, { cause: e });
+      if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`, { cause: e });
+      throw new Error(`the database cannot be used: ${why}`, { cause: e });
     }
     return applied;
   } finally {

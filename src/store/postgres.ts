@@ -18,7 +18,6 @@ import type { Action } from "../game/index.js";
 import { migratePostgres, pgAdapter } from "./migrate-pg.js";
 import { pgErrorText, pgTarget } from "./pg-url.js";
 import {
-  CorruptRowError,
   OPEN_STATUSES as OPEN,
   actionRecords,
   finishedGameRecord,
@@ -96,7 +95,7 @@ export class PostgresStore implements HeartsStore {
       await prisma.$queryRaw`SELECT 1`;
     } catch (e) {
       await prisma.$disconnect().catch(() => undefined);
-      throw new Error(`cannot connect to PostgreSQL at ${target.shown}: ${pgErrorText(e, databaseUrl)}`);
+      throw new Error(`cannot connect to PostgreSQL at ${target.shown}: ${pgErrorText(e, databaseUrl)}`, { cause: e });
     }
     return new PostgresStore(prisma, target.poolSize);
   }
@@ -106,9 +105,12 @@ export class PostgresStore implements HeartsStore {
     const run = (this.tails.get(tableId) ?? Promise.resolve()).then(fn, fn);
     const tail = run.catch(() => undefined);
     this.tails.set(tableId, tail);
-    void tail.then(() => {
-      if (this.tails.get(tableId) === tail) this.tails.delete(tableId);
-    });
+    // `tail` never rejects (caught above).
+    tail
+      .then(() => {
+        if (this.tails.get(tableId) === tail) this.tails.delete(tableId);
+      })
+      .catch(() => undefined);
     return run;
   }
 
@@ -159,10 +161,13 @@ export class PostgresStore implements HeartsStore {
     while (this.flushing < this.maxFlushes && this.queue.length) {
       const batch = this.queue.splice(0, MAX_BATCH);
       this.flushing++;
-      void this.flush(batch).finally(() => {
-        this.flushing--;
-        this.pump();
-      });
+      // flush() reports a failure to each append of the batch (they reject); nothing else to do here.
+      this.flush(batch)
+        .catch(() => undefined)
+        .finally(() => {
+          this.flushing--;
+          this.pump();
+        });
     }
   }
 

@@ -162,7 +162,12 @@ export function finishedGameRecord(g: { tableId: string; guildId: string; rules:
   };
 }
 
-/** A database URL for a message or a log line: the password is never shown. */
+/**
+ * A database URL for a message or a log line: the password is never shown, whatever its length.
+ * The credentials are taken to run to the last `@`, so a password written with a raw `@`, `/` or
+ * `?` (which a URL parser would misread) is hidden whole rather than in part; an `@` later in the
+ * URL only hides a little more.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, "$1:…@");
+  return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/[^:@/?#\s]*):\S*@/i, "$1:…@");
 }

@@ -9,11 +9,11 @@
  * its COMMIT, and undone by its ROLLBACK). So every operation of a store runs one at a time
  * (`exclusive`); SQLite is synchronous here anyway, so nothing is lost in throughput.
  */
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import type { Action } from "../game/index.js";
+import { createPrivateFile, makePrivateDatabase } from "./file-modes.js";
 import { migrate } from "./migrate.js";
 import {
   CorruptRowError,
@@ -49,6 +49,9 @@ function columnValue(value: unknown): unknown {
 
 const isUniqueViolation = (e: unknown): boolean =>
   (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") || /UNIQUE constraint failed/i.test(String((e as Error)?.message));
+
+/** A file: URL naming a file on disk (not an in-memory database). */
+const isSqliteFile = (url: string): boolean => /^file:(?!:memory:)[^?]/.test(url);
 
 export function sqliteFile(url: string): string {
   return resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
@@ -102,10 +105,11 @@ export class SqliteStore implements HeartsStore {
 
   /** `migrations`: another folder of migrations than the committed one (tests of a future migration). */
   static async open(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, opts: { migrations?: string } = {}): Promise<SqliteStore> {
-    // First: it explains a URL that is not a SQLite file, and creates the file's folder.
-    await migrate(databaseUrl, { dir: opts.migrations });
     const file = sqliteFile(databaseUrl);
-    mkdirSync(dirname(file), { recursive: true });
+    // Private before SQLite creates anything: folder 0700 (when created here), file 0600 (see file-modes.ts).
+    if (isSqliteFile(databaseUrl)) makePrivateDatabase(file);
+    // It explains a URL that is not a SQLite file.
+    await migrate(databaseUrl, { dir: opts.migrations });
     // timeout = busy_timeout in ms: other processes (shards) may hold the write lock briefly.
     const adapter = new PrismaBetterSQLite3({ url: file, timeout: 10_000 });
     const prisma = new PrismaClient({ adapter });
@@ -183,7 +187,8 @@ export class SqliteStore implements HeartsStore {
         return;
       }
       const batch = [item];
-      void this.exclusive(() => this.flush(batch));
+      // flush() reports a failure to each append of the batch (they reject); nothing else to do here.
+      this.exclusive(() => this.flush(batch)).catch(() => undefined);
       this.batch = batch;
     });
   }
@@ -278,10 +283,12 @@ export class SqliteStore implements HeartsStore {
 
   /**
    * A consistent copy of the whole database in `file` (VACUUM INTO), taken while the bot runs:
-   * everything committed before the call, nothing half-written. `file` must not exist yet.
+   * everything committed before the call, nothing half-written. `file` must not exist yet. It is
+   * created empty and private (0600) first: VACUUM INTO fills an empty file and keeps its mode.
    */
   backup(file: string): Promise<void> {
     return this.exclusive(async () => {
+      createPrivateFile(resolve(file));
       await this.prisma.$executeRawUnsafe("VACUUM INTO ?", resolve(file));
     });
   }

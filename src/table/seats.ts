@@ -1,6 +1,8 @@
 /** Seat bookkeeping: who sits where, who is a computer player, names for computer players. */
 import type { BotLevel, SeatRecord } from "../store/types.js";
 
+export { cleanName } from "./names.js";
+
 const BOT_NAMES: Record<BotLevel, readonly string[]> = {
   easy: ["Pip", "Dot", "Bean", "Kit"],
   medium: ["Max", "Sam", "Lou", "Ray"],
@@ -34,9 +36,3 @@ export function humanSeat(seat: number, userId: string, name: string): SeatRecor
 }
 
 export const sortSeats = (seats: SeatRecord[]): SeatRecord[] => seats.sort((a, b) => a.seat - b.seat);
-
-/** Keeps names short and free of Discord markup, so they cannot ping or break a message. */
-export function cleanName(name: string): string {
-  const cleaned = name.replace(/[@#*_~`|<>\\[\]()]/g, "").replace(/\s+/g, " ").trim();
-  return (cleaned || "Player").slice(0, 24);
-}

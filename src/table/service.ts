@@ -34,6 +34,7 @@ import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, 
 import {
   refuse,
   type ActionSource,
+  type Refusal,
   type Actor,
   type CloseReason,
   type NewTableOptions,
@@ -229,6 +230,8 @@ export class TableService {
   }
 
   private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
+    const cap = this.guildCap(where.guildId);
+    if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
     if (existing) {
       return refuse("table-exists", "There is already a table here. Join it with the Join button or /hearts join, or open one in another channel.");
@@ -247,6 +250,15 @@ export class TableService {
     this.armLobbyTimer(live);
     this.log.info({ table: record.id, channel: where.channelId, host: host.userId }, "table opened");
     return { ok: true, table: live };
+  }
+
+  /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
+  private guildCap(guildId: string): Refusal | null {
+    const max = this.config.maxTablesPerGuild;
+    if (max === undefined) return null;
+    let open = 0;
+    for (const live of this.tables.values()) if (!live.closed && live.record.guildId === guildId) open++;
+    return open >= max ? refuse("table-cap", `This server already has ${open} open tables, the most it may have. Finish or end one (/hearts end) before opening another.`) : null;
   }
 
   /** Records where the front end put the table's messages. */
@@ -330,7 +342,7 @@ export class TableService {
   async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
     return this.withTable(tableId, async (live) => {
       if (live.record.status !== "lobby") return refuse("started", "The game has started; seats can only change in the lobby.");
-      if (!seatOf(live.record.seats, actor.userId) && !actor.canManage) return refuse("not-seated", "Only players at the table can add computer players. Join first.");
+      if (!isHostOrManager(live, actor)) return refuse("not-host", "Only the host (or someone with Manage Channels) can add computer players.");
       const n = freeSeatNumber(live.record.seats);
       if (n === null) return refuse("full", "The table is full.");
       const bot = botSeat(live.record.seats, n, level);
@@ -344,13 +356,39 @@ export class TableService {
   async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
     return this.withTable(tableId, async (live) => {
       if (live.record.status !== "lobby") return refuse("started", "The game has started; seats can only change in the lobby.");
-      if (!seatOf(live.record.seats, actor.userId) && !actor.canManage) return refuse("not-seated", "Only players at the table can remove computer players.");
+      if (!isHostOrManager(live, actor)) return refuse("not-host", "Only the host (or someone with Manage Channels) can remove computer players.");
       const bots = live.record.seats.filter((s) => s.userId === null);
       if (!bots.length) return refuse("bad-options", "There is no computer player to remove.");
       const bot = bots[bots.length - 1];
       await this.saveSeats(live, live.record.seats.filter((s) => s !== bot));
       this.emit(live, { type: "lobby", note: `${bot.name} left the table.` });
       return { ok: true, table: live, message: `${bot.name} stands up.` };
+    });
+  }
+
+  /**
+   * The host (or Manage Channels) removes a player who stopped responding: in the lobby the seat is
+   * freed; during a game a computer player takes it until the person rejoins with /hearts join.
+   */
+  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+    return this.withTable(tableId, async (live) => {
+      if (!isHostOrManager(live, actor)) return refuse("not-host", "Only the host (or someone with Manage Channels) can remove a player.");
+      if (userId === actor.userId) return refuse("bad-options", "To leave the table yourself, use /hearts leave.");
+      const seat = seatOf(live.record.seats, userId);
+      if (!seat) return refuse("not-seated", "That person is not seated at this table.");
+      if (live.record.status === "lobby") {
+        await this.saveSeats(live, live.record.seats.filter((s) => s !== seat));
+        this.armLobbyTimer(live);
+        this.emit(live, { type: "lobby", note: `${seat.name} was removed from the table by the host.` });
+        return { ok: true, table: live, message: `${seat.name} no longer has a seat.` };
+      }
+      if (seat.botControlled) return refuse("not-seated", `A computer player already plays ${seat.name}'s seat.`);
+      await this.saveSeats(live, live.record.seats.map((s) => (s === seat ? { ...s, botControlled: true } : s)));
+      this.log.info({ table: tableId, seat: seat.seat, by: actor.userId }, "player removed by the host; a bot plays the seat");
+      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, message: "Nobody else was playing, so the game is closed." };
+      this.schedule(live);
+      this.emit(live, { type: "seat", seat: seat.seat, change: "left" });
+      return { ok: true, table: live, message: `A computer player now plays ${seat.name}'s seat; /hearts join gives it back to them.` };
     });
   }
 
@@ -421,6 +459,7 @@ export class TableService {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", "That game is no longer stored.");
     if (isOpen(old.record.status)) return refuse("started", "This game is still going.");
+    if (old.record.status !== "finished") return refuse("closed", "Only a finished game can have a rematch. Open a new table with /hearts new.");
     if (!seatOf(old.record.seats, actor.userId)) return refuse("not-seated", "Only the players of that game can ask for a rematch. Open your own with /hearts new.");
     return this.unlessStoreDown(() => this.inChannel(old.record.channelId, () => this.rematchHere(old, actor)));
   }
@@ -429,11 +468,14 @@ export class TableService {
     const tableId = old.record.id;
     const existing = await this.findOpen(old.record.channelId);
     if (existing) return refuse("table-exists", "A new table is already open here: join it with its Join button.");
+    const cap = this.guildCap(old.record.guildId);
+    if (cap) return cap;
     const seats = old.record.seats.map((s) => ({ ...s, botControlled: false, timeouts: 0 }));
     const record = await this.store.createTable({
       guildId: old.record.guildId,
       channelId: old.record.channelId,
-      hostId: actor.userId,
+      // The host stays the host: whoever pressed Rematch, the previous host can still run (or end) it.
+      hostId: seatOf(seats, old.record.hostId) ? old.record.hostId : actor.userId,
       rules: old.record.rules,
       settings: old.record.settings,
       seed: 0,
@@ -900,6 +942,8 @@ export class TableService {
     }
   }
 }
+
+const isHostOrManager = (live: Live, actor: Actor): boolean => live.record.hostId === actor.userId || !!actor.canManage;
 
 export const isOpen = (status: TableRecord["status"]): boolean => status === "lobby" || status === "passing" || status === "playing";
 

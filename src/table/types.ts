@@ -30,7 +30,8 @@ export type RefusalCode =
   | "bad-options"
   | "hints-off"
   | "busy"
-  | "store-down";
+  | "store-down"
+  | "table-cap";
 
 export interface Refusal {
   ok: false;
@@ -76,6 +77,8 @@ export interface TableServiceConfig {
   botDelayMs: number;
   lobbyTimeoutMs: number;
   maxTimeouts: number;
+  /** Open tables one server may have at once; the next is refused with a sentence. */
+  maxTablesPerGuild?: number;
 }
 
 export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];

@@ -24,7 +24,7 @@ describe("a whole game on Discord", () => {
     const opened = await ann.answer(ann.slash("new", { target: 30, level: "easy" }));
     expect(isEphemeral(opened)).toBe(true);
     expect(opened.content).toContain("Your table is open");
-    let table = tableMessage(h.fake);
+    const table = tableMessage(h.fake);
     tableId = tableIdOf(table);
     expect(table.attachments.map((a) => a.filename)).toEqual(["table.png"]);
 

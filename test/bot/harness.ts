@@ -34,7 +34,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean } = {}): Promise<Harness> {
+export async function startHarness(opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean; bots?: BotPlayer } = {}): Promise<Harness> {
   const fake = await startFakeDiscord({ rateLimits: opts.rateLimits });
   const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
   const dbUrl = `file:${join(dir, "hearts.db")}`;
@@ -47,10 +47,13 @@ export async function startHarness(opts: { renderer?: BotDeps["renderer"]; confi
     apiBase: fake.apiBase,
     botDelayMs: 0,
     tableEditIntervalMs: 30,
+    // The simulated people act faster than anyone can click: no budgets here, except in the
+    // fair-use test, which turns them on.
+    rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 },
     ...opts.config,
   };
   let store = await openStore(dbUrl);
-  const make = () => createBot(config, { store, bots: fastBots, renderer: opts.renderer, log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(), tokenClock: () => fake.now(), load: idleGauge });
+  const make = () => createBot(config, { store, bots: opts.bots ?? fastBots, renderer: opts.renderer, log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(), tokenClock: () => fake.now(), load: idleGauge });
   const h: Harness = {
     fake,
     store,

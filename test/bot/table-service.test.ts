@@ -14,7 +14,7 @@ describe("lobby", () => {
   it("seats players, adds computer players and fills the rest at start", async () => {
     const s = setup();
     const id = await openTable(s, [alice, bob]);
-    expect((await s.service.addBot(id, bob, "hard")).ok).toBe(true);
+    expect((await s.service.addBot(id, alice, "hard")).ok).toBe(true);
     const started = await s.service.start(id, alice);
     expect(started.ok).toBe(true);
     const t = (await s.service.get(id))!;
@@ -40,7 +40,7 @@ describe("lobby", () => {
     expect(await s.service.configure(id, bob, { rules: "target=50" })).toMatchObject({ ok: false, code: "not-host" });
     expect(await s.service.configure(id, alice, { rules: "target=abc" })).toMatchObject({ ok: false, code: "bad-options", message: expect.stringContaining("target") });
     expect(await s.service.configure(id, alice, { settings: { turnSeconds: 3 } })).toMatchObject({ ok: false, code: "bad-options" });
-    expect(await s.service.addBot(id, carol, "easy")).toMatchObject({ ok: false, code: "not-seated" });
+    expect(await s.service.addBot(id, carol, "easy")).toMatchObject({ ok: false, code: "not-host" });
   });
 
   it("changes rules in the lobby and keeps them for the game", async () => {
@@ -285,5 +285,45 @@ describe("restart", () => {
     expect(await again.service.resume()).toBe(1);
     expect(store.tables.get(id)!.status).toBe("broken");
     expect(other.ok && store.tables.get(other.table.record.id)!.status).toBe("lobby");
+  });
+});
+
+describe("authority (the host runs the table)", () => {
+  it("only the host (or Manage Channels) adds or removes computer players", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    expect(await s.service.addBot(id, bob, "easy")).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Only the host") });
+    expect((await s.service.addBot(id, alice, "easy")).ok).toBe(true);
+    expect(await s.service.removeBot(id, bob)).toMatchObject({ ok: false, code: "not-host" });
+    expect((await s.service.removeBot(id, { ...carol, canManage: true })).ok).toBe(true);
+  });
+
+  it("the host removes a player who stopped responding: freed in the lobby, played by a computer during the game until they rejoin", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob, carol]);
+    expect(await s.service.kick(id, bob, carol.userId)).toMatchObject({ ok: false, code: "not-host" });
+    expect((await s.service.kick(id, alice, carol.userId)).ok).toBe(true);
+    expect((await s.service.get(id))!.record.seats.some((x) => x.userId === carol.userId)).toBe(false);
+    await s.service.start(id, alice);
+    expect((await s.service.kick(id, alice, bob.userId)).ok).toBe(true);
+    const bobSeat = (await s.service.get(id))!.record.seats.find((x) => x.userId === bob.userId)!;
+    expect(bobSeat.botControlled).toBe(true);
+    expect(s.updates.some((u) => u.update.type === "seat" && u.update.seat === bobSeat.seat)).toBe(true);
+    expect((await s.service.join(id, bob)).ok).toBe(true);
+    expect((await s.service.get(id))!.record.seats.find((x) => x.userId === bob.userId)!.botControlled).toBe(false);
+  });
+
+  it("a rematch only follows a finished game, and keeps its host whoever presses it", async () => {
+    const s = setup({ settings: { turnSeconds: 0 } });
+    const id = await openTable(s, [alice, bob]);
+    await s.service.start(id, alice);
+    await playOut(s, id, [alice, bob]);
+    const again = await s.service.rematch(id, bob);
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    expect(again.table.record.hostId).toBe(alice.userId);
+    // The previous host can still end the new lobby; an abandoned table has no rematch.
+    expect((await s.service.end(again.table.record.id, alice)).ok).toBe(true);
+    expect(await s.service.rematch(again.table.record.id, alice)).toMatchObject({ ok: false, code: "closed" });
   });
 });

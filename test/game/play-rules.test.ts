@@ -149,6 +149,26 @@ describe("left-of-dealer first lead (rotating)", () => {
     expect(play(s3, "AH")).toMatchObject({ ok: false, reason: "hearts-not-broken" });
     expect(legal(s3)).toEqual(codes("KS AS"));
   });
+
+  it("following a spade lead on trick 1 with Q♠ is refused for its points, not for the suit (issue 16)", () => {
+    // Seat 1 follows suit with Q♠ while it holds 5♠: the rule it breaks is the first-trick one.
+    const r = rules({ firstLead: "left-of-dealer" });
+    const s = midHand(r, ["2S 2C 3C", "QS 5S 4C", "8C 9C TC", "JC QC KC"], { trickNumber: 0, leader: 0, trick: "2S" });
+    expect(legal(s)).toEqual(["5S"]);
+    expect(play(s, "QS")).toEqual({
+      ok: false,
+      reason: "first-trick-points",
+      message: "No points on the first trick: hearts and Q♠ must wait while you have another card.",
+    });
+    expect(play(s, "4C")).toMatchObject({ ok: false, reason: "must-follow-suit", message: "You must follow suit: you hold spades." });
+    // With high spades, K♠ is refused the same way.
+    const high = midHand(rules({ firstLead: "left-of-dealer", highSpades: true }), ["2S 2C 3C", "KS 5S 4C", "8C 9C TC", "JC QC KC"], {
+      trickNumber: 0,
+      leader: 0,
+      trick: "2S",
+    });
+    expect(play(high, "KS")).toMatchObject({ ok: false, reason: "first-trick-points" });
+  });
 });
 
 describe("views", () => {

@@ -2,8 +2,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  ACE_OF_SPADES,
   DEFAULT_RULES,
-  PASS_CYCLES,
+  HEARTS,
+  KING_OF_SPADES,
+  OPTION_INFO,
+  PLAY_RESTRICTIONS,
+  QUEEN_OF_SPADES,
+  TWO_OF_CLUBS,
+  apply,
   awaiting,
   cardsOf,
   cloneState,
@@ -11,44 +18,48 @@ import {
   createGame,
   createRng,
   emptyMasks,
+  hasCard,
   legalMasks,
   moonValue,
+  readRules,
+  reasonMessage,
   replay,
   step,
+  suitOf,
   validateRules,
   type Action,
+  type AnyOption,
+  type Card,
   type GameEvent,
   type GameState,
+  type PlayReason,
   type Rules,
   type Seat,
 } from "../../src/game/index.js";
 
-const rulesArb: fc.Arbitrary<Rules> = fc.record({
-  firstLead: fc.constantFrom("two-clubs", "left-of-dealer"),
-  pointsOnFirstTrick: fc.boolean(),
-  firstTrickPointsFallback: fc.constantFrom("any", "queen-first"),
-  heartsLeadRestriction: fc.boolean(),
-  heartsLeadException: fc.constantFrom("only-hearts", "hearts-and-queen"),
-  queenBreaksHearts: fc.boolean(),
-  heartValues: fc.constantFrom("one", "spot"),
-  highSpades: fc.boolean(),
-  jackOfDiamonds: fc.constantFrom(0, -10),
-  jackRequiredForMoon: fc.boolean(),
-  bonusMode: fc.constantFrom("hand", "total-clamped"),
-  moon: fc.constantFrom("old", "new", "choice", "disabled"),
-  moonChoiceMinTotal: fc.constantFrom(0, 26),
-  noTricksBonus: fc.constantFrom(0, -5),
-  noTricksCondition: fc.constantFrom("no-points", "no-tricks"),
-  shootTheSun: fc.constantFrom(0, -24),
-  target: fc.integer({ min: 20, max: 150 }),
-  endWhen: fc.constantFrom("reach", "exceed"),
-  perfect100: fc.boolean(),
-  exactTargetWins: fc.boolean(),
-  countdown: fc.constantFrom(null, 50, 75, 100),
-  noDraw: fc.boolean(),
-  passCycle: fc.constantFrom(...(Object.keys(PASS_CYCLES) as Rules["passCycle"][])),
-  autoClaim: fc.constantFrom("off", "no-points-left", "tram"),
-}) as fc.Arbitrary<Rules>;
+/**
+ * Values of one option, drawn from its definition in the option table: every choice, both flags,
+ * and whole numbers around the values the sources use (the whole range would make endless games).
+ */
+function optionValues(o: AnyOption): fc.Arbitrary<unknown> {
+  switch (o.kind) {
+    case "choice":
+      return fc.constantFrom(...o.choices);
+    case "flag":
+      return fc.boolean();
+    case "integer":
+      return fc.oneof(fc.constantFrom(...o.typical), fc.integer({ min: Math.min(...o.typical), max: Math.max(...o.typical) }));
+    case "integer-or-off":
+      return fc.oneof(fc.constant(null), fc.constantFrom(...o.typical), fc.integer({ min: Math.min(...o.typical), max: Math.max(...o.typical) }));
+  }
+}
+
+/** Random rule sets over every option of the table, so a new option is fuzzed as soon as it is defined. */
+const rulesArb: fc.Arbitrary<Rules> = fc.record(Object.fromEntries(OPTION_INFO.map((o) => [o.key, optionValues(o)]))).map((drawn) => {
+  const read = readRules(drawn);
+  if (!read.ok) throw new Error(`the option table drew rules it refuses: ${read.error}`);
+  return read.rules;
+});
 
 interface Played {
   state: GameState;
@@ -164,6 +175,90 @@ describe("random games under random rules", () => {
       }),
       { numRuns: 500, seed: 7 },
     );
+  });
+});
+
+/**
+ * The referee: RULES.md's play rules written card by card, apart from the engine's table. Returns
+ * the first rule, in RULES.md's order of reasons, that forbids the seat to play `card` now.
+ */
+function refereeReason(state: GameState, card: Card): PlayReason | null {
+  const r = state.rules;
+  const hand = cardsOf(state.hands[state.turn]);
+  const leading = state.trick.length === 0;
+  const led = leading ? null : suitOf(state.trick[0]);
+  const trickOne = state.trickNumber === 0;
+  const isPoint = (c: Card) => suitOf(c) === HEARTS || c === QUEEN_OF_SPADES || (r.highSpades && (c === KING_OF_SPADES || c === ACE_OF_SPADES));
+  const onlyHearts = hand.every((c) => suitOf(c) === HEARTS);
+  const onlyHeartsAndQueen = hand.every((c) => suitOf(c) === HEARTS || c === QUEEN_OF_SPADES);
+  const mayLeadHeart = onlyHearts || (r.heartsLeadException === "hearts-and-queen" && onlyHeartsAndQueen);
+  const before: [PlayReason, (c: Card) => boolean][] = [
+    ["must-lead-two-clubs", (c) => leading && trickOne && r.firstLead === "two-clubs" && c !== TWO_OF_CLUBS],
+    ["must-follow-suit", (c) => led !== null && suitOf(c) !== led && hand.some((h) => suitOf(h) === led)],
+    ["hearts-not-broken", (c) => leading && suitOf(c) === HEARTS && r.heartsLeadRestriction && !state.heartsBroken && !mayLeadHeart],
+  ];
+  // Trick 1: no point card while the cards the other rules allow include a non-point card; if
+  // they are all point cards, queen-first wants Q♠ among them.
+  const otherwiseAllowed = hand.filter((c) => !before.some(([, breaks]) => breaks(c)));
+  const firstTrickPoints = (c: Card): boolean => {
+    if (!trickOne || r.pointsOnFirstTrick) return false;
+    if (otherwiseAllowed.some((a) => !isPoint(a))) return isPoint(c);
+    return r.firstTrickPointsFallback === "queen-first" && otherwiseAllowed.includes(QUEEN_OF_SPADES) && c !== QUEEN_OF_SPADES;
+  };
+  for (const [reason, breaks] of [...before, ["first-trick-points", firstTrickPoints] as const]) if (breaks(card)) return reason;
+  return null;
+}
+
+describe("refusals", () => {
+  it("the table has one restriction per play reason, in RULES.md's order", () => {
+    expect(PLAY_RESTRICTIONS.map((p) => p.reason)).toEqual(["must-lead-two-clubs", "must-follow-suit", "hearts-not-broken", "first-trick-points"]);
+  });
+
+  it("in random positions under random rules, legal cards are accepted and every other card is refused for a rule it breaks", () => {
+    const seen = new Map<string, number>();
+    const note = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+    const legal = emptyMasks();
+    fc.assert(
+      fc.property(rulesArb, fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer(), (rules, seed, policySeed) => {
+        const rng = createRng(policySeed);
+        const state = createGame(rules, seed);
+        // The first two hands: trick 1 twice, with and without passing.
+        while (state.phase !== "game-over" && state.handIndex < 2) {
+          const seat = awaiting(state)[0] as Seat;
+          let action: Action;
+          if (state.phase === "passing") {
+            const hand = cardsOf(state.hands[seat]);
+            const picks = new Set<number>();
+            while (picks.size < 3) picks.add(hand[rng.int(hand.length)]);
+            action = { type: "pass", seat, cards: [...picks] };
+          } else if (state.phase === "moon-choice") {
+            action = { type: "moon", seat, choice: "add" };
+          } else {
+            legalMasks(state, seat, legal);
+            for (const card of cardsOf(state.hands[seat])) {
+              const expected = refereeReason(state, card);
+              const result = apply(state, { type: "play", seat, card });
+              if (expected === null) {
+                if (!hasCard(legal, card) || !result.ok) throw new Error(`legal ${card} refused or missing from legalMasks`);
+                continue;
+              }
+              note(expected);
+              if (state.trick.length && suitOf(card) === suitOf(state.trick[0])) note(`${expected} while following suit`);
+              expect(hasCard(legal, card)).toBe(false);
+              expect(result).toEqual({ ok: false, reason: expected, message: reasonMessage(expected, state, seat) });
+            }
+            const options = cardsOf(legal);
+            action = { type: "play", seat, card: options[rng.int(options.length)] };
+          }
+          if (step(state, action)) throw new Error("legal action refused");
+        }
+      }),
+      { numRuns: 300, seed: 16 },
+    );
+    // The positions reached every reason, and the case of issue 16: a card of the led suit refused on trick 1.
+    for (const what of ["must-lead-two-clubs", "must-follow-suit", "hearts-not-broken", "first-trick-points", "first-trick-points while following suit"]) {
+      expect(seen.get(what), what).toBeGreaterThan(10);
+    }
   });
 });
 

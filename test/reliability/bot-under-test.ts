@@ -40,7 +40,9 @@ export async function startBotUnderTest(opts: { users?: number; fake?: FakeOptio
   const dbUrl = `file:${join(dir, "hearts.db")}`;
   const base = readConfig({}, { requireToken: false });
   if (!base.ok) throw new Error(base.problems.join("\n"));
-  const config: Config = { ...base.config, token: fake.token, clientId: fake.applicationId, apiBase: fake.apiBase, botDelayMs: 0, tableEditIntervalMs: 30, ...opts.config };
+  // Simulated people act faster than anyone can click, at more tables than one server may open:
+  // no budgets or table cap here (test/bot/e2e-fair-use.test.ts tests them).
+  const config: Config = { ...base.config, token: fake.token, clientId: fake.applicationId, apiBase: fake.apiBase, botDelayMs: 0, tableEditIntervalMs: 30, maxTablesPerGuild: 1000, rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 }, ...opts.config };
   const problems: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {

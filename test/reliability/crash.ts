@@ -146,6 +146,11 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     LOG_LEVEL: "info",
     NODE_ENV: "production",
     BOT_DELAY_MS: "0",
+    // Simulated people act faster than anyone can click, at more tables than one server may open.
+    RATE_LIMIT_PER_USER: "0",
+    RATE_LIMIT_PER_SERVER: "0",
+    TABLE_COOLDOWN_SECONDS: "0",
+    MAX_TABLES_PER_SERVER: "1000",
     TABLE_EDIT_INTERVAL_MS: "30",
     DEFAULT_BOT_LEVEL: "easy",
     // One process (no sharding manager): SIGKILL then takes the whole bot down.

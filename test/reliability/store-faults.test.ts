@@ -60,7 +60,7 @@ function startBot(fake: FakeDiscord, databaseUrl: string): Bot {
   const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DISCORD_CLIENT_ID: fake.applicationId, DATABASE_URL: databaseUrl, LOG_FORMAT: "json", LOG_LEVEL: "info", BOT_DELAY_MS: "0", TABLE_EDIT_INTERVAL_MS: "30", DEFAULT_BOT_LEVEL: "easy" },
+    env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DISCORD_CLIENT_ID: fake.applicationId, DATABASE_URL: databaseUrl, LOG_FORMAT: "json", LOG_LEVEL: "info", BOT_DELAY_MS: "0", TABLE_EDIT_INTERVAL_MS: "30", DEFAULT_BOT_LEVEL: "easy", RATE_LIMIT_PER_USER: "0", RATE_LIMIT_PER_SERVER: "0", TABLE_COOLDOWN_SECONDS: "0" },
   });
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));

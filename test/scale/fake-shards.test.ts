@@ -20,7 +20,7 @@ beforeAll(async () => {
     client.on(Events.InteractionCreate, (i: Interaction) => {
       if (!i.isChatInputCommand()) return;
       seen.push(`${id}:${i.guildId}:${i.options.getSubcommand()}`);
-      void i.reply({ content: `shard ${id}`, flags: MessageFlags.Ephemeral });
+      i.reply({ content: `shard ${id}`, flags: MessageFlags.Ephemeral }).catch((err: unknown) => seen.push(`reply failed: ${String(err)}`));
     });
     const ready = new Promise((r) => client.once(Events.ClientReady, r));
     await client.login(fake.token);

@@ -75,6 +75,11 @@ beforeAll(async () => {
       LOG_FORMAT: "json",
       LOG_LEVEL: "info",
       BOT_DELAY_MS: "0",
+      // Simulated people act faster than anyone can click, at more tables than one server may open.
+      RATE_LIMIT_PER_USER: "0",
+      RATE_LIMIT_PER_SERVER: "0",
+      TABLE_COOLDOWN_SECONDS: "0",
+      MAX_TABLES_PER_SERVER: "1000",
       TABLE_EDIT_INTERVAL_MS: "400",
       DEFAULT_BOT_LEVEL: "easy",
     },

@@ -91,7 +91,7 @@ export async function startPostgres(opts: { durable?: boolean; own?: boolean } =
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     const err = e as { stderr?: Buffer; message: string };
-    throw new Error(`could not start a test PostgreSQL server: ${err.stderr?.toString().trim() || err.message}`);
+    throw new Error(`could not start a test PostgreSQL server: ${err.stderr?.toString().trim() || err.message}`, { cause: e });
   }
   // If this process dies without stop(), the watchdog stops the server and removes its folder.
   const [pgc, pga] = as(join(bin, "pg_ctl"), ["stop", "-D", data, "-m", "immediate"]);
@@ -157,7 +157,15 @@ export async function dropDatabases(serverUrl: string, urls: string[]): Promise<
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   const server = await startPostgres();
   console.log(`DATABASE_URL=${server.url}\n(a throwaway PostgreSQL server; Ctrl-C stops it and deletes its data)`);
-  const stop = () => void server.stop().then(() => process.exit(0));
+  const stop = () => {
+    server.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   setInterval(() => undefined, 1 << 30);
