@@ -372,7 +372,7 @@ export class Presenter {
       for (const t of news.tricks) n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
     }
     if (news.claim) {
-      n.lines.push(`${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.`);
+      n.scores.push(`${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.`);
     }
     if (news.moonPending) n.moon = true;
     if (news.handScored) {
@@ -536,14 +536,16 @@ export class Presenter {
     n.urgent = false;
     if (n.foldTimer) clearTimeout(n.foldTimer);
     n.foldTimer = null;
+    // A hand's last trick has its own post like the others; its score (and the game's end) follow.
+    const scoresLater = n.tricks.length > 0 && (n.scores.length > 0 || !!n.gameOver);
     const tricks = n.tricks.splice(0);
-    const hands = n.hands.splice(0);
-    const scores = n.scores.splice(0);
-    const gameOver = n.gameOver;
+    const hands = scoresLater ? [] : n.hands.splice(0);
+    const scores = scoresLater ? [] : n.scores.splice(0);
+    const gameOver = scoresLater ? null : n.gameOver;
     const start = n.start;
     const nextHand = n.nextHand;
     const moon = n.moon;
-    n.gameOver = null;
+    if (!scoresLater) n.gameOver = null;
     n.start = false;
     n.moon = false;
     if (scores.length || start) n.nextHand = null;
@@ -559,7 +561,7 @@ export class Presenter {
     for (const t of tricks) {
       const png = await pace(() => images.trick(record, t.trick, t.trickNumber, t.heartsBroken, t.queenFell));
       if (png) files.push({ name: `trick-${t.trickNumber + 1}.png`, data: png });
-      lines.push(trickCaption(record, t.trickNumber, t.trick, t.trickNumber < 12 && !scores.length ? leaderMention(record, t.trick.winner) : null));
+      lines.push(trickCaption(record, t.trickNumber, t.trick, t.trickNumber < 12 && !scoresLater && !scores.length ? leaderMention(record, t.trick.winner) : null));
     }
     if (moon && state?.phase === "moon-choice") lines.push(`🌙 ${seatName(record, state.turn)} shot the moon and chooses how it scores.`);
     for (const h of hands) {
