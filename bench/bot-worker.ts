@@ -9,6 +9,7 @@ import { SnowflakeUtil } from "discord.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
 import { createBot } from "../src/discord/bot.js";
+import { idleGauge } from "../src/discord/load.js";
 import { silentLogger } from "../src/log.js";
 import { openStore } from "../src/store/index.js";
 import type { BotPlayer } from "../src/table/players.js";
@@ -21,6 +22,7 @@ interface Input {
   images: boolean;
   renderProcess: boolean;
   botDelayMs: number;
+  shed?: boolean;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -39,12 +41,14 @@ const intervalAcks = createHistogram();
 /** This interval's interactions: id and when the bot's handler got it (joined with the fake's times by the bench). */
 let handled: [string, number][] = [];
 let hands = 0;
+/** Tricks played (taken one by one or claimed), for the requests per trick. */
+let tricks = 0;
 let games = 0;
 const bot = createBot(
   // The fake's one guild stands for the many servers 200 tables would be in, and its people click as
   // fast as the bench drives them: no table cap or budgets (test/bot/e2e-fair-use.test.ts covers those).
   { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs, maxTablesPerGuild: 1000, rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 } },
-  { store, bots, renderer: input.images ? undefined : null, renderProcess: input.renderProcess !== false, log: silentLogger(), onAck: (ms) => {
+  { store, bots, renderer: input.images ? undefined : null, renderProcess: input.renderProcess !== false, load: input.shed === false ? idleGauge : undefined, log: silentLogger(), onAck: (ms) => {
     acks.record(µs(ms));
     intervalAcks.record(µs(ms));
   } },
@@ -64,7 +68,9 @@ bot.client.rest.on("rateLimited", (info) => {
 bot.service.onUpdate((_t, u) => {
   if (u.type !== "action") return;
   for (const e of u.events) {
-    if (e.type === "hand-scored") hands++;
+    if (e.type === "trick-won") tricks++;
+    else if (e.type === "tricks-claimed") tricks += e.tricks;
+    else if (e.type === "hand-scored") hands++;
     else if (e.type === "game-over") games++;
   }
 });
@@ -157,7 +163,7 @@ process.on("message", async (msg: { type: string }) => {
   } else if (msg.type === "memory") {
     if (process.env.BENCH_HEAP) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP);
     const pcts = (h: RecordableHistogram) => ({ p50: p(h, 50), p95: p(h, 95), p99: p(h, 99) });
-    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), ackWayOutMs: { prepare: pcts(prep), queue: pcts(queued), fake: pcts(served) }, connects: { count: connects.count, ...pcts(connects) }, heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, games, globalWaits });
+    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), ackWayOutMs: { prepare: pcts(prep), queue: pcts(queued), fake: pcts(served) }, connects: { count: connects.count, ...pcts(connects) }, heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, tricks, games, globalWaits });
     loop.reset();
   } else if (msg.type === "stop") {
     await bot.stop();

@@ -1,10 +1,11 @@
 /**
- * `npm run bench:bot -- --tables N [--seconds S | --minutes M] [--interval S] [--think MS]
- *    [--arrive S] [--bot-delay MS] [--images on|off] [--render-process on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
+ * `npm run bench:bot -- --tables N [--humans 1-4] [--seconds S | --minutes M] [--interval S] [--think MS]
+ *    [--arrive S] [--bot-delay MS] [--shed on|off] [--images on|off] [--render-process on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
  *
  * Drives N tables at once through the fake Discord: in each channel a person opens a table, starts
- * it with three computer players, and passes and plays through the private menu after a think time,
- * starting a rematch when a game ends. The bot runs in a child process (its own heap). Prints the
+ * it with three computer players (or with `--humans H` people in all, who join first), and each
+ * person passes and plays through their private menu after a think time, the host starting a
+ * rematch when a game ends. The bot runs in a child process (its own heap). Prints the
  * interaction-to-acknowledgement latency (p50/p95/p99, measured by the fake Discord) and the bot's
  * heap per open table; the last line is JSON.
  *
@@ -15,6 +16,11 @@
  * `--max-p99` (100 ms), heap per table over `--max-kb-table` (64 KB), heap slope over
  * `--max-heap-slope` (200 KB/min: 1 KB a table a minute at 200 tables), or an interaction not
  * acknowledged within 3 s. Exit 2: the run itself failed (the bot process died).
+ *
+ * Discord's budget: `channelRequestsPerTrick` counts every REST call of the bot outside the
+ * /interactions/ and /webhooks/ routes (posts, edits and deletions of channel messages, threads:
+ * what Discord's global limit of 50 a second counts) per trick played; `uploadBytesPerPlayerHand`
+ * the bytes of files uploaded to private answers and menus per person per hand (13 tricks).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,13 +30,15 @@ import { fork, type ChildProcess } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { SnowflakeUtil } from "discord.js";
 import { decodeId } from "../src/discord/ids.js";
-import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
+import { startFakeDiscord, type FakeDiscord, type FakeMessage, type FakeUser, type InteractionHandle } from "../test/fake-discord/server.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 const TABLES = Math.max(1, parseInt(arg("tables", "20"), 10));
+/** People per table (the others are computer players): 1 to 4. */
+const HUMANS = Math.min(4, Math.max(1, parseInt(arg("humans", "1"), 10)));
 const SECONDS = Math.max(5, process.argv.includes("--minutes") ? Math.round(parseFloat(arg("minutes", "1")) * 60) : parseInt(arg("seconds", "60"), 10));
 const INTERVAL_S = Math.max(2, parseInt(arg("interval", SECONDS > 120 ? "30" : "10"), 10));
 const CHECK = process.argv.includes("--check");
@@ -44,6 +52,8 @@ const IMAGES = arg("images", "on") !== "off";
 const ARRIVE_MS = Math.max(0, parseFloat(arg("arrive", "2"))) * 1000;
 /** Diagnostic: `--render-process off` draws pictures on the bot's main thread, as before the picture process. */
 const RENDER_PROCESS = arg("render-process", "on") !== "off";
+/** `--shed off`: optional pictures are never left out under load (to measure uploads on a busy machine). */
+const SHED = arg("shed", "on") !== "off";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const verb = (c: { custom_id?: string }) => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined);
@@ -137,68 +147,80 @@ async function waitFor<T>(probe: () => T | null | undefined | false, ms: number)
   }
 }
 
-/** One person at one table, for the whole run. */
 /** When the run ends; set once the warm-up table is going. */
 const end = { at: Number.POSITIVE_INFINITY };
 
+/** The people at one table, for the whole run: the first is the host. */
 async function runTable(fake: FakeDiscord, i: number, channelId: string): Promise<void> {
-  const user = fake.users[i];
-  const think = () => sleep(THINK_MS * (0.5 + Math.random()));
+  const people = Array.from({ length: HUMANS }, (_, k) => fake.users[i * HUMANS + k]);
+  const host = people[0];
   await sleep(Math.random() * ARRIVE_MS); // people do not all arrive in the same millisecond
-  const opened = track(fake.slashCommand(user, "hearts", { subcommand: "new", options: { level: "easy" } }, channelId), "new");
+  const opened = track(fake.slashCommand(host, "hearts", { subcommand: "new", options: { level: "easy" } }, channelId), "new");
   await opened.ack.catch(() => undefined);
   const findTable = () => fake.channelMessages(channelId).filter((m) => m.embeds?.[0]?.title === "♥ Hearts" && buttons(m).some((c) => verb(c) === "start")).at(-1);
   let table = await waitFor(findTable, 10_000);
+  // The others sit down (a rematch keeps everyone seated).
+  if (table) for (const u of people.slice(1)) await track(fake.clickButton(u, table.id, buttons(table).find((c) => verb(c) === "join")!.custom_id!), "join").ack.catch(() => undefined);
   while (table && Date.now() < end.at) {
-    const start = track(fake.clickButton(user, table.id, buttons(table).find((c) => verb(c) === "start")!.custom_id!), "start");
+    const start = track(fake.clickButton(host, table.id, buttons(table).find((c) => verb(c) === "start")!.custom_id!), "start");
     await start.ack.catch(() => undefined);
     const first = await waitFor(() => start.reply(), 5000);
-    let menuId = first?.id ?? null;
-    let idleSince = Date.now();
     const tableId = table.id;
-    while (Date.now() < end.at && menuId) {
-      const menu = fake.messages.get(menuId);
-      const text = JSON.stringify(menu?.embeds ?? "");
-      if (text.includes("Game over")) break;
-      const pick = buttons(menu).find((c) => verb(c) === "pick");
-      const card = buttons(menu).find((c) => (verb(c) === "play" || verb(c) === "moon") && !c.disabled);
-      if (pick || card) {
-        await think();
-        if (pick) {
-          const sel = track(fake.selectMenu(user, menuId, pick.custom_id!, pick.options!.slice(0, 3).map((o) => o.value)), "pick");
-          await sel.ack.catch(() => undefined);
-          const pass = await waitFor(() => buttons(fake.messages.get(menuId!)).find((c) => verb(c) === "pass" && !c.disabled), 3000);
-          if (pass) await track(fake.clickButton(user, menuId, pass.custom_id!), "pass").ack.catch(() => undefined);
-        } else await track(fake.clickButton(user, menuId, card!.custom_id!), "play").ack.catch(() => undefined);
-        actions++;
-        idleSince = Date.now();
-        await sleep(50);
-        continue;
-      }
-      // A menu that stays asleep long after the computer players must have moved: reopen it.
-      if (Date.now() - idleSince > 4 * BOT_DELAY_MS + 5000) {
-        const t = fake.messages.get(tableId);
-        const hand = buttons(t).find((c) => verb(c) === "hand");
-        if (hand) {
-          const h = track(fake.clickButton(user, tableId, hand.custom_id!));
-          await h.ack.catch(() => undefined);
-          menuId = (await waitFor(() => h.reply(), 3000))?.id ?? menuId;
-          reopened++;
-        }
-        idleSince = Date.now();
-      }
-      await sleep(100);
-    }
+    const menus = [first?.id ?? null];
+    for (const u of people.slice(1)) menus.push(await openMenu(fake, u, tableId));
+    await Promise.all(people.map((u, k) => playSeat(fake, u, menus[k], tableId)));
     if (Date.now() >= end.at) return;
     games++;
     // Rematch from the finished table message, then start the new table.
     const finished = await waitFor(() => buttons(fake.messages.get(tableId)).find((c) => verb(c) === "rematch"), 10_000);
     if (!finished) return;
-    await track(fake.clickButton(user, tableId, finished.custom_id!)).ack.catch(() => undefined);
+    await track(fake.clickButton(host, tableId, finished.custom_id!)).ack.catch(() => undefined);
     table = await waitFor(() => {
       const t = findTable();
       return t && t.id !== tableId ? t : null;
     }, 10_000);
+  }
+}
+
+/** Presses My hand on the table message: the menu it opens. */
+async function openMenu(fake: FakeDiscord, user: FakeUser, tableId: string): Promise<string | null> {
+  const hand = await waitFor(() => buttons(fake.messages.get(tableId)).find((c) => verb(c) === "hand"), 5000);
+  if (!hand) return null;
+  const h = track(fake.clickButton(user, tableId, hand.custom_id!), "hand");
+  await h.ack.catch(() => undefined);
+  return (await waitFor(() => h.reply(), 3000))?.id ?? null;
+}
+
+/** One person plays their seat through their private menu until the game ends (or the run). */
+async function playSeat(fake: FakeDiscord, user: FakeUser, menuId: string | null, tableId: string): Promise<void> {
+  const think = () => sleep(THINK_MS * (0.5 + Math.random()));
+  let idleSince = Date.now();
+  while (Date.now() < end.at && menuId) {
+    const menu = fake.messages.get(menuId);
+    const text = JSON.stringify(menu?.embeds ?? "");
+    if (text.includes("Game over")) break;
+    const pick = buttons(menu).find((c) => verb(c) === "pick");
+    const card = buttons(menu).find((c) => (verb(c) === "play" || verb(c) === "moon") && !c.disabled);
+    if (pick || card) {
+      await think();
+      if (pick) {
+        const sel = track(fake.selectMenu(user, menuId, pick.custom_id!, pick.options!.slice(0, 3).map((o) => o.value)), "pick");
+        await sel.ack.catch(() => undefined);
+        const pass = await waitFor(() => buttons(fake.messages.get(menuId!)).find((c) => verb(c) === "pass" && !c.disabled), 3000);
+        if (pass) await track(fake.clickButton(user, menuId, pass.custom_id!), "pass").ack.catch(() => undefined);
+      } else await track(fake.clickButton(user, menuId, card!.custom_id!), "play").ack.catch(() => undefined);
+      actions++;
+      idleSince = Date.now();
+      await sleep(50);
+      continue;
+    }
+    // A menu that stays asleep long after the others must have moved: reopen it.
+    if (Date.now() - idleSince > 4 * BOT_DELAY_MS + (HUMANS - 1) * 2 * THINK_MS + 5000) {
+      menuId = (await openMenu(fake, user, tableId)) ?? menuId;
+      reopened++;
+      idleSince = Date.now();
+    }
+    await sleep(100);
   }
 }
 
@@ -209,11 +231,31 @@ function pct(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   // Nothing accumulates in the fake during a soak run: it only answers and checks.
-  const fake = await startFakeDiscord({ users: TABLES, recordCalls: false, history: false });
+  const fake = await startFakeDiscord({ users: TABLES * HUMANS, recordCalls: false, history: false });
+  // Discord's budget: channel requests (the global limit) and uploads to private messages.
+  const budget = { channelRequests: 0, channelUploadBytes: 0, privateUploadBytes: 0 };
+  /** With BENCH_UPLOADS set: private requests by route, with and without an upload. */
+  const byRoute: Record<string, { n: number; bytes: number }> = {};
+  fake.onCall((c) => {
+    const bytes = c.files.reduce((a, f) => a + f.size, 0);
+    if (c.path.startsWith("/interactions/") || c.path.startsWith("/webhooks/")) {
+      budget.privateUploadBytes += bytes;
+      if (process.env.BENCH_UPLOADS) {
+        const k = `${c.route} ${c.files.length ? "upload" : "no-upload"}`;
+        const r = (byRoute[k] ??= { n: 0, bytes: 0 });
+        r.n++;
+        r.bytes += bytes;
+      }
+    }
+    else {
+      budget.channelRequests++;
+      budget.channelUploadBytes += bytes;
+    }
+  });
   const channels: string[] = [];
   for (let i = 0; i < TABLES; i++) channels.push(fake.addChannel(`hearts-${i}`));
   const dir = mkdtempSync(join(tmpdir(), "hearts-bench-bot-"));
-  const worker = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl: `file:${join(dir, "hearts.db")}`, images: IMAGES, renderProcess: RENDER_PROCESS, botDelayMs: BOT_DELAY_MS });
+  const worker = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl: `file:${join(dir, "hearts.db")}`, images: IMAGES, renderProcess: RENDER_PROCESS, botDelayMs: BOT_DELAY_MS, shed: SHED });
   // The bot dying at any moment is a failed run (exit 2), not a figure.
   let stopping = false;
   worker.on("exit", (code, signal) => {
@@ -225,7 +267,7 @@ async function main(): Promise<void> {
     });
   });
   const ready = await next<{ heapUsed: number }>(worker, "ready");
-  console.log(`bench:bot  ${TABLES} tables arriving within ${ARRIVE_MS / 1000} s, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}, samples every ${INTERVAL_S} s`);
+  console.log(`bench:bot  ${TABLES} tables of ${HUMANS} ${HUMANS === 1 ? "person" : "people"} arriving within ${ARRIVE_MS / 1000} s, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}${SHED ? "" : ", never shed"}, samples every ${INTERVAL_S} s`);
 
   // One table first, so code compiled once (rendering, the store, discord.js paths) is not
   // counted as per-table memory; then every other table.
@@ -301,7 +343,7 @@ async function main(): Promise<void> {
   // Measured while every table is still open (mid-game): the bot's heap above its empty start.
   console.log("measuring memory…");
   worker.send({ type: "memory" });
-  const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; rss: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number; hands: number; games: number; globalWaits: number; ackWayOutMs: Record<"prepare" | "queue" | "fake", { p50: number; p95: number; p99: number }>; connects: { count: number; p50: number; p99: number } }>(worker, "memory");
+  const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; rss: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number; hands: number; tricks: number; games: number; globalWaits: number; ackWayOutMs: Record<"prepare" | "queue" | "fake", { p50: number; p95: number; p99: number }>; connects: { count: number; p50: number; p99: number } }>(worker, "memory");
   stopping = true;
   worker.send({ type: "stop" });
   const exited = new Promise((r) => worker.once("exit", r));
@@ -329,6 +371,15 @@ async function main(): Promise<void> {
   };
   const result = {
     tables: TABLES,
+    humansPerTable: HUMANS,
+    tricksPlayed: mem.tricks,
+    channelRequests: budget.channelRequests,
+    /** Channel requests (everything but interaction responses and interaction webhooks) per trick. */
+    channelRequestsPerTrick: round2(budget.channelRequests / mem.tricks),
+    /** Bytes uploaded to private answers and menus per person per hand (13 tricks). */
+    uploadBytesPerPlayerHand: Math.round(budget.privateUploadBytes / ((mem.tricks / 13) * HUMANS)),
+    privateUploadBytes: budget.privateUploadBytes,
+    channelUploadBytes: budget.channelUploadBytes,
     seconds: SECONDS,
     arriveSeconds: ARRIVE_MS / 1000,
     images: IMAGES,
@@ -380,6 +431,8 @@ async function main(): Promise<void> {
   const w = mem.ackWayOutMs;
   console.log(`  the way back: preparing the callback p99 ${w.prepare.p99} ms, undici's queue/connection p99 ${w.queue.p99} ms, the fake answering p50 ${w.fake.p50} / p99 ${w.fake.p99} ms; ${mem.connects.count} sockets opened (connect p99 ${mem.connects.p99} ms)`);
   console.log(`  the fake Discord's own event loop (same process as the players): p99 ${result.fakeLoopP99Ms} ms`);
+  console.log(`Discord's budget: ${budget.channelRequests} channel requests for ${mem.tricks} tricks = ${result.channelRequestsPerTrick} a trick; ${Math.round(budget.privateUploadBytes / 1024)} KB uploaded to private messages = ${Math.round(result.uploadBytesPerPlayerHand / 1024)} KB per person per hand`);
+  if (process.env.BENCH_UPLOADS) console.log(byRoute);
   console.log(`pictures left out under load: ${mem.skippedPictures}; ${mem.hands} hands scored, ${mem.games} games finished`);
   console.log(`memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB, rss ${result.botRssMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`);
   console.log(`flatness: heap ${flatness.heapSlopeKBPerMin} KB/min after the first minute (${flatness.samples} samples), p99 first interval ${flatness.firstIntervalP99} ms, last ${flatness.lastIntervalP99} ms, worst ${flatness.worstIntervalP99} ms; load average ${result.loadAvg.start} → ${result.loadAvg.end}`);
@@ -438,6 +491,7 @@ interface Sample {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;
 const pcts = (sorted: number[]) => ({ p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99) });
 
 /** Least-squares slope of y over x (NaN with fewer than two points). */

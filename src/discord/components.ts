@@ -8,7 +8,7 @@ import { BOT_LEVELS } from "../table/types.js";
 import { hint, startTable } from "./commands.js";
 import { inPlace, sendHand, type Ctx } from "./context.js";
 import { decodeId, type ComponentId } from "./ids.js";
-import { rulesMessage, scoresMessage } from "./views.js";
+import { passPhaseStart, rulesMessage, scoresMessage } from "./views.js";
 
 export async function handleComponent(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction): Promise<void> {
   const id = decodeId(i.customId);
@@ -79,6 +79,10 @@ async function dispatch(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInterac
       const cards = values.map((v) => parseCard(v)).filter((c): c is Card => c !== null);
       // A modified client can send any values: only 3 different cards of one's own hand are a choice.
       const mine = await service.handFor(tableId, actor);
+      // A pick from another hand's (or another phase's) menu changes nothing: the current menu, with why.
+      if (mine.ok && (mine.view.phase !== "passing" || id.version < passPhaseStart(mine.view) || id.version > mine.view.actionCount)) {
+        return sendHand(ctx, tableId, { notice: "⚠️ This menu is out of date: the game has moved on. Here is your current hand." });
+      }
       const inHand = (c: Card) => !mine.ok || mine.view.hand.includes(c);
       if (cards.length !== 3 || new Set(cards).size !== 3 || !cards.every(inHand)) return sendHand(ctx, tableId, { notice: "Pick exactly 3 different cards from your hand." });
       return sendHand(ctx, tableId, { selected: cards });

@@ -74,6 +74,6 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat) });
     });
     await ctx.respond.send(msg);
-    return { appId: i.applicationId, token: i.token };
+    return { appId: i.applicationId, token: i.token, shown: msg };
   });
 }

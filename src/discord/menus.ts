@@ -7,6 +7,7 @@
  * progress are done the latest state is sent once more — so the last write always shows the
  * current game, whatever order the network delivers them in.
  */
+import { createHash } from "node:crypto";
 import { DiscordAPIError, Routes, type REST } from "discord.js";
 import type { Logger } from "../log.js";
 import type { Card } from "../game/index.js";
@@ -26,6 +27,27 @@ interface Slot {
   build: (() => Promise<OutMessage | null> | OutMessage | null) | null;
   /** The 3 cards picked for the pass of hand `hand` and not passed yet: every redraw keeps them. */
   picked: { hand: number; cards: Card[] } | null;
+  /** What the menu shows now (as far as this process knows): a refresh that would change nothing is not sent. */
+  shown: Shown | null;
+}
+
+/** A menu as shown: its look (text, buttons, picture's hash) and its picture's attachment, once known. */
+interface Shown {
+  sig: string;
+  picture: string | null;
+  attachment: { id: string; filename: string } | null;
+}
+
+function describe(m: OutMessage): Shown {
+  const file = m.files?.[0];
+  const picture = file ? `${file.name}:${createHash("sha1").update(file.data).digest("base64")}` : null;
+  return { sig: JSON.stringify([m.content ?? "", m.embeds ?? [], m.components ?? [], picture]), picture, attachment: null };
+}
+
+/** The first attachment of a message Discord returned. */
+function attachmentIn(res: unknown): Shown["attachment"] {
+  const a = (res as { attachments?: { id?: string; filename?: string }[] } | null)?.attachments?.[0];
+  return a?.id && a.filename ? { id: a.id, filename: a.filename } : null;
 }
 
 export class Menus {
@@ -45,7 +67,7 @@ export class Menus {
     const key = `${tableId}:${userId}`;
     let s = this.slots.get(key);
     if (!s) {
-      s = { appId: null, token: null, at: 0, busy: 0, dirty: false, build: null, picked: null };
+      s = { appId: null, token: null, at: 0, busy: 0, dirty: false, build: null, picked: null, shown: null };
       this.slots.set(key, s);
     }
     return s;
@@ -63,7 +85,7 @@ export class Menus {
    * Runs an interaction's answer that shows this player's menu; `fn` resolves to the token to keep
    * (or null when the answer was not a menu). Refreshes asked meanwhile follow it.
    */
-  async answer(tableId: string, userId: string, fn: () => Promise<{ appId: string; token: string } | null>): Promise<void> {
+  async answer(tableId: string, userId: string, fn: () => Promise<{ appId: string; token: string; shown?: OutMessage } | null>): Promise<void> {
     const s = this.slot(tableId, userId);
     s.busy++;
     try {
@@ -72,6 +94,8 @@ export class Menus {
         s.appId = kept.appId;
         s.token = kept.token;
         s.at = this.now();
+        // The answer's picture is a new upload whose id we learn when it is next needed.
+        s.shown = kept.shown ? describe(kept.shown) : null;
         // A refresh that left before this answer may land after it: send the latest once more.
         if (s.busy > 1) s.dirty = true;
       }
@@ -112,23 +136,38 @@ export class Menus {
     const { appId, token } = s as { appId: string; token: string };
     const build = s.build;
     s.busy++;
-    Promise.resolve()
-      .then(build)
-      .then((msg) => {
-        if (!msg) return;
-        const { body, files } = forRest(msg, { edit: true });
-        return this.rest.patch(Routes.webhookMessage(appId, token, "@original"), { body, files, auth: false });
-      })
+    this.write(appId, token, s, build)
       .catch((err) => {
         // The player dismissed the message or the token died: they reopen it with My hand.
         const code = err instanceof DiscordAPIError ? err.code : undefined;
         this.log.debug({ table: tableId, code, err: err instanceof Error ? err.message : String(err) }, "could not refresh a private menu");
         if (s.token === token) s.token = null;
+        s.shown = null;
       })
       .finally(() => {
         s.busy--;
         this.pump(tableId, s);
       });
+  }
+
+  /**
+   * One refresh: nothing when the menu would look the same; the picture kept by its attachment id
+   * when only the text or buttons change; a new upload only for a new picture.
+   */
+  private async write(appId: string, token: string, s: Slot, build: NonNullable<Slot["build"]>): Promise<void> {
+    const msg = await build();
+    if (!msg) return;
+    const next = describe(msg);
+    const was = s.shown;
+    if (was && was.sig === next.sig) return;
+    let keep = was && next.picture && was.picture === next.picture ? was.attachment : null;
+    if (was && next.picture && was.picture === next.picture && !keep) {
+      // Shown by an interaction's answer: ask Discord for its attachment (a webhook read, no upload).
+      keep = attachmentIn(await this.rest.get(Routes.webhookMessage(appId, token, "@original"), { auth: false }).catch(() => null));
+    }
+    const { body, files } = keep ? forRest({ ...msg, files: [] }, { edit: true, keep: [keep] }) : forRest(msg, { edit: true });
+    const res = await this.rest.patch(Routes.webhookMessage(appId, token, "@original"), { body, files, auth: false });
+    s.shown = { ...next, attachment: attachmentIn(res) ?? keep };
   }
 
   /** The menus whose tokens are still valid, to keep over a restart (see restore). */

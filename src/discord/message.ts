@@ -47,9 +47,10 @@ export function forReply(m: OutMessage) {
 /**
  * Body and files for client.rest.post/patch on a channel message or a webhook message. An edit
  * replaces the attachments with the message's files, unless `keepAttachments` (a text-only edit
- * that leaves the picture on the message).
+ * that leaves the picture on the message), or `keep` lists attachments already on the message to
+ * keep by id (Discord keeps those without a new upload).
  */
-export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?: boolean } = {}) {
+export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?: boolean; keep?: { id: string; filename: string }[] } = {}) {
   const files = (m.files ?? []).map((f) => ({ name: f.name, data: f.data }));
   const body: Record<string, unknown> = {
     content: m.content ?? "",
@@ -57,6 +58,8 @@ export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?:
     components: m.components ?? [],
     allowed_mentions: allowed(m),
   };
-  if (!opts.keepAttachments && (files.length || opts.edit)) body.attachments = files.map((f, i) => ({ id: String(i), filename: f.name }));
+  const keep = opts.keep ?? [];
+  // Attachment ids are strings in Discord's API: kept ones by their id, new uploads by their index.
+  if (!opts.keepAttachments && (files.length || opts.edit || keep.length)) body.attachments = [...keep.map((a) => ({ id: a.id, filename: a.filename })), ...files.map((f, i) => ({ id: String(i), filename: f.name }))];
   return { body, files: files.length ? files : undefined };
 }

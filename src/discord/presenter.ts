@@ -19,7 +19,7 @@ import type { Images } from "./images.js";
 import { forRest, type OutMessage } from "./message.js";
 import type { Menus } from "./menus.js";
 import { Lane, type Pacer } from "./pacer.js";
-import { handMenu, handResultText, newsOf, seatName, tableMessage, trickCaption, trickLine } from "./views.js";
+import { handMenu, handResultText, handStartText, newsOf, seatName, tableHasPicture, tableMessage, trickCaption } from "./views.js";
 
 interface EditState {
   table: TableSnapshot;
@@ -27,14 +27,13 @@ interface EditState {
   inFlight: boolean;
   dirty: boolean;
   last: number;
+  /** What the last edit (or the post) showed, to leave out edits that change nothing. */
+  sent: string;
   /** The picture on the message: what it showed (status, hand, seats), when, and its URL. */
   imageKey: string;
   imageAt: number;
   imageUrl: string | null;
 }
-
-/** During a hand the table picture is redrawn at most this often; the text is always current. */
-const TABLE_IMAGE_MS = 5_000;
 
 /** What the table picture shows that must never be out of date: status, hand, who sits where. */
 const imageKeyOf = (t: TableSnapshot) => `${t.record.status}:${t.state?.handIndex ?? -1}:${t.record.seats.map((s) => `${s.seat}${s.name}${s.botControlled ? "*" : ""}`).join()}`;
@@ -71,15 +70,66 @@ interface TrickShot {
 
 /** What a table has to say that has not been posted yet. */
 interface News {
+  /** The live table (read when a post is composed). */
+  table: TableSnapshot;
   record: TableRecord;
+  /** Lines for the next post (time-outs, seat changes); `urgent` when they cannot wait for one. */
   lines: string[];
+  urgent: boolean;
   tricks: TrickShot[];
+  /** Hands scored: their lines (every one is told) and the last one's picture. */
+  scores: string[];
   hands: HandResult[];
   gameOver: GameState | null;
-  turn: { state: GameState; newHand: boolean; passed: boolean } | null;
+  /** The game started: its first post. */
+  start: boolean;
+  /** A hand was dealt: its start is told with the previous hand's score (or the game's start). */
+  nextHand: GameState | null;
+  moon: boolean;
+  /** Mentions whose wait is over, to take down. */
+  drop: Notice[];
   startThread: boolean;
   closeAfter: boolean;
   sending: boolean;
+  foldTimer: ReturnType<typeof setTimeout> | null;
+}
+
+/** A post that only mentions someone the table waits for: deleted once they have acted. */
+interface Notice {
+  channel: string;
+  id: string;
+  waits: [number, string][];
+}
+
+/** Whom a table waits for and since when, and whom it has mentioned for which wait. */
+interface Watch {
+  since: Map<number, { key: string; at: number }>;
+  mentioned: Map<number, string>;
+  notices: Notice[];
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** Lines that wait for the next post go out on their own after this long. */
+const FOLD_MS = 10_000;
+/** A person with a live menu who has not acted after this long is mentioned (half the turn time at most). */
+const GRACE_MS = 20_000;
+
+/** One wait of one seat: a pass (a hand's passing), a card (the action count), a moon choice. */
+function waitKey(state: GameState, seat: number): string {
+  return state.phase === "passing" ? `p${state.handIndex}:${seat}` : state.phase === "moon-choice" ? `m${state.handIndex}:${seat}` : `a${state.actionCount}:${seat}`;
+}
+
+/** What a mention asks of the people it names. */
+function awayText(state: GameState | null): string {
+  if (state?.phase === "passing") return "— choose 3 cards to pass: press **My hand**.";
+  if (state?.phase === "moon-choice") return "— choose how your moon scores: press **My hand**.";
+  return "— the table is waiting for your card: press **My hand**.";
+}
+
+/** A person who leads the next trick, named as a mention (it notifies only when allowed). */
+function leaderMention(record: TableRecord, seat: number): string | null {
+  const s = record.seats.find((x) => x.seat === seat);
+  return s?.userId && !isBotSeat(s) ? `<@${s.userId}>` : null;
 }
 
 const row = (...components: APIButtonComponent[]) => ({ type: ComponentType.ActionRow as const, components });
@@ -95,6 +145,7 @@ export class Presenter {
   private readonly warned = new Set<string>();
   /** The game thread of each table, once opened (saves a store read per post). */
   private readonly threads = new Map<string, string | null>();
+  private readonly watches = new Map<string, Watch>();
 
   constructor(private readonly deps: PresenterDeps) {
     deps.service.onUpdate((table, update) => this.onUpdate(table, update));
@@ -103,7 +154,7 @@ export class Presenter {
   /** Tables with posts or edits still to go out. */
   get pendingWork(): number {
     let n = 0;
-    for (const p of this.pending.values()) n += p.sending || p.lines.length || p.turn || p.gameOver ? 1 : 0;
+    for (const p of this.pending.values()) n += p.sending || (p.urgent && p.lines.length) || p.tricks.length || p.scores.length || p.start || p.gameOver || p.drop.length ? 1 : 0;
     for (const e of this.edits.values()) n += e.inFlight || e.timer ? 1 : 0;
     return n;
   }
@@ -127,6 +178,7 @@ export class Presenter {
     await this.deps.service.attach(table.record.id, { messageId: msg.id });
     const e = this.editState(table);
     if (out.files?.length) Object.assign(e, { imageKey: imageKeyOf(table), imageAt: Date.now(), imageUrl: imageUrlIn(msg) });
+    e.sent = JSON.stringify([out.content, out.embeds, out.components, out.files?.length ? imageKeyOf(table) : null]);
     // Anything that changed while the message was on its way shows at the next edit.
     if (e.dirty) this.scheduleEdit(table);
     return msg.id;
@@ -135,7 +187,7 @@ export class Presenter {
   private editState(table: TableSnapshot): EditState {
     let e = this.edits.get(table.record.id);
     if (!e) {
-      e = { table, timer: null, inFlight: false, dirty: false, last: 0, imageKey: "", imageAt: 0, imageUrl: null };
+      e = { table, timer: null, inFlight: false, dirty: false, last: 0, sent: "", imageKey: "", imageAt: 0, imageUrl: null };
       this.edits.set(table.record.id, e);
     }
     return e;
@@ -173,16 +225,20 @@ export class Presenter {
     const table = e.table;
     const { record } = table;
     if (!record.messageId) return;
-    // The text is always current; the picture is redrawn when what it must show changed, or now
-    // and then during a hand (not at all while the bot is busy).
+    // The picture is shown in the lobby and at the end (redrawn when what it shows changed); during
+    // a hand the message is text, and an edit that would change nothing is not sent.
     const key = imageKeyOf(table);
-    const now = Date.now();
-    const redraw = !e.imageUrl || key !== e.imageKey || (!this.deps.images.busy && now - e.imageAt >= TABLE_IMAGE_MS);
-    const out = redraw ? await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images)) : tableMessage(table, this.deps.images, { imageUrl: e.imageUrl! });
-    const { body, files } = forRest(out, { edit: true, keepAttachments: !redraw });
+    const pictured = tableHasPicture(table);
+    const redraw = pictured && (!e.imageUrl || key !== e.imageKey);
+    const out = redraw ? await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images)) : tableMessage(table, this.deps.images, { imageUrl: e.imageUrl ?? undefined });
+    const sig = JSON.stringify([out.content, out.embeds, out.components, pictured ? key : null]);
+    if (!redraw && sig === e.sent) return;
+    const { body, files } = forRest(out, { edit: true, keepAttachments: pictured && !redraw });
     try {
       const res = await this.deps.rest.patch(Routes.channelMessage(record.channelId, record.messageId), { body, files });
-      if (redraw && out.files?.length) Object.assign(e, { imageKey: key, imageAt: now, imageUrl: imageUrlIn(res) });
+      e.sent = sig;
+      if (redraw && out.files?.length) Object.assign(e, { imageKey: key, imageAt: Date.now(), imageUrl: imageUrlIn(res) });
+      if (!pictured) e.imageUrl = null;
     } catch (err) {
       const code = errorCode(err);
       if (code === UNKNOWN_CHANNEL && isOpenStatus(record.status)) {
@@ -197,14 +253,30 @@ export class Presenter {
 
   // ---- updates --------------------------------------------------------------------------------
 
-  private news(record: TableRecord): News {
+  private news(table: TableSnapshot): News {
+    const record = table.record;
     let n = this.pending.get(record.id);
     if (!n) {
-      n = { record, lines: [], tricks: [], hands: [], gameOver: null, turn: null, startThread: false, closeAfter: false, sending: false };
+      n = { table, record, lines: [], urgent: false, tricks: [], scores: [], hands: [], gameOver: null, start: false, nextHand: null, moon: false, drop: [], startThread: false, closeAfter: false, sending: false, foldTimer: null };
       this.pending.set(record.id, n);
     }
+    n.table = table;
     n.record = record;
     return n;
+  }
+
+  /** Lines that can wait for the next post; if none comes soon they go out on their own. */
+  private fold(n: News, line: string): void {
+    n.lines.push(line);
+    if (n.foldTimer || n.urgent) return;
+    const id = n.record.id;
+    n.foldTimer = setTimeout(() => {
+      n.foldTimer = null;
+      if (!n.lines.length) return;
+      n.urgent = true;
+      this.background(id, "table post", this.flush(id));
+    }, FOLD_MS);
+    n.foldTimer.unref?.();
   }
 
   private onUpdate(table: TableSnapshot, update: TableUpdate): void {
@@ -217,25 +289,35 @@ export class Presenter {
         return;
       case "started": {
         this.scheduleEdit(table, true);
-        const n = this.news(record);
+        const n = this.news(table);
         n.startThread = true;
-        n.lines.push(`**Game on!** ${record.seats.map((s) => seatName(record, s.seat)).join(", ")}.`);
-        n.turn = { state: state!, newHand: true, passed: false };
+        n.start = true;
+        n.nextHand = state;
         this.refreshAwaited(table, state!, true);
+        // The host pressed Start and has their cards in its answer: the first post needs not call them.
+        this.watch(table);
+        const host = record.seats.find((s) => s.userId === record.hostId);
+        if (host && state) this.watchOf(record.id).mentioned.set(host.seat, waitKey(state, host.seat));
         break;
       }
       case "action": {
         this.scheduleEdit(table);
-        this.collect(record, state!, update);
+        this.collect(table, state!, update);
         const news = newsOf(update.events);
-        this.refreshAwaited(table, state!, news.passed || !!news.dealt || !!news.gameOver || !!news.handScored);
+        if (news.passed || !!news.dealt || !!news.gameOver || !!news.handScored) this.refreshAwaited(table, state!, true);
+        else if (update.action.type === "pass") {
+          // Only the menus that show who is still choosing change; the others' pass menus stay as they are.
+          const still = awaiting(state!);
+          for (const s of [0, 1, 2, 3]) if (s !== update.seat && !still.includes(s)) this.refreshSeat(table, s);
+        } else this.refreshAwaited(table, state!, false);
         if (update.source === "timeout") this.refreshSeat(table, update.seat);
         break;
       }
       case "seat": {
         this.scheduleEdit(table, true);
         const name = record.seats.find((s) => s.seat === update.seat)?.name ?? seatName(record, update.seat);
-        this.news(record).lines.push(
+        this.fold(
+          this.news(table),
           update.change === "bot-took-over"
             ? `⏱ ${name} missed several turns, so a computer player plays for them. Press **Rejoin** on the table message or use \`/hearts join\` to take the seat back.`
             : update.change === "left"
@@ -245,23 +327,29 @@ export class Presenter {
         if (update.change === "returned") this.refreshSeat(table, update.seat);
         break;
       }
-      case "notice":
-        this.news(record).lines.push(update.note);
+      case "notice": {
+        const n = this.news(table);
+        n.lines.push(update.note);
+        n.urgent = true;
         break;
+      }
       case "closed": {
         this.scheduleEdit(table, true);
-        const n = this.news(record);
-        if (update.reason !== "finished") n.lines.push(update.note);
+        const n = this.news(table);
+        if (update.reason !== "finished") {
+          n.lines.push(update.note);
+          n.urgent = true;
+        }
         // A game whose last card was stored just before a restart ends at resume, with no action
         // to announce it: say who won (and offer the Rematch) now.
         else if (!this.overAnnounced.has(record.id) && state?.phase === "game-over") n.gameOver = state;
         this.overAnnounced.delete(record.id);
-        n.turn = null;
         n.closeAfter = true;
         for (const s of record.seats) if (s.userId) this.refreshSeat(table, s.seat);
         break;
       }
     }
+    this.watch(table);
     this.background(record.id, "table post", this.flush(record.id));
   }
 
@@ -271,40 +359,123 @@ export class Presenter {
   }
 
   /** Files what one action brings into the table's pending news. */
-  private collect(record: TableRecord, state: NonNullable<TableSnapshot["state"]>, update: Extract<TableUpdate, { type: "action" }>): void {
-    const n = this.news(record);
+  private collect(table: TableSnapshot, state: NonNullable<TableSnapshot["state"]>, update: Extract<TableUpdate, { type: "action" }>): void {
+    const record = table.record;
+    const n = this.news(table);
     const news = newsOf(update.events);
     if (update.source === "timeout") {
       const a = update.action;
       const what = a.type === "play" ? `played ${cardLabel(a.card)}` : a.type === "pass" ? "passed 3 cards" : "chose the moon's scoring";
-      n.lines.push(`⏱ ${record.seats.find((s) => s.seat === update.seat)?.name ?? "A player"} ran out of time; a computer player ${what} for them.`);
+      this.fold(n, `⏱ ${record.seats.find((s) => s.seat === update.seat)?.name ?? "A player"} ran out of time; a computer player ${what} for them.`);
     }
     if (record.settings.trickImages === "tricks") {
-      for (const t of news.tricks) {
-        n.lines.push(trickCaption(record, t.trickNumber, t.trick));
-        n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
-      }
+      for (const t of news.tricks) n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
     }
     if (news.claim) {
-      n.lines.push(`${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.`);
+      n.scores.push(`${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.`);
     }
+    if (news.moonPending) n.moon = true;
     if (news.handScored) {
-      n.lines.push(handResultText(record, news.handScored.result, record.rules));
+      n.scores.push(handResultText(record, news.handScored.result, record.rules));
       n.hands.push(news.handScored.result);
     }
+    if (news.dealt) n.nextHand = state;
     if (news.gameOver) {
       n.gameOver = state;
+      n.nextHand = null;
       this.overAnnounced.add(record.id);
-      n.turn = null;
-    } else {
-      // A hand's start or exchange not yet announced stays announced with the later turn.
-      const sameHand = n.turn?.state.handIndex === state.handIndex;
-      n.turn = { state, newHand: !!news.dealt || (sameHand && n.turn!.newHand), passed: news.passed || (sameHand && n.turn!.passed) };
     }
     // However far posting falls behind, a table's pending news stays small.
     if (n.lines.length > MAX_LINES) n.lines.splice(0, n.lines.length - MAX_LINES, "…");
     if (n.tricks.length > MAX_TRICK_IMAGES) n.tricks.splice(0, n.tricks.length - MAX_TRICK_IMAGES);
     if (n.hands.length > 1) n.hands.splice(0, n.hands.length - 1);
+  }
+
+  // ---- who seems away ----------------------------------------------------------------------------
+
+  /**
+   * Follows whom the game waits for. A person learns it is their turn from their private menu; the
+   * thread mentions them only when that cannot work (their menu's token has run out, or they never
+   * opened it) or they have not acted within a grace period, once per wait.
+   */
+  private watch(table: TableSnapshot): void {
+    const id = table.record.id;
+    const w = this.watchOf(id);
+    const state = table.state;
+    const open = isOpenStatus(table.record.status) && !!state;
+    const now = Date.now();
+    const current = new Map<number, string>();
+    if (open) for (const seat of this.awaitedPeople(table)) current.set(seat, waitKey(state!, seat));
+    for (const [seat, since] of w.since) if (current.get(seat) !== since.key) w.since.delete(seat);
+    for (const [seat, key] of current) if (!w.since.has(seat)) w.since.set(seat, { key, at: now });
+    // A mention whose wait is over leaves the thread.
+    const n = this.news(table);
+    for (const notice of w.notices.splice(0)) {
+      if (notice.waits.some(([seat, key]) => current.get(seat) === key)) w.notices.push(notice);
+      else n.drop.push(notice);
+    }
+    if (w.timer) clearTimeout(w.timer);
+    w.timer = null;
+    let next = Infinity;
+    for (const [seat, since] of w.since) {
+      if (w.mentioned.get(seat) === since.key) continue;
+      const user = table.record.seats.find((s) => s.seat === seat)?.userId;
+      if (!user || !this.deps.menus.hasFresh(id, user)) continue;
+      next = Math.min(next, since.at + this.graceMs(table));
+    }
+    if (next < Infinity) {
+      w.timer = setTimeout(() => {
+        w.timer = null;
+        const live = this.deps.service.openTable(id);
+        if (!live) return;
+        this.watch(live);
+        this.background(id, "table post", this.flush(id));
+      }, Math.max(0, next - now) + 5);
+      w.timer.unref?.();
+    }
+  }
+
+  private watchOf(tableId: string): Watch {
+    let w = this.watches.get(tableId);
+    if (!w) {
+      w = { since: new Map(), mentioned: new Map(), notices: [], timer: null };
+      this.watches.set(tableId, w);
+    }
+    return w;
+  }
+
+  /** The seats of people (not computer players) the game waits for. */
+  private awaitedPeople(table: TableSnapshot): number[] {
+    const state = table.state;
+    if (!state) return [];
+    return awaiting(state).filter((s) => {
+      const rec = table.record.seats.find((r) => r.seat === s);
+      return !!rec?.userId && !isBotSeat(rec);
+    });
+  }
+
+  /** A short while: a person who has not acted by then may have missed their menu. */
+  private graceMs(table: TableSnapshot): number {
+    const t = table.record.settings.turnSeconds;
+    return t > 0 ? Math.min(GRACE_MS, (t * 1000) / 2) : GRACE_MS;
+  }
+
+  /** The people to mention now (and remembers they were): away, or past the grace period. */
+  private dueMentions(table: TableSnapshot): string[] {
+    const w = this.watches.get(table.record.id);
+    if (!w || !table.state || !isOpenStatus(table.record.status)) return [];
+    const now = Date.now();
+    const users: string[] = [];
+    for (const [seat, since] of w.since) {
+      if (w.mentioned.get(seat) === since.key) continue;
+      if (waitKey(table.state, seat) !== since.key) continue;
+      const user = table.record.seats.find((s) => s.seat === seat)?.userId;
+      if (!user) continue;
+      if (this.deps.menus.hasFresh(table.record.id, user) && now - since.at < this.graceMs(table)) continue;
+      w.mentioned.set(seat, since.key);
+      users.push(user);
+    }
+    return users;
   }
 
   /**
@@ -322,66 +493,104 @@ export class Presenter {
           n.startThread = false;
           await this.openThread(n.record);
         }
+        for (const notice of n.drop.splice(0)) await this.deleteNotice(n.record, notice);
         const msg = await this.compose(n);
         if (!msg) break;
-        await this.send(n.record, msg);
+        const id = await this.send(n.record, msg.out);
+        if (msg.waits && id) this.watchOf(tableId).notices.push({ channel: id.channel, id: id.id, waits: msg.waits });
       }
     } catch (err) {
       this.deps.log.error({ table: tableId, err: errText(err) }, "table post failed");
     } finally {
       n.sending = false;
     }
-    const drained = !n.lines.length && !n.tricks.length && !n.hands.length && !n.gameOver && !n.turn && !n.startThread;
+    const drained = !n.tricks.length && !n.scores.length && !n.gameOver && !n.start && !n.startThread && !n.drop.length && !(n.urgent && n.lines.length);
     if (!drained) this.background(tableId, "table post", this.flush(tableId));
     else if (n.closeAfter) {
+      if (n.foldTimer) clearTimeout(n.foldTimer);
       this.pending.delete(tableId);
       this.threadAllowed.delete(tableId);
       this.threads.delete(tableId);
+      const w = this.watches.get(tableId);
+      if (w?.timer) clearTimeout(w.timer);
+      this.watches.delete(tableId);
       // Menus get their last refresh ("closed") before they are forgotten.
       setTimeout(() => this.deps.menus.forgetTable(tableId), 5_000).unref?.();
-    } else this.pending.delete(tableId); // nothing to say: news() makes a new entry when there is
-
+    } else if (!n.lines.length && !n.foldTimer) this.pending.delete(tableId); // nothing to say: news() makes a new entry when there is
   }
 
-  /** One message from everything pending (and clears it), or null when there is nothing to say. */
-  private async compose(n: News): Promise<OutMessage | null> {
-    const { record } = n;
+  /**
+   * One message from everything pending (and clears it), or null when there is nothing to say: a
+   * trick's picture and caption, a hand's score, the start or the end of the game, lines that
+   * could not wait, or else a mention of someone who seems away.
+   */
+  private async compose(n: News): Promise<{ out: OutMessage; waits: [number, string][] | null } | null> {
+    const { record, table } = n;
     const images = this.deps.images;
     const pace = <T>(fn: () => T) => this.deps.pacer.run(Lane.Post, fn);
+    const post = n.tricks.length || n.scores.length || n.gameOver || n.start || (n.urgent && n.lines.length);
+    const mentions = this.dueMentions(table);
+    if (!post && !mentions.length) return null;
     // Taken at once: news arriving while the pictures are drawn goes in the next message.
     let lines = n.lines.splice(0);
+    n.urgent = false;
+    if (n.foldTimer) clearTimeout(n.foldTimer);
+    n.foldTimer = null;
+    // A hand's last trick has its own post like the others; its score (and the game's end) follow.
+    const scoresLater = n.tricks.length > 0 && (n.scores.length > 0 || !!n.gameOver);
     const tricks = n.tricks.splice(0);
-    const hands = n.hands.splice(0);
-    const gameOver = n.gameOver;
-    n.gameOver = null;
+    const hands = scoresLater ? [] : n.hands.splice(0);
+    const scores = scoresLater ? [] : n.scores.splice(0);
+    const gameOver = scoresLater ? null : n.gameOver;
+    const start = n.start;
+    const nextHand = n.nextHand;
+    const moon = n.moon;
+    if (!scoresLater) n.gameOver = null;
+    n.start = false;
+    n.moon = false;
+    if (scores.length || start) n.nextHand = null;
     const files: OutMessage["files"] = [];
+    const state = table.state;
+    const ping = (u: string) => `<@${u}>`;
+    let components: OutMessage["components"];
+    let waits: [number, string][] | null = null;
+    if (start) {
+      lines.unshift(`**Game on!** ${record.seats.map((s) => seatName(record, s.seat)).join(", ")}.`);
+      if (nextHand) lines.push(handStartText(record, nextHand));
+    }
     for (const t of tricks) {
       const png = await pace(() => images.trick(record, t.trick, t.trickNumber, t.heartsBroken, t.queenFell));
       if (png) files.push({ name: `trick-${t.trickNumber + 1}.png`, data: png });
+      lines.push(trickCaption(record, t.trickNumber, t.trick, t.trickNumber < 12 && !scoresLater && !scores.length ? leaderMention(record, t.trick.winner) : null));
     }
+    if (moon && state?.phase === "moon-choice") lines.push(`🌙 ${seatName(record, state.turn)} shot the moon and chooses how it scores.`);
     for (const h of hands) {
       const png = await pace(() => images.handSummary(record, h));
       if (png) files.push({ name: `hand-${h.handIndex + 1}.png`, data: png });
     }
-    let mentions: string[] = [];
-    let components: OutMessage["components"];
+    if (scores.length) {
+      lines.push(...scores);
+      if (nextHand && !gameOver) lines.push(handStartText(record, nextHand));
+    }
+    let allowed = mentions;
     if (gameOver) {
-      const state = gameOver;
-      const png = await pace(() => images.gameOver(record, state.history, state.totals, state.placements!, record.rules));
+      const png = await pace(() => images.gameOver(record, gameOver.history, gameOver.totals, gameOver.placements!, record.rules));
       if (png) files.push({ name: "game-over.png", data: png });
-      const winners = (state.winners ?? []).map((s) => seatName(record, s)).join(" and ");
-      mentions = record.seats.filter((s) => s.userId).map((s) => s.userId!);
+      const winners = (gameOver.winners ?? []).map((s) => seatName(record, s)).join(" and ");
+      allowed = record.seats.filter((s) => s.userId).map((s) => s.userId!);
       lines.push(
-        `🏆 **Game over: ${winners} won!** Final totals: ${[0, 1, 2, 3].map((s) => `${seatName(record, s)} ${state.totals[s]}`).join(", ")}.${record.hintsUsed ? " (Hints were used: this game is not rated.)" : ""}`,
-        `${mentions.map((u) => `<@${u}>`).join(" ")} — press **Rematch** for another game.`,
+        `🏆 **Game over: ${winners} won!** Final totals: ${[0, 1, 2, 3].map((s) => `${seatName(record, s)} ${gameOver.totals[s]}`).join(", ")}.${record.hintsUsed ? " (Hints were used: this game is not rated.)" : ""}`,
+        `${allowed.map(ping).join(" ")} — press **Rematch** for another game.`,
       );
       components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), "Rematch", ButtonStyle.Success))];
-    } else if (n.turn) {
-      const turn = this.turnText(record, n.turn.state, n.turn.newHand, n.turn.passed);
-      n.turn = null;
-      if (turn.text) lines.push(turn.text);
-      mentions = turn.users;
-      if (mentions.length) components = [row(button(encodeId({ verb: "hand", tableId: record.id }), "My hand", ButtonStyle.Primary))];
+    } else if (mentions.length) {
+      lines.push(`${mentions.map(ping).join(" ")} ${awayText(state)}`);
+      components = [row(button(encodeId({ verb: "hand", tableId: record.id }), "My hand", ButtonStyle.Primary))];
+      // A mention on its own is taken down once its wait is over.
+      if (!post && state) {
+        const w = this.watchOf(record.id);
+        waits = [...w.since].filter(([seat]) => mentions.includes(record.seats.find((s) => s.seat === seat)?.userId ?? "")).map(([seat, s]) => [seat, s.key]);
+      }
     }
     if (!lines.length && !files.length) return null;
     let content = lines.join("\n");
@@ -390,36 +599,10 @@ export class Presenter {
       lines = ["…", ...lines.slice(2)];
       content = lines.join("\n");
     }
-    return { content: content.slice(0, 2000), files: files.slice(-10), mentions, components };
+    return { out: { content: content.slice(0, 2000), files: files.slice(-10), mentions: allowed, components }, waits };
   }
 
-  /** "Hand 2: pass 3 cards across. @Ann @Bob" or "@Ann, your turn to lead." — only the awaited humans are pinged. */
-  private turnText(record: TableRecord, state: NonNullable<TableSnapshot["state"]>, newHand: boolean, passed: boolean): { text: string; users: string[] } {
-    const humans = awaiting(state)
-      .map((s) => record.seats.find((r) => r.seat === s))
-      .filter((s): s is NonNullable<typeof s> => !!s && !isBotSeat(s) && !!s.userId);
-    const users = humans.map((s) => s.userId!);
-    const pings = users.map((u) => `<@${u}>`).join(" ");
-    let text = "";
-    if (state.phase === "passing" && newHand) {
-      text = `**Hand ${state.handIndex + 1}:** pass 3 cards ${state.passDirection === "across" ? "across" : `to the ${state.passDirection}`}.${pings ? ` ${pings}` : ""}`;
-    } else if (state.phase === "playing") {
-      const lead = state.trick.length === 0;
-      const head =
-        newHand && state.trickNumber === 0 && state.passDirection === "hold"
-          ? `**Hand ${state.handIndex + 1}:** no passing this hand. `
-          : passed && state.trickNumber === 0
-            ? "Cards exchanged. "
-            : "";
-      const onTable = lead ? "" : ` ${trickLine(record, state)}`;
-      text = users.length ? `${head}${pings}, your turn to ${lead ? "lead" : "play"}.${onTable}` : head.trim();
-    } else if (state.phase === "moon-choice") {
-      text = `🌙 ${seatName(record, state.turn)} shot the moon and chooses how it scores.${pings ? ` ${pings}` : ""}`;
-    }
-    return { text, users };
-  }
-
-  // ---- private menus --------------------------------------------------------------------------
+// ---- private menus --------------------------------------------------------------------------
 
   /** Refreshes the open menus of the humans the game now waits for (or of every human). */
   private refreshAwaited(table: TableSnapshot, state: NonNullable<TableSnapshot["state"]>, everyone: boolean): void {
@@ -495,25 +678,39 @@ export class Presenter {
     }
   }
 
-  /** Sends to the game's thread (or the channel), with the current record's thread. */
-  private async send(record: TableRecord, msg: OutMessage): Promise<void> {
+  /** Sends to the game's thread (or the channel), with the current record's thread: where it went, or null. */
+  private async send(record: TableRecord, msg: OutMessage): Promise<{ channel: string; id: string } | null> {
     const live = record;
     const thread = this.threads.has(record.id) ? this.threads.get(record.id)! : record.threadId;
     const channel = thread ?? live.channelId;
     const { body, files } = forRest(msg);
     try {
-      await this.deps.rest.post(Routes.channelMessages(channel), { body, files });
+      const m = (await this.deps.rest.post(Routes.channelMessages(channel), { body, files })) as { id: string };
+      return { channel, id: m.id };
     } catch (err) {
       const code = errorCode(err);
       if (code === UNKNOWN_CHANNEL && channel === thread) {
         // The thread is gone: carry on in the channel.
         this.threads.set(live.id, null);
         await this.deps.service.attach(live.id, { threadId: null });
-        await this.deps.rest.post(Routes.channelMessages(live.channelId), { body, files }).catch((e) => this.fail(live, e, "post"));
+        const m = (await this.deps.rest.post(Routes.channelMessages(live.channelId), { body, files }).catch((e) => this.fail(live, e, "post"))) as { id: string } | undefined;
+        return m ? { channel: live.channelId, id: m.id } : null;
       } else if (code === UNKNOWN_CHANNEL) {
         this.deps.log.warn({ table: live.id }, "the table's channel was deleted; closing the table");
         await this.deps.service.closeBySystem(live.id, "ended", "The channel was deleted.");
       } else this.fail(live, err, "post");
+      return null;
+    }
+  }
+
+  /** Takes down a mention whose wait is over (a channel request too, but one per absence, not per turn). */
+  private async deleteNotice(record: TableRecord, notice: Notice): Promise<void> {
+    try {
+      await this.deps.rest.delete(Routes.channelMessage(notice.channel, notice.id));
+    } catch (err) {
+      const code = errorCode(err);
+      // Already gone (someone deleted it, or the thread went): nothing to do.
+      if (code !== UNKNOWN_MESSAGE && code !== UNKNOWN_CHANNEL) this.fail(record, err, "delete a mention");
     }
   }
 

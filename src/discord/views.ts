@@ -23,7 +23,7 @@ import {
 } from "../game/index.js";
 import type { PlayerLabel } from "../render/index.js";
 import type { TableRecord } from "../store/types.js";
-import { presetOf } from "../table/options.js";
+import { presetOf, turnAllowance } from "../table/options.js";
 import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableSnapshot } from "../table/types.js";
@@ -67,9 +67,17 @@ export function rulesTitle(rules: Rules): string {
 
 const goal = (rules: Rules) => (rules.countdown !== null ? `countdown from ${rules.countdown}, highest wins` : `game to ${rules.target}, lowest wins`);
 
-function timerText(record: TableRecord): string {
+/**
+ * The turn timer, in one wording for the table, the rules and the menus: "30 s per card + 30 s time
+ * bank". A menu names its phase's allowance and the seat's bank left, so the countdown it shows
+ * (allowance + bank) adds up to what it says.
+ */
+export function timerText(record: TableRecord, at?: { phase: "passing" | "playing" | "moon-choice"; bank: number }): string {
   const s = record.settings;
-  return s.turnSeconds > 0 ? `${s.turnSeconds} s per card (+${s.timeBankSeconds} s bank)` : "no turn timer";
+  if (s.turnSeconds <= 0) return "no turn timer";
+  if (!at) return `${s.turnSeconds} s per card (${turnAllowance(s, "passing")} s to pass) + ${s.timeBankSeconds} s time bank`;
+  const allowance = at.phase === "passing" ? `${turnAllowance(s, "passing")} s to pass` : `${s.turnSeconds} s per card`;
+  return `${allowance} + ${at.bank} s time bank`;
 }
 
 const passWord = (dir: string) => (dir === "across" ? "across" : `to the ${dir}`);
@@ -98,6 +106,29 @@ export function statusLine(table: TableSnapshot): string {
   }
 }
 
+/**
+ * The table message's line: it changes with the phase and the hand, never with each card (every
+ * edit is a request against Discord's global limit; the cards are in the thread and the menus).
+ */
+export function tableStatusLine(table: TableSnapshot): string {
+  const { record, state } = table;
+  if (!state) return statusLine(table);
+  const v = publicView(state);
+  switch (v.phase) {
+    case "passing":
+      return `Hand ${v.handIndex + 1} · passing ${passWord(v.passDirection)}`;
+    case "playing":
+      return `Hand ${v.handIndex + 1} · playing${record.threadId ? " · every trick is posted in the game's thread" : ""}`;
+    default:
+      return statusLine(table);
+  }
+}
+
+/** Whether the table message shows a picture now: in the lobby and at the end, not during a hand. */
+export function tableHasPicture(table: TableSnapshot): boolean {
+  return !["passing", "playing"].includes(table.record.status);
+}
+
 // ---- the public table message -------------------------------------------------------------------
 
 /**
@@ -115,7 +146,7 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
     return s ? `${n + 1}. ${seatName(record, n)}${s.userId === record.hostId ? " (host)" : ""}${total}` : `${n + 1}. (empty)`;
   });
   lines.push(seatLines.join("\n"));
-  const status = statusLine(table);
+  const status = tableStatusLine(table);
   const closed = !["lobby", "passing", "playing"].includes(record.status);
   if (record.status === "lobby") {
     lines.push(
@@ -131,6 +162,8 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
     lines.push(record.status === "broken" ? "This game could not continue." : "This table is closed.");
   }
   const embed: APIEmbed = { title: "♥ Hearts", description: lines.join("\n\n"), color: closed ? GREY : RED, footer: { text: `table ${record.id}` } };
+  // During a hand the thread has the pictures: the table message stays still (and costs no uploads).
+  if (!tableHasPicture(table)) return { embeds: [embed], files: [], components: tableButtons(table) };
   if (opts.imageUrl) {
     embed.image = { url: opts.imageUrl };
     return { embeds: [embed], components: tableButtons(table) };
@@ -201,10 +234,10 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   const id = record.id;
   const lines: string[] = [];
   if (opts.notice) lines.push(opts.notice);
-  const when = opts.deadline ? ` · time runs out <t:${Math.ceil(opts.deadline / 1000)}:R>` : "";
+  const bank = record.settings.turnSeconds > 0 ? (record.timeBank[view.seat] ?? 0) : 0;
+  const timer = opts.deadline && view.phase !== "game-over" ? `⏱ ${timerText(record, { phase: view.phase, bank })}: your time runs out <t:${Math.ceil(opts.deadline / 1000)}:R>` : null;
   const rows: Row[] = [];
   const mine = view.seat;
-  let legalShown: Card[] = [];
   const selected = opts.selected ?? [];
 
   switch (view.phase) {
@@ -214,13 +247,15 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         const waiting = [0, 1, 2, 3].filter((s) => !view.passSubmitted[s]).map((s) => seatName(record, s));
         lines.push(`You passed ${view.passed.map(cardLabel).join(" ")} to ${to}. Waiting for ${waiting.join(", ")}.`);
       } else {
-        lines.push(`**Pass 3 cards ${passWord(view.passDirection)}** (to ${to})${when}`);
+        lines.push(`**Pass 3 cards ${passWord(view.passDirection)}** (to ${to})`);
         lines.push(selected.length === 3 ? `Selected: ${selected.map(cardLabel).join(" ")}. Press **Pass** to confirm.` : "Pick 3 cards in the menu, then press **Pass**.");
-        legalShown = view.hand;
+        // The pass menu's ids carry the action count when passing began, not the current one: the
+        // others' passes never rename (or redraw) it, and a menu of an earlier hand is still refused.
+        const passing = passPhaseStart(view);
         rows.push(
           row({
             type: ComponentType.StringSelect,
-            custom_id: encodeId({ verb: "pick", tableId: id, version: view.actionCount }),
+            custom_id: encodeId({ verb: "pick", tableId: id, version: passing }),
             placeholder: "Choose 3 cards to pass",
             min_values: 3,
             max_values: 3,
@@ -229,7 +264,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         );
         const passButton =
           selected.length === 3
-            ? button(encodeId({ verb: "pass", tableId: id, version: view.actionCount, cards: selected }), `Pass ${selected.map(cardLabel).join(" ")}`, ButtonStyle.Success)
+            ? button(encodeId({ verb: "pass", tableId: id, version: passing, cards: selected }), `Pass ${selected.map(cardLabel).join(" ")}`, ButtonStyle.Success)
             : button(`h1:pass-disabled:${id}`, "Pass", ButtonStyle.Success, true);
         rows.push(row(passButton, ...utilityButtons(table, opts.hint !== false)));
       }
@@ -237,19 +272,18 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
     }
     case "playing": {
       const myTurn = view.turn === mine;
-      lines.push(myTurn ? `**Your turn** · trick ${view.trickNumber + 1} of 13${when}` : `Trick ${view.trickNumber + 1} of 13 · waiting for ${seatName(record, view.turn)}.`);
+      lines.push(myTurn ? `**Your turn** · trick ${view.trickNumber + 1} of 13` : `Trick ${view.trickNumber + 1} of 13 · waiting for ${seatName(record, view.turn)}.`);
       lines.push(trickLine(record, view));
       if (view.received && view.trickNumber === 0) lines.push(`You received ${view.received.map(cardLabel).join(" ")}.`);
       if (view.heartsBroken) lines.push("Hearts are broken.");
-      legalShown = myTurn ? view.legal : [];
-      rows.push(...cardRows(id, view, legalShown));
+      rows.push(...cardRows(id, view, myTurn ? view.legal : []));
       if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false)));
       break;
     }
     case "moon-choice": {
       if (view.turn === mine) {
         const v = moonValue(view.rules);
-        lines.push(`🌙 **You shot the moon!** Choose how it scores${when}:`);
+        lines.push(`🌙 **You shot the moon!** Choose how it scores:`);
         rows.push(
           row(
             button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "add" }), `Add ${v} to each opponent`, ButtonStyle.Success),
@@ -266,13 +300,21 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
       lines.push(`Game over. Your total: ${view.totals[mine]} (place ${view.placements?.[mine] ?? "?"}).`);
       break;
   }
+  if (timer) lines.push(timer);
   if (view.phase !== "game-over") lines.push(`Your score: ${view.totals[mine]} · this hand: ${view.handPoints[mine]}`);
 
-  const png = view.hand.length ? images.hand(view.hand, legalShown, selected) : null;
+  // The picture shows the cards, not which may be played now nor the pick: the buttons, the select
+  // and the text say those. So it changes once a trick, and an unchanged picture is not sent again.
+  const png = view.hand.length ? images.hand(view.hand, [], []) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: RED };
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\nYour hand: ${handText(view.hand)}`;
   return { embeds: [embed], files: png ? [{ name: "hand.png", data: png }] : [], components: rows };
+}
+
+/** The action count when this hand's passing began (each pass so far is one action). */
+export function passPhaseStart(view: Pick<SeatView, "actionCount" | "passSubmitted">): number {
+  return view.actionCount - view.passSubmitted.filter(Boolean).length;
 }
 
 function utilityButtons(table: TableSnapshot, hint: boolean): APIButtonComponent[] {
@@ -370,10 +412,17 @@ export function describeHint(action: Action): string {
 
 // ---- posts in the game's thread ----------------------------------------------------------------
 
-export function trickCaption(record: TableRecord, n: number, trick: TrickRecord): string {
+/** "Trick 4: Ann 2♣, … → **Bob** takes 1 point; @Bob leads." (`leader`: the next leader's mention, for a person). */
+export function trickCaption(record: TableRecord, n: number, trick: TrickRecord, leader: string | null = null): string {
   const pts = trick.points === 0 ? "no points" : `${trick.points} point${Math.abs(trick.points) === 1 ? "" : "s"}`;
   const cards = trick.cards.map((c, i) => `${seatName(record, (trick.leader + i) & 3)} ${cardLabel(c)}`).join(", ");
-  return `Trick ${n + 1}: ${cards} → **${seatName(record, trick.winner)}** takes ${pts}.`;
+  return `Trick ${n + 1}: ${cards} → **${seatName(record, trick.winner)}** takes ${pts}${leader ? `; ${leader} leads` : ""}.`;
+}
+
+/** A new hand, as the thread tells it: "**Hand 2:** pass 3 cards to the right." */
+export function handStartText(record: TableRecord, state: { handIndex: number; phase: string; passDirection: string; turn: number }): string {
+  if (state.phase === "passing") return `**Hand ${state.handIndex + 1}:** pass 3 cards ${passWord(state.passDirection)}.`;
+  return `**Hand ${state.handIndex + 1}:** no passing; ${seatName(record, state.turn)} leads.`;
 }
 
 export function handResultText(record: TableRecord, result: HandResult, rules: Rules): string {

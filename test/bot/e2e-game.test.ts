@@ -62,7 +62,8 @@ describe("a whole game on Discord", () => {
     expect(record!.status).toBe("finished");
     expect((await h.store.listFinishedGames(h.fake.guildId)).map((g) => g.tableId)).toContain(tableId);
     // Trick pictures were posted in the thread; the table message ends with Rematch.
-    expect(gamePosts(h.fake).filter((m) => m.attachments.some((a) => /^trick-\d+\.png$/.test(a.filename))).length).toBeGreaterThan(10);
+    // (Computer players without delay outrun the posts here, so several tricks may share one post.)
+    expect(gamePosts(h.fake).flatMap((m) => m.attachments.filter((a) => /^trick-\d+\.png$/.test(a.filename))).length).toBeGreaterThan(10);
     await h.fake.waitFor(() => findButton(tableMessage(h.fake), byVerb("rematch")), 3000, "the final table message");
     expect(textOf(tableMessage(h.fake))).toContain("Game over");
   }, 60_000);

@@ -201,15 +201,9 @@ export class Player {
     return acted || this.answerPing();
   }
 
-  /** What the public table message says: "Ana to play", or Ana among those still to pass. */
-  private tableSaysMyTurn(): boolean {
-    const text = textOf(findTableMessage(this.h.fake));
-    const name = this.user.globalName;
-    return text.includes(`· ${name} to `) || new RegExp(`waiting for [^\n]*\b${name}\b`).test(text) || text.includes(`${name} shot the moon`);
-  }
-
+  /** The latest post in the game's thread that notified this person (their pings, as Discord sends them). */
   private latestPing(): bigint {
-    const mine = gamePosts(this.h.fake).filter((m) => m.content.includes(`<@${this.user.id}>`));
+    const mine = gamePosts(this.h.fake).filter((m) => m.pings.includes(this.user.id));
     return mine.length ? BigInt(mine[mine.length - 1].id) : 0n;
   }
 
@@ -234,19 +228,17 @@ export class Player {
   }
 
   /**
-   * A person pinged whose menu did not come alive presses the ping's My hand button, after a
-   * moment (the refresh may be on its way).
+   * A person notified in the thread (the bot mentions only someone whose menu cannot tell them, or
+   * who seems away) presses the post's My hand button, after a moment.
    */
   private async answerPing(): Promise<boolean> {
     const now = Date.now();
     const ping = gamePosts(this.h.fake)
-      .filter((m) => m.content.includes(`<@${this.user.id}>`) && BigInt(m.id) > this.handledPing && findButton(m, byVerb("hand")))
+      .filter((m) => m.pings.includes(this.user.id) && !m.deleted && BigInt(m.id) > this.handledPing && findButton(m, byVerb("hand")))
       .at(-1);
     if (!ping) return false;
     if (!this.seenPings.has(ping.id)) this.seenPings.set(ping.id, now);
-    // Longer than @discordjs/rest's 1 s global window: at test speed (computer players without
-    // delay) edits may queue behind it, which at human speed they never do.
-    if (now - this.seenPings.get(ping.id)! < 1500 || !this.tableSaysMyTurn()) return false;
+    if (now - this.seenPings.get(ping.id)! < 300) return false;
     this.handledPing = BigInt(ping.id);
     if (process.env.DEBUG_REOPEN) console.log("REOPEN", this.user.username, JSON.stringify(ping.content.slice(0, 120)), "| menu was:", JSON.stringify(textOf(this.menu()).slice(0, 200)));
     const msg = await this.answer(this.click(ping.id, findButton(ping, byVerb("hand")).custom_id));

@@ -53,8 +53,10 @@ describe("pictures in the picture process", () => {
     expect(menu.files![0].data.equals(expected.files![0].data)).toBe(true);
     expect(menu.components).toEqual(expected.components);
 
-    const msg = await pacer.run(Lane.Table, () => tableMessage(table, offloaded));
-    expect(msg.files![0].data.equals(tableMessage(table, inline).files![0].data)).toBe(true);
+    // The table message has its picture in the lobby and at the end (during a hand it is text).
+    const lobby = { ...table, record: { ...table.record, status: "lobby" as const } };
+    const msg = await pacer.run(Lane.Table, () => tableMessage(lobby, offloaded));
+    expect(msg.files![0].data.equals(tableMessage(lobby, inline).files![0].data)).toBe(true);
   });
 
   it("serves the person who clicked before table pictures already waiting", async () => {

@@ -126,3 +126,26 @@ describe("views", () => {
     expect(text).not.toMatch(/h1:(play|pick|pass):/);
   });
 });
+
+describe("the turn timer, in one wording", () => {
+  it("the table, the rules and the menu say the same about per-card time and the bank, and the countdown adds up", () => {
+    const state = createGame(presetRules("classic")!, 3);
+    const rec = { ...record(state), status: "passing" as const, settings: { ...DEFAULT_SETTINGS, turnSeconds: 30, timeBankSeconds: 30 }, timeBank: [30, 12, 30, 30] };
+    const table = { record: rec, state } as TableSnapshot;
+    const text = (m: OutMessage) => [m.content ?? "", ...(m.embeds ?? []).map((e) => e.description ?? "")].join("\n");
+    expect(text(tableMessage(table, images))).toContain("30 s per card (45 s to pass) + 30 s time bank");
+    expect(text(rulesMessage(table, false))).toContain("30 s per card (45 s to pass) + 30 s time bank");
+    const now = 1_700_000_000_000;
+    // Seat 1 has 12 s of bank left: 45 s to pass + 12 s = the countdown's 57 s.
+    const menu = text(handMenu(table, viewFor(state, 1 as Seat), images, { deadline: now + 57_000 }));
+    expect(menu).toContain(`⏱ 45 s to pass + 12 s time bank: your time runs out <t:${Math.ceil((now + 57_000) / 1000)}:R>`);
+    let s = state;
+    while (s.phase === "passing") s = (apply(s, firstLegalAction(viewFor(s, awaiting(s)[0] as Seat))) as { state: GameState }).state;
+    const playing = { record: { ...rec, status: "playing" as const }, state: s } as TableSnapshot;
+    expect(text(handMenu(playing, viewFor(s, s.turn as Seat), images, { deadline: now + 60_000 }))).toContain(`⏱ 30 s per card + ${rec.timeBank[s.turn]} s time bank: your time runs out`);
+    // No timer: nothing about time anywhere.
+    const untimed = { ...table, record: { ...rec, settings: { ...rec.settings, turnSeconds: 0 } } } as TableSnapshot;
+    expect(text(tableMessage(untimed, images))).toContain("no turn timer");
+    expect(text(handMenu(untimed, viewFor(state, 1 as Seat), images, { deadline: null }))).not.toContain("⏱");
+  });
+});
