@@ -136,7 +136,14 @@ function heap(): number {
   return process.memoryUsage().heapUsed;
 }
 
-process.on("message", async (msg: { type: string }) => {
+process.on("message", (msg: { type: string }) => {
+  onMessage(msg).catch((err: unknown) => {
+    console.error("bench:bot worker:", err);
+    process.exit(1);
+  });
+});
+
+async function onMessage(msg: { type: string }): Promise<void> {
   if (msg.type === "sample") {
     // One interval of the time series: one full GC (not three: it pauses the bot while tables play).
     const botAckP99 = p(intervalAcks, 99);
@@ -171,5 +178,5 @@ process.on("message", async (msg: { type: string }) => {
     send({ type: "stopped" });
     process.exit(0);
   }
-});
+}
 send({ type: "ready", heapUsed: heap() });

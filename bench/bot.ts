@@ -115,13 +115,11 @@ function joinSplit(handled: [string, number][]): void {
 }
 const slow: string[] = [];
 let late = 0;
-let interactions = 0;
 let actions = 0;
 let games = 0;
 let reopened = 0;
 
 function track(h: InteractionHandle, what = "?"): InteractionHandle {
-  interactions++;
   h.ack
     .then((a) => {
       latencies.push(a.latencyMs);
@@ -261,10 +259,13 @@ async function main(): Promise<void> {
   worker.on("exit", (code, signal) => {
     if (stopping) return;
     console.error(`bench:bot: the bot process died (${signal ?? `exit code ${code}`})`);
-    void fake.close().finally(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(2);
-    });
+    fake
+      .close()
+      .catch(() => undefined)
+      .finally(() => {
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(2);
+      });
   });
   const ready = await next<{ heapUsed: number }>(worker, "ready");
   console.log(`bench:bot  ${TABLES} tables of ${HUMANS} ${HUMANS === 1 ? "person" : "people"} arriving within ${ARRIVE_MS / 1000} s, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}${SHED ? "" : ", never shed"}, samples every ${INTERVAL_S} s`);
