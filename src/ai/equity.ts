@@ -30,7 +30,16 @@ export function winChances(rules: Rules, totals: readonly number[]): number[] {
   if (small) {
     const key = (((totals[0] + 512) * 1024 + (totals[1] + 512)) * 1024 + (totals[2] + 512)) * 1024 + (totals[3] + 512);
     let byRules = byRulesCache.get(rules);
-    if (!byRules) byRulesCache.set(rules, (byRules = new Map()));
+    if (!byRules) {
+      // Rules arrive as fresh objects (a view sent to a worker is a copy): share by content.
+      const name = JSON.stringify(rules);
+      byRules = byContent.get(name);
+      if (!byRules) {
+        if (byContent.size > 64) byContent.clear();
+        byContent.set(name, (byRules = new Map()));
+      }
+      byRulesCache.set(rules, byRules);
+    }
     let hit = byRules.get(key);
     if (!hit) {
       hit = computeChances(rules, totals);
@@ -49,6 +58,7 @@ export function winChances(rules: Rules, totals: readonly number[]): number[] {
 }
 
 const byRulesCache = new WeakMap<Rules, Map<number, number[]>>();
+const byContent = new Map<string, Map<number, number[]>>();
 
 function computeChances(rules: Rules, totals: readonly number[]): number[] {
   const end = gameEnd(rules, totals);

@@ -53,6 +53,8 @@ export interface SearchOptions {
   budgetMs: number;
   /** At most this many worlds. */
   samples: number;
+  /** At least this many worlds, whatever the budget (default 8). */
+  minWorlds?: number;
   /** Stop evaluating candidates that are clearly behind (default true; off for diagnostics). */
   prune?: boolean;
   /** The playout policy (default PLAYOUT; other values are for experiments). */
@@ -274,9 +276,9 @@ export function distinctPlays(view: SeatView): Card[] {
 }
 
 /** The card to play: the view must be this seat's turn to play. */
-export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; worlds: number; means: number[] } {
+export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; worlds: number; means: number[]; cards: Card[]; lead: number[] } {
   const legal = distinctPlays(view);
-  if (legal.length === 1) return { card: legal[0], worlds: 0, means: [0] };
+  if (legal.length === 1) return { card: legal[0], worlds: 0, means: [0], cards: legal, lead: [0] };
   const started = performance.now();
   const know = knowledgeOf(view);
   const sampler = new WorldSampler(know);
@@ -295,7 +297,7 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
   const board = new FastHand(view.rules);
   const style = opts.style ?? PLAYOUT;
   while (t.n < opts.samples && t.n < t.wt.length) {
-    if (opts.budgetMs > 0 && t.n >= 8 && performance.now() - started > opts.budgetMs) break;
+    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
     const hands = sampler.sample(rng);
     const w = inference ? worldLikelihood(view, hands, replayRules, replaySit, scratch, inference) : 1;
     root.loadView(view, hands, taken, voids0);
@@ -311,7 +313,25 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
     closeWorld(t, w);
     if ((t.n & 7) === 0 && opts.prune !== false && prune(t, argBest(t))) break;
   }
-  return { card: legal[argBest(t)], worlds: t.n, means: Array.from(t.sum, (x, i) => (t.alive[i] ? x / t.w : NaN)) };
+  const best = argBest(t);
+  return { card: legal[best], worlds: t.n, means: Array.from(t.sum, (x, i) => (t.alive[i] ? x / t.w : NaN)), cards: legal, lead: legal.map((_, i) => lead(t, best, i)) };
+}
+
+/** How many (paired) standard errors candidate `best` is ahead of `i`: Infinity once i was dropped. */
+function lead(t: Tally, best: number, i: number): number {
+  if (i === best) return 0;
+  if (!t.alive[i]) return Infinity;
+  if (t.n < 2 || t.w <= 0) return 0;
+  let sd = 0;
+  let sd2 = 0;
+  for (let n = 0; n < t.n; n++) {
+    const d = t.u[n * t.k + best] - t.u[n * t.k + i];
+    sd += t.wt[n] * d;
+    sd2 += t.wt[n] * d * d;
+  }
+  const mean = sd / t.w;
+  const se = Math.sqrt(Math.max(1e-12, sd2 / t.w - mean * mean) / ((t.w * t.w) / t.w2));
+  return mean / se;
 }
 
 const pack = (cards: readonly Card[]): number => cards[0] | (cards[1] << 6) | (cards[2] << 12);
@@ -360,7 +380,7 @@ export function searchPass(view: SeatView, opts: SearchOptions & { candidates?: 
   const to = [0, 1, 2, 3].map((p) => passTarget(p, view.passDirection));
   const packed = candidates.map(pack);
   while (t.n < opts.samples && t.n < t.wt.length) {
-    if (opts.budgetMs > 0 && t.n >= 8 && performance.now() - started > opts.budgetMs) break;
+    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
     const hands = sampler.sample(rng);
     for (let p = 0; p < 4; p++) if (p !== me) passes[p] = pack(choosePass(hands[p], view.rules, passStyle, rng));
     const playoutSeed = rng.int(0x7fffffff);

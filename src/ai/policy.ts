@@ -290,12 +290,24 @@ function holdChance(x: Situation, suit: number, rank: number, firstFollower: num
   let k = 0;
   for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) k++;
   if (k === 0 || holders === 0) return 1;
-  const per = Math.max(1, nOut / holders);
-  const pHasHigher = 1 - Math.pow((nOut - higher) / nOut, per);
-  const pOnlyHigher = Math.pow(higher / nOut, per);
+  const row = POW_SHARE[holders];
+  const pHasHigher = 1 - row[nOut * 14 + nOut - higher];
+  const pOnlyHigher = row[nOut * 14 + higher];
   const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
-  return Math.pow(1 - pOver, k);
+  const q = 1 - pOver;
+  return k === 1 ? q : k === 2 ? q * q : q * q * q;
 }
+
+/**
+ * POW_SHARE[holders][nOut*14 + j] = (j/nOut)^max(1, nOut/holders): holdChance's chance that none
+ * (or all) of one seat's share of nOut cards is among j given ones, tabulated (it is hot).
+ */
+const POW_SHARE: Float64Array[] = [0, 1, 2, 3].map((holders) => {
+  const t = new Float64Array(14 * 14);
+  if (holders === 0) return t;
+  for (let nOut = 1; nOut <= 13; nOut++) for (let j = 0; j <= nOut; j++) t[nOut * 14 + j] = Math.pow(j / nOut, Math.max(1, nOut / holders));
+  return t;
+});
 
 function cardCost(x: Situation, c: Card): number {
   const s = (c / 13) | 0;
