@@ -43,6 +43,8 @@ export interface Args {
   format: "2v2" | "1v3";
   workers: number;
   seed: number;
+  /** Epoch ms after which no new deal starts (the suite's --max-minutes); the result says how many were played. */
+  deadline?: number;
 }
 
 export interface DealResult {
@@ -173,7 +175,10 @@ export function runDeals(args: Args, deals: number[]): DealResult[] {
 
 if (!isMainThread && workerData?.bench === "ai") {
   const { args, deals } = workerData as { args: Args; deals: number[] };
-  for (const d of deals) parentPort!.postMessage(runDeals(args, [d])[0]);
+  for (const d of deals) {
+    if (args.deadline && Date.now() > args.deadline) break;
+    parentPort!.postMessage(runDeals(args, [d])[0]);
+  }
   parentPort!.postMessage("done");
 }
 
@@ -190,7 +195,10 @@ function spawnSelf(data: unknown): Worker {
 export async function runParallel(args: Args, onResult: (r: DealResult) => void): Promise<void> {
   const all = Array.from({ length: args.deals }, (_, i) => i);
   if (args.workers <= 1) {
-    for (const d of all) onResult(runDeals(args, [d])[0]);
+    for (const d of all) {
+      if (args.deadline && Date.now() > args.deadline) break;
+      onResult(runDeals(args, [d])[0]);
+    }
     return;
   }
   const shares = Array.from({ length: args.workers }, (_, w) => all.filter((d) => d % args.workers === w));
