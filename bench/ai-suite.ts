@@ -7,6 +7,7 @@
  *   --hard-deals N     deals of the hard duplicates (hard vs frozen hard at 200 ms, hard vs medium)
  *   --level-hands N    hands at a 1-person, 3-computer table per level, for decision times and CPU
  *   --workers W        worker threads for the duplicates
+ *   --speed-only       only the playouts-per-second comparison
  *   --max-minutes M    stop starting hard-duplicate deals after M minutes (the JSON says how many ran)
  *
  * Speeds are ratios inside this one process (new path and frozen path on the same worlds, in
@@ -17,18 +18,10 @@
  */
 import { cpuUsage } from "node:process";
 import { loadavg } from "node:os";
-import { awaiting, cloneState, createGame, mix32, parseRules, step, viewFor, type Rules, type Seat, type SeatView } from "../src/game/index.js";
+import { awaiting, createGame, mix32, parseRules, step, viewFor, type Rules, type Seat, type SeatView } from "../src/game/index.js";
 import { HARD_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES } from "../src/ai/index.js";
-import { FastHand } from "../src/ai/fast.js";
-import { FastRng, boardUtility, fastPlayout } from "../src/ai/hard.js";
-import { knowledgeOf, WorldSampler } from "../src/ai/knowledge.js";
-import { PLAYOUT, newSituation, voidBits } from "../src/ai/policy.js";
-import { takenFromView } from "../src/ai/world.js";
+import { searchPlay } from "../src/ai/hard.js";
 import * as frozenHard from "./frozen-ai/hard.js";
-import * as frozenPolicy from "./frozen-ai/policy.js";
-import * as frozenKnowledge from "./frozen-ai/knowledge.js";
-import { buildWorld } from "./frozen-ai/world.js";
-import { utility as frozenUtility } from "./frozen-ai/equity.js";
 import { decideAs, meanCi, pct, runParallel, type Args, type DealResult, type Level } from "./ai.js";
 
 interface SuiteArgs {
@@ -47,7 +40,7 @@ function parseSuite(argv: string[]): SuiteArgs {
   const a: SuiteArgs = { quick, deals: quick ? 60 : 2000, hardDeals: quick ? 2 : 2000, levelHands: quick ? 3 : 20, workers: 1, rules: "classic", maxMinutes: quick ? 1.5 : 0 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2);
-    if (flag === "--quick") continue;
+    if (flag === "--quick" || flag === "--speed-only") continue;
     const v = inline ?? argv[++i];
     const n = Number(v);
     const whole = () => {
@@ -86,65 +79,45 @@ function positions(rules: Rules, count: number): SeatView[] {
   return out;
 }
 
-/** Playouts per second, new board vs the frozen engine path, on the same positions, alternating. */
-function playoutSpeed(rules: Rules, quick: boolean) {
+/**
+ * Playouts per second of the hard player's search, new vs frozen, in this one process: both
+ * searches run on the same positions with the same number of worlds, no time limit and no pruning
+ * (so both play every candidate in every world), in alternating rounds, timed in CPU time; the
+ * best round of each is kept (the least disturbed by other processes). A playout is one candidate played out in one
+ * world: worlds × candidates searched (the new search plays equivalent cards once).
+ */
+export function playoutSpeed(rules: Rules, quick: boolean) {
   const views = positions(rules, quick ? 12 : 40);
-  const per = quick ? 150 : 400;
-  const frozenRound = (): number => {
-    const rng = new frozenHard.FastRng(1);
-    const sit = frozenPolicy.newSituation(rules);
-    const scratch = [0, 0, 0, 0];
-    let n = 0;
-    for (const v of views) {
-      const know = frozenKnowledge.knowledgeOf(v);
-      const sampler = new frozenKnowledge.WorldSampler(know);
-      const voids = frozenPolicy.voidBits(know);
-      for (let i = 0; i < per; i++) {
-        const state = cloneState(buildWorld(v, sampler.sample(rng)));
-        frozenHard.playout(state, voids, rng, sit, scratch, frozenPolicy.PLAYOUT);
-        frozenUtility(rules, state.totals, v.seat);
-        n++;
+  const worlds = quick ? 30 : 60;
+  const round = (frozen: boolean): { playouts: number; ms: number } => {
+    let playouts = 0;
+    // CPU time, not wall time: on a shared machine, waiting for a core is not the search's cost.
+    const c0 = cpuUsage();
+    views.forEach((v, i) => {
+      const opts = { seed: 1 + i, budgetMs: 0, samples: worlds, prune: false };
+      if (frozen) {
+        const r = frozenHard.searchPlay(v, opts);
+        playouts += r.worlds * (r.worlds ? v.legal.length : 0);
+      } else {
+        const r = searchPlay(v, opts);
+        playouts += r.worlds * r.cards.length;
       }
-    }
-    return n;
+    });
+    const c = cpuUsage(c0);
+    return { playouts, ms: (c.user + c.system) / 1000 };
   };
-  const newRound = (): number => {
-    const rng = new FastRng(1);
-    const sit = newSituation(rules);
-    const scratch = [0, 0, 0, 0];
-    const root = new FastHand(rules);
-    const board = new FastHand(rules);
-    let n = 0;
-    for (const v of views) {
-      const know = knowledgeOf(v);
-      const sampler = new WorldSampler(know);
-      const voids = voidBits(know);
-      const taken = takenFromView(v);
-      for (let i = 0; i < per; i++) {
-        root.loadView(v, sampler.sample(rng), taken, voids);
-        board.copyFrom(root);
-        fastPlayout(board, rng, sit, scratch, PLAYOUT);
-        boardUtility(board, v.seat);
-        n++;
-      }
-    }
-    return n;
-  };
-  // Warm both up, then alternate rounds and keep the best round of each (least disturbed by load).
-  frozenRound();
-  newRound();
+  round(true);
+  round(false);
   let bestFrozen = 0;
   let bestNew = 0;
   const rounds = quick ? 3 : 7;
   for (let r = 0; r < rounds; r++) {
-    let t = performance.now();
-    const a = frozenRound();
-    bestFrozen = Math.max(bestFrozen, (a * 1000) / (performance.now() - t));
-    t = performance.now();
-    const b = newRound();
-    bestNew = Math.max(bestNew, (b * 1000) / (performance.now() - t));
+    const a = round(true);
+    bestFrozen = Math.max(bestFrozen, (a.playouts * 1000) / a.ms);
+    const b = round(false);
+    bestNew = Math.max(bestNew, (b.playouts * 1000) / b.ms);
   }
-  return { playoutsPerSecond: Math.round(bestNew), frozenPlayoutsPerSecond: Math.round(bestFrozen), speedup: r3(bestNew / bestFrozen), positions: views.length, rounds };
+  return { playoutsPerSecond: Math.round(bestNew), frozenPlayoutsPerSecond: Math.round(bestFrozen), speedup: r3(bestNew / bestFrozen), positions: views.length, worldsPerPosition: worlds, rounds };
 }
 
 /**
@@ -222,7 +195,11 @@ export async function runSuite(argv: string[]): Promise<void> {
   console.log(`bench:ai suite${s.quick ? " (quick)" : ""}: rules ${s.rules}, hard budget ${HARD_BUDGET_MS} ms, medium ${MEDIUM_BUDGET_MS} ms/≤${MEDIUM_MAX_SAMPLES} worlds; load average ${load.join(" ")}`);
 
   const speed = playoutSpeed(rules, s.quick);
-  console.log(`  playouts/s on one core: new board ${speed.playoutsPerSecond}, frozen engine path ${speed.frozenPlayoutsPerSecond} (×${speed.speedup}, best of ${speed.rounds} alternating rounds)`);
+  if (argv.includes("--speed-only")) {
+    console.log(JSON.stringify({ loadAverage: load, ...speed }));
+    return;
+  }
+  console.log(`  hard search playouts/s on one core: new ${speed.playoutsPerSecond}, frozen ${speed.frozenPlayoutsPerSecond} (×${speed.speedup}; ${speed.positions} positions × ${speed.worldsPerPosition} worlds, best of ${speed.rounds} alternating rounds)`);
 
   const levels: Record<string, ReturnType<typeof levelCost>> = {};
   for (const level of ["easy", "medium", "hard"] as const) {

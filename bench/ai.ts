@@ -293,7 +293,7 @@ async function main(): Promise<void> {
   );
 }
 
-if (isMainThread) {
+if (isMainThread && !process.env.BENCH_AI_NO_MAIN) {
   main().catch((err) => {
     console.error(`bench:ai: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -74,28 +74,6 @@ export function bestMoonChoice(state: Pick<GameState, "rules" | "handIndex" | "t
   return utility(state.rules, sub.totals, shooter) >= utility(state.rules, add.totals, shooter) ? "subtract" : "add";
 }
 
-/** Plays the current hand of `state` to its end in place. `voids` are the publicly known voids. */
-export function playout(state: GameState, voids: number, rng: Rng, sit: Situation, legal: SuitMasks, style: Style): void {
-  const hand = state.handIndex;
-  for (;;) {
-    if (state.phase === "playing") {
-      const seat = state.turn;
-      legalMasks(state, seat, legal);
-      situationFromState(sit, state, seat, voids, legal);
-      const card = choosePlay(sit, style, rng);
-      if (state.trick.length) {
-        const led = (state.trick[0] / 13) | 0;
-        if (((card / 13) | 0) !== led) voids |= 1 << (seat * 4 + led);
-      }
-      playCard(state, seat, card, null);
-    } else if (state.phase === "moon-choice") {
-      const shooter = state.pendingMoon!;
-      step(state, { type: "moon", seat: shooter, choice: bestMoonChoice(state, shooter) });
-    } else break;
-    if (state.handIndex !== hand) break;
-  }
-}
-
 /**
  * Per-candidate results of one search. Every world's utilities are kept (worlds × candidates), so
  * candidates are compared on paired differences: the worlds and the playout randomness are the
@@ -237,10 +215,28 @@ function boardMoonChoice(rules: Rules, handIndex: number, totals: readonly numbe
   return bestMoonChoice({ rules, handIndex, totals: totals as number[], taken, tricksWon: won }, shooter);
 }
 
+/** The only legal card, or -1 when there are several. */
+function forced(legal: SuitMasks): number {
+  let card = -1;
+  for (let s = 0; s < 4; s++) {
+    const m = legal[s];
+    if (m === 0) continue;
+    if (card >= 0 || (m & (m - 1)) !== 0) return -1;
+    card = s * 13 + 31 - Math.clz32(m);
+  }
+  return card;
+}
+
 /** Plays the board's hand to its end with the policy for every seat. */
 export function fastPlayout(f: FastHand, rng: Rng, sit: Situation, legal: SuitMasks, style: Style): void {
   while (!f.done) {
     f.legal(legal);
+    // A forced card needs no situation (choosePlay would return it without drawing randomness).
+    const only = forced(legal);
+    if (only >= 0) {
+      f.play(only);
+      continue;
+    }
     situationFromFast(sit, f, legal);
     f.play(choosePlay(sit, style, rng));
   }
