@@ -1,6 +1,12 @@
 /**
- * npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]]
+ * npm run bench:ai [-- --quick] [--deals N] [--hard-deals N] [--level-hands N] [--workers W]
+ *   The suite (bench/ai-suite.ts): playouts per second of the hard player's search against the
+ *   frozen players' path, decision times and CPU per hand of every level, duplicate matches of the
+ *   new players against the frozen ones. Last line: one JSON object.
+ *
+ * npm run bench:ai -- --a LEVEL --b LEVEL --deals N [--rules PRESET[,key=value...]]
  *                     [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]
+ *   LEVEL: easy, medium, hard, frozen-easy, frozen-medium, frozen-hard.
  *
  * A duplicate tournament between two levels. Each deal (one hand: the same 52 cards, the pass
  * direction of hand i of the cycle, totals at the start) is played four times with the seating
@@ -15,20 +21,33 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { awaiting, createGame, mix32, parseRules, passDirectionFor, presetNames, step, TWO_OF_CLUBS, hasCard, viewFor, type Rules, type Seat } from "../src/game/index.js";
 import { decide, type BotLevel } from "../src/ai/index.js";
+import { decide as frozenDecide } from "./frozen-ai/decide.js";
+import { runSuite } from "./ai-suite.js";
 
-interface Args {
+/** Today's levels, and the frozen copy of the players before issue 17 (bench/frozen-ai). */
+export type Level = BotLevel | "frozen-easy" | "frozen-medium" | "frozen-hard";
+export const ALL_LEVELS: Level[] = ["easy", "medium", "hard", "frozen-easy", "frozen-medium", "frozen-hard"];
+
+export function decideAs(level: Level, view: ReturnType<typeof viewFor>, opts: { seed: number; budgetMs?: number; samples?: number }) {
+  if (level.startsWith("frozen-")) return frozenDecide(view, level.slice(7) as BotLevel, opts);
+  return decide(view, level as BotLevel, opts);
+}
+
+export interface Args {
   deals: number;
-  a: BotLevel;
-  b: BotLevel;
+  a: Level;
+  b: Level;
   rules: string;
   budgetMs: number | undefined;
   samples: number | undefined;
   format: "2v2" | "1v3";
   workers: number;
   seed: number;
+  /** Epoch ms after which no new deal starts (the suite's --max-minutes); the result says how many were played. */
+  deadline?: number;
 }
 
-interface DealResult {
+export interface DealResult {
   deal: number;
   /** Points per level, summed over its seat-hands in the four rotations. */
   points: { a: number; b: number };
@@ -37,7 +56,7 @@ interface DealResult {
   times: { a: number[]; b: number[] };
 }
 
-const LEVELS: BotLevel[] = ["easy", "medium", "hard"];
+const LEVELS = ALL_LEVELS;
 
 function fail(message: string): never {
   console.error(`bench:ai: ${message}`);
@@ -62,8 +81,8 @@ function parseArgs(argv: string[]): Args {
         break;
       case "--a":
       case "--b":
-        if (!LEVELS.includes(value as BotLevel)) fail(`${flag} must be one of ${LEVELS.join(", ")}`);
-        args[flag.slice(2) as "a" | "b"] = value as BotLevel;
+        if (!LEVELS.includes(value as Level)) fail(`${flag} must be one of ${LEVELS.join(", ")}`);
+        args[flag.slice(2) as "a" | "b"] = value as Level;
         break;
       case "--rules":
         args.rules = value;
@@ -112,7 +131,7 @@ function cycleLength(rules: Rules): number {
   return n;
 }
 
-function playDeal(args: Args, rules: Rules, deal: number): DealResult {
+export function playDeal(args: Args, rules: Rules, deal: number): DealResult {
   const seed = mix32(args.seed * 0x9e3779b1 + deal);
   const handIndex = deal % cycleLength(rules);
   const pattern: ("a" | "b")[] = args.format === "2v2" ? ["a", "a", "b", "b"] : ["a", "b", "b", "b"];
@@ -130,7 +149,7 @@ function playDeal(args: Args, rules: Rules, deal: number): DealResult {
         const level = who === "a" ? args.a : args.b;
         const view = viewFor(state, seat as Seat);
         const t = performance.now();
-        const action = decide(view, level, { ...opts, seed: mix32(seed ^ Math.imul(state.actionCount + 1, 0x85ebca6b) ^ seat) });
+        const action = decideAs(level, view, { ...opts, seed: mix32(seed ^ Math.imul(state.actionCount + 1, 0x85ebca6b) ^ seat) });
         res.times[who].push(performance.now() - t);
         const why = step(state, action);
         if (why) throw new Error(`deal ${deal}: ${level} made an illegal move (${why}): ${JSON.stringify(action)}`);
@@ -146,7 +165,7 @@ function playDeal(args: Args, rules: Rules, deal: number): DealResult {
   return res;
 }
 
-function runDeals(args: Args, deals: number[]): DealResult[] {
+export function runDeals(args: Args, deals: number[]): DealResult[] {
   const parsed = parseRules(args.rules);
   if (!parsed.ok) throw new Error(parsed.error);
   return deals.map((d) => playDeal(args, parsed.rules, d));
@@ -156,7 +175,10 @@ function runDeals(args: Args, deals: number[]): DealResult[] {
 
 if (!isMainThread && workerData?.bench === "ai") {
   const { args, deals } = workerData as { args: Args; deals: number[] };
-  for (const d of deals) parentPort!.postMessage(runDeals(args, [d])[0]);
+  for (const d of deals) {
+    if (args.deadline && Date.now() > args.deadline) break;
+    parentPort!.postMessage(runDeals(args, [d])[0]);
+  }
   parentPort!.postMessage("done");
 }
 
@@ -170,10 +192,13 @@ function spawnSelf(data: unknown): Worker {
   return new Worker(boot, { eval: true, workerData: data });
 }
 
-async function runParallel(args: Args, onResult: (r: DealResult) => void): Promise<void> {
+export async function runParallel(args: Args, onResult: (r: DealResult) => void): Promise<void> {
   const all = Array.from({ length: args.deals }, (_, i) => i);
   if (args.workers <= 1) {
-    for (const d of all) onResult(runDeals(args, [d])[0]);
+    for (const d of all) {
+      if (args.deadline && Date.now() > args.deadline) break;
+      onResult(runDeals(args, [d])[0]);
+    }
     return;
   }
   const shares = Array.from({ length: args.workers }, (_, w) => all.filter((d) => d % args.workers === w));
@@ -184,7 +209,7 @@ async function runParallel(args: Args, onResult: (r: DealResult) => void): Promi
           const w = spawnSelf({ bench: "ai", args, deals });
           w.on("message", (m: DealResult | "done") => {
             if (m === "done") {
-              void w.terminate();
+              w.terminate().catch(() => undefined);
               resolve();
             } else onResult(m);
           });
@@ -194,14 +219,14 @@ async function runParallel(args: Args, onResult: (r: DealResult) => void): Promi
   );
 }
 
-function meanCi(xs: number[]): { mean: number; ci: number } {
+export function meanCi(xs: number[]): { mean: number; ci: number } {
   const n = xs.length;
   const mean = xs.reduce((a, b) => a + b, 0) / n;
   const v = n > 1 ? xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1) : 0;
   return { mean, ci: 1.96 * Math.sqrt(v / n) };
 }
 
-function pct(sorted: number[], p: number): number {
+export function pct(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
@@ -209,7 +234,10 @@ function pct(sorted: number[], p: number): number {
 const r2 = (x: number) => Math.round(x * 1000) / 1000;
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  // Without --a/--b: issue 17's suite (speed, per-level cost, duplicates against the frozen players).
+  if (!argv.some((a) => a.startsWith("--a") || a.startsWith("--b"))) return runSuite(argv);
+  const args = parseArgs(argv);
   const parsed = parseRules(args.rules);
   if (!parsed.ok) fail(parsed.error);
   const started = performance.now();
@@ -265,7 +293,7 @@ async function main(): Promise<void> {
   );
 }
 
-if (isMainThread) {
+if (isMainThread && !process.env.BENCH_AI_NO_MAIN) {
   main().catch((err) => {
     console.error(`bench:ai: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -43,9 +43,18 @@ export interface CardValues {
 
 const cache = new WeakMap<Rules, CardValues>();
 
+/** By content too: rules often arrive as fresh copies (a view sent to a worker thread is one). */
+const byContent = new Map<string, CardValues>();
+
 export function valuesFor(rules: Rules): CardValues {
   let v = cache.get(rules);
   if (v) return v;
+  const name = `${rules.heartValues},${rules.highSpades},${rules.jackOfDiamonds}`;
+  v = byContent.get(name);
+  if (v) {
+    cache.set(rules, v);
+    return v;
+  }
   const pv = new Float64Array(52);
   const tv = new Float64Array(52);
   for (let c = 0; c < 52; c++) {
@@ -65,6 +74,7 @@ export function valuesFor(rules: Rules): CardValues {
     heartAvg: heartSum[FULL] / 13,
   };
   cache.set(rules, v);
+  byContent.set(name, v);
   return v;
 }
 

@@ -17,15 +17,27 @@ export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
 export interface DecideOptions {
   /** Seed for the bot's own randomness (easy's slips, the hard player's sampling). Default: from the view. */
   seed?: number;
-  /** Hard only: time budget per decision in milliseconds (default 200). */
+  /** Hard and medium: time budget per decision in milliseconds (default HARD_BUDGET_MS, MEDIUM_BUDGET_MS). */
   budgetMs?: number;
-  /** Hard only: at most this many sampled worlds per decision (default 4000, or exactly this many without a budget). */
+  /** Hard and medium: at most this many sampled worlds per decision (default HARD_MAX_SAMPLES, MEDIUM_MAX_SAMPLES; exactly this many without a budget). */
   samples?: number;
 }
 
-/** The hard player's defaults: p95 under 300 ms on one core of a small machine (see bench/ai.ts). */
-export const HARD_BUDGET_MS = 200;
+/**
+ * The hard player's defaults. Its search stops early once the answer is settled, so the budget is
+ * a ceiling: decisions p95 ≤ 50 ms on one core (bench/ai.ts), where it used to spend 200 ms on
+ * every decision.
+ */
+export const HARD_BUDGET_MS = 40;
 export const HARD_MAX_SAMPLES = 4000;
+/** A hint is the hard player's move with the hard player's budget. */
+export const HINT_BUDGET_MS = HARD_BUDGET_MS;
+/**
+ * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
+ * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.
+ */
+export const MEDIUM_BUDGET_MS = 3;
+export const MEDIUM_MAX_SAMPLES = 24;
 
 /** What the view says is awaited of its seat, or null. */
 export function awaitedOf(view: SeatView): "pass" | "play" | "moon" | null {
@@ -67,7 +79,8 @@ export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}
       return { type: "pass", seat, cards: choosePass(hand, view.rules, styleOf(level), new FastRng(seed)) };
     }
     case "play": {
-      const card = (level === "hard" ? guarded(() => searchPlay(view, searchOptions(opts, seed)).card) : null) ?? rulePlay(view, level === "hard" ? "medium" : level, seed);
+      if (level === "medium") return { type: "play", seat, card: mediumPlay(view, opts, seed) };
+      const card = (level === "hard" ? guarded(() => searchPlay(view, searchOptions(opts, seed)).card) : null) ?? rulePlay(view, level, seed);
       return { type: "play", seat, card };
     }
     default:
@@ -97,6 +110,38 @@ function searchOptions(opts: DecideOptions, seed: number) {
     samples: Math.max(1, opts.samples ?? HARD_MAX_SAMPLES),
   };
 }
+
+function mediumOptions(opts: DecideOptions, seed: number) {
+  const timed = opts.budgetMs !== undefined || opts.samples === undefined;
+  return {
+    seed,
+    budgetMs: timed ? Math.max(1, opts.budgetMs ?? MEDIUM_BUDGET_MS) : 0,
+    samples: Math.max(1, opts.samples ?? MEDIUM_MAX_SAMPLES),
+    minWorlds: 6,
+  };
+}
+
+/**
+ * Medium: the rule-based card, unless a short search finds another clearly better (ahead by
+ * MEDIUM_OVERRULE standard errors over the same worlds). A few dozen worlds are too few to
+ * trust on close calls, but enough to see a rule go wrong: a moon to stop, Q♠ to dump, a
+ * dead suit to lead.
+ */
+function mediumPlay(view: SeatView, opts: DecideOptions, seed: number): Card {
+  const rule = rulePlay(view, "medium", seed);
+  const found = guarded(() => searchPlay(view, mediumOptions(opts, seed)));
+  if (!found || found.card === rule) return rule;
+  // The rule's card is searched as its class's representative (distinctPlays): find that class.
+  let at = found.cards.indexOf(rule);
+  if (at < 0) {
+    const suit = (rule / 13) | 0;
+    for (let i = 0; i < found.cards.length; i++) if (((found.cards[i] / 13) | 0) === suit && found.cards[i] < rule) at = i;
+  }
+  return at >= 0 && found.lead[at] < MEDIUM_OVERRULE ? rule : found.card;
+}
+
+/** Standard errors by which the search must beat the rule's card for medium to play its own. */
+export const MEDIUM_OVERRULE = 1.5;
 
 function rulePlay(view: SeatView, level: BotLevel, seed: number): Card {
   const x = situationFromView(view, knowledgeOf(view));

@@ -23,17 +23,48 @@ const cache = new Map<string, number[]>();
 
 /** Win chance of each seat (summing to about 1) from these totals after a finished hand. */
 export function winChances(rules: Rules, totals: readonly number[]): number[] {
+  // Playouts ask this once each: per rules object, a numeric key (totals in −512…511, packed)
+  // avoids building a string, and every option the answer depends on is the rules object's own.
+  let small = true;
+  for (let i = 0; i < 4 && small; i++) small = Number.isInteger(totals[i]) && totals[i] >= -512 && totals[i] < 512;
+  if (small) {
+    const key = (((totals[0] + 512) * 1024 + (totals[1] + 512)) * 1024 + (totals[2] + 512)) * 1024 + (totals[3] + 512);
+    let byRules = byRulesCache.get(rules);
+    if (!byRules) {
+      // Rules arrive as fresh objects (a view sent to a worker is a copy): share by content.
+      const name = JSON.stringify(rules);
+      byRules = byContent.get(name);
+      if (!byRules) {
+        if (byContent.size > 64) byContent.clear();
+        byContent.set(name, (byRules = new Map()));
+      }
+      byRulesCache.set(rules, byRules);
+    }
+    let hit = byRules.get(key);
+    if (!hit) {
+      hit = computeChances(rules, totals);
+      if (byRules.size > 50_000) byRules.clear();
+      byRules.set(key, hit);
+    }
+    return hit;
+  }
   const key = `${rules.target},${rules.countdown},${totals[0]},${totals[1]},${totals[2]},${totals[3]}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const end = gameEnd(rules, totals);
-  let out: number[];
-  if (end) {
-    out = [0, 0, 0, 0];
-    for (const w of end.winners) out[w] = 1 / end.winners.length;
-  } else out = projected(rules, totals);
   if (cache.size > 50_000) cache.clear();
+  const out = computeChances(rules, totals);
   cache.set(key, out);
+  return out;
+}
+
+const byRulesCache = new WeakMap<Rules, Map<number, number[]>>();
+const byContent = new Map<string, Map<number, number[]>>();
+
+function computeChances(rules: Rules, totals: readonly number[]): number[] {
+  const end = gameEnd(rules, totals);
+  if (!end) return projected(rules, totals);
+  const out = [0, 0, 0, 0];
+  for (const w of end.winners) out[w] = 1 / end.winners.length;
   return out;
 }
 

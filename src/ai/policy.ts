@@ -12,6 +12,7 @@
  */
 import { type Card, type GameState, type Rng, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
 import { DIAMONDS, FULL, HEARTS, JD, J_BIT, QS, Q_BIT, SPADES, above, below, hiBit, loBit, pop, valuesFor, type CardValues } from "./bits.js";
+import { BROKEN, LEADER, TAKEN, TRICK, TRICK_LEN, TRICK_NO, TURN, VOIDS, type FastHand } from "./fast.js";
 import type { Knowledge } from "./knowledge.js";
 
 export interface Situation {
@@ -23,6 +24,8 @@ export interface Situation {
   /** Cards the other three seats hold between them (not mine, not played). */
   out: SuitMasks;
   trick: Card[];
+  /** Cards in the trick (the first trickLen of `trick`). */
+  trickLen: number;
   leader: number;
   trickNumber: number;
   heartsBroken: boolean;
@@ -34,6 +37,9 @@ export interface Situation {
   jackBy: number;
   /** Seat that took Q♠, or -1. */
   queenBy: number;
+  /** Scratch owned by this Situation for situationFromFast (hand and trick copies). */
+  handBuf: SuitMasks;
+  trickBuf: Card[];
 }
 
 export interface Style {
@@ -59,6 +65,7 @@ export const newSituation = (rules: Rules): Situation => ({
   legal: [0, 0, 0, 0],
   out: [0, 0, 0, 0],
   trick: [],
+  trickLen: 0,
   leader: 0,
   trickNumber: 0,
   heartsBroken: false,
@@ -66,6 +73,8 @@ export const newSituation = (rules: Rules): Situation => ({
   points: [0, 0, 0, 0],
   jackBy: -1,
   queenBy: -1,
+  handBuf: [0, 0, 0, 0],
+  trickBuf: [0, 0, 0, 0],
 });
 
 function scoreTaken(x: Situation, taken: readonly SuitMasks[]): void {
@@ -95,11 +104,75 @@ export function situationFromState(x: Situation, state: GameState, seat: number,
   for (let s = 0; s < 4; s++) x.out[s] = FULL & ~h[s] & ~(t[0][s] | t[1][s] | t[2][s] | t[3][s]);
   for (const c of state.trick) x.out[(c / 13) | 0] &= ~(1 << c % 13);
   x.trick = state.trick;
+  x.trickLen = state.trick.length;
   x.leader = state.leader;
   x.trickNumber = state.trickNumber;
   x.heartsBroken = state.heartsBroken;
   x.voids = voids;
   scoreTaken(x, t);
+  return x;
+}
+
+/**
+ * Fills `x` for the seat to move on a playout board, exactly as situationFromState does for the
+ * same position (test/ai/fast.test.ts), without allocating.
+ */
+export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): Situation {
+  const b = f.s;
+  const seat = b[TURN];
+  const h = x.handBuf;
+  const hb = seat * 4;
+  h[0] = b[hb];
+  h[1] = b[hb + 1];
+  h[2] = b[hb + 2];
+  h[3] = b[hb + 3];
+  x.seat = seat;
+  x.hand = h;
+  x.legal = legal;
+  const cv = x.cv;
+  const high = x.rules.highSpades;
+  x.jackBy = -1;
+  x.queenBy = -1;
+  let t0 = 0;
+  let t1 = 0;
+  let t2 = 0;
+  let t3 = 0;
+  for (let p = 0; p < 4; p++) {
+    const at = TAKEN + p * 4;
+    const d = b[at + 1];
+    const sp = b[at + 2];
+    const he = b[at + 3];
+    t0 |= b[at];
+    t1 |= d;
+    t2 |= sp;
+    t3 |= he;
+    let pts = cv.heartSum[he];
+    if (sp & Q_BIT) {
+      pts += 13;
+      x.queenBy = p;
+    }
+    if (high) pts += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
+    if (d & J_BIT) x.jackBy = p;
+    x.points[p] = pts;
+  }
+  const out = x.out;
+  out[0] = FULL & ~h[0] & ~t0;
+  out[1] = FULL & ~h[1] & ~t1;
+  out[2] = FULL & ~h[2] & ~t2;
+  out[3] = FULL & ~h[3] & ~t3;
+  const n = b[TRICK_LEN];
+  const tb = x.trickBuf;
+  for (let i = 0; i < n; i++) {
+    const c = b[TRICK + i];
+    tb[i] = c;
+    out[(c / 13) | 0] &= ~(1 << c % 13);
+  }
+  x.trick = tb;
+  x.trickLen = n;
+  x.leader = b[LEADER];
+  x.trickNumber = b[TRICK_NO];
+  x.heartsBroken = b[BROKEN] !== 0;
+  x.voids = b[VOIDS];
   return x;
 }
 
@@ -117,6 +190,7 @@ export function situationFromView(view: SeatView, know: Knowledge): Situation {
   for (const c of view.legal) x.legal[(c / 13) | 0] |= 1 << c % 13;
   x.out = know.unknown.slice();
   x.trick = view.trick.slice();
+  x.trickLen = view.trick.length;
   x.leader = view.leader;
   x.trickNumber = view.trickNumber;
   x.heartsBroken = view.heartsBroken;
@@ -216,12 +290,24 @@ function holdChance(x: Situation, suit: number, rank: number, firstFollower: num
   let k = 0;
   for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) k++;
   if (k === 0 || holders === 0) return 1;
-  const per = Math.max(1, nOut / holders);
-  const pHasHigher = 1 - Math.pow((nOut - higher) / nOut, per);
-  const pOnlyHigher = Math.pow(higher / nOut, per);
+  const row = POW_SHARE[holders];
+  const pHasHigher = 1 - row[nOut * 14 + nOut - higher];
+  const pOnlyHigher = row[nOut * 14 + higher];
   const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
-  return Math.pow(1 - pOver, k);
+  const q = 1 - pOver;
+  return k === 1 ? q : k === 2 ? q * q : q * q * q;
 }
+
+/**
+ * POW_SHARE[holders][nOut*14 + j] = (j/nOut)^max(1, nOut/holders): holdChance's chance that none
+ * (or all) of one seat's share of nOut cards is among j given ones, tabulated (it is hot).
+ */
+const POW_SHARE: Float64Array[] = [0, 1, 2, 3].map((holders) => {
+  const t = new Float64Array(14 * 14);
+  if (holders === 0) return t;
+  for (let nOut = 1; nOut <= 13; nOut++) for (let j = 0; j <= nOut; j++) t[nOut * 14 + j] = Math.pow(j / nOut, Math.max(1, nOut / holders));
+  return t;
+});
 
 function cardCost(x: Situation, c: Card): number {
   const s = (c / 13) | 0;
@@ -267,7 +353,7 @@ function cardCost(x: Situation, c: Card): number {
 }
 
 function analyseTrick(x: Situation): void {
-  pos = x.trick.length;
+  pos = x.trickLen;
   queenOut = (x.out[SPADES] & Q_BIT) !== 0;
   trickValue = 0;
   winRank = -1;

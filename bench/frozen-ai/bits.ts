@@ -1,0 +1,71 @@
+/** Small bit tricks and per-rules tables shared by the computer players' hot paths. */
+import { JACK_OF_DIAMONDS, penaltyValue, type Card, type Rules } from "../../src/game/index.js";
+
+export const CLUBS = 0;
+export const DIAMONDS = 1;
+export const SPADES = 2;
+export const HEARTS = 3;
+export const QS = 36;
+export const KS = 37;
+export const AS = 38;
+export const JD = JACK_OF_DIAMONDS;
+export const Q_BIT = 1 << 10;
+export const J_BIT = 1 << 9;
+export const FULL = 0x1fff;
+
+export function pop(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+export const hiBit = (m: number): number => 31 - Math.clz32(m);
+export const loBit = (m: number): number => 31 - Math.clz32(m & -m);
+/** Ranks strictly above `rank` in mask `m`. */
+export const above = (m: number, rank: number): number => m & ~((2 << rank) - 1);
+/** Ranks strictly below `rank` in mask `m`. */
+export const below = (m: number, rank: number): number => m & ((1 << rank) - 1);
+
+/** Values a player needs for every card under one rule set: built once per rules object. */
+export interface CardValues {
+  /** Penalty value of each card (J♦ excluded). */
+  pv: Float64Array;
+  /** Penalty plus J♦'s (signed) value: what a card adds to the trick it lands in. */
+  tv: Float64Array;
+  /** Penalty of each 13-bit heart mask: popcount, or spot values. */
+  heartSum: Float64Array;
+  /** Value of every penalty card together (the moon). */
+  moon: number;
+  /** Spade ranks that are point cards (Q, and K, A with high spades). */
+  pointSpades: number;
+  /** Average value of one heart. */
+  heartAvg: number;
+}
+
+const cache = new WeakMap<Rules, CardValues>();
+
+export function valuesFor(rules: Rules): CardValues {
+  let v = cache.get(rules);
+  if (v) return v;
+  const pv = new Float64Array(52);
+  const tv = new Float64Array(52);
+  for (let c = 0; c < 52; c++) {
+    pv[c] = penaltyValue(rules, c);
+    tv[c] = pv[c] + (c === JD ? rules.jackOfDiamonds : 0);
+  }
+  const heartSum = new Float64Array(1 << 13);
+  for (let m = 1; m < 1 << 13; m++) heartSum[m] = heartSum[m & (m - 1)] + pv[39 + loBit(m)];
+  // K♠/A♠ do not belong to the moon: it is all hearts and Q♠.
+  const moon = heartSum[FULL] + 13;
+  v = {
+    pv,
+    tv,
+    heartSum,
+    moon,
+    pointSpades: Q_BIT | (rules.highSpades ? (1 << 11) | (1 << 12) : 0),
+    heartAvg: heartSum[FULL] / 13,
+  };
+  cache.set(rules, v);
+  return v;
+}
+
+export const cardOf = (suit: number, rank: number): Card => suit * 13 + rank;

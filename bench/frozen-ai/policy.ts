@@ -1,0 +1,565 @@
+/**
+ * The rule-based player: a one-trick cost estimate for each legal card (points likely taken now,
+ * minus the value of getting rid of a dangerous card), plus the classic Hearts rules on top of it:
+ * duck, dump Q♠ and high hearts when void, flush Q♠ with low spades, never lead into a known
+ * void, capture J♦ in Omnibus, stop a moon by taking or placing a heart, and run a moon when the
+ * hand controls it. Medium plays it straight; easy adds noise and slips; the hard player uses it,
+ * with a little noise, as the playout policy of its Monte Carlo search.
+ *
+ * Everything here reads a Situation: one seat's own cards and public facts. It is built either
+ * from a SeatView (medium, easy) or from a sampled world for the seat to move (playouts), and in
+ * both cases holds nothing that seat could not know.
+ */
+import { type Card, type GameState, type Rng, type Rules, type SeatView, type SuitMasks } from "../../src/game/index.js";
+import { DIAMONDS, FULL, HEARTS, JD, J_BIT, QS, Q_BIT, SPADES, above, below, hiBit, loBit, pop, valuesFor, type CardValues } from "./bits.js";
+import type { Knowledge } from "./knowledge.js";
+
+export interface Situation {
+  rules: Rules;
+  cv: CardValues;
+  seat: number;
+  hand: SuitMasks;
+  legal: SuitMasks;
+  /** Cards the other three seats hold between them (not mine, not played). */
+  out: SuitMasks;
+  trick: Card[];
+  leader: number;
+  trickNumber: number;
+  heartsBroken: boolean;
+  /** Bit seat*4+suit: that seat is known to be void in that suit. */
+  voids: number;
+  /** Penalty points each seat has taken this hand. */
+  points: number[];
+  /** Seat that took J♦, or -1. */
+  jackBy: number;
+  /** Seat that took Q♠, or -1. */
+  queenBy: number;
+}
+
+export interface Style {
+  /** Amplitude of random noise added to each card's cost. */
+  noise: number;
+  /** Chance of a careless move: a random legal card. */
+  slip: number;
+  /** Try to shoot the moon when the hand controls it. */
+  shoot: boolean;
+  /** Spot and stop an opponent's moon. */
+  defend: boolean;
+}
+
+export const MEDIUM: Style = { noise: 0, slip: 0, shoot: true, defend: true };
+export const EASY: Style = { noise: 2.5, slip: 0.12, shoot: false, defend: false };
+export const PLAYOUT: Style = { noise: 0.5, slip: 0, shoot: true, defend: true };
+
+export const newSituation = (rules: Rules): Situation => ({
+  rules,
+  cv: valuesFor(rules),
+  seat: 0,
+  hand: [0, 0, 0, 0],
+  legal: [0, 0, 0, 0],
+  out: [0, 0, 0, 0],
+  trick: [],
+  leader: 0,
+  trickNumber: 0,
+  heartsBroken: false,
+  voids: 0,
+  points: [0, 0, 0, 0],
+  jackBy: -1,
+  queenBy: -1,
+});
+
+function scoreTaken(x: Situation, taken: readonly SuitMasks[]): void {
+  const cv = x.cv;
+  x.jackBy = -1;
+  x.queenBy = -1;
+  for (let s = 0; s < 4; s++) {
+    const t = taken[s];
+    let p = cv.heartSum[t[3]];
+    if (t[2] & Q_BIT) {
+      p += 13;
+      x.queenBy = s;
+    }
+    if (x.rules.highSpades) p += (t[2] & (1 << 11) ? 10 : 0) + (t[2] & (1 << 12) ? 7 : 0);
+    if (t[1] & J_BIT) x.jackBy = s;
+    x.points[s] = p;
+  }
+}
+
+/** Fills `x` for `seat` from a world state: its own hand, the public record, the tracked voids. */
+export function situationFromState(x: Situation, state: GameState, seat: number, voids: number, legal: SuitMasks): Situation {
+  const h = state.hands[seat];
+  const t = state.taken;
+  x.seat = seat;
+  x.hand = h;
+  x.legal = legal;
+  for (let s = 0; s < 4; s++) x.out[s] = FULL & ~h[s] & ~(t[0][s] | t[1][s] | t[2][s] | t[3][s]);
+  for (const c of state.trick) x.out[(c / 13) | 0] &= ~(1 << c % 13);
+  x.trick = state.trick;
+  x.leader = state.leader;
+  x.trickNumber = state.trickNumber;
+  x.heartsBroken = state.heartsBroken;
+  x.voids = voids;
+  scoreTaken(x, t);
+  return x;
+}
+
+/** Voids as bits (seat*4+suit) from what a seat knows. */
+export function voidBits(know: Knowledge): number {
+  let v = 0;
+  for (let p = 0; p < 4; p++) for (let s = 0; s < 4; s++) if (p !== know.seat && know.allowed[p][s] === 0) v |= 1 << (p * 4 + s);
+  return v;
+}
+
+export function situationFromView(view: SeatView, know: Knowledge): Situation {
+  const x = newSituation(view.rules);
+  x.seat = view.seat;
+  x.hand = know.allowed[view.seat].slice();
+  for (const c of view.legal) x.legal[(c / 13) | 0] |= 1 << c % 13;
+  x.out = know.unknown.slice();
+  x.trick = view.trick.slice();
+  x.leader = view.leader;
+  x.trickNumber = view.trickNumber;
+  x.heartsBroken = view.heartsBroken;
+  x.voids = voidBits(know);
+  const taken: SuitMasks[] = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+  for (const t of view.tricks) for (const c of t.cards) taken[t.winner][(c / 13) | 0] |= 1 << c % 13;
+  scoreTaken(x, taken);
+  return x;
+}
+
+// ---- playing ------------------------------------------------------------------
+
+const isVoid = (x: Situation, seat: number, suit: number): boolean => (x.voids & (1 << (seat * 4 + suit))) !== 0;
+
+/** Per-decision facts shared by every candidate card (module scratch: no allocation). */
+let led = 0;
+let pos = 0;
+let winRank = -1;
+let winSeat = 0;
+let trickValue = 0;
+let queenOut = false;
+let threatSeat = -1;
+let threat = 0;
+
+/** The value of no longer holding card c: how likely it is to cost points if kept. */
+function sheddingValue(x: Situation, c: Card): number {
+  const s = (c / 13) | 0;
+  const r = c % 13;
+  const outS = x.out[s];
+  const nOut = pop(outS);
+  const lower = pop(below(outS, r));
+  if (c === QS) return 13 * (0.3 + 0.5 * Q_RISK[Math.min(6, pop(below(x.hand[SPADES], 10)))]);
+  if (c === JD && x.rules.jackOfDiamonds !== 0) return 0.8 * x.rules.jackOfDiamonds;
+  const pv = x.cv.pv[c];
+  if (s === SPADES && r > 10) {
+    let v = pv * 0.4;
+    if (queenOut) v += 4 + (pop(below(x.hand[SPADES], 10)) <= 1 ? 3 : 0);
+    else v += nOut ? (1.5 * lower) / nOut : 0.3;
+    return v;
+  }
+  if (s === HEARTS) {
+    if (nOut === 0) return pv * 0.2;
+    const f = lower / nOut;
+    let v = f * f * (pv + x.cv.heartAvg * 2.5) + pv * 0.2;
+    // Against a moon, a high heart is the card that stops it: keep it.
+    if (threat > 0 && lower > 0 && pop(above(outS, r)) === 0) v -= threat * 6;
+    return v;
+  }
+  if (nOut === 0) return 0.4 * (r / 12);
+  const stage = x.trickNumber / 13;
+  let v = (lower / nOut) * (0.5 + 2 * stage);
+  if (s === SPADES && queenOut && r < 10) v -= 0.6;
+  if (s === DIAMONDS && r > 9 && x.rules.jackOfDiamonds < 0 && outS & J_BIT) v -= 5;
+  return v;
+}
+
+/** Expected points the seats after me add to a trick led in `suit`, if I win it. */
+function followersAdd(x: Situation, suit: number, firstFollower: number, count: number, myRank: number): number {
+  const outS = x.out[suit];
+  const nOut = pop(outS);
+  let heartTop = 0;
+  if (x.out[HEARTS]) heartTop = x.cv.pv[39 + hiBit(x.out[HEARTS])];
+  const dump = (queenOut ? 13 / 3 : 0) + (x.out[HEARTS] ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
+  let add = 0;
+  let nonVoid = 0;
+  for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) nonVoid++;
+  for (let i = 0; i < count; i++) {
+    const f = (firstFollower + i) & 3;
+    if (isVoid(x, f, suit) || nOut === 0) {
+      if (x.trickNumber > 0 || x.rules.pointsOnFirstTrick) add += dump;
+      continue;
+    }
+    // Unknown voids: the fewer cards of the suit are out, the likelier someone shows out.
+    const pVoid = x.trickNumber === 0 ? 0 : Math.max(0, Math.min(0.95, 1.4 - nOut / (1.8 * nonVoid)));
+    add += pVoid * dump;
+    if (suit === HEARTS) add += (1 - pVoid) * x.cv.heartAvg;
+  }
+  if (suit === SPADES && queenOut && myRank > 10) {
+    // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
+    add += 13 * Math.min(1, nonVoid / 3 + 0.1);
+  }
+  if (suit === DIAMONDS && x.rules.jackOfDiamonds !== 0 && outS & J_BIT && myRank > 9) add += x.rules.jackOfDiamonds * (nOut <= 3 ? 0.3 : 0.12);
+  return add;
+}
+
+/**
+ * Chance that my card, now winning the trick, still wins after `count` more players. When the
+ * trick is dangerous (points in it) followers overtake only if they must; otherwise often.
+ */
+function holdChance(x: Situation, suit: number, rank: number, firstFollower: number, count: number, danger: boolean): number {
+  const outS = x.out[suit];
+  const higher = pop(above(outS, rank));
+  if (higher === 0 || count === 0) return 1;
+  const nOut = pop(outS);
+  let holders = 0;
+  for (let i = 1; i < 4; i++) if (!isVoid(x, (x.seat + i) & 3, suit)) holders++;
+  let k = 0;
+  for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) k++;
+  if (k === 0 || holders === 0) return 1;
+  const per = Math.max(1, nOut / holders);
+  const pHasHigher = 1 - Math.pow((nOut - higher) / nOut, per);
+  const pOnlyHigher = Math.pow(higher / nOut, per);
+  const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
+  return Math.pow(1 - pOver, k);
+}
+
+function cardCost(x: Situation, c: Card): number {
+  const s = (c / 13) | 0;
+  const r = c % 13;
+  const cv = x.cv;
+  const me = x.seat;
+  if (pos === 0) {
+    // Leading.
+    const add = followersAdd(x, s, me + 1, 3, r);
+    const p = holdChance(x, s, r, me + 1, 3, cv.tv[c] + add > 0.5);
+    let cost = p * (cv.tv[c] + add) - 0.6 * sheddingValue(x, c);
+    const holdQ = (x.hand[SPADES] & Q_BIT) !== 0;
+    if (s === SPADES && c !== QS) {
+      // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
+      const lowSpades = pop(below(x.hand[SPADES], 10));
+      if (queenOut && r < 10) cost += x.hand[SPADES] & ((1 << 11) | (1 << 12)) ? (lowSpades >= 4 ? 0 : 1.5) : -3.5;
+      if (holdQ) cost += pop(x.hand[SPADES]) >= 5 ? 0.5 : 1.8;
+    }
+    if (threat > 0 && s === HEARTS && p > 0.5) cost -= threat * cv.moon * 0.5;
+    return cost;
+  }
+  const follows = x.hand[led] !== 0;
+  if (!follows) {
+    // Discarding: someone else takes the trick.
+    let cost = -sheddingValue(x, c) - 0.3 * cv.tv[c];
+    if (threat > 0 && cv.pv[c] > 0) cost += winSeat === threatSeat ? threat * cv.moon * 0.4 : -threat * cv.moon * 0.5;
+    return cost;
+  }
+  const wins = s === led && r > winRank;
+  if (!wins) {
+    let cost = -0.8 * sheddingValue(x, c) - 0.3 * cv.tv[c];
+    if (threat > 0 && cv.pv[c] > 0 && winSeat === threatSeat) cost += threat * cv.moon * 0.3;
+    return cost;
+  }
+  const left = 3 - pos;
+  const add = followersAdd(x, s, me + 1, left, r);
+  const p = holdChance(x, s, r, me + 1, left, trickValue + cv.tv[c] + add > 0.5);
+  // A point card I win with comes back to me: only when someone overtakes is it really shed.
+  const shed = sheddingValue(x, c) * (cv.pv[c] > 0 ? 1 - p : 1);
+  let cost = p * (trickValue + cv.tv[c] + add) - (1 - p) * 0.3 * cv.tv[c] - 0.8 * shed;
+  if (threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * threat * cv.moon * 0.6;
+  return cost;
+}
+
+function analyseTrick(x: Situation): void {
+  pos = x.trick.length;
+  queenOut = (x.out[SPADES] & Q_BIT) !== 0;
+  trickValue = 0;
+  winRank = -1;
+  winSeat = x.leader;
+  if (pos) {
+    led = (x.trick[0] / 13) | 0;
+    for (let i = 0; i < pos; i++) {
+      const c = x.trick[i];
+      trickValue += x.cv.tv[c];
+      if (((c / 13) | 0) === led && c % 13 > winRank) {
+        winRank = c % 13;
+        winSeat = (x.leader + i) & 3;
+      }
+    }
+  }
+  threat = 0;
+  threatSeat = -1;
+  if (x.rules.moon !== "disabled") {
+    let only = -1;
+    let n = 0;
+    for (let s = 0; s < 4; s++) {
+      if (x.points[s] > 0) {
+        n++;
+        only = s;
+      }
+    }
+    if (n === 1 && only !== x.seat) {
+      // Q♠ alone is no sign of a moon: count it as half its value.
+      const share = (x.points[only] - (x.queenBy === only ? 7 : 0)) / (x.cv.moon - 7);
+      threat = Math.max(0, Math.min(1, (share - 0.4) * 3.5));
+      threatSeat = only;
+    }
+  }
+}
+
+/** Can this seat still take every penalty card, and does its hand control the rest? */
+function shooting(x: Situation): boolean {
+  if (x.rules.moon === "disabled") return false;
+  const me = x.seat;
+  for (let s = 0; s < 4; s++) if (s !== me && x.points[s] > 0) return false;
+  if (x.rules.jackRequiredForMoon && x.rules.jackOfDiamonds !== 0 && x.jackBy >= 0 && x.jackBy !== me) return false;
+  if (pos > 0 && trickValue > 0 && (x.hand[led] === 0 || hiBit(x.hand[led]) < winRank)) return false;
+  const mine = x.points[me];
+  if (mine < x.cv.moon * 0.25 && x.trickNumber < 5) return false;
+  if (x.queenBy === -1 && !(x.hand[SPADES] & Q_BIT) && hiBit(x.hand[SPADES]) < 11) return false;
+  let losers = 0;
+  for (let s = 0; s < 4; s++) {
+    let m = x.hand[s];
+    while (m) {
+      const r = hiBit(m);
+      m &= ~(1 << r);
+      if (pop(above(x.out[s], r)) > pop(above(x.hand[s], r))) losers++;
+    }
+  }
+  if (x.out[HEARTS] && (!x.hand[HEARTS] || pop(above(x.out[HEARTS], hiBit(x.hand[HEARTS]))) > 0)) return false;
+  return losers <= 2;
+}
+
+function shootPlay(x: Situation): Card {
+  const L = x.legal;
+  if (pos === 0) {
+    // Cash a card nobody can beat, from the suit with most cards still out (draws their points).
+    let best = -1;
+    let bestScore = -1;
+    for (let s = 0; s < 4; s++) {
+      if (!L[s]) continue;
+      const r = hiBit(L[s]);
+      const boss = pop(above(x.out[s], r)) === 0;
+      const score = (boss ? 100 : 0) + pop(x.out[s]) * 2 + r;
+      if (score > bestScore) {
+        bestScore = score;
+        best = s * 13 + r;
+      }
+    }
+    return best;
+  }
+  if (L[led]) {
+    const r = hiBit(L[led]);
+    return r > winRank ? led * 13 + r : led * 13 + loBit(L[led]);
+  }
+  // Discard the least useful non-point card: the lowest of the weakest suit.
+  let best = -1;
+  let bestScore = Infinity;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      const score = (x.cv.pv[c] > 0 || c === JD ? 100 : 0) + r;
+      if (score < bestScore) {
+        bestScore = score;
+        best = c;
+      }
+    }
+  }
+  return best;
+}
+
+function randomLegal(L: SuitMasks, rng: Rng): Card {
+  const n = pop(L[0]) + pop(L[1]) + pop(L[2]) + pop(L[3]);
+  let k = rng.int(n);
+  for (let s = 0; s < 4; s++) {
+    const cnt = pop(L[s]);
+    if (k >= cnt) {
+      k -= cnt;
+      continue;
+    }
+    let m = L[s];
+    for (; k > 0; k--) m &= m - 1;
+    return s * 13 + loBit(m);
+  }
+  return -1;
+}
+
+/** The card this style of player chooses in situation x (legal by construction). */
+export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
+  const L = x.legal;
+  const n = pop(L[0]) + pop(L[1]) + pop(L[2]) + pop(L[3]);
+  if (n === 0) throw new Error("No legal card: it is not this seat's turn to play.");
+  if (n === 1) for (let s = 0; s < 4; s++) if (L[s]) return s * 13 + loBit(L[s]);
+  if (rng && style.slip > 0 && rng.next() < style.slip) return randomLegal(L, rng);
+  analyseTrick(x);
+  if (!style.defend) threat = 0;
+  if (style.shoot && shooting(x)) return shootPlay(x);
+  let best = -1;
+  let bestCost = Infinity;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      let cost = cardCost(x, c);
+      if (rng && style.noise > 0) cost += style.noise * (rng.next() - 0.5) * 2;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * How likely this policy (as a model of the other players) is to play `card` in x: a softmax
+ * over the card costs at `temperature`, mixed with a uniform share `floor` for everything a
+ * model does not capture. Used by the hard player to weigh its sampled worlds.
+ */
+export function playLikelihood(x: Situation, card: Card, temperature: number, floor: number): number {
+  const L = x.legal;
+  const n = pop(L[0]) + pop(L[1]) + pop(L[2]) + pop(L[3]);
+  if (n <= 1) return 1;
+  analyseTrick(x);
+  if (shooting(x)) return shootPlay(x) === card ? 1 - floor + floor / n : floor / n;
+  let min = Infinity;
+  let mine = 0;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      const cost = cardCost(x, c);
+      scratchCost[c] = cost;
+      if (cost < min) min = cost;
+      if (c === card) mine = cost;
+    }
+  }
+  let z = 0;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      z += Math.exp(-(scratchCost[s * 13 + r] - min) / temperature);
+    }
+  }
+  return (1 - floor) * (Math.exp(-(mine - min) / temperature) / z) + floor / n;
+}
+const scratchCost = new Float64Array(52);
+
+// ---- passing ------------------------------------------------------------------
+
+const Q_RISK = [0.85, 0.62, 0.42, 0.26, 0.16, 0.1, 0.07];
+const AK_RISK = [0.55, 0.4, 0.25, 0.14, 0.08, 0.05, 0.04];
+
+/** How many points a 10-card hand (what is kept after passing) is expected to cost: lower is better. */
+export function keptDanger(h: SuitMasks, rules: Rules, cv: CardValues = valuesFor(rules)): number {
+  let d = 0;
+  const spades = h[SPADES];
+  const lowSpades = pop(below(spades, 10));
+  const cover = Math.min(lowSpades, 6);
+  if (spades & Q_BIT) d += 13 * Q_RISK[cover];
+  for (let r = 11; r <= 12; r++) {
+    if (!(spades & (1 << r))) continue;
+    const own = cv.pv[26 + r];
+    d += own * (0.5 + 0.5 * AK_RISK[cover] * 2) + (spades & Q_BIT ? 0.6 : 13 * AK_RISK[cover]);
+  }
+  for (let s = 0; s <= 1; s++) {
+    const m = h[s];
+    const len = pop(m);
+    if (len === 0) {
+      d -= 2.2;
+      continue;
+    }
+    let mm = m;
+    while (mm) {
+      const r = loBit(mm);
+      mm &= mm - 1;
+      const low = pop(below(m, r));
+      const x = r - 5 - 2 * low;
+      if (x > 0) d += 0.25 * Math.pow(x, 1.5);
+    }
+    if (len >= 6) d += (len - 5) * 0.4;
+  }
+  if (h[SPADES] === 0) d -= 1.2;
+  let hm = h[HEARTS];
+  const hearts = hm;
+  while (hm) {
+    const r = loBit(hm);
+    hm &= hm - 1;
+    const low = pop(below(hearts, r));
+    const x = r - 4 - 2 * low;
+    if (x > 0) d += 0.4 * x * (cv.pv[39 + r] / cv.heartAvg) * (cv.heartAvg > 1 ? 3 : 1);
+  }
+  if (rules.jackOfDiamonds !== 0) {
+    if (h[DIAMONDS] & J_BIT) d += rules.jackOfDiamonds * 0.45;
+    d += rules.jackOfDiamonds * 0.08 * pop(above(h[DIAMONDS], 9) & ~J_BIT);
+  }
+  return d;
+}
+
+/**
+ * The three cards to pass, ranked: every 3-card choice is scored by the danger of the 10 cards
+ * kept. Returns candidates best first (the hard player searches the top few).
+ */
+export function rankPasses(hand: SuitMasks, rules: Rules, rng: Rng | null, noise: number, limit: number): Card[][] {
+  const cards: Card[] = [];
+  for (let s = 0; s < 4; s++) {
+    let m = hand[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      cards.push(s * 13 + r);
+    }
+  }
+  // Keep only the best `limit` choices (packed a|b<<6|c<<12), without building all 286.
+  const best: number[] = [];
+  const bestScore: number[] = [];
+  const kept = hand.slice();
+  const cv = valuesFor(rules);
+  for (let i = 0; i < cards.length; i++) {
+    for (let j = i + 1; j < cards.length; j++) {
+      for (let k = j + 1; k < cards.length; k++) {
+        const a = cards[i];
+        const b = cards[j];
+        const c = cards[k];
+        kept[0] = hand[0];
+        kept[1] = hand[1];
+        kept[2] = hand[2];
+        kept[3] = hand[3];
+        kept[(a / 13) | 0] &= ~(1 << a % 13);
+        kept[(b / 13) | 0] &= ~(1 << b % 13);
+        kept[(c / 13) | 0] &= ~(1 << c % 13);
+        let score = keptDanger(kept, rules, cv);
+        // Giving away J♦ hands someone −10: worse than keeping it.
+        if (rules.jackOfDiamonds !== 0 && (a === JD || b === JD || c === JD)) score -= rules.jackOfDiamonds * 0.5;
+        // What we pass is someone's problem, but passing points is not free: they can come back.
+        score += 0.05 * (cv.pv[a] + cv.pv[b] + cv.pv[c]);
+        if (rng && noise > 0) score += noise * (rng.next() - 0.5) * 2;
+        if (best.length === limit && score >= bestScore[limit - 1]) continue;
+        let at = best.length < limit ? best.length : limit - 1;
+        while (at > 0 && bestScore[at - 1] > score) {
+          best[at] = best[at - 1];
+          bestScore[at] = bestScore[at - 1];
+          at--;
+        }
+        best[at] = a | (b << 6) | (c << 12);
+        bestScore[at] = score;
+      }
+    }
+  }
+  return best.map((p) => [p & 63, (p >> 6) & 63, p >> 12]);
+}
+
+export function choosePass(hand: SuitMasks, rules: Rules, style: Style, rng: Rng | null): Card[] {
+  if (rng && style.slip > 0 && rng.next() < style.slip * 3) {
+    // A beginner's pass: the three highest cards, whatever they are.
+    const all: Card[] = [];
+    for (let s = 0; s < 4; s++) for (let r = 0; r < 13; r++) if (hand[s] & (1 << r)) all.push(s * 13 + r);
+    return all.sort((a, b) => (b % 13) - (a % 13) || b - a).slice(0, 3);
+  }
+  return rankPasses(hand, rules, rng, style.noise, 1)[0];
+}

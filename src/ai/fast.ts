@@ -1,0 +1,378 @@
+/**
+ * The hard player's playout board: one hand in play, held in a single Int32Array so that a copy is
+ * one `set`, a legal-move query writes into a caller's array, and nothing is allocated per move or
+ * per playout (except the final scoring, once per playout). It plays the hand exactly as the
+ * engine does (src/game/engine.ts stays the single source of rules: test/ai/fast.test.ts checks
+ * this board against the engine's `legalMasks` and `apply` over random rule sets), and it ends the
+ * hand as soon as no score can change any more:
+ *   - the engine's own auto-claims (no scoring card left, or a tram) whatever `autoClaim` says,
+ *     since the cards that remain then go where they would have gone anyway, and
+ *   - after any trick, once the next leader must win every remaining trick.
+ */
+import { moonChoiceOffered, scoreHand, type Card, type GameState, type MoonChoice, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
+import { FULL, HEARTS, QS, valuesFor, type CardValues } from "./bits.js";
+
+/** Layout of the board's Int32Array. */
+export const HANDS = 0; // seat*4+suit: the cards each seat holds
+export const TAKEN = 16; // seat*4+suit: the cards each seat has won
+export const TRICK = 32; // up to 4 cards of the trick in progress
+export const TRICK_LEN = 36;
+export const LEADER = 37;
+export const TURN = 38;
+export const TRICK_NO = 39;
+export const BROKEN = 40;
+export const WON = 41; // 4 counts of tricks won
+export const DONE = 45; // 1 once the hand is over (played out or ended early)
+export const VOIDS = 46; // bit seat*4+suit: the seat has shown out of the suit (public)
+const SIZE = 48;
+
+/** RULES.md's clamped bonus: never below 0, nor lifting a total already below 0. */
+const clampedAdd = (total: number, bonus: number): number => Math.max(Math.min(total, 0), total + bonus);
+
+export class FastHand {
+  readonly s = new Int32Array(SIZE);
+  readonly rules: Rules;
+  readonly cv: CardValues;
+  /** Start-of-hand totals and hand number: what the final scoring adds to. */
+  totals: number[] = [0, 0, 0, 0];
+  handIndex = 0;
+  /** Cards that count at the end of the hand, by suit: the point cards, and J♦ when it has a value. */
+  private readonly scoring: Int32Array;
+  /** Point cards for the trick-1 rule (♥, Q♠, K♠/A♠ with high spades). */
+  private readonly firstTrickPoints: Int32Array;
+  /** Whether who wins a trick matters in itself (the sun, No Tricks counted in tricks). */
+  private readonly tricksScore: boolean;
+  /** Scratch for the final scoring (no allocation but scoreHand's own). */
+  private readonly takenScratch: SuitMasks[] = [
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+  ];
+  private readonly wonScratch = [0, 0, 0, 0];
+
+  constructor(rules: Rules) {
+    this.rules = rules;
+    this.cv = valuesFor(rules);
+    const spades = (1 << 10) | (rules.highSpades ? (1 << 11) | (1 << 12) : 0);
+    this.firstTrickPoints = Int32Array.of(0, 0, spades, FULL);
+    this.scoring = Int32Array.of(0, rules.jackOfDiamonds !== 0 ? 1 << 9 : 0, spades, FULL);
+    this.tricksScore = rules.shootTheSun !== 0 || (rules.noTricksBonus !== 0 && rules.noTricksCondition === "no-tricks");
+  }
+
+  copyFrom(o: FastHand): void {
+    this.s.set(o.s);
+    this.totals = o.totals;
+    this.handIndex = o.handIndex;
+  }
+
+  /** Loads a hand in play from an engine state (phase "playing"); voids as bits seat*4+suit. */
+  loadState(state: GameState, voids: number): this {
+    const s = this.s;
+    s.fill(0);
+    for (let p = 0; p < 4; p++) {
+      for (let k = 0; k < 4; k++) {
+        s[HANDS + p * 4 + k] = state.hands[p][k];
+        s[TAKEN + p * 4 + k] = state.taken[p][k];
+      }
+      s[WON + p] = state.tricksWon[p];
+    }
+    for (let i = 0; i < state.trick.length; i++) s[TRICK + i] = state.trick[i];
+    s[TRICK_LEN] = state.trick.length;
+    s[LEADER] = state.leader;
+    s[TURN] = state.turn;
+    s[TRICK_NO] = state.trickNumber;
+    s[BROKEN] = state.heartsBroken ? 1 : 0;
+    s[DONE] = state.phase === "playing" ? 0 : 1;
+    s[VOIDS] = voids;
+    this.totals = state.totals;
+    this.handIndex = state.handIndex;
+    return this;
+  }
+
+  /**
+   * Loads a sampled world of a seat's view in play: the public record from the view, the hands
+   * from the sample. `taken` is the view's taken cards (takenFromView), computed once per search.
+   */
+  loadView(view: SeatView, hands: readonly SuitMasks[], taken: readonly SuitMasks[], voids: number): this {
+    const s = this.s;
+    s.fill(0);
+    for (let p = 0; p < 4; p++) {
+      for (let k = 0; k < 4; k++) {
+        s[HANDS + p * 4 + k] = hands[p][k];
+        s[TAKEN + p * 4 + k] = taken[p][k];
+      }
+      s[WON + p] = view.tricksWon[p];
+    }
+    for (let i = 0; i < view.trick.length; i++) s[TRICK + i] = view.trick[i];
+    s[TRICK_LEN] = view.trick.length;
+    s[LEADER] = view.leader;
+    s[TURN] = view.turn;
+    s[TRICK_NO] = view.trickNumber;
+    s[BROKEN] = view.heartsBroken ? 1 : 0;
+    s[DONE] = view.phase === "playing" ? 0 : 1;
+    s[VOIDS] = voids;
+    this.totals = view.totals;
+    this.handIndex = view.handIndex;
+    return this;
+  }
+
+  /**
+   * Loads the start of play after a pass: `hands` are the dealt hands, `passes[p]` (packed
+   * a|b<<6|c<<12) what each seat passes, `to[p]` who receives it. The leader is found as the
+   * engine's beginPlay does.
+   */
+  loadAfterPass(hands: readonly SuitMasks[], passes: Int32Array, to: readonly number[], dealer: number, totals: number[], handIndex: number): this {
+    const s = this.s;
+    s.fill(0);
+    for (let p = 0; p < 4; p++) for (let k = 0; k < 4; k++) s[HANDS + p * 4 + k] = hands[p][k];
+    for (let p = 0; p < 4; p++) {
+      const packed = passes[p];
+      for (let j = 0; j < 3; j++) {
+        const c = (packed >> (6 * j)) & 63;
+        const suit = (c / 13) | 0;
+        const bit = 1 << c % 13;
+        s[HANDS + p * 4 + suit] &= ~bit;
+        s[HANDS + to[p] * 4 + suit] |= bit;
+      }
+    }
+    let leader = (dealer + 1) & 3;
+    if (this.rules.firstLead === "two-clubs") for (let p = 0; p < 4; p++) if (s[HANDS + p * 4] & 1) leader = p;
+    s[LEADER] = leader;
+    s[TURN] = leader;
+    this.totals = totals;
+    this.handIndex = handIndex;
+    return this;
+  }
+
+  get done(): boolean {
+    return this.s[DONE] !== 0;
+  }
+  get turn(): number {
+    return this.s[TURN];
+  }
+  get trickLength(): number {
+    return this.s[TRICK_LEN];
+  }
+  get voids(): number {
+    return this.s[VOIDS];
+  }
+
+  /** The legal cards of the seat to move, as suit masks in `out`: the engine's legalMasks. */
+  legal(out: SuitMasks): SuitMasks {
+    const s = this.s;
+    const rules = this.rules;
+    const h = HANDS + s[TURN] * 4;
+    const firstTrick = s[TRICK_NO] === 0;
+    if (s[TRICK_LEN] === 0) {
+      if (firstTrick && rules.firstLead === "two-clubs") {
+        out[0] = s[h] & 1;
+        out[1] = out[2] = out[3] = 0;
+        return out;
+      }
+      out[0] = s[h];
+      out[1] = s[h + 1];
+      out[2] = s[h + 2];
+      out[3] = s[h + 3];
+      if (rules.heartsLeadRestriction && s[BROKEN] === 0 && out[3] !== 0) {
+        const others = out[0] | out[1] | out[2];
+        const mayLead = others === 0 || (rules.heartsLeadException === "hearts-and-queen" && out[0] === 0 && out[1] === 0 && out[2] === 1 << 10);
+        if (!mayLead) out[3] = 0;
+      }
+    } else {
+      const led = (s[TRICK] / 13) | 0;
+      if (s[h + led] !== 0) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        out[led] = s[h + led];
+      } else {
+        out[0] = s[h];
+        out[1] = s[h + 1];
+        out[2] = s[h + 2];
+        out[3] = s[h + 3];
+      }
+    }
+    if (firstTrick && !rules.pointsOnFirstTrick) {
+      const p = this.firstTrickPoints;
+      const c = out[0] & ~p[0];
+      const d = out[1] & ~p[1];
+      const sp = out[2] & ~p[2];
+      const hh = out[3] & ~p[3];
+      if (c | d | sp | hh) {
+        out[0] = c;
+        out[1] = d;
+        out[2] = sp;
+        out[3] = hh;
+      } else if (rules.firstTrickPointsFallback === "queen-first" && out[2] & (1 << 10)) {
+        out[0] = out[1] = out[3] = 0;
+        out[2] = 1 << 10;
+      }
+    }
+    return out;
+  }
+
+  /** Plays a card known to be legal for the seat to move. */
+  play(card: Card): void {
+    const s = this.s;
+    const seat = s[TURN];
+    const suit = (card / 13) | 0;
+    s[HANDS + seat * 4 + suit] &= ~(1 << card % 13);
+    const n = s[TRICK_LEN];
+    if (n > 0) {
+      const led = (s[TRICK] / 13) | 0;
+      if (suit !== led) s[VOIDS] |= 1 << (seat * 4 + led);
+    }
+    s[TRICK + n] = card;
+    s[TRICK_LEN] = n + 1;
+    if (suit === HEARTS || (card === QS && this.rules.queenBreaksHearts)) s[BROKEN] = 1;
+    if (n < 3) {
+      s[TURN] = (seat + 1) & 3;
+      return;
+    }
+    this.completeTrick();
+  }
+
+  private completeTrick(): void {
+    const s = this.s;
+    const led = (s[TRICK] / 13) | 0;
+    let best = 0;
+    for (let i = 1; i < 4; i++) if (((s[TRICK + i] / 13) | 0) === led && s[TRICK + i] > s[TRICK + best]) best = i;
+    const winner = (s[LEADER] + best) & 3;
+    for (let i = 0; i < 4; i++) {
+      const c = s[TRICK + i];
+      s[TAKEN + winner * 4 + ((c / 13) | 0)] |= 1 << c % 13;
+    }
+    s[WON + winner]++;
+    const tn = ++s[TRICK_NO];
+    s[TRICK_LEN] = 0;
+    s[LEADER] = winner;
+    s[TURN] = winner;
+    if (tn === 13) {
+      s[DONE] = 1;
+      return;
+    }
+    if (this.leaderTakesAll() || (!this.tricksScore && !this.scoringLeft())) this.claimRest(winner);
+  }
+
+  private scoringLeft(): boolean {
+    const s = this.s;
+    const m = this.scoring;
+    for (let p = 0; p < 16; p += 4) if ((s[p] & m[0]) | (s[p + 1] & m[1]) | (s[p + 2] & m[2]) | (s[p + 3] & m[3])) return true;
+    return false;
+  }
+
+  /** The leader holds, in every suit he has, only cards above all the others' cards of that suit. */
+  private leaderTakesAll(): boolean {
+    const s = this.s;
+    const leader = s[LEADER];
+    for (let suit = 0; suit < 4; suit++) {
+      const mine = s[HANDS + leader * 4 + suit];
+      if (mine === 0) continue;
+      const others = s[HANDS + ((leader + 1) & 3) * 4 + suit] | s[HANDS + ((leader + 2) & 3) * 4 + suit] | s[HANDS + ((leader + 3) & 3) * 4 + suit];
+      if (others >= (mine & -mine)) return false;
+    }
+    return true;
+  }
+
+  private claimRest(seat: number): void {
+    const s = this.s;
+    for (let p = 0; p < 4; p++) {
+      for (let k = 0; k < 4; k++) {
+        s[TAKEN + seat * 4 + k] |= s[HANDS + p * 4 + k];
+        s[HANDS + p * 4 + k] = 0;
+      }
+    }
+    s[WON + seat] += 13 - s[TRICK_NO];
+    s[TRICK_NO] = 13;
+    s[DONE] = 1;
+  }
+
+  /** Hand masks of a seat copied into `out`. */
+  handOf(seat: number, out: SuitMasks): SuitMasks {
+    const s = this.s;
+    for (let k = 0; k < 4; k++) out[k] = s[HANDS + seat * 4 + k];
+    return out;
+  }
+
+  /** Taken masks, for the policy's Situation. */
+  takenOf(seat: number, suit: number): number {
+    return this.s[TAKEN + seat * 4 + suit];
+  }
+  trickCard(i: number): number {
+    return this.s[TRICK + i];
+  }
+  get leader(): number {
+    return this.s[LEADER];
+  }
+  get trickNumber(): number {
+    return this.s[TRICK_NO];
+  }
+  get heartsBroken(): boolean {
+    return this.s[BROKEN] !== 0;
+  }
+
+  /**
+   * The totals after the hand (which must be done), scored as the engine's scoreHand does (the
+   * property test holds the two together); under moon=choice the shooter takes `choose`'s
+   * choice. The array returned is the board's own, overwritten by the next call.
+   */
+  finalTotals(choose: (rules: Rules, handIndex: number, totals: readonly number[], taken: SuitMasks[], won: number[], shooter: number) => MoonChoice): number[] {
+    const s = this.s;
+    const rules = this.rules;
+    const cv = this.cv;
+    const out = this.totalsOut;
+    const pts = this.pointsScratch;
+    let shooter = -1;
+    let jackBy = -1;
+    const needJack = rules.jackRequiredForMoon && rules.jackOfDiamonds !== 0;
+    for (let p = 0; p < 4; p++) {
+      const at = TAKEN + p * 4;
+      const sp = s[at + 2];
+      const he = s[at + 3];
+      let v = cv.heartSum[he] + (sp & (1 << 10) ? 13 : 0);
+      if (rules.highSpades) v += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
+      pts[p] = v;
+      if (s[at + 1] & (1 << 9)) jackBy = p;
+      if (he === FULL && sp & (1 << 10) && (!needJack || s[at + 1] & (1 << 9))) shooter = p;
+    }
+    if (rules.moon === "disabled") shooter = -1;
+    if (shooter >= 0 && rules.moon === "choice" && moonChoiceOffered(rules, this.totals[shooter])) {
+      // Rare (a moon under the New Moon choice): the engine's own scoring, allocation and all.
+      const taken = this.takenScratch;
+      for (let p = 0; p < 4; p++) {
+        for (let k = 0; k < 4; k++) taken[p][k] = s[TAKEN + p * 4 + k];
+        this.wonScratch[p] = s[WON + p];
+      }
+      const choice = choose(rules, this.handIndex, this.totals, taken, this.wonScratch, shooter);
+      const totals = scoreHand(rules, this.handIndex, this.totals, taken, this.wonScratch, choice).totals;
+      for (let p = 0; p < 4; p++) out[p] = totals[p];
+      return out;
+    }
+    if (shooter >= 0) {
+      const mv = rules.heartValues === "spot" ? 117 : 26;
+      pts[shooter] -= mv;
+      if (rules.moon === "new") pts[shooter] -= mv;
+      else for (let p = 0; p < 4; p++) if (p !== shooter) pts[p] += mv;
+    }
+    if (rules.jackOfDiamonds === 0) jackBy = -1;
+    const clamped = rules.bonusMode === "total-clamped" && rules.countdown === null;
+    const bonus = rules.noTricksBonus !== 0 && shooter < 0 ? rules.noTricksBonus : 0;
+    const byTricks = rules.noTricksCondition === "no-tricks";
+    let noTricks = 0;
+    if (bonus !== 0) for (let p = 0; p < 4; p++) if (byTricks ? s[WON + p] === 0 : pts[p] === 0) noTricks |= 1 << p;
+    if (!clamped) {
+      if (jackBy >= 0) pts[jackBy] += rules.jackOfDiamonds;
+      for (let p = 0; p < 4; p++) if (noTricks & (1 << p)) pts[p] += bonus;
+    }
+    if (rules.shootTheSun !== 0) for (let p = 0; p < 4; p++) if (s[WON + p] === 13) pts[p] += rules.shootTheSun;
+    const sign = rules.countdown === null ? 1 : -1;
+    for (let p = 0; p < 4; p++) out[p] = this.totals[p] + sign * pts[p];
+    if (clamped && shooter < 0) {
+      for (let p = 0; p < 4; p++) if (noTricks & (1 << p)) out[p] = clampedAdd(out[p], bonus);
+      if (jackBy >= 0) out[jackBy] = clampedAdd(out[jackBy], rules.jackOfDiamonds);
+    }
+    if (rules.perfect100 && rules.countdown === null) for (let p = 0; p < 4; p++) if (out[p] === 100) out[p] = 50;
+    return out;
+  }
+  private readonly totalsOut = [0, 0, 0, 0];
+  private readonly pointsScratch = [0, 0, 0, 0];
+}
