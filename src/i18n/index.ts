@@ -1,0 +1,35 @@
+/**
+ * The message catalogue: every sentence a player reads, in every language the bot speaks.
+ *
+ *   const m = messages(locale);
+ *   m.common.storeDown
+ *   m.table.tableCap({ max: 10 })
+ *
+ * Private answers use the person's locale (`interaction.locale`); public posts use the server's
+ * (`guild_locale`, or the admin's setting). To add a sentence: add it to the area's `en` table, then
+ * to its `fr` table (the compiler insists); to add an area: a file in ./messages, one line below.
+ */
+import { DEFAULT_LOCALE, type Locale } from "./locale.js";
+import * as common from "./messages/common.js";
+
+export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
+
+/** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
+const AREAS = { common } as const;
+
+type Areas = typeof AREAS;
+export type Messages = { [A in keyof Areas]: Areas[A]["en"] };
+
+const BY_LOCALE: Record<Locale, Messages> = {
+  en: Object.fromEntries(Object.entries(AREAS).map(([k, v]) => [k, v.en])) as Messages,
+  fr: Object.fromEntries(Object.entries(AREAS).map(([k, v]) => [k, v.fr])) as Messages,
+};
+
+export function messages(locale: Locale = DEFAULT_LOCALE): Messages {
+  return BY_LOCALE[locale];
+}
+
+/** For the catalogue's own test: every area's tables, by locale. */
+export function catalogueTables(): Record<string, Record<Locale, Record<string, unknown>>> {
+  return Object.fromEntries(Object.entries(AREAS).map(([k, v]) => [k, { en: v.en, fr: v.fr }]));
+}
