@@ -26,9 +26,10 @@ import { HintRefused } from "../ai/index.js";
 import type { Logger } from "../log.js";
 import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord } from "../store/types.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
-import { applyRulesSpec, applySettings, turnAllowance, type SettingsChange } from "./options.js";
+import { applyRulesSpec, applySettings, type SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
 import { SerialQueue } from "./queue.js";
+import { bankUsed, deadlineOf, hasExpired, turnKey, type TurnStart } from "./turn-clock.js";
 import { STORE_DOWN_MESSAGE, StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
 import {
@@ -50,7 +51,7 @@ interface Live extends TableSnapshot {
   state: GameState | null;
   queue: SerialQueue;
   /** The turn in progress (or the passing phase) and when it started: timers and the time bank. */
-  turn: { key: string; startedAt: number } | null;
+  turn: TurnStart | null;
   /** Each seat's last accepted action, to tell a double click from a stale menu. */
   last: ({ seq: number; action: Action } | null)[];
   timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
@@ -636,10 +637,7 @@ export class TableService {
 
   /** Seconds of time bank the seat used on this turn. */
   private bankUse(live: Live, now: number): number {
-    if (!live.turn || !live.state) return 0;
-    const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing");
-    const over = (now - live.turn.startedAt) / 1000 - allowance;
-    return over > 0 ? Math.ceil(over) : 0;
+    return live.turn && live.state ? bankUsed(live.turn, live.record.settings, live.state, now) : 0;
   }
 
   private async reload(live: Live): Promise<void> {
@@ -741,9 +739,8 @@ export class TableService {
       return;
     }
     if (live.turn?.key !== key) live.turn = { key, startedAt: this.clock.now() };
-    const allowance = turnAllowance(live.record.settings, state.phase === "passing" ? "passing" : "playing") * 1000;
-    const deadlineOf = (s: number) => live.turn!.startedAt + allowance + (live.record.settings.turnSeconds > 0 ? (live.record.timeBank[s] ?? 0) * 1000 : 0);
-    const first = Math.min(...humans.map(deadlineOf));
+    const turn = live.turn;
+    const first = Math.min(...humans.map((s) => deadlineOf(turn, live.record.settings, state, live.record.timeBank[s])));
     live.timers.turn = this.clock.setTimeout(() => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)), Math.max(0, first - this.clock.now()));
   }
 
@@ -781,12 +778,10 @@ export class TableService {
       const state = live.state;
       if (!state || live.closed || !live.turn || turnKey(state) !== key) return;
       const now = this.clock.now();
-      const allowance = turnAllowance(live.record.settings, state.phase === "passing" ? "passing" : "playing") * 1000;
+      const turn = live.turn;
       const expired = awaiting(state).filter((s) => {
         const rec = live.record.seats.find((r) => r.seat === s);
-        if (isBotSeat(rec)) return false;
-        const bank = live.record.settings.turnSeconds > 0 ? (live.record.timeBank[s] ?? 0) * 1000 : 0;
-        return now >= live.turn!.startedAt + allowance + bank - 50;
+        return !isBotSeat(rec) && hasExpired(turn, live.record.settings, state, live.record.timeBank[s], now);
       });
       for (const seat of expired) {
         if (!live.state || live.closed || turnKey(live.state) !== key) break;
@@ -861,9 +856,7 @@ export class TableService {
     if (!live.turn || !live.state || live.closed || !awaiting(live.state).includes(seat)) return null;
     const rec = live.record.seats.find((s) => s.seat === seat);
     if (isBotSeat(rec)) return null;
-    const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing") * 1000;
-    const bank = live.record.settings.turnSeconds > 0 ? (live.record.timeBank[seat] ?? 0) * 1000 : 0;
-    return live.turn.startedAt + allowance + bank;
+    return deadlineOf(live.turn, live.record.settings, live.state, live.record.timeBank[seat]);
   }
 
   /** An open table by id, from memory only. */
@@ -956,11 +949,6 @@ function closedMessage(status: TableRecord["status"]): string {
     default:
       return "This table is closed. Open a new one with /hearts new.";
   }
-}
-
-/** Identifies one turn: every card, or the whole passing phase of a hand. */
-function turnKey(state: GameState): string {
-  return state.phase === "passing" ? `${state.handIndex}:pass` : `${state.handIndex}:${state.phase}:${state.actionCount}`;
 }
 
 function sameAction(a: Action, b: Action): boolean {
