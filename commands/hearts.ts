@@ -13,6 +13,7 @@ export const OPT = {
   level: "level",
   images: "images",
   hints: "hints",
+  played: "played",
   set: "set",
   user: "user",
   sort: "sort",
@@ -99,6 +100,12 @@ function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): Slas
         .setName(OPT.hints)
         .setDescription("Allow /hearts hint (a hinted game is not rated)")
         .setDescriptionLocalizations({ fr: "Autoriser /hearts hint (une partie avec indices n'est pas classée)" }),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName(OPT.played)
+        .setDescription("List the cards still out in each player's menu (default: off at rated tables)")
+        .setDescriptionLocalizations({ fr: "Lister les cartes encore en jeu dans le menu de chacun (non par défaut aux tables classées)" }),
     );
 }
 

@@ -112,6 +112,8 @@ export function settingsFrom(i: ChatInputCommandInteraction): SettingsChange {
   if (images === "tricks" || images === "hands") change.trickImages = images;
   const hints = i.options.getBoolean(OPT.hints);
   if (hints !== null) change.hintsAllowed = hints;
+  const played = i.options.getBoolean(OPT.played);
+  if (played !== null) change.playedCards = played;
   return change;
 }
 

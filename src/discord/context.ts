@@ -14,6 +14,7 @@ import { Lane, type Pacer } from "./pacer.js";
 import type { Presenter } from "./presenter.js";
 import type { Responder } from "./responder.js";
 import { handMenu } from "./views.js";
+import { localeOf } from "../i18n/index.js";
 
 export interface Services {
   service: TableService;
@@ -71,7 +72,7 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       const view = viewFor(table.state!, seat.seat as Seat);
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
       const selected = view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat) });
+      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat), locale: localeOf(i.locale) });
     });
     await ctx.respond.send(msg);
     return { appId: i.applicationId, token: i.token, shown: msg };

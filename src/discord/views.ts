@@ -30,6 +30,8 @@ import type { TableSnapshot } from "../table/types.js";
 import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";
 import type { OutMessage } from "./message.js";
+import { playedCardsLine, playedCardsRule } from "./played-cards.js";
+import type { Locale } from "../i18n/index.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -227,6 +229,8 @@ export interface HandMenuOptions {
   /** When the seat's time runs out (ms since the epoch). */
   deadline?: number | null;
   hint?: boolean;
+  /** The reader's language (private menus follow the person's Discord locale). */
+  locale?: Locale;
 }
 
 export function handMenu(table: TableSnapshot, view: SeatView, images: Images, opts: HandMenuOptions = {}): OutMessage {
@@ -276,6 +280,8 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
       lines.push(trickLine(record, view));
       if (view.received && view.trickNumber === 0) lines.push(`You received ${view.received.map(cardLabel).join(" ")}.`);
       if (view.heartsBroken) lines.push("Hearts are broken.");
+      const still = playedCardsLine(record.settings, view, opts.locale);
+      if (still) lines.push(still);
       rows.push(...cardRows(id, view, myTurn ? view.legal : []));
       if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false)));
       break;
@@ -367,7 +373,7 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean): OutMessa
   const lines = [
     `**${rulesTitle(r)}**${preset ? ` (\`${preset}\`)` : ""}: ${preset ? PRESETS.find((p) => p.name === preset)!.description : "a preset with changes"}`,
     differs.length ? `Options: ${differs.map((d) => `\`${d}\``).join(", ")}` : "Options: classic defaults.",
-    `Goal: ${goal(r)}. Timer: ${timerText(record)}. Computer players: ${record.settings.fillWithBots ? `fill empty seats (${record.settings.botLevel})` : "only when added"}. Images: ${record.settings.trickImages === "tricks" ? "every trick" : "hand summaries"}. Hints: ${record.settings.hintsAllowed ? "allowed" : "off"}.`,
+    `Goal: ${goal(r)}. Timer: ${timerText(record)}. Computer players: ${record.settings.fillWithBots ? `fill empty seats (${record.settings.botLevel})` : "only when added"}. Images: ${record.settings.trickImages === "tricks" ? "every trick" : "hand summaries"}. Hints: ${record.settings.hintsAllowed ? "allowed" : "off"}. ${playedCardsRule(record.settings)}`,
   ];
   const components: Row[] = [];
   if (canChange) {

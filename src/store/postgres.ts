@@ -231,6 +231,28 @@ export class PostgresStore implements HeartsStore {
     return batch.map((p) => why.get(p) ?? { ok: true });
   }
 
+  /**
+   * An undo in one statement, so one atomic autocommit: the UPDATE guarded on the count, and the
+   * log rows from `fromSeq` on deleted only when it matched.
+   */
+  truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
+    return this.perTable(tableId, async () => {
+      if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
+      const sets: Sql[] = [sql`"actionCount" = ${fromSeq}`, sql`"lastSeat" = NULL`, sql`"lastAction" = NULL`, sql`"updatedAt" = ${new Date()}`];
+      for (const [key, value] of patchColumns(patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
+      const [row] = await this.prisma.$queryRaw<Array<{ moved: number }>>(sql`
+        WITH moved AS (
+          UPDATE "HeartsTable" SET ${joinSql(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount} RETURNING "id"
+        ), gone AS (
+          DELETE FROM "GameAction" WHERE "tableId" IN (SELECT "id" FROM moved) AND "seq" >= ${fromSeq}::int RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM gone)::int AS gone`);
+      if (row?.moved === 1) return { ok: true };
+      const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
+      return { ok: false, reason: exists ? "conflict" : "missing-table" };
+    });
+  }
+
   /** Why appends matched no row: their table moved on (conflict) or does not exist. */
   private async refusals(items: PendingAppend[]): Promise<AppendResult[]> {
     const found = await this.prisma.heartsTable.findMany({ where: { id: { in: items.map((p) => p.tableId) } }, select: { id: true } });

@@ -44,6 +44,7 @@ export interface TableRow {
   timeBank: string;
   brokenReason: string | null;
   hintsUsed: boolean;
+  undos: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,7 +58,7 @@ export function toRecord(row: TableRow): TableRecord {
     messageId: row.messageId,
     hostId: row.hostId,
     rules: parseJson<Rules>(row.id, "rules", row.rules),
-    settings: parseJson<TableSettings>(row.id, "settings", row.settings),
+    settings: readSettings(parseJson<StoredSettings>(row.id, "settings", row.settings)),
     seed: Number(row.seed),
     status: row.status as TableStatus,
     seats: parseJson<SeatRecord[]>(row.id, "seats", row.seats),
@@ -66,9 +67,18 @@ export function toRecord(row: TableRow): TableRecord {
     timeBank: parseJson<number[]>(row.id, "timeBank", row.timeBank),
     brokenReason: row.brokenReason,
     hintsUsed: row.hintsUsed,
+    undos: row.undos,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** Settings as a row may hold them: options added since the row was written are missing. */
+export type StoredSettings = Omit<TableSettings, "playedCards"> & Partial<Pick<TableSettings, "playedCards">>;
+
+/** A row's settings with every option: one added later reads with its default for that table. */
+export function readSettings(stored: StoredSettings): TableSettings {
+  return { ...stored, playedCards: stored.playedCards ?? !stored.rated };
 }
 
 /** The columns a new table is created with. */
@@ -106,7 +116,7 @@ export function newTableRow(input: NewTable) {
 }
 
 /** The columns a patch may set (appendAction writes them into raw SQL, so names are checked). */
-export const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed"]);
+export const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed", "undos"]);
 const JSON_COLUMNS = new Set(["rules", "settings", "seats", "timeBank"]);
 
 /** A patch as column values (JSON as text, seed as BigInt); what else a column needs is the dialect's. */

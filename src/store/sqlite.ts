@@ -220,6 +220,28 @@ export class SqliteStore implements HeartsStore {
     }
   }
 
+  /**
+   * An undo: the guarded UPDATE first (so the transaction holds the write lock from its first
+   * statement), then the log rows past `fromSeq` go. Setting the count down never fires the trigger
+   * `append_action` (it fires on a count one higher), and the next append writes `lastAction` anew.
+   */
+  truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
+    return this.exclusive(async () => {
+      if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" } as const;
+      return this.prisma.$transaction(
+        async (tx) => {
+          const sets = [Prisma.sql`"actionCount" = ${fromSeq}`, Prisma.sql`"lastSeat" = NULL`, Prisma.sql`"lastAction" = NULL`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
+          for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
+          const changed = await tx.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount}`;
+          if (changed !== 1) return { ok: false, reason: (await tx.heartsTable.count({ where: { id: tableId } })) ? "conflict" : "missing-table" } as const;
+          await tx.gameAction.deleteMany({ where: { tableId, seq: { gte: fromSeq } } });
+          return { ok: true } as const;
+        },
+        { maxWait: 10_000, timeout: 30_000 },
+      );
+    });
+  }
+
   loadActions(tableId: string): Promise<StoredAction[]> {
     return this.exclusive(async () => {
       return actionRecords(tableId, await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } }));

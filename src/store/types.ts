@@ -34,6 +34,11 @@ export interface TableSettings {
   hintsAllowed: boolean;
   rated: boolean;
   fourColourDeck: boolean;
+  /**
+   * The hand menus list the cards still out, per suit. Rows stored before this option read with
+   * its default (see readSettings): on at unrated tables, off at rated ones unless the host sets it.
+   */
+  playedCards: boolean;
 }
 
 export interface TableRecord {
@@ -58,6 +63,8 @@ export interface TableRecord {
   brokenReason: string | null;
   /** Whether any seat used a hint (hinted games are not rated). */
   hintsUsed: boolean;
+  /** Cards taken back with undo (a table of one person and computer players): a game with one is not rated. */
+  undos: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -75,7 +82,7 @@ export interface NewTable {
 }
 
 export type TablePatch = Partial<
-  Pick<TableRecord, "threadId" | "messageId" | "hostId" | "rules" | "settings" | "seed" | "status" | "seats" | "turnDeadline" | "timeBank" | "brokenReason" | "hintsUsed">
+  Pick<TableRecord, "threadId" | "messageId" | "hostId" | "rules" | "settings" | "seed" | "status" | "seats" | "turnDeadline" | "timeBank" | "brokenReason" | "hintsUsed" | "undos">
 >;
 
 export interface StoredAction {
@@ -132,6 +139,12 @@ export interface Store {
    */
   appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult>;
   loadActions(tableId: string): Promise<StoredAction[]>;
+  /**
+   * Takes back the actions from `fromSeq` on (an undo): removes them from the log and sets the
+   * table's actionCount to `fromSeq`, with `patch`, in one transaction. Only while the table's
+   * count is still `expectedCount` (else "conflict", and nothing changes); the log stays gap-free.
+   */
+  truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult>;
   /** Every table not finished, abandoned or broken: what a restarted bot resumes. */
   listOpenTables(): Promise<TableRecord[]>;
   /** Marks the table finished and records the result, in one transaction. */

@@ -108,6 +108,7 @@ export function guardedStore(store: Store, health: StoreHealth): Store {
     updateTable: (id, patch) => run(() => store.updateTable(id, patch)),
     appendAction: (tableId, seq, seat, action, patch) => run(() => store.appendAction(tableId, seq, seat, action, patch)),
     loadActions: (tableId) => run(() => store.loadActions(tableId)),
+    truncateActions: (tableId, fromSeq, expectedCount, patch) => run(() => store.truncateActions(tableId, fromSeq, expectedCount, patch)),
     listOpenTables: () => run(() => store.listOpenTables()),
     recordFinishedGame: (game) => run(() => store.recordFinishedGame(game)),
     getGuildSettings: (guildId) => run(() => store.getGuildSettings(guildId)),

@@ -47,6 +47,7 @@ export class MemoryStore implements Store {
       timeBank: input.seats.map(() => input.settings.timeBankSeconds),
       brokenReason: null,
       hintsUsed: false,
+      undos: 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -86,6 +87,16 @@ export class MemoryStore implements Store {
     if (seq !== t.actionCount) return { ok: false, reason: "conflict" };
     this.actions.get(tableId)!.push({ seq, seat, action: clone(action), at: new Date() });
     Object.assign(t, clone(patch ?? {}), { actionCount: seq + 1, updatedAt: new Date() });
+    return { ok: true };
+  }
+
+  async truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
+    await this.probeWrite();
+    const t = this.tables.get(tableId);
+    if (!t) return { ok: false, reason: "missing-table" };
+    if (t.actionCount !== expectedCount || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
+    this.actions.set(tableId, this.actions.get(tableId)!.slice(0, fromSeq));
+    Object.assign(t, clone(patch ?? {}), { actionCount: fromSeq, updatedAt: new Date() });
     return { ok: true };
   }
 
