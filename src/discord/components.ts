@@ -9,6 +9,7 @@ import { hint, startTable } from "./commands.js";
 import { inPlace, sendHand, type Ctx } from "./context.js";
 import { decodeId, type ComponentId } from "./ids.js";
 import { passPhaseStart, rulesMessage, scoresMessage } from "./views.js";
+import { undoCard } from "./undo.js";
 
 export async function handleComponent(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction): Promise<void> {
   const id = decodeId(i.customId);
@@ -95,6 +96,8 @@ async function dispatch(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInterac
       const r = await service.play(tableId, actor, id.card, id.version);
       return sendHand(ctx, tableId, { notice: r.ok ? `✅ You played ${cardLabel(id.card)}.` : `⚠️ ${r.message}` });
     }
+    case "undo":
+      return undoCard(ctx, id);
     case "moon": {
       const r = await service.moon(tableId, actor, id.choice, id.version);
       return sendHand(ctx, tableId, { notice: r.ok ? "✅ Your moon choice is in." : `⚠️ ${r.message}` });

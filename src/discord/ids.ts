@@ -13,6 +13,8 @@ export type ComponentId =
   | { verb: "bot"; tableId: string }
   | { verb: "preset"; tableId: string }
   | { verb: "play"; tableId: string; version: number; card: Card }
+  /** Take back `card` (the person's last card; version: the menu's action count). */
+  | { verb: "undo"; tableId: string; version: number; card: Card }
   | { verb: "pick"; tableId: string; version: number }
   | { verb: "pass"; tableId: string; version: number; cards: Card[] }
   | { verb: "moon"; tableId: string; version: number; choice: MoonChoice };
@@ -26,6 +28,7 @@ export function encodeId(id: ComponentId): string {
   const head = `${PREFIX}:${id.verb}:${id.tableId}`;
   switch (id.verb) {
     case "play":
+    case "undo":
       return `${head}:${id.version.toString(36)}:${cardCode(id.card)}`;
     case "pick":
       return `${head}:${id.version.toString(36)}`;
@@ -51,7 +54,8 @@ export function decodeId(raw: string): ComponentId | null {
   switch (verb) {
     case "pick":
       return parts.length === 4 ? { verb, tableId, version } : null;
-    case "play": {
+    case "play":
+    case "undo": {
       const card = parts.length === 5 && /^[2-9TJQKA][CDSH]$/.test(arg) ? parseCard(arg) : null;
       return card === null ? null : { verb, tableId, version, card };
     }

@@ -31,6 +31,7 @@ import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";
 import type { OutMessage } from "./message.js";
 import { playedCardsLine, playedCardsRule } from "./played-cards.js";
+import { addUndoButton } from "./undo-button.js";
 import type { Locale } from "../i18n/index.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
@@ -284,6 +285,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
       if (still) lines.push(still);
       rows.push(...cardRows(id, view, myTurn ? view.legal : []));
       if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false)));
+      addUndoButton(rows, table, view, opts.locale);
       break;
     }
     case "moon-choice": {

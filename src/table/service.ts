@@ -29,6 +29,8 @@ import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
 import { SerialQueue } from "./queue.js";
+import { aloneAtTable, alreadyUndone, undoTarget, type UndoMark } from "./undo.js";
+import { messages } from "../i18n/index.js";
 import { bankUsed, deadlineOf, hasExpired, turnKey, type TurnStart } from "./turn-clock.js";
 import { STORE_DOWN_MESSAGE, StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
@@ -56,6 +58,9 @@ interface Live extends TableSnapshot {
   last: ({ seq: number; action: Action } | null)[];
   timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
   closed: boolean;
+  undone: UndoMark | null;
+  /** Moves on at each undo: a computer player's move worked out before it is dropped. */
+  epoch: number;
 }
 
 export interface TableServiceDeps {
@@ -170,6 +175,8 @@ export class TableService {
       last: [null, null, null, null],
       timers: { turn: null, bot: null, lobby: null },
       closed: false,
+      undone: null,
+      epoch: 0,
     };
   }
 
@@ -544,6 +551,58 @@ export class TableService {
     });
   }
 
+  /**
+   * Takes back the person's last card (and the computer players' cards after it): the rule is in
+   * undo.ts. The log is cut after their last play, the game replayed from (rules, seed, actions),
+   * and their turn starts again. `card`: the card their menu offered to take back.
+   */
+  async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableSnapshot; view: SeatView; firstUndo: boolean }>> {
+    return this.withTable(tableId, async (live) => {
+      const m = messages().comforts;
+      const mine = seatOf(live.record.seats, actor.userId);
+      if (!mine) return refuse("not-seated", "You are not playing at this table.");
+      const state = live.state;
+      if (!state) return refuse("not-started", "The game has not started yet.");
+      if (mine.botControlled) return refuse("not-seated", "A computer player has your seat after your turns timed out. Use /hearts join (or Join) to take it back.");
+      if (!aloneAtTable(live.record.seats)) return refuse("undo-alone", m.undoOnlyAlone);
+      const seat = mine.seat as Seat;
+      const target = undoTarget(viewFor(state, seat));
+      if (!target) return refuse("undo-nothing", m.undoNotNow);
+      if (target.card !== card) return refuse("stale", "This menu is out of date: the game has moved on. Here is your current hand.");
+      if (alreadyUndone(target, state.handIndex, live.undone)) return refuse("undo-once", m.undoOncePerTrick);
+      const stored = await this.store.loadActions(tableId);
+      let at = stored.length - 1;
+      while (at >= 0 && !(stored[at].seat === seat && stored[at].action.type === "play")) at--;
+      const played = stored[at]?.action;
+      if (stored.length !== state.actionCount || played?.type !== "play" || played.card !== card) {
+        this.log.warn({ table: tableId, seat, at, logged: stored.length, count: state.actionCount }, "undo: the log does not end as the game does");
+        return refuse("undo-nothing", m.undoNothing);
+      }
+      const kept = stored.slice(0, at);
+      const r = replay(live.record.rules, live.record.seed, kept.map((a) => a.action));
+      if (!r.ok || r.state.phase !== "playing" || r.state.handIndex !== state.handIndex || r.state.turn !== seat) return refuse("undo-nothing", m.undoNothing);
+      const undos = live.record.undos + 1;
+      const res = await this.store.truncateActions(tableId, at, state.actionCount, { undos, turnDeadline: null });
+      if (!res.ok) {
+        if (res.reason === "conflict") await this.reload(live);
+        return refuse("stale", "The table changed at that very moment. Look at your hand again and retry.");
+      }
+      live.record = { ...live.record, undos, turnDeadline: null, actionCount: at };
+      live.state = r.state;
+      live.undone = { hand: state.handIndex, trick: target.trick };
+      live.epoch++;
+      live.last = [null, null, null, null];
+      for (const a of kept.slice(-8)) live.last[a.seat] = { seq: a.seq, action: a.action };
+      // Their turn starts afresh; computer players' moves worked out meanwhile are dropped (epoch).
+      live.turn = null;
+      this.log.info({ table: tableId, seat, card: cardLabel(card), from: at, taken: stored.length - at, undos }, "card taken back");
+      this.schedule(live);
+      // The trick's post is only made when it completes: a completed trick taken back is said so.
+      if (target.completed) this.emit(live, { type: "notice", note: m.undoThread({ name: mine.name, trick: target.trick + 1 }) });
+      return { ok: true, table: live, view: viewFor(r.state, seat), firstUndo: undos === 1 };
+    });
+  }
+
   /** The strongest computer player's suggestion for the seat's current decision. */
   async hint(tableId: string, actor: Actor): Promise<Outcome<{ action: Action; view: SeatView }>> {
     const live = await this.load(tableId);
@@ -658,7 +717,7 @@ export class TableService {
       tableId: record.id,
       guildId: record.guildId,
       rules: record.rules,
-      rated: record.settings.rated && !record.hintsUsed,
+      rated: record.settings.rated && !record.hintsUsed && !record.undos,
       players: record.seats.map((s) => ({
         seat: s.seat,
         userId: s.userId,
@@ -732,7 +791,8 @@ export class TableService {
     const humans = waiting.filter((s) => !bots.includes(s));
 
     if (bots.length) {
-      live.timers.bot = this.clock.setTimeout(() => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots)), this.config.botDelayMs);
+      const epoch = live.epoch;
+      live.timers.bot = this.clock.setTimeout(() => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots, epoch)), this.config.botDelayMs);
     }
     if (!humans.length) {
       live.turn = null;
@@ -744,7 +804,7 @@ export class TableService {
     live.timers.turn = this.clock.setTimeout(() => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)), Math.max(0, first - this.clock.now()));
   }
 
-  private async runBots(live: Live, key: string, seats: number[]): Promise<void> {
+  private async runBots(live: Live, key: string, seats: number[], epoch: number): Promise<void> {
     live.timers.bot = null;
     for (const seat of seats) {
       const state = live.state;
@@ -760,7 +820,7 @@ export class TableService {
         action = firstLegalAction(view);
       }
       const done = await live.queue.run(async () => {
-        if (live.closed || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat)) return false;
+        if (live.closed || live.epoch !== epoch || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat)) return false;
         const r = await this.commit(live, seat as Seat, action, "bot");
         if (!r.ok && r.code === "illegal") {
           this.log.error({ table: live.record.id, seat, action: describeAction(action), reason: r.message }, "computer player chose an illegal action");

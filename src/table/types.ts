@@ -31,7 +31,10 @@ export type RefusalCode =
   | "hints-off"
   | "busy"
   | "store-down"
-  | "table-cap";
+  | "table-cap"
+  | "undo-alone"
+  | "undo-nothing"
+  | "undo-once";
 
 export interface Refusal {
   ok: false;
@@ -47,6 +50,8 @@ export const refuse = (code: RefusalCode, message: string): Refusal => ({ ok: fa
 export interface TableSnapshot {
   readonly record: TableRecord;
   readonly state: GameState | null;
+  /** Where this table's last undo was: one level, once per trick (see undo.ts). */
+  readonly undone?: { hand: number; trick: number } | null;
 }
 
 /** How an action came about. */

@@ -15,10 +15,10 @@ export const en = {
   undoUnrated: "A game with an undo does not count for the standings.",
   undoOnlyAlone: "Undo is only for a table of one person and computer players: here other people have seen your card.",
   undoNothing: "There is no card of yours to take back: undo reaches back to your last card of this hand, before you play the next one.",
-  undoOncePerTrick: "You already took back a card in this trick: one undo per trick.",
+  undoOncePerTrick: "You already took back a card in this trick: one undo per trick, and only of your latest card.",
   undoNotNow: "There is nothing to take back now: undo is for a card you played in this hand.",
-  /** Public, in the thread: the trick whose post is above no longer stands. */
-  undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} took back a card: trick ${p.trick} above is replayed, and its next post is the one that counts.`,
+  /** Public, in the thread: a trick already posted no longer stands. */
+  undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} took back a card: trick ${p.trick} is played again, and its next post is the one that counts.`,
 
   // ---- deck style
   deckPrompt: "Your cards' look (only your own hand picture; remembered for every table):",
@@ -40,9 +40,9 @@ export const fr: typeof en = {
   undoUnrated: "Une partie avec une annulation ne compte pas pour le classement.",
   undoOnlyAlone: "L'annulation est réservée aux tables d'une seule personne avec des robots : ici, d'autres personnes ont vu votre carte.",
   undoNothing: "Aucune carte à reprendre : l'annulation porte sur votre dernière carte de cette donne, avant que vous ne jouiez la suivante.",
-  undoOncePerTrick: "Vous avez déjà repris une carte dans ce pli : une annulation par pli.",
+  undoOncePerTrick: "Vous avez déjà repris une carte dans ce pli : une annulation par pli, et seulement de votre dernière carte.",
   undoNotNow: "Rien à reprendre pour l'instant : l'annulation porte sur une carte jouée dans cette donne.",
-  undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} a repris une carte : le pli ${p.trick} ci-dessus est rejoué, et c'est son prochain message qui compte.`,
+  undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} a repris une carte : le pli ${p.trick} est rejoué, et c'est son prochain message qui compte.`,
 
   deckPrompt: "L'apparence de vos cartes (seulement l'image de votre main ; retenue pour toutes les tables) :",
   deckTwoColour: "Deux couleurs (♠♣ noirs, ♥♦ rouges)",
