@@ -14,6 +14,8 @@ export const OPT = {
   images: "images",
   hints: "hints",
   played: "played",
+  colours: "colours",
+  index: "index",
   set: "set",
   user: "user",
   sort: "sort",
@@ -127,6 +129,29 @@ export const heartsCommand = new SlashCommandBuilder()
     ),
   )
   .addSubcommand(simple("hand", "Show your cards and play them (only you see it)", "Voir et jouer vos cartes (vous seul les voyez)"))
+  .addSubcommand((s) =>
+    simple("deck", "How your own cards look: two or four colours, large corner indexes (remembered)", "L'apparence de vos cartes : deux ou quatre couleurs, grands index (retenue)")(s)
+      .addStringOption((o) =>
+        o
+          .setName(OPT.colours)
+          .setDescription("Suit colours in your hand picture")
+          .setDescriptionLocalizations({ fr: "Couleurs des enseignes dans l'image de votre main" })
+          .addChoices(
+            { name: "Two colours (♠♣ black, ♥♦ red)", name_localizations: { fr: "Deux couleurs (♠♣ noirs, ♥♦ rouges)" }, value: "two" },
+            { name: "Four colours (♣ green, ♦ blue)", name_localizations: { fr: "Quatre couleurs (♣ vert, ♦ bleu)" }, value: "four" },
+          ),
+      )
+      .addStringOption((o) =>
+        o
+          .setName(OPT.index)
+          .setDescription("Size of the rank and suit in the cards' corners")
+          .setDescriptionLocalizations({ fr: "Taille de la valeur et de l'enseigne dans les coins" })
+          .addChoices(
+            { name: "Normal", name_localizations: { fr: "Normale" }, value: "normal" },
+            { name: "Large", name_localizations: { fr: "Grande" }, value: "large" },
+          ),
+      ),
+  )
   .addSubcommand((s) => tableOptions(simple("rules", "Show the rules, or change them before the start (host)", "Voir les règles, ou les changer avant le départ (hôte)")(s), false))
   .addSubcommand(simple("scores", "Show the scores of the game", "Afficher les scores de la partie"))
   .addSubcommand(simple("hint", "Ask the strongest computer player what it would do (private)", "Demander conseil au meilleur robot (privé)"))

@@ -13,6 +13,7 @@ import { TableService } from "../table/service.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
+import { DeckStyles } from "./deck.js";
 import { Pacer } from "./pacer.js";
 import { Presenter } from "./presenter.js";
 import { RenderProcess } from "./render-process.js";
@@ -94,9 +95,10 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000, handlerSweepInterval: 60_000 });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
   const pacer = new Pacer(images);
-  const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
+  const decks = new DeckStyles(deps.store, log);
+  const presenter = new Presenter({ rest, service, images, menus, pacer, decks, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, decks }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
   // Every handler answers and logs its own failures; these catches are the last line, so a bug
   // there is a log line and never an unhandled rejection.

@@ -7,6 +7,7 @@ import { applyRulesSpec, applySettings, type SettingsChange } from "../table/opt
 import type { TableSnapshot } from "../table/types.js";
 import { sendHand, type Ctx } from "./context.js";
 import { leaderboardMessage, statsMessage } from "./standings.js";
+import { deckCommand } from "./deck.js";
 import { describeHint, rulesMessage, scoresMessage } from "./views.js";
 
 const NO_TABLE = "There is no open table in this channel. Open one with `/hearts new`.";
@@ -20,6 +21,8 @@ export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, de
     case "leaderboard":
       await ctx.respond.defer();
       return ctx.respond.send(await leaderboardMessage(ctx, i.guildId, i.options.getString(OPT.sort), i.options.getInteger(OPT.page)));
+    case "deck":
+      return deckCommand(ctx, i);
     case "stats":
       await ctx.respond.defer();
       return ctx.respond.send(await statsMessage(ctx, i.guildId, i.options.getUser(OPT.user) ?? i.user));

@@ -14,6 +14,7 @@ import { Lane, type Pacer } from "./pacer.js";
 import type { Presenter } from "./presenter.js";
 import type { Responder } from "./responder.js";
 import { handMenu } from "./views.js";
+import type { DeckStyles } from "./deck.js";
 import { localeOf } from "../i18n/index.js";
 
 export interface Services {
@@ -25,6 +26,7 @@ export interface Services {
   store: Store;
   log: Logger;
   fairUse: FairUse;
+  decks: DeckStyles;
 }
 
 export interface Ctx extends Services {
@@ -67,12 +69,13 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       await ctx.respond.separate({ content: "The game has not started yet: your cards are dealt when the host presses Start." });
       return null;
     }
+    const deck = await ctx.decks.load(ctx.actor.userId);
     // Drawn in its turn with other pictures, from the table as it is then.
     const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
       const view = viewFor(table.state!, seat.seat as Seat);
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
       const selected = view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat), locale: localeOf(i.locale) });
+      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat), locale: localeOf(i.locale), deck });
     });
     await ctx.respond.send(msg);
     return { appId: i.applicationId, token: i.token, shown: msg };

@@ -15,6 +15,7 @@ import { isBotSeat } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
 import { encodeId } from "./ids.js";
+import type { DeckStyles } from "./deck.js";
 import type { Images } from "./images.js";
 import { forRest, type OutMessage } from "./message.js";
 import type { Menus } from "./menus.js";
@@ -49,6 +50,8 @@ export interface PresenterDeps {
   pacer: Pacer;
   log: Logger;
   editIntervalMs: number;
+  /** Players' deck styles (their hand pictures); without it, the table's deck. */
+  decks?: DeckStyles;
 }
 
 /** Discord error codes the presenter handles. */
@@ -624,7 +627,7 @@ export class Presenter {
         }
         const view = viewFor(state, seat as Seat);
         const selected = view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, rec.userId!, view.handIndex, view.hand) : undefined;
-        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat) });
+        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat), deck: this.deps.decks?.peek(rec.userId!) });
       }),
     );
   }

@@ -32,6 +32,7 @@ import type { Images } from "./images.js";
 import type { OutMessage } from "./message.js";
 import { playedCardsLine, playedCardsRule } from "./played-cards.js";
 import { addUndoButton } from "./undo-button.js";
+import { deckStyle, type DeckPrefs } from "./deck.js";
 import type { Locale } from "../i18n/index.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
@@ -232,6 +233,8 @@ export interface HandMenuOptions {
   hint?: boolean;
   /** The reader's language (private menus follow the person's Discord locale). */
   locale?: Locale;
+  /** The player's deck style for their hand picture (see deck.ts); else the table's deck. */
+  deck?: DeckPrefs | null;
 }
 
 export function handMenu(table: TableSnapshot, view: SeatView, images: Images, opts: HandMenuOptions = {}): OutMessage {
@@ -313,7 +316,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
 
   // The picture shows the cards, not which may be played now nor the pick: the buttons, the select
   // and the text say those. So it changes once a trick, and an unchanged picture is not sent again.
-  const png = view.hand.length ? images.hand(view.hand, [], []) : null;
+  const png = view.hand.length ? images.hand(view.hand, [], [], deckStyle(record.settings, opts.deck)) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: RED };
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\nYour hand: ${handText(view.hand)}`;

@@ -26,11 +26,13 @@ import {
   newTableRow,
   openRecords,
   patchColumns,
+  playerPrefsColumns,
+  playerPrefsRecord,
   toColumns,
   toRecord,
 } from "./records.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
@@ -302,6 +304,15 @@ export class PostgresStore implements HeartsStore {
   async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
     const data = guildSettingsColumns(patch);
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
+  }
+
+  async getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
+    return playerPrefsRecord(userId, await this.prisma.playerPrefs.findUnique({ where: { userId } }));
+  }
+
+  async setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
+    const data = playerPrefsColumns(patch);
+    return playerPrefsRecord(userId, await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
   }
 
   leaderboard(query: LeaderboardQuery) {

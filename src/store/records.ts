@@ -3,7 +3,7 @@
  * JSON held in TEXT columns, so a row of either generated client converts through here.
  */
 import type { Action, Rules } from "../game/index.js";
-import type { FinishedGame, GuildSettings, NewTable, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
+import type { FinishedGame, GuildSettings, NewTable, PlayerPrefs, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
 
 export const OPEN_STATUSES: TableStatus[] = ["lobby", "passing", "playing"];
 
@@ -180,4 +180,16 @@ export function finishedGameRecord(g: { tableId: string; guildId: string; rules:
  */
 export function redactUrl(url: string): string {
   return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/[^:@/?#\s]*):\S*@/i, "$1:…@");
+}
+
+/** A PlayerPrefs row (or none) as the store's record. */
+export function playerPrefsRecord(userId: string, row: { fourColour: boolean | null; largeIndex: boolean } | null): PlayerPrefs {
+  return { userId, fourColour: row?.fourColour ?? null, largeIndex: row?.largeIndex ?? false };
+}
+
+export function playerPrefsColumns(patch: Partial<Omit<PlayerPrefs, "userId">>) {
+  return {
+    ...(patch.fourColour !== undefined && { fourColour: patch.fourColour }),
+    ...(patch.largeIndex !== undefined && { largeIndex: patch.largeIndex }),
+  };
 }

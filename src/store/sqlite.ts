@@ -25,11 +25,13 @@ import {
   newTableRow,
   openRecords,
   patchColumns,
+  playerPrefsColumns,
+  playerPrefsRecord,
   toColumns,
   toRecord,
 } from "./records.js";
 import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 export { CorruptRowError };
 
@@ -278,6 +280,17 @@ export class SqliteStore implements HeartsStore {
       const data = guildSettingsColumns(patch);
       // Not this.getGuildSettings: it would wait behind this very operation.
       return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
+    });
+  }
+
+  getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
+    return this.exclusive(async () => playerPrefsRecord(userId, await this.prisma.playerPrefs.findUnique({ where: { userId } })));
+  }
+
+  setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
+    return this.exclusive(async () => {
+      const data = playerPrefsColumns(patch);
+      return playerPrefsRecord(userId, await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
     });
   }
 

@@ -124,6 +124,14 @@ export interface SavedMenu {
   shownAt: Date;
 }
 
+/** A player's own choices, the same at every table (deck style of their hand picture). */
+export interface PlayerPrefs {
+  userId: string;
+  /** Four-colour suits in their hand picture; null: the table's deck (its fourColourDeck). */
+  fourColour: boolean | null;
+  largeIndex: boolean;
+}
+
 export type AppendResult = { ok: true } | { ok: false; reason: "conflict" | "missing-table" };
 
 export interface Store {
@@ -160,6 +168,9 @@ export interface Store {
   /** The menus saved for these tables, removed from the store as they are read. */
   takeMenus(tableIds: string[]): Promise<SavedMenu[]>;
   updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings>;
+  /** A player's choices; the defaults for someone who never chose. */
+  getPlayerPrefs(userId: string): Promise<PlayerPrefs>;
+  setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs>;
   close(): Promise<void>;
 }
 

@@ -114,6 +114,8 @@ export function guardedStore(store: Store, health: StoreHealth): Store {
     getGuildSettings: (guildId) => run(() => store.getGuildSettings(guildId)),
     updateGuildSettings: (guildId, patch) => run(() => store.updateGuildSettings(guildId, patch)),
     saveMenus: (menus) => run(() => store.saveMenus(menus)),
+    getPlayerPrefs: (userId) => run(() => store.getPlayerPrefs(userId)),
+    setPlayerPrefs: (userId, patch) => run(() => store.setPlayerPrefs(userId, patch)),
     takeMenus: (tableIds) => run(() => store.takeMenus(tableIds)),
     probeWrite: () => store.probeWrite(),
     close: () => store.close(),

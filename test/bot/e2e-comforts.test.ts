@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardLabel, replay, viewFor } from "../../src/game/index.js";
 import { undoTarget } from "../../src/table/undo.js";
+import { DECK_SAMPLE } from "../../src/discord/deck.js";
+import { renderHand } from "../../src/render/index.js";
 import { Player, byVerb, findButton, gamePosts, playUntil, quiet, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -61,13 +63,14 @@ describe("comforts at a table of one person and computer players", () => {
     // again, and the replayed trick's post follows. A trick in progress was never posted: nothing.
     await playUntil(h, [ann], () => gamePosts(h.fake).filter((m) => new RegExp(`^Trick ${target.trick + 1}:`, "m").test(m.content)).length >= (target.completed ? 2 : 1), 10_000);
     await quiet(h, 150);
-    const posts = gamePosts(h.fake);
-    const notes = posts.filter((m) => m.content.includes("took back a card"));
+    // Every line of the thread in order (when posting lags, a post may carry several lines).
+    const lines = gamePosts(h.fake).flatMap((m) => m.content.split("\n").map((line) => ({ m, line })));
+    const notes = lines.filter((l) => l.line.includes("took back a card"));
     if (target.completed) {
-      expect(notes.map((m) => m.content)).toEqual([`↩️ ${h.fake.users[0].globalName} took back a card: trick ${target.trick + 1} is played again, and its next post is the one that counts.`]);
-      expect(notes[0].pings).toEqual([]);
-      const replayed = posts.filter((m) => new RegExp(`^Trick ${target.trick + 1}:`, "m").test(m.content)).at(-1)!;
-      expect(BigInt(replayed.id)).toBeGreaterThan(BigInt(notes[0].id));
+      expect(notes.map((l) => l.line)).toEqual([`↩️ ${h.fake.users[0].globalName} took back a card: trick ${target.trick + 1} is played again, and its next post is the one that counts.`]);
+      expect(notes[0].m.pings).toEqual([]);
+      const replayed = lines.findLastIndex((l) => l.line.startsWith(`Trick ${target.trick + 1}:`));
+      expect(replayed).toBeGreaterThan(lines.indexOf(notes[0]));
     } else expect(notes).toEqual([]);
 
     // The game goes on to its end; it does not count for the standings.
@@ -77,4 +80,27 @@ describe("comforts at a table of one person and computer players", () => {
     expect(games.map((g) => g.rated)).toEqual([false]);
     expect(h.fake.violations).toEqual([]);
   }, 60_000);
+
+  it("a player's deck style: /hearts deck shows and remembers it, and their hand picture uses it at the next table", async () => {
+    const said = await ann.answer(ann.slash("deck", { colours: "four", index: "large" }));
+    expect(textOf(said)).toContain("Four colours (♣ green, ♦ blue) · Large corner indexes");
+    const style = { fourColour: true, largeIndex: true };
+    expect(said.attachments.map((a) => [a.filename, a.size])).toEqual([["deck.png", renderHand({ cards: DECK_SAMPLE, legal: [] }, style).length]]);
+    expect(await h.store.getPlayerPrefs(ann.user.id)).toMatchObject(style);
+    // Asked again without options: what she chose, remembered.
+    expect(textOf(await ann.answer(ann.slash("deck")))).toContain("Four colours (♣ green, ♦ blue) · Large corner indexes");
+    // A new table: her menu's picture is her hand in her style (the same bytes as drawn here), not the table's deck.
+    await ann.answer(ann.slash("new", { target: 26 }));
+    const table = tableMessage(h.fake);
+    const tableId = tableIdOf(table);
+    const menu = await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id));
+    const rec = (await h.store.getTable(tableId))!;
+    const start = replay(rec.rules, rec.seed, []);
+    if (!start.ok) throw new Error(start.message);
+    const hand = viewFor(start.state, 0).hand;
+    const mine = renderHand({ cards: hand, legal: [] }, style).length;
+    expect(mine).not.toBe(renderHand({ cards: hand, legal: [] }).length);
+    expect(mine).toBeLessThan(200_000);
+    expect(menu.attachments.map((a) => [a.filename, a.size])).toEqual([["hand.png", mine]]);
+  }, 30_000);
 });

@@ -4,6 +4,7 @@
  */
 import type { Action } from "../../src/game/index.js";
 import type {
+  PlayerPrefs,
   AppendResult,
   FinishedGame,
   GuildSettings,
@@ -88,6 +89,19 @@ export class MemoryStore implements Store {
     this.actions.get(tableId)!.push({ seq, seat, action: clone(action), at: new Date() });
     Object.assign(t, clone(patch ?? {}), { actionCount: seq + 1, updatedAt: new Date() });
     return { ok: true };
+  }
+
+  private readonly prefs = new Map<string, PlayerPrefs>();
+
+  async getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
+    return clone(this.prefs.get(userId) ?? { userId, fourColour: null, largeIndex: false });
+  }
+
+  async setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
+    await this.probeWrite();
+    const next = { ...(await this.getPlayerPrefs(userId)), ...clone(patch) };
+    this.prefs.set(userId, next);
+    return clone(next);
   }
 
   async truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {

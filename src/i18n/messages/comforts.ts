@@ -21,13 +21,12 @@ export const en = {
   undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} took back a card: trick ${p.trick} is played again, and its next post is the one that counts.`,
 
   // ---- deck style
-  deckPrompt: "Your cards' look (only your own hand picture; remembered for every table):",
+  deckPrompt: "Your cards' look (your own hand picture only; remembered for every table; change it with the options of /hearts deck):",
   deckTwoColour: "Two colours (♠♣ black, ♥♦ red)",
   deckFourColour: "Four colours (♣ green, ♦ blue)",
   deckLargeIndex: "Large corner indexes",
   deckNormalIndex: "Normal corner indexes",
-  deckSaved: (p: { style: string }) => `✅ Your cards now look like this: ${p.style}.`,
-  deckPlaceholder: "Choose how your cards look…",
+  deckSaved: (p: { style: string }) => `✅ Your cards now look like this: ${p.style}. Your hand menus show it from their next change.`,
 };
 
 export const fr: typeof en = {
@@ -44,11 +43,10 @@ export const fr: typeof en = {
   undoNotNow: "Rien à reprendre pour l'instant : l'annulation porte sur une carte jouée dans cette donne.",
   undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} a repris une carte : le pli ${p.trick} est rejoué, et c'est son prochain message qui compte.`,
 
-  deckPrompt: "L'apparence de vos cartes (seulement l'image de votre main ; retenue pour toutes les tables) :",
+  deckPrompt: "L'apparence de vos cartes (seulement l'image de votre main ; retenue pour toutes les tables ; changez-la avec les options de /hearts deck) :",
   deckTwoColour: "Deux couleurs (♠♣ noirs, ♥♦ rouges)",
   deckFourColour: "Quatre couleurs (♣ vert, ♦ bleu)",
   deckLargeIndex: "Grands index dans les coins",
   deckNormalIndex: "Index normaux dans les coins",
-  deckSaved: (p: { style: string }) => `✅ Vos cartes ressemblent maintenant à ceci : ${p.style}.`,
-  deckPlaceholder: "Choisissez l'apparence de vos cartes…",
+  deckSaved: (p: { style: string }) => `✅ Vos cartes ressemblent maintenant à ceci : ${p.style}. Vos menus l'affichent dès leur prochain changement.`,
 };

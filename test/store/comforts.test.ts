@@ -1,4 +1,4 @@
-/** Undo in the store: truncateActions on SQLite and PostgreSQL alike. */
+/** The comforts in the store, on SQLite and PostgreSQL alike: truncateActions (undo) and player prefs (deck style). */
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, presetRules, step } from "../../src/game/index.js";
 import { loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
@@ -57,6 +57,26 @@ for (const db of BACKENDS) {
       cleanups.push(() => reopened.close());
       expect((await reopened.getTable(t.id))!.actionCount).toBe(16);
       expect((await reopened.loadActions(t.id)).length).toBe(16);
+    });
+  });
+}
+
+for (const db of BACKENDS) {
+  describe.skipIf(db.skip)(`${db.name}: player prefs`, () => {
+    useBackend(db);
+
+    it("a player's deck style: defaults for someone who never chose, then what they set, for every table", async () => {
+      const url = await db.url();
+      const store: HeartsStore = await openStore(url);
+      cleanups.push(() => store.close());
+      expect(await store.getPlayerPrefs("u1")).toEqual({ userId: "u1", fourColour: null, largeIndex: false });
+      expect(await store.setPlayerPrefs("u1", { fourColour: true })).toEqual({ userId: "u1", fourColour: true, largeIndex: false });
+      expect(await store.setPlayerPrefs("u1", { largeIndex: true })).toEqual({ userId: "u1", fourColour: true, largeIndex: true });
+      expect(await store.setPlayerPrefs("u1", { fourColour: false })).toEqual({ userId: "u1", fourColour: false, largeIndex: true });
+      expect(await store.getPlayerPrefs("u2")).toEqual({ userId: "u2", fourColour: null, largeIndex: false });
+      const reopened = await openStore(url);
+      cleanups.push(() => reopened.close());
+      expect(await reopened.getPlayerPrefs("u1")).toEqual({ userId: "u1", fourColour: false, largeIndex: true });
     });
   });
 }
