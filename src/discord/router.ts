@@ -1,30 +1,20 @@
 /**
- * One entry for every interaction: picks the handler by interaction type, gives it a responder that
- * acknowledges in time, and turns any unexpected error into a sentence instead of "This
- * interaction failed".
+ * One entry for every interaction: finds its handler once (handlers/index.ts), checks fair use,
+ * acknowledges it as the handler declares (Discord's 3 s are met here, not in each handler), looks
+ * its table up once, and turns any unexpected error into a sentence instead of "This interaction
+ * failed".
  */
-import type { Interaction, REST } from "discord.js";
+import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js";
 import type { TableSettings } from "../store/types.js";
 import { STORE_DOWN_MESSAGE, StoreDown } from "../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
-import { handleCommand } from "./commands.js";
-import { handleComponent } from "./components.js";
-import { actorOf, onEphemeral, type Services } from "./context.js";
-import { decodeId } from "./ids.js";
+import { actorOf, inPlace, onEphemeral, type Ctx, type Services } from "./context.js";
+import { commandHandler, componentHandler } from "./handlers/index.js";
+import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "./handlers/types.js";
+import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
 
-/** Verbs that redraw the private menu they are clicked on; the others answer with a new message. */
-const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset"]);
-
-/**
- * What is acknowledged at once, before its slow work (writing the action, drawing the hand,
- * asking the strongest computer player): the answer then edits the acknowledgement. Everything
- * else answers directly, with the auto-deferral as a safety net.
- */
-const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats"]);
-
-/** What opens a table: one per person per cooldown. */
-const OPENS = new Set(["/new", "rematch"]);
+const NO_TABLE = "There is no open table in this channel. Open one with `/hearts new`.";
 
 export interface RouterOptions {
   defaults: TableSettings;
@@ -44,26 +34,29 @@ export function createRouter(services: Services, opts: RouterOptions) {
       return;
     }
     if (!i.isChatInputCommand() && !i.isButton() && !i.isStringSelectMenu()) return;
-    const verb = i.isChatInputCommand() ? null : (decodeId(i.customId)?.verb ?? null);
+    const sub = i.isChatInputCommand() ? i.options.getSubcommand(false) : null;
+    const id = i.isChatInputCommand() ? null : decodeId(i.customId);
+    const handler = i.isChatInputCommand() ? (sub ? commandHandler(sub) : undefined) : id ? componentHandler(id.verb) : undefined;
+    const kind = i.isChatInputCommand() ? `/${sub ?? "hearts"}` : (id?.verb ?? "unknown");
     // A menu is redrawn in place only by its owner (Discord says whose ephemeral message it is).
     const owner = !i.isChatInputCommand() ? i.message?.interactionMetadata?.user?.id : undefined;
     const mine = owner === undefined || owner === i.user.id;
-    const style: AckStyle = verb && MENU_VERBS.has(verb) && onEphemeral(i) && mine ? "update" : "reply";
-    const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");
+    const redraws = !!handler && (handler.defer === "update" || !!handler.redraws);
+    const style: AckStyle = redraws && onEphemeral(i) && mine ? "update" : "reply";
     const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
-    const ctx = { ...services, respond, actor: actorOf(i) };
+    const ctx: Ctx = { ...services, respond, actor: actorOf(i) };
     // Fair use first: a person (or server) over budget is told when to retry, and nothing runs.
-    const refusal = (await services.fairUse.admit(i.user.id, i.guildId)) ?? (OPENS.has(kind) ? await services.fairUse.mayOpen(i.user.id) : null);
+    const refusal = (await services.fairUse.admit(i.user.id, i.guildId)) ?? (handler?.opens ? await services.fairUse.mayOpen(i.user.id) : null);
     if (refusal) {
       await respond.separate({ content: refusal });
       await respond.finish();
       return;
     }
     // Not awaited: the handler starts at once; defer() never rejects (it reports its own failure).
-    if (DEFER_FIRST.has(kind)) respond.defer().catch(() => undefined);
+    if (handler && handler.defer !== "none") respond.defer().catch(() => undefined);
     try {
-      if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
-      else await handleComponent(ctx, i);
+      if (i.isChatInputCommand()) await runCommand(ctx, i, handler as CommandHandler | undefined, opts.defaults);
+      else await runComponent(ctx, i, id, handler as ComponentHandler | undefined, opts.defaults);
     } catch (err) {
       // An option of another type than the command defines: Discord still shows an older /hearts
       // (command updates take a while to reach every client). The person's input, not our bug.
@@ -82,4 +75,24 @@ export function createRouter(services: Services, opts: RouterOptions) {
       await respond.finish();
     }
   };
+}
+
+async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: CommandHandler | undefined, defaults: TableSettings): Promise<void> {
+  if (!i.inGuild()) return ctx.respond.say("Hearts tables live in servers: use /hearts in a server channel.");
+  if (!handler) return ctx.respond.say("Unknown subcommand. Try `/hearts new`, `/hearts join` or `/hearts hand`.");
+  const table = handler.needsTable ? await ctx.service.findOpen(i.channelId) : null;
+  if (handler.needsTable && !table) return ctx.respond.say(NO_TABLE);
+  const input = handler.parse(i);
+  if (isDecline(input)) return ctx.respond.say(input.decline);
+  return handler.run({ ...ctx, table, defaults }, input, i);
+}
+
+async function runComponent(ctx: Ctx, i: ComponentInteraction, id: ComponentId | null, handler: ComponentHandler | undefined, defaults: TableSettings): Promise<void> {
+  if (!id || !handler) return ctx.respond.say("This button is not one I recognise (it may be from an old version of the bot). Use `/hearts hand` for your cards.");
+  const table = await ctx.service.get(id.tableId);
+  if (!table) return ctx.respond.say("This table no longer exists. Open a new one with `/hearts new`.");
+  if (!inPlace(table, i.channelId)) return ctx.respond.say("This button belongs to a table in another channel.");
+  const input = handler.parse(id, i);
+  if (isDecline(input)) return ctx.respond.say(input.decline);
+  return handler.run({ ...ctx, table, defaults }, input, i);
 }
