@@ -97,7 +97,7 @@ describe("views", () => {
         }
         const seat = awaiting(state)[0] as Seat;
         const r = apply(state, firstLegalAction(viewFor(state, seat)));
-        if (!r.ok) throw new Error(r.message);
+        if (!r.ok) throw new Error(r.reason);
         state = r.state;
       }
     }
