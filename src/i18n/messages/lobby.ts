@@ -58,6 +58,8 @@ export const en = {
   resumed: "🔄 I'm back after a restart: the game goes on where it was.",
 };
 
+const LEVEL_FR: Record<string, string> = { easy: "facile", medium: "moyen", hard: "difficile" };
+
 export const fr: typeof en = {
   joined: "Vous avez rejoint la table.",
   tookSeat: (v) => `Vous avez pris la place de ${v.name}.`,
@@ -67,7 +69,7 @@ export const fr: typeof en = {
   left: "Vous avez quitté la table.",
   leftGameClosed: "Vous êtes parti ; personne d'autre ne jouait, la partie est donc fermée.",
   leftBotPlays: "Vous êtes parti. Un robot joue à votre place ; /hearts join vous la rend.",
-  botSitsDown: (v) => `${v.name} (${v.level}) s'installe.`,
+  botSitsDown: (v) => `${v.name} (${LEVEL_FR[v.level] ?? v.level}) s'installe.`,
   botStandsUp: (v) => `${v.name} se lève.`,
   kickedLobby: (v) => `${v.name} n'a plus de place.`,
   kickedGameClosed: "Personne d'autre ne jouait, la partie est donc fermée.",
@@ -95,7 +97,7 @@ export const fr: typeof en = {
   noteTookSeat: (v) => `${v.name} a pris la place de ${v.bot}.`,
   noteLeft: (v) => `${v.name} est parti.`,
   noteLeftNewHost: (v) => `${v.name} est parti. ${v.host} est maintenant l'hôte.`,
-  noteBotAdded: (v) => `${v.name} a ajouté ${v.bot} (robot ${v.level}).`,
+  noteBotAdded: (v) => `${v.name} a ajouté ${v.bot} (robot ${LEVEL_FR[v.level] ?? v.level}).`,
   noteBotLeft: (v) => `${v.bot} a quitté la table.`,
   noteKicked: (v) => `${v.name} a été retiré de la table par l'hôte.`,
   noteOptions: (v) => `${v.name} a modifié les options.`,
