@@ -249,6 +249,8 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   const mine = view.seat;
   const selected = opts.selected ?? [];
 
+  lines.push(...lastHandLines(record, view, m));
+
   switch (view.phase) {
     case "passing": {
       const to = seatName(record, passTarget(mine, view.passDirection), m);
@@ -319,6 +321,30 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\n${m.menu.yourHand({ cards: handText(view.hand) })}`;
   return { embeds: [embed], files: png ? [{ name: "hand.png", data: png }] : [], components: rows };
+}
+
+/**
+ * The hand just scored, for this player, above the next hand's cards: the points they took, the
+ * moon, their new total, and the next pass. Shown until the new hand's first trick is complete
+ * (and at the end of the game, for its last hand).
+ */
+export function lastHandLines(record: TableRecord, view: SeatView, m: Messages): string[] {
+  const last = view.history.at(-1);
+  if (!last) return [];
+  const over = view.phase === "game-over";
+  if (!over && (last.handIndex !== view.handIndex - 1 || view.tricks.length > 0)) return [];
+  const me = view.seat;
+  const change = last.change[me];
+  const lines = [m.menu.handResult({ hand: last.handIndex + 1, points: last.handPoints[me], change: `${change > 0 ? "+" : ""}${change}`, total: last.totals[me] })];
+  if (last.moon) lines.push(last.moon.shooter === me ? m.menu.youShotTheMoon : m.menu.otherShotTheMoon({ name: seatName(record, last.moon.shooter, m) }));
+  if (!over) {
+    lines.push(
+      view.passDirection === "hold"
+        ? m.menu.nextNoPass
+        : m.menu.nextPass({ dir: passWord(view.passDirection, m), to: seatName(record, passTarget(me, view.passDirection), m) }),
+    );
+  }
+  return lines;
 }
 
 /** The action count when this hand's passing began (each pass so far is one action). */

@@ -35,6 +35,13 @@ export const en = {
   hintPass: (v: { cards: string }) => `pass **${v.cards}**`,
   hintMoonAdd: "give the moon's points to the others",
   hintMoonSubtract: "take the moon's points off your own score",
+  // the hand just scored, shown above the next hand's cards
+  handResult: (v: { hand: number; points: number; change: string; total: number }) =>
+    `📋 **Hand ${v.hand}:** you took ${v.points} point${v.points === 1 ? "" : "s"} (${v.change}) · your total: **${v.total}**`,
+  youShotTheMoon: "🌙 You shot the moon!",
+  otherShotTheMoon: (v: { name: string }) => `🌙 ${v.name} shot the moon.`,
+  nextPass: (v: { dir: string; to: string }) => `Next: pass 3 cards ${v.dir} (to ${v.to}).`,
+  nextNoPass: "Next: no passing this hand.",
 };
 
 export const fr: typeof en = {
@@ -73,4 +80,9 @@ export const fr: typeof en = {
   hintPass: (v) => `passer **${v.cards}**`,
   hintMoonAdd: "donner les points de la lune aux autres",
   hintMoonSubtract: "retirer les points de la lune de votre propre score",
+  handResult: (v) => `📋 **Donne ${v.hand} :** vous avez pris ${v.points} point${v.points > 1 ? "s" : ""} (${v.change}) · votre total : **${v.total}**`,
+  youShotTheMoon: "🌙 Vous avez tiré la lune !",
+  otherShotTheMoon: (v) => `🌙 ${v.name} a tiré la lune.`,
+  nextPass: (v) => `Ensuite : passez 3 cartes ${v.dir} (à ${v.to}).`,
+  nextNoPass: "Ensuite : pas de passe pour cette donne.",
 };
