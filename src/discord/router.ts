@@ -6,15 +6,13 @@
  */
 import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js";
 import type { TableSettings } from "../store/types.js";
-import { STORE_DOWN_MESSAGE, StoreDown } from "../table/store-health.js";
+import { StoreDown } from "../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
-import { actorOf, inPlace, onEphemeral, type Ctx, type Services } from "./context.js";
+import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
 import { commandHandler, componentHandler } from "./handlers/index.js";
 import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "./handlers/types.js";
 import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
-
-const NO_TABLE = "There is no open table in this channel. Open one with `/hearts new`.";
 
 export interface RouterOptions {
   defaults: TableSettings;
@@ -44,11 +42,12 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const redraws = !!handler && (handler.defer === "update" || !!handler.redraws);
     const style: AckStyle = redraws && onEphemeral(i) && mine ? "update" : "reply";
     const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
-    const ctx: Ctx = { ...services, respond, actor: actorOf(i) };
+    const ctx: Ctx = { ...services, respond, actor: actorOf(i), ...wordsFor(i) };
+    respond.doneText = ctx.m.errors.done;
     // Fair use first: a person (or server) over budget is told when to retry, and nothing runs.
     const refusal = (await services.fairUse.admit(i.user.id, i.guildId)) ?? (handler?.opens ? await services.fairUse.mayOpen(i.user.id) : null);
     if (refusal) {
-      await respond.separate({ content: refusal });
+      await respond.separate({ content: ctx.tell(refusal) });
       await respond.finish();
       return;
     }
@@ -62,15 +61,15 @@ export function createRouter(services: Services, opts: RouterOptions) {
       // (command updates take a while to reach every client). The person's input, not our bug.
       if ((err as { code?: string }).code === "CommandInteractionOptionType") {
         log.warn({ err: err instanceof Error ? err.message : String(err), interaction: kind, user: i.user.id }, "command options do not match the command's definition");
-        await respond.send({ content: "Discord sent this command in an older form than I expect (the /hearts command was just updated). Nothing was changed: please try again in a minute, or without that option." });
+        await respond.send({ content: ctx.m.errors.olderCommand });
         return;
       }
       if (err instanceof StoreDown) {
-        await respond.send({ content: STORE_DOWN_MESSAGE });
+        await respond.send({ content: ctx.m.common.storeDown });
         return;
       }
       log.error({ err, interaction: kind, user: i.user.id, channel: i.channelId }, "interaction handler failed");
-      await respond.send({ content: "Something went wrong on my side. Nothing was played; please try again (or use `/hearts hand`)." });
+      await respond.send({ content: ctx.m.common.somethingWentWrong });
     } finally {
       await respond.finish();
     }
@@ -78,21 +77,21 @@ export function createRouter(services: Services, opts: RouterOptions) {
 }
 
 async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: CommandHandler | undefined, defaults: TableSettings): Promise<void> {
-  if (!i.inGuild()) return ctx.respond.say("Hearts tables live in servers: use /hearts in a server channel.");
-  if (!handler) return ctx.respond.say("Unknown subcommand. Try `/hearts new`, `/hearts join` or `/hearts hand`.");
+  if (!i.inGuild()) return ctx.respond.say(ctx.m.errors.notInGuild);
+  if (!handler) return ctx.respond.say(ctx.m.errors.unknownSubcommand);
   const table = handler.needsTable ? await ctx.service.findOpen(i.channelId) : null;
-  if (handler.needsTable && !table) return ctx.respond.say(NO_TABLE);
+  if (handler.needsTable && !table) return ctx.respond.say(ctx.m.errors.noTableHere);
   const input = handler.parse(i);
-  if (isDecline(input)) return ctx.respond.say(input.decline);
+  if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
   return handler.run({ ...ctx, table, defaults }, input, i);
 }
 
 async function runComponent(ctx: Ctx, i: ComponentInteraction, id: ComponentId | null, handler: ComponentHandler | undefined, defaults: TableSettings): Promise<void> {
-  if (!id || !handler) return ctx.respond.say("This button is not one I recognise (it may be from an old version of the bot). Use `/hearts hand` for your cards.");
+  if (!id || !handler) return ctx.respond.say(ctx.m.errors.unknownButton);
   const table = await ctx.service.get(id.tableId);
-  if (!table) return ctx.respond.say("This table no longer exists. Open a new one with `/hearts new`.");
-  if (!inPlace(table, i.channelId)) return ctx.respond.say("This button belongs to a table in another channel.");
+  if (!table) return ctx.respond.say(ctx.m.errors.tableGone);
+  if (!inPlace(table, i.channelId)) return ctx.respond.say(ctx.m.errors.otherChannel);
   const input = handler.parse(id, i);
-  if (isDecline(input)) return ctx.respond.say(input.decline);
+  if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
   return handler.run({ ...ctx, table, defaults }, input, i);
 }

@@ -2,6 +2,7 @@
 import { PermissionFlagsBits, type ChatInputCommandInteraction } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
 import { presetRules } from "../../game/index.js";
+import { localeOf, sentence } from "../../i18n/index.js";
 import type { BotLevel } from "../../store/types.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "../../table/options.js";
 import { BOT_LEVELS, type TableSnapshot } from "../../table/types.js";
@@ -9,13 +10,14 @@ import { sendHand } from "../context.js";
 import { rulesMessage } from "../views.js";
 import { command, component, decline, tableCommand, type HandlerCtx } from "./types.js";
 
-/** Permissions the bot needs where a table is opened, with the names Discord's settings show. */
-const NEEDED: [bigint, string][] = [
-  [PermissionFlagsBits.ViewChannel, "View Channel"],
-  [PermissionFlagsBits.SendMessages, "Send Messages"],
-  [PermissionFlagsBits.EmbedLinks, "Embed Links"],
-  [PermissionFlagsBits.AttachFiles, "Attach Files"],
+/** Permissions the bot needs where a table is opened, with the names Discord's settings show (by catalogue key). */
+const NEEDED: [bigint, PermissionName][] = [
+  [PermissionFlagsBits.ViewChannel, "permViewChannel"],
+  [PermissionFlagsBits.SendMessages, "permSendMessages"],
+  [PermissionFlagsBits.EmbedLinks, "permEmbedLinks"],
+  [PermissionFlagsBits.AttachFiles, "permAttachFiles"],
 ];
+type PermissionName = "permViewChannel" | "permSendMessages" | "permEmbedLinks" | "permAttachFiles" | "permSendInThreads";
 
 export function settingsFrom(i: ChatInputCommandInteraction): SettingsChange {
   const change: SettingsChange = {};
@@ -39,56 +41,55 @@ export const newTable = command({
   parse(i) {
     const perms = i.appPermissions;
     const inThread = i.channel?.isThread() ?? false;
-    const needed = inThread ? [...NEEDED, [PermissionFlagsBits.SendMessagesInThreads, "Send Messages in Threads"] as [bigint, string]] : NEEDED;
+    const needed = inThread ? [...NEEDED, [PermissionFlagsBits.SendMessagesInThreads, "permSendInThreads"] as [bigint, PermissionName]] : NEEDED;
     const missing = perms ? needed.filter(([p]) => !perms.has(p)).map(([, n]) => n) : [];
-    if (missing.length) {
-      return decline(`I can't run a table here: I am missing the ${missing.join(", ")} permission${missing.length > 1 ? "s" : ""} in this channel. Ask a server admin to grant ${missing.length > 1 ? "them" : "it"} to my role, or use another channel.`);
-    }
     const canThread = !inThread && !!perms?.has(PermissionFlagsBits.CreatePublicThreads) && !!perms?.has(PermissionFlagsBits.SendMessagesInThreads);
-    return { spec: i.options.getString(OPT.rules), target: i.options.getInteger(OPT.target), settings: settingsFrom(i), canThread, guildId: i.guildId, channelId: i.channelId };
+    // The table's public posts speak the server's preferred language (Discord's guild_locale).
+    const locale = localeOf(i.guildLocale);
+    return { missing, spec: i.options.getString(OPT.rules), target: i.options.getInteger(OPT.target), settings: settingsFrom(i), canThread, guildId: i.guildId, channelId: i.channelId, locale };
   },
-  async run(ctx, { spec, target, settings: change, canThread, guildId, channelId }) {
+  async run(ctx, { missing, spec, target, settings: change, canThread, guildId, channelId, locale }) {
+    if (missing.length) return ctx.respond.say(ctx.m.lobby.missingPermissions({ list: missing.map((n) => ctx.m.lobby[n]).join(", "), count: missing.length }));
     const given = spec ?? (await ctx.store.getGuildSettings(guildId).then((g) => g.defaultRules).catch(() => "classic"));
     const rules = applyRulesSpec(presetRules("classic")!, target !== null ? `${given},target=${target}` : given);
-    if (!rules.ok) return ctx.respond.say(`Those rules don't work: ${rules.error}`);
-    const settings = applySettings(ctx.defaults, change);
-    if (!settings.ok) return ctx.respond.say(settings.error);
+    if (!rules.ok) return ctx.respond.say(ctx.m.refusals.badRules({ detail: ctx.tell(rules.error) }));
+    const settings = applySettings({ ...ctx.defaults, locale }, change);
+    if (!settings.ok) return ctx.respond.say(ctx.tell(settings.error));
 
     await ctx.respond.defer();
     const r = await ctx.service.open({ guildId, channelId }, ctx.actor, { rules: rules.rules, settings: settings.settings });
-    if (!r.ok) return ctx.respond.say(r.message);
+    if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     ctx.presenter.noteThreadPermission(r.table.record.id, canThread);
     try {
       await ctx.presenter.postTableMessage(r.table);
     } catch (err) {
       ctx.log.warn({ table: r.table.record.id, err: err instanceof Error ? err.message : String(err) }, "could not post the table message");
-      await ctx.service.closeBySystem(r.table.record.id, "ended", "The table message could not be posted.");
-      return ctx.respond.say("I could not post the table in this channel. Check that I may send messages, embed links and attach files here.");
+      await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
+      return ctx.respond.say(ctx.m.lobby.cannotPost);
     }
     await ctx.fairUse.opened(ctx.actor.userId);
-    const fill = settings.settings.fillWithBots ? " Empty seats get computer players when you start." : "";
-    return ctx.respond.say(`Your table is open. Others press **Join** on it; you press **Start** when ready.${fill}`);
+    return ctx.respond.say(settings.settings.fillWithBots ? ctx.m.lobby.openedFill : ctx.m.lobby.opened);
   },
 });
 
 async function join(ctx: HandlerCtx<TableSnapshot>, fromButton: boolean): Promise<void> {
   const r = await ctx.service.join(ctx.table.record.id, ctx.actor);
-  if (!r.ok) return ctx.respond.say(r.message);
-  if (r.table.state) return sendHand(ctx, ctx.table.record.id, { notice: r.message });
-  return ctx.respond.say(fromButton ? `${r.message} Wait for the host to press Start.` : r.message);
+  if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+  if (r.table.state) return sendHand(ctx, ctx.table.record.id, { notice: ctx.tell(r.say) });
+  return ctx.respond.say(fromButton ? `${ctx.tell(r.say)} ${ctx.m.lobby.waitForStart}` : ctx.tell(r.say));
 }
 
 async function leave(ctx: HandlerCtx<TableSnapshot>): Promise<void> {
   const r = await ctx.service.leave(ctx.table.record.id, ctx.actor);
-  return ctx.respond.say(r.message);
+  return ctx.respond.say(ctx.tell(r.say));
 }
 
 async function start(ctx: HandlerCtx<TableSnapshot>, canThread: boolean): Promise<void> {
   const tableId = ctx.table.record.id;
   if (!canThread) ctx.presenter.noteThreadPermission(tableId, false);
   const r = await ctx.service.start(tableId, ctx.actor);
-  if (!r.ok) return ctx.respond.say(r.message);
-  return sendHand(ctx, tableId, { notice: "The game has started. Here are your cards (only you see them)." });
+  if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+  return sendHand(ctx, tableId, { notice: ctx.m.lobby.started });
 }
 
 const canChange = (ctx: HandlerCtx<TableSnapshot>, table: TableSnapshot): boolean =>
@@ -111,7 +112,7 @@ export const endCommand = tableCommand({
   parse: () => ({}),
   async run(ctx) {
     const r = await ctx.service.end(ctx.table.record.id, ctx.actor);
-    return ctx.respond.say(r.ok ? "The table is closed." : r.message);
+    return ctx.respond.say(r.ok ? ctx.m.lobby.tableClosed : ctx.tell(r.say));
   },
 });
 
@@ -121,7 +122,7 @@ export const kickCommand = tableCommand({
   parse: (i) => ({ userId: i.options.getUser(OPT.user, true).id }),
   async run(ctx, { userId }) {
     const r = await ctx.service.kick(ctx.table.record.id, ctx.actor, userId);
-    return ctx.respond.say(r.message);
+    return ctx.respond.say(ctx.tell(r.say));
   },
 });
 
@@ -136,11 +137,11 @@ export const rulesCommand = tableCommand({
     if (changing) {
       const parts = [spec, target !== null ? `target=${target}` : null].filter(Boolean).join(",");
       const r = await ctx.service.configure(table.record.id, ctx.actor, { rules: parts || undefined, settings });
-      if (!r.ok) return ctx.respond.say(r.message);
-      notice = "✅ Options updated.";
+      if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+      notice = ctx.m.lobby.optionsUpdatedTick;
     }
     const fresh = (await ctx.service.get(table.record.id)) ?? table;
-    const msg = rulesMessage(fresh, canChange(ctx, fresh));
+    const msg = rulesMessage(fresh, canChange(ctx, fresh), ctx.m);
     return ctx.respond.send(notice ? { ...msg, content: notice } : msg);
   },
 });
@@ -149,7 +150,7 @@ export const rulesButton = component({
   name: "rules",
   defer: "none",
   parse: () => ({}),
-  run: (ctx) => ctx.respond.send(rulesMessage(ctx.table, canChange(ctx, ctx.table))),
+  run: (ctx) => ctx.respond.send(rulesMessage(ctx.table, canChange(ctx, ctx.table), ctx.m)),
 });
 
 export const presetMenu = component({
@@ -159,8 +160,8 @@ export const presetMenu = component({
   parse: (_id, i) => ({ preset: i.isStringSelectMenu() ? i.values[0] : "" }),
   async run(ctx, { preset }) {
     const r = await ctx.service.configure(ctx.table.record.id, ctx.actor, { rules: preset });
-    if (!r.ok) return ctx.respond.say(r.message);
-    return ctx.respond.send({ ...rulesMessage(r.table, true), content: `✅ Rules set to ${preset}.` });
+    if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+    return ctx.respond.send({ ...rulesMessage(r.table, true, ctx.m), content: ctx.m.lobby.rulesSet({ preset }) });
   },
 });
 
@@ -171,12 +172,12 @@ export const botMenu = component({
     const value = i.isStringSelectMenu() ? i.values[0] : undefined;
     if (value === "remove") return { remove: true as const };
     const level = BOT_LEVELS.find((l) => l === value);
-    return level ? { level } : decline("Choose a level: easy, medium or hard.");
+    return level ? { level } : decline((m) => m.lobby.chooseLevel);
   },
   async run(ctx, input) {
     const tableId = ctx.table.record.id;
     const r = "remove" in input ? await ctx.service.removeBot(tableId, ctx.actor) : await ctx.service.addBot(tableId, ctx.actor, input.level);
-    return ctx.respond.say(r.message);
+    return ctx.respond.say(ctx.tell(r.say));
   },
 });
 
@@ -187,14 +188,14 @@ export const rematchButton = component({
   parse: () => ({}),
   async run(ctx) {
     const r = await ctx.service.rematch(ctx.table.record.id, ctx.actor);
-    if (!r.ok) return ctx.respond.say(r.message);
+    if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     try {
       await ctx.presenter.postTableMessage(r.table);
     } catch {
-      await ctx.service.closeBySystem(r.table.record.id, "ended", "The table message could not be posted.");
-      return ctx.respond.say("I could not post the new table in this channel.");
+      await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
+      return ctx.respond.say(ctx.m.lobby.cannotPostRematch);
     }
     await ctx.fairUse.opened(ctx.actor.userId);
-    return ctx.respond.say("A new table is open with the same players and rules. Everyone is seated: leave if you don't want to play, then press **Start**.");
+    return ctx.respond.say(ctx.m.lobby.rematchOpened);
   },
 });

@@ -21,9 +21,9 @@ async function hint(ctx: HandlerCtx<TableSnapshot>): Promise<void> {
   const tableId = ctx.table.record.id;
   await ctx.respond.defer();
   const r = await ctx.service.hint(tableId, ctx.actor);
-  if (!r.ok) return ctx.respond.say(r.message);
+  if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
   const rated = (await ctx.service.get(tableId))?.record.settings.rated;
-  return ctx.respond.say(`💡 The hard computer player would ${describeHint(r.action)}.${rated ? " (A game with hints is not rated.)" : ""}`);
+  return ctx.respond.say(ctx.m.menu.hintSays({ what: describeHint(r.action, ctx.m), rated: !!rated }));
 }
 
 export const hintCommand = tableCommand({ name: "hint", defer: "reply", parse: () => ({}), run: hint });
@@ -40,10 +40,10 @@ export const pickMenu = component({
     const mine = await ctx.service.handFor(tableId, ctx.actor);
     // A pick from another hand's (or another phase's) menu changes nothing: the current menu, with why.
     if (mine.ok && (mine.view.phase !== "passing" || version < passPhaseStart(mine.view) || version > mine.view.actionCount)) {
-      return sendHand(ctx, tableId, { notice: "⚠️ This menu is out of date: the game has moved on. Here is your current hand." });
+      return sendHand(ctx, tableId, { notice: ctx.m.menu.outOfDate });
     }
     const inHand = (c: Card) => !mine.ok || mine.view.hand.includes(c);
-    if (cards.length !== 3 || new Set(cards).size !== 3 || !cards.every(inHand)) return sendHand(ctx, tableId, { notice: "Pick exactly 3 different cards from your hand." });
+    if (cards.length !== 3 || new Set(cards).size !== 3 || !cards.every(inHand)) return sendHand(ctx, tableId, { notice: ctx.m.menu.pickExactly3 });
     return sendHand(ctx, tableId, { selected: cards });
   },
 });
@@ -54,7 +54,7 @@ export const passButton = component({
   parse: idOf<"pass">(),
   async run(ctx, { cards, version }) {
     const r = await ctx.service.pass(ctx.table.record.id, ctx.actor, cards, version);
-    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? `✅ You passed ${cards.map(cardLabel).join(" ")}.` : `⚠️ ${r.message}` });
+    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? ctx.m.menu.youPassed({ cards: cards.map(cardLabel).join(" ") }) : `⚠️ ${ctx.tell(r.say)}` });
   },
 });
 
@@ -64,7 +64,7 @@ export const playButton = component({
   parse: idOf<"play">(),
   async run(ctx, { card, version }) {
     const r = await ctx.service.play(ctx.table.record.id, ctx.actor, card, version);
-    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? `✅ You played ${cardLabel(card)}.` : `⚠️ ${r.message}` });
+    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? ctx.m.menu.youPlayed({ card: cardLabel(card) }) : `⚠️ ${ctx.tell(r.say)}` });
   },
 });
 
@@ -74,6 +74,6 @@ export const moonButton = component({
   parse: idOf<"moon">(),
   async run(ctx, { choice, version }) {
     const r = await ctx.service.moon(ctx.table.record.id, ctx.actor, choice, version);
-    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? "✅ Your moon choice is in." : `⚠️ ${r.message}` });
+    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? ctx.m.menu.moonIn : `⚠️ ${ctx.tell(r.say)}` });
   },
 });

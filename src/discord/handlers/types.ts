@@ -4,6 +4,7 @@
  * fair use, the acknowledgement, the table lookup, errors.
  */
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from "discord.js";
+import type { Messages } from "../../i18n/index.js";
 import type { TableSettings } from "../../store/types.js";
 import type { TableSnapshot } from "../../table/types.js";
 import type { Ctx } from "../context.js";
@@ -17,12 +18,12 @@ import type { ComponentId } from "../ids.js";
  */
 export type DeferStyle = "update" | "reply" | "none";
 
-/** A handler's answer instead of running: a sentence for the person, nothing changed. */
+/** A handler's answer instead of running: a sentence for the person (in their language), nothing changed. */
 export interface Decline {
-  decline: string;
+  decline: (m: Messages) => string;
 }
 
-export const decline = (text: string): Decline => ({ decline: text });
+export const decline = (say: (m: Messages) => string): Decline => ({ decline: say });
 export const isDecline = (x: unknown): x is Decline => typeof x === "object" && x !== null && "decline" in x;
 
 /** The context a handler runs in: the services, the person, the responder, and the table (looked up once). */
