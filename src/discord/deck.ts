@@ -3,12 +3,10 @@
  * hand picture, remembered for every table (the store's PlayerPrefs). `/hearts deck` sets it and
  * shows a sample; the menus read it from a small cache, so drawing a menu never waits on the store.
  */
-import type { ChatInputCommandInteraction } from "discord.js";
 import { OPT } from "../../commands/hearts.js";
-import { localeOf, messages } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { PlayerPrefs, Store, TableSettings } from "../store/types.js";
-import type { Ctx } from "./context.js";
+import { command } from "./handlers/types.js";
 
 /** How a player's hand picture is drawn. */
 export interface DeckStyle {
@@ -70,20 +68,27 @@ export class DeckStyles {
 export const DECK_SAMPLE = [8, 12, 13 + 9, 13 + 3, 26 + 10, 26 + 4, 39 + 11, 39 + 8, 39];
 
 /** `/hearts deck [colours] [index]`: sets what is given, then shows the style with a sample hand. */
-export async function deckCommand(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
-  const m = messages(localeOf(i.locale)).comforts;
-  const colours = i.options.getString(OPT.colours);
-  const index = i.options.getString(OPT.index);
-  const patch: Partial<DeckPrefs> = {};
-  if (colours === "four" || colours === "two") patch.fourColour = colours === "four";
-  if (index === "large" || index === "normal") patch.largeIndex = index === "large";
-  const prefs = Object.keys(patch).length ? await ctx.decks.set(ctx.actor.userId, patch) : await ctx.decks.load(ctx.actor.userId);
-  const style = deckStyle({ fourColourDeck: false }, prefs);
-  const words = `${style.fourColour ? m.deckFourColour : m.deckTwoColour} · ${style.largeIndex ? m.deckLargeIndex : m.deckNormalIndex}`;
-  const png = ctx.images.hand(DECK_SAMPLE, [], [], style);
-  const text = Object.keys(patch).length ? m.deckSaved({ style: words }) : `${m.deckPrompt} ${words}.`;
-  return ctx.respond.send({
-    embeds: [{ description: text, color: 0xc0392b, ...(png ? { image: { url: "attachment://deck.png" } } : {}) }],
-    files: png ? [{ name: "deck.png", data: png }] : [],
-  });
-}
+export const deckCommand = command({
+  name: "deck",
+  defer: "reply",
+  parse: (i) => {
+    const colours = i.options.getString(OPT.colours);
+    const index = i.options.getString(OPT.index);
+    const patch: Partial<DeckPrefs> = {};
+    if (colours === "four" || colours === "two") patch.fourColour = colours === "four";
+    if (index === "large" || index === "normal") patch.largeIndex = index === "large";
+    return patch;
+  },
+  async run(ctx, patch) {
+    const m = ctx.m.comforts;
+    const changing = Object.keys(patch).length > 0;
+    const prefs = changing ? await ctx.decks.set(ctx.actor.userId, patch) : await ctx.decks.load(ctx.actor.userId);
+    const style = deckStyle({ fourColourDeck: false }, prefs);
+    const words = `${style.fourColour ? m.deckFourColour : m.deckTwoColour} · ${style.largeIndex ? m.deckLargeIndex : m.deckNormalIndex}`;
+    const png = ctx.images.hand(DECK_SAMPLE, [], [], style);
+    return ctx.respond.send({
+      embeds: [{ description: changing ? m.deckSaved({ style: words }) : `${m.deckPrompt} ${words}.`, color: 0xc0392b, ...(png ? { image: { url: "attachment://deck.png" } } : {}) }],
+      files: png ? [{ name: "deck.png", data: png }] : [],
+    });
+  },
+});

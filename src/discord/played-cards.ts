@@ -3,7 +3,7 @@
  * seen played and does not hold. Built from the seat's own view only, like the rest of the menu.
  */
 import { SUIT_SYMBOLS, cardsStillOut, rankLabel, suitOf, type SeatView } from "../game/index.js";
-import { messages, type Locale } from "../i18n/index.js";
+import type { Messages } from "../i18n/index.js";
 import type { TableSettings } from "../store/types.js";
 
 /** "♣ A K 9 · ♦ Q J · ♠ — · ♥ 10 2": highest first, a dash for a suit with nothing out. */
@@ -18,13 +18,12 @@ export function stillOutList(view: Pick<SeatView, "hand" | "trick" | "tricks">):
 }
 
 /** The menu's line, during play at a table that shows played cards; null otherwise. */
-export function playedCardsLine(settings: TableSettings, view: SeatView, locale?: Locale): string | null {
+export function playedCardsLine(settings: TableSettings, view: SeatView, m: Messages): string | null {
   if (!settings.playedCards || view.phase !== "playing") return null;
-  return messages(locale).comforts.stillOut({ list: stillOutList(view) });
+  return m.comforts.stillOut({ list: stillOutList(view) });
 }
 
 /** The rules message's sentence about the option. */
-export function playedCardsRule(settings: TableSettings, locale?: Locale): string {
-  const m = messages(locale).comforts;
-  return settings.playedCards ? m.playedCardsOn : m.playedCardsOff;
+export function playedCardsRule(settings: TableSettings, m: Messages): string {
+  return settings.playedCards ? m.comforts.playedCardsOn : m.comforts.playedCardsOff;
 }

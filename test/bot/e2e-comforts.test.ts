@@ -44,7 +44,7 @@ describe("comforts at a table of one person and computer players", () => {
     const rec = (await h.store.getTable(tableId))!;
     const log = await h.store.loadActions(tableId);
     const was = replay(rec.rules, rec.seed, log.map((a) => a.action));
-    if (!was.ok) throw new Error(was.message);
+    if (!was.ok) throw new Error(was.reason);
     const target = undoTarget(viewFor(was.state, 0))!;
     expect(cardLabel(target.card)).toBe(card);
 
@@ -96,7 +96,7 @@ describe("comforts at a table of one person and computer players", () => {
     const menu = await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id));
     const rec = (await h.store.getTable(tableId))!;
     const start = replay(rec.rules, rec.seed, []);
-    if (!start.ok) throw new Error(start.message);
+    if (!start.ok) throw new Error(start.reason);
     const hand = viewFor(start.state, 0).hand;
     const mine = renderHand({ cards: hand, legal: [] }, style).length;
     expect(mine).not.toBe(renderHand({ cards: hand, legal: [] }).length);

@@ -98,7 +98,7 @@ describe("views", () => {
         }
         const seat = awaiting(state)[0] as Seat;
         const r = apply(state, firstLegalAction(viewFor(state, seat)));
-        if (!r.ok) throw new Error(r.message);
+        if (!r.ok) throw new Error(r.reason);
         state = r.state;
       }
     }
@@ -143,7 +143,7 @@ describe("views", () => {
       }
       const seat = awaiting(state)[0] as Seat;
       const r = apply(state, firstLegalAction(viewFor(state, seat)));
-      if (!r.ok) throw new Error(r.message);
+      if (!r.ok) throw new Error(r.reason);
       state = r.state;
     }
     expect(checked).toBeGreaterThanOrEqual(10);
@@ -183,5 +183,36 @@ describe("the turn timer, in one wording", () => {
     const untimed = { ...table, record: { ...rec, settings: { ...rec.settings, turnSeconds: 0 } } } as TableSnapshot;
     expect(text(tableMessage(untimed, images))).toContain("no turn timer");
     expect(text(handMenu(untimed, viewFor(state, 1 as Seat), images, { deadline: null }))).not.toContain("⏱");
+  });
+});
+
+describe("the private end-of-hand summary (issue 15)", () => {
+  const text = (m: OutMessage) => (m.embeds ?? []).map((e) => e.description ?? "").join("\n");
+  const step = (s: GameState) => (apply(s, firstLegalAction(viewFor(s, awaiting(s)[0] as Seat))) as { state: GameState }).state;
+
+  it("shows each player their points, moon and new total, and the next pass, above the next hand's cards until its first trick is done", () => {
+    let s = createGame(presetRules("classic")!, 5);
+    while (s.handIndex === 0) s = step(s);
+    const table = { record: { ...record(s), status: "passing" as const }, state: s } as TableSnapshot;
+    const last = s.history[0];
+    for (const seat of [0, 1] as Seat[]) {
+      const menu = text(handMenu(table, viewFor(s, seat), images));
+      const change = last.change[seat];
+      expect(menu).toContain(`📋 **Hand 1:** you took ${last.handPoints[seat]} point`);
+      expect(menu).toContain(`(${change > 0 ? "+" : ""}${change}) · your total: **${last.totals[seat]}**`);
+      // Hand 2 of classic passes to the right.
+      expect(menu).toMatch(/Next: pass 3 cards to the right \(to P\d( 🤖)?\)\./);
+      // Before the new hand's cards.
+      expect(menu.indexOf("📋")).toBeLessThan(menu.indexOf("**Pass 3 cards"));
+      if (last.moon) expect(menu).toContain("shot the moon");
+    }
+    const fr = text(handMenu(table, viewFor(s, 0), images, { locale: "fr" }));
+    expect(fr).toContain("📋 **Donne 1 :** vous avez pris");
+    expect(fr).toContain("Ensuite : passez 3 cartes à droite");
+
+    // Once the new hand's first trick is complete, the summary gives way.
+    while (s.tricks.length === 0) s = step(s);
+    const later = { record: { ...record(s), status: "playing" as const }, state: s } as TableSnapshot;
+    expect(text(handMenu(later, viewFor(s, 0), images))).not.toContain("📋");
   });
 });

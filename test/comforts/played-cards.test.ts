@@ -40,7 +40,7 @@ function record(state: GameState, settings: Partial<TableSettings> = {}): TableR
 
 const step = (state: GameState): GameState => {
   const r = apply(state, firstLegalAction(viewFor(state, awaiting(state)[0] as Seat)));
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(r.reason);
   return r.state;
 };
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { awaiting, cardsOf, viewFor, type Seat } from "../../src/game/index.js";
 import { undoOffered, undoTarget } from "../../src/table/undo.js";
+import { messages, words } from "../../src/i18n/index.js";
 import { settle } from "../bot/manual-clock.js";
 import { alice, bob, openTable, playOut, setup, type Setup } from "../bot/service-helpers.js";
 
@@ -79,7 +80,7 @@ describe("undo", () => {
     expect(after.actionCount).toBe(st.actionCount);
     expect(after.trickNumber).toBe(trick);
     expect(cardsOf(after.hands[0])).toContain(card);
-    const notes = s.updates.filter((u) => u.update.type === "notice").map((u) => (u.update as { note: string }).note);
+    const notes = s.updates.flatMap((u) => (u.update.type === "notice" ? [words(messages("en"), u.update.note)] : []));
     expect(notes.at(-1)).toBe(`↩️ Alice took back a card: trick ${trick + 1} is played again, and its next post is the one that counts.`);
     // A stale button (another card than the last one) changes nothing.
     expect(await s.service.undo(id, alice, (card + 1) % 52)).toMatchObject({ ok: false });
@@ -90,7 +91,7 @@ describe("undo", () => {
     const id = await openTable(s, [alice, bob]);
     expect((await s.service.start(id, alice)).ok).toBe(true);
     const st = (await s.service.get(id))!.state!;
-    expect(await s.service.undo(id, alice, 0)).toMatchObject({ ok: false, code: "undo-alone", message: expect.stringContaining("one person") });
+    expect(await s.service.undo(id, alice, 0)).toMatchObject({ ok: false, code: "undo-alone", say: { area: "comforts", key: "undoOnlyAlone" } });
     const t = (await s.service.get(id))!;
     expect(undoOffered(t.record.seats, viewFor(st, 0), null)).toBeNull();
     const alone = await aliceAlone(6);
