@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRESETS } from "../../src/game/index.js";
 import { LOCALES, catalogueTables, localeOf, messages } from "../../src/i18n/index.js";
 
 /** Sample values for a sentence with values: numbers, names and words, whatever the key asks for. */
@@ -41,5 +42,12 @@ describe("message catalogue", () => {
     expect(localeOf("pt-BR")).toBe("en");
     expect(localeOf(null)).toBe("en");
     expect(messages("fr").common.storeDown).not.toBe(messages("en").common.storeDown);
+  });
+
+  it("describes every rules preset in French (a new preset without a translation fails here)", () => {
+    for (const p of PRESETS) {
+      expect(messages("en").presets.description({ name: p.name })).toBe(p.description);
+      expect(messages("fr").presets.description({ name: p.name }), p.name).not.toBe(p.description);
+    }
   });
 });
