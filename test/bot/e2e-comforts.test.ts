@@ -8,7 +8,7 @@ import { cardLabel, replay, viewFor } from "../../src/game/index.js";
 import { undoTarget } from "../../src/table/undo.js";
 import { DECK_SAMPLE } from "../../src/discord/deck.js";
 import { renderHand } from "../../src/render/index.js";
-import { Player, byVerb, findButton, gamePosts, playUntil, quiet, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
+import { Player, answeredPrivately, byVerb, findButton, gamePosts, playUntil, quiet, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
 
 let h: Harness;
 let ann: Player;
@@ -82,13 +82,19 @@ describe("comforts at a table of one person and computer players", () => {
   }, 60_000);
 
   it("a player's deck style: /hearts deck shows and remembers it, and their hand picture uses it at the next table", async () => {
-    const said = await ann.answer(ann.slash("deck", { colours: "four", index: "large" }));
+    const asked = ann.slash("deck", { colours: "four", index: "large" });
+    const said = await ann.answer(asked);
+    expect(answeredPrivately(h, asked)).toBe(true);
     expect(textOf(said)).toContain("Four colours (♣ green, ♦ blue) · Large corner indexes");
     const style = { fourColour: true, largeIndex: true };
     expect(said.attachments.map((a) => [a.filename, a.size])).toEqual([["deck.png", renderHand({ cards: DECK_SAMPLE, legal: [] }, style).length]]);
     expect(await h.store.getPlayerPrefs(ann.user.id)).toMatchObject(style);
     // Asked again without options: what she chose, remembered.
     expect(textOf(await ann.answer(ann.slash("deck")))).toContain("Four colours (♣ green, ♦ blue) · Large corner indexes");
+    // In her language.
+    ann.user.locale = "fr";
+    expect(textOf(await ann.answer(ann.slash("deck")))).toContain("Quatre couleurs (♣ vert, ♦ bleu) · Grands index dans les coins");
+    ann.user.locale = "en-US";
     // A new table: her menu's picture is her hand in her style (the same bytes as drawn here), not the table's deck.
     await ann.answer(ann.slash("new", { target: 26 }));
     const table = tableMessage(h.fake);
