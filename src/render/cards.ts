@@ -184,10 +184,11 @@ export function drawCardFace(ctx: Ctx, card: Card, x: number, y: number, w: numb
 
   if (rank <= 8) {
     const n = rank + 2;
-    const pip = w * 0.175;
-    const colX = w * 0.15;
-    const top = h * 0.19;
-    const bottom = h * 0.81;
+    // With large indexes the pips draw a little smaller and closer in, clear of the corners.
+    const pip = w * (largeIndex ? 0.15 : 0.175);
+    const colX = w * (largeIndex ? 0.13 : 0.15);
+    const top = h * (largeIndex ? 0.3 : 0.19);
+    const bottom = h * (largeIndex ? 0.7 : 0.81);
     for (const [col, row] of PIP_LAYOUT[n]) {
       drawPip(ctx, suit, w / 2 + col * colX, top + row * (bottom - top), pip, ink, row > 0.5);
     }
