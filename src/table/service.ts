@@ -160,6 +160,11 @@ export class TableService {
       }
       live.state = r.state;
       for (const a of stored.slice(-8)) live.last[a.seat] = { seq: a.seq, action: a.action };
+      // Where the last undo was is not stored: after a restart at a table that used one, the card
+      // the person could take back then stays (never a second undo in a trick; at worst one fewer).
+      const person = record.seats.find(isHumanSeat);
+      const latest = record.undos > 0 && person ? undoTarget(viewFor(r.state, person.seat as Seat)) : null;
+      if (latest) live.undone = { hand: r.state.handIndex, trick: latest.trick };
     }
     if (isOpen(record.status)) this.remember(live);
     else live.closed = true;

@@ -12,7 +12,9 @@
  * - one level, once per trick: after an undo nothing earlier can be taken back, and the card
  *   played again in that trick stays; the person's card of the next trick can be taken back;
  * - never across the end of a hand (a scored hand is final), never for a pass or a moon choice;
- * - a game with an undo is not rated (like a game with a hint).
+ * - a game with an undo is not rated (like a game with a hint);
+ * - where the last undo was is kept in memory only: after a restart at a table that used one, the
+ *   card the person could take back then stays (at worst one undo fewer, never a second in a trick).
  */
 import type { Card, SeatView } from "../game/index.js";
 import type { SeatRecord } from "../store/types.js";

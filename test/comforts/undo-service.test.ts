@@ -112,4 +112,27 @@ describe("undo", () => {
       expect(s.store.finished.map((g) => g.rated)).toEqual([!undo]);
     }
   }, 30_000);
+
+  it("after a restart, a table that used an undo gets the next one from the next trick, never twice in a trick", async () => {
+    const { s, id } = await aliceAlone(31);
+    await untilAliceToPlay(s, id, 2);
+    const st = (await s.service.get(id))!.state!;
+    const card = viewFor(st, 0).legal[0];
+    expect((await s.service.play(id, alice, card, st.actionCount)).ok).toBe(true);
+    expect((await s.service.undo(id, alice, card)).ok).toBe(true);
+    const again = viewFor((await s.service.get(id))!.state!, 0).legal[0];
+    expect((await s.service.play(id, alice, again, st.actionCount)).ok).toBe(true);
+    await s.service.stop();
+    // A new process on the same store.
+    const s2 = setup({ store: s.store, seed: 31 });
+    expect(await s2.service.resume()).toBe(1);
+    expect(await s2.service.undo(id, alice, again)).toMatchObject({ ok: false, code: "undo-once" });
+    await untilAliceToPlay(s2, id, st.trickNumber + 1);
+    const later = (await s2.service.get(id))!.state!;
+    const next = viewFor(later, 0).legal[0];
+    expect((await s2.service.play(id, alice, next, later.actionCount)).ok).toBe(true);
+    expect(await s2.service.undo(id, alice, next)).toMatchObject({ ok: true });
+    expect((await s2.service.get(id))!.record.undos).toBe(2);
+    await s2.service.stop();
+  });
 });
