@@ -9,6 +9,7 @@ import { shardOf, type ShardInfo } from "../shards.js";
 import type { Store } from "../store/types.js";
 import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
+import { GuildSettingsCache } from "../table/guild-settings.js";
 import { TableService } from "../table/service.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
@@ -96,7 +97,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const pacer = new Pacer(images);
   const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const guilds = new GuildSettingsCache(deps.store);
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, guilds, defaults: config.defaults, limits: { maxTablesPerGuild: config.maxTablesPerGuild } }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
   // Every handler answers and logs its own failures; these catches are the last line, so a bug
   // there is a log line and never an unhandled rejection.

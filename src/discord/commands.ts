@@ -3,9 +3,11 @@ import { PermissionFlagsBits, type ChatInputCommandInteraction } from "discord.j
 import { OPT } from "../../commands/hearts.js";
 import { presetRules } from "../game/index.js";
 import type { BotLevel, TableSettings } from "../store/types.js";
+import { serverDefaults, tableCapOf } from "../table/guild-settings.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "../table/options.js";
 import type { TableSnapshot } from "../table/types.js";
 import { sendHand, type Ctx } from "./context.js";
+import { channelRefusal, hintsRefusal, settingsCommand } from "./settings.js";
 import { leaderboardMessage, statsMessage } from "./standings.js";
 import { describeHint, rulesMessage, scoresMessage } from "./views.js";
 
@@ -23,6 +25,8 @@ export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, de
     case "stats":
       await ctx.respond.defer();
       return ctx.respond.send(await statsMessage(ctx, i.guildId, i.options.getUser(OPT.user) ?? i.user));
+    case "settings":
+      return settingsCommand(ctx, i);
   }
   const table = await ctx.service.findOpen(i.channelId);
   if (!table) return ctx.respond.say(NO_TABLE);
@@ -76,15 +80,18 @@ async function newTable(ctx: Ctx, i: ChatInputCommandInteraction<"cached" | "raw
   if (missing.length) {
     return ctx.respond.say(`I can't run a table here: I am missing the ${missing.join(", ")} permission${missing.length > 1 ? "s" : ""} in this channel. Ask a server admin to grant ${missing.length > 1 ? "them" : "it"} to my role, or use another channel.`);
   }
-  const spec = i.options.getString(OPT.rules) ?? (await ctx.store.getGuildSettings(i.guildId).then((g) => g.defaultRules).catch(() => "classic"));
+  const server = await ctx.guilds.get(i.guildId);
+  const notHere = channelRefusal(i, server);
+  if (notHere) return ctx.respond.say(notHere);
+  const spec = i.options.getString(OPT.rules) ?? server.defaultRules;
   const target = i.options.getInteger(OPT.target);
   const rules = applyRulesSpec(presetRules("classic")!, target !== null ? `${spec},target=${target}` : spec);
   if (!rules.ok) return ctx.respond.say(`Those rules don't work: ${rules.error}`);
-  const settings = applySettings(defaults, settingsFrom(i));
+  const settings = applySettings(serverDefaults(defaults, server), settingsFrom(i));
   if (!settings.ok) return ctx.respond.say(settings.error);
 
   await ctx.respond.defer();
-  const r = await ctx.service.open({ guildId: i.guildId, channelId: i.channelId }, ctx.actor, { rules: rules.rules, settings: settings.settings });
+  const r = await ctx.service.open({ guildId: i.guildId, channelId: i.channelId }, ctx.actor, { rules: rules.rules, settings: settings.settings, maxTables: tableCapOf(ctx.limits.maxTablesPerGuild, server) });
   if (!r.ok) return ctx.respond.say(r.message);
   const canThread = !inThread && !!perms?.has(PermissionFlagsBits.CreatePublicThreads) && !!perms?.has(PermissionFlagsBits.SendMessagesInThreads);
   ctx.presenter.noteThreadPermission(r.table.record.id, canThread);
@@ -142,6 +149,8 @@ async function rules(ctx: Ctx, i: ChatInputCommandInteraction, table: TableSnaps
 
 export async function hint(ctx: Ctx, tableId: string): Promise<void> {
   await ctx.respond.defer();
+  const off = await hintsRefusal(ctx, ctx.respond.interaction.guildId, ctx.respond.interaction.locale);
+  if (off) return ctx.respond.say(off);
   const r = await ctx.service.hint(tableId, ctx.actor);
   if (!r.ok) return ctx.respond.say(r.message);
   const rated = (await ctx.service.get(tableId))?.record.settings.rated;

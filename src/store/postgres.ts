@@ -30,7 +30,7 @@ import {
   toRecord,
 } from "./records.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
@@ -277,7 +277,7 @@ export class PostgresStore implements HeartsStore {
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.findUnique({ where: { guildId } }));
   }
 
-  async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+  async updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
     const data = guildSettingsColumns(patch);
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
   }

@@ -29,7 +29,7 @@ import {
   toRecord,
 } from "./records.js";
 import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 export { CorruptRowError };
 
@@ -251,7 +251,7 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
-  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+  updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
     return this.exclusive(async () => {
       const data = guildSettingsColumns(patch);
       // Not this.getGuildSettings: it would wait behind this very operation.

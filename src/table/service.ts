@@ -230,7 +230,7 @@ export class TableService {
   }
 
   private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
-    const cap = this.guildCap(where.guildId);
+    const cap = this.guildCap(where.guildId, options.maxTables);
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
     if (existing) {
@@ -253,8 +253,9 @@ export class TableService {
   }
 
   /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
-  private guildCap(guildId: string): Refusal | null {
-    const max = this.config.maxTablesPerGuild;
+  private guildCap(guildId: string, serverCap?: number): Refusal | null {
+    const ceiling = this.config.maxTablesPerGuild;
+    const max = ceiling === undefined ? serverCap : serverCap === undefined ? ceiling : Math.min(ceiling, serverCap);
     if (max === undefined) return null;
     let open = 0;
     for (const live of this.tables.values()) if (!live.closed && live.record.guildId === guildId) open++;
