@@ -7,6 +7,7 @@ import { serverDefaults, tableCapOf } from "../table/guild-settings.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "../table/options.js";
 import type { TableSnapshot } from "../table/types.js";
 import { sendHand, type Ctx } from "./context.js";
+import { privacyCommand } from "./privacy.js";
 import { channelRefusal, hintsRefusal, settingsCommand } from "./settings.js";
 import { leaderboardMessage, statsMessage } from "./standings.js";
 import { describeHint, rulesMessage, scoresMessage } from "./views.js";
@@ -27,6 +28,8 @@ export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, de
       return ctx.respond.send(await statsMessage(ctx, i.guildId, i.options.getUser(OPT.user) ?? i.user));
     case "settings":
       return settingsCommand(ctx, i);
+    case "privacy":
+      return privacyCommand(ctx, i);
   }
   const table = await ctx.service.findOpen(i.channelId);
   if (!table) return ctx.respond.say(NO_TABLE);

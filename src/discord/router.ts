@@ -11,6 +11,7 @@ import { handleCommand } from "./commands.js";
 import { handleComponent } from "./components.js";
 import { actorOf, onEphemeral, type Services } from "./context.js";
 import { decodeId } from "./ids.js";
+import { isPrivacyId, privacyButton } from "./privacy.js";
 import { Responder, type AckStyle } from "./responder.js";
 
 /** Verbs that redraw the private menu they are clicked on; the others answer with a new message. */
@@ -63,6 +64,7 @@ export function createRouter(services: Services, opts: RouterOptions) {
     if (DEFER_FIRST.has(kind)) respond.defer().catch(() => undefined);
     try {
       if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
+      else if (i.isButton() && isPrivacyId(i.customId)) await privacyButton(ctx, i);
       else await handleComponent(ctx, i);
     } catch (err) {
       // An option of another type than the command defines: Discord still shows an older /hearts

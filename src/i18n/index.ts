@@ -11,12 +11,13 @@
  */
 import { DEFAULT_LOCALE, type Locale } from "./locale.js";
 import * as common from "./messages/common.js";
+import * as privacy from "./messages/privacy.js";
 import * as settings from "./messages/settings.js";
 
 export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, settings } as const;
+const AREAS = { common, settings, privacy } as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

@@ -29,6 +29,7 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
+import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuild, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
 import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
@@ -296,6 +297,37 @@ export class PostgresStore implements HeartsStore {
       await lockStandings(tx, guildId);
       await replaceStandings(tx, guildId, await computeStandings(tx, guildId));
     }, TX);
+  }
+
+  /** The privacy functions are written against the SQLite client's type: same models, same calls. */
+  private get privacyDb(): PrivacyDb {
+    return this.prisma as unknown as PrivacyDb;
+  }
+
+  personalData(userId: string): Promise<PersonalData> {
+    return personalData(this.privacyDb, userId);
+  }
+
+  async forgetUser(userId: string): Promise<ForgetResult> {
+    const r = await forgetUser(this.privacyDb, userId);
+    for (const guildId of r.guilds) await this.rebuildStandings(guildId);
+    return r;
+  }
+
+  purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
+    return purgeGuild(this.privacyDb, guildId, opts);
+  }
+
+  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+    return pruneClosedTables(this.privacyDb, opts);
+  }
+
+  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>> {
+    return retentionOverrides(this.privacyDb);
+  }
+
+  departedGuilds(before: Date, limit: number): Promise<string[]> {
+    return departedGuilds(this.privacyDb, before, limit);
   }
 
   async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {

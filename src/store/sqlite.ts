@@ -28,6 +28,7 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
+import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuild, retentionOverrides, type ForgetResult, type PersonalData } from "./privacy.js";
 import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
 import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
@@ -267,6 +268,33 @@ export class SqliteStore implements HeartsStore {
   /** Recomputes a guild's standings from its finished games (safe while the bot runs, unlike the bare function). */
   rebuildStandings(guildId: string): Promise<void> {
     return this.exclusive(() => rebuildStandings(this.prisma, guildId));
+  }
+
+  personalData(userId: string): Promise<PersonalData> {
+    return this.exclusive(() => personalData(this.prisma, userId));
+  }
+
+  /** Each server's standings are rebuilt in its own step, so tables' moves can run in between. */
+  async forgetUser(userId: string): Promise<ForgetResult> {
+    const r = await this.exclusive(() => forgetUser(this.prisma, userId));
+    for (const guildId of r.guilds) await this.rebuildStandings(guildId);
+    return r;
+  }
+
+  purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
+    return this.exclusive(() => purgeGuild(this.prisma, guildId, opts));
+  }
+
+  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+    return this.exclusive(() => pruneClosedTables(this.prisma, opts));
+  }
+
+  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>> {
+    return this.exclusive(() => retentionOverrides(this.prisma));
+  }
+
+  departedGuilds(before: Date, limit: number): Promise<string[]> {
+    return this.exclusive(() => departedGuilds(this.prisma, before, limit));
   }
 
   /** One player's card, for /hearts stats. */

@@ -6,6 +6,7 @@
  */
 import { raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { INITIAL_SKILL, displayRating, rateGame, type Skill } from "../stats/rating.js";
+import { FORMER_KEY } from "./privacy.js";
 import type { FinishedGame } from "./types.js";
 
 type Order = "asc" | "desc";
@@ -237,6 +238,8 @@ export async function computeStandings(db: StandingsDb, guildId: string): Promis
 /** Replaces a guild's stored standings, inside the caller's transaction. */
 export async function replaceStandings(tx: Tx, guildId: string, standings: Map<string, Standing>): Promise<void> {
   await tx.playerStats.deleteMany({ where: { guildId } });
+  // A forgotten player's results still count for the others' ratings, but have no standings row.
+  for (const key of [...standings.keys()]) if (key.startsWith(FORMER_KEY)) standings.delete(key);
   await writeStandings(tx, guildId, standings);
 }
 

@@ -3,6 +3,7 @@
  * the table service depend on this interface, never on Prisma.
  */
 import type { Action, Rules } from "../game/index.js";
+import type { PrivacyStore } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 export type BotLevel = "easy" | "medium" | "hard";
@@ -168,7 +169,7 @@ export interface Store {
  * What openStore() returns, on SQLite or PostgreSQL alike: the Store plus the standings read side
  * (leaderboards, player cards), the finished games and the group-commit counters.
  */
-export interface HeartsStore extends Store {
+export interface HeartsStore extends Store, PrivacyStore {
   /** Which database runs: for logs and benchmarks only; nothing above the store branches on it. */
   readonly kind: "sqlite" | "postgres";
   leaderboard(query: LeaderboardQuery): Promise<Leaderboard>;

@@ -933,6 +933,41 @@ export class TableService {
     for (const live of all) this.clearTimers(live);
   }
 
+  // ---- privacy --------------------------------------------------------------------------------
+
+  /**
+   * "Forget me" at the open tables in memory: the person leaves each as if they pressed Leave, and
+   * a seat they still hold (a game in progress) becomes an anonymous computer player. Returns how
+   * many tables they were at. (Closed tables are the store's to anonymise.)
+   */
+  async forgetPlayer(userId: string, pseudonym: string): Promise<number> {
+    let count = 0;
+    for (const live of [...this.tables.values()]) {
+      if (live.closed || (!seatOf(live.record.seats, userId) && live.record.hostId !== userId)) continue;
+      count++;
+      if (seatOf(live.record.seats, userId)) await this.leave(live.record.id, { userId, name: pseudonym });
+      await this.withTable<object>(live.record.id, async (l) => {
+        const mine = seatOf(l.record.seats, userId);
+        if (!mine && l.record.hostId !== userId) return { ok: true };
+        const seats = l.record.seats.map((s) => (s === mine ? { ...s, userId: null, botLevel: s.botLevel ?? l.record.settings.botLevel, name: pseudonym, botControlled: false, timeouts: 0 } : s));
+        const patch: TablePatch = { seats };
+        if (l.record.hostId === userId) patch.hostId = seats.find((s) => isHumanSeat(s) && !s.botControlled)?.userId ?? seats.find(isHumanSeat)?.userId ?? "former:";
+        l.record = await this.store.updateTable(l.record.id, patch);
+        if (mine) this.emit(l, { type: "seat", seat: mine.seat, change: "bot-took-over" });
+        this.schedule(l);
+        return { ok: true };
+      });
+    }
+    return count;
+  }
+
+  /** Ends every open table of a server (it purges its data, or the bot was removed from it). */
+  async endGuild(guildId: string, note: string): Promise<number> {
+    const mine = [...this.tables.values()].filter((l) => !l.closed && l.record.guildId === guildId);
+    for (const live of mine) await this.closeBySystem(live.record.id, "ended", note);
+    return mine.length;
+  }
+
   private emit(live: Live, update: TableUpdate): void {
     for (const listener of this.listeners) {
       try {
