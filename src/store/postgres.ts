@@ -29,7 +29,7 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
-import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuild, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
+import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
 import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
@@ -315,7 +315,7 @@ export class PostgresStore implements HeartsStore {
   }
 
   purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
-    return purgeGuild(this.privacyDb, guildId, opts);
+    return purgeInSteps(() => purgeGuildStep(this.privacyDb, guildId, opts));
   }
 
   pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {

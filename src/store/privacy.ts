@@ -109,15 +109,39 @@ export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetR
   });
 }
 
-export async function purgeGuild(db: PrivacyDb, guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
+/** Rows deleted per step of a purge: each step is one short transaction. */
+export const PURGE_BATCH = 500;
+
+/**
+ * One step of a server's purge: up to `limit` games (their results go with them) and closed
+ * tables (their moves and menus go with them); when none are left, its standings (and settings).
+ */
+export async function purgeGuildStep(db: PrivacyDb, guildId: string, opts: { settings?: boolean; limit?: number } = {}): Promise<{ tables: number; games: number; done: boolean }> {
+  const limit = opts.limit ?? PURGE_BATCH;
   return db.$transaction(async (tx: Tx) => {
-    // Results go with their games (cascade), move logs and menus with their tables.
-    const games = (await tx.finishedGame.deleteMany({ where: { guildId } })).count;
-    const tables = (await tx.heartsTable.deleteMany({ where: { guildId, status: { notIn: OPEN_STATUSES } } })).count;
-    await tx.playerStats.deleteMany({ where: { guildId } });
-    if (opts.settings) await tx.guildSettings.deleteMany({ where: { guildId } });
-    return { tables, games };
+    const gameIds = (await tx.finishedGame.findMany({ where: { guildId }, select: { id: true }, take: limit })).map((r) => r.id);
+    const games = gameIds.length ? (await tx.finishedGame.deleteMany({ where: { id: { in: gameIds } } })).count : 0;
+    const tableIds = (await tx.heartsTable.findMany({ where: { guildId, status: { notIn: OPEN_STATUSES } }, select: { id: true }, take: limit })).map((r) => r.id);
+    const tables = tableIds.length ? (await tx.heartsTable.deleteMany({ where: { id: { in: tableIds } } })).count : 0;
+    const done = gameIds.length < limit && tableIds.length < limit;
+    if (done) {
+      await tx.playerStats.deleteMany({ where: { guildId } });
+      if (opts.settings) await tx.guildSettings.deleteMany({ where: { guildId } });
+    }
+    return { tables, games, done };
   });
+}
+
+/** A whole purge, step by step, yielding between steps so tables keep playing. */
+export async function purgeInSteps(step: () => Promise<{ tables: number; games: number; done: boolean }>): Promise<{ tables: number; games: number }> {
+  const total = { tables: 0, games: 0 };
+  for (;;) {
+    const r = await step();
+    total.tables += r.tables;
+    total.games += r.games;
+    if (r.done) return total;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 export async function pruneClosedTables(db: PrivacyDb, opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {

@@ -28,7 +28,7 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
-import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuild, retentionOverrides, type ForgetResult, type PersonalData } from "./privacy.js";
+import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData } from "./privacy.js";
 import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
 import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
@@ -282,7 +282,7 @@ export class SqliteStore implements HeartsStore {
   }
 
   purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
-    return this.exclusive(() => purgeGuild(this.prisma, guildId, opts));
+    return purgeInSteps(() => this.exclusive(() => purgeGuildStep(this.prisma, guildId, opts)));
   }
 
   pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
