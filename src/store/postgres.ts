@@ -29,6 +29,7 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
+import { ReadCache } from "./reader.js";
 import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
 import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
@@ -253,7 +254,7 @@ export class PostgresStore implements HeartsStore {
       this.prisma.$transaction(async (tx) => {
         await lockStandings(tx, game.guildId);
         await recordFinished(tx, game);
-      }, TX),
+      }, TX).then(() => this.reads.invalidate(game.guildId)),
     );
   }
 
@@ -283,12 +284,15 @@ export class PostgresStore implements HeartsStore {
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
   }
 
+  /** A few seconds of leaderboards and cards, one query in flight per question (a flood costs one query). */
+  readonly reads = new ReadCache();
+
   leaderboard(query: LeaderboardQuery) {
-    return leaderboard(this.prisma, query);
+    return this.reads.get(query.guildId, `lb:${JSON.stringify(query)}`, () => leaderboard(this.prisma, query));
   }
 
   playerCard(guildId: string, playerKey: string) {
-    return playerCard(this.prisma, guildId, playerKey);
+    return this.reads.get(guildId, `card:${playerKey}`, () => playerCard(this.prisma, guildId, playerKey));
   }
 
   /** Recomputes a guild's standings from its finished games, under the same lock as recording one. */
@@ -297,6 +301,7 @@ export class PostgresStore implements HeartsStore {
       await lockStandings(tx, guildId);
       await replaceStandings(tx, guildId, await computeStandings(tx, guildId));
     }, TX);
+    this.reads.invalidate(guildId);
   }
 
   /** The privacy functions are written against the SQLite client's type: same models, same calls. */
@@ -314,8 +319,10 @@ export class PostgresStore implements HeartsStore {
     return r;
   }
 
-  purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
-    return purgeInSteps(() => purgeGuildStep(this.privacyDb, guildId, opts));
+  async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
+    const r = await purgeInSteps(() => purgeGuildStep(this.privacyDb, guildId, opts));
+    this.reads.invalidate(guildId);
+    return r;
   }
 
   pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
