@@ -60,6 +60,9 @@ export interface PrivacyStore {
   departedGuilds(before: Date, limit: number): Promise<string[]>;
 }
 
+/** Listed (not "not open") so the (status, updatedAt) index serves the retention job's query. */
+const CLOSED_STATUSES = ["finished", "abandoned", "broken"];
+
 const seatsMention = (userId: string) => `"userId":"${userId}"`;
 const SNOWFLAKE = /^\d{1,22}$/;
 
@@ -148,14 +151,14 @@ export async function pruneClosedTables(db: PrivacyDb, opts: { before: Date; gui
   if (opts.guildIds && !opts.guildIds.length) return 0;
   const guild = opts.guildIds ? { guildId: { in: opts.guildIds } } : opts.exceptGuildIds?.length ? { guildId: { notIn: opts.exceptGuildIds } } : {};
   const ids = await db.heartsTable.findMany({
-    where: { status: { notIn: OPEN_STATUSES }, updatedAt: { lt: opts.before }, ...guild },
+    where: { status: { in: CLOSED_STATUSES }, updatedAt: { lt: opts.before }, ...guild },
     orderBy: { updatedAt: "asc" },
     take: opts.limit,
     select: { id: true },
   });
   if (!ids.length) return 0;
   // Move logs and saved menus go with their table (cascade); finished games keep their results.
-  return (await db.heartsTable.deleteMany({ where: { id: { in: ids.map((r) => r.id) }, status: { notIn: OPEN_STATUSES } } })).count;
+  return (await db.heartsTable.deleteMany({ where: { id: { in: ids.map((r) => r.id) }, status: { in: CLOSED_STATUSES } } })).count;
 }
 
 export async function retentionOverrides(db: PrivacyDb): Promise<Array<{ guildId: string; retentionDays: number }>> {
