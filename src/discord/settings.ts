@@ -6,11 +6,12 @@
 import { PermissionFlagsBits, type ChatInputCommandInteraction, type PermissionsBitField } from "discord.js";
 import { OPT, RESET_CHOICES } from "../../commands/hearts.js";
 import { presetRules } from "../game/index.js";
-import { localeOf, messages } from "../i18n/index.js";
+import { isLocale, localeOf, type Locale } from "../i18n/index.js";
 import type { GuildSettings, GuildSettingsPatch } from "../store/types.js";
 import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, channelAllowed, tableCapOf } from "../table/guild-settings.js";
 import { applyRulesSpec } from "../table/options.js";
 import type { Ctx } from "./context.js";
+import { command } from "./handlers/types.js";
 import type { OutMessage } from "./message.js";
 
 const SNOWFLAKE = /^\d{15,22}$/;
@@ -23,19 +24,22 @@ export const isServerManager = (i: { memberPermissions: Readonly<PermissionsBitF
 const raw = (i: ChatInputCommandInteraction, name: string): string | number | boolean | undefined => i.options.get(name)?.value ?? undefined;
 
 /** `/hearts settings`: without options, the current values; with options, changes (Manage Server). */
-export async function settingsCommand(ctx: Ctx, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void> {
-  const m = messages(localeOf(i.locale)).settings;
-  const change = changeFrom(i);
-  if (!change) return ctx.respond.send(settingsView(ctx, i, await ctx.guilds.get(i.guildId)));
-  if (!isServerManager(i)) return ctx.respond.say(m.notAdmin);
-  const current = await ctx.guilds.get(i.guildId);
-  const patch = patchFrom(ctx, change, current, m);
-  if (typeof patch === "string") return ctx.respond.say(patch);
-  const next = await ctx.guilds.update(i.guildId, patch);
-  ctx.log.info({ guild: i.guildId, user: i.user.id, changed: Object.keys(patch) }, "server settings changed");
-  const view = settingsView(ctx, i, next);
-  return ctx.respond.send({ ...view, content: m.saved });
-}
+export const settingsHandler = command({
+  name: "settings",
+  defer: "none",
+  parse: (i) => ({ change: changeFrom(i), manager: isServerManager(i), guildId: i.guildId }),
+  async run(ctx, { change, manager, guildId }) {
+    const m = ctx.m.settings;
+    if (!change) return ctx.respond.send(settingsView(ctx, await ctx.guilds.get(guildId)));
+    if (!manager) return ctx.respond.say(m.notAdmin);
+    const current = await ctx.guilds.get(guildId);
+    const patch = patchFrom(ctx, change, current);
+    if (typeof patch === "string") return ctx.respond.say(patch);
+    const next = await ctx.guilds.update(guildId, patch);
+    ctx.log.info({ guild: guildId, user: ctx.actor.userId, changed: Object.keys(patch) }, "server settings changed");
+    return ctx.respond.send({ ...settingsView(ctx, next), content: m.saved });
+  },
+});
 
 interface Change {
   add?: string;
@@ -78,10 +82,9 @@ function changeFrom(i: ChatInputCommandInteraction): Change | null {
   return Object.keys(c).length ? c : null;
 }
 
-type SettingsText = ReturnType<typeof messages>["settings"];
-
 /** The store patch for a change, or the sentence saying why it cannot be made. Resets apply first. */
-function patchFrom(ctx: Ctx, c: Change, current: GuildSettings, m: SettingsText): GuildSettingsPatch | string {
+function patchFrom(ctx: Ctx, c: Change, current: GuildSettings): GuildSettingsPatch | string {
+  const m = ctx.m.settings;
   const p: GuildSettingsPatch = {};
   const resets = new Set<string>(c.reset === "all" ? RESET_CHOICES.map((r) => r.value) : c.reset ? [c.reset] : []);
   if (resets.has("channels")) p.allowedChannels = [];
@@ -104,7 +107,7 @@ function patchFrom(ctx: Ctx, c: Change, current: GuildSettings, m: SettingsText)
   }
   if (c.rules !== undefined) {
     const r = applyRulesSpec(presetRules("classic")!, c.rules);
-    if (!r.ok) return m.badRules({ error: r.error });
+    if (!r.ok) return m.badRules({ error: ctx.tell(r.error) });
     p.defaultRules = c.rules;
   }
   if (c.level === "easy" || c.level === "medium" || c.level === "hard") p.botLevel = c.level;
@@ -123,8 +126,8 @@ function patchFrom(ctx: Ctx, c: Change, current: GuildSettings, m: SettingsText)
 }
 
 /** The current values, in the reader's language; defaults are marked as such. */
-export function settingsView(ctx: Ctx, i: ChatInputCommandInteraction, g: GuildSettings): OutMessage {
-  const m = messages(localeOf(i.locale)).settings;
+export function settingsView(ctx: Ctx, g: GuildSettings): OutMessage {
+  const m = ctx.m.settings;
   const d = ctx.defaults;
   const dflt = (set: boolean, value: string) => (set ? value : m.byDefault({ value }));
   const timer = (s: number) => (s > 0 ? m.timerSeconds({ s }) : m.noTimer);
@@ -144,16 +147,22 @@ export function settingsView(ctx: Ctx, i: ChatInputCommandInteraction, g: GuildS
   return { embeds: [{ title: m.title, color: RED, fields, footer: { text: m.footer } }] };
 }
 
+/** The language of a server's public posts: its setting, else Discord's server locale. */
+export function serverLocale(g: GuildSettings, guildLocale: string | null | undefined): Locale {
+  return isLocale(g.locale) ? g.locale : localeOf(guildLocale);
+}
+
+/** The parent channel of a thread (tables may open in threads of an allowed channel), else null. */
+export const parentOf = (i: ChatInputCommandInteraction<"cached" | "raw">): string | null => (i.channel?.isThread() ? (i.channel.parentId ?? null) : null);
+
 /** Before /hearts new: the sentence refusing this channel, or null when tables may open here. */
-export function channelRefusal(i: ChatInputCommandInteraction<"cached" | "raw">, g: GuildSettings): string | null {
-  const parentId = i.channel?.isThread() ? (i.channel.parentId ?? null) : null;
-  if (channelAllowed(g, i.channelId, parentId)) return null;
-  return messages(localeOf(i.locale)).settings.channelNotAllowed({ channels: g.allowedChannels.map((id) => `<#${id}>`).join(", ") });
+export function channelRefusal(ctx: Ctx, g: GuildSettings, channelId: string, parentId: string | null): string | null {
+  if (channelAllowed(g, channelId, parentId)) return null;
+  return ctx.m.settings.channelNotAllowed({ channels: g.allowedChannels.map((id) => `<#${id}>`).join(", ") });
 }
 
 /** Before a hint: the sentence when the server turned hints off, else null. */
-export async function hintsRefusal(ctx: Ctx, guildId: string | null, locale: string): Promise<string | null> {
-  if (!guildId) return null;
+export async function hintsRefusal(ctx: Ctx, guildId: string): Promise<string | null> {
   const g = await ctx.guilds.get(guildId);
-  return g.hintsAllowed === false ? messages(localeOf(locale)).settings.hintsOffServer : null;
+  return g.hintsAllowed === false ? ctx.m.settings.hintsOffServer : null;
 }

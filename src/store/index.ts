@@ -51,4 +51,4 @@ export async function loadGame(store: Store, tableId: string): Promise<LoadedGam
     throw e;
   }
 }
-export { FORMER_KEY, FORMER_PLAYER, type ForgetResult, type PersonalData, type PrivacyStore } from "./privacy.js";
+export { FORMER_PLAYER } from "./privacy.js";
