@@ -74,5 +74,10 @@ describe("/hearts settings", () => {
 
     // Reset: tables open anywhere again.
     expect(await shown(ann.slash("settings", { reset: "channels" }))).toContain("Channels where tables may open: any channel");
+
+    // The language of public posts: a new table speaks French although Discord's server locale is English.
+    await shown(ann.slash("settings", { language: "fr", max_tables: 5 }));
+    expect(await shown(ann.slash("new", {}, more))).toContain("open");
+    expect(h.bot.service.tableIn(more)!.record.settings.locale).toBe("fr");
   }, 30_000);
 });
