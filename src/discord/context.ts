@@ -3,7 +3,8 @@ import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInte
 import { viewFor, type Card, type Seat } from "../game/index.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store, TableSettings } from "../store/types.js";
+import type { GuildSettingsCache } from "../table/guild-settings.js";
 import { seatOf } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, TableSnapshot } from "../table/types.js";
@@ -27,6 +28,11 @@ export interface Services {
   log: Logger;
   fairUse: FairUse;
   decks: DeckStyles;
+  /** Server settings (/hearts settings), cached briefly. */
+  guilds: GuildSettingsCache;
+  /** The bot's own defaults for new tables and its ceiling of open tables per server. */
+  defaults: TableSettings;
+  limits: { maxTablesPerGuild: number };
 }
 
 export interface Ctx extends Services {

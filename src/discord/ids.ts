@@ -17,7 +17,14 @@ export type ComponentId =
   | { verb: "undo"; tableId: string; version: number; card: Card }
   | { verb: "pick"; tableId: string; version: number }
   | { verb: "pass"; tableId: string; version: number; cards: Card[] }
-  | { verb: "moon"; tableId: string; version: number; choice: MoonChoice };
+  | { verb: "moon"; tableId: string; version: number; choice: MoonChoice }
+  /** /hearts privacy's buttons: no table (tableId is NO_TABLE); they act on whoever clicks, where. */
+  | { verb: "privacy"; tableId: typeof NO_TABLE; action: PrivacyAction };
+
+/** The table slot of a custom_id that belongs to no table. */
+export const NO_TABLE = "-";
+export const PRIVACY_ACTIONS = ["forget", "forget-yes", "purge", "purge-yes"] as const;
+export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 
 const PREFIX = "h1";
 const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset"]);
@@ -36,6 +43,8 @@ export function encodeId(id: ComponentId): string {
       return `${head}:${id.version.toString(36)}:${id.cards.map(cardCode).join(".")}`;
     case "moon":
       return `${head}:${id.version.toString(36)}:${id.choice}`;
+    case "privacy":
+      return `${head}:${id.action}`;
     default:
       return head;
   }
@@ -49,6 +58,10 @@ export function decodeId(raw: string): ComponentId | null {
   const [, verb, tableId, v, arg] = parts;
   if (!TABLE_ID.test(tableId)) return null;
   if (SIMPLE.has(verb)) return parts.length === 3 ? ({ verb, tableId } as ComponentId) : null;
+  if (verb === "privacy") {
+    const action = PRIVACY_ACTIONS.find((a) => a === v);
+    return parts.length === 4 && tableId === NO_TABLE && action ? { verb, tableId: NO_TABLE, action } : null;
+  }
   if (!VERSION.test(v ?? "")) return null;
   const version = parseInt(v, 36);
   switch (verb) {

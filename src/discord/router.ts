@@ -88,6 +88,11 @@ async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: Com
 
 async function runComponent(ctx: Ctx, i: ComponentInteraction, id: ComponentId | null, handler: ComponentHandler | undefined, defaults: TableSettings): Promise<void> {
   if (!id || !handler) return ctx.respond.say(ctx.m.errors.unknownButton);
+  if (handler.needsTable === false) {
+    const input = handler.parse(id, i);
+    if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
+    return handler.run({ ...ctx, table: null as never, defaults }, input, i);
+  }
   const table = await ctx.service.get(id.tableId);
   if (!table) return ctx.respond.say(ctx.m.errors.tableGone);
   if (!inPlace(table, i.channelId)) return ctx.respond.say(ctx.m.errors.otherChannel);

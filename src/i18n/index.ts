@@ -23,12 +23,14 @@ import * as refusals from "./messages/refusals.js";
 import * as rules from "./messages/rules.js";
 import * as standings from "./messages/standings.js";
 import * as table from "./messages/table.js";
+import * as privacy from "./messages/privacy.js";
+import * as settings from "./messages/settings.js";
 
 export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
 export { sentence, words, type Sentence, type Values } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, comforts, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table } as const;
+const AREAS = { common, comforts, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, settings, privacy } as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

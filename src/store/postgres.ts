@@ -31,8 +31,10 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
+import { ReadCache } from "./reader.js";
+import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, HeartsStore, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
@@ -276,7 +278,7 @@ export class PostgresStore implements HeartsStore {
       this.prisma.$transaction(async (tx) => {
         await lockStandings(tx, game.guildId);
         await recordFinished(tx, game);
-      }, TX),
+      }, TX).then(() => this.reads.invalidate(game.guildId)),
     );
   }
 
@@ -301,7 +303,7 @@ export class PostgresStore implements HeartsStore {
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.findUnique({ where: { guildId } }));
   }
 
-  async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+  async updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
     const data = guildSettingsColumns(patch);
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
   }
@@ -315,12 +317,15 @@ export class PostgresStore implements HeartsStore {
     return playerPrefsRecord(userId, await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
   }
 
+  /** A few seconds of leaderboards and cards, one query in flight per question (a flood costs one query). */
+  readonly reads = new ReadCache();
+
   leaderboard(query: LeaderboardQuery) {
-    return leaderboard(this.prisma, query);
+    return this.reads.get(query.guildId, `lb:${JSON.stringify(query)}`, () => leaderboard(this.prisma, query));
   }
 
   playerCard(guildId: string, playerKey: string) {
-    return playerCard(this.prisma, guildId, playerKey);
+    return this.reads.get(guildId, `card:${playerKey}`, () => playerCard(this.prisma, guildId, playerKey));
   }
 
   /** Recomputes a guild's standings from its finished games, under the same lock as recording one. */
@@ -329,6 +334,40 @@ export class PostgresStore implements HeartsStore {
       await lockStandings(tx, guildId);
       await replaceStandings(tx, guildId, await computeStandings(tx, guildId));
     }, TX);
+    this.reads.invalidate(guildId);
+  }
+
+  /** The privacy functions are written against the SQLite client's type: same models, same calls. */
+  private get privacyDb(): PrivacyDb {
+    return this.prisma as unknown as PrivacyDb;
+  }
+
+  personalData(userId: string): Promise<PersonalData> {
+    return personalData(this.privacyDb, userId);
+  }
+
+  async forgetUser(userId: string): Promise<ForgetResult> {
+    const r = await forgetUser(this.privacyDb, userId);
+    for (const guildId of r.guilds) await this.rebuildStandings(guildId);
+    return r;
+  }
+
+  async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
+    const r = await purgeInSteps(() => purgeGuildStep(this.privacyDb, guildId, opts));
+    this.reads.invalidate(guildId);
+    return r;
+  }
+
+  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+    return pruneClosedTables(this.privacyDb, opts);
+  }
+
+  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>> {
+    return retentionOverrides(this.privacyDb);
+  }
+
+  departedGuilds(before: Date, limit: number): Promise<string[]> {
+    return departedGuilds(this.privacyDb, before, limit);
   }
 
   async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {

@@ -3,7 +3,7 @@
  * JSON held in TEXT columns, so a row of either generated client converts through here.
  */
 import type { Action, Rules } from "../game/index.js";
-import type { FinishedGame, GuildSettings, NewTable, PlayerPrefs, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
+import type { FinishedGame, GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
 
 export const OPEN_STATUSES: TableStatus[] = ["lobby", "passing", "playing"];
 
@@ -139,21 +139,41 @@ export function actionRecords(tableId: string, rows: Array<{ seq: number; seat: 
   });
 }
 
-export function guildSettingsRecord(guildId: string, row: { defaultRules: string; turnSeconds: number; allowedChannels: string } | null): GuildSettings {
+type GuildSettingsRow = {
+  defaultRules: string;
+  turnSeconds: number | null;
+  botLevel: string | null;
+  trickImages: string | null;
+  hintsAllowed: boolean | null;
+  tableCap: number | null;
+  locale: string | null;
+  retentionDays: number | null;
+  allowedChannels: string;
+  leftAt: Date | null;
+};
+
+export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | null): GuildSettings {
+  const level = row?.botLevel;
+  const images = row?.trickImages;
   return {
     guildId,
     defaultRules: row?.defaultRules ?? "classic",
-    turnSeconds: row?.turnSeconds ?? 60,
+    turnSeconds: row?.turnSeconds ?? null,
+    botLevel: level === "easy" || level === "medium" || level === "hard" ? level : null,
+    trickImages: images === "tricks" || images === "hands" ? images : null,
+    hintsAllowed: row?.hintsAllowed ?? null,
+    tableCap: row?.tableCap ?? null,
+    locale: row?.locale ?? null,
+    retentionDays: row?.retentionDays ?? null,
     allowedChannels: row ? parseJson<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
+    leftAt: row?.leftAt ?? null,
   };
 }
 
-export function guildSettingsColumns(patch: Partial<Omit<GuildSettings, "guildId">>) {
-  return {
-    ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
-    ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
-    ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
-  };
+export function guildSettingsColumns(patch: GuildSettingsPatch) {
+  const { allowedChannels, ...rest } = patch;
+  const plain = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<GuildSettingsPatch, "allowedChannels">;
+  return { ...plain, ...(allowedChannels !== undefined && { allowedChannels: JSON.stringify(allowedChannels) }) };
 }
 
 type ResultRow = { seat: number; userId: string | null; botLevel: string | null; name: string; total: number; place: number };

@@ -4,6 +4,7 @@
  */
 import type { Action, Rules } from "../game/index.js";
 import type { Locale } from "../i18n/index.js";
+import type { PrivacyStore } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 export type BotLevel = "easy" | "medium" | "hard";
@@ -115,10 +116,24 @@ export interface GuildSettings {
   guildId: string;
   /** Default rules preset spec for /hearts new, e.g. "classic" or "omnibus,target=50". */
   defaultRules: string;
-  turnSeconds: number;
+  /** The server's defaults for new tables; null = the bot's configured default. */
+  turnSeconds: number | null;
+  botLevel: BotLevel | null;
+  trickImages: "tricks" | "hands" | null;
+  hintsAllowed: boolean | null;
+  /** Open tables the server may have; null = the configured ceiling (which always applies). */
+  tableCap: number | null;
+  /** Language of the server's public posts; null = Discord's server locale. */
+  locale: string | null;
+  /** Days closed tables' move logs are kept; null = the default retention. */
+  retentionDays: number | null;
   /** Channels allowed to host tables; empty = any channel. */
   allowedChannels: string[];
+  /** When the bot was removed from the server (its data is purged after a grace period); null = present. */
+  leftAt: Date | null;
 }
+
+export type GuildSettingsPatch = Partial<Omit<GuildSettings, "guildId">>;
 
 /** A player's private menu left open when the bot stopped: the next start brings it up to date. */
 export interface SavedMenu {
@@ -173,7 +188,7 @@ export interface Store {
   saveMenus(menus: SavedMenu[]): Promise<void>;
   /** The menus saved for these tables, removed from the store as they are read. */
   takeMenus(tableIds: string[]): Promise<SavedMenu[]>;
-  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings>;
+  updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings>;
   /** A player's choices; the defaults for someone who never chose. */
   getPlayerPrefs(userId: string): Promise<PlayerPrefs>;
   setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs>;
@@ -184,7 +199,7 @@ export interface Store {
  * What openStore() returns, on SQLite or PostgreSQL alike: the Store plus the standings read side
  * (leaderboards, player cards), the finished games and the group-commit counters.
  */
-export interface HeartsStore extends Store {
+export interface HeartsStore extends Store, PrivacyStore {
   /** Which database runs: for logs and benchmarks only; nothing above the store branches on it. */
   readonly kind: "sqlite" | "postgres";
   leaderboard(query: LeaderboardQuery): Promise<Leaderboard>;

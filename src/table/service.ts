@@ -243,7 +243,7 @@ export class TableService {
   }
 
   private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
-    const cap = this.guildCap(where.guildId);
+    const cap = this.guildCap(where.guildId, options.maxTables);
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
     if (existing) {
@@ -266,8 +266,9 @@ export class TableService {
   }
 
   /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
-  private guildCap(guildId: string): Refusal | null {
-    const max = this.config.maxTablesPerGuild;
+  private guildCap(guildId: string, serverCap?: number): Refusal | null {
+    const ceiling = this.config.maxTablesPerGuild;
+    const max = ceiling === undefined ? serverCap : serverCap === undefined ? ceiling : Math.min(ceiling, serverCap);
     if (max === undefined) return null;
     let open = 0;
     for (const live of this.tables.values()) if (!live.closed && live.record.guildId === guildId) open++;
@@ -987,6 +988,41 @@ export class TableService {
     for (const live of all) this.clearTimers(live);
     await Promise.all(all.map((l) => l.queue.idle().catch(() => undefined)));
     for (const live of all) this.clearTimers(live);
+  }
+
+  // ---- privacy --------------------------------------------------------------------------------
+
+  /**
+   * "Forget me" at the open tables in memory: the person leaves each as if they pressed Leave, and
+   * a seat they still hold (a game in progress) becomes an anonymous computer player. Returns how
+   * many tables they were at. (Closed tables are the store's to anonymise.)
+   */
+  async forgetPlayer(userId: string, pseudonym: string): Promise<number> {
+    let count = 0;
+    for (const live of [...this.tables.values()]) {
+      if (live.closed || (!seatOf(live.record.seats, userId) && live.record.hostId !== userId)) continue;
+      count++;
+      if (seatOf(live.record.seats, userId)) await this.leave(live.record.id, { userId, name: pseudonym });
+      await this.withTable<object>(live.record.id, async (l) => {
+        const mine = seatOf(l.record.seats, userId);
+        if (!mine && l.record.hostId !== userId) return { ok: true };
+        const seats = l.record.seats.map((s) => (s === mine ? { ...s, userId: null, botLevel: s.botLevel ?? l.record.settings.botLevel, name: pseudonym, botControlled: false, timeouts: 0 } : s));
+        const patch: TablePatch = { seats };
+        if (l.record.hostId === userId) patch.hostId = seats.find((s) => isHumanSeat(s) && !s.botControlled)?.userId ?? seats.find(isHumanSeat)?.userId ?? "former:";
+        l.record = await this.store.updateTable(l.record.id, patch);
+        if (mine) this.emit(l, { type: "seat", seat: mine.seat, change: "bot-took-over" });
+        this.schedule(l);
+        return { ok: true };
+      });
+    }
+    return count;
+  }
+
+  /** Ends every open table of a server (it purges its data, or the bot was removed from it). */
+  async endGuild(guildId: string, note: Sentence): Promise<number> {
+    const mine = [...this.tables.values()].filter((l) => !l.closed && l.record.guildId === guildId);
+    for (const live of mine) await this.closeBySystem(live.record.id, "ended", note);
+    return mine.length;
   }
 
   private emit(live: Live, update: TableUpdate): void {

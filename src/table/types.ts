@@ -78,6 +78,8 @@ export interface TableListener {
 export interface NewTableOptions {
   rules: Rules;
   settings: TableSettings;
+  /** The server's own cap of open tables (/hearts settings), if lower than the configured one. */
+  maxTables?: number;
 }
 
 export interface TableServiceConfig {

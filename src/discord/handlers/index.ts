@@ -10,6 +10,8 @@
 import { hintButton, hintCommand, handButton, handCommand, moonButton, passButton, pickMenu, playButton } from "./play.js";
 import { leaderboardCommand, scoresButton, scoresCommand, statsCommand } from "./info.js";
 import { botMenu, endCommand, joinButton, joinCommand, kickCommand, leaveButton, leaveCommand, newTable, presetMenu, rematchButton, rulesButton, rulesCommand, startButton, startCommand } from "./lobby.js";
+import { privacyButton, privacyCommand } from "../privacy.js";
+import { settingsHandler } from "../settings.js";
 import type { CommandHandler, ComponentHandler, Handler } from "./types.js";
 import { undoButton } from "../undo.js";
 import { deckCommand } from "../deck.js";
@@ -47,6 +49,10 @@ const HANDLERS: Handler[] = [
   scoresButton,
   leaderboardCommand,
   statsCommand,
+  // the server's settings, and privacy (../settings.ts, ../privacy.ts)
+  settingsHandler,
+  privacyCommand,
+  privacyButton,
 ];
 
 function byName<K extends Handler["kind"]>(kind: K): Map<string, Extract<Handler, { kind: K }>> {
