@@ -13,7 +13,6 @@ import {
   awaiting,
   cardLabel,
   createGame,
-  replay,
   viewFor,
   type Action,
   type Card,
@@ -33,6 +32,7 @@ import { SerialQueue } from "./queue.js";
 import { bankUsed, deadlineOf, hasExpired, turnKey, type TurnStart } from "./turn-clock.js";
 import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import * as lobby from "./lobby.js";
+import { TableRegistry } from "./registry.js";
 import type { LobbyOutcome } from "./lobby.js";
 import { cleanName, humanSeat, isBotSeat, isHumanSeat, seatOf } from "./seats.js";
 import {
@@ -81,13 +81,10 @@ export class TableService {
   private readonly config: TableServiceConfig;
   private readonly clock: Clock;
   private readonly seeds: () => number;
-  private readonly tables = new Map<string, Live>();
-  /** Channel or thread id → id of the open table there. */
-  private readonly byChannel = new Map<string, string>();
+  /** The tables in memory, and their loading and replay from the store. */
+  private readonly registry: TableRegistry<Live>;
   /** Opening a table in a channel (new or rematch), one at a time per channel: one open table there. */
   private readonly opening = new Map<string, SerialQueue>();
-  /** Loads in progress, so two clicks on a table not yet in memory share one replay. */
-  private readonly loading = new Map<string, Promise<Live | null>>();
   private readonly listeners: TableListener[] = [];
   private stopped = false;
 
@@ -99,6 +96,17 @@ export class TableService {
     this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.storeChanged(up));
     this.store = guardedStore(deps.store, this.health);
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 32 - 1));
+    this.registry = new TableRegistry<Live>({
+      store: this.store,
+      log: this.log,
+      create: (record) => this.newLive(record),
+      broken: (live) => this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") }),
+    });
+  }
+
+  /** The open tables in memory, by id. */
+  private get tables(): ReadonlyMap<string, Live> {
+    return this.registry.tables;
   }
 
   onUpdate(listener: TableListener): void {
@@ -114,11 +122,8 @@ export class TableService {
 
   /** The open table in a channel or thread. */
   async findOpen(channelId: string): Promise<TableSnapshot | null> {
-    const id = this.byChannel.get(channelId);
-    if (id) {
-      const live = this.tables.get(id);
-      if (live && !live.closed) return live;
-    }
+    const live = this.registry.in(channelId);
+    if (live) return live;
     const record = await this.store.findOpenTable(channelId);
     return record ? this.load(record.id) : null;
   }
@@ -129,40 +134,7 @@ export class TableService {
   }
 
   private async load(tableId: string): Promise<Live | null> {
-    const cached = this.tables.get(tableId);
-    if (cached) return cached;
-    let pending = this.loading.get(tableId);
-    if (!pending) {
-      pending = this.loadFromStore(tableId).finally(() => this.loading.delete(tableId));
-      this.loading.set(tableId, pending);
-    }
-    return pending;
-  }
-
-  private async loadFromStore(tableId: string): Promise<Live | null> {
-    const record = await this.store.getTable(tableId);
-    if (!record) return null;
-    const live = this.newLive(record);
-    if (record.status !== "lobby") {
-      const stored = await this.store.loadActions(tableId);
-      const actions = stored.map((a) => a.action);
-      const r = replay(record.rules, record.seed, actions);
-      if (!r.ok) {
-        this.log.error({ table: tableId, index: r.index, reason: r.reason }, "table log does not replay");
-        live.closed = true;
-        if (isOpen(record.status)) {
-          await this.store.updateTable(tableId, { status: "broken", brokenReason: `action ${r.index} does not replay: ${r.reason}` }).catch(() => undefined);
-          live.record = { ...record, status: "broken" };
-          this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") });
-        }
-        return live;
-      }
-      live.state = r.state;
-      for (const a of stored.slice(-8)) live.last[a.seat] = { seq: a.seq, action: a.action };
-    }
-    if (isOpen(record.status)) this.remember(live);
-    else live.closed = true;
-    return live;
+    return this.registry.load(tableId);
   }
 
   private newLive(record: TableRecord): Live {
@@ -178,16 +150,11 @@ export class TableService {
   }
 
   private remember(live: Live): void {
-    this.tables.set(live.record.id, live);
-    this.byChannel.set(live.record.channelId, live.record.id);
-    if (live.record.threadId) this.byChannel.set(live.record.threadId, live.record.id);
+    this.registry.remember(live);
   }
 
   private forget(live: Live): void {
-    this.tables.delete(live.record.id);
-    for (const key of [live.record.channelId, live.record.threadId]) {
-      if (key && this.byChannel.get(key) === live.record.id) this.byChannel.delete(key);
-    }
+    this.registry.forget(live);
   }
 
   /** Runs `fn` in the table's queue, on the current state. */
@@ -535,14 +502,7 @@ export class TableService {
   }
 
   private async reload(live: Live): Promise<void> {
-    const record = await this.store.getTable(live.record.id);
-    if (!record) return;
-    const stored = await this.store.loadActions(record.id);
-    const r = replay(record.rules, record.seed, stored.map((a) => a.action));
-    if (r.ok) {
-      live.record = record;
-      live.state = r.state;
-    }
+    await this.registry.reload(live);
   }
 
   private async finish(live: Live): Promise<void> {
@@ -755,20 +715,17 @@ export class TableService {
 
   /** An open table by id, from memory only. */
   openTable(tableId: string): TableSnapshot | null {
-    const live = this.tables.get(tableId);
-    return live && !live.closed ? live : null;
+    return this.registry.get(tableId);
   }
 
   /** The ids of the open tables in memory. */
   get openTableIds(): string[] {
-    return [...this.tables.keys()];
+    return this.registry.ids;
   }
 
   /** The open table in a channel or thread, from memory only. */
   tableIn(channelId: string): TableSnapshot | null {
-    const id = this.byChannel.get(channelId);
-    const live = id ? this.tables.get(id) : undefined;
-    return live && !live.closed ? live : null;
+    return this.registry.in(channelId);
   }
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
