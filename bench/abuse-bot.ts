@@ -14,7 +14,7 @@ import { BotPool, type PoolStats } from "../src/ai/pool.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
 import { createBot } from "../src/discord/bot.js";
-import { viewFor, awaiting, type Seat } from "../src/game/index.js";
+import { createRng, viewFor, awaiting, type Seat } from "../src/game/index.js";
 import { silentLogger } from "../src/log.js";
 import { openStore } from "../src/store/index.js";
 import type { BotPlayer } from "../src/table/players.js";
@@ -61,7 +61,11 @@ const ticker = setInterval(() => {
   lastTick = now;
 }, 1);
 
-/** The other tables' people: each plays their first legal choice after a short think. */
+/**
+ * The other tables' people: each plays their first legal choice after a think of half to one and
+ * a half times thinkMs (seeded), so the tables drift apart instead of passing all at once each hand.
+ */
+const thinkRng = createRng(7);
 const people = new Set(input.people);
 const thinking = new Set<string>();
 let playing = true;
@@ -88,7 +92,7 @@ const autoPlay = setInterval(() => {
         })()
           .catch(() => undefined)
           .finally(() => thinking.delete(`${id}:${s}`));
-      }, input.thinkMs);
+      }, input.thinkMs * (0.5 + thinkRng.next()));
     }
   }
 }, 50);

@@ -24,7 +24,7 @@
  * BENCH_ABUSE_CPU_PROF=<dir> writes a CPU profile of the bot process there (to find what holds its
  * event loop).
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,6 +43,8 @@ const SECONDS = Math.max(3, parseInt(arg("seconds", "30"), 10));
 const ASKERS = 40;
 /** The other tables' people's Scores clicks, a second in all. */
 const OTHERS_PER_S = 10;
+/** The phases to run (all by default; `--phases statsFlood` for a profile of one). */
+const PHASES = new Set(arg("phases", "baseline,hintFlood,statsFlood,spam").split(","));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A server's finished games, written in bulk (as bench:leaderboard does), with standings rows. */
@@ -84,6 +86,17 @@ function startBot(input: object): ChildProcess {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
 }
+
+/** A process doing nothing but a 1 ms ticker: the machine's own scheduling delay, as a control. */
+const IDLE = `
+const { createHistogram } = require("node:perf_hooks");
+let h = createHistogram(), last = performance.now();
+setInterval(() => { const now = performance.now(); h.record(Math.max(1, Math.round((now - last - 1) * 1000))); last = now; }, 1);
+process.on("message", (m) => {
+  if (m.type === "phase") h = createHistogram();
+  else if (m.type === "report") process.send({ type: "report", p99Ms: Math.round(h.percentile(99) / 100) / 10, maxMs: Math.round(h.max / 100) / 10 });
+  else process.exit(0);
+});`;
 
 function next<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -167,6 +180,7 @@ async function main(): Promise<void> {
   const loadAtStart = load();
   await fill(dbUrl, fake.guildId, GAMES, askers.map((u) => u.id));
   const fillS = (performance.now() - runStart) / 1000;
+  const idle = spawn(process.execPath, ["-e", IDLE], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const bot = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl, people: people.map((u) => u.id), thinkMs: 300 });
   try {
     await next(bot, "ready");
@@ -177,8 +191,11 @@ async function main(): Promise<void> {
     const abuserChannel = fake.addChannel("abuser");
     const lounge = fake.addChannel("lounge");
     await sleep(300);
+    // Started over 10 s, and a 20 s warm-up after, so the phases see tables in every part of a hand
+    // rather than all passing at once (the first hand's burst of pass decisions is not measured).
     await Promise.all(
       people.map(async (u, i) => {
+        await sleep((i * 10_000) / TABLES);
         const opened = fake.slashCommand(u, "hearts", { subcommand: "new", options: { level: "hard", target: 1000 } }, channels[i]);
         await opened.ack;
         const table = await waitFor(() => fake.channelMessages(channels[i]).find((m) => byVerb(m, "start")), 20_000);
@@ -190,14 +207,16 @@ async function main(): Promise<void> {
     await fake.slashCommand(abuser, "hearts", { subcommand: "new", options: { level: "easy" } }, abuserChannel).ack;
     const mine = await waitFor(() => fake.channelMessages(abuserChannel).find((m) => byVerb(m, "start")), 10_000);
     await fake.clickButton(abuser, mine!.id, byVerb(mine, "start")!.custom_id!).ack;
-    await sleep(5000); // warm-up: the pool's workers start and the budgets spent on setting up refill
+    await sleep(20_000); // warm-up (and the budgets spent on setting up refill)
 
     const every = (ms: number, fn: () => void) => setInterval(fn, ms);
     /** One phase: the others' clicks plus `abuse`'s timers for SECONDS, then every request's fate. */
-    const phase = async (abuse: (sent: Sent[]) => NodeJS.Timeout[]) => {
+    const phase = async (name: string, abuse: (sent: Sent[]) => NodeJS.Timeout[]) => {
+      if (!PHASES.has(name)) return null;
       const sent: Sent[] = [];
       let turn = 0;
       bot.send({ type: "phase" });
+      idle.send({ type: "phase" });
       const timers = [
         every(1000 / OTHERS_PER_S, () => {
           const i = turn++ % TABLES;
@@ -209,17 +228,19 @@ async function main(): Promise<void> {
       await sleep(SECONDS * 1000);
       for (const t of timers) clearInterval(t);
       bot.send({ type: "report" });
-      const report = await next<Report>(bot, "report");
+      idle.send({ type: "report" });
+      const [report, control] = await Promise.all([next<Report>(bot, "report"), next<{ p99Ms: number; maxMs: number }>(idle, "report")]);
       const f = await fates(fake, sent);
-      await sleep(5000); // the abuser's budget refills before the next phase
+      await sleep(1000); // (the abuser is idle for the whole phase between their two, so their budget is full again)
       const { type: _type, ...figures } = report;
-      return { ...figures, ackP99Ms: f.ackP99Ms, requests: f.byKind, loadAvg: load() };
+      // The idle process's ticker: how late the machine alone (other processes, no bot) made a 1 ms tick.
+      return { ...figures, idleLoopDelayP99Ms: control.p99Ms, idleLoopDelayMaxMs: control.maxMs, ackP99Ms: f.ackP99Ms, requests: f.byKind, loadAvg: load() };
     };
 
-    const baseline = await phase(() => []);
-    const hintFlood = await phase((sent) => [every(100, () => sent.push({ kind: "hint", h: fake.slashCommand(abuser, "hearts", { subcommand: "hint" }, abuserChannel) }))]);
+    const baseline = await phase("baseline", () => []);
+    const hintFlood = await phase("hintFlood", (sent) => [every(100, () => sent.push({ kind: "hint", h: fake.slashCommand(abuser, "hearts", { subcommand: "hint" }, abuserChannel) }))]);
     let n = 0;
-    const statsFlood = await phase((sent) => [
+    const statsFlood = await phase("statsFlood", (sent) => [
       every(50, () => {
         const who = askers[n % askers.length];
         const page = 1 + ((n >> 1) % 3);
@@ -231,7 +252,7 @@ async function main(): Promise<void> {
       }),
     ]);
     let clicks = 0;
-    const spam = await phase((sent) => [
+    const spam = await phase("spam", (sent) => [
       every(20, () => {
         const table = fake.channelMessages(abuserChannel).find((m) => byVerb(m, "rules"));
         const target = table && (byVerb(table, clicks++ % 2 ? "scores" : "rules") ?? byVerb(table, "rules"));
@@ -239,23 +260,27 @@ async function main(): Promise<void> {
       }),
     ]);
 
-    const dropped = [baseline, hintFlood, statsFlood, spam].reduce((sum, p) => sum + Object.values(p.requests).reduce((s, k) => s + k.silentlyDropped, 0), 0);
-    const others = (p: typeof baseline) => p.requests.others?.ackP99Ms ?? NaN;
-    const ratio = +(hintFlood.moveP99Ms / baseline.moveP99Ms).toFixed(2);
-    const spamClicks = spam.requests.click ?? { sent: 0, refusedPolitely: 0, answered: 0, silentlyDropped: 0 };
+    type Phase = NonNullable<typeof baseline>;
+    const ran = [baseline, hintFlood, statsFlood, spam].filter((p): p is Phase => p !== null);
+    const dropped = ran.reduce((sum, p) => sum + Object.values(p.requests).reduce((s, k) => s + k.silentlyDropped, 0), 0);
+    const others = (p: Phase | null) => p?.requests.others?.ackP99Ms ?? NaN;
+    const ratio = +((hintFlood?.moveP99Ms ?? NaN) / (baseline?.moveP99Ms ?? NaN)).toFixed(2);
+    const spamClicks = spam?.requests.click ?? { sent: 0, refusedPolitely: 0, answered: 0, silentlyDropped: 0 };
+    const statsAck = statsFlood?.ackP99Ms ?? NaN;
+    const statsLoop = statsFlood?.loopDelayP99Ms ?? NaN;
     // "Unchanged": within half again the baseline, or 20 ms of it (a few ms either way is noise).
-    const unchanged = (p: typeof baseline) => others(p) <= Math.max(1.5 * others(baseline), others(baseline) + 20);
+    const unchanged = others(spam) <= Math.max(1.5 * others(baseline), others(baseline) + 20);
     const out = {
       tables: TABLES,
       games: GAMES,
       seconds: SECONDS,
       loadAvg: { start: loadAtStart, end: load(), cores: availableParallelism() },
-      botMoveP99MsBaseline: baseline.moveP99Ms,
-      botMoveP99Ms: hintFlood.moveP99Ms,
+      botMoveP99MsBaseline: baseline?.moveP99Ms ?? NaN,
+      botMoveP99Ms: hintFlood?.moveP99Ms ?? NaN,
       botMoveP99Ratio: ratio,
-      ackP99Ms: statsFlood.ackP99Ms,
-      loopDelayP99Ms: statsFlood.loopDelayP99Ms,
-      loopDelaySource: "1 ms ticker's lateness in the bot process (perf_hooks' histogram beside it as histogramP99Ms)",
+      ackP99Ms: statsAck,
+      loopDelayP99Ms: statsLoop,
+      loopDelaySource: "1 ms ticker's lateness in the bot process (perf_hooks' histogram beside it as histogramP99Ms; an idle process's ticker as idleLoopDelayP99Ms)",
       spamRefusals: spamClicks.refusedPolitely,
       spamSilentlyDropped: spamClicks.silentlyDropped,
       othersAckP99MsBaseline: others(baseline),
@@ -263,10 +288,10 @@ async function main(): Promise<void> {
       silentlyDropped: dropped,
       targetsMet: {
         hintFloodRatio: ratio <= 1.5,
-        statsFloodAck: statsFlood.ackP99Ms <= 100,
-        statsFloodLoopDelay: statsFlood.loopDelayP99Ms <= 20,
+        statsFloodAck: statsAck <= 100,
+        statsFloodLoopDelay: statsLoop <= 20,
         spamRefusedNotDropped: spamClicks.refusedPolitely > 0 && spamClicks.silentlyDropped === 0,
-        spamOthersAckUnchanged: unchanged(spam),
+        spamOthersAckUnchanged: unchanged,
         noneSilentlyDropped: dropped === 0,
       },
       baseline,
@@ -278,14 +303,15 @@ async function main(): Promise<void> {
     };
     console.log(
       `${TABLES} tables, ${GAMES} games, ${SECONDS} s a phase, load ${out.loadAvg.start.join("/")} → ${out.loadAvg.end.join("/")} on ${out.loadAvg.cores} cores.\n` +
-        `hintFlood: computer moves p99 ${baseline.moveP99Ms} ms alone, ${hintFlood.moveP99Ms} ms with 10 hints/s (×${ratio}, target ≤ 1.5).\n` +
-        `statsFlood: acks p99 ${statsFlood.ackP99Ms} ms (target ≤ 100), bot event loop p99 ${statsFlood.loopDelayP99Ms} ms by the 1 ms ticker, ${statsFlood.histogramP99Ms} ms by the histogram (target ≤ 20; baseline ${baseline.loopDelayP99Ms} ms).\n` +
+        `hintFlood: computer moves p99 ${out.botMoveP99MsBaseline} ms alone, ${out.botMoveP99Ms} ms with 10 hints/s (×${ratio}, target ≤ 1.5).\n` +
+        `statsFlood: acks p99 ${statsAck} ms (target ≤ 100), bot event loop p99 ${statsLoop} ms by the 1 ms ticker, ${statsFlood?.histogramP99Ms} ms by the histogram, ${statsFlood?.idleLoopDelayP99Ms} ms in an idle process (target ≤ 20; baseline ${baseline?.loopDelayP99Ms} ms).\n` +
         `spam: ${spamClicks.sent} clicks, ${spamClicks.refusedPolitely} refused politely, ${spamClicks.answered} answered, ${spamClicks.silentlyDropped} silently dropped; others' acks p99 ${others(baseline)} ms alone, ${others(spam)} ms with the spam.`,
     );
     console.log(JSON.stringify(out));
     if (dropped) process.exitCode = 1;
   } finally {
     bot.send({ type: "stop" });
+    idle.send({ type: "stop" });
     await next(bot, "stopped").catch(() => undefined);
     await fake.close().catch((err: unknown) => console.error(err instanceof Error ? err.message : err));
     rmSync(dir, { recursive: true, force: true });
