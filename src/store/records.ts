@@ -129,12 +129,14 @@ export function actionRecords(tableId: string, rows: Array<{ seq: number; seat: 
   });
 }
 
-export function guildSettingsRecord(guildId: string, row: { defaultRules: string; turnSeconds: number; allowedChannels: string } | null): GuildSettings {
+export function guildSettingsRecord(guildId: string, row: { defaultRules: string; turnSeconds: number; allowedChannels: string; dailyEnabled: boolean; dailyRules: string } | null): GuildSettings {
   return {
     guildId,
     defaultRules: row?.defaultRules ?? "classic",
     turnSeconds: row?.turnSeconds ?? 60,
     allowedChannels: row ? parseJson<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
+    dailyEnabled: row?.dailyEnabled ?? true,
+    dailyRules: row?.dailyRules ?? "classic",
   };
 }
 
@@ -143,6 +145,8 @@ export function guildSettingsColumns(patch: Partial<Omit<GuildSettings, "guildId
     ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
     ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
     ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
+    ...(patch.dailyEnabled !== undefined && { dailyEnabled: patch.dailyEnabled }),
+    ...(patch.dailyRules !== undefined && { dailyRules: patch.dailyRules }),
   };
 }
 

@@ -105,7 +105,7 @@ export class MemoryStore implements Store {
   }
 
   async getGuildSettings(guildId: string): Promise<GuildSettings> {
-    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: 60, allowedChannels: [] });
+    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: 60, allowedChannels: [], dailyEnabled: true, dailyRules: "classic" });
   }
 
   async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
