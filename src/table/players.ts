@@ -6,7 +6,7 @@ import type { Action, SeatView } from "../game/index.js";
 import type { BotLevel } from "../store/types.js";
 
 export interface BotPlayer {
-  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number }): Promise<Action>;
+  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number; samples?: number }): Promise<Action>;
   /**
    * The strongest player's suggestion for a person (BotPool: behind every computer move, one at a
    * time per `key`, repeated positions from a cache); without it, a hard decision.
