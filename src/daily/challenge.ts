@@ -80,6 +80,8 @@ export interface DailyResult {
   points: number;
   perHand: number[];
   queens: number;
+  /** Per hand: whether they shot the moon. */
+  moons?: boolean[];
   finishedAt: Date;
 }
 

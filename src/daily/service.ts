@@ -129,7 +129,7 @@ export class DailyService {
   async board(guildId: string, userId: string, day = this.today()): Promise<DailyBoard> {
     const today = this.today();
     const [sessions, mine] = await Promise.all([this.deps.store.listDailyResults(guildId, day), this.deps.store.listPlayerDailies(guildId, userId, 1000)]);
-    const ranking = rankResults(sessions.map((s) => ({ userId: s.userId, name: s.name, points: s.result!.points, perHand: s.result!.perHand, queens: s.result!.queens, finishedAt: s.result!.finishedAt })));
+    const ranking = rankResults(sessions.map((s) => ({ userId: s.userId, name: s.name, points: s.result!.points, perHand: s.result!.perHand, queens: s.result!.queens, moons: s.result!.moons, finishedAt: s.result!.finishedAt })));
     const at = ranking.findIndex((r) => r.userId === userId);
     const closed = day < today;
     let compare: DailyBoard["compare"] = null;

@@ -6,10 +6,11 @@ import { Client, Events, GatewayIntentBits, Options, REST } from "discord.js";
 import type { Config } from "../config.js";
 import { silentLogger, type Logger } from "../log.js";
 import { shardOf, type ShardInfo } from "../shards.js";
-import type { Store } from "../store/types.js";
+import { isDailyStore, type Store } from "../store/types.js";
 import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
 import { TableService } from "../table/service.js";
+import { DailyService } from "../daily/service.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
@@ -96,7 +97,11 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const pacer = new Pacer(images);
   const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const dailyStore = deps.store;
+  const daily = isDailyStore(dailyStore)
+    ? new DailyService({ store: dailyStore, bots: deps.bots, salt: config.dailySalt, samples: config.dailyBotSamples, now: deps.clock ? () => deps.clock!.now() : undefined, log: log.child({ part: "daily" }) })
+    : null;
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, daily }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
   // Every handler answers and logs its own failures; these catches are the last line, so a bug
   // there is a log line and never an unhandled rejection.

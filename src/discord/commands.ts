@@ -6,6 +6,7 @@ import type { BotLevel, TableSettings } from "../store/types.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "../table/options.js";
 import type { TableSnapshot } from "../table/types.js";
 import { sendHand, type Ctx } from "./context.js";
+import { dailyBoard, dailyPlay } from "./daily.js";
 import { leaderboardMessage, statsMessage } from "./standings.js";
 import { describeHint, rulesMessage, scoresMessage } from "./views.js";
 
@@ -14,6 +15,7 @@ const NO_TABLE = "There is no open table in this channel. Open one with `/hearts
 export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, defaults: TableSettings): Promise<void> {
   const sub = i.options.getSubcommand(false);
   if (!i.inGuild()) return ctx.respond.say("Hearts tables live in servers: use /hearts in a server channel.");
+  if (i.options.getSubcommandGroup(false) === "daily") return sub === "board" ? dailyBoard(ctx, i) : dailyPlay(ctx, i);
   switch (sub) {
     case "new":
       return newTable(ctx, i, defaults);

@@ -7,12 +7,14 @@ import { cardLabel, parseCard, type Card } from "../game/index.js";
 import { BOT_LEVELS } from "../table/types.js";
 import { hint, startTable } from "./commands.js";
 import { inPlace, sendHand, type Ctx } from "./context.js";
+import { handleDailyComponent, isDailyId } from "./daily.js";
 import { decodeId, type ComponentId } from "./ids.js";
 import { passPhaseStart, rulesMessage, scoresMessage } from "./views.js";
 
 export async function handleComponent(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction): Promise<void> {
   const id = decodeId(i.customId);
   if (!id) return ctx.respond.say("This button is not one I recognise (it may be from an old version of the bot). Use `/hearts hand` for your cards.");
+  if (isDailyId(id)) return handleDailyComponent(ctx, i, id);
   const table = await ctx.service.get(id.tableId);
   if (!table) return ctx.respond.say("This table no longer exists. Open a new one with `/hearts new`.");
   if (!inPlace(table, i.channelId)) return ctx.respond.say("This button belongs to a table in another channel.");

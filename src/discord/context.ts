@@ -1,6 +1,7 @@
 /** What every interaction handler gets: the interaction's person, its responder, and the services. */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
 import { viewFor, type Card, type Seat } from "../game/index.js";
+import type { DailyService } from "../daily/service.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/types.js";
 import { seatOf } from "../table/seats.js";
@@ -24,6 +25,8 @@ export interface Services {
   store: Store;
   log: Logger;
   fairUse: FairUse;
+  /** The daily challenge (absent with a store that does not keep it). */
+  daily?: DailyService | null;
 }
 
 export interface Ctx extends Services {

@@ -15,10 +15,16 @@ export type ComponentId =
   | { verb: "play"; tableId: string; version: number; card: Card }
   | { verb: "pick"; tableId: string; version: number }
   | { verb: "pass"; tableId: string; version: number; cards: Card[] }
-  | { verb: "moon"; tableId: string; version: number; choice: MoonChoice };
+  | { verb: "moon"; tableId: string; version: number; choice: MoonChoice }
+  // The daily challenge's private menu (src/discord/daily.ts): the "table id" is the day's number.
+  | { verb: "dshare"; tableId: string }
+  | { verb: "dplay"; tableId: string; version: number; card: Card }
+  | { verb: "dpick"; tableId: string; version: number }
+  | { verb: "dpass"; tableId: string; version: number; cards: Card[] }
+  | { verb: "dmoon"; tableId: string; version: number; choice: MoonChoice };
 
 const PREFIX = "h1";
-const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset"]);
+const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset", "dshare"]);
 const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const VERSION = /^[0-9a-z]{1,6}$/;
 
@@ -26,12 +32,16 @@ export function encodeId(id: ComponentId): string {
   const head = `${PREFIX}:${id.verb}:${id.tableId}`;
   switch (id.verb) {
     case "play":
+    case "dplay":
       return `${head}:${id.version.toString(36)}:${cardCode(id.card)}`;
     case "pick":
+    case "dpick":
       return `${head}:${id.version.toString(36)}`;
     case "pass":
+    case "dpass":
       return `${head}:${id.version.toString(36)}:${id.cards.map(cardCode).join(".")}`;
     case "moon":
+    case "dmoon":
       return `${head}:${id.version.toString(36)}:${id.choice}`;
     default:
       return head;
@@ -50,18 +60,22 @@ export function decodeId(raw: string): ComponentId | null {
   const version = parseInt(v, 36);
   switch (verb) {
     case "pick":
+    case "dpick":
       return parts.length === 4 ? { verb, tableId, version } : null;
-    case "play": {
+    case "play":
+    case "dplay": {
       const card = parts.length === 5 && /^[2-9TJQKA][CDSH]$/.test(arg) ? parseCard(arg) : null;
       return card === null ? null : { verb, tableId, version, card };
     }
-    case "pass": {
+    case "pass":
+    case "dpass": {
       if (parts.length !== 5) return null;
       const codes = arg.split(".");
       if (codes.length !== 3 || !codes.every((c) => /^[2-9TJQKA][CDSH]$/.test(c))) return null;
       return { verb, tableId, version, cards: codes.map((c) => parseCard(c)!) };
     }
     case "moon":
+    case "dmoon":
       return parts.length === 5 && (arg === "add" || arg === "subtract") ? { verb, tableId, version, choice: arg } : null;
     default:
       return null;

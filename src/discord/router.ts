@@ -14,14 +14,14 @@ import { decodeId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
 
 /** Verbs that redraw the private menu they are clicked on; the others answer with a new message. */
-const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset"]);
+const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset", "dpick", "dpass", "dplay", "dmoon"]);
 
 /**
  * What is acknowledged at once, before its slow work (writing the action, drawing the hand,
  * asking the strongest computer player): the answer then edits the acknowledgement. Everything
  * else answers directly, with the auto-deferral as a safety net.
  */
-const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats"]);
+const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats", "dpick", "dpass", "dplay", "dmoon", "/play", "/board"]);
 
 /** What opens a table: one per person per cooldown. */
 const OPENS = new Set(["/new", "rematch"]);
