@@ -4,6 +4,7 @@
  */
 import type { Action, SeatView } from "../game/index.js";
 import type { BotLevel } from "../store/types.js";
+import type { DecisionReview } from "../ai/review.js";
 
 export interface BotPlayer {
   decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number; samples?: number }): Promise<Action>;
@@ -12,6 +13,8 @@ export interface BotPlayer {
    * time per `key`, repeated positions from a cache); without it, a hard decision.
    */
   hint?(view: SeatView, opts: { key: string }): Promise<Action>;
+  /** The hard player's review of a person's decision, at low priority (BotPool); without it, worked out here. */
+  review?(view: SeatView, chosen: Action, opts: { seed: number; samples?: number }): Promise<DecisionReview>;
   close?(): Promise<void> | void;
 }
 
