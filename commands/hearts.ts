@@ -18,6 +18,7 @@ export const OPT = {
   sort: "sort",
   page: "page",
   day: "day",
+  game: "game",
 } as const;
 
 const SORT_CHOICES = [
@@ -146,6 +147,15 @@ export const heartsCommand = new SlashCommandBuilder()
           o.setName(OPT.day).setDescription("Challenge number (default: today's)").setDescriptionLocalizations({ fr: "Numéro du défi (par défaut : celui du jour)" }).setMinValue(1).setMaxValue(100_000),
         ),
       ),
+  )
+  .addSubcommand((s) =>
+    simple("review", "Your costliest decisions in your last game, beside the hard player's (private)", "Vos décisions les plus coûteuses de votre dernière partie, face au robot difficile (privé)")(s).addStringOption((o) =>
+      o
+        .setName(OPT.game)
+        .setDescription("Which game (default: your last finished game)")
+        .setDescriptionLocalizations({ fr: "Quelle partie (par défaut : votre dernière partie terminée)" })
+        .addChoices({ name: "My last game", value: "last", name_localizations: { fr: "Ma dernière partie" } }, { name: "My latest daily", value: "daily", name_localizations: { fr: "Mon dernier défi du jour" } }),
+    ),
   )
   .addSubcommand((s) =>
     simple("stats", "A player's results on this server", "Les résultats d'un joueur sur ce serveur")(s).addUserOption((o) =>

@@ -44,6 +44,8 @@ export interface Config {
   dailySalt: string | null;
   /** DAILY_BOT_SAMPLES: worlds per computer decision in the daily (a fixed count, never a time budget). */
   dailyBotSamples: number;
+  /** REVIEW_SAMPLES: worlds per reviewed decision in /hearts review (more: steadier costs, slower reviews). */
+  reviewSamples: number;
 }
 
 /** Most shard processes SHARDS may ask for on one machine (Discord needs one per 2,500 servers). */
@@ -147,6 +149,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     shardIds,
     dailySalt: text("DAILY_SALT") ?? null,
     dailyBotSamples: int("DAILY_BOT_SAMPLES", 300, 1, 4000),
+    reviewSamples: int("REVIEW_SAMPLES", 400, 8, 4000),
     defaults: {
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),

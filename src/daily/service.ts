@@ -5,7 +5,7 @@
  * day's board. It knows the engine and the store, not Discord: it returns seat views and results.
  */
 import { randomBytes } from "node:crypto";
-import { apply, awaiting, replay, viewFor, type Action, type GameState, type Seat, type SeatView } from "../game/index.js";
+import { apply, awaiting, replay, viewFor, type Action, type GameState, type Rules, type Seat, type SeatView } from "../game/index.js";
 import { decide as decideHere } from "../ai/index.js";
 import { silentLogger, type Logger } from "../log.js";
 import type { DailySession, DailyStore, GuildSettings } from "../store/types.js";
@@ -116,6 +116,15 @@ export class DailyService {
       const result = await this.save(session, session.actions.length, actions, after);
       return { ok: true, day, view: viewFor(after, DAILY_SEAT), result, started: false };
     });
+  }
+
+  /** The person's latest finished daily, as a game to review (their seat, its rules, seed and actions). */
+  async reviewSource(guildId: string, userId: string): Promise<{ day: number; key: string; rules: Rules; seed: number; actions: Action[]; seat: Seat } | null> {
+    const [last] = await this.deps.store.listPlayerDailies(guildId, userId, 1);
+    if (!last) return null;
+    const session = await this.deps.store.getDailySession(guildId, last.day, userId);
+    if (!session?.result) return null;
+    return { day: last.day, key: `daily:${guildId}:${last.day}`, rules: dailyRules(session.rulesSpec), seed: await this.seedOf(session), actions: session.actions, seat: DAILY_SEAT };
   }
 
   /** The person's attempt as it stands (to redraw a menu), or null. */

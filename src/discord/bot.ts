@@ -11,6 +11,7 @@ import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
 import { TableService } from "../table/service.js";
 import { DailyService } from "../daily/service.js";
+import { ReviewService, type ReviewStore } from "../table/review.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
@@ -101,7 +102,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const daily = isDailyStore(dailyStore)
     ? new DailyService({ store: dailyStore, bots: deps.bots, salt: config.dailySalt, samples: config.dailyBotSamples, now: deps.clock ? () => deps.clock!.now() : undefined, log: log.child({ part: "daily" }) })
     : null;
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, daily }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const reviewStore = deps.store as Store & Partial<ReviewStore>;
+  const review = isDailyStore(reviewStore) && typeof reviewStore.listFinishedGames === "function" ? new ReviewService({ store: reviewStore as Store & ReviewStore, bots: deps.bots, samples: config.reviewSamples }) : null;
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, daily, review }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
   // Every handler answers and logs its own failures; these catches are the last line, so a bug
   // there is a log line and never an unhandled rejection.

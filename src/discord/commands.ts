@@ -7,6 +7,7 @@ import { applyRulesSpec, applySettings, type SettingsChange } from "../table/opt
 import type { TableSnapshot } from "../table/types.js";
 import { sendHand, type Ctx } from "./context.js";
 import { dailyBoard, dailyPlay } from "./daily.js";
+import { reviewCommand } from "./review.js";
 import { leaderboardMessage, statsMessage } from "./standings.js";
 import { describeHint, rulesMessage, scoresMessage } from "./views.js";
 
@@ -16,6 +17,7 @@ export async function handleCommand(ctx: Ctx, i: ChatInputCommandInteraction, de
   const sub = i.options.getSubcommand(false);
   if (!i.inGuild()) return ctx.respond.say("Hearts tables live in servers: use /hearts in a server channel.");
   if (i.options.getSubcommandGroup(false) === "daily") return sub === "board" ? dailyBoard(ctx, i) : dailyPlay(ctx, i);
+  if (sub === "review") return reviewCommand(ctx, i);
   switch (sub) {
     case "new":
       return newTable(ctx, i, defaults);

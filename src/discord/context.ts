@@ -2,6 +2,7 @@
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
 import { viewFor, type Card, type Seat } from "../game/index.js";
 import type { DailyService } from "../daily/service.js";
+import type { ReviewService } from "../table/review.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/types.js";
 import { seatOf } from "../table/seats.js";
@@ -27,6 +28,8 @@ export interface Services {
   fairUse: FairUse;
   /** The daily challenge (absent with a store that does not keep it). */
   daily?: DailyService | null;
+  /** Game reviews (absent with a store that does not keep finished games). */
+  review?: ReviewService | null;
 }
 
 export interface Ctx extends Services {

@@ -21,7 +21,7 @@ const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset", "d
  * asking the strongest computer player): the answer then edits the acknowledgement. Everything
  * else answers directly, with the auto-deferral as a safety net.
  */
-const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats", "dpick", "dpass", "dplay", "dmoon", "/play", "/board"]);
+const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats", "dpick", "dpass", "dplay", "dmoon", "/play", "/board", "/review"]);
 
 /** What opens a table: one per person per cooldown. */
 const OPENS = new Set(["/new", "rematch"]);

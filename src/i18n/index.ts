@@ -12,11 +12,12 @@
 import { DEFAULT_LOCALE, type Locale } from "./locale.js";
 import * as common from "./messages/common.js";
 import * as daily from "./messages/daily.js";
+import * as review from "./messages/review.js";
 
 export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, daily } as const;
+const AREAS = { common, daily, review } as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

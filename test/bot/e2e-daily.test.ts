@@ -15,7 +15,7 @@ const seededBots: BotPlayer = { decide: async (view, _level, opts) => decide(vie
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ renderer: null, bots: seededBots, config: { dailySalt: "e2e-salt", dailyBotSamples: 8 } });
+  h = await startHarness({ renderer: null, bots: seededBots, config: { dailySalt: "e2e-salt", dailyBotSamples: 8, reviewSamples: 16 } });
 });
 afterAll(async () => {
   await h?.close();
@@ -116,6 +116,19 @@ describe("the daily challenge", () => {
     expect(names.indexOf(h.fake.users[0].globalName!)).toBeLessThan(names.indexOf(h.fake.users[2].globalName!));
     expect(text).toMatch(/streak: 1 day in a row · your best: -?\d+ points/);
   });
+
+  it("reviews the daily privately: a summary, and the costliest decisions with the expert's choice", async () => {
+    const cy = h.fake.users[2];
+    const handle = h.fake.slashCommand(cy, "hearts", { subcommand: "review", options: { game: "daily" } });
+    const msg = await answer(handle);
+    expect(answeredPrivately(h, handle)).toBe(true);
+    expect(msg.embeds[0].title).toMatch(/Review of your daily #\d+/);
+    expect(msg.embeds[0].description).toMatch(/You matched the expert on \d+ of \d+ decisions; estimated cost of the others: [\d.]+ points/);
+    for (const e of msg.embeds.slice(1)) expect(e.description).toMatch(/The hard player (plays|passes) .*\n.*Estimated cost: \*\*[\d.]+ points/s);
+    // Asked again: from the cache, the same answer.
+    const again = await answer(h.fake.slashCommand(cy, "hearts", { subcommand: "review", options: { game: "daily" } }));
+    expect(again.embeds[0].description).toBe(msg.embeds[0].description);
+  }, 30_000);
 
   it("shares a line without a card in the channel, only when asked", async () => {
     const bob = h.fake.users[1];
