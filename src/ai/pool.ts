@@ -10,8 +10,9 @@
  *   lane; with two workers or more, hints never hold all of them;
  * - hints: at most one in flight per key (a seat), answered from a cache when the same position
  *   is asked again, and a bounded lane that sheds hints (never moves) with a sentence to show;
- * - a third lane, lowest of all, for game reviews (one decision per task, so a move waits at
- *   most for one decision being reviewed, and with two workers or more never);
+ * - game reviews run on a worker of their own, started at the first review, whose thread runs
+ *   at the lowest OS priority: moves never queue behind a review, and when the cores are busy
+ *   the system serves the move workers first;
  * - every task has a time limit (its budget plus a margin): a worker that overruns it is
  *   terminated and its task rejected, and the caller falls back (the table plays the first
  *   legal card);
@@ -114,6 +115,8 @@ interface Slot {
   restartAt: number;
   /** Failures since the last healthy run: the next restart waits initialMs × 2^(failures − 1). */
   failures: number;
+  /** The review worker: takes reviews only. */
+  reviewOnly?: boolean;
 }
 
 function spawn(entry: URL, workerData: unknown): Worker {
@@ -184,12 +187,12 @@ export class BotPool {
   }
 
   get size(): number {
-    return this.slots.length;
+    return this.slots.filter((s) => !s.reviewOnly).length;
   }
 
   /** Workers started and able to take a task now (for health checks). */
   get ready(): number {
-    return this.slots.filter((s) => s.state === "ready").length;
+    return this.slots.filter((s) => s.state === "ready" && !s.reviewOnly).length;
   }
 
   get stats(): Readonly<PoolStats> {
@@ -260,6 +263,11 @@ export class BotPool {
    */
   review(view: SeatView, chosen: Action, opts: { seed: number; samples?: number }): Promise<DecisionReview> {
     if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
+    if (!this.slots.some((s) => s.reviewOnly)) {
+      const slot: Slot = { index: this.slots.length, worker: null, state: "down", task: null, timer: null, readyAt: 0, restartAt: 0, failures: 0, reviewOnly: true };
+      this.slots.push(slot);
+      this.start(slot);
+    }
     return new Promise<DecisionReview>((resolve, reject) =>
       this.enqueue({
         kind: "review",
@@ -302,7 +310,8 @@ export class BotPool {
     const task: Task = { ...fields, id: this.nextId++, timer: null };
     const waitMs = task.kind === "move" ? this.limits.moveWaitMs : task.kind === "hint" ? this.limits.hintWaitMs : REVIEW_WAIT_MS;
     // Every worker is down and none is back in time: refuse now rather than after waiting.
-    if (this.slots.every((s) => s.state === "down") && Math.min(...this.slots.map((s) => s.restartAt)) - Date.now() >= waitMs) {
+    const serving = this.slots.filter((s) => !s.reviewOnly === (task.kind !== "review"));
+    if (serving.every((s) => s.state === "down") && Math.min(...serving.map((s) => s.restartAt)) - Date.now() >= waitMs) {
       this.settle(task, this.waitError(task, "every worker is restarting"));
       return;
     }
@@ -334,17 +343,20 @@ export class BotPool {
 
   private pump(): void {
     if (this.closed) return;
-    // Hints and reviews together may hold every worker but one.
-    let hintsRunning = this.slots.filter((s) => s.task && s.task.kind !== "move").length;
+    let hintsRunning = this.slots.filter((s) => s.task?.kind === "hint").length;
     for (const slot of this.slots) {
       if (slot.state !== "ready" || slot.task) continue;
+      if (slot.reviewOnly) {
+        const review = this.reviews.shift();
+        if (review) this.run(slot, review);
+        continue;
+      }
       let task = this.moves.shift();
       if (!task && hintsRunning < this.maxHintsRunning) {
-        task = this.hints.shift() ?? this.reviews.shift();
+        task = this.hints.shift();
         if (task) hintsRunning++;
       }
-      if (!task) return;
-      this.run(slot, task);
+      if (task) this.run(slot, task);
     }
   }
 
