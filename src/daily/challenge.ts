@@ -9,7 +9,7 @@
  * the position, so every player truly faces the same game (duplicate scoring).
  */
 import { createHmac } from "node:crypto";
-import { mix32, parseRules, type Action, type GameState, type Rules, type Seat } from "../game/index.js";
+import { mix32, parseRules, type GameState, type Rules, type Seat } from "../game/index.js";
 
 /** Challenge #1 is 2026-01-01 (UTC). */
 export const DAILY_EPOCH_MS = Date.UTC(2026, 0, 1);
@@ -127,6 +127,3 @@ export function handSquare(change: number, moon: boolean): string {
 export function shareLine(day: number, score: Pick<DailyScore, "points" | "perHand">, moonHands: readonly boolean[] = [], pts = "pts"): string {
   return `Hearts daily #${day} · ${score.points} ${pts} · ${score.perHand.map((c, i) => handSquare(c, moonHands[i] ?? false)).join("")}`;
 }
-
-/** The person's actions only (what they chose), e.g. for a review; the bots' follow from the seed. */
-export const humanActions = (actions: readonly Action[]): Action[] => actions.filter((a) => a.seat === DAILY_SEAT);

@@ -4,6 +4,7 @@ import { decide } from "../../src/ai/index.js";
 import { DAILY_HANDS, bestPerHand, dailyRules, dailySeed, dayNumber, dayStart, rankResults, shareLine, streakOf } from "../../src/daily/challenge.js";
 import { DailyService } from "../../src/daily/service.js";
 import { cardCode, type Action, type SeatView } from "../../src/game/index.js";
+import { renderDailyBoard } from "../../src/render/index.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
 import type { BotPlayer } from "../../src/table/players.js";
 import { tempDb } from "../store/helpers.js";
@@ -84,6 +85,19 @@ describe("the daily challenge's domain", () => {
     expect(streakOf([10, 9, 8, 6], 10)).toBe(3);
     expect(streakOf([9, 8], 10)).toBe(2);
     expect(streakOf([8], 10)).toBe(0);
+  });
+
+  it("draws the board: a PNG with a row per player", () => {
+    const png = renderDailyBoard({
+      title: "Hearts daily #412",
+      columns: { player: "PLAYER", points: "POINTS", hands: "HANDS" },
+      rows: [
+        { rank: 1, name: "Ann", points: 3, perHand: [0, 3, 0, 0], moons: [false, false, false, false], mine: true },
+        { rank: 2, name: "Bob", points: 26, perHand: [26, 0, 0, 0], moons: [false, false, false, false], mine: false },
+      ],
+    });
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.length).toBeGreaterThan(2000);
   });
 
   it("shares a line with the score and squares, and no card", () => {
