@@ -141,4 +141,12 @@ describe("the daily challenge", () => {
     expect(posted.content).toMatch(/Hearts daily #\d+ · -?\d+ pts · [🟩🟨🟥🌙]{4}$/u);
     expect(posted.content).not.toMatch(/[♠♥♦♣]|\b(10|[2-9JQKA])[CDSH]\b/);
   });
+
+  it("is off where the server's admins turned it off", async () => {
+    await h.store.updateGuildSettings(h.fake.guildId, { dailyEnabled: false });
+    const handle = daily(h.fake.users[3] ?? h.fake.users[0], "play");
+    expect(textOf(await answer(handle))).toContain("The daily challenge is turned off on this server.");
+    expect(answeredPrivately(h, handle)).toBe(true);
+    await h.store.updateGuildSettings(h.fake.guildId, { dailyEnabled: true });
+  });
 });
