@@ -3,7 +3,8 @@
  * (instant, for testing); without, globally (every server the bot is in; may take up to an hour).
  */
 import "../src/load-env.js";
-import { REST, Routes } from "discord.js";
+import { REST } from "@discordjs/rest";
+import { Routes } from "discord.js";
 import { readConfig } from "../src/config.js";
 import { commandData } from "./hearts.js";
 

@@ -18,7 +18,7 @@ import {
   passTarget,
   playRejection,
   presetNames,
-  reasonMessage,
+  refusalValues,
   step,
   suitOf,
   viewFor,
@@ -29,6 +29,7 @@ import {
   type GameState,
   type Seat,
 } from "../src/game/index.js";
+import { messages, sentence, words } from "../src/i18n/index.js";
 import { BOT_LEVELS, decide, type BotLevel } from "../src/ai/index.js";
 
 const NAMES = ["You", "West", "North", "East"];
@@ -175,7 +176,7 @@ async function humanAction(state: GameState): Promise<Action> {
     if (state.phase === "passing") {
       const why = passRejection(state, YOU, cards);
       if (why) {
-        console.log(reasonMessage(why, state, YOU));
+        console.log(words(messages("en"), sentence("moves", why, { ...refusalValues(state, YOU) })));
         continue;
       }
       return { type: "pass", seat: YOU, cards };
@@ -186,7 +187,7 @@ async function humanAction(state: GameState): Promise<Action> {
     }
     const why = playRejection(state, YOU, cards[0]);
     if (why) {
-      console.log(reasonMessage(why, state, YOU));
+      console.log(words(messages("en"), sentence("moves", why, { ...refusalValues(state, YOU) })));
       continue;
     }
     return { type: "play", seat: YOU, card: cards[0] };

@@ -6,16 +6,13 @@
  * and the same playout randomness serve every candidate, so their differences are not luck.
  */
 import {
-  legalMasks,
   passTarget,
-  playCard,
   scoreHand,
   type Card,
   type GameState,
   type MoonChoice,
   type Rng,
   type Rules,
-  type Seat,
   type SeatView,
   type SuitMasks,
 } from "../game/index.js";
@@ -23,8 +20,8 @@ import { pop, valuesFor } from "./bits.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
 import { WorldSampler, knowledgeOf } from "./knowledge.js";
-import { PLAYOUT, choosePass, choosePlay, newSituation, playLikelihood, rankPasses, situationFromFast, situationFromState, voidBits, type Situation, type Style } from "./policy.js";
-import { buildWorld, takenFromView } from "./world.js";
+import { PLAYOUT, choosePass, choosePlay, newSituation, rankPasses, situationFromFast, voidBits, type Situation, type Style } from "./policy.js";
+import { takenFromView } from "./world.js";
 
 /** mulberry32 that can be re-seeded in place: one per search, no allocation per playout. */
 export class FastRng implements Rng {
@@ -58,12 +55,6 @@ export interface SearchOptions {
   prune?: boolean;
   /** The playout policy (default PLAYOUT; other values are for experiments). */
   style?: Style;
-  /**
-   * Weigh worlds by how likely the other seats' earlier plays are in them (e.g. INFERENCE).
-   * Off by default: in duplicate matches (150 deals against medium and against hard) it made no
-   * measurable difference, and it costs time per world.
-   */
-  inference?: Inference | null;
 }
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
@@ -150,65 +141,6 @@ function closeWorld(t: Tally, w: number): void {
   t.n++;
 }
 
-/** How the hard player reads the other seats' earlier plays (see worldLikelihood). */
-export interface Inference {
-  /** Softmax temperature over the policy's card costs (points). */
-  temperature: number;
-  /** Share of each play explained by "anything legal", so no world is ruled out. */
-  floor: number;
-  /** Likelihoods are raised to this power: below 1 keeps more worlds in play. */
-  power: number;
-}
-export const INFERENCE: Inference = { temperature: 1.5, floor: 0.25, power: 0.5 };
-
-/**
- * How likely the other seats' plays so far are in this world, if they played like our policy:
- * the hand is replayed from its first trick with the world's cards, and each of their plays is
- * scored by the policy's likelihood of it. Worlds where a seat "should" have dumped Q♠ but did
- * not, or ducked with cards it does not hold, count for less.
- */
-export function worldLikelihood(view: SeatView, hands: SuitMasks[], replayRules: Rules, sit: Situation, legal: SuitMasks, inf: Inference): number {
-  const plays: number[] = [];
-  for (const t of view.tricks) for (let i = 0; i < 4; i++) plays.push(((t.leader + i) & 3) * 64 + t.cards[i]);
-  for (let i = 0; i < view.trick.length; i++) plays.push(((view.leader + i) & 3) * 64 + view.trick[i]);
-  if (plays.length === 0) return 1;
-  const start = hands.map((h) => h.slice());
-  for (const p of plays) start[p >> 6][((p & 63) / 13) | 0] |= 1 << (p & 63) % 13;
-  const first = (plays[0] >> 6) as Seat;
-  const state: GameState = {
-    ...buildWorld(view, start),
-    rules: replayRules,
-    phase: "playing",
-    trickNumber: 0,
-    leader: first,
-    turn: first,
-    trick: [],
-    tricks: [],
-    heartsBroken: false,
-    taken: [0, 1, 2, 3].map(() => [0, 0, 0, 0]),
-    tricksWon: [0, 0, 0, 0],
-  };
-  let like = 1;
-  let voids = 0;
-  for (const p of plays) {
-    const seat = (p >> 6) as Seat;
-    const card = p & 63;
-    if (seat !== view.seat) {
-      legalMasks(state, seat, legal);
-      if (legal[(card / 13) | 0] & (1 << card % 13)) {
-        situationFromState(sit, state, seat, voids, legal);
-        like *= playLikelihood(sit, card, inf.temperature, inf.floor);
-      }
-    }
-    if (state.trick.length) {
-      const led = (state.trick[0] / 13) | 0;
-      if (((card / 13) | 0) !== led) voids |= 1 << (seat * 4 + led);
-    }
-    playCard(state, seat, card, null);
-  }
-  return Math.pow(like, inf.power);
-}
-
 /** The shooter's best moon choice on a playout board (same rule as bestMoonChoice). */
 function boardMoonChoice(rules: Rules, handIndex: number, totals: readonly number[], taken: SuitMasks[], won: number[], shooter: number): MoonChoice {
   return bestMoonChoice({ rules, handIndex, totals: totals as number[], taken, tricksWon: won }, shooter);
@@ -284,9 +216,6 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
   const voids0 = voidBits(know);
   const me = view.seat;
   const t = tally(legal.length, opts.samples);
-  const inference = opts.inference ?? null;
-  const replayRules: Rules = { ...view.rules, autoClaim: "off" };
-  const replaySit = newSituation(replayRules);
   const taken = takenFromView(view);
   const root = new FastHand(view.rules);
   const board = new FastHand(view.rules);
@@ -294,7 +223,6 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
   while (t.n < opts.samples && t.n < t.wt.length) {
     if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
     const hands = sampler.sample(rng);
-    const w = inference ? worldLikelihood(view, hands, replayRules, replaySit, scratch, inference) : 1;
     root.loadView(view, hands, taken, voids0);
     const playoutSeed = rng.int(0x7fffffff);
     for (let i = 0; i < legal.length; i++) {
@@ -303,9 +231,9 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
       board.play(legal[i]);
       prng.seed(playoutSeed);
       fastPlayout(board, prng, sit, scratch, style);
-      record(t, i, w, boardUtility(board, me));
+      record(t, i, 1, boardUtility(board, me));
     }
-    closeWorld(t, w);
+    closeWorld(t, 1);
     if ((t.n & 7) === 0 && opts.prune !== false && prune(t, argBest(t))) break;
   }
   const best = argBest(t);

@@ -498,43 +498,6 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
   return best;
 }
 
-/**
- * How likely this policy (as a model of the other players) is to play `card` in x: a softmax
- * over the card costs at `temperature`, mixed with a uniform share `floor` for everything a
- * model does not capture. Used by the hard player to weigh its sampled worlds.
- */
-export function playLikelihood(x: Situation, card: Card, temperature: number, floor: number): number {
-  const L = x.legal;
-  const n = pop(L[0]) + pop(L[1]) + pop(L[2]) + pop(L[3]);
-  if (n <= 1) return 1;
-  analyseTrick(x);
-  if (shooting(x)) return shootPlay(x) === card ? 1 - floor + floor / n : floor / n;
-  let min = Infinity;
-  let mine = 0;
-  for (let s = 0; s < 4; s++) {
-    let m = L[s];
-    while (m) {
-      const r = loBit(m);
-      m &= m - 1;
-      const c = s * 13 + r;
-      const cost = cardCost(x, c);
-      scratchCost[c] = cost;
-      if (cost < min) min = cost;
-      if (c === card) mine = cost;
-    }
-  }
-  let z = 0;
-  for (let s = 0; s < 4; s++) {
-    let m = L[s];
-    while (m) {
-      const r = loBit(m);
-      m &= m - 1;
-      z += Math.exp(-(scratchCost[s * 13 + r] - min) / temperature);
-    }
-  }
-  return (1 - floor) * (Math.exp(-(mine - min) / temperature) / z) + floor / n;
-}
-const scratchCost = new Float64Array(52);
 
 // ---- passing ------------------------------------------------------------------
 

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { apply, awaiting, replay, viewFor, type Action, type GameState, type Rules, type Seat, type SeatView } from "../game/index.js";
 import { decide as decideHere } from "../ai/index.js";
+import { sentence, type Sentence } from "../i18n/index.js";
 import { silentLogger, type Logger } from "../log.js";
 import type { DailySession, DailyStore, GuildSettings } from "../store/types.js";
 import type { BotPlayer } from "../table/players.js";
@@ -48,7 +49,7 @@ export interface DailyPlay {
   started: boolean;
 }
 
-export type DailyRefusal = { ok: false; code: "disabled" | "closed" | "stale" | "finished" | "not-started" | "illegal"; message?: string };
+export type DailyRefusal = { ok: false; code: "disabled" | "closed" | "stale" | "finished" | "not-started" | "illegal"; say?: Sentence };
 export type DailyOutcome = ({ ok: true } & DailyPlay) | DailyRefusal;
 
 export interface DailyBoard {
@@ -110,7 +111,7 @@ export class DailyService {
       const { state: before, actions } = await this.advance(session);
       if (before.actionCount !== version) return { ok: false, code: "stale" };
       const r = apply(before, { ...action, seat: DAILY_SEAT } as Action);
-      if (!r.ok) return { ok: false, code: "illegal", message: r.message };
+      if (!r.ok) return { ok: false, code: "illegal", say: sentence("moves", r.reason, { ...r.values }) };
       actions.push({ ...action, seat: DAILY_SEAT } as Action);
       const after = await this.runBots(session, r.state, actions);
       const result = await this.save(session, session.actions.length, actions, after);
@@ -175,7 +176,7 @@ export class DailyService {
           if (!seats.length) break;
           for (const seat of seats) {
             const r = apply(state, await this.decide(viewFor(state, seat as Seat), seed));
-            if (!r.ok) throw new Error(`the hard reference's move was refused: ${r.message}`);
+            if (!r.ok) throw new Error(`the hard reference's move was refused: ${r.reason}`);
             state = r.state;
           }
         }
@@ -219,7 +220,7 @@ export class DailyService {
 
   private rebuild(session: Pick<DailySession, "rulesSpec">, actions: readonly Action[], seed: number): GameState {
     const r = replay(dailyRules(session.rulesSpec), seed, actions);
-    if (!r.ok) throw new Error(`a daily attempt does not replay (action ${r.index}: ${r.message})`);
+    if (!r.ok) throw new Error(`a daily attempt does not replay (action ${r.index}: ${r.reason})`);
     return r.state;
   }
 
@@ -238,7 +239,7 @@ export class DailyService {
       for (const seat of seats) {
         const action = await this.decide(viewFor(state, seat as Seat), seed);
         const r = apply(state, action);
-        if (!r.ok) throw new Error(`a daily computer player's move was refused: ${r.message}`);
+        if (!r.ok) throw new Error(`a daily computer player's move was refused: ${r.reason}`);
         state = r.state;
         actions.push(action);
       }

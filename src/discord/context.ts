@@ -3,6 +3,7 @@ import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInte
 import { viewFor, type Card, type Seat } from "../game/index.js";
 import type { DailyService } from "../daily/service.js";
 import type { ReviewService } from "../table/review.js";
+import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/types.js";
 import { seatOf } from "../table/seats.js";
@@ -35,6 +36,19 @@ export interface Services {
 export interface Ctx extends Services {
   respond: Responder;
   actor: Actor;
+  /** The person's language (their Discord client's): every private answer is in it. */
+  locale: Locale;
+  /** The catalogue in that language. */
+  m: Messages;
+  /** A table service sentence, in that language. */
+  tell(s: Sentence): string;
+}
+
+/** The person's language and its words, for an interaction's private answers. */
+export function wordsFor(i: Interaction): Pick<Ctx, "locale" | "m" | "tell"> {
+  const locale = localeOf(i.locale);
+  const m = messages(locale);
+  return { locale, m, tell: (s) => words(m, s) };
 }
 
 export function actorOf(i: Interaction): Actor {
@@ -65,11 +79,11 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
     // Without a seat there is no menu of this person's to redraw: answer apart, never over the
     // message clicked (it may be someone else's menu, reached with a forged click).
     if (!table || !seat) {
-      await ctx.respond.separate({ content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : "You are not playing at this table." });
+      await ctx.respond.separate({ content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : ctx.m.menu.notPlaying });
       return null;
     }
     if (!table.state) {
-      await ctx.respond.separate({ content: "The game has not started yet: your cards are dealt when the host presses Start." });
+      await ctx.respond.separate({ content: ctx.m.menu.notStarted });
       return null;
     }
     // Drawn in its turn with other pictures, from the table as it is then.
@@ -77,9 +91,9 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       const view = viewFor(table.state!, seat.seat as Seat);
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
       const selected = view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat) });
+      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat), locale: ctx.locale });
     });
     await ctx.respond.send(msg);
-    return { appId: i.applicationId, token: i.token, shown: msg };
+    return { appId: i.applicationId, token: i.token, shown: msg, locale: ctx.locale };
   });
 }

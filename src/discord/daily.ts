@@ -14,6 +14,7 @@ import type { Ctx } from "./context.js";
 import { encodeId, type ComponentId } from "./ids.js";
 import type { Images } from "./images.js";
 import type { OutMessage } from "./message.js";
+import { command, component, decline } from "./handlers/types.js";
 import { cardRows } from "./views.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
@@ -22,9 +23,7 @@ type DailyId = Extract<ComponentId, { verb: "dplay" | "dpick" | "dpass" | "dmoon
 
 const RED = 0xc0392b;
 const GREEN = 0x2e8b57;
-const DAILY_VERBS = new Set(["dplay", "dpick", "dpass", "dmoon", "dshare"]);
 
-export const isDailyId = (id: ComponentId): id is DailyId => DAILY_VERBS.has(id.verb);
 
 const button = (custom_id: string, label: string, style: ButtonStyle = ButtonStyle.Secondary, disabled = false): APIButtonComponent => ({
   type: ComponentType.Button,
@@ -121,7 +120,7 @@ async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<
     case "finished": {
       const now = await ctx.daily!.current(guildId, ctx.actor.userId, day);
       if (!now) return ctx.respond.say(m.notStarted);
-      const notice = r.code === "illegal" ? `⚠️ ${r.message ?? ""}` : r.code === "stale" ? m.stale : undefined;
+      const notice = r.code === "illegal" && r.say ? `⚠️ ${ctx.tell(r.say)}` : r.code === "stale" ? m.stale : undefined;
       return ctx.respond.send(dailyMenu(m, now, ctx.images, { notice }));
     }
   }
@@ -207,20 +206,23 @@ export async function dailyShare(ctx: Ctx, i: ButtonInteraction | StringSelectMe
   return ctx.respond.say(m.shared);
 }
 
-/** The daily menu's buttons and select, by verb. */
-export async function handleDailyComponent(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: DailyId): Promise<void> {
-  const m = mOf(i);
-  if (!i.guildId || !ctx.daily) return ctx.respond.say(m.serverOnly);
-  switch (id.verb) {
-    case "dpick":
-      return dailyPick(ctx, i, id);
-    case "dpass":
-      return dailyPass(ctx, i, id);
-    case "dplay":
-      return dailyPlayCard(ctx, i, id);
-    case "dmoon":
-      return dailyMoon(ctx, i, id);
-    case "dshare":
-      return dailyShare(ctx, i, id);
-  }
+// ---- the handlers, as the registry (handlers/index.ts) lists them --------------------------------
+
+/** The daily's components belong to no table: the custom_id names the day, the person is the clicker. */
+function dailyComponent<V extends DailyId["verb"]>(verb: V, defer: "update" | "none", run: (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: V }>) => Promise<void>) {
+  return component<Extract<DailyId, { verb: V }>>({
+    name: verb,
+    defer,
+    needsTable: false,
+    parse: (id, i) => (id.verb !== verb ? decline((m) => m.errors.unknownButton) : !i.guildId ? decline((m) => m.daily.serverOnly) : (id as Extract<DailyId, { verb: V }>)),
+    run: async (ctx, id, i) => (ctx.daily ? run(ctx, i, id) : ctx.respond.say(mOf(i).disabled)),
+  });
 }
+
+export const dailyPlayCommand = command({ name: "daily play", defer: "reply", parse: () => ({}), run: (ctx, _input, i) => dailyPlay(ctx, i) });
+export const dailyBoardCommand = command({ name: "daily board", defer: "reply", parse: () => ({}), run: (ctx, _input, i) => dailyBoard(ctx, i) });
+export const dailyPickMenu = dailyComponent("dpick", "update", dailyPick);
+export const dailyPassButton = dailyComponent("dpass", "update", dailyPass);
+export const dailyPlayButton = dailyComponent("dplay", "update", dailyPlayCard);
+export const dailyMoonButton = dailyComponent("dmoon", "update", dailyMoon);
+export const dailyShareButton = dailyComponent("dshare", "none", dailyShare);

@@ -1,12 +1,14 @@
 /**
  * Fair use: one person, or one server, must never slow every other table. Each interaction spends
  * from its user's and its server's budget; opening a table (or a rematch) has its own cooldown per
- * person. A refusal is always a sentence saying when to try again, never silence.
+ * person. A refusal is always a sentence saying when to try again, never silence (worded in the
+ * person's language by the router).
  *
  * rate-limiter-flexible (in memory) rather than hand-written buckets: a well-kept library whose
  * keys expire by themselves, so a million users that clicked once cost nothing an hour later.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { sentence, type Sentence } from "../i18n/index.js";
 
 export interface FairUseLimits {
   /** Interactions one person may send in `windowS` seconds (0: no limit). */
@@ -40,28 +42,28 @@ export class FairUse {
   }
 
   /** null when the interaction may go on; otherwise the sentence to answer with. */
-  async admit(userId: string, guildId: string | null): Promise<string | null> {
+  async admit(userId: string, guildId: string | null): Promise<Sentence | null> {
     const waitUser = await spend(this.user, userId);
     if (waitUser !== null) {
       this.refused.user++;
-      return `You're going faster than I can keep up with: nothing was done. Try again in ${seconds(waitUser)} s.`;
+      return sentence("fairUse", "tooFast", { seconds: seconds(waitUser) });
     }
     if (guildId) {
       const waitGuild = await spend(this.guild, guildId);
       if (waitGuild !== null) {
         this.refused.guild++;
-        return `This server is keeping me very busy right now: nothing was done. Try again in ${seconds(waitGuild)} s.`;
+        return sentence("fairUse", "serverBusy", { seconds: seconds(waitGuild) });
       }
     }
     return null;
   }
 
   /** Before opening a table or a rematch: null when allowed, else the sentence. Spends nothing. */
-  async mayOpen(userId: string): Promise<string | null> {
+  async mayOpen(userId: string): Promise<Sentence | null> {
     const res = this.open ? await this.open.get(userId) : null;
     if (!res || res.consumedPoints < 1) return null;
     this.refused.open++;
-    return `You opened a table a moment ago. You can open another in ${seconds(res.msBeforeNext)} s.`;
+    return sentence("fairUse", "openCooldown", { seconds: seconds(res.msBeforeNext) });
   }
 
   /** A table was opened: the person's cooldown starts (a refused attempt does not count). */

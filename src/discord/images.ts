@@ -5,7 +5,9 @@
 import * as render from "../render/index.js";
 import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../game/index.js";
 import type { Logger } from "../log.js";
+import type { Locale } from "../i18n/index.js";
 import type { TableRecord } from "../store/types.js";
+import { tableLocale } from "../table/options.js";
 import type { LoadGauge } from "./load.js";
 import { PicturesUnavailable, type RenderMethod, type RenderProcess } from "./render-process.js";
 import { labels } from "./views.js";
@@ -102,7 +104,7 @@ export class Images {
   }
 
   table(record: TableRecord, view: PublicView | null, status?: string): Buffer | null {
-    return this.run("table", record.id, "renderTable", { players: labels(record), view, status }, { fourColour: record.settings.fourColourDeck });
+    return this.run("table", record.id, "renderTable", { players: labels(record), view, status, locale: tableLocale(record) }, { fourColour: record.settings.fourColourDeck });
   }
 
   /** Optional: under load the menu lists the hand as text. */
@@ -114,15 +116,15 @@ export class Images {
   /** Optional: under load the thread gets the trick's caption only. */
   trick(record: TableRecord, trick: TrickRecord, trickNumber: number, heartsBrokenNow: boolean, queenFell: boolean): Buffer | null {
     if (!this.optional()) return null;
-    return this.run("trick", record.id, "renderTrick", { players: labels(record), trick, trickNumber, rules: record.rules, heartsBrokenNow, queenFell }, { fourColour: record.settings.fourColourDeck });
+    return this.run("trick", record.id, "renderTrick", { players: labels(record), trick, trickNumber, rules: record.rules, heartsBrokenNow, queenFell, locale: tableLocale(record) }, { fourColour: record.settings.fourColourDeck });
   }
 
   handSummary(record: TableRecord, result: HandResult): Buffer | null {
-    return this.run("hand-summary", record.id, "renderHandSummary", { players: labels(record), result, rules: record.rules });
+    return this.run("hand-summary", record.id, "renderHandSummary", { players: labels(record), result, rules: record.rules, locale: tableLocale(record) });
   }
 
-  leaderboard(title: string, rows: Parameters<Renderer["renderLeaderboard"]>[0]["rows"]): Buffer | null {
-    return this.run("leaderboard", null, "renderLeaderboard", { title, rows });
+  leaderboard(title: string, rows: Parameters<Renderer["renderLeaderboard"]>[0]["rows"], locale?: Locale): Buffer | null {
+    return this.run("leaderboard", null, "renderLeaderboard", { title, rows, locale });
   }
 
   dailyBoard(input: Parameters<Renderer["renderDailyBoard"]>[0]): Buffer | null {
@@ -130,6 +132,6 @@ export class Images {
   }
 
   gameOver(record: TableRecord, history: HandResult[], totals: number[], placements: number[], rules: Rules): Buffer | null {
-    return this.run("game-over", record.id, "renderGameOver", { players: labels(record), history, totals, placements, rules });
+    return this.run("game-over", record.id, "renderGameOver", { players: labels(record), history, totals, placements, rules, locale: tableLocale(record) });
   }
 }

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { DiscordAPIError, Routes, type REST } from "discord.js";
 import type { Logger } from "../log.js";
 import type { Card } from "../game/index.js";
+import type { Locale } from "../i18n/index.js";
 import type { SavedMenu } from "../store/types.js";
 import { forRest, type OutMessage } from "./message.js";
 
@@ -29,6 +30,8 @@ interface Slot {
   picked: { hand: number; cards: Card[] } | null;
   /** What the menu shows now (as far as this process knows): a refresh that would change nothing is not sent. */
   shown: Shown | null;
+  /** The player's language, from their last interaction (null: not known since a restart). */
+  locale: Locale | null;
 }
 
 /** A menu as shown: its look (text, buttons, picture's hash) and its picture's attachment, once known. */
@@ -67,7 +70,7 @@ export class Menus {
     const key = `${tableId}:${userId}`;
     let s = this.slots.get(key);
     if (!s) {
-      s = { appId: null, token: null, at: 0, busy: 0, dirty: false, build: null, picked: null, shown: null };
+      s = { appId: null, token: null, at: 0, busy: 0, dirty: false, build: null, picked: null, shown: null, locale: null };
       this.slots.set(key, s);
     }
     return s;
@@ -85,7 +88,7 @@ export class Menus {
    * Runs an interaction's answer that shows this player's menu; `fn` resolves to the token to keep
    * (or null when the answer was not a menu). Refreshes asked meanwhile follow it.
    */
-  async answer(tableId: string, userId: string, fn: () => Promise<{ appId: string; token: string; shown?: OutMessage } | null>): Promise<void> {
+  async answer(tableId: string, userId: string, fn: () => Promise<{ appId: string; token: string; shown?: OutMessage; locale?: Locale } | null>): Promise<void> {
     const s = this.slot(tableId, userId);
     s.busy++;
     try {
@@ -94,6 +97,7 @@ export class Menus {
         s.appId = kept.appId;
         s.token = kept.token;
         s.at = this.now();
+        if (kept.locale) s.locale = kept.locale;
         // The answer's picture is a new upload whose id we learn when it is next needed.
         s.shown = kept.shown ? describe(kept.shown) : null;
         // A refresh that left before this answer may land after it: send the latest once more.
@@ -120,11 +124,14 @@ export class Menus {
     return p && p.hand === hand && p.cards.every((c) => holding.includes(c)) ? p.cards : undefined;
   }
 
-  /** Rewrites the player's open menu, if its token is still valid; `build` runs at write time. */
-  refresh(tableId: string, userId: string, build: () => Promise<OutMessage | null> | OutMessage | null): void {
+  /**
+   * Rewrites the player's open menu, if its token is still valid; `build` runs at write time, with
+   * the player's language when known.
+   */
+  refresh(tableId: string, userId: string, build: (locale: Locale | null) => Promise<OutMessage | null> | OutMessage | null): void {
     const s = this.slots.get(`${tableId}:${userId}`);
     if (!s || !this.fresh(s)) return;
-    s.build = build;
+    s.build = () => build(s.locale);
     s.dirty = true;
     this.pump(tableId, s);
   }

@@ -8,9 +8,11 @@
  */
 import { ButtonStyle, ComponentType, DiscordAPIError, Routes, type APIButtonComponent, type REST } from "discord.js";
 import { awaiting, cardLabel, viewFor, type GameState, type HandResult, type Seat, type TrickRecord } from "../game/index.js";
+import { messages, sentence, words, type Messages } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { SavedMenu, TableRecord } from "../store/types.js";
 import { cutGraphemes } from "../table/names.js";
+import { tableLocale } from "../table/options.js";
 import { isBotSeat } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
@@ -19,7 +21,7 @@ import type { Images } from "./images.js";
 import { forRest, type OutMessage } from "./message.js";
 import type { Menus } from "./menus.js";
 import { Lane, type Pacer } from "./pacer.js";
-import { handMenu, handResultText, handStartText, newsOf, seatName, tableHasPicture, tableMessage, trickCaption } from "./views.js";
+import { handMenu, handResultText, handStartText, newsOf, publicWords, seatName, tableHasPicture, tableMessage, trickCaption } from "./views.js";
 
 interface EditState {
   table: TableSnapshot;
@@ -120,10 +122,10 @@ function waitKey(state: GameState, seat: number): string {
 }
 
 /** What a mention asks of the people it names. */
-function awayText(state: GameState | null): string {
-  if (state?.phase === "passing") return "— choose 3 cards to pass: press **My hand**.";
-  if (state?.phase === "moon-choice") return "— choose how your moon scores: press **My hand**.";
-  return "— the table is waiting for your card: press **My hand**.";
+function awayText(state: GameState | null, m: Messages): string {
+  if (state?.phase === "passing") return m.table.awayPass;
+  if (state?.phase === "moon-choice") return m.table.awayMoon;
+  return m.table.awayCard;
 }
 
 /** A person who leads the next trick, named as a mention (it notifies only when allowed). */
@@ -315,21 +317,15 @@ export class Presenter {
       }
       case "seat": {
         this.scheduleEdit(table, true);
-        const name = record.seats.find((s) => s.seat === update.seat)?.name ?? seatName(record, update.seat);
-        this.fold(
-          this.news(table),
-          update.change === "bot-took-over"
-            ? `⏱ ${name} missed several turns, so a computer player plays for them. Press **Rejoin** on the table message or use \`/hearts join\` to take the seat back.`
-            : update.change === "left"
-              ? `${name} left; a computer player plays their seat. \`/hearts join\` brings them back.`
-              : `${name} is back.`,
-        );
+        const m = publicWords(record);
+        const name = record.seats.find((s) => s.seat === update.seat)?.name ?? seatName(record, update.seat, m);
+        this.fold(this.news(table), update.change === "bot-took-over" ? m.table.seatTakenOver({ name }) : update.change === "left" ? m.table.seatLeft({ name }) : m.table.seatBack({ name }));
         if (update.change === "returned") this.refreshSeat(table, update.seat);
         break;
       }
       case "notice": {
         const n = this.news(table);
-        n.lines.push(update.note);
+        n.lines.push(words(publicWords(record), update.note));
         n.urgent = true;
         break;
       }
@@ -337,7 +333,7 @@ export class Presenter {
         this.scheduleEdit(table, true);
         const n = this.news(table);
         if (update.reason !== "finished") {
-          n.lines.push(update.note);
+          n.lines.push(words(publicWords(record), update.note));
           n.urgent = true;
         }
         // A game whose last card was stored just before a restart ends at resume, with no action
@@ -365,14 +361,15 @@ export class Presenter {
     const news = newsOf(update.events);
     if (update.source === "timeout") {
       const a = update.action;
-      const what = a.type === "play" ? `played ${cardLabel(a.card)}` : a.type === "pass" ? "passed 3 cards" : "chose the moon's scoring";
-      this.fold(n, `⏱ ${record.seats.find((s) => s.seat === update.seat)?.name ?? "A player"} ran out of time; a computer player ${what} for them.`);
+      const m = publicWords(record);
+      const name = record.seats.find((s) => s.seat === update.seat)?.name ?? m.table.aPlayer;
+      this.fold(n, a.type === "play" ? m.table.timeoutPlayed({ name, card: cardLabel(a.card) }) : a.type === "pass" ? m.table.timeoutPassed({ name }) : m.table.timeoutMoon({ name }));
     }
     if (record.settings.trickImages === "tricks") {
       for (const t of news.tricks) n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
     }
     if (news.claim) {
-      n.scores.push(`${seatName(record, news.claim.seat)} takes the last ${news.claim.tricks} trick${news.claim.tricks === 1 ? "" : "s"}: ${news.claim.reason === "tram" ? "they must win them all" : "no points were left"}.`);
+      n.scores.push(publicWords(record).table.claim({ name: seatName(record, news.claim.seat), n: news.claim.tricks, tram: news.claim.reason === "tram" }));
     }
     if (news.moonPending) n.moon = true;
     if (news.handScored) {
@@ -552,10 +549,11 @@ export class Presenter {
     const files: OutMessage["files"] = [];
     const state = table.state;
     const ping = (u: string) => `<@${u}>`;
+    const m = publicWords(record);
     let components: OutMessage["components"];
     let waits: [number, string][] | null = null;
     if (start) {
-      lines.unshift(`**Game on!** ${record.seats.map((s) => seatName(record, s.seat)).join(", ")}.`);
+      lines.unshift(m.table.gameOn({ names: record.seats.map((s) => seatName(record, s.seat, m)).join(", ") }));
       if (nextHand) lines.push(handStartText(record, nextHand));
     }
     for (const t of tricks) {
@@ -563,7 +561,7 @@ export class Presenter {
       if (png) files.push({ name: `trick-${t.trickNumber + 1}.png`, data: png });
       lines.push(trickCaption(record, t.trickNumber, t.trick, t.trickNumber < 12 && !scoresLater && !scores.length ? leaderMention(record, t.trick.winner) : null));
     }
-    if (moon && state?.phase === "moon-choice") lines.push(`🌙 ${seatName(record, state.turn)} shot the moon and chooses how it scores.`);
+    if (moon && state?.phase === "moon-choice") lines.push(m.table.moonChoosing({ name: seatName(record, state.turn, m) }));
     for (const h of hands) {
       const png = await pace(() => images.handSummary(record, h));
       if (png) files.push({ name: `hand-${h.handIndex + 1}.png`, data: png });
@@ -576,16 +574,16 @@ export class Presenter {
     if (gameOver) {
       const png = await pace(() => images.gameOver(record, gameOver.history, gameOver.totals, gameOver.placements!, record.rules));
       if (png) files.push({ name: "game-over.png", data: png });
-      const winners = (gameOver.winners ?? []).map((s) => seatName(record, s)).join(" and ");
+      const winners = (gameOver.winners ?? []).map((s) => seatName(record, s, m)).join(m.table.and);
       allowed = record.seats.filter((s) => s.userId).map((s) => s.userId!);
       lines.push(
-        `🏆 **Game over: ${winners} won!** Final totals: ${[0, 1, 2, 3].map((s) => `${seatName(record, s)} ${gameOver.totals[s]}`).join(", ")}.${record.hintsUsed ? " (Hints were used: this game is not rated.)" : ""}`,
-        `${allowed.map(ping).join(" ")} — press **Rematch** for another game.`,
+        m.table.gameOverPost({ winners, totals: [0, 1, 2, 3].map((s) => `${seatName(record, s, m)} ${gameOver.totals[s]}`).join(", "), hinted: record.hintsUsed }),
+        m.table.rematchPrompt({ pings: allowed.map(ping).join(" ") }),
       );
-      components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), "Rematch", ButtonStyle.Success))];
+      components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), m.table.rematch, ButtonStyle.Success))];
     } else if (mentions.length) {
-      lines.push(`${mentions.map(ping).join(" ")} ${awayText(state)}`);
-      components = [row(button(encodeId({ verb: "hand", tableId: record.id }), "My hand", ButtonStyle.Primary))];
+      lines.push(`${mentions.map(ping).join(" ")} ${awayText(state, m)}`);
+      components = [row(button(encodeId({ verb: "hand", tableId: record.id }), m.table.myHand, ButtonStyle.Primary))];
       // A mention on its own is taken down once its wait is over.
       if (!post && state) {
         const w = this.watchOf(record.id);
@@ -614,17 +612,19 @@ export class Presenter {
     const rec = table.record.seats.find((s) => s.seat === seat);
     if (!rec?.userId) return;
     const id = table.record.id;
-    this.deps.menus.refresh(id, rec.userId, () =>
+    this.deps.menus.refresh(id, rec.userId, (known) =>
       this.deps.pacer.run(Lane.Menu, () => {
-        // Built when it is sent, from the table as it is then.
+        // Built when it is sent, from the table as it is then, in the player's language (the
+        // table's while it is not known, after a restart).
+        const locale = known ?? tableLocale(table.record);
         const state = table.state;
         if (!state) return null;
         if (!isOpenStatus(table.record.status) && table.record.status !== "finished") {
-          return { embeds: [{ description: "This table is closed.", color: 0x5a5f63 }], components: [] };
+          return { embeds: [{ description: messages(locale).table.closedTable, color: 0x5a5f63 }], components: [] };
         }
         const view = viewFor(state, seat as Seat);
         const selected = view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, rec.userId!, view.handIndex, view.hand) : undefined;
-        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat) });
+        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat), locale });
       }),
     );
   }
@@ -652,7 +652,7 @@ export class Presenter {
     const { record } = table;
     if (channelId === record.channelId) {
       this.deps.log.warn({ table: record.id, channel: channelId }, "the table's channel was deleted; closing the table");
-      await this.deps.service.closeBySystem(record.id, "ended", "The channel was deleted.");
+      await this.deps.service.closeBySystem(record.id, "ended", sentence("lobby", "closedChannelDeleted"));
     } else {
       this.deps.log.warn({ table: record.id, thread: channelId }, "the game's thread was deleted; the game goes on in the channel");
       this.threads.set(record.id, null);
@@ -697,7 +697,7 @@ export class Presenter {
         return m ? { channel: live.channelId, id: m.id } : null;
       } else if (code === UNKNOWN_CHANNEL) {
         this.deps.log.warn({ table: live.id }, "the table's channel was deleted; closing the table");
-        await this.deps.service.closeBySystem(live.id, "ended", "The channel was deleted.");
+        await this.deps.service.closeBySystem(live.id, "ended", sentence("lobby", "closedChannelDeleted"));
       } else this.fail(live, err, "post");
       return null;
     }

@@ -17,6 +17,8 @@ export class Responder {
 
   private readonly received = performance.now();
   private acked = false;
+  /** What a command answered with nothing else says (in the person's language; the router sets it). */
+  doneText = "Done.";
 
   constructor(
     readonly interaction: RepliableInteraction,
@@ -144,13 +146,13 @@ export class Responder {
       const i = this.interaction;
       try {
         if (i.isButton() || i.isAnySelectMenu()) await i.deferUpdate();
-        else await i.reply({ content: "Done.", flags: MessageFlags.Ephemeral });
+        else await i.reply({ content: this.doneText, flags: MessageFlags.Ephemeral });
       } catch (err) {
         this.failed(err, "finish");
       }
     } else if (this.state === "deferred") {
       // Deferred but never answered: replace "thinking…" with a sentence.
-      if (this.style === "reply") await this.send({ content: "Done." });
+      if (this.style === "reply") await this.send({ content: this.doneText });
     }
   }
 

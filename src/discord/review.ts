@@ -10,11 +10,15 @@ import { cardLabel, type Card } from "../game/index.js";
 import { localeOf, messages } from "../i18n/index.js";
 import type { ReviewSource } from "../table/review.js";
 import type { Ctx } from "./context.js";
+import { command } from "./handlers/types.js";
 import type { OutFile } from "./message.js";
 
 const BLUE = 0x2e86c1;
 const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
 const fmt = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
+
+/** `/hearts review`, as the registry (handlers/index.ts) lists it: slow, so acknowledged at once. */
+export const reviewHandler = command({ name: "review", defer: "reply", parse: () => ({}), run: (ctx, _input, i) => reviewCommand(ctx, i) });
 
 export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
   const m = messages(localeOf(i.locale)).review;

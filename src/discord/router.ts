@@ -1,30 +1,18 @@
 /**
- * One entry for every interaction: picks the handler by interaction type, gives it a responder that
- * acknowledges in time, and turns any unexpected error into a sentence instead of "This
- * interaction failed".
+ * One entry for every interaction: finds its handler once (handlers/index.ts), checks fair use,
+ * acknowledges it as the handler declares (Discord's 3 s are met here, not in each handler), looks
+ * its table up once, and turns any unexpected error into a sentence instead of "This interaction
+ * failed".
  */
-import type { Interaction, REST } from "discord.js";
+import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js";
 import type { TableSettings } from "../store/types.js";
-import { STORE_DOWN_MESSAGE, StoreDown } from "../table/store-health.js";
+import { StoreDown } from "../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
-import { handleCommand } from "./commands.js";
-import { handleComponent } from "./components.js";
-import { actorOf, onEphemeral, type Services } from "./context.js";
-import { decodeId } from "./ids.js";
+import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
+import { commandHandler, componentHandler } from "./handlers/index.js";
+import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "./handlers/types.js";
+import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
-
-/** Verbs that redraw the private menu they are clicked on; the others answer with a new message. */
-const MENU_VERBS = new Set(["hand", "pick", "pass", "play", "moon", "preset", "dpick", "dpass", "dplay", "dmoon"]);
-
-/**
- * What is acknowledged at once, before its slow work (writing the action, drawing the hand,
- * asking the strongest computer player): the answer then edits the acknowledgement. Everything
- * else answers directly, with the auto-deferral as a safety net.
- */
-const DEFER_FIRST = new Set(["hand", "pick", "pass", "play", "moon", "hint", "start", "rematch", "/hand", "/start", "/hint", "/new", "/leaderboard", "/stats", "dpick", "dpass", "dplay", "dmoon", "/play", "/board", "/review"]);
-
-/** What opens a table: one per person per cooldown. */
-const OPENS = new Set(["/new", "rematch"]);
 
 export interface RouterOptions {
   defaults: TableSettings;
@@ -44,42 +32,74 @@ export function createRouter(services: Services, opts: RouterOptions) {
       return;
     }
     if (!i.isChatInputCommand() && !i.isButton() && !i.isStringSelectMenu()) return;
-    const verb = i.isChatInputCommand() ? null : (decodeId(i.customId)?.verb ?? null);
+    // A subcommand of a group is named with its group: "daily play".
+    const group = i.isChatInputCommand() ? i.options.getSubcommandGroup(false) : null;
+    const sub = i.isChatInputCommand() ? [group, i.options.getSubcommand(false)].filter(Boolean).join(" ") || null : null;
+    const id = i.isChatInputCommand() ? null : decodeId(i.customId);
+    const handler = i.isChatInputCommand() ? (sub ? commandHandler(sub) : undefined) : id ? componentHandler(id.verb) : undefined;
+    const kind = i.isChatInputCommand() ? `/${sub ?? "hearts"}` : (id?.verb ?? "unknown");
     // A menu is redrawn in place only by its owner (Discord says whose ephemeral message it is).
     const owner = !i.isChatInputCommand() ? i.message?.interactionMetadata?.user?.id : undefined;
     const mine = owner === undefined || owner === i.user.id;
-    const style: AckStyle = verb && MENU_VERBS.has(verb) && onEphemeral(i) && mine ? "update" : "reply";
-    const kind = i.isChatInputCommand() ? `/${i.options.getSubcommand(false) ?? "hearts"}` : (verb ?? "unknown");
+    const redraws = !!handler && (handler.defer === "update" || !!handler.redraws);
+    const style: AckStyle = redraws && onEphemeral(i) && mine ? "update" : "reply";
     const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
-    const ctx = { ...services, respond, actor: actorOf(i) };
+    const ctx: Ctx = { ...services, respond, actor: actorOf(i), ...wordsFor(i) };
+    respond.doneText = ctx.m.errors.done;
     // Fair use first: a person (or server) over budget is told when to retry, and nothing runs.
-    const refusal = (await services.fairUse.admit(i.user.id, i.guildId)) ?? (OPENS.has(kind) ? await services.fairUse.mayOpen(i.user.id) : null);
+    const refusal = (await services.fairUse.admit(i.user.id, i.guildId)) ?? (handler?.opens ? await services.fairUse.mayOpen(i.user.id) : null);
     if (refusal) {
-      await respond.separate({ content: refusal });
+      await respond.separate({ content: ctx.tell(refusal) });
       await respond.finish();
       return;
     }
     // Not awaited: the handler starts at once; defer() never rejects (it reports its own failure).
-    if (DEFER_FIRST.has(kind)) respond.defer().catch(() => undefined);
+    if (handler && handler.defer !== "none") respond.defer().catch(() => undefined);
     try {
-      if (i.isChatInputCommand()) await handleCommand(ctx, i, opts.defaults);
-      else await handleComponent(ctx, i);
+      if (i.isChatInputCommand()) await runCommand(ctx, i, handler as CommandHandler | undefined, opts.defaults);
+      else await runComponent(ctx, i, id, handler as ComponentHandler | undefined, opts.defaults);
     } catch (err) {
       // An option of another type than the command defines: Discord still shows an older /hearts
       // (command updates take a while to reach every client). The person's input, not our bug.
       if ((err as { code?: string }).code === "CommandInteractionOptionType") {
         log.warn({ err: err instanceof Error ? err.message : String(err), interaction: kind, user: i.user.id }, "command options do not match the command's definition");
-        await respond.send({ content: "Discord sent this command in an older form than I expect (the /hearts command was just updated). Nothing was changed: please try again in a minute, or without that option." });
+        await respond.send({ content: ctx.m.errors.olderCommand });
         return;
       }
       if (err instanceof StoreDown) {
-        await respond.send({ content: STORE_DOWN_MESSAGE });
+        await respond.send({ content: ctx.m.common.storeDown });
         return;
       }
       log.error({ err, interaction: kind, user: i.user.id, channel: i.channelId }, "interaction handler failed");
-      await respond.send({ content: "Something went wrong on my side. Nothing was played; please try again (or use `/hearts hand`)." });
+      await respond.send({ content: ctx.m.common.somethingWentWrong });
     } finally {
       await respond.finish();
     }
   };
+}
+
+async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: CommandHandler | undefined, defaults: TableSettings): Promise<void> {
+  if (!i.inGuild()) return ctx.respond.say(ctx.m.errors.notInGuild);
+  if (!handler) return ctx.respond.say(ctx.m.errors.unknownSubcommand);
+  const table = handler.needsTable ? await ctx.service.findOpen(i.channelId) : null;
+  if (handler.needsTable && !table) return ctx.respond.say(ctx.m.errors.noTableHere);
+  const input = handler.parse(i);
+  if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
+  return handler.run({ ...ctx, table, defaults }, input, i);
+}
+
+async function runComponent(ctx: Ctx, i: ComponentInteraction, id: ComponentId | null, handler: ComponentHandler | undefined, defaults: TableSettings): Promise<void> {
+  if (!id || !handler) return ctx.respond.say(ctx.m.errors.unknownButton);
+  if (handler.needsTable === false) {
+    // Not a table's component (the daily challenge's private menu): no table to look up.
+    const input = handler.parse(id, i);
+    if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
+    return handler.run({ ...ctx, table: null as never, defaults }, input, i);
+  }
+  const table = await ctx.service.get(id.tableId);
+  if (!table) return ctx.respond.say(ctx.m.errors.tableGone);
+  if (!inPlace(table, i.channelId)) return ctx.respond.say(ctx.m.errors.otherChannel);
+  const input = handler.parse(id, i);
+  if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
+  return handler.run({ ...ctx, table, defaults }, input, i);
 }

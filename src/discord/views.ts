@@ -21,8 +21,10 @@ import {
   type SeatView,
   type TrickRecord,
 } from "../game/index.js";
+import { messages, type Locale, type Messages } from "../i18n/index.js";
 import type { PlayerLabel } from "../render/index.js";
 import type { TableRecord } from "../store/types.js";
+import { tableLocale } from "../table/options.js";
 import { presetOf, turnAllowance } from "../table/options.js";
 import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
@@ -47,10 +49,13 @@ const row = (...components: APIComponentInMessageActionRow[]): Row => ({ type: C
 
 // ---- names ----------------------------------------------------------------------------------
 
-export function seatName(record: TableRecord, seat: number): string {
+/** The words of a table's public posts: the table's language. */
+export const publicWords = (record: TableRecord): Messages => messages(tableLocale(record));
+
+export function seatName(record: TableRecord, seat: number, m: Messages = publicWords(record)): string {
   const s = record.seats.find((x) => x.seat === seat);
-  if (!s) return `Seat ${seat + 1}`;
-  return s.userId === null ? `${s.name} 🤖` : s.botControlled ? `${s.name} (away, 🤖 plays)` : s.name;
+  if (!s) return m.table.seat({ n: seat + 1 });
+  return s.userId === null ? m.table.bot({ name: s.name }) : s.botControlled ? m.table.away({ name: s.name }) : s.name;
 }
 
 export function labels(record: TableRecord): PlayerLabel[] {
@@ -60,48 +65,47 @@ export function labels(record: TableRecord): PlayerLabel[] {
 }
 
 /** The preset's title; a preset with only its target changed keeps its name (the goal shows the target). */
-export function rulesTitle(rules: Rules): string {
+export function rulesTitle(rules: Rules, m: Messages): string {
   const p = presetOf(rules) ?? presetOf({ ...rules, target: DEFAULT_RULES.target });
-  return p ? PRESETS.find((x) => x.name === p)!.title : "Custom rules";
+  return p ? PRESETS.find((x) => x.name === p)!.title : m.table.customRules;
 }
 
-const goal = (rules: Rules) => (rules.countdown !== null ? `countdown from ${rules.countdown}, highest wins` : `game to ${rules.target}, lowest wins`);
+const goal = (rules: Rules, m: Messages) => (rules.countdown !== null ? m.table.goalCountdown({ n: rules.countdown }) : m.table.goalTarget({ n: rules.target }));
 
 /**
  * The turn timer, in one wording for the table, the rules and the menus: "30 s per card + 30 s time
  * bank". A menu names its phase's allowance and the seat's bank left, so the countdown it shows
  * (allowance + bank) adds up to what it says.
  */
-export function timerText(record: TableRecord, at?: { phase: "passing" | "playing" | "moon-choice"; bank: number }): string {
+export function timerText(record: TableRecord, m: Messages, at?: { phase: "passing" | "playing" | "moon-choice"; bank: number }): string {
   const s = record.settings;
-  if (s.turnSeconds <= 0) return "no turn timer";
-  if (!at) return `${s.turnSeconds} s per card (${turnAllowance(s, "passing")} s to pass) + ${s.timeBankSeconds} s time bank`;
-  const allowance = at.phase === "passing" ? `${turnAllowance(s, "passing")} s to pass` : `${s.turnSeconds} s per card`;
-  return `${allowance} + ${at.bank} s time bank`;
+  if (s.turnSeconds <= 0) return m.table.timerOff;
+  if (!at) return m.table.timerFull({ card: s.turnSeconds, pass: turnAllowance(s, "passing"), bank: s.timeBankSeconds });
+  return at.phase === "passing" ? m.table.timerPass({ pass: turnAllowance(s, "passing"), bank: at.bank }) : m.table.timerCard({ card: s.turnSeconds, bank: at.bank });
 }
 
-const passWord = (dir: string) => (dir === "across" ? "across" : `to the ${dir}`);
+const passWord = (dir: string, m: Messages) => m.table.passDir({ dir });
 
 /** "Trick 4 of 13 · Bob to play", "Passing to the left · waiting for Ann, Bob". */
-export function statusLine(table: TableSnapshot): string {
+export function statusLine(table: TableSnapshot, m: Messages = publicWords(table.record)): string {
   const { record, state } = table;
   if (!state) {
     const n = record.seats.length;
-    return record.status === "lobby" ? `${n} of 4 seated · waiting for the host to start` : "Closed";
+    return record.status === "lobby" ? m.table.lobbyStatus({ n }) : m.table.closedStatus;
   }
   const v = publicView(state);
   switch (v.phase) {
     case "passing": {
-      const waiting = [0, 1, 2, 3].filter((s) => !v.passSubmitted[s]).map((s) => seatName(record, s));
-      return `Hand ${v.handIndex + 1} · passing ${passWord(v.passDirection)} · waiting for ${waiting.join(", ")}`;
+      const waiting = [0, 1, 2, 3].filter((s) => !v.passSubmitted[s]).map((s) => seatName(record, s, m));
+      return m.table.statusPassing({ hand: v.handIndex + 1, dir: passWord(v.passDirection, m), waiting: waiting.join(", ") });
     }
     case "playing":
-      return `Hand ${v.handIndex + 1} · trick ${Math.min(13, v.trickNumber + 1)} of 13 · ${seatName(record, v.turn)} to ${v.trick.length ? "play" : "lead"}`;
+      return m.table.statusPlaying({ hand: v.handIndex + 1, trick: Math.min(13, v.trickNumber + 1), name: seatName(record, v.turn, m), lead: !v.trick.length });
     case "moon-choice":
-      return `${seatName(record, v.turn)} shot the moon and is choosing how it scores`;
+      return m.table.statusMoon({ name: seatName(record, v.turn, m) });
     case "game-over": {
-      const winners = (v.winners ?? []).map((s) => seatName(record, s)).join(" and ");
-      return `Game over · ${winners} won`;
+      const winners = (v.winners ?? []).map((s) => seatName(record, s, m)).join(m.table.and);
+      return m.table.statusOver({ winners });
     }
   }
 }
@@ -112,15 +116,16 @@ export function statusLine(table: TableSnapshot): string {
  */
 export function tableStatusLine(table: TableSnapshot): string {
   const { record, state } = table;
-  if (!state) return statusLine(table);
+  const m = publicWords(record);
+  if (!state) return statusLine(table, m);
   const v = publicView(state);
   switch (v.phase) {
     case "passing":
-      return `Hand ${v.handIndex + 1} · passing ${passWord(v.passDirection)}`;
+      return m.table.tablePassing({ hand: v.handIndex + 1, dir: passWord(v.passDirection, m) });
     case "playing":
-      return `Hand ${v.handIndex + 1} · playing${record.threadId ? " · every trick is posted in the game's thread" : ""}`;
+      return m.table.tablePlaying({ hand: v.handIndex + 1, thread: !!record.threadId });
     default:
-      return statusLine(table);
+      return statusLine(table, m);
   }
 }
 
@@ -137,13 +142,14 @@ export function tableHasPicture(table: TableSnapshot): boolean {
  */
 export function tableMessage(table: TableSnapshot, images: Images, opts: { imageUrl?: string } = {}): OutMessage {
   const { record, state } = table;
+  const m = publicWords(record);
   const lines: string[] = [];
   const host = record.seats.find((s) => s.userId === record.hostId)?.name;
-  lines.push(`**${rulesTitle(record.rules)}** · ${goal(record.rules)} · ${timerText(record)}`);
+  lines.push(`**${rulesTitle(record.rules, m)}** · ${goal(record.rules, m)} · ${timerText(record, m)}`);
   const seatLines = [0, 1, 2, 3].map((n) => {
     const s = record.seats.find((x) => x.seat === n);
     const total = state ? ` — ${state.totals[n]}` : "";
-    return s ? `${n + 1}. ${seatName(record, n)}${s.userId === record.hostId ? " (host)" : ""}${total}` : `${n + 1}. (empty)`;
+    return s ? `${n + 1}. ${seatName(record, n, m)}${s.userId === record.hostId ? m.table.hostMark : ""}${total}` : `${n + 1}. ${m.table.emptySeat}`;
   });
   lines.push(seatLines.join("\n"));
   const status = tableStatusLine(table);
@@ -151,67 +157,67 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
   if (record.status === "lobby") {
     lines.push(
       record.settings.fillWithBots
-        ? `Press **Join** to sit down. ${host ?? "The host"} presses **Start**; empty seats get computer players (${record.settings.botLevel}).`
-        : `Press **Join** to sit down. ${host ?? "The host"} presses **Start** once 4 are seated.`,
+        ? m.table.lobbyFill({ host: host ?? m.table.theHost, level: m.lobby.level({ level: record.settings.botLevel }) })
+        : m.table.lobbyNoFill({ host: host ?? m.table.theHost }),
     );
   } else if (!closed) {
-    lines.push(`${status}\nPress **My hand** to see and play your cards.`);
+    lines.push(`${status}\n${m.table.pressMyHand}`);
   } else if (record.status === "finished") {
     lines.push(status);
   } else {
-    lines.push(record.status === "broken" ? "This game could not continue." : "This table is closed.");
+    lines.push(record.status === "broken" ? m.table.brokenTable : m.table.closedTable);
   }
-  const embed: APIEmbed = { title: "♥ Hearts", description: lines.join("\n\n"), color: closed ? GREY : RED, footer: { text: `table ${record.id}` } };
+  const embed: APIEmbed = { title: m.table.title, description: lines.join("\n\n"), color: closed ? GREY : RED, footer: { text: m.table.footer({ id: record.id }) } };
   // During a hand the thread has the pictures: the table message stays still (and costs no uploads).
-  if (!tableHasPicture(table)) return { embeds: [embed], files: [], components: tableButtons(table) };
+  if (!tableHasPicture(table)) return { embeds: [embed], files: [], components: tableButtons(table, m) };
   if (opts.imageUrl) {
     embed.image = { url: opts.imageUrl };
-    return { embeds: [embed], components: tableButtons(table) };
+    return { embeds: [embed], components: tableButtons(table, m) };
   }
   const png = images.table(record, state ? publicView(state) : null, closed ? undefined : status);
   if (png) embed.image = { url: "attachment://table.png" };
-  return { embeds: [embed], files: png ? [{ name: "table.png", data: png }] : [], components: tableButtons(table) };
+  return { embeds: [embed], files: png ? [{ name: "table.png", data: png }] : [], components: tableButtons(table, m) };
 }
 
-function tableButtons(table: TableSnapshot): Row[] {
+function tableButtons(table: TableSnapshot, m: Messages): Row[] {
   const { record } = table;
   const id = record.id;
   switch (record.status) {
     case "lobby":
       return [
         row(
-          button(encodeId({ verb: "join", tableId: id }), "Join", ButtonStyle.Success),
-          button(encodeId({ verb: "leave", tableId: id }), "Leave"),
-          button(encodeId({ verb: "start", tableId: id }), "Start", ButtonStyle.Primary),
-          button(encodeId({ verb: "rules", tableId: id }), "Rules"),
+          button(encodeId({ verb: "join", tableId: id }), m.table.join, ButtonStyle.Success),
+          button(encodeId({ verb: "leave", tableId: id }), m.table.leave),
+          button(encodeId({ verb: "start", tableId: id }), m.table.start, ButtonStyle.Primary),
+          button(encodeId({ verb: "rules", tableId: id }), m.table.rules),
         ),
         row({
           type: ComponentType.StringSelect,
           custom_id: encodeId({ verb: "bot", tableId: id }),
-          placeholder: "Add or remove a computer player…",
+          placeholder: m.table.botPlaceholder,
           min_values: 1,
           max_values: 1,
           options: [
-            { label: "Add an easy computer player", value: "easy", emoji: { name: "🤖" } },
-            { label: "Add a medium computer player", value: "medium", emoji: { name: "🤖" } },
-            { label: "Add a hard computer player", value: "hard", emoji: { name: "🤖" } },
-            { label: "Remove a computer player", value: "remove", emoji: { name: "✖️" } },
+            { label: m.table.addEasy, value: "easy", emoji: { name: "🤖" } },
+            { label: m.table.addMedium, value: "medium", emoji: { name: "🤖" } },
+            { label: m.table.addHard, value: "hard", emoji: { name: "🤖" } },
+            { label: m.table.removeBot, value: "remove", emoji: { name: "✖️" } },
           ],
         }),
       ];
     case "passing":
     case "playing": {
       const buttons = [
-        button(encodeId({ verb: "hand", tableId: id }), "My hand", ButtonStyle.Primary),
-        button(encodeId({ verb: "scores", tableId: id }), "Scores"),
-        button(encodeId({ verb: "rules", tableId: id }), "Rules"),
+        button(encodeId({ verb: "hand", tableId: id }), m.table.myHand, ButtonStyle.Primary),
+        button(encodeId({ verb: "scores", tableId: id }), m.table.scores),
+        button(encodeId({ verb: "rules", tableId: id }), m.table.rules),
       ];
-      if (record.seats.some((s) => s.botControlled)) buttons.push(button(encodeId({ verb: "join", tableId: id }), "Rejoin", ButtonStyle.Success));
-      buttons.push(button(encodeId({ verb: "leave", tableId: id }), "Leave"));
+      if (record.seats.some((s) => s.botControlled)) buttons.push(button(encodeId({ verb: "join", tableId: id }), m.table.rejoin, ButtonStyle.Success));
+      buttons.push(button(encodeId({ verb: "leave", tableId: id }), m.table.leave));
       return [row(...buttons)];
     }
     case "finished":
-      return [row(button(encodeId({ verb: "rematch", tableId: id }), "Rematch", ButtonStyle.Success), button(encodeId({ verb: "scores", tableId: id }), "Scores"))];
+      return [row(button(encodeId({ verb: "rematch", tableId: id }), m.table.rematch, ButtonStyle.Success), button(encodeId({ verb: "scores", tableId: id }), m.table.scores))];
     default:
       return [];
   }
@@ -227,28 +233,33 @@ export interface HandMenuOptions {
   /** When the seat's time runs out (ms since the epoch). */
   deadline?: number | null;
   hint?: boolean;
+  /** The player's language (their Discord client's): the menu is theirs alone. Default English. */
+  locale?: Locale;
 }
 
 export function handMenu(table: TableSnapshot, view: SeatView, images: Images, opts: HandMenuOptions = {}): OutMessage {
   const { record } = table;
+  const m = messages(opts.locale);
   const id = record.id;
   const lines: string[] = [];
   if (opts.notice) lines.push(opts.notice);
   const bank = record.settings.turnSeconds > 0 ? (record.timeBank[view.seat] ?? 0) : 0;
-  const timer = opts.deadline && view.phase !== "game-over" ? `⏱ ${timerText(record, { phase: view.phase, bank })}: your time runs out <t:${Math.ceil(opts.deadline / 1000)}:R>` : null;
+  const timer = opts.deadline && view.phase !== "game-over" ? m.menu.timer({ timer: timerText(record, m, { phase: view.phase, bank }), when: `<t:${Math.ceil(opts.deadline / 1000)}:R>` }) : null;
   const rows: Row[] = [];
   const mine = view.seat;
   const selected = opts.selected ?? [];
 
+  lines.push(...lastHandLines(record, view, m));
+
   switch (view.phase) {
     case "passing": {
-      const to = seatName(record, passTarget(mine, view.passDirection));
+      const to = seatName(record, passTarget(mine, view.passDirection), m);
       if (view.passed) {
-        const waiting = [0, 1, 2, 3].filter((s) => !view.passSubmitted[s]).map((s) => seatName(record, s));
-        lines.push(`You passed ${view.passed.map(cardLabel).join(" ")} to ${to}. Waiting for ${waiting.join(", ")}.`);
+        const waiting = [0, 1, 2, 3].filter((s) => !view.passSubmitted[s]).map((s) => seatName(record, s, m));
+        lines.push(m.menu.passedWaiting({ cards: view.passed.map(cardLabel).join(" "), to, waiting: waiting.join(", ") }));
       } else {
-        lines.push(`**Pass 3 cards ${passWord(view.passDirection)}** (to ${to})`);
-        lines.push(selected.length === 3 ? `Selected: ${selected.map(cardLabel).join(" ")}. Press **Pass** to confirm.` : "Pick 3 cards in the menu, then press **Pass**.");
+        lines.push(m.menu.passHeader({ dir: passWord(view.passDirection, m), to }));
+        lines.push(selected.length === 3 ? m.menu.selected({ cards: selected.map(cardLabel).join(" ") }) : m.menu.pickPrompt);
         // The pass menu's ids carry the action count when passing began, not the current one: the
         // others' passes never rename (or redraw) it, and a menu of an earlier hand is still refused.
         const passing = passPhaseStart(view);
@@ -256,7 +267,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
           row({
             type: ComponentType.StringSelect,
             custom_id: encodeId({ verb: "pick", tableId: id, version: passing }),
-            placeholder: "Choose 3 cards to pass",
+            placeholder: m.menu.pickPlaceholder,
             min_values: 3,
             max_values: 3,
             options: view.hand.map((c) => ({ label: cardLabel(c), value: cardCode(c), default: selected.includes(c) })),
@@ -264,52 +275,76 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         );
         const passButton =
           selected.length === 3
-            ? button(encodeId({ verb: "pass", tableId: id, version: passing, cards: selected }), `Pass ${selected.map(cardLabel).join(" ")}`, ButtonStyle.Success)
-            : button(`h1:pass-disabled:${id}`, "Pass", ButtonStyle.Success, true);
-        rows.push(row(passButton, ...utilityButtons(table, opts.hint !== false)));
+            ? button(encodeId({ verb: "pass", tableId: id, version: passing, cards: selected }), m.menu.passButton({ cards: selected.map(cardLabel).join(" ") }), ButtonStyle.Success)
+            : button(`h1:pass-disabled:${id}`, m.menu.passButtonIdle, ButtonStyle.Success, true);
+        rows.push(row(passButton, ...utilityButtons(table, opts.hint !== false, m)));
       }
       break;
     }
     case "playing": {
       const myTurn = view.turn === mine;
-      lines.push(myTurn ? `**Your turn** · trick ${view.trickNumber + 1} of 13` : `Trick ${view.trickNumber + 1} of 13 · waiting for ${seatName(record, view.turn)}.`);
-      lines.push(trickLine(record, view));
-      if (view.received && view.trickNumber === 0) lines.push(`You received ${view.received.map(cardLabel).join(" ")}.`);
-      if (view.heartsBroken) lines.push("Hearts are broken.");
+      lines.push(myTurn ? m.menu.yourTurn({ trick: view.trickNumber + 1 }) : m.menu.waitingFor({ trick: view.trickNumber + 1, name: seatName(record, view.turn, m) }));
+      lines.push(trickLine(record, view, m));
+      if (view.received && view.trickNumber === 0) lines.push(m.menu.received({ cards: view.received.map(cardLabel).join(" ") }));
+      if (view.heartsBroken) lines.push(m.menu.heartsBroken);
       rows.push(...cardRows(id, view, myTurn ? view.legal : []));
-      if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false)));
+      if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false, m)));
       break;
     }
     case "moon-choice": {
       if (view.turn === mine) {
         const v = moonValue(view.rules);
-        lines.push(`🌙 **You shot the moon!** Choose how it scores:`);
+        lines.push(m.menu.moonChoose);
         rows.push(
           row(
-            button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "add" }), `Add ${v} to each opponent`, ButtonStyle.Success),
-            button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "subtract" }), `Take ${v} off my score`, ButtonStyle.Primary),
+            button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "add" }), m.menu.moonAdd({ points: v }), ButtonStyle.Success),
+            button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "subtract" }), m.menu.moonSubtract({ points: v }), ButtonStyle.Primary),
           ),
         );
       } else {
-        lines.push(`🌙 ${seatName(record, view.turn)} shot the moon and is choosing how it scores.`);
-        rows.push(row(...utilityButtons(table, false)));
+        lines.push(m.menu.moonOther({ name: seatName(record, view.turn, m) }));
+        rows.push(row(...utilityButtons(table, false, m)));
       }
       break;
     }
     case "game-over":
-      lines.push(`Game over. Your total: ${view.totals[mine]} (place ${view.placements?.[mine] ?? "?"}).`);
+      lines.push(m.menu.gameOver({ total: view.totals[mine], place: view.placements?.[mine] ?? "?" }));
       break;
   }
   if (timer) lines.push(timer);
-  if (view.phase !== "game-over") lines.push(`Your score: ${view.totals[mine]} · this hand: ${view.handPoints[mine]}`);
+  if (view.phase !== "game-over") lines.push(m.menu.score({ total: view.totals[mine], hand: view.handPoints[mine] }));
 
   // The picture shows the cards, not which may be played now nor the pick: the buttons, the select
   // and the text say those. So it changes once a trick, and an unchanged picture is not sent again.
   const png = view.hand.length ? images.hand(view.hand, [], []) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: RED };
   if (png) embed.image = { url: "attachment://hand.png" };
-  else if (view.hand.length) embed.description += `\n\nYour hand: ${handText(view.hand)}`;
+  else if (view.hand.length) embed.description += `\n\n${m.menu.yourHand({ cards: handText(view.hand) })}`;
   return { embeds: [embed], files: png ? [{ name: "hand.png", data: png }] : [], components: rows };
+}
+
+/**
+ * The hand just scored, for this player, above the next hand's cards: the points they took, the
+ * moon, their new total, and the next pass. Shown until the new hand's first trick is complete
+ * (and at the end of the game, for its last hand).
+ */
+export function lastHandLines(record: TableRecord, view: SeatView, m: Messages): string[] {
+  const last = view.history.at(-1);
+  if (!last) return [];
+  const over = view.phase === "game-over";
+  if (!over && (last.handIndex !== view.handIndex - 1 || view.tricks.length > 0)) return [];
+  const me = view.seat;
+  const change = last.change[me];
+  const lines = [m.menu.handResult({ hand: last.handIndex + 1, points: last.handPoints[me], change: `${change > 0 ? "+" : ""}${change}`, total: last.totals[me] })];
+  if (last.moon) lines.push(last.moon.shooter === me ? m.menu.youShotTheMoon : m.menu.otherShotTheMoon({ name: seatName(record, last.moon.shooter, m) }));
+  if (!over) {
+    lines.push(
+      view.passDirection === "hold"
+        ? m.menu.nextNoPass
+        : m.menu.nextPass({ dir: passWord(view.passDirection, m), to: seatName(record, passTarget(me, view.passDirection), m) }),
+    );
+  }
+  return lines;
 }
 
 /** The action count when this hand's passing began (each pass so far is one action). */
@@ -317,11 +352,11 @@ export function passPhaseStart(view: Pick<SeatView, "actionCount" | "passSubmitt
   return view.actionCount - view.passSubmitted.filter(Boolean).length;
 }
 
-function utilityButtons(table: TableSnapshot, hint: boolean): APIButtonComponent[] {
+function utilityButtons(table: TableSnapshot, hint: boolean, m: Messages): APIButtonComponent[] {
   const id = table.record.id;
-  const out = [button(encodeId({ verb: "hand", tableId: id }), "Refresh")];
-  if (hint && table.record.settings.hintsAllowed) out.push(button(encodeId({ verb: "hint", tableId: id }), "Hint"));
-  out.push(button(encodeId({ verb: "scores", tableId: id }), "Scores"));
+  const out = [button(encodeId({ verb: "hand", tableId: id }), m.menu.refresh)];
+  if (hint && table.record.settings.hintsAllowed) out.push(button(encodeId({ verb: "hint", tableId: id }), m.menu.hint));
+  out.push(button(encodeId({ verb: "scores", tableId: id }), m.table.scores));
   return out;
 }
 
@@ -347,9 +382,9 @@ export function cardRows(tableId: string, view: SeatView, legal: Card[], idOf: (
   return rows;
 }
 
-export function trickLine(record: TableRecord, view: { trick: Card[]; leader: number }): string {
-  if (!view.trick.length) return "No card on the table yet.";
-  return "On the table: " + view.trick.map((c, i) => `${seatName(record, (view.leader + i) & 3)} ${cardLabel(c)}`).join(" · ");
+export function trickLine(record: TableRecord, view: { trick: Card[]; leader: number }, m: Messages): string {
+  if (!view.trick.length) return m.menu.noCardYet;
+  return m.menu.onTable({ cards: view.trick.map((c, i) => `${seatName(record, (view.leader + i) & 3, m)} ${cardLabel(c)}`).join(" · ") });
 }
 
 export function handText(cards: Card[]): string {
@@ -359,54 +394,65 @@ export function handText(cards: Card[]): string {
 
 // ---- rules, scores, hints --------------------------------------------------------------------
 
-export function rulesMessage(table: TableSnapshot, canChange: boolean): OutMessage {
+/** The table's rules, for whoever asked (in their language, `m`). */
+export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messages = messages()): OutMessage {
   const { record } = table;
   const r = record.rules;
   const differs = describeRules(r);
   const preset = presetOf(r);
+  const st = record.settings;
   const lines = [
-    `**${rulesTitle(r)}**${preset ? ` (\`${preset}\`)` : ""}: ${preset ? PRESETS.find((p) => p.name === preset)!.description : "a preset with changes"}`,
-    differs.length ? `Options: ${differs.map((d) => `\`${d}\``).join(", ")}` : "Options: classic defaults.",
-    `Goal: ${goal(r)}. Timer: ${timerText(record)}. Computer players: ${record.settings.fillWithBots ? `fill empty seats (${record.settings.botLevel})` : "only when added"}. Images: ${record.settings.trickImages === "tricks" ? "every trick" : "hand summaries"}. Hints: ${record.settings.hintsAllowed ? "allowed" : "off"}.`,
+    `**${rulesTitle(r, m)}**${preset ? ` (\`${preset}\`)` : ""}: ${preset ? PRESETS.find((p) => p.name === preset)!.description : m.table.presetChanged}`,
+    differs.length ? m.table.options({ list: differs.map((d) => `\`${d}\``).join(", ") }) : m.table.optionsDefault,
+    m.table.rulesLine({
+      goal: goal(r, m),
+      timer: timerText(record, m),
+      bots: st.fillWithBots ? m.table.botsFill({ level: m.lobby.level({ level: st.botLevel }) }) : m.table.botsAdded,
+      images: st.trickImages === "tricks" ? m.table.imagesTricks : m.table.imagesHands,
+      hints: st.hintsAllowed ? m.table.hintsOn : m.table.hintsOff,
+    }),
   ];
   const components: Row[] = [];
   if (canChange) {
-    lines.push("As the host you can pick a preset below, or set single options with `/hearts rules set:target=50` (see the README's options table).");
+    lines.push(m.table.hostMayChange);
     components.push(
       row({
         type: ComponentType.StringSelect,
         custom_id: encodeId({ verb: "preset", tableId: record.id }),
-        placeholder: "Choose a rules preset…",
+        placeholder: m.table.presetPlaceholder,
         min_values: 1,
         max_values: 1,
         options: PRESETS.map((p) => ({ label: p.title, value: p.name, description: p.description.slice(0, 100), default: p.name === preset })),
       }),
     );
   }
-  return { embeds: [{ title: "Rules of this table", description: lines.join("\n\n"), color: RED }], components };
+  return { embeds: [{ title: m.table.rulesTitle, description: lines.join("\n\n"), color: RED }], components };
 }
 
-export function scoresMessage(table: TableSnapshot): OutMessage {
+/** The score sheet, for whoever asked (in their language, `m`). */
+export function scoresMessage(table: TableSnapshot, m: Messages = messages()): OutMessage {
   const { record, state } = table;
-  if (!state) return { content: "The game has not started yet: no scores." };
-  const names = [0, 1, 2, 3].map((s) => cutGraphemes(record.seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`, 8));
+  if (!state) return { content: m.table.noScores };
+  const names = [0, 1, 2, 3].map((s) => cutGraphemes(record.seats.find((x) => x.seat === s)?.name ?? m.table.seat({ n: s + 1 }), 8));
   const pad = (t: string | number, n = 8) => String(t).padStart(n);
-  const out = [`${"Hand".padEnd(5)}${names.map((n) => pad(n)).join("")}`];
-  state.history.forEach((h: HandResult, i: number) => out.push(`${String(i + 1).padEnd(5)}${h.change.map((c) => pad(c > 0 ? `+${c}` : c)).join("")}`));
-  if (state.phase !== "game-over") out.push(`${"now".padEnd(5)}${publicView(state).handPoints.map((p) => pad(`(${p})`)).join("")}`);
-  out.push(`${"Total".padEnd(5)}${state.totals.map((t) => pad(t)).join("")}`);
-  const desc = ["```", ...out, "```", `${goal(record.rules)[0].toUpperCase()}${goal(record.rules).slice(1)}. ${statusLine(table)}.`].join("\n");
-  return { embeds: [{ title: "Scores", description: desc, color: RED }] };
+  const w = Math.max(5, m.table.colHand.length + 1, m.table.rowNow.length + 1, m.table.rowTotal.length + 1);
+  const out = [`${m.table.colHand.padEnd(w)}${names.map((n) => pad(n)).join("")}`];
+  state.history.forEach((h: HandResult, i: number) => out.push(`${String(i + 1).padEnd(w)}${h.change.map((c) => pad(c > 0 ? `+${c}` : c)).join("")}`));
+  if (state.phase !== "game-over") out.push(`${m.table.rowNow.padEnd(w)}${publicView(state).handPoints.map((p) => pad(`(${p})`)).join("")}`);
+  out.push(`${m.table.rowTotal.padEnd(w)}${state.totals.map((t) => pad(t)).join("")}`);
+  const g = goal(record.rules, m);
+  const desc = ["```", ...out, "```", `${g[0].toUpperCase()}${g.slice(1)}. ${statusLine(table, m)}.`].join("\n");
+  return { embeds: [{ title: m.table.scoresTitle, description: desc, color: RED }] };
 }
 
-export function describeHint(action: Action): string {
+export function describeHint(action: Action, m: Messages): string {
   switch (action.type) {
     case "play":
-      return `play **${cardLabel(action.card)}**`;
+      return m.menu.hintPlay({ card: cardLabel(action.card) });
     case "pass":
-      return `pass **${action.cards.map(cardLabel).join(" ")}**`;
+      return m.menu.hintPass({ cards: action.cards.map(cardLabel).join(" ") });
     case "moon":
-      return action.choice === "add" ? "give the moon's points to the others" : "take the moon's points off your own score";
+      return action.choice === "add" ? m.menu.hintMoonAdd : m.menu.hintMoonSubtract;
   }
 }
 
@@ -414,21 +460,24 @@ export function describeHint(action: Action): string {
 
 /** "Trick 4: Ann 2♣, … → **Bob** takes 1 point; @Bob leads." (`leader`: the next leader's mention, for a person). */
 export function trickCaption(record: TableRecord, n: number, trick: TrickRecord, leader: string | null = null): string {
-  const pts = trick.points === 0 ? "no points" : `${trick.points} point${Math.abs(trick.points) === 1 ? "" : "s"}`;
-  const cards = trick.cards.map((c, i) => `${seatName(record, (trick.leader + i) & 3)} ${cardLabel(c)}`).join(", ");
-  return `Trick ${n + 1}: ${cards} → **${seatName(record, trick.winner)}** takes ${pts}${leader ? `; ${leader} leads` : ""}.`;
+  const m = publicWords(record);
+  const points = trick.points === 0 ? m.table.noPoints : m.table.points({ n: trick.points });
+  const cards = trick.cards.map((c, i) => `${seatName(record, (trick.leader + i) & 3, m)} ${cardLabel(c)}`).join(", ");
+  return m.table.trickCaption({ n: n + 1, cards, winner: seatName(record, trick.winner, m), points, leader });
 }
 
 /** A new hand, as the thread tells it: "**Hand 2:** pass 3 cards to the right." */
 export function handStartText(record: TableRecord, state: { handIndex: number; phase: string; passDirection: string; turn: number }): string {
-  if (state.phase === "passing") return `**Hand ${state.handIndex + 1}:** pass 3 cards ${passWord(state.passDirection)}.`;
-  return `**Hand ${state.handIndex + 1}:** no passing; ${seatName(record, state.turn)} leads.`;
+  const m = publicWords(record);
+  if (state.phase === "passing") return m.table.handStartPass({ hand: state.handIndex + 1, dir: passWord(state.passDirection, m) });
+  return m.table.handStartNoPass({ hand: state.handIndex + 1, name: seatName(record, state.turn, m) });
 }
 
 export function handResultText(record: TableRecord, result: HandResult, rules: Rules): string {
-  const parts = [0, 1, 2, 3].map((s) => `${seatName(record, s)} ${result.change[s] > 0 ? "+" : ""}${result.change[s]} (total ${result.totals[s]})`);
-  const moon = result.moon ? `\n🌙 ${seatName(record, result.moon.shooter)} shot the moon!` : "";
-  return `**Hand ${result.handIndex + 1} scored** (${goal(rules)}): ${parts.join(", ")}.${moon}`;
+  const m = publicWords(record);
+  const parts = [0, 1, 2, 3].map((s) => m.table.handPart({ name: seatName(record, s, m), change: `${result.change[s] > 0 ? "+" : ""}${result.change[s]}`, total: result.totals[s] }));
+  const moon = result.moon ? `\n${m.table.moonShot({ name: seatName(record, result.moon.shooter, m) })}` : "";
+  return `${m.table.handScored({ hand: result.handIndex + 1, goal: goal(rules, m), parts: parts.join(", ") })}${moon}`;
 }
 
 /** Which events of an action bring news worth a post: trick images, claims, hand and game ends. */

@@ -3,12 +3,12 @@
  *
  *   const state = createGame(rules, seed);
  *   const r = apply(state, { type: "play", seat: 0, card: parseCard("2C")! });
- *   if (!r.ok) show(r.message); else { state = r.state; handle(r.events); }
+ *   if (!r.ok) show(r.reason); else { state = r.state; handle(r.events); }
  *
  * A game is fully defined by (rules, seed, actions): `replay` rebuilds it exactly.
  */
 import { cloneState, newGame, step, type Action, type GameEvent, type GameState, type RejectReason } from "./engine.js";
-import { reasonMessage } from "./messages.js";
+import { refusalValues, type RefusalValues } from "./messages.js";
 import type { Rules } from "./rules.js";
 
 export * from "./cards.js";
@@ -18,7 +18,7 @@ export { legalMasks, playRestriction, PLAY_RESTRICTIONS, type PlayReason, type P
 export type { Action, GameEvent, GameState, Phase, RejectReason, TrickRecord } from "./engine.js";
 export { scoreHand, gameEnd, placements, moonShooter, moonChoiceOffered, type HandResult, type MoonChoice } from "./scoring.js";
 export { viewFor, publicView, type SeatView, type PublicView } from "./view.js";
-export { reasonMessage } from "./messages.js";
+export { refusalValues, type RefusalValues } from "./messages.js";
 export { createRng, mix32, shuffleInPlace, type Rng } from "./rng.js";
 
 export function createGame(rules: Rules, seed: number): GameState {
@@ -33,25 +33,25 @@ export function startGame(rules: Rules, seed: number): { state: GameState; event
 
 export type ApplyResult =
   | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; reason: RejectReason; message: string };
+  | { ok: false; reason: RejectReason; values: RefusalValues };
 
 /** Applies an action to a copy of the state; the given state is never modified. */
 export function apply(state: GameState, action: Action): ApplyResult {
   const copy = cloneState(state);
   const events: GameEvent[] = [];
   const reason = step(copy, action, events);
-  if (reason) return { ok: false, reason, message: reasonMessage(reason, state, action?.seat) };
+  if (reason) return { ok: false, reason, values: refusalValues(state, action?.seat) };
   return { ok: true, state: copy, events };
 }
 
-export type ReplayResult = { ok: true; state: GameState } | { ok: false; index: number; reason: RejectReason; message: string };
+export type ReplayResult = { ok: true; state: GameState } | { ok: false; index: number; reason: RejectReason; values: RefusalValues };
 
 /** Rebuilds a game from its rules, seed and ordered actions; reports the first action that does not apply. */
 export function replay(rules: Rules, seed: number, actions: readonly Action[]): ReplayResult {
   const state = newGame(rules, seed);
   for (let i = 0; i < actions.length; i++) {
     const reason = step(state, actions[i], null);
-    if (reason) return { ok: false, index: i, reason, message: reasonMessage(reason, state, actions[i]?.seat) };
+    if (reason) return { ok: false, index: i, reason, values: refusalValues(state, actions[i]?.seat) };
   }
   return { ok: true, state };
 }

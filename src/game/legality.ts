@@ -1,11 +1,11 @@
 /**
  * Which card a seat may play, as one table: each restriction of ../shared/RULES.md narrows the
- * cards a seat may play, and names, with its reason code and the sentence the player reads, why
- * the cards it takes away are refused. `legalMasks` runs the table; a refused card is refused by
+ * cards a seat may play, and names, with its reason code, why the cards it takes away are refused
+ * (the sentence a player reads is the code's, in the message catalogue). `legalMasks` runs the table; a refused card is refused by
  * the first restriction that takes it away. Both read the same table, so the legal cards and the
  * refusals cannot disagree.
  */
-import { CLUBS, HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, TWO_OF_CLUBS, hasCard, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
+import { CLUBS, HEARTS, QUEEN_OF_SPADES, TWO_OF_CLUBS, hasCard, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
 import type { GameState } from "./engine.js";
 import { pointCardMasks, type Rules } from "./rules.js";
 
@@ -13,8 +13,6 @@ export type PlayReason = "must-lead-two-clubs" | "must-follow-suit" | "hearts-no
 
 export interface PlayRestriction {
   reason: PlayReason;
-  /** The sentence a player reads when this restriction refuses a card. */
-  message(state: GameState | undefined): string;
   /**
    * Takes away from `allowed` the cards this restriction forbids. On entry `allowed` holds the
    * cards of `hand` that the restrictions before this one allow; this one only ever removes cards.
@@ -28,7 +26,6 @@ const QUEEN_BIT = 1 << rankOf(QUEEN_OF_SPADES);
 /** Trick 1 under firstLead=two-clubs: the leader leads the 2♣. */
 const leadTwoClubs: PlayRestriction = {
   reason: "must-lead-two-clubs",
-  message: () => "The first trick must be led with the 2♣.",
   narrow(state, _hand, allowed) {
     if (state.trickNumber !== 0 || state.trick.length !== 0 || state.rules.firstLead !== "two-clubs") return;
     allowed[CLUBS] &= 1 << rankOf(TWO_OF_CLUBS);
@@ -39,10 +36,6 @@ const leadTwoClubs: PlayRestriction = {
 /** Follow the led suit if you hold it. */
 const followSuit: PlayRestriction = {
   reason: "must-follow-suit",
-  message(state) {
-    const led = state && state.trick.length ? SUIT_NAMES[suitOf(state.trick[0])] : null;
-    return led ? `You must follow suit: you hold ${led}.` : "You must follow suit.";
-  },
   narrow(state, hand, allowed) {
     if (state.trick.length === 0) return;
     const led = suitOf(state.trick[0]);
@@ -54,7 +47,6 @@ const followSuit: PlayRestriction = {
 /** heartsLeadRestriction, with heartsLeadException: no heart led before hearts are broken. */
 const heartsLead: PlayRestriction = {
   reason: "hearts-not-broken",
-  message: () => "Hearts are not broken yet: you may not lead a heart while you hold another suit.",
   narrow(state, hand, allowed) {
     if (state.trick.length !== 0 || !state.rules.heartsLeadRestriction || state.heartsBroken) return;
     if (!mayLeadUnbrokenHeart(state.rules, hand)) allowed[HEARTS] = 0;
@@ -73,10 +65,6 @@ function mayLeadUnbrokenHeart(rules: Rules, hand: Readonly<SuitMasks>): boolean 
  */
 const firstTrickPoints: PlayRestriction = {
   reason: "first-trick-points",
-  message: (state) =>
-    state?.rules.highSpades
-      ? "No points on the first trick: hearts, Q♠, K♠ and A♠ must wait while you have another card."
-      : "No points on the first trick: hearts and Q♠ must wait while you have another card.",
   narrow(state, _hand, allowed) {
     if (state.trickNumber !== 0 || state.rules.pointsOnFirstTrick) return;
     const points = pointCardMasks(state.rules);

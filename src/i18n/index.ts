@@ -13,11 +13,21 @@ import { DEFAULT_LOCALE, type Locale } from "./locale.js";
 import * as common from "./messages/common.js";
 import * as daily from "./messages/daily.js";
 import * as review from "./messages/review.js";
+import * as errors from "./messages/errors.js";
+import * as fairUse from "./messages/fairUse.js";
+import * as lobby from "./messages/lobby.js";
+import * as menu from "./messages/menu.js";
+import * as moves from "./messages/moves.js";
+import * as pictures from "./messages/pictures.js";
+import * as refusals from "./messages/refusals.js";
+import * as standings from "./messages/standings.js";
+import * as table from "./messages/table.js";
 
 export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
+export { sentence, words, type Sentence, type Values } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, daily, review } as const;
+const AREAS = { common, errors, fairUse, lobby, menu, moves, pictures, refusals, standings, table, daily, review } as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

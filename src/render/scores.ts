@@ -1,4 +1,5 @@
 /** Scoreboards: the end of a hand, the end of a game (with a chart), and a guild leaderboard. */
+import { messages, type Locale, type Messages } from "../i18n/index.js";
 import type { Canvas } from "canvas";
 import { moonValue, type HandResult, type Rules } from "../game/index.js";
 import { botBadgeWidth, drawBotBadge, drawPill, drawTrophy, fillRound, medal, moonIcon, pillWidth, seatDot, type PillStyle } from "./draw.js";
@@ -66,9 +67,9 @@ function valueColor(change: number, rules: Rules): string {
   return good ? "#57d08f" : "#ff7a7f";
 }
 
-function rulesLine(rules: Rules): string {
-  if (rules.countdown !== null) return `Countdown from ${rules.countdown} · highest total wins · ends at 0`;
-  return `Game to ${rules.target} · lowest total wins`;
+function rulesLine(rules: Rules, w: Pictures): string {
+  if (rules.countdown !== null) return w.rulesCountdown({ n: rules.countdown });
+  return w.rulesTarget({ n: rules.target });
 }
 
 // ---- end of hand ---------------------------------------------------------------------------
@@ -77,7 +78,11 @@ export interface HandSummaryInput {
   players: PlayerLabel[];
   result: HandResult;
   rules: Rules;
+  /** The language of the picture's words (default English). */
+  locale?: Locale;
 }
+
+type Pictures = Messages["pictures"];
 
 const MARK: Record<string, PillStyle> = {
   moon: { bg: "#3b2f0b", fg: COLORS.gold, size: 12, border: "#8a6d14" },
@@ -87,30 +92,31 @@ const MARK: Record<string, PillStyle> = {
 };
 
 /** The markers a row carries: moon, sun, perfect 100, J♦, No Tricks, Q♠ taken. */
-function markers(r: HandResult, rules: Rules, seat: number): { text: string; style: PillStyle; moon?: boolean }[] {
+function markers(r: HandResult, rules: Rules, seat: number, w: Pictures): { text: string; style: PillStyle; moon?: boolean }[] {
   const out: { text: string; style: PillStyle; moon?: boolean }[] = [];
   if (r.moon?.shooter === seat) {
     const v = moonValue(rules);
-    out.push({ text: r.moon.choice === "subtract" ? `Moon −${v}` : `Moon, others +${v}`, style: MARK.moon, moon: true });
+    out.push({ text: r.moon.choice === "subtract" ? w.moonSubtract({ n: v }) : w.moonAdd({ n: v }), style: MARK.moon, moon: true });
   }
-  if (r.sun === seat) out.push({ text: `Sun ${signed(rules.shootTheSun)}`, style: MARK.moon });
-  if (r.perfect100.includes(seat as never)) out.push({ text: "Perfect 100 → 50", style: MARK.perfect });
+  if (r.sun === seat) out.push({ text: w.sun({ n: signed(rules.shootTheSun) }), style: MARK.moon });
+  if (r.perfect100.includes(seat as never)) out.push({ text: w.perfect100, style: MARK.perfect });
   if (r.jackTakenBy === seat) out.push({ text: `J♦ ${signed(rules.jackOfDiamonds)}`, style: MARK.bonus });
-  if (r.noTricksBonus.includes(seat as never)) out.push({ text: `No tricks ${signed(rules.noTricksBonus)}`, style: MARK.bonus });
+  if (r.noTricksBonus.includes(seat as never)) out.push({ text: w.noTricks({ n: signed(rules.noTricksBonus) }), style: MARK.bonus });
   if (r.queenTakenBy === seat && r.moon?.shooter !== seat) out.push({ text: "Q♠", style: MARK.queen });
   return out;
 }
 
 export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = {}): Canvas {
   const { result: r, rules, players } = input;
+  const words = messages(input.locale).pictures;
   const rowH = 66;
   const top = 64 + 44;
   const H = top + rowH * 4 + 52;
   const { canvas, ctx } = newImage(W, H);
   page(ctx, H);
   const pills: { text: string; style: PillStyle }[] = [];
-  if (r.moon) pills.push({ text: `${fitText(ctx, nameOf(players, r.moon.shooter).name, 150, 15, true).text} shot the moon`, style: { bg: "#3b2f0b", fg: COLORS.gold, border: "#8a6d14" } });
-  titleBar(ctx, `Hand ${r.handIndex + 1}`, "results", pills);
+  if (r.moon) pills.push({ text: words.shotTheMoonBy({ name: fitText(ctx, nameOf(players, r.moon.shooter).name, 150, 15, true).text }), style: { bg: "#3b2f0b", fg: COLORS.gold, border: "#8a6d14" } });
+  titleBar(ctx, words.hand({ n: r.handIndex + 1 }), words.results, pills);
 
   // Column headers.
   const col = { place: PAD + 18, name: PAD + 44, taken: 420, change: 535, total: 636, bar: 660 };
@@ -120,14 +126,14 @@ export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = 
   ctx.font = font(12, true);
   ctx.fillStyle = COLORS.textMute;
   ctx.textAlign = "left";
-  ctx.fillText("PLAYER", col.name, top - 14);
+  ctx.fillText(words.player, col.name, top - 14);
   ctx.textAlign = "center";
-  ctx.fillText("TAKEN", col.taken, top - 14);
+  ctx.fillText(words.taken, col.taken, top - 14);
   ctx.textAlign = "right";
-  ctx.fillText("HAND", col.change, top - 14);
-  ctx.fillText("TOTAL", col.total, top - 14);
+  ctx.fillText(words.handCol, col.change, top - 14);
+  ctx.fillText(words.total, col.total, top - 14);
   ctx.textAlign = "left";
-  ctx.fillText(`TO ${end}`, col.bar, top - 14);
+  ctx.fillText(words.to({ n: end }), col.bar, top - 14);
 
   const places = standings(rules, r.totals);
   const order = [0, 1, 2, 3].sort((a, b) => places[a] - places[b] || a - b);
@@ -136,7 +142,7 @@ export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = 
     fillRound(ctx, PAD - 8, y, W - 2 * PAD + 16, rowH - 8, 12, i % 2 === 0 ? COLORS.panelSolid : COLORS.panelAlt);
     const mid = y + (rowH - 8) / 2;
     medal(ctx, places[seat], col.place, mid, 14);
-    const marks = markers(r, rules, seat);
+    const marks = markers(r, rules, seat, words);
     const hasMarks = marks.length > 0;
     nameCell(ctx, nameOf(players, seat), seat, col.name, hasMarks ? mid - 3 : mid + 7, col.taken - 50 - col.name);
     if (hasMarks) {
@@ -154,7 +160,7 @@ export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = 
     // Points taken this hand (penalty cards), then the signed change of the total.
     const taken = r.handPoints[seat];
     drawText(ctx, String(taken), col.taken, mid + 3, { size: 20, bold: true, color: taken ? COLORS.text : COLORS.textMute, align: "center" });
-    drawText(ctx, r.tricksWon[seat] === 1 ? "1 trick" : `${r.tricksWon[seat]} tricks`, col.taken, mid + 20, { size: 12, color: COLORS.textMute, align: "center" });
+    drawText(ctx, words.tricks({ n: r.tricksWon[seat] }), col.taken, mid + 20, { size: 12, color: COLORS.textMute, align: "center" });
     const change = r.change[seat];
     drawText(ctx, signed(change, true), col.change, mid + 8, { size: 22, bold: true, color: valueColor(change, rules), align: "right" });
     const total = r.totals[seat];
@@ -168,7 +174,7 @@ export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = 
       fillRound(ctx, col.bar, mid - 5, Math.max(10, bw * frac), 10, 5, `hsl(${hue}, 65%, 50%)`);
     }
   });
-  drawText(ctx, rulesLine(rules), W / 2, H - 20, { size: 15, color: COLORS.textMute, align: "center", maxWidth: W - 40 });
+  drawText(ctx, rulesLine(rules, words), W / 2, H - 20, { size: 15, color: COLORS.textMute, align: "center", maxWidth: W - 40 });
   return canvas;
 }
 
@@ -184,6 +190,8 @@ export interface GameOverInput {
   totals: number[];
   placements: number[];
   rules: Rules;
+  /** The language of the picture's words (default English). */
+  locale?: Locale;
 }
 
 function niceStep(range: number, ticks: number): number {
@@ -240,14 +248,15 @@ function drawChart(ctx: Ctx, input: GameOverInput, x: number, y: number, w: numb
   ctx.font = font(11, true);
   ctx.fillStyle = "#ff8a8e";
   ctx.textAlign = "left";
-  ctx.fillText(rules.countdown !== null ? "END" : "TARGET", left + 6, gy - 5);
+  const words = messages(input.locale).pictures;
+  ctx.fillText(rules.countdown !== null ? words.end : words.target, left + 6, gy - 5);
 
   // Hand numbers along the bottom, thinned out when there are many hands.
   ctx.font = font(12);
   ctx.fillStyle = COLORS.textMute;
   ctx.textAlign = "center";
   const every = Math.ceil(n / 12);
-  for (let i = 0; i <= n; i += every) ctx.fillText(i === 0 ? "start" : String(i), px(i), bottom + 18);
+  for (let i = 0; i <= n; i += every) ctx.fillText(i === 0 ? words.start : String(i), px(i), bottom + 18);
 
   // Lines, last place first so the winner's line is on top.
   const order = [0, 1, 2, 3].sort((a, b) => input.placements[b] - input.placements[a] || b - a);
@@ -292,7 +301,8 @@ export function drawGameOver(input: GameOverInput, _opts: RenderOptions = {}): C
   const { canvas, ctx } = newImage(W, H);
   page(ctx, H);
   const hands = input.history.length;
-  titleBar(ctx, "Game over", `${hands} ${hands === 1 ? "hand" : "hands"} · ${rules.countdown !== null ? `countdown from ${rules.countdown}` : `to ${rules.target}`}`);
+  const w = messages(input.locale).pictures;
+  titleBar(ctx, w.gameOver, w.overSubtitle({ hands, countdown: rules.countdown, target: rules.target }));
   const order = [0, 1, 2, 3].sort((a, b) => placements[a] - placements[b] || a - b);
   order.forEach((seat, i) => {
     const y = top + i * rowH;
@@ -327,6 +337,8 @@ export interface LeaderboardRow {
 export interface LeaderboardInput {
   title: string;
   rows: LeaderboardRow[];
+  /** The language of the picture's words (default English). */
+  locale?: Locale;
 }
 
 export function drawLeaderboard(input: LeaderboardInput): Canvas {
@@ -337,18 +349,19 @@ export function drawLeaderboard(input: LeaderboardInput): Canvas {
   const { canvas, ctx } = newImage(W, H);
   page(ctx, H);
   titleBar(ctx, input.title, null);
+  const w = messages(input.locale).pictures;
   const col = { name: PAD + 46, rating: 470, games: 560, wins: 670, avg: W - PAD - 8 };
   ctx.font = font(12, true);
   ctx.fillStyle = COLORS.textMute;
   ctx.textAlign = "left";
-  ctx.fillText("PLAYER", col.name, top - 14);
+  ctx.fillText(w.player, col.name, top - 14);
   ctx.textAlign = "right";
-  ctx.fillText("RATING", col.rating, top - 14);
-  ctx.fillText("GAMES", col.games, top - 14);
-  ctx.fillText("WINS", col.wins, top - 14);
-  ctx.fillText("PTS / HAND", col.avg, top - 14);
+  ctx.fillText(w.rating, col.rating, top - 14);
+  ctx.fillText(w.games, col.games, top - 14);
+  ctx.fillText(w.winsCol, col.wins, top - 14);
+  ctx.fillText(w.perHand, col.avg, top - 14);
   if (!rows.length) {
-    drawText(ctx, "No rated games yet", W / 2, top + 30, { size: 18, color: COLORS.textDim, align: "center" });
+    drawText(ctx, w.noRatedGames, W / 2, top + 30, { size: 18, color: COLORS.textDim, align: "center" });
     return canvas;
   }
   rows.forEach((row, i) => {

@@ -3,6 +3,7 @@
  * scores, lobby). Seat 0 sits at the bottom and play goes clockwise, so seat 1 is on the left,
  * seat 2 at the top and seat 3 on the right, exactly as "pass left" moves cards.
  */
+import { messages, type Locale, type Messages } from "../i18n/index.js";
 import { createCanvas, type Canvas } from "canvas";
 import type { Card, PassDirection, PublicView, Rules, TrickRecord } from "../game/index.js";
 import { CARD_H, CARD_W, drawCard, roundRect } from "./cards.js";
@@ -96,7 +97,11 @@ interface PlateInfo {
   stats?: [string, string][];
   highlight?: "turn" | "winner" | null;
   tags?: { text: string; style: PillStyle }[];
+  /** The words of the picture's language. */
+  w: Pictures;
 }
+
+type Pictures = Messages["pictures"];
 
 const GOLD_TAG: PillStyle = { bg: COLORS.gold, fg: "#2a2205", size: 11 };
 
@@ -113,7 +118,7 @@ function drawPlate(ctx: Ctx, pos: Pos, info: PlateInfo): void {
   if (!info.player) {
     fillRound(ctx, x, y, w, h, 12, "rgba(0, 0, 0, 0.16)");
     strokeRound(ctx, x + 1, y + 1, w - 2, h - 2, 11, "rgba(255, 255, 255, 0.35)", 1.5, [6, 5]);
-    drawText(ctx, "Open seat", x + w / 2, y + h / 2 + 6, { size: 17, color: COLORS.textDim, align: "center" });
+    drawText(ctx, info.w.openSeat, x + w / 2, y + h / 2 + 6, { size: 17, color: COLORS.textDim, align: "center" });
     return;
   }
   fillRound(ctx, x, y, w, h, 12, info.highlight ? "rgba(0, 0, 0, 0.45)" : COLORS.panel);
@@ -205,12 +210,10 @@ const LED_TAG: PillStyle = { bg: "#e8e8e2", fg: "#1b1b1b", size: 11 };
 const PASSED_TAG: PillStyle = { bg: COLORS.green, fg: "#0b2416", size: 11 };
 const WAITING_TAG: PillStyle = { bg: "#4a5359", fg: "#e6e6e6", size: 11 };
 
-function pointsText(points: number): string {
-  if (points === 0) return "no points";
-  return `${signed(points)} ${Math.abs(points) === 1 ? "point" : "points"}`;
+function pointsText(points: number, w: Pictures): string {
+  if (points === 0) return w.noPoints;
+  return w.points({ points: signed(points), n: points });
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 // ---- trick ---------------------------------------------------------------------------------
 
@@ -222,24 +225,27 @@ export interface TrickInput {
   rules: Rules;
   heartsBrokenNow: boolean;
   queenFell: boolean;
+  /** The language of the picture's words (default English). */
+  locale?: Locale;
 }
 
 export function drawTrick(input: TrickInput, opts: RenderOptions = {}): Canvas {
   const { canvas, ctx } = newImage(W, BODY_H);
   ctx.drawImage(background(BODY_H), 0, 0);
   const { trick } = input;
+  const w = messages(input.locale).pictures;
   const pills: { text: string; style: PillStyle }[] = [];
-  if (input.heartsBrokenNow) pills.push({ text: "Hearts broken", style: HEARTS_PILL });
-  if (input.queenFell) pills.push({ text: "Queen of spades", style: QUEEN_PILL });
+  if (input.heartsBrokenNow) pills.push({ text: w.heartsBroken, style: HEARTS_PILL });
+  if (input.queenFell) pills.push({ text: w.queenOfSpades, style: QUEEN_PILL });
   const n = Math.min(13, Math.max(1, input.trickNumber + 1));
-  header(ctx, `Trick ${n} of 13`, pills);
+  header(ctx, w.trickOf13({ n }), pills);
 
   for (let seat = 0; seat < 4; seat++) {
     const pos = SEAT_POS[seat];
     const tags: PlateInfo["tags"] = [];
-    if (seat === trick.leader) tags.push({ text: "LED", style: LED_TAG });
-    if (seat === trick.winner) tags.push({ text: "WINS", style: GOLD_TAG });
-    drawPlate(ctx, pos, { player: input.players[seat] ?? null, seat, highlight: seat === trick.winner ? "winner" : null, tags });
+    if (seat === trick.leader) tags.push({ text: w.led, style: LED_TAG });
+    if (seat === trick.winner) tags.push({ text: w.wins, style: GOLD_TAG });
+    drawPlate(ctx, pos, { player: input.players[seat] ?? null, seat, highlight: seat === trick.winner ? "winner" : null, tags, w });
   }
   const g = winnerGlow();
   const wAt = CARD_AT[SEAT_POS[trick.winner]];
@@ -252,7 +258,7 @@ export function drawTrick(input: TrickInput, opts: RenderOptions = {}): Canvas {
   const pts = trick.points;
   const style: PillStyle =
     pts > 0 ? { bg: "#7d1d24", fg: "#ffffff", size: 16, border: "#e5484d" } : pts < 0 ? { bg: "#17623c", fg: "#ffffff", size: 16, border: "#3fbf7f" } : { bg: "rgba(0,0,0,0.35)", fg: COLORS.textDim, size: 16 };
-  const text = pointsText(pts);
+  const text = pointsText(pts, w);
   drawPill(ctx, text, CX - pillWidth(ctx, text, style) / 2, CY, style);
   return canvas;
 }
@@ -269,9 +275,9 @@ export interface TableInput {
   view: PublicView | null;
   /** A short line under the table, e.g. "Waiting for Ana to pass". */
   status?: string;
+  /** The language of the picture's words (default English). */
+  locale?: Locale;
 }
-
-const PASS_WORD: Record<PassDirection, string> = { left: "left", right: "right", across: "across", hold: "none" };
 
 /** Arrows showing where the cards go: a clockwise ring for left, anticlockwise for right, a cross for across. */
 function passArrows(ctx: Ctx, dir: PassDirection): void {
@@ -322,45 +328,47 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
   const { canvas, ctx } = newImage(W, height);
   ctx.drawImage(background(height), 0, 0);
   const v = input.view;
+  const w = messages(input.locale).pictures;
   if (input.status) footer(ctx, input.status, BODY_H - 8);
 
   if (!v) {
     const seated = [0, 1, 2, 3].filter((s) => input.players[s]).length;
-    header(ctx, "Hearts · table", [{ text: `${seated} of 4 seated`, style: NEUTRAL_PILL }]);
-    for (let seat = 0; seat < 4; seat++) drawPlate(ctx, SEAT_POS[seat], { player: input.players[seat] ?? null, seat });
-    centreText(ctx, seated === 4 ? "Ready to deal" : "Waiting for players", seated === 4 ? "All four seats are taken" : `${plural(4 - seated, "seat")} open`);
+    header(ctx, w.tableTitle, [{ text: w.seated({ n: seated }), style: NEUTRAL_PILL }]);
+    for (let seat = 0; seat < 4; seat++) drawPlate(ctx, SEAT_POS[seat], { player: input.players[seat] ?? null, seat, w });
+    centreText(ctx, seated === 4 ? w.readyToDeal : w.waitingForPlayers, seated === 4 ? w.allSeatsTaken : w.seatsOpen({ n: 4 - seated }));
     return canvas;
   }
 
   const countdown = v.rules.countdown !== null;
   const phase = v.phase;
   const pills: { text: string; style: PillStyle }[] = [];
-  if (phase === "passing") pills.push({ text: `Pass ${PASS_WORD[v.passDirection]}`, style: { bg: "#2f5bd3", fg: "#ffffff" } });
-  if (v.heartsBroken && phase === "playing") pills.push({ text: "Hearts broken", style: HEARTS_PILL });
-  const trickPart = phase === "playing" ? ` · Trick ${Math.min(13, v.trickNumber + 1)} of 13` : phase === "passing" ? " · Passing" : phase === "game-over" ? " · Final" : " · Moon shot";
-  header(ctx, `Hand ${v.handIndex + 1}${trickPart}`, pills);
+  if (phase === "passing") pills.push({ text: w.pass({ dir: v.passDirection }), style: { bg: "#2f5bd3", fg: "#ffffff" } });
+  if (v.heartsBroken && phase === "playing") pills.push({ text: w.heartsBroken, style: HEARTS_PILL });
+  const trickPart = phase === "playing" ? w.trickPart({ n: Math.min(13, v.trickNumber + 1) }) : phase === "passing" ? w.passingPart : phase === "game-over" ? w.finalPart : w.moonPart;
+  header(ctx, `${w.hand({ n: v.handIndex + 1 })}${trickPart}`, pills);
 
   for (let seat = 0; seat < 4; seat++) {
     const pos = SEAT_POS[seat];
     const hp = v.handPoints[seat] ?? 0;
     const tags: PlateInfo["tags"] = [];
     let highlight: PlateInfo["highlight"] = null;
-    if (phase === "passing") tags.push(v.passSubmitted[seat] ? { text: "PASSED ✓", style: PASSED_TAG } : { text: "CHOOSING…", style: WAITING_TAG });
-    if (phase === "playing" && v.trick.length > 0 && v.leader === seat) tags.push({ text: "LED", style: LED_TAG });
+    if (phase === "passing") tags.push(v.passSubmitted[seat] ? { text: w.passed, style: PASSED_TAG } : { text: w.choosing, style: WAITING_TAG });
+    if (phase === "playing" && v.trick.length > 0 && v.leader === seat) tags.push({ text: w.led, style: LED_TAG });
     if (phase === "playing" && v.turn === seat) {
       highlight = "turn";
-      tags.push({ text: "TO PLAY", style: GOLD_TAG });
+      tags.push({ text: w.toPlay, style: GOLD_TAG });
     }
     if (phase === "moon-choice" && v.pendingMoon === seat) highlight = "turn";
-    if (phase === "game-over" && v.placements) tags.push({ text: ordinal(v.placements[seat]), style: v.placements[seat] === 1 ? GOLD_TAG : WAITING_TAG });
+    if (phase === "game-over" && v.placements) tags.push({ text: w.ordinal({ n: v.placements[seat] }), style: v.placements[seat] === 1 ? GOLD_TAG : WAITING_TAG });
     drawPlate(ctx, pos, {
       player: input.players[seat] ?? null,
       seat,
       highlight,
       tags,
+      w,
       stats: [
-        ["TOTAL", signed(v.totals[seat])],
-        ["HAND", countdown ? signed(-hp, true) : signed(hp, true)],
+        [w.total, signed(v.totals[seat])],
+        [w.handCol, countdown ? signed(-hp, true) : signed(hp, true)],
       ],
     });
   }
@@ -377,17 +385,17 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
   } else if (phase === "passing") {
     passArrows(ctx, v.passDirection);
     const done = v.passSubmitted.filter(Boolean).length;
-    centreText(ctx, `Pass ${PASS_WORD[v.passDirection]}`, `3 cards each · ${done} of 4 passed`);
+    centreText(ctx, w.pass({ dir: v.passDirection }), w.eachPassed({ done }));
   } else if (phase === "moon-choice") {
     const shooter = v.pendingMoon ?? v.turn;
     moonIcon(ctx, CX, CY - 62, 26);
-    const name = input.players[shooter]?.name ?? `Seat ${shooter + 1}`;
-    centreText(ctx, "Shot the moon!", `${fitText(ctx, name, 200, 17).text} is choosing`, CY + 10);
+    const name = input.players[shooter]?.name ?? w.seat({ n: shooter + 1 });
+    centreText(ctx, w.shotTheMoon, w.isChoosing({ name: fitText(ctx, name, 200, 17).text }), CY + 10);
   } else {
     const winners = v.winners ?? [];
-    const names = winners.map((s) => fitText(ctx, input.players[s]?.name ?? `Seat ${s + 1}`, 240 / Math.max(1, winners.length), 17).text);
+    const names = winners.map((s) => fitText(ctx, input.players[s]?.name ?? w.seat({ n: s + 1 }), 240 / Math.max(1, winners.length), 17).text);
     drawTrophy(ctx, CX, CY - 58);
-    centreText(ctx, "Game over", names.length ? `${names.join(" & ")} ${names.length > 1 ? "win" : "wins"}` : null, CY + 10);
+    centreText(ctx, w.gameOver, names.length ? w.win({ names: names.join(" & "), n: names.length }) : null, CY + 10);
   }
   return canvas;
 }

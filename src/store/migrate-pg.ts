@@ -8,12 +8,13 @@
  * - each recorded in Prisma's own `_prisma_migrations` ledger as `prisma migrate deploy` writes it.
  */
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { NewerDatabaseError, committedMigrations, pendingMigrations, stderrLog, type StoreLog } from "./migrate.js";
+import { PROJECT_ROOT } from "../paths.js";
 import { pgErrorText, pgTarget, quoteIdent } from "./pg-url.js";
 
-export const PG_MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/postgres/migrations/", import.meta.url));
+export const PG_MIGRATIONS_DIR = join(PROJECT_ROOT, "prisma", "postgres", "migrations");
 
 /** The advisory lock key Prisma's schema engine takes around migrate deploy/dev. */
 const MIGRATION_LOCK = 72707369;

@@ -17,10 +17,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PROJECT_ROOT } from "../paths.js";
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/migrations/", import.meta.url));
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, "prisma", "migrations");
 
 /** pino-compatible: what the store reports that a person should read. */
 export interface StoreLog {

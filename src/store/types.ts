@@ -3,6 +3,7 @@
  * the table service depend on this interface, never on Prisma.
  */
 import type { Action, Rules } from "../game/index.js";
+import type { Locale } from "../i18n/index.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 export type BotLevel = "easy" | "medium" | "hard";
@@ -34,6 +35,11 @@ export interface TableSettings {
   hintsAllowed: boolean;
   rated: boolean;
   fourColourDeck: boolean;
+  /**
+   * The language of the table's public posts, set when it opens (from the server's preferred
+   * locale). Absent on tables stored before it existed: they read as English.
+   */
+  locale?: Locale;
 }
 
 export interface TableRecord {

@@ -1,17 +1,20 @@
 /**
  * Table options as a host types them: a rules spec ("omnibus,target=50" or "moon=choice") and the
- * table settings (timer, bots, images, hints). Every error is a sentence for that host.
+ * table settings (timer, bots, images, hints). Every error is a sentence for that host (by its
+ * catalogue key; the rules parser's own explanation is passed on as it is).
  */
-import { PRESETS, parseRules, presetRules, type Rules, type RulesResult } from "../game/index.js";
+import { PRESETS, parseRules, presetRules, type Rules } from "../game/index.js";
+import { DEFAULT_LOCALE, isLocale, sentence, type Locale, type Sentence } from "../i18n/index.js";
 import type { TableSettings } from "../store/types.js";
 
 /**
  * A spec starting with a preset name replaces the rules ("omnibus,target=50"); a spec of only
  * key=value pairs changes the current rules ("target=50,moon=choice").
  */
-export function applyRulesSpec(current: Rules, spec: string): RulesResult {
-  if (!spec.split(",").some((s) => s.trim())) return { ok: false, error: "Give a preset (e.g. omnibus) or options such as target=50." };
-  return parseRules(spec, current);
+export function applyRulesSpec(current: Rules, spec: string): { ok: true; rules: Rules } | { ok: false; error: Sentence } {
+  if (!spec.split(",").some((s) => s.trim())) return { ok: false, error: sentence("refusals", "emptyRulesSpec") };
+  const r = parseRules(spec, current);
+  return r.ok ? r : { ok: false, error: sentence("refusals", "rulesDetail", { detail: r.error }) };
 }
 
 /** The preset whose rules these are exactly, if any (for display). */
@@ -31,13 +34,13 @@ export interface SettingsChange {
   hintsAllowed?: boolean;
 }
 
-export function applySettings(current: TableSettings, change: SettingsChange): { ok: true; settings: TableSettings } | { ok: false; error: string } {
+export function applySettings(current: TableSettings, change: SettingsChange): { ok: true; settings: TableSettings } | { ok: false; error: Sentence } {
   const next = { ...current };
   if (change.turnSeconds !== undefined) {
     if (!Number.isInteger(change.turnSeconds) || change.turnSeconds < 0 || change.turnSeconds > 3600) {
-      return { ok: false, error: "The turn timer is a number of seconds from 10 to 3600, or 0 for no timer." };
+      return { ok: false, error: sentence("refusals", "timerRange") };
     }
-    if (change.turnSeconds > 0 && change.turnSeconds < 10) return { ok: false, error: "A turn timer under 10 seconds is too short to play; use 10 or more." };
+    if (change.turnSeconds > 0 && change.turnSeconds < 10) return { ok: false, error: sentence("refusals", "timerTooShort") };
     next.turnSeconds = change.turnSeconds;
   }
   if (change.fillWithBots !== undefined) next.fillWithBots = change.fillWithBots;
@@ -54,4 +57,12 @@ export function applySettings(current: TableSettings, change: SettingsChange): {
 export function turnAllowance(settings: TableSettings, phase: "passing" | "playing" | "moon-choice"): number {
   const base = settings.turnSeconds > 0 ? settings.turnSeconds : 3600;
   return phase === "passing" ? Math.round(base * 1.5) : base;
+}
+
+/**
+ * The language of a table's public posts (the table message, the thread): its settings' locale,
+ * chosen when it opened; tables stored before there was one speak English.
+ */
+export function tableLocale(record: { settings: Pick<TableSettings, "locale"> }): Locale {
+  return isLocale(record.settings.locale) ? record.settings.locale : DEFAULT_LOCALE;
 }

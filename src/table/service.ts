@@ -23,13 +23,15 @@ import {
   type SeatView,
 } from "../game/index.js";
 import { HintRefused } from "../ai/index.js";
+import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord } from "../store/types.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
-import { applyRulesSpec, applySettings, turnAllowance, type SettingsChange } from "./options.js";
+import { applyRulesSpec, applySettings, type SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
 import { SerialQueue } from "./queue.js";
-import { STORE_DOWN_MESSAGE, StoreDown, StoreHealth, guardedStore } from "./store-health.js";
+import { bankUsed, deadlineOf, hasExpired, turnKey, type TurnStart } from "./turn-clock.js";
+import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
 import {
   refuse,
@@ -50,7 +52,7 @@ interface Live extends TableSnapshot {
   state: GameState | null;
   queue: SerialQueue;
   /** The turn in progress (or the passing phase) and when it started: timers and the time bank. */
-  turn: { key: string; startedAt: number } | null;
+  turn: TurnStart | null;
   /** Each seat's last accepted action, to tell a double click from a stale menu. */
   last: ({ seq: number; action: Action } | null)[];
   timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
@@ -146,9 +148,9 @@ export class TableService {
         this.log.error({ table: tableId, index: r.index, reason: r.reason }, "table log does not replay");
         live.closed = true;
         if (isOpen(record.status)) {
-          await this.store.updateTable(tableId, { status: "broken", brokenReason: `action ${r.index} does not replay: ${r.message}` }).catch(() => undefined);
+          await this.store.updateTable(tableId, { status: "broken", brokenReason: `action ${r.index} does not replay: ${r.reason}` }).catch(() => undefined);
           live.record = { ...record, status: "broken" };
-          this.emit(live, { type: "closed", reason: "broken", note: "This game's record is damaged, so it cannot continue. Sorry! Open a new table with /hearts new." });
+          this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") });
         }
         return live;
       }
@@ -189,7 +191,7 @@ export class TableService {
   private async withTable<T extends object>(tableId: string, fn: (live: Live) => Promise<Outcome<T>> | Outcome<T>): Promise<Outcome<T>> {
     return this.unlessStoreDown(async () => {
       const live = await this.load(tableId);
-      if (!live) return refuse("no-table", "This table no longer exists. Open a new one with /hearts new.");
+      if (!live) return refuse("no-table", sentence("refusals", "noTable"));
       return live.queue.run(async () => {
         if (live.closed) return refuse("closed", closedMessage(live.record.status));
         return fn(live);
@@ -199,11 +201,11 @@ export class TableService {
 
   /** Runs `fn` unless the store cannot save; a store failure on the way is refused, never thrown. */
   private async unlessStoreDown<T extends object>(fn: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
-    if (!this.health.up) return refuse("store-down", STORE_DOWN_MESSAGE);
+    if (!this.health.up) return refuse("store-down", sentence("common", "storeDown"));
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof StoreDown) return refuse("store-down", STORE_DOWN_MESSAGE);
+      if (err instanceof StoreDown) return refuse("store-down", sentence("common", "storeDown"));
       throw err;
     }
   }
@@ -225,7 +227,7 @@ export class TableService {
   }
 
   async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
-    if (this.stopped) return refuse("busy", "The bot is restarting; try again in a moment.");
+    if (this.stopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.inChannel(where.channelId, () => this.openHere(where, host, options)));
   }
 
@@ -234,7 +236,7 @@ export class TableService {
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
     if (existing) {
-      return refuse("table-exists", "There is already a table here. Join it with the Join button or /hearts join, or open one in another channel.");
+      return refuse("table-exists", sentence("refusals", "tableExists"));
     }
     const record = await this.store.createTable({
       guildId: where.guildId,
@@ -258,7 +260,7 @@ export class TableService {
     if (max === undefined) return null;
     let open = 0;
     for (const live of this.tables.values()) if (!live.closed && live.record.guildId === guildId) open++;
-    return open >= max ? refuse("table-cap", `This server already has ${open} open tables, the most it may have. Finish or end one (/hearts end) before opening another.`) : null;
+    return open >= max ? refuse("table-cap", sentence("refusals", "tableCap", { open })) : null;
   }
 
   /** Records where the front end put the table's messages. */
@@ -274,19 +276,19 @@ export class TableService {
     });
   }
 
-  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
     return this.withTable(tableId, async (live) => {
       const seats = live.record.seats;
       const mine = seatOf(seats, actor.userId);
       if (live.record.status === "lobby") {
-        if (mine) return refuse("already-seated", "You are already seated at this table.");
+        if (mine) return refuse("already-seated", sentence("refusals", "alreadySeated"));
         let n = freeSeatNumber(seats);
         let replaced: string | null = null;
         const next = seats.slice();
         if (n === null) {
           // A person may take a computer player's seat before the game starts.
           const bot = seats.find((s) => s.userId === null);
-          if (!bot) return refuse("full", "This table is full. Open another with /hearts new in another channel.");
+          if (!bot) return refuse("full", sentence("refusals", "full"));
           n = bot.seat;
           replaced = bot.name;
           next.splice(next.indexOf(bot), 1);
@@ -294,75 +296,75 @@ export class TableService {
         next.push(humanSeat(n, actor.userId, cleanName(actor.name)));
         await this.saveSeats(live, sortSeats(next));
         this.armLobbyTimer(live);
-        const note = replaced ? `${cleanName(actor.name)} took ${replaced}'s seat.` : `${cleanName(actor.name)} joined.`;
+        const note = replaced ? sentence("lobby", "noteTookSeat", { name: cleanName(actor.name), bot: replaced }) : sentence("lobby", "noteJoined", { name: cleanName(actor.name) });
         this.emit(live, { type: "lobby", note });
-        return { ok: true, table: live, message: replaced ? `You took ${replaced}'s seat.` : "You joined the table." };
+        return { ok: true, table: live, say: replaced ? sentence("lobby", "tookSeat", { name: replaced }) : sentence("lobby", "joined") };
       }
-      if (!mine) return refuse("started", "This game has already started. Wait for the Rematch, or open a table in another channel.");
-      if (!mine.botControlled) return refuse("already-seated", "You are already playing at this table. Use My hand to see your cards.");
+      if (!mine) return refuse("started", sentence("refusals", "started"));
+      if (!mine.botControlled) return refuse("already-seated", sentence("refusals", "alreadyPlaying"));
       const next = seats.map((s) => (s === mine ? { ...s, botControlled: false, timeouts: 0, name: cleanName(actor.name) } : s));
       await this.saveSeats(live, next);
       this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player returned");
       this.schedule(live);
       this.emit(live, { type: "seat", seat: mine.seat, change: "returned" });
-      return { ok: true, table: live, message: "Welcome back: your seat is yours again." };
+      return { ok: true, table: live, say: sentence("lobby", "welcomeBack") };
     });
   }
 
-  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
     return this.withTable(tableId, async (live) => {
       const seats = live.record.seats;
       const mine = seatOf(seats, actor.userId);
-      if (!mine) return refuse("not-seated", "You are not seated at this table.");
+      if (!mine) return refuse("not-seated", sentence("refusals", "notSeated"));
       if (live.record.status === "lobby") {
         const next = seats.filter((s) => s !== mine);
         if (!next.some(isHumanSeat)) {
-          await this.close(live, "everyone-left", "Everyone left, so the table is closed.");
-          return { ok: true, table: live, message: "You left; the table is closed." };
+          await this.close(live, "everyone-left", sentence("lobby", "closedEveryoneLeft"));
+          return { ok: true, table: live, say: sentence("lobby", "leftClosed") };
         }
         const patch: TablePatch = { seats: next };
         if (live.record.hostId === actor.userId) patch.hostId = next.find(isHumanSeat)!.userId!;
         live.record = await this.store.updateTable(tableId, patch);
         this.armLobbyTimer(live);
-        const newHost = patch.hostId ? ` ${next.find((s) => s.userId === patch.hostId)!.name} is now the host.` : "";
-        this.emit(live, { type: "lobby", note: `${mine.name} left.${newHost}` });
-        return { ok: true, table: live, message: "You left the table." };
+        const newHost = patch.hostId ? next.find((s) => s.userId === patch.hostId)!.name : null;
+        this.emit(live, { type: "lobby", note: newHost ? sentence("lobby", "noteLeftNewHost", { name: mine.name, host: newHost }) : sentence("lobby", "noteLeft", { name: mine.name }) });
+        return { ok: true, table: live, say: sentence("lobby", "left") };
       }
-      if (mine.botControlled) return refuse("not-seated", "A computer player already has your seat. /hearts join gives it back to you.");
+      if (mine.botControlled) return refuse("not-seated", sentence("refusals", "botHasYourSeat"));
       const next = seats.map((s) => (s === mine ? { ...s, botControlled: true } : s));
       await this.saveSeats(live, next);
       this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player left; a bot plays the seat");
-      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, message: "You left; nobody else was playing, so the game is closed." };
+      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, say: sentence("lobby", "leftGameClosed") };
       this.schedule(live);
       this.emit(live, { type: "seat", seat: mine.seat, change: "left" });
-      return { ok: true, table: live, message: "You left. A computer player plays your seat; /hearts join brings you back." };
+      return { ok: true, table: live, say: sentence("lobby", "leftBotPlays") };
     });
   }
 
-  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
     return this.withTable(tableId, async (live) => {
-      if (live.record.status !== "lobby") return refuse("started", "The game has started; seats can only change in the lobby.");
-      if (!isHostOrManager(live, actor)) return refuse("not-host", "Only the host (or someone with Manage Channels) can add computer players.");
+      if (live.record.status !== "lobby") return refuse("started", sentence("refusals", "seatsFixed"));
+      if (!isHostOrManager(live, actor)) return refuse("not-host", sentence("refusals", "notHostAddBot"));
       const n = freeSeatNumber(live.record.seats);
-      if (n === null) return refuse("full", "The table is full.");
+      if (n === null) return refuse("full", sentence("refusals", "fullShort"));
       const bot = botSeat(live.record.seats, n, level);
       await this.saveSeats(live, sortSeats([...live.record.seats, bot]));
       this.armLobbyTimer(live);
-      this.emit(live, { type: "lobby", note: `${cleanName(actor.name)} added ${bot.name} (${level} computer player).` });
-      return { ok: true, table: live, message: `${bot.name} (${level}) sits down.` };
+      this.emit(live, { type: "lobby", note: sentence("lobby", "noteBotAdded", { name: cleanName(actor.name), bot: bot.name, level }) });
+      return { ok: true, table: live, say: sentence("lobby", "botSitsDown", { name: bot.name, level }) };
     });
   }
 
-  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
     return this.withTable(tableId, async (live) => {
-      if (live.record.status !== "lobby") return refuse("started", "The game has started; seats can only change in the lobby.");
-      if (!isHostOrManager(live, actor)) return refuse("not-host", "Only the host (or someone with Manage Channels) can remove computer players.");
+      if (live.record.status !== "lobby") return refuse("started", sentence("refusals", "seatsFixed"));
+      if (!isHostOrManager(live, actor)) return refuse("not-host", sentence("refusals", "notHostRemoveBot"));
       const bots = live.record.seats.filter((s) => s.userId === null);
-      if (!bots.length) return refuse("bad-options", "There is no computer player to remove.");
+      if (!bots.length) return refuse("bad-options", sentence("refusals", "noBotToRemove"));
       const bot = bots[bots.length - 1];
       await this.saveSeats(live, live.record.seats.filter((s) => s !== bot));
-      this.emit(live, { type: "lobby", note: `${bot.name} left the table.` });
-      return { ok: true, table: live, message: `${bot.name} stands up.` };
+      this.emit(live, { type: "lobby", note: sentence("lobby", "noteBotLeft", { bot: bot.name }) });
+      return { ok: true, table: live, say: sentence("lobby", "botStandsUp", { name: bot.name }) };
     });
   }
 
@@ -370,33 +372,33 @@ export class TableService {
    * The host (or Manage Channels) removes a player who stopped responding: in the lobby the seat is
    * freed; during a game a computer player takes it until the person rejoins with /hearts join.
    */
-  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
     return this.withTable(tableId, async (live) => {
-      if (!isHostOrManager(live, actor)) return refuse("not-host", "Only the host (or someone with Manage Channels) can remove a player.");
-      if (userId === actor.userId) return refuse("bad-options", "To leave the table yourself, use /hearts leave.");
+      if (!isHostOrManager(live, actor)) return refuse("not-host", sentence("refusals", "notHostKick"));
+      if (userId === actor.userId) return refuse("bad-options", sentence("refusals", "kickSelf"));
       const seat = seatOf(live.record.seats, userId);
-      if (!seat) return refuse("not-seated", "That person is not seated at this table.");
+      if (!seat) return refuse("not-seated", sentence("refusals", "kickNotSeated"));
       if (live.record.status === "lobby") {
         await this.saveSeats(live, live.record.seats.filter((s) => s !== seat));
         this.armLobbyTimer(live);
-        this.emit(live, { type: "lobby", note: `${seat.name} was removed from the table by the host.` });
-        return { ok: true, table: live, message: `${seat.name} no longer has a seat.` };
+        this.emit(live, { type: "lobby", note: sentence("lobby", "noteKicked", { name: seat.name }) });
+        return { ok: true, table: live, say: sentence("lobby", "kickedLobby", { name: seat.name }) };
       }
-      if (seat.botControlled) return refuse("not-seated", `A computer player already plays ${seat.name}'s seat.`);
+      if (seat.botControlled) return refuse("not-seated", sentence("refusals", "kickAlreadyBot", { name: seat.name }));
       await this.saveSeats(live, live.record.seats.map((s) => (s === seat ? { ...s, botControlled: true } : s)));
       this.log.info({ table: tableId, seat: seat.seat, by: actor.userId }, "player removed by the host; a bot plays the seat");
-      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, message: "Nobody else was playing, so the game is closed." };
+      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, say: sentence("lobby", "kickedGameClosed") };
       this.schedule(live);
       this.emit(live, { type: "seat", seat: seat.seat, change: "left" });
-      return { ok: true, table: live, message: `A computer player now plays ${seat.name}'s seat; /hearts join gives it back to them.` };
+      return { ok: true, table: live, say: sentence("lobby", "kickedBotPlays", { name: seat.name }) };
     });
   }
 
   /** The host changes the rules or the table settings in the lobby. */
-  async configure(tableId: string, actor: Actor, change: { rules?: string; settings?: SettingsChange }): Promise<Outcome<{ table: TableSnapshot; message: string }>> {
+  async configure(tableId: string, actor: Actor, change: { rules?: string; settings?: SettingsChange }): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
     return this.withTable(tableId, async (live) => {
-      if (live.record.status !== "lobby") return refuse("started", "The rules are fixed once the game has started.");
-      if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", "Only the host can change the rules.");
+      if (live.record.status !== "lobby") return refuse("started", sentence("refusals", "rulesFixed"));
+      if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", sentence("refusals", "notHostRules"));
       const patch: TablePatch = {};
       if (change.rules !== undefined) {
         const r = applyRulesSpec(live.record.rules, change.rules);
@@ -411,23 +413,23 @@ export class TableService {
       live.record = await this.store.updateTable(tableId, patch);
       this.armLobbyTimer(live);
       this.log.info({ table: tableId, by: actor.userId }, "table options changed");
-      this.emit(live, { type: "lobby", note: `${cleanName(actor.name)} changed the options.` });
-      return { ok: true, table: live, message: "Options updated." };
+      this.emit(live, { type: "lobby", note: sentence("lobby", "noteOptions", { name: cleanName(actor.name) }) });
+      return { ok: true, table: live, say: sentence("lobby", "optionsUpdated") };
     });
   }
 
   async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
     return this.withTable(tableId, async (live) => {
       const { record } = live;
-      if (record.status !== "lobby") return refuse("started", "The game has already started.");
+      if (record.status !== "lobby") return refuse("started", sentence("refusals", "alreadyStarted"));
       if (record.hostId !== actor.userId && !actor.canManage) {
-        const host = record.seats.find((s) => s.userId === record.hostId)?.name ?? "the host";
-        return refuse("not-host", `Only the host (${host}) can start the game.`);
+        const host = record.seats.find((s) => s.userId === record.hostId)?.name ?? null;
+        return refuse("not-host", sentence("refusals", "notHostStart", { host }));
       }
       let seats = record.seats.slice();
       if (seats.length < 4) {
         if (!record.settings.fillWithBots) {
-          return refuse("not-enough-players", `Hearts needs 4 players and ${seats.length} are seated. Wait for more, add computer players, or turn bots on with /hearts rules.`);
+          return refuse("not-enough-players", sentence("refusals", "notEnoughPlayers", { seated: seats.length }));
         }
         for (let n = freeSeatNumber(seats); n !== null; n = freeSeatNumber(seats)) seats.push(botSeat(seats, n, record.settings.botLevel));
         seats = sortSeats(seats);
@@ -448,8 +450,8 @@ export class TableService {
   /** Ends a table early: its host, or someone who may manage the channel. */
   async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
     return this.withTable(tableId, async (live) => {
-      if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", "Only the host or someone with Manage Channels can end this table.");
-      await this.close(live, "ended", `${cleanName(actor.name)} ended the table.`);
+      if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", sentence("refusals", "notHostEnd"));
+      await this.close(live, "ended", sentence("lobby", "closedEndedBy", { name: cleanName(actor.name) }));
       return { ok: true, table: live };
     });
   }
@@ -457,17 +459,17 @@ export class TableService {
   /** A new lobby where a finished game was, with the same seats, rules and settings. */
   async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
     const old = await this.load(tableId);
-    if (!old) return refuse("no-table", "That game is no longer stored.");
-    if (isOpen(old.record.status)) return refuse("started", "This game is still going.");
-    if (old.record.status !== "finished") return refuse("closed", "Only a finished game can have a rematch. Open a new table with /hearts new.");
-    if (!seatOf(old.record.seats, actor.userId)) return refuse("not-seated", "Only the players of that game can ask for a rematch. Open your own with /hearts new.");
+    if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
+    if (isOpen(old.record.status)) return refuse("started", sentence("refusals", "rematchStillGoing"));
+    if (old.record.status !== "finished") return refuse("closed", sentence("refusals", "rematchNotFinished"));
+    if (!seatOf(old.record.seats, actor.userId)) return refuse("not-seated", sentence("refusals", "rematchNotPlayer"));
     return this.unlessStoreDown(() => this.inChannel(old.record.channelId, () => this.rematchHere(old, actor)));
   }
 
   private async rematchHere(old: Live, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
     const tableId = old.record.id;
     const existing = await this.findOpen(old.record.channelId);
-    if (existing) return refuse("table-exists", "A new table is already open here: join it with its Join button.");
+    if (existing) return refuse("table-exists", sentence("refusals", "rematchExists"));
     const cap = this.guildCap(old.record.guildId);
     if (cap) return cap;
     const seats = old.record.seats.map((s) => ({ ...s, botControlled: false, timeouts: 0 }));
@@ -493,10 +495,10 @@ export class TableService {
   /** The seat's private view, for its own ephemeral menu. */
   async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
     const live = await this.load(tableId);
-    if (!live) return refuse("no-table", "This table no longer exists.");
+    if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
     const mine = seatOf(live.record.seats, actor.userId);
-    if (!mine) return refuse("not-seated", "You are not playing at this table.");
-    if (!live.state) return refuse("not-started", "The game has not started yet: your cards are dealt when the host presses Start.");
+    if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
+    if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
     return { ok: true, table: live, view: viewFor(live.state, mine.seat as Seat) };
   }
 
@@ -520,22 +522,22 @@ export class TableService {
   private async humanAction(tableId: string, actor: Actor, version: number, build: (seat: Seat) => Action): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
     return this.withTable(tableId, async (live) => {
       const mine = seatOf(live.record.seats, actor.userId);
-      if (!mine) return refuse("not-seated", "You are not playing at this table.");
+      if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
       const state = live.state;
-      if (!state) return refuse("not-started", "The game has not started yet.");
+      if (!state) return refuse("not-started", sentence("refusals", "notStarted"));
       const seat = mine.seat as Seat;
       const action = build(seat);
       const last = live.last[seat];
       if (last && last.seq >= version && sameAction(last.action, action)) {
-        return refuse("duplicate", `Already done: ${describeAction(last.action)}.`);
+        return refuse("duplicate", alreadyDone(last.action));
       }
       const passPhaseStart = state.actionCount - state.passes.filter((p) => p !== null).length;
       const fresh = action.type === "pass" ? state.phase === "passing" && version >= passPhaseStart && version <= state.actionCount : version === state.actionCount;
       if (!fresh) {
-        return refuse("stale", version > state.actionCount ? "This menu does not belong to this game." : "This menu is out of date: the game has moved on. Here is your current hand.");
+        return refuse("stale", sentence("refusals", version > state.actionCount ? "notThisGame" : "stale"));
       }
       if (mine.botControlled) {
-        return refuse("not-seated", "A computer player has your seat after your turns timed out. Use /hearts join (or Join) to take it back.");
+        return refuse("not-seated", sentence("refusals", "timedOutSeat"));
       }
       const r = await this.commit(live, seat, action, "player");
       if (!r.ok) return r;
@@ -546,21 +548,21 @@ export class TableService {
   /** The strongest computer player's suggestion for the seat's current decision. */
   async hint(tableId: string, actor: Actor): Promise<Outcome<{ action: Action; view: SeatView }>> {
     const live = await this.load(tableId);
-    if (!live || live.closed) return refuse("no-table", "There is no game going on here.");
-    if (!live.record.settings.hintsAllowed) return refuse("hints-off", "Hints are turned off at this table.");
+    if (!live || live.closed) return refuse("no-table", sentence("refusals", "noGame"));
+    if (!live.record.settings.hintsAllowed) return refuse("hints-off", sentence("refusals", "hintsOff"));
     const mine = seatOf(live.record.seats, actor.userId);
-    if (!mine) return refuse("not-seated", "You are not playing at this table.");
-    if (!live.state) return refuse("not-started", "The game has not started yet.");
-    if (!awaiting(live.state).includes(mine.seat)) return refuse("stale", "It is not your turn: a hint is for a decision you have to make.");
+    if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
+    if (!live.state) return refuse("not-started", sentence("refusals", "notStarted"));
+    if (!awaiting(live.state).includes(mine.seat)) return refuse("stale", sentence("refusals", "hintNotYourTurn"));
     const view = viewFor(live.state, mine.seat as Seat);
     let action: Action;
     try {
       action = await (this.bots.hint ? this.bots.hint(view, { key: `${tableId}:${mine.seat}` }) : this.bots.decide(view, "hard"));
     } catch (err) {
       // Never the first legal card dressed up as advice: say why there is no hint.
-      if (err instanceof HintRefused) return refuse("busy", err.message);
+      if (err instanceof HintRefused) return refuse("busy", sentence("refusals", err.reason === "pending" ? "hintPending" : "hintBusy"));
       this.log.warn({ table: tableId, err }, "hint failed");
-      return refuse("busy", "The hint could not be worked out this time; try again in a moment.");
+      return refuse("busy", sentence("refusals", "hintFailed"));
     }
     if (!live.record.hintsUsed) {
       // A hinted game is not rated: the hint is only shown once that is stored.
@@ -574,7 +576,7 @@ export class TableService {
           () => true,
           (err: unknown) => (err instanceof StoreDown ? false : Promise.reject(err)),
         );
-      if (!stored) return refuse("store-down", STORE_DOWN_MESSAGE);
+      if (!stored) return refuse("store-down", sentence("common", "storeDown"));
     }
     return { ok: true, action, view };
   }
@@ -585,7 +587,7 @@ export class TableService {
   private async commit(live: Live, seat: Seat, action: Action, source: ActionSource): Promise<Outcome> {
     const state = live.state!;
     const r = apply(state, action);
-    if (!r.ok) return refuse("illegal", r.message);
+    if (!r.ok) return refuse("illegal", sentence("moves", r.reason, { ...r.values }));
     const seq = state.actionCount;
     const now = this.clock.now();
     const patch: TablePatch = {};
@@ -615,7 +617,7 @@ export class TableService {
     if (!res.ok) {
       this.log.error({ table: live.record.id, seq, reason: res.reason }, "action not stored");
       if (res.reason === "conflict") await this.reload(live);
-      return refuse("stale", "The table changed at that very moment. Look at your hand again and retry.");
+      return refuse("stale", sentence("refusals", "raced"));
     }
     live.record = { ...live.record, ...patch, actionCount: seq + 1 } as TableRecord;
     live.state = r.state;
@@ -636,10 +638,7 @@ export class TableService {
 
   /** Seconds of time bank the seat used on this turn. */
   private bankUse(live: Live, now: number): number {
-    if (!live.turn || !live.state) return 0;
-    const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing");
-    const over = (now - live.turn.startedAt) / 1000 - allowance;
-    return over > 0 ? Math.ceil(over) : 0;
+    return live.turn && live.state ? bankUsed(live.turn, live.record.settings, live.state, now) : 0;
   }
 
   private async reload(live: Live): Promise<void> {
@@ -688,12 +687,12 @@ export class TableService {
     this.clearTimers(live);
     live.closed = true;
     this.forget(live);
-    const winners = state.winners!.map((s) => record.seats[s]?.name).join(" and ");
+    const winners = state.winners!.map((s) => record.seats[s]?.name).join(" & ");
     this.log.info({ table: record.id, totals: state.totals, winners: state.winners }, "game over");
-    this.emit(live, { type: "closed", reason: "finished", note: `${winners} won.` });
+    this.emit(live, { type: "closed", reason: "finished", note: sentence("lobby", "closedWon", { winners }) });
   }
 
-  private async close(live: Live, reason: CloseReason, note: string): Promise<void> {
+  private async close(live: Live, reason: CloseReason, note: Sentence): Promise<void> {
     const status = reason === "broken" ? "broken" : "abandoned";
     try {
       live.record = await this.store.updateTable(live.record.id, { status, turnDeadline: null });
@@ -710,7 +709,7 @@ export class TableService {
 
   private async closeIfNobodyLeft(live: Live): Promise<boolean> {
     if (live.record.seats.some((s) => isHumanSeat(s) && !s.botControlled)) return false;
-    await this.close(live, "everyone-left", "Every player has left or is away, so the game is closed.");
+    await this.close(live, "everyone-left", sentence("lobby", "closedAllAway"));
     return true;
   }
 
@@ -741,9 +740,8 @@ export class TableService {
       return;
     }
     if (live.turn?.key !== key) live.turn = { key, startedAt: this.clock.now() };
-    const allowance = turnAllowance(live.record.settings, state.phase === "passing" ? "passing" : "playing") * 1000;
-    const deadlineOf = (s: number) => live.turn!.startedAt + allowance + (live.record.settings.turnSeconds > 0 ? (live.record.timeBank[s] ?? 0) * 1000 : 0);
-    const first = Math.min(...humans.map(deadlineOf));
+    const turn = live.turn;
+    const first = Math.min(...humans.map((s) => deadlineOf(turn, live.record.settings, state, live.record.timeBank[s])));
     live.timers.turn = this.clock.setTimeout(() => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)), Math.max(0, first - this.clock.now()));
   }
 
@@ -766,7 +764,7 @@ export class TableService {
         if (live.closed || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat)) return false;
         const r = await this.commit(live, seat as Seat, action, "bot");
         if (!r.ok && r.code === "illegal") {
-          this.log.error({ table: live.record.id, seat, action: describeAction(action), reason: r.message }, "computer player chose an illegal action");
+          this.log.error({ table: live.record.id, seat, action: describeAction(action), reason: r.say.key }, "computer player chose an illegal action");
           await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "bot");
         }
         return true;
@@ -781,12 +779,10 @@ export class TableService {
       const state = live.state;
       if (!state || live.closed || !live.turn || turnKey(state) !== key) return;
       const now = this.clock.now();
-      const allowance = turnAllowance(live.record.settings, state.phase === "passing" ? "passing" : "playing") * 1000;
+      const turn = live.turn;
       const expired = awaiting(state).filter((s) => {
         const rec = live.record.seats.find((r) => r.seat === s);
-        if (isBotSeat(rec)) return false;
-        const bank = live.record.settings.turnSeconds > 0 ? (live.record.timeBank[s] ?? 0) * 1000 : 0;
-        return now >= live.turn!.startedAt + allowance + bank - 50;
+        return !isBotSeat(rec) && hasExpired(turn, live.record.settings, state, live.record.timeBank[s], now);
       });
       for (const seat of expired) {
         if (!live.state || live.closed || turnKey(live.state) !== key) break;
@@ -809,7 +805,7 @@ export class TableService {
       live.timers.lobby = null;
       const closing = live.queue.run(async () => {
         if (live.closed || live.record.status !== "lobby" || !this.health.up) return;
-        await this.close(live, "lobby-timeout", "Nobody started this table, so it closed. Open a new one with /hearts new.");
+        await this.close(live, "lobby-timeout", sentence("lobby", "closedLobbyTimeout"));
       });
       this.inBackground(live, "lobby timeout", closing);
     }, wait);
@@ -838,7 +834,7 @@ export class TableService {
       } else this.clearTimers(live);
       this.emit(live, {
         type: "notice",
-        note: up ? "✅ I can save games again: the game goes on." : "⚠️ I can't save games right now, so this game is paused. Nothing is lost; I'll tell you here when it goes on.",
+        note: sentence("lobby", up ? "storeBack" : "storePaused"),
       });
     }
   }
@@ -861,9 +857,7 @@ export class TableService {
     if (!live.turn || !live.state || live.closed || !awaiting(live.state).includes(seat)) return null;
     const rec = live.record.seats.find((s) => s.seat === seat);
     if (isBotSeat(rec)) return null;
-    const allowance = turnAllowance(live.record.settings, live.state.phase === "passing" ? "passing" : "playing") * 1000;
-    const bank = live.record.settings.turnSeconds > 0 ? (live.record.timeBank[seat] ?? 0) * 1000 : 0;
-    return live.turn.startedAt + allowance + bank;
+    return deadlineOf(live.turn, live.record.settings, live.state, live.record.timeBank[seat]);
   }
 
   /** An open table by id, from memory only. */
@@ -885,7 +879,7 @@ export class TableService {
   }
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
-  async closeBySystem(tableId: string, reason: CloseReason, note: string): Promise<void> {
+  async closeBySystem(tableId: string, reason: CloseReason, note: Sentence): Promise<void> {
     const live = this.tables.get(tableId);
     if (!live) return;
     await live.queue.run(async () => {
@@ -914,7 +908,7 @@ export class TableService {
         resumed++;
         this.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
         // No silent restart: the players of a game in progress hear that the bot is back.
-        if (!live.closed && live.state) this.emit(live, { type: "notice", note: "🔄 I'm back after a restart: the game goes on where it was." });
+        if (!live.closed && live.state) this.emit(live, { type: "notice", note: sentence("lobby", "resumed") });
       } catch (err) {
         this.log.error({ table: record.id, err }, "could not resume table");
       }
@@ -947,20 +941,20 @@ const isHostOrManager = (live: Live, actor: Actor): boolean => live.record.hostI
 
 export const isOpen = (status: TableRecord["status"]): boolean => status === "lobby" || status === "passing" || status === "playing";
 
-function closedMessage(status: TableRecord["status"]): string {
-  switch (status) {
-    case "finished":
-      return "This game is over. Press Rematch or open a new table with /hearts new.";
-    case "broken":
-      return "This game could not continue. Open a new table with /hearts new.";
-    default:
-      return "This table is closed. Open a new one with /hearts new.";
-  }
+function closedMessage(status: TableRecord["status"]): Sentence {
+  return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");
 }
 
-/** Identifies one turn: every card, or the whole passing phase of a hand. */
-function turnKey(state: GameState): string {
-  return state.phase === "passing" ? `${state.handIndex}:pass` : `${state.handIndex}:${state.phase}:${state.actionCount}`;
+/** A repeated click's answer: what was already done. */
+function alreadyDone(action: Action): Sentence {
+  switch (action.type) {
+    case "play":
+      return sentence("refusals", "duplicatePlay", { card: cardLabel(action.card) });
+    case "pass":
+      return sentence("refusals", "duplicatePass", { cards: action.cards.map(cardLabel).join(" ") });
+    case "moon":
+      return sentence("refusals", "duplicateMoon", { choice: action.choice });
+  }
 }
 
 function sameAction(a: Action, b: Action): boolean {

@@ -5,12 +5,13 @@
  * until the store answers again. Nothing acknowledged is ever lost: an action is only announced
  * once stored, and the store is the only place a game lives.
  */
+import { messages } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/types.js";
 import type { Clock, TimerHandle } from "./clock.js";
 
 /** What a person is told while the store cannot save: nothing happened, and they will hear back. */
-export const STORE_DOWN_MESSAGE = "I can't save games right now; nothing was played. I'll tell you here when I can.";
+export const STORE_DOWN_MESSAGE = messages("en").common.storeDown;
 
 /** Thrown by a store call made while the store is down, or by the call that found it down. */
 export class StoreDown extends Error {

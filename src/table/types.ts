@@ -2,6 +2,7 @@
  * The table service's vocabulary: who acts, what they get back, and what it tells the front end.
  */
 import type { Action, GameEvent, GameState, Rules } from "../game/index.js";
+import type { Sentence } from "../i18n/index.js";
 import type { BotLevel, TableRecord, TableSettings } from "../store/types.js";
 
 /** The person behind an interaction. Who acts is always this, never something read from a button. */
@@ -12,7 +13,7 @@ export interface Actor {
   canManage?: boolean;
 }
 
-/** Why an action was refused: a code for tests and logs, a sentence for the person. */
+/** Why an action was refused: a code for tests and logs, a sentence (by its catalogue key) for the person. */
 export type RefusalCode =
   | "no-table"
   | "table-exists"
@@ -36,12 +37,13 @@ export type RefusalCode =
 export interface Refusal {
   ok: false;
   code: RefusalCode;
-  message: string;
+  /** Worded by the front end in the asker's language. */
+  say: Sentence;
 }
 
 export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
 
-export const refuse = (code: RefusalCode, message: string): Refusal => ({ ok: false, code, message });
+export const refuse = (code: RefusalCode, say: Sentence): Refusal => ({ ok: false, code, say });
 
 /** A table as the front end may read it. `state` holds hidden cards: show it only through viewFor/publicView. */
 export interface TableSnapshot {
@@ -54,13 +56,13 @@ export type ActionSource = "player" | "bot" | "timeout";
 
 /** What the service tells the front end, always after the change is persisted. */
 export type TableUpdate =
-  | { type: "lobby"; note: string }
+  | { type: "lobby"; note: Sentence }
   | { type: "started" }
   | { type: "action"; seat: number; action: Action; events: GameEvent[]; source: ActionSource }
   | { type: "seat"; seat: number; change: "bot-took-over" | "left" | "returned" }
-  | { type: "closed"; reason: CloseReason; note: string }
+  | { type: "closed"; reason: CloseReason; note: Sentence }
   /** Something every player should read in the game's thread (the store went down, or came back). */
-  | { type: "notice"; note: string };
+  | { type: "notice"; note: Sentence };
 
 export type CloseReason = "finished" | "ended" | "lobby-timeout" | "everyone-left" | "broken";
 

@@ -43,7 +43,7 @@ function passAtRandom(state: GameState, rng: Rng): { state: GameState; passes: I
     }
     passes[seat] = cards[0] | (cards[1] << 6) | (cards[2] << 12);
     const r = apply(state, { type: "pass", seat: seat as Seat, cards });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.reason);
     state = r.state;
   }
   return { state, passes, dealt };
@@ -99,7 +99,7 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
     expect(b.trick.slice(0, b.trickLen)).toEqual(a.trick);
     const card = randomCard(legal, rng);
     const r = apply(state, { type: "play", seat: seat as Seat, card });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.reason);
     state = r.state;
     board.play(card);
     moves++;
@@ -112,12 +112,12 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
     if (++guard > 60) throw new Error("hand does not end");
     const seat = state.turn;
     const r = apply(state, { type: "play", seat, card: randomCard(legalMasks(state, seat, legal), rng) });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.reason);
     state = r.state;
   }
   if (state.phase === "moon-choice") {
     const r = apply(state, { type: "moon", seat: state.pendingMoon!, choice });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.reason);
     state = r.state;
   } else choice = "add";
   let asked = false;

@@ -108,7 +108,7 @@ describe("the moon choice (New Moon), judged by the game, not the hand", () => {
         const seat = state.turn;
         const card = i === 0 ? cards(order[0])[0] + t : decideCard(state);
         const r = apply(state, { type: "play", seat, card });
-        if (!r.ok) throw new Error(r.message);
+        if (!r.ok) throw new Error(r.reason);
         state = r.state;
       }
     }

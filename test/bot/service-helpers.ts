@@ -1,4 +1,5 @@
 /** Shared setup for the table service tests: players, a service on a manual clock, a play-out loop. */
+import { messages, words, type Sentence } from "../../src/i18n/index.js";
 import { expect } from "vitest";
 import { awaiting, presetRules, viewFor, type Seat } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
@@ -34,7 +35,7 @@ export function setup<S extends Store = MemoryStore>(opts: { settings?: Partial<
 
 export async function openTable(s: Setup, players: Actor[] = [alice]) {
   const r = await s.service.open(where, players[0], { rules: presetRules("classic")!, settings: s.settings });
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(english(r.say));
   const id = r.table.record.id;
   for (const p of players.slice(1)) expect((await s.service.join(id, p)).ok).toBe(true);
   return id;
@@ -58,7 +59,7 @@ export async function playOut(s: Setup, id: string, humans: Actor[], until?: () 
           : state.phase === "moon-choice"
             ? await s.service.moon(id, human, "add", state.actionCount)
             : await s.service.play(id, human, view.legal[0], state.actionCount);
-      expect(r.ok, r.ok ? "" : r.message).toBe(true);
+      expect(r.ok, r.ok ? "" : english(r.say)).toBe(true);
       acted = true;
       break;
     }
@@ -68,3 +69,14 @@ export async function playOut(s: Setup, id: string, humans: Actor[], until?: () 
 }
 
 export type Setup = ReturnType<typeof setup<Store>>;
+
+/** A service sentence as an English reader gets it. */
+export function english(s: Sentence): string {
+  return words(messages("en"), s);
+}
+
+/** An outcome with its sentence worded in English as `message`, for assertions on the words. */
+export function en<T extends object>(r: T): T & { message?: string } {
+  const say = (r as { say?: Sentence }).say;
+  return say ? { ...r, message: english(say) } : r;
+}

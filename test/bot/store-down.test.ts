@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { awaiting, presetRules, viewFor, type Seat } from "../../src/game/index.js";
 import { STORE_DOWN_MESSAGE } from "../../src/table/store-health.js";
-import { alice, bob, openTable, setup, where } from "./service-helpers.js";
+import { alice, bob, en, english, openTable, setup, where } from "./service-helpers.js";
+import type { Sentence } from "../../src/i18n/index.js";
 
 const full = () => Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
 
@@ -23,12 +24,12 @@ describe("when the store cannot save", () => {
     s.store.failWrites = full();
     const view = viewFor(t.state!, 0 as Seat);
     const refused = await s.service.pass(id, alice, view.hand.slice(0, 3), t.state!.actionCount);
-    expect(refused).toMatchObject({ ok: false, code: "store-down", message: STORE_DOWN_MESSAGE });
+    expect(en(refused)).toMatchObject({ ok: false, code: "store-down", message: STORE_DOWN_MESSAGE });
     expect(await s.service.open({ ...where, channelId: "800000000000000009" }, bob, { rules: presetRules("classic")!, settings: s.settings })).toMatchObject({
       ok: false,
       code: "store-down",
     });
-    const notices = () => s.updates.filter((u) => u.update.type === "notice").map((u) => (u.update as { note: string }).note);
+    const notices = () => s.updates.filter((u) => u.update.type === "notice").map((u) => english((u.update as { note: Sentence }).note));
     expect(notices()).toEqual([expect.stringContaining("I can't save games right now")]);
 
     // Ten minutes pass: no turn runs out, no computer player acts, nothing throws, one notice only.

@@ -8,7 +8,7 @@ import { Images } from "../../src/discord/images.js";
 import { decodeId } from "../../src/discord/ids.js";
 import { handMenu } from "../../src/discord/views.js";
 import { MemoryStore } from "./memory-store.js";
-import { alice, bob, carol, openTable, playOut, setup, where } from "./service-helpers.js";
+import { alice, bob, carol, en, english, openTable, playOut, setup, where } from "./service-helpers.js";
 
 describe("lobby", () => {
   it("seats players, adds computer players and fills the rest at start", async () => {
@@ -35,10 +35,10 @@ describe("lobby", () => {
     expect(again).toMatchObject({ ok: false, code: "table-exists" });
     expect(await s.service.join(id, alice)).toMatchObject({ ok: false, code: "already-seated" });
     await s.service.join(id, bob);
-    expect(await s.service.start(id, bob)).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Alice") });
-    expect(await s.service.start(id, alice)).toMatchObject({ ok: false, code: "not-enough-players", message: expect.stringContaining("2 are seated") });
+    expect(en(await s.service.start(id, bob))).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Alice") });
+    expect(en(await s.service.start(id, alice))).toMatchObject({ ok: false, code: "not-enough-players", message: expect.stringContaining("2 are seated") });
     expect(await s.service.configure(id, bob, { rules: "target=50" })).toMatchObject({ ok: false, code: "not-host" });
-    expect(await s.service.configure(id, alice, { rules: "target=abc" })).toMatchObject({ ok: false, code: "bad-options", message: expect.stringContaining("target") });
+    expect(en(await s.service.configure(id, alice, { rules: "target=abc" }))).toMatchObject({ ok: false, code: "bad-options", message: expect.stringContaining("target") });
     expect(await s.service.configure(id, alice, { settings: { turnSeconds: 3 } })).toMatchObject({ ok: false, code: "bad-options" });
     expect(await s.service.addBot(id, carol, "easy")).toMatchObject({ ok: false, code: "not-host" });
   });
@@ -105,10 +105,10 @@ describe("a game", () => {
     let t = (await s.service.get(id))!;
     const v0 = t.state!.actionCount;
     const hand = viewFor(t.state!, 0).hand;
-    expect(await s.service.pass(id, alice, hand.slice(0, 2), v0)).toMatchObject({ ok: false, code: "illegal", message: "Pass exactly 3 cards." });
+    expect(en(await s.service.pass(id, alice, hand.slice(0, 2), v0))).toMatchObject({ ok: false, code: "illegal", message: "Pass exactly 3 cards." });
     expect(await s.service.pass(id, carol, hand.slice(0, 3), v0)).toMatchObject({ ok: false, code: "not-seated" });
     // Alice plays during passing: the engine's sentence.
-    expect(await s.service.play(id, alice, hand[0], v0)).toMatchObject({ ok: false, code: "illegal", message: expect.stringContaining("pass") });
+    expect(en(await s.service.play(id, alice, hand[0], v0))).toMatchObject({ ok: false, code: "illegal", message: expect.stringContaining("pass") });
     expect((await s.service.pass(id, alice, hand.slice(0, 3), v0)).ok).toBe(true);
     expect(await s.service.pass(id, alice, hand.slice(0, 3), v0)).toMatchObject({ ok: false, code: "duplicate" });
     // Another pass in the same phase (Bob's menu is older than Alice's pass) still counts.
@@ -127,12 +127,12 @@ describe("a game", () => {
     const illegal = view.hand.find((c) => !view.legal.includes(c))!;
     const version = t.state!.actionCount;
     const r = await s.service.play(id, who, illegal, version);
-    expect(r).toMatchObject({ ok: false, code: "illegal", message: expect.stringMatching(/must follow suit|first trick|Hearts are not broken/) });
-    expect(await s.service.play(id, other, viewFor(t.state!, (1 - seat) as Seat).hand[0], version)).toMatchObject({ ok: false, message: "It is not your turn." });
+    expect(en(r)).toMatchObject({ ok: false, code: "illegal", message: expect.stringMatching(/must follow suit|first trick|Hearts are not broken/) });
+    expect(en(await s.service.play(id, other, viewFor(t.state!, (1 - seat) as Seat).hand[0], version))).toMatchObject({ ok: false, message: "It is not your turn." });
     // A double click: both arrive together, exactly one is applied.
     const [a, b] = await Promise.all([s.service.play(id, who, view.legal[0], version), s.service.play(id, who, view.legal[0], version)]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
-    expect(a.ok ? b : a).toMatchObject({ code: "duplicate", message: expect.stringContaining("Already done") });
+    expect(en(a.ok ? b : a)).toMatchObject({ code: "duplicate", message: expect.stringContaining("Already done") });
     expect(s.store.actions.get(id)!.filter((x) => x.seq === version)).toHaveLength(1);
     // An old menu (an earlier version) for a card still legal later is refused as stale.
     await playOut(s, id, [alice, bob], () => {
@@ -173,7 +173,7 @@ describe("the moon", () => {
     // Seed 2 under Skelly's rules: first-legal players give seat 1 (Bob) the moon in hand 4.
     const s = setup({ seed: 2 });
     const r = await s.service.open(where, alice, { rules: presetRules("skelly")!, settings: s.settings });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(english(r.say));
     const id = r.table.record.id;
     await s.service.join(id, bob);
     await s.service.start(id, alice);
@@ -185,7 +185,7 @@ describe("the moon", () => {
     const choices = (menu.components ?? []).flatMap((row) => row.components).map((c) => ("custom_id" in c ? decodeId(c.custom_id) : null)).filter((d) => d?.verb === "moon");
     expect(choices.map((c) => (c as { choice: string }).choice)).toEqual(["add", "subtract"]);
     const version = t.state!.actionCount;
-    expect(await s.service.moon(id, alice, "subtract", version)).toMatchObject({ ok: false, message: "Only the player who shot the moon chooses how it scores." });
+    expect(en(await s.service.moon(id, alice, "subtract", version))).toMatchObject({ ok: false, message: "Only the player who shot the moon chooses how it scores." });
     expect((await s.service.moon(id, bob, "subtract", version)).ok).toBe(true);
     const after = (await s.service.get(id))!.state!;
     expect(after.history.at(-1)!.moon).toEqual({ shooter: 1, choice: "subtract" });
@@ -216,7 +216,7 @@ describe("timers", () => {
     t = (await s.service.get(id))!;
     expect(t.record.seats[1]).toMatchObject({ botControlled: true, timeouts: 2 });
     const r = await s.service.join(id, bob);
-    expect(r).toMatchObject({ ok: true, message: expect.stringContaining("Welcome back") });
+    expect(en(r)).toMatchObject({ ok: true, message: expect.stringContaining("Welcome back") });
     expect((await s.service.get(id))!.record.seats[1]).toMatchObject({ botControlled: false, timeouts: 0 });
   });
 
@@ -234,7 +234,7 @@ describe("timers", () => {
     const s = setup();
     const id = await openTable(s, [alice, bob]);
     await s.service.start(id, alice);
-    expect(await s.service.leave(id, bob)).toMatchObject({ ok: true, message: expect.stringContaining("computer player") });
+    expect(en(await s.service.leave(id, bob))).toMatchObject({ ok: true, message: expect.stringContaining("computer player") });
     let t = (await s.service.get(id))!;
     await s.service.pass(id, alice, viewFor(t.state!, 0).hand.slice(0, 3), t.state!.actionCount);
     await s.clock.advance(600);
@@ -292,7 +292,7 @@ describe("authority (the host runs the table)", () => {
   it("only the host (or Manage Channels) adds or removes computer players", async () => {
     const s = setup();
     const id = await openTable(s, [alice, bob]);
-    expect(await s.service.addBot(id, bob, "easy")).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Only the host") });
+    expect(en(await s.service.addBot(id, bob, "easy"))).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Only the host") });
     expect((await s.service.addBot(id, alice, "easy")).ok).toBe(true);
     expect(await s.service.removeBot(id, bob)).toMatchObject({ ok: false, code: "not-host" });
     expect((await s.service.removeBot(id, { ...carol, canManage: true })).ok).toBe(true);

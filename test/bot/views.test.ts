@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ComponentType } from "discord.js";
-import { apply, awaiting, cardCode, cardsOf, createGame, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
+import { addCard, apply, awaiting, cardCode, cardsOf, createGame, removeCard, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
 import { Images } from "../../src/discord/images.js";
@@ -97,7 +97,7 @@ describe("views", () => {
         }
         const seat = awaiting(state)[0] as Seat;
         const r = apply(state, firstLegalAction(viewFor(state, seat)));
-        if (!r.ok) throw new Error(r.message);
+        if (!r.ok) throw new Error(r.reason);
         state = r.state;
       }
     }
@@ -118,12 +118,47 @@ describe("views", () => {
     expect(menuCards(menu)).toHaveLength(13);
   });
 
-  it("the public table, rules and scores messages name no card of any hand", () => {
+  it("the public table, rules and scores messages do not depend on any hidden card (swap two players' cards: same messages)", () => {
+    // Non-interference rather than a search for card names: the rules text may well say "Q♠".
+    let state = createGame(presetRules("classic")!, 9);
+    let checked = 0;
+    for (let step = 0; state.phase !== "game-over" && step < 60; step++) {
+      if (step % 5 === 0) {
+        const swapped = structuredClone(state);
+        // Any card of seat 1 for any card of seat 2 of the same suit count change: hidden only.
+        const a = cardsOf(swapped.hands[1]).find((c) => c !== 0);
+        const b = cardsOf(swapped.hands[2]).find((c) => c !== 0);
+        if (a === undefined || b === undefined) continue;
+        removeCard(swapped.hands[1], a);
+        removeCard(swapped.hands[2], b);
+        addCard(swapped.hands[1], b);
+        addCard(swapped.hands[2], a);
+        const shown = (s: GameState) => {
+          const table: TableSnapshot = { record: record(s), state: s };
+          return JSON.stringify([tableMessage(table, images), rulesMessage(table, true), scoresMessage(table)]);
+        };
+        expect(shown(swapped)).toBe(shown(state));
+        checked++;
+      }
+      const seat = awaiting(state)[0] as Seat;
+      const r = apply(state, firstLegalAction(viewFor(state, seat)));
+      if (!r.ok) throw new Error(r.reason);
+      state = r.state;
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it("the check above would see a leak: a message that shows a hand differs after the swap", () => {
     const state = createGame(presetRules("classic")!, 9);
-    const table: TableSnapshot = { record: record(state), state };
-    const text = JSON.stringify([tableMessage(table, images), rulesMessage(table, true), scoresMessage(table)]);
-    for (const c of cardsOf(state.hands[0])) expect(text).not.toContain(`"${cardCode(c)}"`);
-    expect(text).not.toMatch(/h1:(play|pick|pass):/);
+    const swapped = structuredClone(state);
+    const a = cardsOf(swapped.hands[1])[1];
+    const b = cardsOf(swapped.hands[2])[1];
+    removeCard(swapped.hands[1], a);
+    removeCard(swapped.hands[2], b);
+    addCard(swapped.hands[1], b);
+    addCard(swapped.hands[2], a);
+    const menu = (s: GameState) => JSON.stringify(handMenu({ record: record(s), state: s }, viewFor(s, 1), images));
+    expect(menu(swapped)).not.toBe(menu(state));
   });
 });
 
@@ -147,5 +182,36 @@ describe("the turn timer, in one wording", () => {
     const untimed = { ...table, record: { ...rec, settings: { ...rec.settings, turnSeconds: 0 } } } as TableSnapshot;
     expect(text(tableMessage(untimed, images))).toContain("no turn timer");
     expect(text(handMenu(untimed, viewFor(state, 1 as Seat), images, { deadline: null }))).not.toContain("⏱");
+  });
+});
+
+describe("the private end-of-hand summary (issue 15)", () => {
+  const text = (m: OutMessage) => (m.embeds ?? []).map((e) => e.description ?? "").join("\n");
+  const step = (s: GameState) => (apply(s, firstLegalAction(viewFor(s, awaiting(s)[0] as Seat))) as { state: GameState }).state;
+
+  it("shows each player their points, moon and new total, and the next pass, above the next hand's cards until its first trick is done", () => {
+    let s = createGame(presetRules("classic")!, 5);
+    while (s.handIndex === 0) s = step(s);
+    const table = { record: { ...record(s), status: "passing" as const }, state: s } as TableSnapshot;
+    const last = s.history[0];
+    for (const seat of [0, 1] as Seat[]) {
+      const menu = text(handMenu(table, viewFor(s, seat), images));
+      const change = last.change[seat];
+      expect(menu).toContain(`📋 **Hand 1:** you took ${last.handPoints[seat]} point`);
+      expect(menu).toContain(`(${change > 0 ? "+" : ""}${change}) · your total: **${last.totals[seat]}**`);
+      // Hand 2 of classic passes to the right.
+      expect(menu).toMatch(/Next: pass 3 cards to the right \(to P\d( 🤖)?\)\./);
+      // Before the new hand's cards.
+      expect(menu.indexOf("📋")).toBeLessThan(menu.indexOf("**Pass 3 cards"));
+      if (last.moon) expect(menu).toContain("shot the moon");
+    }
+    const fr = text(handMenu(table, viewFor(s, 0), images, { locale: "fr" }));
+    expect(fr).toContain("📋 **Donne 1 :** vous avez pris");
+    expect(fr).toContain("Ensuite : passez 3 cartes à droite");
+
+    // Once the new hand's first trick is complete, the summary gives way.
+    while (s.tricks.length === 0) s = step(s);
+    const later = { record: { ...record(s), status: "playing" as const }, state: s } as TableSnapshot;
+    expect(text(handMenu(later, viewFor(s, 0), images))).not.toContain("📋");
   });
 });

@@ -46,7 +46,7 @@ async function playThrough(svc: DailyService, guild: string, user: string): Prom
     seen.push(`${r.view.handIndex}:${r.view.hand.map(cardCode).join("")}:${r.view.trick.map(cardCode).join("")}`);
     r = await svc.act(guild, user, r.day, r.view.actionCount, choose(r.view));
   }
-  if (!r.ok) throw new Error(`refused: ${r.code} ${r.message ?? ""}`);
+  if (!r.ok) throw new Error(`refused: ${r.code}`);
   return { points: r.result!.points, seen };
 }
 

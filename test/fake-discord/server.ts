@@ -59,6 +59,8 @@ export interface FakeUser {
   globalName: string;
   /** Guild permissions sent as member.permissions in this user's interactions (see grant()). */
   permissions: bigint;
+  /** Their Discord client's language, sent as `locale` with each interaction (default "en-US"). */
+  locale?: string;
 }
 
 export interface FakeAttachment {
@@ -303,6 +305,8 @@ export class FakeDiscord {
   readonly botUserId = "900000000000000001";
   readonly guildId = "800000000000000001";
   readonly channelId = "700000000000000001";
+  /** Each guild's preferred locale, sent as `guild_locale` (default "en-US"). */
+  readonly guildLocales = new Map<string, string>();
   readonly botRoleId = "800000000000000002";
   readonly users: FakeUser[];
   /** Every server the bot is in; the first is `guildId` with `channelId` (see addGuild). */
@@ -732,15 +736,15 @@ export class FakeDiscord {
       type,
       data,
       guild_id: guildId,
-      guild: { id: guildId, locale: "en-US", features: [] },
+      guild: { id: guildId, locale: this.guildLocales.get(guildId) ?? "en-US", features: [] },
       channel_id: chId,
       channel,
       member: { user: this.userObject(user), roles: [], permissions: String(user.permissions), joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false },
       token,
       version: 1,
       app_permissions: String(perms),
-      locale: "en-US",
-      guild_locale: "en-US",
+      locale: user.locale ?? "en-US",
+      guild_locale: this.guildLocales.get(guildId) ?? "en-US",
       entitlements: [],
       authorizing_integration_owners: { "0": guildId },
       context: 0,

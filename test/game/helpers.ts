@@ -1,4 +1,6 @@
 /** Test helpers: stacked deals and short-hand card lists. */
+import { messages, sentence, words } from "../../src/i18n/index.js";
+import type { RefusalValues, RejectReason } from "../../src/game/index.js";
 import {
   apply,
   createGame,
@@ -62,7 +64,7 @@ export function run(state: GameState, actions: Action[]): { state: GameState; ev
   const events: GameEvent[] = [];
   for (const a of actions) {
     const r = apply(state, a);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.message}`);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
     state = r.state;
     events.push(...r.events);
   }
@@ -74,7 +76,7 @@ export function playAll(state: GameState, sequence: string): { state: GameState;
   const events: GameEvent[] = [];
   for (const c of cards(sequence)) {
     const r = apply(state, { type: "play", seat: state.turn, card: c });
-    if (!r.ok) throw new Error(`seat ${state.turn} playing ${sequence}: ${r.message}`);
+    if (!r.ok) throw new Error(`seat ${state.turn} playing ${sequence}: ${r.reason}`);
     state = r.state;
     events.push(...r.events);
   }
@@ -101,4 +103,10 @@ export function midHand(
   state.turn = ((opts.leader + state.trick.length) & 3) as Seat;
   state.heartsBroken = opts.heartsBroken ?? false;
   return state;
+}
+
+/** A refusal with its English sentence (from the message catalogue) as `message`, for assertions on the words. */
+export function worded<T extends object>(r: T): T & { message?: string } {
+  const x = r as { ok?: boolean; reason?: RejectReason; values?: RefusalValues };
+  return x.ok === false && x.reason ? { ...r, message: words(messages("en"), sentence("moves", x.reason, { ...x.values })) } : r;
 }

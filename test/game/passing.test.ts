@@ -1,7 +1,7 @@
 /** Passing: directions, the cycle, refusals, and what each seat learns. */
 import { describe, expect, it } from "vitest";
 import { apply, cardCode, cardsOf, createGame, hasCard, passDirectionFor, viewFor, type Seat } from "../../src/game/index.js";
-import { cards, rules, run, stacked } from "./helpers.js";
+import { cards, rules, run, stacked, worded } from "./helpers.js";
 
 const DEAL = [
   "2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H",
@@ -59,12 +59,12 @@ describe("pass refusals", () => {
     ["2S 2S 3S", "pass-duplicate", "Pass 3 different cards."],
     ["2S 3S QS", "pass-card-not-in-hand", "You can only pass cards from your own hand."],
   ])("%s -> %s", (text, reason, message) => {
-    expect(apply(s, { type: "pass", seat: 0, cards: cards(text) })).toMatchObject({ ok: false, reason, message });
+    expect(worded(apply(s, { type: "pass", seat: 0, cards: cards(text) }))).toMatchObject({ ok: false, reason, message });
   });
 
   it("a seat passes once; playing before the exchange is refused", () => {
     const once = run(s, [{ type: "pass", seat: 0, cards: cards("2S 3S 4S") }]).state;
-    expect(apply(once, { type: "pass", seat: 0, cards: cards("5S 2D 3D") })).toMatchObject({ ok: false, reason: "pass-already-submitted", message: "You have already passed your cards." });
+    expect(worded(apply(once, { type: "pass", seat: 0, cards: cards("5S 2D 3D") }))).toMatchObject({ ok: false, reason: "pass-already-submitted", message: "You have already passed your cards." });
     expect(apply(once, { type: "play", seat: 0, card: cards("2C")[0] })).toMatchObject({ ok: false, reason: "pass-pending" });
   });
 });

@@ -22,7 +22,7 @@ import {
   legalMasks,
   moonValue,
   readRules,
-  reasonMessage,
+  refusalValues,
   replay,
   step,
   suitOf,
@@ -245,7 +245,7 @@ describe("refusals", () => {
               note(expected);
               if (state.trick.length && suitOf(card) === suitOf(state.trick[0])) note(`${expected} while following suit`);
               expect(hasCard(legal, card)).toBe(false);
-              expect(result).toEqual({ ok: false, reason: expected, message: reasonMessage(expected, state, seat) });
+              expect(result).toEqual({ ok: false, reason: expected, values: refusalValues(state, seat) });
             }
             const options = cardsOf(legal);
             action = { type: "play", seat, card: options[rng.int(options.length)] };

@@ -100,6 +100,8 @@ describe("the README's quick start, verbatim", () => {
     expect(await Promise.race([driver.playToEnd(60_000), early])).toBe(true);
     driver.stop();
 
+    // npm start compiled the bot and ran it with plain node (no TypeScript loader in production).
+    expect(existsSync(join(dir, "dist", "src", "main.js"))).toBe(true);
     // The default DATABASE_URL: the folder was made and the game is in it.
     expect(statSync(join(dir, "data", "hearts.db")).size).toBeGreaterThan(0);
 

@@ -112,7 +112,7 @@ it("a game whose last card was stored just before a restart is announced (winner
     const seat = awaiting(state)[0];
     const action = firstLegalAction(viewFor(state, seat as 0));
     const r = apply(state, action);
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.reason);
     expect(await b.store.appendAction(record.id, seq, seat, action)).toEqual({ ok: true });
     state = r.state;
   }

@@ -135,8 +135,13 @@ describe("output", () => {
   });
 
   it("renders a lobby with no one seated yet, and with more than four labels given", () => {
-    expect(() => renderTable({ players: [], view: null })).not.toThrow();
+    // An empty lobby is a whole picture (800 px wide), not a blank or a crash; seated names show.
+    const empty = renderTable({ players: [], view: null });
+    const seated = renderTable({ players: LONG_PLAYERS, view: null });
+    expect(PNG.sync.read(empty).width).toBe(800);
+    expect(empty.equals(seated)).toBe(false);
+    // A fifth label (a caller's mistake) is ignored: the table has four seats.
     const five = [...LONG_PLAYERS, { name: "extra", isBot: false }];
-    expect(() => renderTable({ players: five, view: null })).not.toThrow();
+    expect(renderTable({ players: five, view: null }).equals(seated)).toBe(true);
   });
 });

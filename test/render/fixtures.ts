@@ -76,7 +76,7 @@ export class Table {
       const card = choose ? choose(s.turn, legal) : legal[this.rng.int(legal.length)];
       r = apply(s, { type: "play", seat: s.turn, card });
     } else throw new Error("game over");
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.reason);
     this.state = r.state;
     this.events.push(...r.events);
     return r.events;

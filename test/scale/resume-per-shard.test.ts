@@ -23,7 +23,7 @@ describe("resume with several shards", () => {
         const guildId = guildOn(shard, 2, n);
         expect(shardOf(guildId, 2)).toBe(shard);
         const r = await first.service.open({ guildId, channelId: `7000000000000${shard}${n}000` }, alice, { rules: presetRules("classic")!, settings: first.settings });
-        if (!r.ok) throw new Error(r.message);
+        if (!r.ok) throw new Error(r.code);
         const id = r.table.record.id;
         ids[shard].push(id);
         // Two tables of each shard are games in progress (computer players to move), one a lobby.

@@ -31,7 +31,7 @@ function blunderGame(): { seed: number; actions: Action[]; at: number } {
           at = actions.length;
         }
         const r = apply(state, action);
-        if (!r.ok) throw new Error(r.message);
+        if (!r.ok) throw new Error(r.reason);
         state = r.state;
         actions.push(action);
       }

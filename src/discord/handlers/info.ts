@@ -1,0 +1,22 @@
+/** What anyone may read: a table's scores, the server's leaderboard, a player's statistics. */
+import { OPT } from "../../../commands/hearts.js";
+import { leaderboardMessage, statsMessage } from "../standings.js";
+import { scoresMessage } from "../views.js";
+import { command, component, tableCommand } from "./types.js";
+
+export const scoresCommand = tableCommand({ name: "scores", defer: "none", parse: () => ({}), run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)) });
+export const scoresButton = component({ name: "scores", defer: "none", parse: () => ({}), run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)) });
+
+export const leaderboardCommand = command({
+  name: "leaderboard",
+  defer: "reply",
+  parse: (i) => ({ guildId: i.guildId, sort: i.options.getString(OPT.sort), page: i.options.getInteger(OPT.page) }),
+  run: async (ctx, { guildId, sort, page }) => ctx.respond.send(await leaderboardMessage(ctx, guildId, sort, page)),
+});
+
+export const statsCommand = command({
+  name: "stats",
+  defer: "reply",
+  parse: (i) => ({ guildId: i.guildId, user: i.options.getUser(OPT.user) ?? i.user }),
+  run: async (ctx, { guildId, user }) => ctx.respond.send(await statsMessage(ctx, guildId, user)),
+});

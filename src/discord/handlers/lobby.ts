@@ -1,0 +1,201 @@
+/** Opening, joining, leaving, starting, ending a table; seats for computer players; the rules. */
+import { PermissionFlagsBits, type ChatInputCommandInteraction } from "discord.js";
+import { OPT } from "../../../commands/hearts.js";
+import { presetRules } from "../../game/index.js";
+import { localeOf, sentence } from "../../i18n/index.js";
+import type { BotLevel } from "../../store/types.js";
+import { applyRulesSpec, applySettings, type SettingsChange } from "../../table/options.js";
+import { BOT_LEVELS, type TableSnapshot } from "../../table/types.js";
+import { sendHand } from "../context.js";
+import { rulesMessage } from "../views.js";
+import { command, component, decline, tableCommand, type HandlerCtx } from "./types.js";
+
+/** Permissions the bot needs where a table is opened, with the names Discord's settings show (by catalogue key). */
+const NEEDED: [bigint, PermissionName][] = [
+  [PermissionFlagsBits.ViewChannel, "permViewChannel"],
+  [PermissionFlagsBits.SendMessages, "permSendMessages"],
+  [PermissionFlagsBits.EmbedLinks, "permEmbedLinks"],
+  [PermissionFlagsBits.AttachFiles, "permAttachFiles"],
+];
+type PermissionName = "permViewChannel" | "permSendMessages" | "permEmbedLinks" | "permAttachFiles" | "permSendInThreads";
+
+export function settingsFrom(i: ChatInputCommandInteraction): SettingsChange {
+  const change: SettingsChange = {};
+  const timer = i.options.getInteger(OPT.timer);
+  if (timer !== null) change.turnSeconds = timer;
+  const bots = i.options.getBoolean(OPT.bots);
+  if (bots !== null) change.fillWithBots = bots;
+  const level = i.options.getString(OPT.level);
+  if (level === "easy" || level === "medium" || level === "hard") change.botLevel = level as BotLevel;
+  const images = i.options.getString(OPT.images);
+  if (images === "tricks" || images === "hands") change.trickImages = images;
+  const hints = i.options.getBoolean(OPT.hints);
+  if (hints !== null) change.hintsAllowed = hints;
+  return change;
+}
+
+export const newTable = command({
+  name: "new",
+  defer: "reply",
+  opens: true,
+  parse(i) {
+    const perms = i.appPermissions;
+    const inThread = i.channel?.isThread() ?? false;
+    const needed = inThread ? [...NEEDED, [PermissionFlagsBits.SendMessagesInThreads, "permSendInThreads"] as [bigint, PermissionName]] : NEEDED;
+    const missing = perms ? needed.filter(([p]) => !perms.has(p)).map(([, n]) => n) : [];
+    const canThread = !inThread && !!perms?.has(PermissionFlagsBits.CreatePublicThreads) && !!perms?.has(PermissionFlagsBits.SendMessagesInThreads);
+    // The table's public posts speak the server's preferred language (Discord's guild_locale).
+    const locale = localeOf(i.guildLocale);
+    return { missing, spec: i.options.getString(OPT.rules), target: i.options.getInteger(OPT.target), settings: settingsFrom(i), canThread, guildId: i.guildId, channelId: i.channelId, locale };
+  },
+  async run(ctx, { missing, spec, target, settings: change, canThread, guildId, channelId, locale }) {
+    if (missing.length) return ctx.respond.say(ctx.m.lobby.missingPermissions({ list: missing.map((n) => ctx.m.lobby[n]).join(", "), count: missing.length }));
+    const given = spec ?? (await ctx.store.getGuildSettings(guildId).then((g) => g.defaultRules).catch(() => "classic"));
+    const rules = applyRulesSpec(presetRules("classic")!, target !== null ? `${given},target=${target}` : given);
+    if (!rules.ok) return ctx.respond.say(ctx.m.refusals.badRules({ detail: ctx.tell(rules.error) }));
+    const settings = applySettings({ ...ctx.defaults, locale }, change);
+    if (!settings.ok) return ctx.respond.say(ctx.tell(settings.error));
+
+    await ctx.respond.defer();
+    const r = await ctx.service.open({ guildId, channelId }, ctx.actor, { rules: rules.rules, settings: settings.settings });
+    if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+    ctx.presenter.noteThreadPermission(r.table.record.id, canThread);
+    try {
+      await ctx.presenter.postTableMessage(r.table);
+    } catch (err) {
+      ctx.log.warn({ table: r.table.record.id, err: err instanceof Error ? err.message : String(err) }, "could not post the table message");
+      await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
+      return ctx.respond.say(ctx.m.lobby.cannotPost);
+    }
+    await ctx.fairUse.opened(ctx.actor.userId);
+    return ctx.respond.say(settings.settings.fillWithBots ? ctx.m.lobby.openedFill : ctx.m.lobby.opened);
+  },
+});
+
+async function join(ctx: HandlerCtx<TableSnapshot>, fromButton: boolean): Promise<void> {
+  const r = await ctx.service.join(ctx.table.record.id, ctx.actor);
+  if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+  if (r.table.state) return sendHand(ctx, ctx.table.record.id, { notice: ctx.tell(r.say) });
+  return ctx.respond.say(fromButton ? `${ctx.tell(r.say)} ${ctx.m.lobby.waitForStart}` : ctx.tell(r.say));
+}
+
+async function leave(ctx: HandlerCtx<TableSnapshot>): Promise<void> {
+  const r = await ctx.service.leave(ctx.table.record.id, ctx.actor);
+  return ctx.respond.say(ctx.tell(r.say));
+}
+
+async function start(ctx: HandlerCtx<TableSnapshot>, canThread: boolean): Promise<void> {
+  const tableId = ctx.table.record.id;
+  if (!canThread) ctx.presenter.noteThreadPermission(tableId, false);
+  const r = await ctx.service.start(tableId, ctx.actor);
+  if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+  return sendHand(ctx, tableId, { notice: ctx.m.lobby.started });
+}
+
+const canChange = (ctx: HandlerCtx<TableSnapshot>, table: TableSnapshot): boolean =>
+  table.record.status === "lobby" && (table.record.hostId === ctx.actor.userId || !!ctx.actor.canManage);
+
+const canThreadHere = (i: { appPermissions: { has(p: bigint): boolean } | null }): boolean => i.appPermissions?.has(PermissionFlagsBits.CreatePublicThreads) ?? false;
+
+export const joinCommand = tableCommand({ name: "join", defer: "none", parse: () => ({}), run: (ctx) => join(ctx, false) });
+export const joinButton = component({ name: "join", defer: "none", parse: () => ({}), run: (ctx) => join(ctx, true) });
+
+export const leaveCommand = tableCommand({ name: "leave", defer: "none", parse: () => ({}), run: (ctx) => leave(ctx) });
+export const leaveButton = component({ name: "leave", defer: "none", parse: () => ({}), run: (ctx) => leave(ctx) });
+
+export const startCommand = tableCommand({ name: "start", defer: "reply", parse: (i) => ({ canThread: canThreadHere(i) }), run: (ctx, { canThread }) => start(ctx, canThread) });
+export const startButton = component({ name: "start", defer: "reply", parse: (_id, i) => ({ canThread: canThreadHere(i) }), run: (ctx, { canThread }) => start(ctx, canThread) });
+
+export const endCommand = tableCommand({
+  name: "end",
+  defer: "none",
+  parse: () => ({}),
+  async run(ctx) {
+    const r = await ctx.service.end(ctx.table.record.id, ctx.actor);
+    return ctx.respond.say(r.ok ? ctx.m.lobby.tableClosed : ctx.tell(r.say));
+  },
+});
+
+export const kickCommand = tableCommand({
+  name: "kick",
+  defer: "none",
+  parse: (i) => ({ userId: i.options.getUser(OPT.user, true).id }),
+  async run(ctx, { userId }) {
+    const r = await ctx.service.kick(ctx.table.record.id, ctx.actor, userId);
+    return ctx.respond.say(ctx.tell(r.say));
+  },
+});
+
+export const rulesCommand = tableCommand({
+  name: "rules",
+  defer: "none",
+  parse: (i) => ({ spec: i.options.getString(OPT.set), target: i.options.getInteger(OPT.target), settings: settingsFrom(i) }),
+  async run(ctx, { spec, target, settings }) {
+    const table = ctx.table;
+    const changing = spec !== null || target !== null || Object.keys(settings).length > 0;
+    let notice = "";
+    if (changing) {
+      const parts = [spec, target !== null ? `target=${target}` : null].filter(Boolean).join(",");
+      const r = await ctx.service.configure(table.record.id, ctx.actor, { rules: parts || undefined, settings });
+      if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+      notice = ctx.m.lobby.optionsUpdatedTick;
+    }
+    const fresh = (await ctx.service.get(table.record.id)) ?? table;
+    const msg = rulesMessage(fresh, canChange(ctx, fresh), ctx.m);
+    return ctx.respond.send(notice ? { ...msg, content: notice } : msg);
+  },
+});
+
+export const rulesButton = component({
+  name: "rules",
+  defer: "none",
+  parse: () => ({}),
+  run: (ctx) => ctx.respond.send(rulesMessage(ctx.table, canChange(ctx, ctx.table), ctx.m)),
+});
+
+export const presetMenu = component({
+  name: "preset",
+  defer: "none",
+  redraws: true,
+  parse: (_id, i) => ({ preset: i.isStringSelectMenu() ? i.values[0] : "" }),
+  async run(ctx, { preset }) {
+    const r = await ctx.service.configure(ctx.table.record.id, ctx.actor, { rules: preset });
+    if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+    return ctx.respond.send({ ...rulesMessage(r.table, true, ctx.m), content: ctx.m.lobby.rulesSet({ preset }) });
+  },
+});
+
+export const botMenu = component({
+  name: "bot",
+  defer: "none",
+  parse(_id, i) {
+    const value = i.isStringSelectMenu() ? i.values[0] : undefined;
+    if (value === "remove") return { remove: true as const };
+    const level = BOT_LEVELS.find((l) => l === value);
+    return level ? { level } : decline((m) => m.lobby.chooseLevel);
+  },
+  async run(ctx, input) {
+    const tableId = ctx.table.record.id;
+    const r = "remove" in input ? await ctx.service.removeBot(tableId, ctx.actor) : await ctx.service.addBot(tableId, ctx.actor, input.level);
+    return ctx.respond.say(ctx.tell(r.say));
+  },
+});
+
+export const rematchButton = component({
+  name: "rematch",
+  defer: "reply",
+  opens: true,
+  parse: () => ({}),
+  async run(ctx) {
+    const r = await ctx.service.rematch(ctx.table.record.id, ctx.actor);
+    if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
+    try {
+      await ctx.presenter.postTableMessage(r.table);
+    } catch {
+      await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
+      return ctx.respond.say(ctx.m.lobby.cannotPostRematch);
+    }
+    await ctx.fairUse.opened(ctx.actor.userId);
+    return ctx.respond.say(ctx.m.lobby.rematchOpened);
+  },
+});

@@ -1,0 +1,80 @@
+/**
+ * What an interaction handler is: one slash subcommand or one custom_id verb, with how its input is
+ * parsed, how it is acknowledged, and what it runs. The router (../router.ts) does the rest once:
+ * fair use, the acknowledgement, the table lookup, errors.
+ */
+import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from "discord.js";
+import type { Messages } from "../../i18n/index.js";
+import type { TableSettings } from "../../store/types.js";
+import type { TableSnapshot } from "../../table/types.js";
+import type { Ctx } from "../context.js";
+import type { ComponentId } from "../ids.js";
+
+/**
+ * How the interaction is acknowledged before `run` starts:
+ * - "update": at once, by editing the menu it was clicked on (when that menu is the clicker's own);
+ * - "reply": at once, with a new private "thinking…" message, for slow work;
+ * - "none": not before `run` answers (the responder still defers after its safety delay).
+ */
+export type DeferStyle = "update" | "reply" | "none";
+
+/** A handler's answer instead of running: a sentence for the person (in their language), nothing changed. */
+export interface Decline {
+  decline: (m: Messages) => string;
+}
+
+export const decline = (say: (m: Messages) => string): Decline => ({ decline: say });
+export const isDecline = (x: unknown): x is Decline => typeof x === "object" && x !== null && "decline" in x;
+
+/** The context a handler runs in: the services, the person, the responder, and the table (looked up once). */
+export interface HandlerCtx<T extends TableSnapshot | null = TableSnapshot | null> extends Ctx {
+  table: T;
+  /** The settings a new table starts from (the bot's configuration). */
+  defaults: TableSettings;
+}
+
+interface HandlerBase {
+  /** The subcommand's name, or the custom_id's verb. */
+  name: string;
+  defer: DeferStyle;
+  /**
+   * With defer "none": still answers by redrawing the menu it was clicked on (fast enough not to
+   * defer). Implied by defer "update".
+   */
+  redraws?: boolean;
+  /** Opens a table: subject to the per-person cooldown (fair use). */
+  opens?: boolean;
+}
+
+export interface CommandHandler<I = unknown> extends HandlerBase {
+  kind: "command";
+  /** The channel's open table is looked up and required ("no table here" otherwise). */
+  needsTable?: boolean;
+  parse(i: ChatInputCommandInteraction<"cached" | "raw">): I | Decline;
+  run(ctx: HandlerCtx, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void>;
+}
+
+export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
+
+export interface ComponentHandler<I = unknown> extends HandlerBase {
+  kind: "component";
+  /**
+   * A component belongs to a table (the custom_id names it): it is looked up and required; false
+   * for the few that belong to no table (the daily challenge's menu), whose `run` gets no table.
+   */
+  needsTable?: boolean;
+  /** From the custom_id, decoded once by ids.ts, and the menu's values. */
+  parse(id: ComponentId, i: ComponentInteraction): I | Decline;
+  run(ctx: HandlerCtx<TableSnapshot>, input: I, i: ComponentInteraction): Promise<void>;
+}
+
+export type Handler = CommandHandler | ComponentHandler;
+
+/** Keeps each handler's input type while listing them together. */
+export const command = <I>(h: Omit<CommandHandler<I>, "kind">): CommandHandler<I> => ({ ...h, kind: "command" });
+export const component = <I>(h: Omit<ComponentHandler<I>, "kind">): ComponentHandler<I> => ({ ...h, kind: "component" });
+
+/** A subcommand that acts on the channel's open table: the router finds it (or answers "no table here"). */
+export const tableCommand = <I>(
+  h: Omit<CommandHandler<I>, "kind" | "needsTable" | "run"> & { run(ctx: HandlerCtx<TableSnapshot>, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void> },
+): CommandHandler<I> => ({ ...h, kind: "command", needsTable: true, run: (ctx, input, i) => h.run(ctx as HandlerCtx<TableSnapshot>, input, i) });
