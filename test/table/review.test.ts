@@ -57,4 +57,25 @@ describe("game review", () => {
     expect(review.matched).toBeLessThan(review.decisions);
     expect(review.totalCost).toBeGreaterThanOrEqual(first.cost - 0.05);
   }, 30_000);
+
+  it("prices a bad pass: keeping A♠ K♠ Q♠ with short spades and passing low clubs costs points", () => {
+    // Seat 0's hand, written as the deal would give it, in a game where seat 0 passes first.
+    const hand = ["2C", "3C", "4C", "5C", "9C", "3D", "7D", "JD", "QS", "KS", "AS", "4H", "9H"].map((c) => parseCard(c)!);
+    const state = createGame(presetRules("classic")!, 1);
+    // Put exactly this hand in seat 0 (the other seats keep the rest of the deck, swapped in).
+    const all = [0, 1, 2, 3].map((s) => viewFor(state, s as Seat).hand);
+    const others = all.flat().filter((c) => !hand.includes(c));
+    const masks = [hand, others.slice(0, 13), others.slice(13, 26), others.slice(26, 39)].map((cs) => {
+      const m = [0, 0, 0, 0];
+      for (const c of cs) m[Math.floor(c / 13)] |= 1 << c % 13;
+      return m;
+    });
+    state.hands = masks;
+    const view = viewFor(state, 0);
+    const r = reviewDecision(view, { type: "pass", seat: 0, cards: hand.slice(0, 3) }, { seed: 3, samples: 150 });
+    expect(r.kind).toBe("pass");
+    expect(r.same).toBe(false);
+    expect(r.expert.some((c) => [QUEEN_OF_SPADES, parseCard("KS")!, parseCard("AS")!].includes(c))).toBe(true);
+    expect(r.cost).toBeGreaterThan(0);
+  });
 });
