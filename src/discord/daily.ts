@@ -14,6 +14,7 @@ import type { Ctx } from "./context.js";
 import { encodeId, type ComponentId } from "./ids.js";
 import type { Images } from "./images.js";
 import type { OutMessage } from "./message.js";
+import { Lane } from "./pacer.js";
 import { command, component, decline } from "./handlers/types.js";
 import { cardRows } from "./views.js";
 
@@ -121,7 +122,7 @@ async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<
       const now = await ctx.daily!.current(guildId, ctx.actor.userId, day);
       if (!now) return ctx.respond.say(m.notStarted);
       const notice = r.code === "illegal" && r.say ? `⚠️ ${ctx.tell(r.say)}` : r.code === "stale" ? m.stale : undefined;
-      return ctx.respond.send(dailyMenu(m, now, ctx.images, { notice }));
+      return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, now, ctx.images, { notice })));
     }
   }
 }
@@ -134,7 +135,7 @@ export async function dailyPlay(ctx: Ctx, i: ChatInputCommandInteraction): Promi
   const r = await ctx.daily.play(i.guildId, { id: ctx.actor.userId, name: ctx.actor.name });
   if (!r.ok) return refused(ctx, m, i.guildId, ctx.daily.today(), r);
   const notice = r.result && !r.started ? m.alreadyPlayed({ day: r.day, points: r.result.points }) : r.started ? m.intro({ day: r.day }) : m.resumed;
-  return ctx.respond.send(dailyMenu(m, r, ctx.images, { notice }));
+  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images, { notice })));
 }
 
 export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
@@ -171,7 +172,7 @@ async function acted(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteractio
   const m = mOf(i);
   const r = await ctx.daily!.act(i.guildId!, ctx.actor.userId, day, version, action);
   if (!r.ok) return refused(ctx, m, i.guildId!, day, r);
-  return ctx.respond.send(dailyMenu(m, r, ctx.images));
+  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images)));
 }
 
 export async function dailyPick(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: "dpick" }>): Promise<void> {
@@ -180,7 +181,7 @@ export async function dailyPick(ctx: Ctx, i: ButtonInteraction | StringSelectMen
   const now = await ctx.daily!.current(i.guildId!, ctx.actor.userId, day);
   if (!now) return ctx.respond.say(m.notStarted);
   const picked = i.isStringSelectMenu() ? i.values.map((v) => parseCard(v)).filter((c): c is Card => c !== null) : [];
-  return ctx.respond.send(dailyMenu(m, now, ctx.images, { selected: now.view.actionCount === id.version ? picked : [], notice: now.view.actionCount === id.version ? undefined : m.stale }));
+  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, now, ctx.images, { selected: now.view.actionCount === id.version ? picked : [], notice: now.view.actionCount === id.version ? undefined : m.stale })));
 }
 
 export const dailyPass = (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: "dpass" }>) =>

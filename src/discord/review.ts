@@ -12,6 +12,7 @@ import type { ReviewSource } from "../table/review.js";
 import type { Ctx } from "./context.js";
 import { command } from "./handlers/types.js";
 import type { OutFile } from "./message.js";
+import { Lane } from "./pacer.js";
 
 const BLUE = 0x2e86c1;
 const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
@@ -44,6 +45,8 @@ export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): P
   };
   const embeds: APIEmbed[] = [head];
   const files: OutFile[] = [];
+  // The pictures are drawn in their turn with the others (on the picture process when there is one).
+  const pictures = await ctx.pacer.run(Lane.Answer, () => review.top.map((d) => ctx.images.hand(d.hand, [], d.chosen)));
   review.top.forEach((d, n) => {
     const lines: string[] = [];
     if (d.kind === "pass") {
@@ -57,7 +60,7 @@ export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): P
     }
     lines.push(m.cost({ cost: fmt(d.cost), mine: fmt(d.chosenPoints), theirs: fmt(d.expertPoints) }));
     const e = embeds[embeds.length - 1];
-    const png = ctx.images.hand(d.hand, [], d.chosen);
+    const png = pictures[n];
     if (png) {
       const name = `decision${n + 1}.png`;
       files.push({ name, data: png });
