@@ -67,7 +67,7 @@ export function labels(record: TableRecord): PlayerLabel[] {
 /** The preset's title; a preset with only its target changed keeps its name (the goal shows the target). */
 export function rulesTitle(rules: Rules, m: Messages): string {
   const p = presetOf(rules) ?? presetOf({ ...rules, target: DEFAULT_RULES.target });
-  return p ? PRESETS.find((x) => x.name === p)!.title : m.table.customRules;
+  return p ? m.presets.title({ name: p }) : m.table.customRules;
 }
 
 const goal = (rules: Rules, m: Messages) => (rules.countdown !== null ? m.table.goalCountdown({ n: rules.countdown }) : m.table.goalTarget({ n: rules.target }));
@@ -337,13 +337,9 @@ export function lastHandLines(record: TableRecord, view: SeatView, m: Messages):
   const change = last.change[me];
   const lines = [m.menu.handResult({ hand: last.handIndex + 1, points: last.handPoints[me], change: `${change > 0 ? "+" : ""}${change}`, total: last.totals[me] })];
   if (last.moon) lines.push(last.moon.shooter === me ? m.menu.youShotTheMoon : m.menu.otherShotTheMoon({ name: seatName(record, last.moon.shooter, m) }));
-  if (!over) {
-    lines.push(
-      view.passDirection === "hold"
-        ? m.menu.nextNoPass
-        : m.menu.nextPass({ dir: passWord(view.passDirection, m), to: seatName(record, passTarget(me, view.passDirection), m) }),
-    );
-  }
+  // The next pass, while it is still ahead (once passed, the menu shows the hand as it is).
+  if (!over && view.passDirection === "hold") lines.push(m.menu.nextNoPass);
+  else if (view.phase === "passing") lines.push(m.menu.nextPass({ dir: passWord(view.passDirection, m), to: seatName(record, passTarget(me, view.passDirection), m) }));
   return lines;
 }
 
@@ -402,7 +398,7 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messag
   const preset = presetOf(r);
   const st = record.settings;
   const lines = [
-    `**${rulesTitle(r, m)}**${preset ? ` (\`${preset}\`)` : ""}: ${preset ? PRESETS.find((p) => p.name === preset)!.description : m.table.presetChanged}`,
+    m.table.rulesHead({ title: rulesTitle(r, m), preset, description: preset ? m.presets.description({ name: preset }) : m.table.presetChanged }),
     differs.length ? m.table.options({ list: differs.map((d) => `\`${d}\``).join(", ") }) : m.table.optionsDefault,
     m.table.rulesLine({
       goal: goal(r, m),
@@ -422,7 +418,7 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messag
         placeholder: m.table.presetPlaceholder,
         min_values: 1,
         max_values: 1,
-        options: PRESETS.map((p) => ({ label: p.title, value: p.name, description: p.description.slice(0, 100), default: p.name === preset })),
+        options: PRESETS.map((p) => ({ label: m.presets.title({ name: p.name }).slice(0, 100), value: p.name, description: m.presets.description({ name: p.name }).slice(0, 100), default: p.name === preset })),
       }),
     );
   }

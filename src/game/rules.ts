@@ -257,10 +257,51 @@ export function presetRules(name: string): Rules | null {
   return p ? { ...DEFAULT_RULES, ...p.rules } : null;
 }
 
-export type RulesResult = { ok: true; rules: Rules } | { ok: false; error: string };
+/**
+ * Why rules were refused, as a code and its values: a front end words it for its reader (the bot's
+ * message catalogue, src/i18n/messages/rules.ts). `error` is the same in English, for logs, the AI
+ * protocol and the command-line tools.
+ */
+export type RulesProblem =
+  | { code: "not-an-object" }
+  | { code: "unknown-option"; key: string; options: string }
+  | { code: "missing"; key: string }
+  | { code: "choice"; key: string; choices: string }
+  | { code: "flag"; key: string }
+  | { code: "integer"; key: string; min: number; max: number }
+  | { code: "integer-or-off"; key: string; min: number; max: number; expected: string }
+  | { code: "unknown-preset"; preset: string; presets: string }
+  | { code: "not-key-value"; part: string };
 
-function unknownOption(key: string): string {
-  return `Unknown option “${key}”. Options: ${OPTION_INFO.map((o) => o.key).join(", ")}.`;
+export type RulesResult = { ok: true; rules: Rules } | { ok: false; error: string; problem: RulesProblem };
+
+function problemText(p: RulesProblem): string {
+  switch (p.code) {
+    case "not-an-object":
+      return "Rules must be an object of options.";
+    case "unknown-option":
+      return `Unknown option “${p.key}”. Options: ${p.options}.`;
+    case "missing":
+      return `${p.key} is missing.`;
+    case "choice":
+      return `${p.key} must be one of: ${p.choices}.`;
+    case "flag":
+      return `${p.key} must be true or false.`;
+    case "integer":
+      return `${p.key} must be a whole number from ${p.min} to ${p.max}.`;
+    case "integer-or-off":
+      return `${p.key} must be ${p.expected}.`;
+    case "unknown-preset":
+      return `Unknown rules preset “${p.preset}”. Presets: ${p.presets}.`;
+    case "not-key-value":
+      return `“${p.part}” is not key=value.`;
+  }
+}
+
+const refused = (problem: RulesProblem): RulesResult => ({ ok: false, error: problemText(problem), problem });
+
+function unknownOption(key: string): RulesProblem {
+  return { code: "unknown-option", key, options: OPTION_INFO.map((o) => o.key).join(", ") };
 }
 
 /**
@@ -268,12 +309,12 @@ function unknownOption(key: string): string {
  * of its option's type and in its range, and no other key. The error is a sentence for a person.
  */
 export function readRules(x: unknown): RulesResult {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) return { ok: false, error: "Rules must be an object of options." };
+  if (typeof x !== "object" || x === null || Array.isArray(x)) return refused({ code: "not-an-object" });
   const given: Record<string, unknown> = { ...x };
-  for (const key of Object.keys(given)) if (!isOptionKey(key)) return { ok: false, error: unknownOption(key) };
+  for (const key of Object.keys(given)) if (!isOptionKey(key)) return refused(unknownOption(key));
   for (const o of OPTION_INFO) {
-    const error = valueError(o, o.key, given[o.key]);
-    if (error) return { ok: false, error };
+    const problem = valueProblem(o, o.key, given[o.key]);
+    if (problem) return refused(problem);
   }
   // Every key was just checked against its option: this is the one place a Rules is asserted.
   return { ok: true, rules: given as Rules };
@@ -286,17 +327,17 @@ export function validateRules(rules: unknown): string | null {
 }
 
 /** Why `value` is not a value of option `o`, or null when it is. */
-function valueError(o: AnyOption, key: OptionKey, value: unknown): string | null {
-  if (value === undefined) return `${key} is missing.`;
+function valueProblem(o: AnyOption, key: OptionKey, value: unknown): RulesProblem | null {
+  if (value === undefined) return { code: "missing", key };
   switch (o.kind) {
     case "choice":
-      return o.choices.some((c) => c === value) ? null : `${key} must be one of: ${o.choices.join(", ")}.`;
+      return o.choices.some((c) => c === value) ? null : { code: "choice", key, choices: o.choices.join(", ") };
     case "flag":
-      return typeof value === "boolean" ? null : `${key} must be true or false.`;
+      return typeof value === "boolean" ? null : { code: "flag", key };
     case "integer":
-      return inRange(value, o.min, o.max) ? null : `${key} must be a whole number from ${o.min} to ${o.max}.`;
+      return inRange(value, o.min, o.max) ? null : { code: "integer", key, min: o.min, max: o.max };
     case "integer-or-off":
-      return value === null || inRange(value, o.min, o.max) ? null : `${key} must be ${o.expected}.`;
+      return value === null || inRange(value, o.min, o.max) ? null : { code: "integer-or-off", key, min: o.min, max: o.max, expected: o.expected };
   }
 }
 
@@ -325,12 +366,18 @@ function fromText(o: AnyOption, text: string): unknown {
   }
 }
 
-/** Sets one option from text ("true", "-10", "tram"); returns a sentence for a person on error. */
+/** Sets one option from text ("true", "-10", "tram"); returns a sentence (English) on error. */
 export function setOption(rules: Rules, key: string, raw: string): string | null {
+  const problem = setOptionFromText(rules, key, raw);
+  return problem ? problemText(problem) : null;
+}
+
+/** Sets one option from text; returns why not on error. */
+function setOptionFromText(rules: Rules, key: string, raw: string): RulesProblem | null {
   const info = OPTION_INFO.find((o) => o.key.toLowerCase() === key.toLowerCase());
   if (!info) return unknownOption(key);
   const read = readRules({ ...rules, [info.key]: fromText(info, raw.trim().toLowerCase()) });
-  if (!read.ok) return read.error;
+  if (!read.ok) return read.problem;
   Object.assign(rules, read.rules);
   return null;
 }
@@ -344,12 +391,12 @@ export function parseRules(spec: string, base?: Rules): RulesResult {
   const parts = spec.split(",").map((s) => s.trim()).filter(Boolean);
   const head = parts[0] && !parts[0].includes("=") ? parts.shift()! : null;
   const rules = head !== null ? presetRules(head) : base ? { ...base } : presetRules("classic");
-  if (!rules) return { ok: false, error: `Unknown rules preset “${head}”. Presets: ${presetNames().join(", ")}.` };
+  if (!rules) return refused({ code: "unknown-preset", preset: head ?? "", presets: presetNames().join(", ") });
   for (const part of parts) {
     const eq = part.indexOf("=");
-    if (eq < 0) return { ok: false, error: `“${part}” is not key=value.` };
-    const err = setOption(rules, part.slice(0, eq).trim(), part.slice(eq + 1));
-    if (err) return { ok: false, error: err };
+    if (eq < 0) return refused({ code: "not-key-value", part });
+    const problem = setOptionFromText(rules, part.slice(0, eq).trim(), part.slice(eq + 1));
+    if (problem) return refused(problem);
   }
   return readRules(rules);
 }

@@ -19,7 +19,9 @@ import * as lobby from "./messages/lobby.js";
 import * as menu from "./messages/menu.js";
 import * as moves from "./messages/moves.js";
 import * as pictures from "./messages/pictures.js";
+import * as presets from "./messages/presets.js";
 import * as refusals from "./messages/refusals.js";
+import * as rules from "./messages/rules.js";
 import * as standings from "./messages/standings.js";
 import * as table from "./messages/table.js";
 
@@ -27,7 +29,7 @@ export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./loca
 export { sentence, words, type Sentence, type Values } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, errors, fairUse, lobby, menu, moves, pictures, refusals, standings, table, daily, review } as const;
+const AREAS = { common, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, daily, review } as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

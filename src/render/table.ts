@@ -400,9 +400,6 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
   return canvas;
 }
 
-export function ordinal(n: number): string {
-  return n === 1 ? "1ST" : n === 2 ? "2ND" : n === 3 ? "3RD" : `${n}TH`;
-}
 
 
 export function renderTable(input: TableInput, opts: RenderOptions = {}): Buffer {

@@ -1,7 +1,7 @@
 /**
  * Table options as a host types them: a rules spec ("omnibus,target=50" or "moon=choice") and the
  * table settings (timer, bots, images, hints). Every error is a sentence for that host (by its
- * catalogue key; the rules parser's own explanation is passed on as it is).
+ * catalogue key, with its values).
  */
 import { PRESETS, parseRules, presetRules, type Rules } from "../game/index.js";
 import { DEFAULT_LOCALE, isLocale, sentence, type Locale, type Sentence } from "../i18n/index.js";
@@ -14,7 +14,7 @@ import type { TableSettings } from "../store/types.js";
 export function applyRulesSpec(current: Rules, spec: string): { ok: true; rules: Rules } | { ok: false; error: Sentence } {
   if (!spec.split(",").some((s) => s.trim())) return { ok: false, error: sentence("refusals", "emptyRulesSpec") };
   const r = parseRules(spec, current);
-  return r.ok ? r : { ok: false, error: sentence("refusals", "rulesDetail", { detail: r.error }) };
+  return r.ok ? r : { ok: false, error: sentence("rules", r.problem.code, { ...r.problem }) };
 }
 
 /** The preset whose rules these are exactly, if any (for display). */

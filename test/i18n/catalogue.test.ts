@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, catalogueTables, localeOf, messages } from "../../src/i18n/index.js";
+import { PRESETS, presetRules } from "../../src/game/index.js";
+import { applyRulesSpec } from "../../src/table/options.js";
+import { LOCALES, catalogueTables, localeOf, messages, words } from "../../src/i18n/index.js";
 
 /** Sample values for a sentence with values: numbers, names and words, whatever the key asks for. */
 const sample = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (typeof k === "string" && /count|n$|max|seconds|points|total|retry|minutes|days|hands|score|cost|rank/i.test(k) ? 3 : `«${String(k)}»`) });
@@ -41,5 +43,23 @@ describe("message catalogue", () => {
     expect(localeOf("pt-BR")).toBe("en");
     expect(localeOf(null)).toBe("en");
     expect(messages("fr").common.storeDown).not.toBe(messages("en").common.storeDown);
+  });
+
+  it("describes every rules preset in French (a new preset without a translation fails here)", () => {
+    for (const p of PRESETS) {
+      expect(messages("en").presets.description({ name: p.name })).toBe(p.description);
+      expect(messages("fr").presets.description({ name: p.name }), p.name).not.toBe(p.description);
+    }
+  });
+
+  it("words a host's rules mistake in their language, from the rules table's code", () => {
+    const bad = (spec: string) => {
+      const r = applyRulesSpec(presetRules("classic")!, spec);
+      if (r.ok) throw new Error(`${spec} was accepted`);
+      return [words(messages("en"), r.error), words(messages("fr"), r.error)];
+    };
+    expect(bad("omnibus,target=abc")).toEqual(["target must be a whole number from 1 to 10000.", "target doit être un nombre entier de 1 à 10000."]);
+    expect(bad("omnibuss")[1]).toMatch(/^Préréglage de règles inconnu « omnibuss »/);
+    expect(bad("omnibus,target")[1]).toBe("« target » n'est pas de la forme clé=valeur.");
   });
 });

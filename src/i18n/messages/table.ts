@@ -48,6 +48,7 @@ export const en = {
   // rules
   customRules: "Custom rules",
   rulesTitle: "Rules of this table",
+  rulesHead: (v: { title: string; preset: string | null; description: string }) => `**${v.title}**${v.preset ? ` (\`${v.preset}\`)` : ""}: ${v.description}`,
   presetChanged: "a preset with changes",
   options: (v: { list: string }) => `Options: ${v.list}`,
   optionsDefault: "Options: classic defaults.",
@@ -139,6 +140,7 @@ export const fr: typeof en = {
   removeBot: "Retirer un robot",
   customRules: "Règles personnalisées",
   rulesTitle: "Règles de cette table",
+  rulesHead: (v) => `**${v.title}**${v.preset ? ` (\`${v.preset}\`)` : ""} : ${v.description}`,
   presetChanged: "un préréglage modifié",
   options: (v) => `Options : ${v.list}`,
   optionsDefault: "Options : classiques par défaut.",

@@ -1,0 +1,29 @@
+/**
+ * Why a rules spec was refused: one sentence per code of the rules table's RulesProblem
+ * (src/game/rules.ts). Option names, values and preset names are codes and stay as typed.
+ */
+type P = { key?: string; options?: string; choices?: string; min?: number; max?: number; expected?: string; preset?: string; presets?: string; part?: string };
+
+export const en = {
+  "not-an-object": "Rules must be an object of options.",
+  "unknown-option": (v: P) => `Unknown option “${v.key}”. Options: ${v.options}.`,
+  missing: (v: P) => `${v.key} is missing.`,
+  choice: (v: P) => `${v.key} must be one of: ${v.choices}.`,
+  flag: (v: P) => `${v.key} must be true or false.`,
+  integer: (v: P) => `${v.key} must be a whole number from ${v.min} to ${v.max}.`,
+  "integer-or-off": (v: P) => `${v.key} must be ${v.expected}.`,
+  "unknown-preset": (v: P) => `Unknown rules preset “${v.preset}”. Presets: ${v.presets}.`,
+  "not-key-value": (v: P) => `“${v.part}” is not key=value.`,
+};
+
+export const fr: typeof en = {
+  "not-an-object": "Les règles doivent être un objet d'options.",
+  "unknown-option": (v) => `Option inconnue « ${v.key} ». Options : ${v.options}.`,
+  missing: (v) => `${v.key} est manquant.`,
+  choice: (v) => `${v.key} doit valoir l'une de ces valeurs : ${v.choices}.`,
+  flag: (v) => `${v.key} doit valoir true ou false.`,
+  integer: (v) => `${v.key} doit être un nombre entier de ${v.min} à ${v.max}.`,
+  "integer-or-off": (v) => `${v.key} doit être off ou un nombre entier de ${v.min} à ${v.max}.`,
+  "unknown-preset": (v) => `Préréglage de règles inconnu « ${v.preset} ». Préréglages : ${v.presets}.`,
+  "not-key-value": (v) => `« ${v.part} » n'est pas de la forme clé=valeur.`,
+};
