@@ -33,6 +33,8 @@ export interface PoolRequest {
   opts?: DecideOptions;
   /** A review: the person's action at `view`, to compare with the hard player's (see review.ts). */
   review?: Action;
+  /** Sent to the review worker: it runs its thread at the lowest OS priority. */
+  lowPriority?: boolean;
 }
 export type PoolReply = { id: number; ok: true; action: Action; review?: DecisionReview; ms: number } | { id: number; ok: false; error: string };
 
@@ -200,10 +202,24 @@ export class BotPool {
   }
 
   /** Same as decide() from index.ts, on a worker thread; always before any hint. */
-  decide(view: SeatView, level: BotLevel, opts?: DecideOptions): Promise<Action> {
+  decide(view: SeatView, level: BotLevel, opts?: DecideOptions & { background?: boolean }): Promise<Action> {
     if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
+    // A decision nobody waits for at a table (e.g. the daily's reference game) goes with the reviews.
+    if (opts?.background) {
+      this.reviewSlot();
+      const { background: _, ...rest } = opts;
+      return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "review", view, level, opts: rest, budgetMs: REVIEW_LIMIT_MS, resolve, reject }));
+    }
     const budgetMs = level === "hard" ? (opts?.budgetMs ?? HARD_BUDGET_MS) : 0;
     return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "move", view, level, opts, budgetMs, resolve, reject }));
+  }
+
+  /** The review worker, started at the first review (or background decision). */
+  private reviewSlot(): void {
+    if (this.slots.some((s) => s.reviewOnly)) return;
+    const slot: Slot = { index: this.slots.length, worker: null, state: "down", task: null, timer: null, readyAt: 0, restartAt: 0, failures: 0, reviewOnly: true };
+    this.slots.push(slot);
+    this.start(slot);
   }
 
   /**
@@ -263,11 +279,7 @@ export class BotPool {
    */
   review(view: SeatView, chosen: Action, opts: { seed: number; samples?: number }): Promise<DecisionReview> {
     if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
-    if (!this.slots.some((s) => s.reviewOnly)) {
-      const slot: Slot = { index: this.slots.length, worker: null, state: "down", task: null, timer: null, readyAt: 0, restartAt: 0, failures: 0, reviewOnly: true };
-      this.slots.push(slot);
-      this.start(slot);
-    }
+    this.reviewSlot();
     return new Promise<DecisionReview>((resolve, reject) =>
       this.enqueue({
         kind: "review",
@@ -373,7 +385,7 @@ export class BotPool {
       this.fail(slot, w, `a ${task.kind === "move" ? "decision" : "hint"} took over ${limit} ms`, `The computer player took too long (over ${limit} ms); its worker was replaced.`);
     }, limit);
     w.ref();
-    const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts, ...(task.review && { review: task.review }) };
+    const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts, ...(task.review && { review: task.review }), ...(slot.reviewOnly && { lowPriority: true }) };
     try {
       w.postMessage(req);
     } catch (err) {

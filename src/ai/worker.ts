@@ -9,7 +9,7 @@ import { reviewDecision } from "./review.js";
 if (!parentPort) throw new Error("src/ai/worker.ts runs only as a worker thread (see BotPool).");
 
 /**
- * Reviews go to a worker of their own (BotPool): at its first review it lowers its own thread's
+ * Reviews go to a worker of their own (BotPool): at its first task it lowers its own thread's
  * OS priority (Linux: a thread is a task with its own nice value), so the move workers come first
  * when the cores are busy. Elsewhere this is a no-op.
  */
@@ -29,8 +29,8 @@ port.on("message", (req: PoolRequest) => {
   const started = performance.now();
   let reply: PoolReply;
   try {
+    if (req.lowPriority) lowerPriority();
     if (req.review) {
-      lowerPriority();
       const review = reviewDecision(req.view, req.review, { seed: req.opts?.seed ?? 1, samples: req.opts?.samples });
       reply = { id: req.id, ok: true, action: req.review, review, ms: performance.now() - started };
     } else reply = { id: req.id, ok: true, action: decide(req.view, req.level, req.opts), ms: performance.now() - started };

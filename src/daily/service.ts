@@ -60,7 +60,7 @@ export interface DailyBoard {
   /** The asker's streak, best and rank (1-based) on the day, if they played it. */
   me: { streak: number; best: number | null; rank: number | null; result: DailyResult | null };
   /** After the day closes: per hand, the server's best and the hard player's own score in seat 0. */
-  compare: { best: (number | null)[]; hard: number[] } | null;
+  compare: { best: (number | null)[]; hard: number[] | null } | null;
 }
 
 const REFERENCE = "daily-hard";
@@ -145,7 +145,11 @@ export class DailyService {
     let compare: DailyBoard["compare"] = null;
     if (closed && at >= 0) {
       const spec = sessions.find((s) => s.userId === userId)!.rulesSpec;
-      compare = { best: bestPerHand(ranking), hard: await this.hardReference(day, spec) };
+      const hard = await this.hardReference(day, spec).catch((err: unknown) => {
+        this.log.warn({ err: err instanceof Error ? err.message : String(err), day }, "the hard player's daily scores could not be worked out now");
+        return null;
+      });
+      compare = { best: bestPerHand(ranking), hard };
     }
     return {
       day,
@@ -159,7 +163,8 @@ export class DailyService {
 
   /**
    * The hard player's own score per hand in the person's seat, on the same deals against the same
-   * computer players: computed once per day and rules, then kept in the store.
+   * computer players: computed once per day and rules (at low priority: nobody at a table waits
+   * for it), then kept in the store.
    */
   async hardReference(day: number, rulesSpec: string): Promise<number[]> {
     const key = `${day}|${rulesSpec}`;
@@ -175,7 +180,7 @@ export class DailyService {
           const seats = awaiting(state);
           if (!seats.length) break;
           for (const seat of seats) {
-            const r = apply(state, await this.decide(viewFor(state, seat as Seat), seed));
+            const r = apply(state, await this.decide(viewFor(state, seat as Seat), seed, true));
             if (!r.ok) throw new Error(`the hard reference's move was refused: ${r.reason}`);
             state = r.state;
           }
@@ -252,11 +257,13 @@ export class DailyService {
    * day and the position, so it is the same for everyone. Should the pool fail, the same search
    * runs here, giving the same answer.
    */
-  private async decide(view: SeatView, daySeed: number): Promise<Action> {
+  private async decide(view: SeatView, daySeed: number, background = false): Promise<Action> {
     const opts = { seed: botSeed(daySeed, view.seat, view.actionCount), samples: this.samples };
     try {
-      return await this.deps.bots.decide(view, "hard", opts);
+      return await this.deps.bots.decide(view, "hard", background ? { ...opts, background } : opts);
     } catch (err) {
+      // In the background nobody waits: rather fail (and try again later) than block the bot here.
+      if (background) throw err;
       this.log.warn({ err: err instanceof Error ? err.message : String(err) }, "daily decision failed on the pool; deciding here");
       return decideHere(view, "hard", opts);
     }

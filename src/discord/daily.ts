@@ -155,7 +155,7 @@ export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Prom
   lines.push(m.streak({ days: b.me.streak, best: b.me.best }));
   if (b.compare && b.me.result) {
     const mine = b.me.result.perHand;
-    lines.push([m.compareTitle, ...mine.map((me, h) => m.compareLine({ hand: h + 1, me, best: b.compare!.best[h] ?? me, hard: b.compare!.hard[h] }))].join("\n"));
+    lines.push([m.compareTitle, ...mine.map((me, h) => m.compareLine({ hand: h + 1, me, best: b.compare!.best[h] ?? me, hard: b.compare!.hard?.[h] ?? "…" }))].join("\n"));
   } else if (!b.closed && b.me.result) lines.push(m.compareLater);
   const rows = b.ranking.slice(0, 10).map((r, n) => {
     return { rank: n + 1, name: r.name, points: r.points, perHand: r.perHand, moons: r.moons ?? [], mine: r.userId === ctx.actor.userId };

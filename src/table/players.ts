@@ -7,7 +7,8 @@ import type { BotLevel } from "../store/types.js";
 import type { DecisionReview } from "../ai/review.js";
 
 export interface BotPlayer {
-  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number; samples?: number }): Promise<Action>;
+  /** `background`: nobody waits for it at a table (BotPool: the low-priority review worker). */
+  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number; samples?: number; background?: boolean }): Promise<Action>;
   /**
    * The strongest player's suggestion for a person (BotPool: behind every computer move, one at a
    * time per `key`, repeated positions from a cache); without it, a hard decision.

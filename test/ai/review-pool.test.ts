@@ -24,4 +24,12 @@ describe("the review lane", () => {
     expect(order.indexOf("move")).toBeLessThan(order.indexOf("review3"));
     expect(pool.stats.reviews).toBe(3);
   }, 30_000);
+
+  it("runs a background decision (nobody waiting at a table) on the review worker, the same as a move", async () => {
+    const view = viewFor(createGame(presetRules("classic")!, 9), 2);
+    const background = await pool.decide(view, "hard", { seed: 4, samples: 40, background: true });
+    const move = await pool.decide(view, "hard", { seed: 4, samples: 40 });
+    expect(background).toEqual(move);
+    expect(pool.stats.reviews).toBe(4);
+  }, 30_000);
 });

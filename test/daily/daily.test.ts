@@ -17,7 +17,7 @@ afterEach(async () => {
 /** Medium with the given seed: fast, and deterministic in (view, seed) as the hard search is. */
 const seededBots = (calls: string[] = []): BotPlayer => ({
   decide: async (view, _level, opts) => {
-    calls.push(`${view.seat}@${view.actionCount}:${opts?.seed}:${opts?.samples}`);
+    calls.push(`${view.seat}@${view.actionCount}:${opts?.seed}:${opts?.samples}${opts?.background ? ":bg" : ""}`);
     return decide(view, "medium", { seed: opts?.seed, samples: opts?.samples });
   },
 });
@@ -150,7 +150,8 @@ describe("the daily service", () => {
     const s = await store();
     await s.updateGuildSettings("off", { dailyEnabled: false });
     let t = now();
-    const svc = new DailyService({ store: s, bots: seededBots(), salt: "y", now: () => t, samples: 8 });
+    const calls: string[] = [];
+    const svc = new DailyService({ store: s, bots: seededBots(calls), salt: "y", now: () => t, samples: 8 });
     expect(await svc.play("off", { id: "u", name: "U" })).toMatchObject({ ok: false, code: "disabled" });
     const { points } = await playThrough(svc, "g", "dee");
     t += 86_400_000;
@@ -158,6 +159,7 @@ describe("the daily service", () => {
     expect(board.closed).toBe(true);
     expect(board.compare!.best.reduce((x, y) => x! + y!, 0)).toBe(points);
     expect(board.compare!.hard).toHaveLength(DAILY_HANDS);
+    expect(calls.some((c) => c.endsWith(":bg"))).toBe(true);
     expect(await s.getCached("daily-hard", `${dayNumber(now())}|classic`)).toBe(JSON.stringify(board.compare!.hard));
   });
 });

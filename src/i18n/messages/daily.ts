@@ -39,7 +39,7 @@ export const en = {
   notPlayedToday: "You haven't finished this daily.",
   streak: (p: { days: number; best: number | null }) => `Your streak: ${p.days} day${p.days === 1 ? "" : "s"} in a row · your best: ${p.best === null ? "none yet" : `${p.best} points`}`,
   compareTitle: "Per hand: you · the server's best · the hard player on your cards",
-  compareLine: (p: { hand: number; me: number; best: number; hard: number }) => `Hand ${p.hand}: ${p.me} · ${p.best} · ${p.hard}`,
+  compareLine: (p: { hand: number; me: number; best: number; hard: number | string }) => `Hand ${p.hand}: ${p.me} · ${p.best} · ${p.hard}`,
   compareLater: "After midnight UTC you can see each hand beside the server's best and the hard player's own score: `/hearts daily board` with yesterday's number.",
   noSuchDay: (p: { day: number; today: number }) => `There is no daily #${p.day} yet: today's is #${p.today}.`,
   colPlayer: "PLAYER",
