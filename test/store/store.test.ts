@@ -183,9 +183,9 @@ for (const db of BACKENDS) {
 
     it("guild settings have defaults and keep what is set", async () => {
       const { store } = await fresh();
-      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", turnSeconds: 60, allowedChannels: [] });
+      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", turnSeconds: 60, allowedChannels: [], dailyEnabled: true, dailyRules: "classic" });
       await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
-      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", turnSeconds: 60, allowedChannels: ["c1", "c2"] });
+      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", turnSeconds: 60, allowedChannels: ["c1", "c2"], dailyEnabled: true, dailyRules: "classic" });
     });
   });
 }
