@@ -91,3 +91,6 @@ export interface TableServiceConfig {
 }
 
 export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
+
+/** A table still in play: its lobby or its game. */
+export const isOpen = (status: TableRecord["status"]): boolean => status === "lobby" || status === "passing" || status === "playing";
