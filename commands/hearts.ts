@@ -2,7 +2,7 @@
  * The /hearts command as data: subcommands, options with choices or autocomplete, and French
  * descriptions next to the English ones. The bot's handlers read option names from OPT.
  */
-import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from "discord.js";
+import { ChannelType, InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from "discord.js";
 
 /** Option names, shared by the definition and the handlers. */
 export const OPT = {
@@ -13,13 +13,45 @@ export const OPT = {
   level: "level",
   images: "images",
   hints: "hints",
+  played: "played",
+  colours: "colours",
+  index: "index",
   set: "set",
   user: "user",
   sort: "sort",
   page: "page",
+  addChannel: "add_channel",
+  removeChannel: "remove_channel",
+  maxTables: "max_tables",
+  language: "language",
+  retention: "retention",
+  reset: "reset",
+  server: "server",
   day: "day",
   game: "game",
 } as const;
+
+/** What `/hearts settings reset:` can put back to its default. */
+export const RESET_CHOICES = [
+  { name: "Channels (tables open anywhere)", name_fr: "Salons (tables partout)", value: "channels" },
+  { name: "Default rules", name_fr: "Règles par défaut", value: "rules" },
+  { name: "Computer players' level", name_fr: "Niveau des robots", value: "level" },
+  { name: "Turn timer", name_fr: "Minuteur", value: "timer" },
+  { name: "Pictures", name_fr: "Images", value: "images" },
+  { name: "Hints", name_fr: "Indices", value: "hints" },
+  { name: "Open-table cap", name_fr: "Plafond de tables", value: "max_tables" },
+  { name: "Language", name_fr: "Langue", value: "language" },
+  { name: "Retention", name_fr: "Durée de conservation", value: "retention" },
+  { name: "Everything", name_fr: "Tout", value: "all" },
+] as const;
+
+const LANGUAGE_CHOICES = [
+  { name: "English", name_fr: "Anglais", value: "en" },
+  { name: "French", name_fr: "Français", value: "fr" },
+  { name: "Discord's server language", name_fr: "La langue du serveur dans Discord", value: "server" },
+];
+
+const RETENTION_CHOICES = [30, 90, 180, 365].map((d) => ({ name: `${d} days`, name_fr: `${d} jours`, value: d }));
 
 const SORT_CHOICES = [
   { name: "Rating", name_fr: "Classement", value: "rating" },
@@ -101,6 +133,12 @@ function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): Slas
         .setName(OPT.hints)
         .setDescription("Allow /hearts hint (a hinted game is not rated)")
         .setDescriptionLocalizations({ fr: "Autoriser /hearts hint (une partie avec indices n'est pas classée)" }),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName(OPT.played)
+        .setDescription("List the cards still out in each player's menu (default: off at rated tables)")
+        .setDescriptionLocalizations({ fr: "Lister les cartes encore en jeu dans le menu de chacun (non par défaut aux tables classées)" }),
     );
 }
 
@@ -122,6 +160,29 @@ export const heartsCommand = new SlashCommandBuilder()
     ),
   )
   .addSubcommand(simple("hand", "Show your cards and play them (only you see it)", "Voir et jouer vos cartes (vous seul les voyez)"))
+  .addSubcommand((s) =>
+    simple("deck", "How your own cards look: two or four colours, large corner indexes (remembered)", "L'apparence de vos cartes : deux ou quatre couleurs, grands index (retenue)")(s)
+      .addStringOption((o) =>
+        o
+          .setName(OPT.colours)
+          .setDescription("Suit colours in your hand picture")
+          .setDescriptionLocalizations({ fr: "Couleurs des enseignes dans l'image de votre main" })
+          .addChoices(
+            { name: "Two colours (♠♣ black, ♥♦ red)", name_localizations: { fr: "Deux couleurs (♠♣ noirs, ♥♦ rouges)" }, value: "two" },
+            { name: "Four colours (♣ green, ♦ blue)", name_localizations: { fr: "Quatre couleurs (♣ vert, ♦ bleu)" }, value: "four" },
+          ),
+      )
+      .addStringOption((o) =>
+        o
+          .setName(OPT.index)
+          .setDescription("Size of the rank and suit in the cards' corners")
+          .setDescriptionLocalizations({ fr: "Taille de la valeur et de l'enseigne dans les coins" })
+          .addChoices(
+            { name: "Normal", name_localizations: { fr: "Normale" }, value: "normal" },
+            { name: "Large", name_localizations: { fr: "Grande" }, value: "large" },
+          ),
+      ),
+  )
   .addSubcommand((s) => tableOptions(simple("rules", "Show the rules, or change them before the start (host)", "Voir les règles, ou les changer avant le départ (hôte)")(s), false))
   .addSubcommand(simple("scores", "Show the scores of the game", "Afficher les scores de la partie"))
   .addSubcommand(simple("hint", "Ask the strongest computer player what it would do (private)", "Demander conseil au meilleur robot (privé)"))
@@ -161,7 +222,53 @@ export const heartsCommand = new SlashCommandBuilder()
     simple("stats", "A player's results on this server", "Les résultats d'un joueur sur ce serveur")(s).addUserOption((o) =>
       o.setName(OPT.user).setDescription("Whose results (default: yours)").setDescriptionLocalizations({ fr: "De qui (par défaut : vous)" }),
     ),
+  )
+  .addSubcommand((s) => settingsOptions(simple("settings", "This server's Hearts settings (changes: Manage Server)", "Réglages de la Dame de pique sur ce serveur (modifier : Gérer le serveur)")(s)))
+  .addSubcommand((s) =>
+    simple("privacy", "What the bot stores about you, and how to delete it", "Ce que le bot garde sur vous, et comment l'effacer")(s).addBooleanOption((o) =>
+      o.setName(OPT.server).setDescription("This server's data instead, and how to purge it (Manage Server)").setDescriptionLocalizations({ fr: "Plutôt les données du serveur, et comment les purger (Gérer le serveur)" }),
+    ),
   );
+
+/** /hearts settings: every option changes one server default; none shows the current values. */
+function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  const localized = <T extends string | number>(c: { name: string; name_fr: string; value: T }) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } });
+  return sub
+    .addChannelOption((o) =>
+      o
+        .setName(OPT.addChannel)
+        .setDescription("Allow tables in this channel (by default tables open anywhere)")
+        .setDescriptionLocalizations({ fr: "Autoriser les tables dans ce salon (par défaut : partout)" })
+        .addChannelTypes(ChannelType.GuildText),
+    )
+    .addChannelOption((o) =>
+      o.setName(OPT.removeChannel).setDescription("Stop allowing tables in this channel").setDescriptionLocalizations({ fr: "Ne plus autoriser les tables dans ce salon" }).addChannelTypes(ChannelType.GuildText),
+    )
+    .addStringOption((o) =>
+      o
+        .setName(OPT.rules)
+        .setDescription("Default rules for new tables, e.g. omnibus,target=50")
+        .setDescriptionLocalizations({ fr: "Règles par défaut des nouvelles tables, ex. omnibus,target=50" })
+        .setAutocomplete(true)
+        .setMaxLength(300),
+    )
+    .addStringOption((o) => o.setName(OPT.level).setDescription("Default level of computer players").setDescriptionLocalizations({ fr: "Niveau des robots par défaut" }).addChoices(...LEVEL_CHOICES.map(localized)))
+    .addIntegerOption((o) => o.setName(OPT.timer).setDescription("Default turn timer").setDescriptionLocalizations({ fr: "Minuteur par défaut" }).addChoices(...TIMER_CHOICES.map(localized)))
+    .addStringOption((o) => o.setName(OPT.images).setDescription("Default pictures in game threads").setDescriptionLocalizations({ fr: "Images par défaut dans les fils de partie" }).addChoices(...IMAGE_CHOICES.map(localized)))
+    .addBooleanOption((o) => o.setName(OPT.hints).setDescription("Allow hints on this server").setDescriptionLocalizations({ fr: "Autoriser les indices sur ce serveur" }))
+    .addIntegerOption((o) =>
+      o.setName(OPT.maxTables).setDescription("Most tables open at once on this server").setDescriptionLocalizations({ fr: "Nombre maximal de tables ouvertes en même temps" }).setMinValue(1).setMaxValue(1000),
+    )
+    .addStringOption((o) => o.setName(OPT.language).setDescription("Language of public posts").setDescriptionLocalizations({ fr: "Langue des messages publics" }).addChoices(...LANGUAGE_CHOICES.map(localized)))
+    .addIntegerOption((o) =>
+      o
+        .setName(OPT.retention)
+        .setDescription("Days to keep closed tables' move logs (results stay)")
+        .setDescriptionLocalizations({ fr: "Jours de conservation des coups des tables fermées (les résultats restent)" })
+        .addChoices(...RETENTION_CHOICES.map(localized)),
+    )
+    .addStringOption((o) => o.setName(OPT.reset).setDescription("Put one setting back to its default").setDescriptionLocalizations({ fr: "Remettre un réglage par défaut" }).addChoices(...RESET_CHOICES.map(localized)));
+}
 
 /** Everything `npm run deploy-commands` registers. */
 export const commandData = [heartsCommand.toJSON()];

@@ -62,6 +62,8 @@ export const DEFAULT_SETTINGS: Readonly<TableSettings> = Object.freeze({
   hintsAllowed: true,
   rated: true,
   fourColourDeck: false,
+  // Tables are rated by default, and at a rated table the played-cards list is the host's choice.
+  playedCards: false,
 });
 
 const LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];

@@ -6,18 +6,23 @@ import { Client, Events, GatewayIntentBits, Options, REST } from "discord.js";
 import type { Config } from "../config.js";
 import { silentLogger, type Logger } from "../log.js";
 import { shardOf, type ShardInfo } from "../shards.js";
+import type { PrivacyStore } from "../store/privacy.js";
 import { isDailyStore, type Store } from "../store/types.js";
 import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
+import { GuildSettingsCache } from "../table/guild-settings.js";
+import { Housekeeping } from "../table/housekeeping.js";
 import { TableService } from "../table/service.js";
 import { DailyService } from "../daily/service.js";
 import { ReviewService, type ReviewStore } from "../table/review.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
+import { DeckStyles } from "./deck.js";
 import { Pacer } from "./pacer.js";
 import { Presenter } from "./presenter.js";
 import { RenderProcess } from "./render-process.js";
+import { guildPresent, guildRemoved } from "./privacy.js";
 import { createRouter } from "./router.js";
 import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./fair-use.js";
 
@@ -49,6 +54,8 @@ export interface HeartsBot {
   load: LoadGauge;
   service: TableService;
   presenter: Presenter;
+  /** The retention and departed-server purge job (null when this process does not run it). */
+  housekeeping: Housekeeping | null;
   /** Logs in, then resumes every open table. Rejects if Discord refuses the token. */
   start(): Promise<void>;
   /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
@@ -96,7 +103,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000, handlerSweepInterval: 60_000 });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
   const pacer = new Pacer(images);
-  const presenter = new Presenter({ rest, service, images, menus, pacer, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
+  const decks = new DeckStyles(deps.store, log);
+  const presenter = new Presenter({ rest, service, images, menus, pacer, decks, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const dailyStore = deps.store;
   const daily = isDailyStore(dailyStore)
@@ -104,7 +112,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     : null;
   const reviewStore = deps.store as Store & Partial<ReviewStore>;
   const review = isDailyStore(reviewStore) && typeof reviewStore.listFinishedGames === "function" ? new ReviewService({ store: reviewStore as Store & ReviewStore, bots: deps.bots, samples: config.reviewSamples }) : null;
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, daily, review }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const guilds = new GuildSettingsCache(deps.store);
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, decks, guilds, defaults: config.defaults, limits: { maxTablesPerGuild: config.maxTablesPerGuild }, daily, review }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
   // Every handler answers and logs its own failures; these catches are the last line, so a bug
   // there is a log line and never an unhandled rejection.
@@ -118,6 +127,17 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   client.on(Events.ThreadDelete, (t) => {
     presenter.channelDeleted(t.id).catch(logged("closing a deleted thread's table"));
   });
+  const admin = { service, guilds, log };
+  client.on(Events.GuildDelete, (g) => {
+    if (!g.available) return; // an outage on Discord's side, not a removal
+    guildRemoved(admin, g.id, new Date()).catch(logged("ending a removed server's tables"));
+  });
+  client.on(Events.GuildCreate, (g) => {
+    guildPresent(admin, g.id).catch(logged("calling off a server's purge"));
+  });
+  // Retention and departed servers' purges: one process does it (the first shard, or the only one).
+  const privacy = deps.store as Store & Partial<PrivacyStore>;
+  const housekeeping = typeof privacy.pruneClosedTables === "function" && (!shard || shard.id === 0) ? new Housekeeping(privacy as Store & PrivacyStore, log.child({ part: "privacy" }), deps.clock) : null;
   client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
   client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
 
@@ -126,6 +146,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     load,
     service,
     presenter,
+    housekeeping,
     async start() {
       renderProcess?.warm();
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -141,8 +162,13 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
         return [];
       });
       if (saved.length) log.info({ menus: await presenter.restoreMenus(saved), saved: saved.length }, "brought open menus up to date");
+      // Added back while the bot was stopped: those servers' purges are called off.
+      const departed = await privacy.departedGuilds?.(new Date(8.64e15), 10_000).catch(() => []);
+      for (const guildId of departed ?? []) if (client.guilds.cache.has(guildId)) await guildPresent(admin, guildId).catch(logged("calling off a server's purge"));
+      housekeeping?.start();
     },
     async stop() {
+      await housekeeping?.stop();
       await service.stop();
       await presenter.idle();
       // Open menus whose tokens are still valid: the next start brings them up to date.

@@ -5,7 +5,8 @@ import type { DailyService } from "../daily/service.js";
 import type { ReviewService } from "../table/review.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store, TableSettings } from "../store/types.js";
+import type { GuildSettingsCache } from "../table/guild-settings.js";
 import { seatOf } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, TableSnapshot } from "../table/types.js";
@@ -17,6 +18,7 @@ import { Lane, type Pacer } from "./pacer.js";
 import type { Presenter } from "./presenter.js";
 import type { Responder } from "./responder.js";
 import { handMenu } from "./views.js";
+import type { DeckStyles } from "./deck.js";
 
 export interface Services {
   service: TableService;
@@ -27,6 +29,12 @@ export interface Services {
   store: Store;
   log: Logger;
   fairUse: FairUse;
+  decks: DeckStyles;
+  /** Server settings (/hearts settings), cached briefly. */
+  guilds: GuildSettingsCache;
+  /** The bot's own defaults for new tables and its ceiling of open tables per server. */
+  defaults: TableSettings;
+  limits: { maxTablesPerGuild: number };
   /** The daily challenge (absent with a store that does not keep it). */
   daily?: DailyService | null;
   /** Game reviews (absent with a store that does not keep finished games). */
@@ -86,12 +94,13 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       await ctx.respond.separate({ content: ctx.m.menu.notStarted });
       return null;
     }
+    const deck = await ctx.decks.load(ctx.actor.userId);
     // Drawn in its turn with other pictures, from the table as it is then.
     const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
       const view = viewFor(table.state!, seat.seat as Seat);
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
       const selected = view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat), locale: ctx.locale });
+      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat), locale: ctx.locale, deck });
     });
     await ctx.respond.send(msg);
     return { appId: i.applicationId, token: i.token, shown: msg, locale: ctx.locale };

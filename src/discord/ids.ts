@@ -13,15 +13,24 @@ export type ComponentId =
   | { verb: "bot"; tableId: string }
   | { verb: "preset"; tableId: string }
   | { verb: "play"; tableId: string; version: number; card: Card }
+  /** Take back `card` (the person's last card; version: the menu's action count). */
+  | { verb: "undo"; tableId: string; version: number; card: Card }
   | { verb: "pick"; tableId: string; version: number }
   | { verb: "pass"; tableId: string; version: number; cards: Card[] }
   | { verb: "moon"; tableId: string; version: number; choice: MoonChoice }
+  /** /hearts privacy's buttons: no table (tableId is NO_TABLE); they act on whoever clicks, where. */
+  | { verb: "privacy"; tableId: typeof NO_TABLE; action: PrivacyAction }
   // The daily challenge's private menu (src/discord/daily.ts): the "table id" is the day's number.
   | { verb: "dshare"; tableId: string }
   | { verb: "dplay"; tableId: string; version: number; card: Card }
   | { verb: "dpick"; tableId: string; version: number }
   | { verb: "dpass"; tableId: string; version: number; cards: Card[] }
   | { verb: "dmoon"; tableId: string; version: number; choice: MoonChoice };
+
+/** The table slot of a custom_id that belongs to no table. */
+export const NO_TABLE = "-";
+export const PRIVACY_ACTIONS = ["forget", "forget-yes", "purge", "purge-yes"] as const;
+export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 
 const PREFIX = "h1";
 const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset", "dshare"]);
@@ -33,6 +42,7 @@ export function encodeId(id: ComponentId): string {
   switch (id.verb) {
     case "play":
     case "dplay":
+    case "undo":
       return `${head}:${id.version.toString(36)}:${cardCode(id.card)}`;
     case "pick":
     case "dpick":
@@ -43,6 +53,8 @@ export function encodeId(id: ComponentId): string {
     case "moon":
     case "dmoon":
       return `${head}:${id.version.toString(36)}:${id.choice}`;
+    case "privacy":
+      return `${head}:${id.action}`;
     default:
       return head;
   }
@@ -56,6 +68,10 @@ export function decodeId(raw: string): ComponentId | null {
   const [, verb, tableId, v, arg] = parts;
   if (!TABLE_ID.test(tableId)) return null;
   if (SIMPLE.has(verb)) return parts.length === 3 ? ({ verb, tableId } as ComponentId) : null;
+  if (verb === "privacy") {
+    const action = PRIVACY_ACTIONS.find((a) => a === v);
+    return parts.length === 4 && tableId === NO_TABLE && action ? { verb, tableId: NO_TABLE, action } : null;
+  }
   if (!VERSION.test(v ?? "")) return null;
   const version = parseInt(v, 36);
   switch (verb) {
@@ -63,7 +79,8 @@ export function decodeId(raw: string): ComponentId | null {
     case "dpick":
       return parts.length === 4 ? { verb, tableId, version } : null;
     case "play":
-    case "dplay": {
+    case "dplay":
+    case "undo": {
       const card = parts.length === 5 && /^[2-9TJQKA][CDSH]$/.test(arg) ? parseCard(arg) : null;
       return card === null ? null : { verb, tableId, version, card };
     }

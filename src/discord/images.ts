@@ -108,9 +108,9 @@ export class Images {
   }
 
   /** Optional: under load the menu lists the hand as text. */
-  hand(cards: Card[], legal: Card[], selected: Card[]): Buffer | null {
+  hand(cards: Card[], legal: Card[], selected: Card[], style?: { fourColour: boolean; largeIndex: boolean }): Buffer | null {
     if (!this.optional()) return null;
-    return this.run("hand", null, "renderHand", { cards, legal, selected });
+    return style ? this.run("hand", null, "renderHand", { cards, legal, selected }, style) : this.run("hand", null, "renderHand", { cards, legal, selected });
   }
 
   /** Optional: under load the thread gets the trick's caption only. */

@@ -13,12 +13,15 @@ import type { Images } from "./images.js";
 import type { Menus } from "./menus.js";
 import { Lane, type Pacer } from "./pacer.js";
 import { handMenu } from "./views.js";
+import type { DeckStyles } from "./deck.js";
 
 export interface MenuRefresherDeps {
   service: TableService;
   images: Images;
   menus: Menus;
   pacer: Pacer;
+  /** Players' deck styles, as known without waiting (see deck.ts). */
+  decks?: DeckStyles;
 }
 
 export class MenuRefresher {
@@ -49,7 +52,7 @@ export class MenuRefresher {
         }
         const view = viewFor(state, seat as Seat);
         const selected = view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, userId, view.handIndex, view.hand) : undefined;
-        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat), locale });
+        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat), locale, deck: this.deps.decks?.peek(userId) });
       }),
     );
   }

@@ -45,7 +45,8 @@ export function forReply(m: OutMessage) {
 }
 
 /**
- * Body and files for client.rest.post/patch on a channel message or a webhook message. An edit
+ * Body and files for client.rest.post/patch on a channel message or a webhook message (text-only
+ * ones with link previews suppressed). An edit
  * replaces the attachments with the message's files, unless `keepAttachments` (a text-only edit
  * that leaves the picture on the message), or `keep` lists attachments already on the message to
  * keep by id (Discord keeps those without a new upload).
@@ -58,6 +59,10 @@ export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?:
     components: m.components ?? [],
     allowed_mentions: allowed(m),
   };
+  // Text with players' names in it never unfurls into a link preview, whatever a name holds (names
+  // are cleaned of links too: this is the second lock). Only on text-only messages: the flag would
+  // hide the bot's own embeds as well.
+  if (m.content && !m.embeds?.length) body.flags = MessageFlags.SuppressEmbeds;
   const keep = opts.keep ?? [];
   // Attachment ids are strings in Discord's API: kept ones by their id, new uploads by their index.
   if (!opts.keepAttachments && (files.length || opts.edit || keep.length)) body.attachments = [...keep.map((a) => ({ id: a.id, filename: a.filename })), ...files.map((f, i) => ({ id: String(i), filename: f.name }))];

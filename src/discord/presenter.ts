@@ -12,6 +12,7 @@ import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
 import type { REST } from "discord.js";
 import type { Images } from "./images.js";
+import type { DeckStyles } from "./deck.js";
 import { MenuRefresher } from "./menu-refresher.js";
 import type { Menus } from "./menus.js";
 import type { Pacer } from "./pacer.js";
@@ -28,6 +29,8 @@ export interface PresenterDeps {
   pacer: Pacer;
   log: Logger;
   editIntervalMs: number;
+  /** Players' deck styles (their hand pictures); without it, the table's deck. */
+  decks?: DeckStyles;
 }
 
 export class Presenter {

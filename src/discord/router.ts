@@ -91,7 +91,6 @@ async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: Com
 async function runComponent(ctx: Ctx, i: ComponentInteraction, id: ComponentId | null, handler: ComponentHandler | undefined, defaults: TableSettings): Promise<void> {
   if (!id || !handler) return ctx.respond.say(ctx.m.errors.unknownButton);
   if (handler.needsTable === false) {
-    // Not a table's component (the daily challenge's private menu): no table to look up.
     const input = handler.parse(id, i);
     if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
     return handler.run({ ...ctx, table: null as never, defaults }, input, i);

@@ -32,6 +32,9 @@ import type { TableSnapshot } from "../table/types.js";
 import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";
 import type { OutMessage } from "./message.js";
+import { playedCardsLine, playedCardsRule } from "./played-cards.js";
+import { addUndoButton } from "./undo-button.js";
+import { deckStyle, type DeckPrefs } from "./deck.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -235,6 +238,8 @@ export interface HandMenuOptions {
   hint?: boolean;
   /** The player's language (their Discord client's): the menu is theirs alone. Default English. */
   locale?: Locale;
+  /** The player's deck style for their hand picture (see deck.ts); else the table's deck. */
+  deck?: DeckPrefs | null;
 }
 
 export function handMenu(table: TableSnapshot, view: SeatView, images: Images, opts: HandMenuOptions = {}): OutMessage {
@@ -287,8 +292,11 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
       lines.push(trickLine(record, view, m));
       if (view.received && view.trickNumber === 0) lines.push(m.menu.received({ cards: view.received.map(cardLabel).join(" ") }));
       if (view.heartsBroken) lines.push(m.menu.heartsBroken);
+      const still = playedCardsLine(record.settings, view, m);
+      if (still) lines.push(still);
       rows.push(...cardRows(id, view, myTurn ? view.legal : []));
       if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false, m)));
+      addUndoButton(rows, table, view, opts.locale);
       break;
     }
     case "moon-choice": {
@@ -316,7 +324,7 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
 
   // The picture shows the cards, not which may be played now nor the pick: the buttons, the select
   // and the text say those. So it changes once a trick, and an unchanged picture is not sent again.
-  const png = view.hand.length ? images.hand(view.hand, [], []) : null;
+  const png = view.hand.length ? images.hand(view.hand, [], [], deckStyle(record.settings, opts.deck)) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: RED };
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\n${m.menu.yourHand({ cards: handText(view.hand) })}`;
@@ -406,7 +414,7 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messag
       bots: st.fillWithBots ? m.table.botsFill({ level: m.lobby.level({ level: st.botLevel }) }) : m.table.botsAdded,
       images: st.trickImages === "tricks" ? m.table.imagesTricks : m.table.imagesHands,
       hints: st.hintsAllowed ? m.table.hintsOn : m.table.hintsOff,
-    }),
+    }) + ` ${playedCardsRule(st, m)}`,
   ];
   const components: Row[] = [];
   if (canChange) {

@@ -99,3 +99,17 @@ export function publicView(state: GameState): PublicView {
   const { seat: _s, hand: _h, legal: _l, passed: _p, received: _r, ...rest } = viewFor(state, 0);
   return rest;
 }
+
+/**
+ * The cards the seat has not seen played and does not hold: what the others still hold (the
+ * "played cards" aid). Computed from the view alone: the finished tricks of this hand, the trick
+ * in progress and the seat's own hand; a pass is no exception (the cards passed are still out).
+ */
+export function cardsStillOut(view: Pick<SeatView, "hand" | "trick" | "tricks">): Card[] {
+  const gone = new Set<Card>(view.hand);
+  for (const t of view.tricks) for (const c of t.cards) gone.add(c);
+  for (const c of view.trick) gone.add(c);
+  const out: Card[] = [];
+  for (let c = 0; c < 52; c++) if (!gone.has(c)) out.push(c);
+  return out;
+}

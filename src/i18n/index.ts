@@ -11,6 +11,7 @@
  */
 import { DEFAULT_LOCALE, type Locale } from "./locale.js";
 import * as common from "./messages/common.js";
+import * as comforts from "./messages/comforts.js";
 import * as daily from "./messages/daily.js";
 import * as review from "./messages/review.js";
 import * as errors from "./messages/errors.js";
@@ -24,12 +25,14 @@ import * as refusals from "./messages/refusals.js";
 import * as rules from "./messages/rules.js";
 import * as standings from "./messages/standings.js";
 import * as table from "./messages/table.js";
+import * as privacy from "./messages/privacy.js";
+import * as settings from "./messages/settings.js";
 
 export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
 export { sentence, words, type Sentence, type Values } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, daily, review } as const;
+const AREAS = { common, comforts, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, settings, privacy, daily, review } as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

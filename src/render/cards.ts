@@ -42,11 +42,14 @@ export function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, 
   ctx.closePath();
 }
 
-/** The rank and suit in one corner; the bottom corner is the same rotated half a turn. */
-function drawIndex(ctx: Ctx, card: Card, w: number, ink: string): void {
+/**
+ * The rank and suit in one corner; the bottom corner is the same rotated half a turn. `large`: the
+ * large-index style, about 1.5× as big, still inside the strip an overlapped card shows in a hand.
+ */
+function drawIndex(ctx: Ctx, card: Card, w: number, ink: string, large = false): void {
   const rank = RANKS[rankOf(card)];
-  const cx = w * 0.135;
-  const size = Math.round(w * 0.235);
+  const cx = w * (large ? 0.2 : 0.135);
+  const size = Math.round(w * (large ? 0.36 : 0.235));
   ctx.fillStyle = ink;
   ctx.font = font(size, true);
   ctx.textAlign = "center";
@@ -62,7 +65,7 @@ function drawIndex(ctx: Ctx, card: Card, w: number, ink: string): void {
     ctx.fillText("0", size * 0.27, 0);
     ctx.restore();
   } else ctx.fillText(rank, cx, top);
-  drawPip(ctx, suitOf(card), cx, top + w * 0.125, w * 0.15, ink);
+  drawPip(ctx, suitOf(card), cx, top + w * (large ? 0.19 : 0.125), w * (large ? 0.23 : 0.15), ink);
 }
 
 function drawCrown(ctx: Ctx, cx: number, cy: number, s: number, rank: number, ink: string, accent: string): void {
@@ -159,7 +162,7 @@ function drawCourt(ctx: Ctx, card: Card, w: number, h: number, ink: string): voi
 }
 
 /** Draws a full card face with its top-left corner at (x, y). */
-export function drawCardFace(ctx: Ctx, card: Card, x: number, y: number, w: number, h: number, fourColour: boolean): void {
+export function drawCardFace(ctx: Ctx, card: Card, x: number, y: number, w: number, h: number, fourColour: boolean, largeIndex = false): void {
   const suit = suitOf(card);
   const rank = rankOf(card);
   const ink = suitInk(suit, fourColour);
@@ -172,19 +175,20 @@ export function drawCardFace(ctx: Ctx, card: Card, x: number, y: number, w: numb
   ctx.strokeStyle = COLORS.cardEdge;
   ctx.stroke();
 
-  drawIndex(ctx, card, w, ink);
+  drawIndex(ctx, card, w, ink, largeIndex);
   ctx.save();
   ctx.translate(w, h);
   ctx.rotate(Math.PI);
-  drawIndex(ctx, card, w, ink);
+  drawIndex(ctx, card, w, ink, largeIndex);
   ctx.restore();
 
   if (rank <= 8) {
     const n = rank + 2;
-    const pip = w * 0.175;
-    const colX = w * 0.15;
-    const top = h * 0.19;
-    const bottom = h * 0.81;
+    // With large indexes the pips draw a little smaller and closer in, clear of the corners.
+    const pip = w * (largeIndex ? 0.15 : 0.175);
+    const colX = w * (largeIndex ? 0.13 : 0.15);
+    const top = h * (largeIndex ? 0.3 : 0.19);
+    const bottom = h * (largeIndex ? 0.7 : 0.81);
     for (const [col, row] of PIP_LAYOUT[n]) {
       drawPip(ctx, suit, w / 2 + col * colX, top + row * (bottom - top), pip, ink, row > 0.5);
     }
@@ -205,8 +209,8 @@ const faceCache = new Map<string, Canvas>();
  * The face of `card` with its shadow, cached per size and deck style. Draw it at
  * (cardX - CARD_MARGIN, cardY - CARD_MARGIN).
  */
-export function cardSprite(card: Card, fourColour: boolean, w = CARD_W, h = CARD_H): Canvas {
-  const key = `${card}|${fourColour ? 4 : 2}|${w}x${h}`;
+export function cardSprite(card: Card, fourColour: boolean, w = CARD_W, h = CARD_H, largeIndex = false): Canvas {
+  const key = `${card}|${fourColour ? 4 : 2}|${w}x${h}|${largeIndex ? "L" : "n"}`;
   let c = faceCache.get(key);
   if (!c) {
     c = createCanvas(w + CARD_MARGIN * 2, h + CARD_MARGIN * 2);
@@ -219,7 +223,7 @@ export function cardSprite(card: Card, fourColour: boolean, w = CARD_W, h = CARD
     ctx.fillStyle = COLORS.cardFace;
     ctx.fill();
     ctx.restore();
-    drawCardFace(ctx, card, CARD_MARGIN, CARD_MARGIN, w, h, fourColour);
+    drawCardFace(ctx, card, CARD_MARGIN, CARD_MARGIN, w, h, fourColour, largeIndex);
     faceCache.set(key, c);
   }
   return c;

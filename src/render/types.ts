@@ -7,4 +7,9 @@ export interface PlayerLabel {
 export interface RenderOptions {
   /** Four-colour deck: clubs green, diamonds blue (easier to tell suits apart at a glance). */
   fourColour?: boolean;
+  /**
+   * Large corner indexes (a player's own hand only): a bigger rank and suit in the corner that
+   * shows when the cards overlap, for small screens and tired eyes.
+   */
+  largeIndex?: boolean;
 }

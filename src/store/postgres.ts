@@ -26,11 +26,15 @@ import {
   newTableRow,
   openRecords,
   patchColumns,
+  playerPrefsColumns,
+  playerPrefsRecord,
   toColumns,
   toRecord,
 } from "./records.js";
+import { ReadCache } from "./reader.js";
+import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, DailySession, FinishedGame, GuildSettings, HeartsStore, NewDailySession, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, DailySession, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 import * as daily from "./daily.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
@@ -232,6 +236,28 @@ export class PostgresStore implements HeartsStore {
     return batch.map((p) => why.get(p) ?? { ok: true });
   }
 
+  /**
+   * An undo in one statement, so one atomic autocommit: the UPDATE guarded on the count, and the
+   * log rows from `fromSeq` on deleted only when it matched.
+   */
+  truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
+    return this.perTable(tableId, async () => {
+      if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
+      const sets: Sql[] = [sql`"actionCount" = ${fromSeq}`, sql`"lastSeat" = NULL`, sql`"lastAction" = NULL`, sql`"updatedAt" = ${new Date()}`];
+      for (const [key, value] of patchColumns(patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
+      const [row] = await this.prisma.$queryRaw<Array<{ moved: number }>>(sql`
+        WITH moved AS (
+          UPDATE "HeartsTable" SET ${joinSql(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount} RETURNING "id"
+        ), gone AS (
+          DELETE FROM "GameAction" WHERE "tableId" IN (SELECT "id" FROM moved) AND "seq" >= ${fromSeq}::int RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM gone)::int AS gone`);
+      if (row?.moved === 1) return { ok: true };
+      const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
+      return { ok: false, reason: exists ? "conflict" : "missing-table" };
+    });
+  }
+
   /** Why appends matched no row: their table moved on (conflict) or does not exist. */
   private async refusals(items: PendingAppend[]): Promise<AppendResult[]> {
     const found = await this.prisma.heartsTable.findMany({ where: { id: { in: items.map((p) => p.tableId) } }, select: { id: true } });
@@ -253,7 +279,7 @@ export class PostgresStore implements HeartsStore {
       this.prisma.$transaction(async (tx) => {
         await lockStandings(tx, game.guildId);
         await recordFinished(tx, game);
-      }, TX),
+      }, TX).then(() => this.reads.invalidate(game.guildId)),
     );
   }
 
@@ -278,7 +304,7 @@ export class PostgresStore implements HeartsStore {
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.findUnique({ where: { guildId } }));
   }
 
-  async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+  async updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
     const data = guildSettingsColumns(patch);
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
   }
@@ -320,12 +346,24 @@ export class PostgresStore implements HeartsStore {
     return daily.putCached(this.daily, kind, key, value);
   }
 
+  async getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
+    return playerPrefsRecord(userId, await this.prisma.playerPrefs.findUnique({ where: { userId } }));
+  }
+
+  async setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
+    const data = playerPrefsColumns(patch);
+    return playerPrefsRecord(userId, await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
+  }
+
+  /** A few seconds of leaderboards and cards, one query in flight per question (a flood costs one query). */
+  readonly reads = new ReadCache();
+
   leaderboard(query: LeaderboardQuery) {
-    return leaderboard(this.prisma, query);
+    return this.reads.get(query.guildId, `lb:${JSON.stringify(query)}`, () => leaderboard(this.prisma, query));
   }
 
   playerCard(guildId: string, playerKey: string) {
-    return playerCard(this.prisma, guildId, playerKey);
+    return this.reads.get(guildId, `card:${playerKey}`, () => playerCard(this.prisma, guildId, playerKey));
   }
 
   /** Recomputes a guild's standings from its finished games, under the same lock as recording one. */
@@ -334,6 +372,40 @@ export class PostgresStore implements HeartsStore {
       await lockStandings(tx, guildId);
       await replaceStandings(tx, guildId, await computeStandings(tx, guildId));
     }, TX);
+    this.reads.invalidate(guildId);
+  }
+
+  /** The privacy functions are written against the SQLite client's type: same models, same calls. */
+  private get privacyDb(): PrivacyDb {
+    return this.prisma as unknown as PrivacyDb;
+  }
+
+  personalData(userId: string): Promise<PersonalData> {
+    return personalData(this.privacyDb, userId);
+  }
+
+  async forgetUser(userId: string): Promise<ForgetResult> {
+    const r = await forgetUser(this.privacyDb, userId);
+    for (const guildId of r.guilds) await this.rebuildStandings(guildId);
+    return r;
+  }
+
+  async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
+    const r = await purgeInSteps(() => purgeGuildStep(this.privacyDb, guildId, opts));
+    this.reads.invalidate(guildId);
+    return r;
+  }
+
+  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+    return pruneClosedTables(this.privacyDb, opts);
+  }
+
+  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>> {
+    return retentionOverrides(this.privacyDb);
+  }
+
+  departedGuilds(before: Date, limit: number): Promise<string[]> {
+    return departedGuilds(this.privacyDb, before, limit);
   }
 
   async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {

@@ -3,7 +3,7 @@
  * JSON held in TEXT columns, so a row of either generated client converts through here.
  */
 import type { Action, Rules } from "../game/index.js";
-import type { FinishedGame, GuildSettings, NewTable, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
+import type { FinishedGame, GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
 
 export const OPEN_STATUSES: TableStatus[] = ["lobby", "passing", "playing"];
 
@@ -44,6 +44,7 @@ export interface TableRow {
   timeBank: string;
   brokenReason: string | null;
   hintsUsed: boolean;
+  undos: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,7 +58,7 @@ export function toRecord(row: TableRow): TableRecord {
     messageId: row.messageId,
     hostId: row.hostId,
     rules: parseJson<Rules>(row.id, "rules", row.rules),
-    settings: parseJson<TableSettings>(row.id, "settings", row.settings),
+    settings: readSettings(parseJson<StoredSettings>(row.id, "settings", row.settings)),
     seed: Number(row.seed),
     status: row.status as TableStatus,
     seats: parseJson<SeatRecord[]>(row.id, "seats", row.seats),
@@ -66,9 +67,18 @@ export function toRecord(row: TableRow): TableRecord {
     timeBank: parseJson<number[]>(row.id, "timeBank", row.timeBank),
     brokenReason: row.brokenReason,
     hintsUsed: row.hintsUsed,
+    undos: row.undos,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** Settings as a row may hold them: options added since the row was written are missing. */
+export type StoredSettings = Omit<TableSettings, "playedCards"> & Partial<Pick<TableSettings, "playedCards">>;
+
+/** A row's settings with every option: one added later reads with its default for that table. */
+export function readSettings(stored: StoredSettings): TableSettings {
+  return { ...stored, playedCards: stored.playedCards ?? !stored.rated };
 }
 
 /** The columns a new table is created with. */
@@ -106,7 +116,7 @@ export function newTableRow(input: NewTable) {
 }
 
 /** The columns a patch may set (appendAction writes them into raw SQL, so names are checked). */
-export const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed"]);
+export const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed", "undos"]);
 const JSON_COLUMNS = new Set(["rules", "settings", "seats", "timeBank"]);
 
 /** A patch as column values (JSON as text, seed as BigInt); what else a column needs is the dialect's. */
@@ -129,25 +139,45 @@ export function actionRecords(tableId: string, rows: Array<{ seq: number; seat: 
   });
 }
 
-export function guildSettingsRecord(guildId: string, row: { defaultRules: string; turnSeconds: number; allowedChannels: string; dailyEnabled: boolean; dailyRules: string } | null): GuildSettings {
+type GuildSettingsRow = {
+  defaultRules: string;
+  turnSeconds: number | null;
+  botLevel: string | null;
+  trickImages: string | null;
+  hintsAllowed: boolean | null;
+  tableCap: number | null;
+  locale: string | null;
+  retentionDays: number | null;
+  allowedChannels: string;
+  leftAt: Date | null;
+  dailyEnabled: boolean;
+  dailyRules: string;
+};
+
+export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | null): GuildSettings {
+  const level = row?.botLevel;
+  const images = row?.trickImages;
   return {
     guildId,
     defaultRules: row?.defaultRules ?? "classic",
-    turnSeconds: row?.turnSeconds ?? 60,
+    turnSeconds: row?.turnSeconds ?? null,
+    botLevel: level === "easy" || level === "medium" || level === "hard" ? level : null,
+    trickImages: images === "tricks" || images === "hands" ? images : null,
+    hintsAllowed: row?.hintsAllowed ?? null,
+    tableCap: row?.tableCap ?? null,
+    locale: row?.locale ?? null,
+    retentionDays: row?.retentionDays ?? null,
     allowedChannels: row ? parseJson<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
     dailyEnabled: row?.dailyEnabled ?? true,
     dailyRules: row?.dailyRules ?? "classic",
+    leftAt: row?.leftAt ?? null,
   };
 }
 
-export function guildSettingsColumns(patch: Partial<Omit<GuildSettings, "guildId">>) {
-  return {
-    ...(patch.defaultRules !== undefined && { defaultRules: patch.defaultRules }),
-    ...(patch.turnSeconds !== undefined && { turnSeconds: patch.turnSeconds }),
-    ...(patch.allowedChannels !== undefined && { allowedChannels: JSON.stringify(patch.allowedChannels) }),
-    ...(patch.dailyEnabled !== undefined && { dailyEnabled: patch.dailyEnabled }),
-    ...(patch.dailyRules !== undefined && { dailyRules: patch.dailyRules }),
-  };
+export function guildSettingsColumns(patch: GuildSettingsPatch) {
+  const { allowedChannels, ...rest } = patch;
+  const plain = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<GuildSettingsPatch, "allowedChannels">;
+  return { ...plain, ...(allowedChannels !== undefined && { allowedChannels: JSON.stringify(allowedChannels) }) };
 }
 
 type ResultRow = { seat: number; userId: string | null; botLevel: string | null; name: string; total: number; place: number };
@@ -174,4 +204,16 @@ export function finishedGameRecord(g: { tableId: string; guildId: string; rules:
  */
 export function redactUrl(url: string): string {
   return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/[^:@/?#\s]*):\S*@/i, "$1:…@");
+}
+
+/** A PlayerPrefs row (or none) as the store's record. */
+export function playerPrefsRecord(userId: string, row: { fourColour: boolean | null; largeIndex: boolean } | null): PlayerPrefs {
+  return { userId, fourColour: row?.fourColour ?? null, largeIndex: row?.largeIndex ?? false };
+}
+
+export function playerPrefsColumns(patch: Partial<Omit<PlayerPrefs, "userId">>) {
+  return {
+    ...(patch.fourColour !== undefined && { fourColour: patch.fourColour }),
+    ...(patch.largeIndex !== undefined && { largeIndex: patch.largeIndex }),
+  };
 }

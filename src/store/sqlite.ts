@@ -26,11 +26,15 @@ import {
   newTableRow,
   openRecords,
   patchColumns,
+  playerPrefsColumns,
+  playerPrefsRecord,
   toColumns,
   toRecord,
 } from "./records.js";
-import { recordFinished, leaderboard, playerCard, rebuildStandings, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, DailySession, FinishedGame, GuildSettings, HeartsStore, NewDailySession, NewTable, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData } from "./privacy.js";
+import { ReadCache, StandingsReader } from "./reader.js";
+import { leaderboard, playerCard, rebuildStandings, recordFinished, replaceStandings, standingsSnapshot, standingsSnapshotMark, type LeaderboardQuery } from "./standings.js";
+import type { AppendResult, DailySession, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 export { CorruptRowError };
 
@@ -92,7 +96,21 @@ async function appendOne(db: Db, { tableId, seq, seat, action, patch }: PendingA
 export class SqliteStore implements HeartsStore {
   readonly kind = "sqlite";
   /** The Prisma client, for tests and tools only while nothing else uses this store (see `exclusive`). */
-  private constructor(readonly prisma: PrismaClient) {}
+  private constructor(
+    readonly prisma: PrismaClient,
+    file: string | null,
+  ) {
+    this.reader = new StandingsReader(file, {
+      leaderboard: (q) => this.exclusive(() => leaderboard(this.prisma, q)),
+      playerCard: (guildId, playerKey) => this.exclusive(() => playerCard(this.prisma, guildId, playerKey)),
+      standings: (guildId) => this.exclusive(() => standingsSnapshot(this.prisma, guildId)),
+    });
+  }
+
+  /** Leaderboards, player cards and standings rebuilds run in a worker thread (see reader.ts). */
+  readonly reader: StandingsReader;
+  /** A few seconds of leaderboards and cards, one query in flight per question. */
+  readonly reads = new ReadCache();
 
   private tail: Promise<unknown> = Promise.resolve();
 
@@ -117,7 +135,7 @@ export class SqliteStore implements HeartsStore {
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$executeRawUnsafe(`PRAGMA synchronous = ${SYNCHRONOUS}`);
     await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
-    return new SqliteStore(prisma);
+    return new SqliteStore(prisma, isSqliteFile(databaseUrl) ? file : null);
   }
 
   createTable(input: NewTable): Promise<TableRecord> {
@@ -221,6 +239,28 @@ export class SqliteStore implements HeartsStore {
     }
   }
 
+  /**
+   * An undo: the guarded UPDATE first (so the transaction holds the write lock from its first
+   * statement), then the log rows past `fromSeq` go. Setting the count down never fires the trigger
+   * `append_action` (it fires on a count one higher), and the next append writes `lastAction` anew.
+   */
+  truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
+    return this.exclusive(async () => {
+      if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" } as const;
+      return this.prisma.$transaction(
+        async (tx) => {
+          const sets = [Prisma.sql`"actionCount" = ${fromSeq}`, Prisma.sql`"lastSeat" = NULL`, Prisma.sql`"lastAction" = NULL`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
+          for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
+          const changed = await tx.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount}`;
+          if (changed !== 1) return { ok: false, reason: (await tx.heartsTable.count({ where: { id: tableId } })) ? "conflict" : "missing-table" } as const;
+          await tx.gameAction.deleteMany({ where: { tableId, seq: { gte: fromSeq } } });
+          return { ok: true } as const;
+        },
+        { maxWait: 10_000, timeout: 30_000 },
+      );
+    });
+  }
+
   loadActions(tableId: string): Promise<StoredAction[]> {
     return this.exclusive(async () => {
       return actionRecords(tableId, await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } }));
@@ -243,6 +283,7 @@ export class SqliteStore implements HeartsStore {
         await tx.$executeRaw`UPDATE "HeartsTable" SET "id" = "id" WHERE 0`;
         await recordFinished(tx, game);
       });
+      this.reads.invalidate(game.guildId);
     });
   }
 
@@ -252,7 +293,7 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
-  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {
+  updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
     return this.exclusive(async () => {
       const data = guildSettingsColumns(patch);
       // Not this.getGuildSettings: it would wait behind this very operation.
@@ -298,18 +339,74 @@ export class SqliteStore implements HeartsStore {
   }
 
   /** The guild's standings, for /hearts leaderboard. */
+  getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
+    return this.exclusive(async () => playerPrefsRecord(userId, await this.prisma.playerPrefs.findUnique({ where: { userId } })));
+  }
+
+  setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
+    return this.exclusive(async () => {
+      const data = playerPrefsColumns(patch);
+      return playerPrefsRecord(userId, await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
+    });
+  }
+
+  /** The guild's standings, for /hearts leaderboard (in the reader's thread, cached a few seconds). */
   leaderboard(query: LeaderboardQuery) {
-    return this.exclusive(() => leaderboard(this.prisma, query));
+    return this.reads.get(query.guildId, `lb:${JSON.stringify(query)}`, () => this.reader.leaderboard(query));
   }
 
-  /** Recomputes a guild's standings from its finished games (safe while the bot runs, unlike the bare function). */
-  rebuildStandings(guildId: string): Promise<void> {
-    return this.exclusive(() => rebuildStandings(this.prisma, guildId));
+  /**
+   * Recomputes a guild's standings from its finished games (safe while the bot runs). The reading
+   * and folding of every game happens in the reader's thread; the store then replaces the rows
+   * only if no game was recorded meanwhile (else it tries again; the third time, all here).
+   */
+  async rebuildStandings(guildId: string): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const snap = await this.reader.standings(guildId);
+      const done = await this.exclusive(async () => {
+        const now = await standingsSnapshotMark(this.prisma, guildId);
+        if (now.maxId !== snap.maxId) return false;
+        await this.prisma.$transaction((tx) => replaceStandings(tx, guildId, snap.standings));
+        return true;
+      });
+      if (done) return this.reads.invalidate(guildId);
+    }
+    await this.exclusive(() => rebuildStandings(this.prisma, guildId));
+    this.reads.invalidate(guildId);
   }
 
-  /** One player's card, for /hearts stats. */
+  personalData(userId: string): Promise<PersonalData> {
+    return this.exclusive(() => personalData(this.prisma, userId));
+  }
+
+  /** Each server's standings are rebuilt in its own step, so tables' moves can run in between. */
+  async forgetUser(userId: string): Promise<ForgetResult> {
+    const r = await this.exclusive(() => forgetUser(this.prisma, userId));
+    for (const guildId of r.guilds) await this.rebuildStandings(guildId);
+    return r;
+  }
+
+  async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
+    const r = await purgeInSteps(() => this.exclusive(() => purgeGuildStep(this.prisma, guildId, opts)));
+    this.reads.invalidate(guildId);
+    return r;
+  }
+
+  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+    return this.exclusive(() => pruneClosedTables(this.prisma, opts));
+  }
+
+  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>> {
+    return this.exclusive(() => retentionOverrides(this.prisma));
+  }
+
+  departedGuilds(before: Date, limit: number): Promise<string[]> {
+    return this.exclusive(() => departedGuilds(this.prisma, before, limit));
+  }
+
+  /** One player's card, for /hearts stats (in the reader's thread, cached a few seconds). */
   playerCard(guildId: string, playerKey: string) {
-    return this.exclusive(() => playerCard(this.prisma, guildId, playerKey));
+    return this.reads.get(guildId, `card:${playerKey}`, () => this.reader.playerCard(guildId, playerKey));
   }
 
   listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
@@ -331,7 +428,8 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.reader.close();
     return this.exclusive(async () => {
       await this.prisma.$disconnect();
     });

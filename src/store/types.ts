@@ -4,6 +4,7 @@
  */
 import type { Action, Rules } from "../game/index.js";
 import type { Locale } from "../i18n/index.js";
+import type { PrivacyStore } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 export type BotLevel = "easy" | "medium" | "hard";
@@ -36,6 +37,11 @@ export interface TableSettings {
   rated: boolean;
   fourColourDeck: boolean;
   /**
+   * The hand menus list the cards still out, per suit. Rows stored before this option read with
+   * its default (see readSettings): on at unrated tables, off at rated ones unless the host sets it.
+   */
+  playedCards: boolean;
+  /**
    * The language of the table's public posts, set when it opens (from the server's preferred
    * locale). Absent on tables stored before it existed: they read as English.
    */
@@ -64,6 +70,8 @@ export interface TableRecord {
   brokenReason: string | null;
   /** Whether any seat used a hint (hinted games are not rated). */
   hintsUsed: boolean;
+  /** Cards taken back with undo (a table of one person and computer players): a game with one is not rated. */
+  undos: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -81,7 +89,7 @@ export interface NewTable {
 }
 
 export type TablePatch = Partial<
-  Pick<TableRecord, "threadId" | "messageId" | "hostId" | "rules" | "settings" | "seed" | "status" | "seats" | "turnDeadline" | "timeBank" | "brokenReason" | "hintsUsed">
+  Pick<TableRecord, "threadId" | "messageId" | "hostId" | "rules" | "settings" | "seed" | "status" | "seats" | "turnDeadline" | "timeBank" | "brokenReason" | "hintsUsed" | "undos">
 >;
 
 export interface StoredAction {
@@ -108,14 +116,28 @@ export interface GuildSettings {
   guildId: string;
   /** Default rules preset spec for /hearts new, e.g. "classic" or "omnibus,target=50". */
   defaultRules: string;
-  turnSeconds: number;
+  /** The server's defaults for new tables; null = the bot's configured default. */
+  turnSeconds: number | null;
+  botLevel: BotLevel | null;
+  trickImages: "tricks" | "hands" | null;
+  hintsAllowed: boolean | null;
+  /** Open tables the server may have; null = the configured ceiling (which always applies). */
+  tableCap: number | null;
+  /** Language of the server's public posts; null = Discord's server locale. */
+  locale: string | null;
+  /** Days closed tables' move logs are kept; null = the default retention. */
+  retentionDays: number | null;
   /** Channels allowed to host tables; empty = any channel. */
   allowedChannels: string[];
+  /** When the bot was removed from the server (its data is purged after a grace period); null = present. */
+  leftAt: Date | null;
   /** Whether the daily challenge is offered on this server (admins may turn it off). */
   dailyEnabled: boolean;
   /** The daily challenge's rules preset spec on this server (default "classic"). */
   dailyRules: string;
 }
+
+export type GuildSettingsPatch = Partial<Omit<GuildSettings, "guildId">>;
 
 /** One person's attempt at one day's challenge: its actions (to resume) and, once over, its result. */
 export interface DailySession {
@@ -133,6 +155,7 @@ export interface DailySession {
 
 export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt"> & { startedAt?: Date };
 
+
 /** A player's private menu left open when the bot stopped: the next start brings it up to date. */
 export interface SavedMenu {
   tableId: string;
@@ -141,6 +164,14 @@ export interface SavedMenu {
   appId: string;
   token: string;
   shownAt: Date;
+}
+
+/** A player's own choices, the same at every table (deck style of their hand picture). */
+export interface PlayerPrefs {
+  userId: string;
+  /** Four-colour suits in their hand picture; null: the table's deck (its fourColourDeck). */
+  fourColour: boolean | null;
+  largeIndex: boolean;
 }
 
 export type AppendResult = { ok: true } | { ok: false; reason: "conflict" | "missing-table" };
@@ -158,6 +189,12 @@ export interface Store {
    */
   appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult>;
   loadActions(tableId: string): Promise<StoredAction[]>;
+  /**
+   * Takes back the actions from `fromSeq` on (an undo): removes them from the log and sets the
+   * table's actionCount to `fromSeq`, with `patch`, in one transaction. Only while the table's
+   * count is still `expectedCount` (else "conflict", and nothing changes); the log stays gap-free.
+   */
+  truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult>;
   /** Every table not finished, abandoned or broken: what a restarted bot resumes. */
   listOpenTables(): Promise<TableRecord[]>;
   /** Marks the table finished and records the result, in one transaction. */
@@ -172,7 +209,10 @@ export interface Store {
   saveMenus(menus: SavedMenu[]): Promise<void>;
   /** The menus saved for these tables, removed from the store as they are read. */
   takeMenus(tableIds: string[]): Promise<SavedMenu[]>;
-  updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings>;
+  updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings>;
+  /** A player's choices; the defaults for someone who never chose. */
+  getPlayerPrefs(userId: string): Promise<PlayerPrefs>;
+  setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs>;
   close(): Promise<void>;
 }
 
@@ -208,7 +248,7 @@ export const isDailyStore = (s: object): s is DailyStore => typeof (s as Partial
  * What openStore() returns, on SQLite or PostgreSQL alike: the Store plus the standings read side
  * (leaderboards, player cards), the finished games and the group-commit counters.
  */
-export interface HeartsStore extends Store, DailyStore {
+export interface HeartsStore extends Store, PrivacyStore, DailyStore {
   /** Which database runs: for logs and benchmarks only; nothing above the store branches on it. */
   readonly kind: "sqlite" | "postgres";
   leaderboard(query: LeaderboardQuery): Promise<Leaderboard>;

@@ -32,6 +32,7 @@ export interface SettingsChange {
   botLevel?: TableSettings["botLevel"];
   trickImages?: TableSettings["trickImages"];
   hintsAllowed?: boolean;
+  playedCards?: boolean;
 }
 
 export function applySettings(current: TableSettings, change: SettingsChange): { ok: true; settings: TableSettings } | { ok: false; error: Sentence } {
@@ -47,6 +48,7 @@ export function applySettings(current: TableSettings, change: SettingsChange): {
   if (change.botLevel !== undefined) next.botLevel = change.botLevel;
   if (change.trickImages !== undefined) next.trickImages = change.trickImages;
   if (change.hintsAllowed !== undefined) next.hintsAllowed = change.hintsAllowed;
+  if (change.playedCards !== undefined) next.playedCards = change.playedCards;
   return { ok: true, settings: next };
 }
 

@@ -25,15 +25,20 @@ import {
 import { HintRefused } from "../ai/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { BotLevel, FinishedGame, Store, TablePatch, TableRecord } from "../store/types.js";
+import type { BotLevel, FinishedGame, NewTable, Store, TablePatch, TableRecord } from "../store/types.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
-import { applyRulesSpec, applySettings, type SettingsChange } from "./options.js";
+import type { SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
 import { SerialQueue } from "./queue.js";
+import { aloneAtTable, alreadyUndone, undoTarget, type UndoMark } from "./undo.js";
 import { bankUsed, deadlineOf, hasExpired, turnKey, type TurnStart } from "./turn-clock.js";
 import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
-import { botSeat, cleanName, freeSeatNumber, humanSeat, isBotSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
+import * as lobby from "./lobby.js";
+import { TableRegistry } from "./registry.js";
+import type { LobbyOutcome } from "./lobby.js";
+import { cleanName, humanSeat, isBotSeat, isHumanSeat, seatOf } from "./seats.js";
 import {
+  isOpen,
   refuse,
   type ActionSource,
   type Refusal,
@@ -57,6 +62,9 @@ interface Live extends TableSnapshot {
   last: ({ seq: number; action: Action } | null)[];
   timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
   closed: boolean;
+  undone: UndoMark | null;
+  /** Moves on at each undo: a computer player's move worked out before it is dropped. */
+  epoch: number;
 }
 
 export interface TableServiceDeps {
@@ -78,13 +86,10 @@ export class TableService {
   private readonly config: TableServiceConfig;
   private readonly clock: Clock;
   private readonly seeds: () => number;
-  private readonly tables = new Map<string, Live>();
-  /** Channel or thread id → id of the open table there. */
-  private readonly byChannel = new Map<string, string>();
+  /** The tables in memory, and their loading and replay from the store. */
+  private readonly registry: TableRegistry<Live>;
   /** Opening a table in a channel (new or rematch), one at a time per channel: one open table there. */
   private readonly opening = new Map<string, SerialQueue>();
-  /** Loads in progress, so two clicks on a table not yet in memory share one replay. */
-  private readonly loading = new Map<string, Promise<Live | null>>();
   private readonly listeners: TableListener[] = [];
   private stopped = false;
 
@@ -96,6 +101,18 @@ export class TableService {
     this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.storeChanged(up));
     this.store = guardedStore(deps.store, this.health);
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 32 - 1));
+    this.registry = new TableRegistry<Live>({
+      store: this.store,
+      log: this.log,
+      create: (record) => this.newLive(record),
+      broken: (live) => this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") }),
+      replayed: (live) => markUndoneAtLoad(live),
+    });
+  }
+
+  /** The open tables in memory, by id. */
+  private get tables(): ReadonlyMap<string, Live> {
+    return this.registry.tables;
   }
 
   onUpdate(listener: TableListener): void {
@@ -111,11 +128,8 @@ export class TableService {
 
   /** The open table in a channel or thread. */
   async findOpen(channelId: string): Promise<TableSnapshot | null> {
-    const id = this.byChannel.get(channelId);
-    if (id) {
-      const live = this.tables.get(id);
-      if (live && !live.closed) return live;
-    }
+    const live = this.registry.in(channelId);
+    if (live) return live;
     const record = await this.store.findOpenTable(channelId);
     return record ? this.load(record.id) : null;
   }
@@ -126,40 +140,7 @@ export class TableService {
   }
 
   private async load(tableId: string): Promise<Live | null> {
-    const cached = this.tables.get(tableId);
-    if (cached) return cached;
-    let pending = this.loading.get(tableId);
-    if (!pending) {
-      pending = this.loadFromStore(tableId).finally(() => this.loading.delete(tableId));
-      this.loading.set(tableId, pending);
-    }
-    return pending;
-  }
-
-  private async loadFromStore(tableId: string): Promise<Live | null> {
-    const record = await this.store.getTable(tableId);
-    if (!record) return null;
-    const live = this.newLive(record);
-    if (record.status !== "lobby") {
-      const stored = await this.store.loadActions(tableId);
-      const actions = stored.map((a) => a.action);
-      const r = replay(record.rules, record.seed, actions);
-      if (!r.ok) {
-        this.log.error({ table: tableId, index: r.index, reason: r.reason }, "table log does not replay");
-        live.closed = true;
-        if (isOpen(record.status)) {
-          await this.store.updateTable(tableId, { status: "broken", brokenReason: `action ${r.index} does not replay: ${r.reason}` }).catch(() => undefined);
-          live.record = { ...record, status: "broken" };
-          this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") });
-        }
-        return live;
-      }
-      live.state = r.state;
-      for (const a of stored.slice(-8)) live.last[a.seat] = { seq: a.seq, action: a.action };
-    }
-    if (isOpen(record.status)) this.remember(live);
-    else live.closed = true;
-    return live;
+    return this.registry.load(tableId);
   }
 
   private newLive(record: TableRecord): Live {
@@ -171,20 +152,17 @@ export class TableService {
       last: [null, null, null, null],
       timers: { turn: null, bot: null, lobby: null },
       closed: false,
+      undone: null,
+      epoch: 0,
     };
   }
 
   private remember(live: Live): void {
-    this.tables.set(live.record.id, live);
-    this.byChannel.set(live.record.channelId, live.record.id);
-    if (live.record.threadId) this.byChannel.set(live.record.threadId, live.record.id);
+    this.registry.remember(live);
   }
 
   private forget(live: Live): void {
-    this.tables.delete(live.record.id);
-    for (const key of [live.record.channelId, live.record.threadId]) {
-      if (key && this.byChannel.get(key) === live.record.id) this.byChannel.delete(key);
-    }
+    this.registry.forget(live);
   }
 
   /** Runs `fn` in the table's queue, on the current state. */
@@ -232,7 +210,7 @@ export class TableService {
   }
 
   private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
-    const cap = this.guildCap(where.guildId);
+    const cap = this.guildCap(where.guildId, options.maxTables);
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
     if (existing) {
@@ -255,8 +233,9 @@ export class TableService {
   }
 
   /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
-  private guildCap(guildId: string): Refusal | null {
-    const max = this.config.maxTablesPerGuild;
+  private guildCap(guildId: string, serverCap?: number): Refusal | null {
+    const ceiling = this.config.maxTablesPerGuild;
+    const max = ceiling === undefined ? serverCap : serverCap === undefined ? ceiling : Math.min(ceiling, serverCap);
     if (max === undefined) return null;
     let open = 0;
     for (const live of this.tables.values()) if (!live.closed && live.record.guildId === guildId) open++;
@@ -277,95 +256,19 @@ export class TableService {
   }
 
   async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
-    return this.withTable(tableId, async (live) => {
-      const seats = live.record.seats;
-      const mine = seatOf(seats, actor.userId);
-      if (live.record.status === "lobby") {
-        if (mine) return refuse("already-seated", sentence("refusals", "alreadySeated"));
-        let n = freeSeatNumber(seats);
-        let replaced: string | null = null;
-        const next = seats.slice();
-        if (n === null) {
-          // A person may take a computer player's seat before the game starts.
-          const bot = seats.find((s) => s.userId === null);
-          if (!bot) return refuse("full", sentence("refusals", "full"));
-          n = bot.seat;
-          replaced = bot.name;
-          next.splice(next.indexOf(bot), 1);
-        }
-        next.push(humanSeat(n, actor.userId, cleanName(actor.name)));
-        await this.saveSeats(live, sortSeats(next));
-        this.armLobbyTimer(live);
-        const note = replaced ? sentence("lobby", "noteTookSeat", { name: cleanName(actor.name), bot: replaced }) : sentence("lobby", "noteJoined", { name: cleanName(actor.name) });
-        this.emit(live, { type: "lobby", note });
-        return { ok: true, table: live, say: replaced ? sentence("lobby", "tookSeat", { name: replaced }) : sentence("lobby", "joined") };
-      }
-      if (!mine) return refuse("started", sentence("refusals", "started"));
-      if (!mine.botControlled) return refuse("already-seated", sentence("refusals", "alreadyPlaying"));
-      const next = seats.map((s) => (s === mine ? { ...s, botControlled: false, timeouts: 0, name: cleanName(actor.name) } : s));
-      await this.saveSeats(live, next);
-      this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player returned");
-      this.schedule(live);
-      this.emit(live, { type: "seat", seat: mine.seat, change: "returned" });
-      return { ok: true, table: live, say: sentence("lobby", "welcomeBack") };
-    });
+    return this.withTable(tableId, (live) => this.move(live, actor, lobby.join(live.record, actor)));
   }
 
   async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
-    return this.withTable(tableId, async (live) => {
-      const seats = live.record.seats;
-      const mine = seatOf(seats, actor.userId);
-      if (!mine) return refuse("not-seated", sentence("refusals", "notSeated"));
-      if (live.record.status === "lobby") {
-        const next = seats.filter((s) => s !== mine);
-        if (!next.some(isHumanSeat)) {
-          await this.close(live, "everyone-left", sentence("lobby", "closedEveryoneLeft"));
-          return { ok: true, table: live, say: sentence("lobby", "leftClosed") };
-        }
-        const patch: TablePatch = { seats: next };
-        if (live.record.hostId === actor.userId) patch.hostId = next.find(isHumanSeat)!.userId!;
-        live.record = await this.store.updateTable(tableId, patch);
-        this.armLobbyTimer(live);
-        const newHost = patch.hostId ? next.find((s) => s.userId === patch.hostId)!.name : null;
-        this.emit(live, { type: "lobby", note: newHost ? sentence("lobby", "noteLeftNewHost", { name: mine.name, host: newHost }) : sentence("lobby", "noteLeft", { name: mine.name }) });
-        return { ok: true, table: live, say: sentence("lobby", "left") };
-      }
-      if (mine.botControlled) return refuse("not-seated", sentence("refusals", "botHasYourSeat"));
-      const next = seats.map((s) => (s === mine ? { ...s, botControlled: true } : s));
-      await this.saveSeats(live, next);
-      this.log.info({ table: tableId, seat: mine.seat, user: actor.userId }, "player left; a bot plays the seat");
-      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, say: sentence("lobby", "leftGameClosed") };
-      this.schedule(live);
-      this.emit(live, { type: "seat", seat: mine.seat, change: "left" });
-      return { ok: true, table: live, say: sentence("lobby", "leftBotPlays") };
-    });
+    return this.withTable(tableId, (live) => this.move(live, actor, lobby.leave(live.record, actor)));
   }
 
   async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
-    return this.withTable(tableId, async (live) => {
-      if (live.record.status !== "lobby") return refuse("started", sentence("refusals", "seatsFixed"));
-      if (!isHostOrManager(live, actor)) return refuse("not-host", sentence("refusals", "notHostAddBot"));
-      const n = freeSeatNumber(live.record.seats);
-      if (n === null) return refuse("full", sentence("refusals", "fullShort"));
-      const bot = botSeat(live.record.seats, n, level);
-      await this.saveSeats(live, sortSeats([...live.record.seats, bot]));
-      this.armLobbyTimer(live);
-      this.emit(live, { type: "lobby", note: sentence("lobby", "noteBotAdded", { name: cleanName(actor.name), bot: bot.name, level }) });
-      return { ok: true, table: live, say: sentence("lobby", "botSitsDown", { name: bot.name, level }) };
-    });
+    return this.withTable(tableId, (live) => this.move(live, actor, lobby.addBot(live.record, actor, level)));
   }
 
   async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
-    return this.withTable(tableId, async (live) => {
-      if (live.record.status !== "lobby") return refuse("started", sentence("refusals", "seatsFixed"));
-      if (!isHostOrManager(live, actor)) return refuse("not-host", sentence("refusals", "notHostRemoveBot"));
-      const bots = live.record.seats.filter((s) => s.userId === null);
-      if (!bots.length) return refuse("bad-options", sentence("refusals", "noBotToRemove"));
-      const bot = bots[bots.length - 1];
-      await this.saveSeats(live, live.record.seats.filter((s) => s !== bot));
-      this.emit(live, { type: "lobby", note: sentence("lobby", "noteBotLeft", { bot: bot.name }) });
-      return { ok: true, table: live, say: sentence("lobby", "botStandsUp", { name: bot.name }) };
-    });
+    return this.withTable(tableId, (live) => this.move(live, actor, lobby.removeBot(live.record, actor)));
   }
 
   /**
@@ -373,67 +276,45 @@ export class TableService {
    * freed; during a game a computer player takes it until the person rejoins with /hearts join.
    */
   async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
-    return this.withTable(tableId, async (live) => {
-      if (!isHostOrManager(live, actor)) return refuse("not-host", sentence("refusals", "notHostKick"));
-      if (userId === actor.userId) return refuse("bad-options", sentence("refusals", "kickSelf"));
-      const seat = seatOf(live.record.seats, userId);
-      if (!seat) return refuse("not-seated", sentence("refusals", "kickNotSeated"));
-      if (live.record.status === "lobby") {
-        await this.saveSeats(live, live.record.seats.filter((s) => s !== seat));
-        this.armLobbyTimer(live);
-        this.emit(live, { type: "lobby", note: sentence("lobby", "noteKicked", { name: seat.name }) });
-        return { ok: true, table: live, say: sentence("lobby", "kickedLobby", { name: seat.name }) };
-      }
-      if (seat.botControlled) return refuse("not-seated", sentence("refusals", "kickAlreadyBot", { name: seat.name }));
-      await this.saveSeats(live, live.record.seats.map((s) => (s === seat ? { ...s, botControlled: true } : s)));
-      this.log.info({ table: tableId, seat: seat.seat, by: actor.userId }, "player removed by the host; a bot plays the seat");
-      if (await this.closeIfNobodyLeft(live)) return { ok: true, table: live, say: sentence("lobby", "kickedGameClosed") };
-      this.schedule(live);
-      this.emit(live, { type: "seat", seat: seat.seat, change: "left" });
-      return { ok: true, table: live, say: sentence("lobby", "kickedBotPlays", { name: seat.name }) };
-    });
+    return this.withTable(tableId, (live) => this.move(live, actor, lobby.kick(live.record, actor, userId)));
   }
 
   /** The host changes the rules or the table settings in the lobby. */
   async configure(tableId: string, actor: Actor, change: { rules?: string; settings?: SettingsChange }): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
-    return this.withTable(tableId, async (live) => {
-      if (live.record.status !== "lobby") return refuse("started", sentence("refusals", "rulesFixed"));
-      if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", sentence("refusals", "notHostRules"));
-      const patch: TablePatch = {};
-      if (change.rules !== undefined) {
-        const r = applyRulesSpec(live.record.rules, change.rules);
-        if (!r.ok) return refuse("bad-options", r.error);
-        patch.rules = r.rules;
-      }
-      if (change.settings) {
-        const s = applySettings(live.record.settings, change.settings);
-        if (!s.ok) return refuse("bad-options", s.error);
-        patch.settings = s.settings;
-      }
-      live.record = await this.store.updateTable(tableId, patch);
-      this.armLobbyTimer(live);
-      this.log.info({ table: tableId, by: actor.userId }, "table options changed");
-      this.emit(live, { type: "lobby", note: sentence("lobby", "noteOptions", { name: cleanName(actor.name) }) });
-      return { ok: true, table: live, say: sentence("lobby", "optionsUpdated") };
-    });
+    return this.withTable(tableId, (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
+  }
+
+  /** Stores and announces what a lobby move decided (src/table/lobby.ts). Runs inside the table's queue. */
+  private async move(live: Live, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+    if (!r.ok) return r;
+    const c = r.change;
+    const tableId = live.record.id;
+    switch (c.kind) {
+      case "close":
+        await this.close(live, "everyone-left", c.note);
+        return { ok: true, table: live, say: c.say };
+      case "lobby":
+        live.record = await this.store.updateTable(tableId, c.patch);
+        this.armLobbyTimer(live);
+        if (c.patch.rules || c.patch.settings) this.log.info({ table: tableId, by: actor.userId }, "table options changed");
+        this.emit(live, { type: "lobby", note: c.note });
+        return { ok: true, table: live, say: c.say };
+      case "seat":
+        await this.saveSeats(live, c.seats);
+        this.log.info({ table: tableId, seat: c.seat, by: actor.userId }, c.change === "left" ? "a computer player took the seat" : "player returned");
+        if (c.change === "left" && (await this.closeIfNobodyLeft(live))) return { ok: true, table: live, say: c.sayIfClosed };
+        this.schedule(live);
+        this.emit(live, { type: "seat", seat: c.seat, change: c.change });
+        return { ok: true, table: live, say: c.say };
+    }
   }
 
   async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
     return this.withTable(tableId, async (live) => {
       const { record } = live;
-      if (record.status !== "lobby") return refuse("started", sentence("refusals", "alreadyStarted"));
-      if (record.hostId !== actor.userId && !actor.canManage) {
-        const host = record.seats.find((s) => s.userId === record.hostId)?.name ?? null;
-        return refuse("not-host", sentence("refusals", "notHostStart", { host }));
-      }
-      let seats = record.seats.slice();
-      if (seats.length < 4) {
-        if (!record.settings.fillWithBots) {
-          return refuse("not-enough-players", sentence("refusals", "notEnoughPlayers", { seated: seats.length }));
-        }
-        for (let n = freeSeatNumber(seats); n !== null; n = freeSeatNumber(seats)) seats.push(botSeat(seats, n, record.settings.botLevel));
-        seats = sortSeats(seats);
-      }
+      const r = lobby.start(record, actor);
+      if (!r.ok) return r;
+      const seats = r.seats;
       const seed = this.seeds() >>> 0;
       const state = createGame(record.rules, seed);
       const status = state.phase === "passing" ? "passing" : "playing";
@@ -460,33 +341,21 @@ export class TableService {
   async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
-    if (isOpen(old.record.status)) return refuse("started", sentence("refusals", "rematchStillGoing"));
-    if (old.record.status !== "finished") return refuse("closed", sentence("refusals", "rematchNotFinished"));
-    if (!seatOf(old.record.seats, actor.userId)) return refuse("not-seated", sentence("refusals", "rematchNotPlayer"));
-    return this.unlessStoreDown(() => this.inChannel(old.record.channelId, () => this.rematchHere(old, actor)));
+    const r = lobby.rematch(old.record, actor);
+    if (!r.ok) return r;
+    return this.unlessStoreDown(() => this.inChannel(r.table.channelId, () => this.rematchHere(tableId, actor, r.table)));
   }
 
-  private async rematchHere(old: Live, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
-    const tableId = old.record.id;
-    const existing = await this.findOpen(old.record.channelId);
+  private async rematchHere(from: string, actor: Actor, table: NewTable): Promise<Outcome<{ table: TableSnapshot }>> {
+    const existing = await this.findOpen(table.channelId);
     if (existing) return refuse("table-exists", sentence("refusals", "rematchExists"));
-    const cap = this.guildCap(old.record.guildId);
+    const cap = this.guildCap(table.guildId);
     if (cap) return cap;
-    const seats = old.record.seats.map((s) => ({ ...s, botControlled: false, timeouts: 0 }));
-    const record = await this.store.createTable({
-      guildId: old.record.guildId,
-      channelId: old.record.channelId,
-      // The host stays the host: whoever pressed Rematch, the previous host can still run (or end) it.
-      hostId: seatOf(seats, old.record.hostId) ? old.record.hostId : actor.userId,
-      rules: old.record.rules,
-      settings: old.record.settings,
-      seed: 0,
-      seats,
-    });
+    const record = await this.store.createTable(table);
     const live = this.newLive(record);
     this.remember(live);
     this.armLobbyTimer(live);
-    this.log.info({ table: record.id, from: tableId, host: actor.userId }, "rematch opened");
+    this.log.info({ table: record.id, from, host: actor.userId }, "rematch opened");
     return { ok: true, table: live };
   }
 
@@ -542,6 +411,57 @@ export class TableService {
       const r = await this.commit(live, seat, action, "player");
       if (!r.ok) return r;
       return { ok: true, table: live, view: viewFor(live.state!, seat) };
+    });
+  }
+
+  /**
+   * Takes back the person's last card (and the computer players' cards after it): the rule is in
+   * undo.ts. The log is cut after their last play, the game replayed from (rules, seed, actions),
+   * and their turn starts again. `card`: the card their menu offered to take back.
+   */
+  async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableSnapshot; view: SeatView; firstUndo: boolean }>> {
+    return this.withTable(tableId, async (live) => {
+      const mine = seatOf(live.record.seats, actor.userId);
+      if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
+      const state = live.state;
+      if (!state) return refuse("not-started", sentence("refusals", "notStarted"));
+      if (mine.botControlled) return refuse("not-seated", sentence("refusals", "timedOutSeat"));
+      if (!aloneAtTable(live.record.seats)) return refuse("undo-alone", sentence("comforts", "undoOnlyAlone"));
+      const seat = mine.seat as Seat;
+      const target = undoTarget(viewFor(state, seat));
+      if (!target) return refuse("undo-nothing", sentence("comforts", "undoNotNow"));
+      if (target.card !== card) return refuse("stale", sentence("refusals", "stale"));
+      if (alreadyUndone(target, state.handIndex, live.undone)) return refuse("undo-once", sentence("comforts", "undoOncePerTrick"));
+      const stored = await this.store.loadActions(tableId);
+      let at = stored.length - 1;
+      while (at >= 0 && !(stored[at].seat === seat && stored[at].action.type === "play")) at--;
+      const played = stored[at]?.action;
+      if (stored.length !== state.actionCount || played?.type !== "play" || played.card !== card) {
+        this.log.warn({ table: tableId, seat, at, logged: stored.length, count: state.actionCount }, "undo: the log does not end as the game does");
+        return refuse("undo-nothing", sentence("comforts", "undoNothing"));
+      }
+      const kept = stored.slice(0, at);
+      const r = replay(live.record.rules, live.record.seed, kept.map((a) => a.action));
+      if (!r.ok || r.state.phase !== "playing" || r.state.handIndex !== state.handIndex || r.state.turn !== seat) return refuse("undo-nothing", sentence("comforts", "undoNothing"));
+      const undos = live.record.undos + 1;
+      const res = await this.store.truncateActions(tableId, at, state.actionCount, { undos, turnDeadline: null });
+      if (!res.ok) {
+        if (res.reason === "conflict") await this.reload(live);
+        return refuse("stale", sentence("refusals", "raced"));
+      }
+      live.record = { ...live.record, undos, turnDeadline: null, actionCount: at };
+      live.state = r.state;
+      live.undone = { hand: state.handIndex, trick: target.trick };
+      live.epoch++;
+      live.last = [null, null, null, null];
+      for (const a of kept.slice(-8)) live.last[a.seat] = { seq: a.seq, action: a.action };
+      // Their turn starts afresh; computer players' moves worked out meanwhile are dropped (epoch).
+      live.turn = null;
+      this.log.info({ table: tableId, seat, card: cardLabel(card), from: at, taken: stored.length - at, undos }, "card taken back");
+      this.schedule(live);
+      // The trick's post is only made when it completes: a completed trick taken back is said so.
+      if (target.completed) this.emit(live, { type: "notice", note: sentence("comforts", "undoThread", { name: mine.name, trick: target.trick + 1 }) });
+      return { ok: true, table: live, view: viewFor(r.state, seat), firstUndo: undos === 1 };
     });
   }
 
@@ -642,14 +562,7 @@ export class TableService {
   }
 
   private async reload(live: Live): Promise<void> {
-    const record = await this.store.getTable(live.record.id);
-    if (!record) return;
-    const stored = await this.store.loadActions(record.id);
-    const r = replay(record.rules, record.seed, stored.map((a) => a.action));
-    if (r.ok) {
-      live.record = record;
-      live.state = r.state;
-    }
+    await this.registry.reload(live);
   }
 
   private async finish(live: Live): Promise<void> {
@@ -659,7 +572,7 @@ export class TableService {
       tableId: record.id,
       guildId: record.guildId,
       rules: record.rules,
-      rated: record.settings.rated && !record.hintsUsed,
+      rated: record.settings.rated && !record.hintsUsed && !record.undos,
       players: record.seats.map((s) => ({
         seat: s.seat,
         userId: s.userId,
@@ -733,7 +646,8 @@ export class TableService {
     const humans = waiting.filter((s) => !bots.includes(s));
 
     if (bots.length) {
-      live.timers.bot = this.clock.setTimeout(() => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots)), this.config.botDelayMs);
+      const epoch = live.epoch;
+      live.timers.bot = this.clock.setTimeout(() => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots, epoch)), this.config.botDelayMs);
     }
     if (!humans.length) {
       live.turn = null;
@@ -745,7 +659,7 @@ export class TableService {
     live.timers.turn = this.clock.setTimeout(() => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)), Math.max(0, first - this.clock.now()));
   }
 
-  private async runBots(live: Live, key: string, seats: number[]): Promise<void> {
+  private async runBots(live: Live, key: string, seats: number[], epoch: number): Promise<void> {
     live.timers.bot = null;
     for (const seat of seats) {
       const state = live.state;
@@ -761,7 +675,7 @@ export class TableService {
         action = firstLegalAction(view);
       }
       const done = await live.queue.run(async () => {
-        if (live.closed || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat)) return false;
+        if (live.closed || live.epoch !== epoch || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat)) return false;
         const r = await this.commit(live, seat as Seat, action, "bot");
         if (!r.ok && r.code === "illegal") {
           this.log.error({ table: live.record.id, seat, action: describeAction(action), reason: r.say.key }, "computer player chose an illegal action");
@@ -862,20 +776,17 @@ export class TableService {
 
   /** An open table by id, from memory only. */
   openTable(tableId: string): TableSnapshot | null {
-    const live = this.tables.get(tableId);
-    return live && !live.closed ? live : null;
+    return this.registry.get(tableId);
   }
 
   /** The ids of the open tables in memory. */
   get openTableIds(): string[] {
-    return [...this.tables.keys()];
+    return this.registry.ids;
   }
 
   /** The open table in a channel or thread, from memory only. */
   tableIn(channelId: string): TableSnapshot | null {
-    const id = this.byChannel.get(channelId);
-    const live = id ? this.tables.get(id) : undefined;
-    return live && !live.closed ? live : null;
+    return this.registry.in(channelId);
   }
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
@@ -926,6 +837,41 @@ export class TableService {
     for (const live of all) this.clearTimers(live);
   }
 
+  // ---- privacy --------------------------------------------------------------------------------
+
+  /**
+   * "Forget me" at the open tables in memory: the person leaves each as if they pressed Leave, and
+   * a seat they still hold (a game in progress) becomes an anonymous computer player. Returns how
+   * many tables they were at. (Closed tables are the store's to anonymise.)
+   */
+  async forgetPlayer(userId: string, pseudonym: string): Promise<number> {
+    let count = 0;
+    for (const live of [...this.tables.values()]) {
+      if (live.closed || (!seatOf(live.record.seats, userId) && live.record.hostId !== userId)) continue;
+      count++;
+      if (seatOf(live.record.seats, userId)) await this.leave(live.record.id, { userId, name: pseudonym });
+      await this.withTable<object>(live.record.id, async (l) => {
+        const mine = seatOf(l.record.seats, userId);
+        if (!mine && l.record.hostId !== userId) return { ok: true };
+        const seats = l.record.seats.map((s) => (s === mine ? { ...s, userId: null, botLevel: s.botLevel ?? l.record.settings.botLevel, name: pseudonym, botControlled: false, timeouts: 0 } : s));
+        const patch: TablePatch = { seats };
+        if (l.record.hostId === userId) patch.hostId = seats.find((s) => isHumanSeat(s) && !s.botControlled)?.userId ?? seats.find(isHumanSeat)?.userId ?? "former:";
+        l.record = await this.store.updateTable(l.record.id, patch);
+        if (mine) this.emit(l, { type: "seat", seat: mine.seat, change: "bot-took-over" });
+        this.schedule(l);
+        return { ok: true };
+      });
+    }
+    return count;
+  }
+
+  /** Ends every open table of a server (it purges its data, or the bot was removed from it). */
+  async endGuild(guildId: string, note: Sentence): Promise<number> {
+    const mine = [...this.tables.values()].filter((l) => !l.closed && l.record.guildId === guildId);
+    for (const live of mine) await this.closeBySystem(live.record.id, "ended", note);
+    return mine.length;
+  }
+
   private emit(live: Live, update: TableUpdate): void {
     for (const listener of this.listeners) {
       try {
@@ -937,9 +883,7 @@ export class TableService {
   }
 }
 
-const isHostOrManager = (live: Live, actor: Actor): boolean => live.record.hostId === actor.userId || !!actor.canManage;
-
-export const isOpen = (status: TableRecord["status"]): boolean => status === "lobby" || status === "passing" || status === "playing";
+export { isOpen };
 
 function closedMessage(status: TableRecord["status"]): Sentence {
   return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");
@@ -976,3 +920,12 @@ export function describeAction(action: Action): string {
   }
 }
 
+/**
+ * Where the last undo was is not stored: after a restart at a table that used one, the card the
+ * person could take back then stays (never a second undo in a trick; at worst one fewer).
+ */
+function markUndoneAtLoad(live: Live): void {
+  const person = live.record.seats.find(isHumanSeat);
+  const latest = live.record.undos > 0 && person && live.state ? undoTarget(viewFor(live.state, person.seat as Seat)) : null;
+  if (latest) live.undone = { hand: live.state!.handIndex, trick: latest.trick };
+}

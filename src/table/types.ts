@@ -32,7 +32,10 @@ export type RefusalCode =
   | "hints-off"
   | "busy"
   | "store-down"
-  | "table-cap";
+  | "table-cap"
+  | "undo-alone"
+  | "undo-nothing"
+  | "undo-once";
 
 export interface Refusal {
   ok: false;
@@ -49,6 +52,8 @@ export const refuse = (code: RefusalCode, say: Sentence): Refusal => ({ ok: fals
 export interface TableSnapshot {
   readonly record: TableRecord;
   readonly state: GameState | null;
+  /** Where this table's last undo was: one level, once per trick (see undo.ts). */
+  readonly undone?: { hand: number; trick: number } | null;
 }
 
 /** How an action came about. */
@@ -73,6 +78,8 @@ export interface TableListener {
 export interface NewTableOptions {
   rules: Rules;
   settings: TableSettings;
+  /** The server's own cap of open tables (/hearts settings), if lower than the configured one. */
+  maxTables?: number;
 }
 
 export interface TableServiceConfig {
@@ -84,3 +91,6 @@ export interface TableServiceConfig {
 }
 
 export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
+
+/** A table still in play: its lobby or its game. */
+export const isOpen = (status: TableRecord["status"]): boolean => status === "lobby" || status === "passing" || status === "playing";

@@ -13,7 +13,14 @@ describe("custom_id codec", () => {
     { verb: "pick", tableId: "t_1-x", version: 12 },
     { verb: "pass", tableId: "t1", version: 3, cards: [parseCard("2C")!, parseCard("AH")!, parseCard("QS")!] },
     { verb: "moon", tableId: "t1", version: 99, choice: "subtract" },
+    { verb: "privacy", tableId: "-", action: "forget" },
+    { verb: "privacy", tableId: "-", action: "purge-yes" },
   ];
+
+  it("a privacy button names no table and one of its four actions", () => {
+    expect(encodeId({ verb: "privacy", tableId: "-", action: "forget-yes" })).toBe("h1:privacy:-:forget-yes");
+    for (const forged of ["h1:privacy:t1:forget", "h1:privacy:-:delete-all", "h1:privacy:-", "h1:privacy:-:forget:x"]) expect(decodeId(forged)).toBeNull();
+  });
 
   it("decodes what it encodes, within Discord's 100 characters", () => {
     for (const id of samples) {

@@ -4,6 +4,7 @@
  */
 import type { Action } from "../../src/game/index.js";
 import type {
+  PlayerPrefs,
   AppendResult,
   FinishedGame,
   GuildSettings,
@@ -47,6 +48,7 @@ export class MemoryStore implements Store {
       timeBank: input.seats.map(() => input.settings.timeBankSeconds),
       brokenReason: null,
       hintsUsed: false,
+      undos: 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -89,6 +91,29 @@ export class MemoryStore implements Store {
     return { ok: true };
   }
 
+  private readonly prefs = new Map<string, PlayerPrefs>();
+
+  async getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
+    return clone(this.prefs.get(userId) ?? { userId, fourColour: null, largeIndex: false });
+  }
+
+  async setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
+    await this.probeWrite();
+    const next = { ...(await this.getPlayerPrefs(userId)), ...clone(patch) };
+    this.prefs.set(userId, next);
+    return clone(next);
+  }
+
+  async truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
+    await this.probeWrite();
+    const t = this.tables.get(tableId);
+    if (!t) return { ok: false, reason: "missing-table" };
+    if (t.actionCount !== expectedCount || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
+    this.actions.set(tableId, this.actions.get(tableId)!.slice(0, fromSeq));
+    Object.assign(t, clone(patch ?? {}), { actionCount: fromSeq, updatedAt: new Date() });
+    return { ok: true };
+  }
+
   async loadActions(tableId: string): Promise<StoredAction[]> {
     return clone(this.actions.get(tableId) ?? []);
   }
@@ -105,7 +130,7 @@ export class MemoryStore implements Store {
   }
 
   async getGuildSettings(guildId: string): Promise<GuildSettings> {
-    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: 60, allowedChannels: [], dailyEnabled: true, dailyRules: "classic" });
+    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: null, botLevel: null, trickImages: null, hintsAllowed: null, tableCap: null, locale: null, retentionDays: null, allowedChannels: [], leftAt: null, dailyEnabled: true, dailyRules: "classic" });
   }
 
   async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {

@@ -67,6 +67,7 @@ function snapshot(): TableSnapshot {
     timeBank: [120, 120, 120, 120],
     brokenReason: null,
     hintsUsed: false,
+    undos: 0,
     createdAt: new Date(),
     updatedAt: new Date(),
   };

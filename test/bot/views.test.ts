@@ -31,6 +31,7 @@ function record(state: GameState | null): TableRecord {
     timeBank: [120, 120, 120, 120],
     brokenReason: null,
     hintsUsed: false,
+    undos: 0,
     createdAt: new Date(),
     updatedAt: new Date(),
   };

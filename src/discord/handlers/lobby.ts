@@ -2,11 +2,13 @@
 import { PermissionFlagsBits, type ChatInputCommandInteraction } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
 import { presetRules } from "../../game/index.js";
-import { localeOf, sentence } from "../../i18n/index.js";
+import { sentence } from "../../i18n/index.js";
 import type { BotLevel } from "../../store/types.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "../../table/options.js";
 import { BOT_LEVELS, type TableSnapshot } from "../../table/types.js";
+import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
 import { sendHand } from "../context.js";
+import { channelRefusal, parentOf, serverLocale } from "../settings.js";
 import { rulesMessage } from "../views.js";
 import { command, component, decline, tableCommand, type HandlerCtx } from "./types.js";
 
@@ -31,6 +33,8 @@ export function settingsFrom(i: ChatInputCommandInteraction): SettingsChange {
   if (images === "tricks" || images === "hands") change.trickImages = images;
   const hints = i.options.getBoolean(OPT.hints);
   if (hints !== null) change.hintsAllowed = hints;
+  const played = i.options.getBoolean(OPT.played);
+  if (played !== null) change.playedCards = played;
   return change;
 }
 
@@ -44,20 +48,24 @@ export const newTable = command({
     const needed = inThread ? [...NEEDED, [PermissionFlagsBits.SendMessagesInThreads, "permSendInThreads"] as [bigint, PermissionName]] : NEEDED;
     const missing = perms ? needed.filter(([p]) => !perms.has(p)).map(([, n]) => n) : [];
     const canThread = !inThread && !!perms?.has(PermissionFlagsBits.CreatePublicThreads) && !!perms?.has(PermissionFlagsBits.SendMessagesInThreads);
-    // The table's public posts speak the server's preferred language (Discord's guild_locale).
-    const locale = localeOf(i.guildLocale);
-    return { missing, spec: i.options.getString(OPT.rules), target: i.options.getInteger(OPT.target), settings: settingsFrom(i), canThread, guildId: i.guildId, channelId: i.channelId, locale };
+    return { missing, spec: i.options.getString(OPT.rules), target: i.options.getInteger(OPT.target), settings: settingsFrom(i), canThread, guildId: i.guildId, channelId: i.channelId, parentId: parentOf(i), guildLocale: i.guildLocale };
   },
-  async run(ctx, { missing, spec, target, settings: change, canThread, guildId, channelId, locale }) {
+  async run(ctx, { missing, spec, target, settings: change, canThread, guildId, channelId, parentId, guildLocale }) {
     if (missing.length) return ctx.respond.say(ctx.m.lobby.missingPermissions({ list: missing.map((n) => ctx.m.lobby[n]).join(", "), count: missing.length }));
-    const given = spec ?? (await ctx.store.getGuildSettings(guildId).then((g) => g.defaultRules).catch(() => "classic"));
+    // The server's settings (/hearts settings): where tables open, their defaults, the cap, the language.
+    const server = await ctx.guilds.get(guildId);
+    const notHere = channelRefusal(ctx, server, channelId, parentId);
+    if (notHere) return ctx.respond.say(notHere);
+    // The table's public posts speak the server's language: its setting, else Discord's guild_locale.
+    const locale = serverLocale(server, guildLocale);
+    const given = spec ?? server.defaultRules;
     const rules = applyRulesSpec(presetRules("classic")!, target !== null ? `${given},target=${target}` : given);
     if (!rules.ok) return ctx.respond.say(ctx.m.refusals.badRules({ detail: ctx.tell(rules.error) }));
-    const settings = applySettings({ ...ctx.defaults, locale }, change);
+    const settings = applySettings({ ...serverDefaults(ctx.defaults, server), locale }, change);
     if (!settings.ok) return ctx.respond.say(ctx.tell(settings.error));
 
     await ctx.respond.defer();
-    const r = await ctx.service.open({ guildId, channelId }, ctx.actor, { rules: rules.rules, settings: settings.settings });
+    const r = await ctx.service.open({ guildId, channelId }, ctx.actor, { rules: rules.rules, settings: settings.settings, maxTables: tableCapOf(ctx.limits.maxTablesPerGuild, server) });
     if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     ctx.presenter.noteThreadPermission(r.table.record.id, canThread);
     try {

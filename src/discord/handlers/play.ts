@@ -5,6 +5,7 @@ import { sendHand } from "../context.js";
 import type { ComponentId } from "../ids.js";
 import { describeHint, passPhaseStart } from "../views.js";
 import { component, tableCommand, type HandlerCtx } from "./types.js";
+import { hintsRefusal } from "../settings.js";
 
 /** The custom_id of one verb (the registry only hands a handler ids of its own verb). */
 const idOf =
@@ -20,6 +21,8 @@ export const handButton = component({ name: "hand", defer: "update", parse: () =
 async function hint(ctx: HandlerCtx<TableSnapshot>): Promise<void> {
   const tableId = ctx.table.record.id;
   await ctx.respond.defer();
+  const off = await hintsRefusal(ctx, ctx.table.record.guildId);
+  if (off) return ctx.respond.say(off);
   const r = await ctx.service.hint(tableId, ctx.actor);
   if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
   const rated = (await ctx.service.get(tableId))?.record.settings.rated;

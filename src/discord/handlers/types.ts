@@ -59,8 +59,8 @@ export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteracti
 export interface ComponentHandler<I = unknown> extends HandlerBase {
   kind: "component";
   /**
-   * A component belongs to a table (the custom_id names it): it is looked up and required; false
-   * for the few that belong to no table (the daily challenge's menu), whose `run` gets no table.
+   * A component belongs to a table (the custom_id names it): it is looked up and required, unless
+   * false (a button of no table, such as /hearts privacy's: its ctx.table is null).
    */
   needsTable?: boolean;
   /** From the custom_id, decoded once by ids.ts, and the menu's values. */
@@ -73,6 +73,11 @@ export type Handler = CommandHandler | ComponentHandler;
 /** Keeps each handler's input type while listing them together. */
 export const command = <I>(h: Omit<CommandHandler<I>, "kind">): CommandHandler<I> => ({ ...h, kind: "command" });
 export const component = <I>(h: Omit<ComponentHandler<I>, "kind">): ComponentHandler<I> => ({ ...h, kind: "component" });
+
+/** A button that belongs to no table (custom_id table slot NO_TABLE): the router looks nothing up. */
+export const tablelessComponent = <I>(
+  h: Omit<ComponentHandler<I>, "kind" | "needsTable" | "run"> & { run(ctx: HandlerCtx<null>, input: I, i: ComponentInteraction): Promise<void> },
+): ComponentHandler<I> => ({ ...h, kind: "component", needsTable: false, run: (ctx, input, i) => h.run(ctx as unknown as HandlerCtx<null>, input, i) });
 
 /** A subcommand that acts on the channel's open table: the router finds it (or answers "no table here"). */
 export const tableCommand = <I>(

@@ -1,3 +1,4 @@
+
 -- CreateTable
 CREATE TABLE "AppSecret" (
     "name" TEXT NOT NULL PRIMARY KEY,
@@ -40,14 +41,22 @@ PRAGMA foreign_keys=OFF;
 CREATE TABLE "new_GuildSettings" (
     "guildId" TEXT NOT NULL PRIMARY KEY,
     "defaultRules" TEXT NOT NULL DEFAULT 'classic',
-    "turnSeconds" INTEGER NOT NULL DEFAULT 60,
+    "turnSeconds" INTEGER,
+    "botLevel" TEXT,
+    "trickImages" TEXT,
+    "hintsAllowed" BOOLEAN,
+    "tableCap" INTEGER,
+    "locale" TEXT,
+    "retentionDays" INTEGER,
     "allowedChannels" TEXT NOT NULL DEFAULT '[]',
     "dailyEnabled" BOOLEAN NOT NULL DEFAULT true,
-    "dailyRules" TEXT NOT NULL DEFAULT 'classic'
+    "dailyRules" TEXT NOT NULL DEFAULT 'classic',
+    "leftAt" DATETIME
 );
-INSERT INTO "new_GuildSettings" ("allowedChannels", "defaultRules", "guildId", "turnSeconds") SELECT "allowedChannels", "defaultRules", "guildId", "turnSeconds" FROM "GuildSettings";
+INSERT INTO "new_GuildSettings" ("allowedChannels", "botLevel", "defaultRules", "guildId", "hintsAllowed", "leftAt", "locale", "retentionDays", "tableCap", "trickImages", "turnSeconds") SELECT "allowedChannels", "botLevel", "defaultRules", "guildId", "hintsAllowed", "leftAt", "locale", "retentionDays", "tableCap", "trickImages", "turnSeconds" FROM "GuildSettings";
 DROP TABLE "GuildSettings";
 ALTER TABLE "new_GuildSettings" RENAME TO "GuildSettings";
+CREATE INDEX "GuildSettings_leftAt_idx" ON "GuildSettings"("leftAt");
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 

@@ -1,0 +1,142 @@
+/**
+ * bench:abuse's bot, alone in a child process: the real bot (fair use on, the computer-player
+ * worker pool, the SQLite store with its reader thread) against the fake Discord. The people at
+ * the other tables are played here, through the table service (first legal choice after a short
+ * think), so the parent's only traffic is the abuser's and a few others' clicks. Reports, per
+ * phase, the hard computer players' move latency (asking the pool until its answer), this process's
+ * event-loop delay measured twice (perf_hooks' histogram, and a 1 ms ticker's lateness, which
+ * bench:leaderboard found more truthful: the histogram under-reported blocks) and the pool's counts.
+ *
+ * BENCH_ABUSE_CPU_PROF=<dir> starts this process with --cpu-prof (see bench/abuse.ts).
+ */
+import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
+import { BotPool, type PoolStats } from "../src/ai/pool.js";
+import { decide } from "../src/ai/index.js";
+import { readConfig } from "../src/config.js";
+import { createBot } from "../src/discord/bot.js";
+import { viewFor, awaiting, type Seat } from "../src/game/index.js";
+import { silentLogger } from "../src/log.js";
+import { openStore } from "../src/store/index.js";
+import type { BotPlayer } from "../src/table/players.js";
+
+interface Input {
+  apiBase: string;
+  token: string;
+  applicationId: string;
+  dbUrl: string;
+  /** The people whose seats this process plays (the other tables' hosts). */
+  people: string[];
+  thinkMs: number;
+}
+
+const input = JSON.parse(process.env.BENCH_BOT_INPUT ?? "{}") as Input;
+const send = (m: object) => process.send!(m);
+const base = readConfig({}, { requireToken: false });
+if (!base.ok) throw new Error(base.problems.join("\n"));
+const store = await openStore(input.dbUrl);
+const pool = new BotPool({});
+const µs = (ms: number) => Math.max(1, Math.round(ms * 1000));
+let moves = createHistogram();
+const bots: BotPlayer = {
+  // Only the hard players': the other tables' (the abuser's table has easy ones, out of the measure).
+  decide: (view, level, opts) => {
+    const t = performance.now();
+    return pool.decide(view, level, opts).finally(() => level === "hard" && moves.record(µs(performance.now() - t)));
+  },
+  hint: (view, opts) => pool.hint(view, opts),
+};
+const bot = createBot(
+  { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: 300, maxTablesPerGuild: 1000 },
+  { store, bots, renderer: null, log: silentLogger() },
+);
+await bot.start();
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+/** The 1 ms ticker: how late each tick came (the gap beyond 1 ms), in µs. */
+let ticks = createHistogram();
+let lastTick = performance.now();
+const ticker = setInterval(() => {
+  const now = performance.now();
+  ticks.record(µs(Math.max(0.001, now - lastTick - 1)));
+  lastTick = now;
+}, 1);
+
+/** The other tables' people: each plays their first legal choice after a short think. */
+const people = new Set(input.people);
+const thinking = new Set<string>();
+let playing = true;
+const autoPlay = setInterval(() => {
+  if (!playing) return;
+  for (const id of bot.service.openTableIds) {
+    const t = bot.service.openTable(id);
+    if (!t?.state) continue;
+    for (const s of awaiting(t.state)) {
+      const seat = t.record.seats.find((x) => x.seat === s);
+      const userId = seat?.userId;
+      if (!userId || !people.has(userId) || seat.botControlled || thinking.has(`${id}:${s}`)) continue;
+      thinking.add(`${id}:${s}`);
+      const actor = { userId, name: seat.name };
+      setTimeout(() => {
+        void (async () => {
+          const now = bot.service.openTable(id);
+          if (!now?.state || !awaiting(now.state).includes(s)) return;
+          const view = viewFor(now.state, s as Seat);
+          const a = decide(view, "easy");
+          if (a.type === "pass") await bot.service.pass(id, actor, a.cards, view.actionCount);
+          else if (a.type === "play") await bot.service.play(id, actor, a.card, view.actionCount);
+          else await bot.service.moon(id, actor, a.choice, view.actionCount);
+        })()
+          .catch(() => undefined)
+          .finally(() => thinking.delete(`${id}:${s}`));
+      }, input.thinkMs);
+    }
+  }
+}, 50);
+
+let poolAtPhase = pool.stats;
+let cpuAtPhase = process.cpuUsage();
+let phaseStart = performance.now();
+const ms = (h: RecordableHistogram, p: number) => (h.count ? Math.round(h.percentile(p) / 100) / 10 : NaN);
+
+process.on("message", (msg: { type: string }) => {
+  void (async () => {
+    if (msg.type === "phase") {
+      moves = createHistogram();
+      ticks = createHistogram();
+      loop.reset();
+      poolAtPhase = pool.stats;
+      cpuAtPhase = process.cpuUsage();
+      phaseStart = performance.now();
+    } else if (msg.type === "report") {
+      const now = pool.stats;
+      const cpu = process.cpuUsage(cpuAtPhase);
+      send({
+        type: "report",
+        moves: moves.count,
+        moveP50Ms: ms(moves, 50),
+        moveP99Ms: ms(moves, 99),
+        moveMaxMs: moves.count ? Math.round(moves.max / 100) / 10 : NaN,
+        loopDelayP99Ms: ms(ticks, 99),
+        loopDelayMaxMs: ticks.count ? Math.round(ticks.max / 100) / 10 : NaN,
+        histogramP99Ms: Math.round(loop.percentile(99) / 1e5) / 10,
+        histogramMaxMs: Math.round(loop.max / 1e5) / 10,
+        // This process's main thread and its worker threads, as a share of one core over the phase.
+        cpuCores: +((cpu.user + cpu.system) / 1000 / (performance.now() - phaseStart)).toFixed(2),
+        pool: Object.fromEntries((Object.keys(now) as Array<keyof PoolStats>).map((k) => [k, now[k] - poolAtPhase[k]])),
+      });
+    } else if (msg.type === "stop") {
+      playing = false;
+      clearInterval(autoPlay);
+      clearInterval(ticker);
+      await bot.stop();
+      await pool.close();
+      await store.close();
+      send({ type: "stopped" });
+      process.exit(0);
+    }
+  })().catch((err: unknown) => {
+    console.error("bench:abuse bot:", err);
+    process.exit(1);
+  });
+});
+send({ type: "ready" });

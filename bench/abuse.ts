@@ -1,0 +1,313 @@
+/**
+ * `npm run bench:abuse [-- --tables N] [--games G] [--seconds S]`
+ *
+ * Abusive people against the bot on the fake Discord (127.0.0.1 only), while N other tables
+ * (default 50; one person and three hard computer players each) play. The bot runs in a child
+ * process (bench/abuse-bot.ts) on a server with G finished games (default 100,000). Four phases of
+ * S seconds each (default 30, about 3 minutes in all), in this order:
+ * - baseline: the tables alone;
+ * - hintFlood: one person sends 10 `/hearts hint` a second at their own table (in its passing
+ *   phase, so a hint is always due);
+ * - statsFlood: 20 stats and leaderboards a second, from 40 different people (each well within
+ *   their own budget, so they are served, not refused), each of whom has played thousands of the
+ *   server's games;
+ * - spam: one person clicks their table's buttons 50 times a second.
+ * In every phase the other tables' people also click Scores, 10 a second in all (within their
+ * budgets): their acknowledgements are the "others" latency.
+ *
+ * Reports per phase the hard computer players' move latency (asking the worker pool until the
+ * answer) p50/p99, the bot's event-loop delay (a 1 ms ticker's lateness, and perf_hooks' histogram
+ * beside it), acknowledgement latencies, and every request's fate: refused politely (the fair-use or
+ * busy sentence), answered, or silently dropped (no acknowledgement or no answer: must be 0).
+ * The last line is JSON: the headline figures and `targetsMet` at the top, one object per phase.
+ *
+ * BENCH_ABUSE_CPU_PROF=<dir> writes a CPU profile of the bot process there (to find what holds its
+ * event loop).
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRng } from "../src/game/index.js";
+import { SqliteStore } from "../src/store/index.js";
+import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+const TABLES = Math.max(1, parseInt(arg("tables", "50"), 10));
+const GAMES = Math.max(0, parseInt(arg("games", "100000"), 10));
+const SECONDS = Math.max(3, parseInt(arg("seconds", "30"), 10));
+/** The people asking for stats and leaderboards (also the people of the filled games). */
+const ASKERS = 40;
+/** The other tables' people's Scores clicks, a second in all. */
+const OTHERS_PER_S = 10;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A server's finished games, written in bulk (as bench:leaderboard does), with standings rows. */
+async function fill(dbUrl: string, guildId: string, games: number, humans: string[]): Promise<void> {
+  const store = await SqliteStore.open(dbUrl);
+  const p = store.prisma;
+  const rng = createRng(3);
+  for (let start = 0; start < games; start += 2000) {
+    const gameRows: string[] = [];
+    const resultRows: string[] = [];
+    for (let g = start; g < Math.min(games, start + 2000); g++) {
+      const when = new Date(Date.UTC(2026, 0, 1) + g * 60_000).toISOString().replace("Z", "+00:00");
+      gameRows.push(`(${g + 1}, 't${g}', '${guildId}', '{}', 1, '[]', 8, '${when}')`);
+      const seated = [...humans].sort(() => rng.next() - 0.5).slice(0, 2 + rng.int(3));
+      while (seated.length < 4) seated.push("bot:hard");
+      const order = [0, 1, 2, 3].sort(() => rng.next() - 0.5);
+      seated.forEach((key, seat) => {
+        const place = order.indexOf(seat) + 1;
+        const user = key.startsWith("bot:") ? "NULL" : `'${key}'`;
+        resultRows.push(`(${g + 1}, '${guildId}', ${seat}, '${key}', ${user}, ${user === "NULL" ? "'hard'" : "NULL"}, 'p${key.slice(-2)}', ${40 + place * 15}, ${place}, ${20 + place * 12}, 0, ${rng.int(2)}, 1000, 1000, '${when}')`);
+      });
+    }
+    await p.$transaction([
+      p.$executeRawUnsafe(`INSERT INTO "FinishedGame" ("id", "tableId", "guildId", "rules", "rated", "hands", "handCount", "finishedAt") VALUES ${gameRows.join(",")}`),
+      p.$executeRawUnsafe(`INSERT INTO "GameResult" ("gameId", "guildId", "seat", "playerKey", "userId", "botLevel", "name", "total", "place", "points", "moons", "queens", "ratingBefore", "ratingAfter", "finishedAt") VALUES ${resultRows.join(",")}`),
+    ]);
+  }
+  // Standings rows as the games would have left them (their numbers do not matter here).
+  for (const [k, key] of humans.entries()) {
+    await p.playerStats.create({ data: { guildId, playerKey: key, name: `p${key.slice(-2)}`, isBot: false, mu: 25, sigma: 3, rating: 1000 + k, games: games / 10, wins: games / 40, points: games, hands: games * 8 } });
+  }
+  await store.close();
+}
+
+function startBot(input: object): ChildProcess {
+  return fork(new URL("./abuse-bot.ts", import.meta.url).pathname, [], {
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_ABUSE_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_ABUSE_CPU_PROF}`] : [])],
+    env: { ...process.env, BENCH_BOT_INPUT: JSON.stringify(input) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+}
+
+function next<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const on = (m: { type: string }) => {
+      if (m.type !== type) return;
+      child.off("message", on);
+      resolve(m as T);
+    };
+    child.on("message", on);
+    child.once("exit", (code) => reject(new Error(`the bot process exited (${code})`)));
+  });
+}
+
+const buttons = (m: FakeMessage | null | undefined) => (m?.components ?? []).flatMap((r: { components?: unknown[] }) => (r.components ?? []) as Array<{ custom_id?: string }>);
+const byVerb = (m: FakeMessage | null | undefined, verb: string) => buttons(m).find((c) => c.custom_id?.split(":")[1] === verb);
+
+async function waitFor<T>(probe: () => T | null | undefined | false, ms: number): Promise<T | null> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) return null;
+    await sleep(50);
+  }
+}
+
+/** Everything the bot said in answer to one interaction. */
+function said(fake: FakeDiscord, h: InteractionHandle): string {
+  return [h.reply(), ...h.followUps()]
+    .filter(Boolean)
+    .map((m) => [m!.content ?? "", ...(m!.embeds ?? []).map((e: { title?: string; description?: string }) => `${e.title ?? ""} ${e.description ?? ""}`)].join(" "))
+    .join(" ")
+    .trim();
+}
+
+const POLITE = [/You're going faster than I can keep up with: nothing was done\. Try again in \d+ s\./, /This server is keeping me very busy right now/, /computer players are busy right now; try the hint again/, /Your previous hint is still being worked out/];
+
+interface Sent {
+  kind: string;
+  h: InteractionHandle;
+}
+
+/** Every request of a phase: acknowledged and answered (politely refused or served), or dropped. */
+async function fates(fake: FakeDiscord, sent: Sent[]) {
+  await Promise.all(sent.map((s) => s.h.ack.catch(() => undefined)));
+  await waitFor(() => sent.every((s) => said(fake, s.h)), 10_000);
+  const acks = await Promise.all(sent.map((s) => s.h.ack.then((a) => a.latencyMs, () => null)));
+  const byKind: Record<string, { sent: number; refusedPolitely: number; answered: number; silentlyDropped: number; ackP50Ms: number; ackP99Ms: number }> = {};
+  const ackByKind: Record<string, number[]> = {};
+  sent.forEach((s, i) => {
+    const text = said(fake, s.h);
+    const k = (byKind[s.kind] ??= { sent: 0, refusedPolitely: 0, answered: 0, silentlyDropped: 0, ackP50Ms: NaN, ackP99Ms: NaN });
+    k.sent++;
+    if (acks[i] === null || !text) k.silentlyDropped++;
+    else if (POLITE.some((re) => re.test(text))) k.refusedPolitely++;
+    else k.answered++;
+    if (acks[i] !== null) (ackByKind[s.kind] ??= []).push(acks[i]);
+  });
+  for (const [kind, k] of Object.entries(byKind)) {
+    k.ackP50Ms = pct(ackByKind[kind] ?? [], 50);
+    k.ackP99Ms = pct(ackByKind[kind] ?? [], 99);
+  }
+  return { byKind, ackP99Ms: pct(acks.filter((a): a is number => a !== null), 99) };
+}
+
+function pct(values: number[], p: number): number {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length ? v[Math.min(v.length - 1, Math.floor((p / 100) * v.length))] : NaN;
+}
+
+const load = () => loadavg().map((l) => +l.toFixed(2));
+
+async function main(): Promise<void> {
+  const fake = await startFakeDiscord({ users: TABLES + 1 + ASKERS, history: false });
+  const dir = mkdtempSync(join(tmpdir(), "hearts-bench-abuse-"));
+  const dbUrl = `file:${join(dir, "hearts.db")}`;
+  const people = fake.users.slice(0, TABLES);
+  const abuser = fake.users[TABLES];
+  const askers = fake.users.slice(TABLES + 1);
+  const runStart = performance.now();
+  const loadAtStart = load();
+  await fill(dbUrl, fake.guildId, GAMES, askers.map((u) => u.id));
+  const fillS = (performance.now() - runStart) / 1000;
+  const bot = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl, people: people.map((u) => u.id), thinkMs: 300 });
+  try {
+    await next(bot, "ready");
+    await fake.ready();
+
+    // The other tables: open (a target no game reaches in the run), start with three hard players.
+    const channels = people.map((_, i) => fake.addChannel(`table-${i}`));
+    const abuserChannel = fake.addChannel("abuser");
+    const lounge = fake.addChannel("lounge");
+    await sleep(300);
+    await Promise.all(
+      people.map(async (u, i) => {
+        const opened = fake.slashCommand(u, "hearts", { subcommand: "new", options: { level: "hard", target: 1000 } }, channels[i]);
+        await opened.ack;
+        const table = await waitFor(() => fake.channelMessages(channels[i]).find((m) => byVerb(m, "start")), 20_000);
+        if (!table) throw new Error(`table ${i} did not open`);
+        await fake.clickButton(u, table.id, byVerb(table, "start")!.custom_id!).ack;
+      }),
+    );
+    // The abuser's own table, in its passing phase (they never pass: a hint is always due).
+    await fake.slashCommand(abuser, "hearts", { subcommand: "new", options: { level: "easy" } }, abuserChannel).ack;
+    const mine = await waitFor(() => fake.channelMessages(abuserChannel).find((m) => byVerb(m, "start")), 10_000);
+    await fake.clickButton(abuser, mine!.id, byVerb(mine, "start")!.custom_id!).ack;
+    await sleep(5000); // warm-up: the pool's workers start and the budgets spent on setting up refill
+
+    const every = (ms: number, fn: () => void) => setInterval(fn, ms);
+    /** One phase: the others' clicks plus `abuse`'s timers for SECONDS, then every request's fate. */
+    const phase = async (abuse: (sent: Sent[]) => NodeJS.Timeout[]) => {
+      const sent: Sent[] = [];
+      let turn = 0;
+      bot.send({ type: "phase" });
+      const timers = [
+        every(1000 / OTHERS_PER_S, () => {
+          const i = turn++ % TABLES;
+          const table = fake.channelMessages(channels[i]).find((m) => byVerb(m, "scores"));
+          if (table) sent.push({ kind: "others", h: fake.clickButton(people[i], table.id, byVerb(table, "scores")!.custom_id!) });
+        }),
+        ...abuse(sent),
+      ];
+      await sleep(SECONDS * 1000);
+      for (const t of timers) clearInterval(t);
+      bot.send({ type: "report" });
+      const report = await next<Report>(bot, "report");
+      const f = await fates(fake, sent);
+      await sleep(5000); // the abuser's budget refills before the next phase
+      const { type: _type, ...figures } = report;
+      return { ...figures, ackP99Ms: f.ackP99Ms, requests: f.byKind, loadAvg: load() };
+    };
+
+    const baseline = await phase(() => []);
+    const hintFlood = await phase((sent) => [every(100, () => sent.push({ kind: "hint", h: fake.slashCommand(abuser, "hearts", { subcommand: "hint" }, abuserChannel) }))]);
+    let n = 0;
+    const statsFlood = await phase((sent) => [
+      every(50, () => {
+        const who = askers[n % askers.length];
+        const page = 1 + ((n >> 1) % 3);
+        sent.push({
+          kind: n % 2 ? "stats" : "leaderboard",
+          h: fake.slashCommand(who, "hearts", n % 2 ? { subcommand: "stats" } : { subcommand: "leaderboard", options: { sort: SORTS[(n >> 1) % SORTS.length], page } }, lounge),
+        });
+        n++;
+      }),
+    ]);
+    let clicks = 0;
+    const spam = await phase((sent) => [
+      every(20, () => {
+        const table = fake.channelMessages(abuserChannel).find((m) => byVerb(m, "rules"));
+        const target = table && (byVerb(table, clicks++ % 2 ? "scores" : "rules") ?? byVerb(table, "rules"));
+        if (table && target) sent.push({ kind: "click", h: fake.clickButton(abuser, table.id, target.custom_id!) });
+      }),
+    ]);
+
+    const dropped = [baseline, hintFlood, statsFlood, spam].reduce((sum, p) => sum + Object.values(p.requests).reduce((s, k) => s + k.silentlyDropped, 0), 0);
+    const others = (p: typeof baseline) => p.requests.others?.ackP99Ms ?? NaN;
+    const ratio = +(hintFlood.moveP99Ms / baseline.moveP99Ms).toFixed(2);
+    const spamClicks = spam.requests.click ?? { sent: 0, refusedPolitely: 0, answered: 0, silentlyDropped: 0 };
+    // "Unchanged": within half again the baseline, or 20 ms of it (a few ms either way is noise).
+    const unchanged = (p: typeof baseline) => others(p) <= Math.max(1.5 * others(baseline), others(baseline) + 20);
+    const out = {
+      tables: TABLES,
+      games: GAMES,
+      seconds: SECONDS,
+      loadAvg: { start: loadAtStart, end: load(), cores: availableParallelism() },
+      botMoveP99MsBaseline: baseline.moveP99Ms,
+      botMoveP99Ms: hintFlood.moveP99Ms,
+      botMoveP99Ratio: ratio,
+      ackP99Ms: statsFlood.ackP99Ms,
+      loopDelayP99Ms: statsFlood.loopDelayP99Ms,
+      loopDelaySource: "1 ms ticker's lateness in the bot process (perf_hooks' histogram beside it as histogramP99Ms)",
+      spamRefusals: spamClicks.refusedPolitely,
+      spamSilentlyDropped: spamClicks.silentlyDropped,
+      othersAckP99MsBaseline: others(baseline),
+      othersAckP99MsSpam: others(spam),
+      silentlyDropped: dropped,
+      targetsMet: {
+        hintFloodRatio: ratio <= 1.5,
+        statsFloodAck: statsFlood.ackP99Ms <= 100,
+        statsFloodLoopDelay: statsFlood.loopDelayP99Ms <= 20,
+        spamRefusedNotDropped: spamClicks.refusedPolitely > 0 && spamClicks.silentlyDropped === 0,
+        spamOthersAckUnchanged: unchanged(spam),
+        noneSilentlyDropped: dropped === 0,
+      },
+      baseline,
+      hintFlood,
+      statsFlood,
+      spam,
+      fillSeconds: +fillS.toFixed(1),
+      runSeconds: Math.round((performance.now() - runStart) / 1000),
+    };
+    console.log(
+      `${TABLES} tables, ${GAMES} games, ${SECONDS} s a phase, load ${out.loadAvg.start.join("/")} → ${out.loadAvg.end.join("/")} on ${out.loadAvg.cores} cores.\n` +
+        `hintFlood: computer moves p99 ${baseline.moveP99Ms} ms alone, ${hintFlood.moveP99Ms} ms with 10 hints/s (×${ratio}, target ≤ 1.5).\n` +
+        `statsFlood: acks p99 ${statsFlood.ackP99Ms} ms (target ≤ 100), bot event loop p99 ${statsFlood.loopDelayP99Ms} ms by the 1 ms ticker, ${statsFlood.histogramP99Ms} ms by the histogram (target ≤ 20; baseline ${baseline.loopDelayP99Ms} ms).\n` +
+        `spam: ${spamClicks.sent} clicks, ${spamClicks.refusedPolitely} refused politely, ${spamClicks.answered} answered, ${spamClicks.silentlyDropped} silently dropped; others' acks p99 ${others(baseline)} ms alone, ${others(spam)} ms with the spam.`,
+    );
+    console.log(JSON.stringify(out));
+    if (dropped) process.exitCode = 1;
+  } finally {
+    bot.send({ type: "stop" });
+    await next(bot, "stopped").catch(() => undefined);
+    await fake.close().catch((err: unknown) => console.error(err instanceof Error ? err.message : err));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const SORTS = ["rating", "games", "wins", "points", "moons", "queens"];
+
+interface Report {
+  type: "report";
+  moves: number;
+  moveP50Ms: number;
+  moveP99Ms: number;
+  moveMaxMs: number;
+  /** The 1 ms ticker's lateness. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** perf_hooks' monitorEventLoopDelay. */
+  histogramP99Ms: number;
+  histogramMaxMs: number;
+  cpuCores: number;
+  pool: Record<string, number>;
+}
+
+await main();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "HeartsTable" ADD COLUMN "undos" INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,136 @@
+/**
+ * /hearts privacy: what the bot stores about the person (or, for Manage Server, the server), with a
+ * "Forget me" (or "Purge") button that asks for confirmation first. The buttons carry no user or
+ * server: they act on whoever clicks, where they click, and permissions are checked again then.
+ */
+import { ButtonStyle, ComponentType } from "discord.js";
+import { OPT } from "../../commands/hearts.js";
+import { sentence, type Messages } from "../i18n/index.js";
+import { FORMER_PLAYER, type PrivacyStore } from "../store/privacy.js";
+import type { Store } from "../store/types.js";
+import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../table/guild-settings.js";
+import type { Ctx } from "./context.js";
+import { command, tablelessComponent } from "./handlers/types.js";
+import { NO_TABLE, encodeId, type PrivacyAction } from "./ids.js";
+import type { OutMessage } from "./message.js";
+import { isServerManager } from "./settings.js";
+
+const RED = 0xc0392b;
+const id = (action: PrivacyAction) => encodeId({ verb: "privacy", tableId: NO_TABLE, action });
+
+const privacyStore = (store: Store): (Store & PrivacyStore) | null => (typeof (store as Partial<PrivacyStore>).forgetUser === "function" ? (store as Store & PrivacyStore) : null);
+
+/** Deletions in progress (a second click waits for nothing: it is told). */
+const inProgress = new Set<string>();
+
+const button = (custom_id: string, label: string) => ({ type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Danger as const, custom_id, label }] });
+
+/** `/hearts privacy`: what is stored about the person; with `server`, about the server (Manage Server). */
+export const privacyCommand = command({
+  name: "privacy",
+  defer: "none",
+  parse: (i) => ({ server: i.options.getBoolean(OPT.server) ?? false, manager: isServerManager(i), guildId: i.guildId }),
+  async run(ctx, { server, manager, guildId }) {
+    const m = ctx.m.privacy;
+    const store = privacyStore(ctx.store);
+    if (!store) return ctx.respond.say(m.unavailable);
+    if (server) {
+      if (!manager) return ctx.respond.say(m.notAdmin);
+      const days = retentionDaysOf(await ctx.guilds.get(guildId));
+      return ctx.respond.send({ embeds: [{ title: m.serverTitle, color: RED, description: [m.serverWhat({ days }), "", m.purgeExplained].join("\n") }], components: [button(id("purge"), m.purgeButton)] });
+    }
+    await ctx.respond.defer();
+    const d = await store.personalData(ctx.actor.userId);
+    const lines = [
+      `• ${m.tables({ n: d.tables })}`,
+      `• ${m.games({ n: d.games, servers: d.servers })}`,
+      `• ${m.standings({ n: d.standings })}`,
+      `• ${m.menus({ n: d.menus })}`,
+      `• ${m.names({ names: d.names.length ? d.names.join(", ") : m.noName })}`,
+      "",
+      m.why,
+      m.howLong({ days: DEFAULT_RETENTION_DAYS }),
+      "",
+      m.forgetExplained,
+    ];
+    const msg: OutMessage = { embeds: [{ title: m.title, color: RED, description: lines.join("\n") }], components: [button(id("forget"), m.forgetButton)] };
+    return ctx.respond.send(msg);
+  },
+});
+
+/** Forget me / Purge, and their confirmations. Permissions are checked again at each click. */
+export const privacyButton = tablelessComponent({
+  name: "privacy",
+  defer: "none",
+  parse: (cid, i) => ({ action: cid.verb === "privacy" ? cid.action : null, manager: i.inGuild() && isServerManager(i), guildId: i.guildId }),
+  async run(ctx, { action, manager, guildId }) {
+    const m = ctx.m.privacy;
+    const store = privacyStore(ctx.store);
+    if (!store) return ctx.respond.say(m.unavailable);
+    switch (action) {
+      case "forget":
+        return ctx.respond.send({ content: m.confirmForget, components: [button(id("forget-yes"), m.confirmForgetButton)] });
+      case "forget-yes":
+        return forget(ctx, store, ctx.actor.userId, m);
+      case "purge":
+        if (!manager || !guildId) return ctx.respond.say(m.notAdmin);
+        return ctx.respond.send({ content: m.confirmPurge, components: [button(id("purge-yes"), m.confirmPurgeButton)] });
+      case "purge-yes":
+        if (!manager || !guildId) return ctx.respond.say(m.notAdmin);
+        return purge(ctx, store, guildId, m);
+      default:
+        return ctx.respond.say(ctx.m.errors.unknownButton);
+    }
+  },
+});
+
+type PrivacyText = Messages["privacy"];
+
+async function forget(ctx: Ctx, store: PrivacyStore, userId: string, m: PrivacyText): Promise<void> {
+  const key = `user:${userId}`;
+  if (inProgress.has(key)) return ctx.respond.say(m.busy);
+  inProgress.add(key);
+  try {
+    await ctx.respond.defer();
+    // Open tables first (the table service holds them), then everything stored.
+    const open = await ctx.service.forgetPlayer(userId, FORMER_PLAYER);
+    const r = await store.forgetUser(userId);
+    ctx.log.info({ results: r.results, tables: r.tables, open, servers: r.guilds.length }, "a person asked to be forgotten; done");
+    return await ctx.respond.say(m.forgotten({ results: r.results, tables: r.tables, open }));
+  } finally {
+    inProgress.delete(key);
+  }
+}
+
+async function purge(ctx: Ctx, store: PrivacyStore, guildId: string, m: PrivacyText): Promise<void> {
+  const key = `guild:${guildId}`;
+  if (inProgress.has(key)) return ctx.respond.say(m.busy);
+  inProgress.add(key);
+  try {
+    await ctx.respond.defer();
+    const open = await ctx.service.endGuild(guildId, sentence("privacy", "tableEndedPurge"));
+    const r = await store.purgeGuild(guildId);
+    ctx.log.info({ guild: guildId, ...r, open }, "a server admin purged the server's data");
+    return await ctx.respond.say(m.purged({ ...r, open }));
+  } finally {
+    inProgress.delete(key);
+  }
+}
+
+/**
+ * The bot was removed from a server: its open tables end now, and its data is purged by the
+ * housekeeping job after the grace period (the date is stored, so it survives restarts).
+ */
+export async function guildRemoved(ctx: Pick<Ctx, "service" | "guilds" | "log">, guildId: string, at: Date): Promise<void> {
+  const open = await ctx.service.endGuild(guildId, sentence("privacy", "tableEndedRemoved"));
+  await ctx.guilds.update(guildId, { leftAt: at });
+  ctx.log.info({ guild: guildId, open }, "removed from a server: its tables ended; its data is purged after the grace period");
+}
+
+/** The bot is in this server (again): a pending purge is called off. */
+export async function guildPresent(ctx: Pick<Ctx, "guilds" | "log">, guildId: string): Promise<void> {
+  const g = await ctx.guilds.get(guildId);
+  if (!g.leftAt) return;
+  await ctx.guilds.update(guildId, { leftAt: null });
+  ctx.log.info({ guild: guildId }, "added back to a server before its purge: its data stays");
+}

@@ -1,0 +1,36 @@
+/**
+ * The SQLite store's heavy reads, in a worker thread with its own connection to the database file:
+ * leaderboards, player cards and the standings recomputed from every game. better-sqlite3 is
+ * synchronous, so on the main thread a 100,000-game player card held the event loop (and every
+ * table) for 100–300 ms; here it holds only this thread. WAL lets this connection read while the
+ * main one writes, and it is read-only (query_only).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "../generated/prisma/client.js";
+import { leaderboard, playerCard, standingsSnapshot } from "./standings.js";
+import type { ReadRequest, ReadResponse } from "./reader.js";
+
+const { file } = workerData as { file: string };
+const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
+const ready = prisma.$executeRawUnsafe("PRAGMA query_only = ON");
+
+async function run(req: ReadRequest): Promise<unknown> {
+  await ready;
+  switch (req.op) {
+    case "leaderboard":
+      return leaderboard(prisma, req.query);
+    case "playerCard":
+      return playerCard(prisma, req.guildId, req.playerKey);
+    case "standings":
+      return standingsSnapshot(prisma, req.guildId);
+  }
+}
+
+parentPort!.on("message", (req: ReadRequest) => {
+  run(req).then(
+    (value) => parentPort!.postMessage({ id: req.id, ok: true, value } satisfies ReadResponse),
+    (err: unknown) => parentPort!.postMessage({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies ReadResponse),
+  );
+});
+parentPort!.postMessage({ ready: true });

@@ -1,0 +1,137 @@
+/**
+ * Privacy through the real bot and the fake Discord: /hearts privacy shows what is stored about a
+ * person; "Forget me" (confirmed) removes them from open tables, results and standings, after which
+ * the leaderboard and stats show no trace; a server admin purges the server; a server that removes
+ * the bot has its tables ended at once and its data purged after the grace period.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { presetRules } from "../../src/game/index.js";
+import type { FinishedGame } from "../../src/store/index.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { Player, answeredPrivately, saidTo, startHarness, type Harness } from "./harness.js";
+import type { InteractionHandle } from "../fake-discord/server.js";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ renderer: null });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** The whole answer: content, embed descriptions and the last message's buttons. */
+async function answer(handle: InteractionHandle): Promise<{ text: string; buttons: any[]; id: string }> {
+  await handle.ack;
+  await h.fake.waitFor(() => saidTo(h, handle) || null, 8000, "an answer");
+  const msgs = [handle.reply(), ...handle.followUps()].filter(Boolean);
+  const last = msgs[msgs.length - 1]!;
+  return { text: saidTo(h, handle), buttons: (last.components ?? []).flatMap((r: any) => r.components ?? []), id: last.id };
+}
+
+/** Polls an asynchronous condition (the fake's waitFor takes synchronous ones). */
+async function until(what: string, ok: () => Promise<boolean>, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let n = 0;
+async function finishedGame(guildId: string, users: Array<{ id: string; name: string } | null>): Promise<void> {
+  const seats = users.map((u, seat) => ({ seat, userId: u?.id ?? null, botLevel: u ? null : ("easy" as const), name: u?.name ?? "Bot", botControlled: false, timeouts: 0 }));
+  const t = await h.store.createTable({ guildId, channelId: `9${String(++n).padStart(17, "0")}`, hostId: users[0]!.id, rules: presetRules("classic")!, settings: DEFAULT_SETTINGS, seed: 1, seats });
+  const game: FinishedGame = {
+    tableId: t.id,
+    guildId,
+    rules: t.rules,
+    rated: true,
+    players: seats.map((s) => ({ seat: s.seat, userId: s.userId, botLevel: s.botLevel, name: s.name, total: 10 * (s.seat + 1), place: s.seat + 1 })),
+    hands: [{ change: [1, 2, 3, 20], handPoints: [1, 2, 3, 20], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
+    finishedAt: new Date(Date.now() - 1000 * (100 - n)),
+  };
+  await h.store.recordFinishedGame(game);
+}
+
+describe("privacy", () => {
+  it("shows a person what is stored, and forgets them after they confirm: no trace in the leaderboard or stats", async () => {
+    const [ann, ben] = [0, 1].map((i) => new Player(h, h.fake.users[i]));
+    const a = { id: ann.user.id, name: "Ana" };
+    const b = { id: ben.user.id, name: "Ben" };
+    for (let i = 0; i < 4; i++) await finishedGame(h.fake.guildId, [a, b, null, null]);
+    await answer(ben.slash("new", {}));
+    await answer(ann.slash("join", {}));
+
+    const shown = await answer(ann.slash("privacy", {}));
+    expect(shown.text).toContain("Finished games with your result: 4, on 1 server(s)");
+    expect(shown.text).toContain("Your name as stored: Ana");
+    expect(shown.text).toContain("Tables you sat at or hosted: 5");
+    const forget = shown.buttons.find((c) => c.label === "Forget me");
+    expect(forget).toBeTruthy();
+
+    const board = await answer(ben.slash("leaderboard", {}));
+    expect(board.text).toContain("Ana");
+
+    const confirm = await answer(ann.click(shown.id, forget.custom_id));
+    expect(confirm.text).toContain("Are you sure? This cannot be undone");
+    const yes = ann.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id);
+    const done = await answer(yes);
+    expect(done.text).toMatch(/Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, and you left 1 open table\(s\)\./);
+    expect(answeredPrivately(h, yes)).toBe(true);
+
+    // No trace: the leaderboard, stats, the open table and what /hearts privacy reports.
+    const after = await answer(ben.slash("leaderboard", {}));
+    expect(after.text).not.toContain("Ana");
+    expect(after.text).not.toContain("Former player");
+    expect((await answer(ben.slash("stats", { user: h.fake.userOption(ann.user) } as never))).text).toContain("has not finished a game on this server");
+    expect(h.bot.service.tableIn(h.fake.channelId)!.record.seats.map((s) => s.userId)).toEqual([ben.user.id]);
+    expect((await answer(ann.slash("privacy", {}))).text).toContain("Finished games with your result: 0, on 0 server(s)");
+    expect(await h.store.personalData(ann.user.id)).toEqual({ tables: 0, games: 0, servers: 0, standings: 0, menus: 0, names: [] });
+    await answer(ben.slash("end", {}));
+  }, 30_000);
+
+  it("a server admin purges the server's data after confirming; others are refused", async () => {
+    const [cy, dee] = [2, 3].map((i) => new Player(h, h.fake.users[i]));
+    await finishedGame(h.fake.guildId, [{ id: cy.user.id, name: "Cy" }, { id: dee.user.id, name: "Dee" }, null, null]);
+    expect((await answer(dee.slash("privacy", { server: true }))).text).toContain("Only members with the **Manage Server** permission");
+    h.fake.grant(cy.user, "ManageGuild");
+    await answer(dee.slash("new", {}));
+    const shown = await answer(cy.slash("privacy", { server: true }));
+    expect(shown.text).toContain("I store this server's tables and their moves");
+    // The purge button refuses someone without the permission, even on the admin's message.
+    const confirm = await answer(cy.click(shown.id, shown.buttons[0].custom_id));
+    expect(confirm.text).toContain("Are you sure?");
+    const done = await answer(cy.click(confirm.id, confirm.buttons[0].custom_id));
+    expect(done.text).toMatch(/Done: \d+ table\(s\) and \d+ game\(s\) deleted; 1 open table\(s\) ended\./);
+    expect(await h.store.listFinishedGames(h.fake.guildId)).toEqual([]);
+    expect((await h.store.leaderboard({ guildId: h.fake.guildId })).rows).toEqual([]);
+    expect(h.bot.service.tableIn(h.fake.channelId)).toBeNull();
+  }, 30_000);
+
+  it("removed from a server: its tables end at once, its data goes after the grace period; re-added in time, it stays", async () => {
+    const eve = new Player(h, h.fake.users[0]);
+    const other = h.fake.addGuild();
+    const stays = h.fake.addGuild();
+    await h.fake.waitFor(() => (h.bot.client.guilds.cache.has(other.id) && h.bot.client.guilds.cache.has(stays.id)) || null, 3000, "guilds");
+    await answer(eve.slash("new", {}, other.channelId));
+    await finishedGame(other.id, [{ id: eve.user.id, name: "Ana" }, null, null, null]);
+    await finishedGame(stays.id, [{ id: eve.user.id, name: "Ana" }, null, null, null]);
+
+    h.fake.dispatch("GUILD_DELETE", { id: other.id });
+    h.fake.dispatch("GUILD_DELETE", { id: stays.id });
+    await until("removal noted", async () => !!(await h.store.getGuildSettings(other.id)).leftAt && !!(await h.store.getGuildSettings(stays.id)).leftAt);
+    expect(h.bot.service.tableIn(other.channelId), JSON.stringify(h.bot.service.tableIn(other.channelId)?.record)).toBeNull();
+    // Added back: the purge is called off.
+    h.fake.dispatch("GUILD_CREATE", (h.fake as any).guildObject(stays.id));
+    await until("purge called off", async () => (await h.store.getGuildSettings(stays.id)).leftAt === null);
+
+    // Within the grace period nothing is deleted; after it, the server's data is.
+    await h.bot.housekeeping!.runOnce();
+    expect(await h.store.listFinishedGames(other.id)).toHaveLength(1);
+    await h.store.updateGuildSettings(other.id, { leftAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) });
+    expect((await h.bot.housekeeping!.runOnce()).guildsPurged).toBe(1);
+    expect(await h.store.listFinishedGames(other.id)).toEqual([]);
+    expect((await h.store.getGuildSettings(other.id)).leftAt).toBeNull();
+    expect(await h.store.listFinishedGames(stays.id)).toHaveLength(1);
+  }, 30_000);
+});

@@ -1,0 +1,102 @@
+/** The played-cards aid: what the list holds, how it reads, where it shows, and old rows' default. */
+import { describe, expect, it } from "vitest";
+import { commandData } from "../../commands/hearts.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { Images } from "../../src/discord/images.js";
+import { stillOutList } from "../../src/discord/played-cards.js";
+import { handMenu, rulesMessage } from "../../src/discord/views.js";
+import { apply, awaiting, cardsOf, cardsStillOut, createGame, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
+import { silentLogger } from "../../src/log.js";
+import { readSettings, type StoredSettings } from "../../src/store/records.js";
+import type { TableRecord, TableSettings } from "../../src/store/types.js";
+import { applySettings } from "../../src/table/options.js";
+import { firstLegalAction } from "../../src/table/players.js";
+
+const images = new Images(null, silentLogger());
+
+function record(state: GameState, settings: Partial<TableSettings> = {}): TableRecord {
+  return {
+    id: "t1",
+    guildId: "1",
+    channelId: "2",
+    threadId: null,
+    messageId: "3",
+    hostId: "u0",
+    rules: state.rules,
+    settings: { ...DEFAULT_SETTINGS, ...settings },
+    seed: 1,
+    status: "playing",
+    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? "u0" : null, botLevel: seat === 0 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    actionCount: state.actionCount,
+    turnDeadline: null,
+    timeBank: [120, 120, 120, 120],
+    brokenReason: null,
+    hintsUsed: false,
+    undos: 0,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+}
+
+const step = (state: GameState): GameState => {
+  const r = apply(state, firstLegalAction(viewFor(state, awaiting(state)[0] as Seat)));
+  if (!r.ok) throw new Error(r.reason);
+  return r.state;
+};
+
+const descOf = (msg: ReturnType<typeof handMenu>) => msg.embeds?.[0]?.description ?? "";
+
+describe("played cards", () => {
+  it("are exactly the other seats' cards, at every point of several games (from the seat's view alone)", () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      let state = createGame(presetRules("classic")!, seed);
+      for (let n = 0; n < 300 && state.phase !== "game-over"; n++) {
+        if (state.phase === "playing") {
+          for (const seat of [0, 1, 2, 3] as Seat[]) {
+            const others = [0, 1, 2, 3].filter((s) => s !== seat).flatMap((s) => cardsOf(state.hands[s]));
+            expect(cardsStillOut(viewFor(state, seat))).toEqual(others.sort((a, b) => a - b));
+          }
+        }
+        state = step(state);
+      }
+    }
+  });
+
+  it("read per suit, highest first, with a dash for a suit that is out", () => {
+    // ♣ 2..A held by me; ♦ all out; ♠ only Q and 3 out; ♥ none out.
+    const hand = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const played = [26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 37, 38, ...Array.from({ length: 13 }, (_, i) => 39 + i)];
+    const trick = played.splice(played.indexOf(26), 1);
+    const view = { hand, trick: [...trick, ...played.splice(0, 2)], tricks: [{ leader: 0 as Seat, cards: played, winner: 0 as Seat, points: 0 }] };
+    expect(stillOutList(view as never)).toBe("♣ — · ♦ A K Q J 10 9 8 7 6 5 4 3 2 · ♠ Q · ♥ —");
+  });
+
+  it("show in the menu during play when the table has them on, in the reader's language", () => {
+    let state = createGame(presetRules("classic")!, 7);
+    while (state.phase !== "playing" || state.trick.length < 2) state = step(state);
+    const view = viewFor(state, 0);
+    const on = descOf(handMenu({ record: record(state, { playedCards: true }), state }, view, images));
+    expect(on).toMatch(/Still out: ♣ .* · ♦ .* · ♠ .* · ♥ /);
+    expect(descOf(handMenu({ record: record(state, { playedCards: true }), state }, view, images, { locale: "fr" }))).toContain("Encore en jeu : ♣");
+    expect(descOf(handMenu({ record: record(state, { playedCards: false }), state }, view, images))).not.toContain("Still out");
+    expect(rulesMessage({ record: record(state, { playedCards: true }), state }, false).embeds?.[0]?.description).toContain("Played cards: the menus list the cards still out.");
+  });
+
+  it("default off at a rated table, on at an unrated one, for rows written before the option", () => {
+    const { playedCards: _, ...old } = DEFAULT_SETTINGS;
+    expect(readSettings(old as StoredSettings).playedCards).toBe(false);
+    expect(readSettings({ ...old, rated: false } as StoredSettings).playedCards).toBe(true);
+    expect(readSettings({ ...old, playedCards: true }).playedCards).toBe(true);
+    const r = applySettings({ ...DEFAULT_SETTINGS }, { playedCards: true });
+    expect(r.ok && r.settings.playedCards).toBe(true);
+  });
+
+  it("is an option of /hearts new and /hearts rules, within Discord's 25 options", () => {
+    const subs = (commandData[0].options ?? []) as { name: string; options?: { name: string }[] }[];
+    for (const name of ["new", "rules"]) {
+      const opts = subs.find((s) => s.name === name)!.options!;
+      expect(opts.map((o) => o.name)).toContain("played");
+      expect(opts.length).toBeLessThanOrEqual(25);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+/** What the store keeps about a person or a server, and how it goes: forget me, purge, retention. */
+import { afterEach, describe, expect, it } from "vitest";
+import { createRng, presetRules } from "../../src/game/index.js";
+import { FORMER_PLAYER, openStore, type FinishedGame, type HeartsStore, type SeatRecord } from "../../src/store/index.js";
+import { BACKENDS, prismaOf, useBackend, type Backend } from "./backends.js";
+import { SETTINGS } from "./helpers.js";
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+async function fresh(db: Backend): Promise<HeartsStore> {
+  const store = await openStore(await db.url());
+  cleanups.push(() => store.close());
+  return store;
+}
+
+const [ANA, BEN, CY] = ["100000000000000001", "100000000000000002", "100000000000000003"];
+const seat = (n: number, userId: string | null): SeatRecord => ({ seat: n, userId, botLevel: userId ? null : "hard", name: userId ? `name-${userId.slice(-1)}` : "Bot", botControlled: false, timeouts: 0 });
+let clock = Date.UTC(2026, 0, 1);
+
+async function finish(store: HeartsStore, guildId: string, users: Array<string | null>, rng: ReturnType<typeof createRng>): Promise<FinishedGame> {
+  const seats = users.map((u, i) => seat(i, u));
+  const t = await store.createTable({ guildId, channelId: `c-${guildId}`, hostId: users[0]!, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats });
+  const order = [0, 1, 2, 3].sort(() => rng.next() - 0.5);
+  const game: FinishedGame = {
+    tableId: t.id,
+    guildId,
+    rules: t.rules,
+    rated: true,
+    players: seats.map((s) => ({ seat: s.seat, userId: s.userId, botLevel: s.botLevel, name: s.name, total: 50 + order.indexOf(s.seat), place: order.indexOf(s.seat) + 1 })),
+    hands: [{ change: [1, 2, 3, 20], handPoints: [1, 2, 3, 20], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
+    finishedAt: new Date((clock += 60_000)),
+  };
+  await store.recordFinishedGame(game);
+  return game;
+}
+
+for (const db of BACKENDS) {
+  describe.skipIf(db.skip)(db.name, () => {
+    useBackend(db);
+
+    it("shows what is stored about a person, then forgets them everywhere; the others' standings are rebuilt", async () => {
+      const store = await fresh(db);
+      const rng = createRng(3);
+      for (let i = 0; i < 4; i++) await finish(store, "g1", [ANA, BEN, CY, null], rng);
+      await finish(store, "g2", [ANA, BEN, null, null], rng);
+      await store.saveMenus([{ tableId: (await finish(store, "g2", [BEN, ANA, null, null], rng)).tableId, userId: ANA, appId: "a", token: "t", shownAt: new Date() }]);
+      const open = await store.createTable({ guildId: "g1", channelId: "c9", hostId: BEN, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [seat(0, BEN), seat(1, ANA)] });
+
+      const before = await store.personalData(ANA);
+      expect(before).toEqual({ tables: 7, games: 6, servers: 2, standings: 2, menus: 1, names: ["name-1"] });
+
+      const r = await store.forgetUser(ANA);
+      expect(r.results).toBe(6);
+      expect(r.guilds.sort()).toEqual(["g1", "g2"]);
+      // The open table is the table service's to change (it removes the person first): untouched here.
+      expect((await store.getTable(open.id))!.seats[1].userId).toBe(ANA);
+      const after = await store.personalData(ANA);
+      expect(after).toEqual({ tables: 1, games: 0, servers: 0, standings: 0, menus: 0, names: [] });
+
+      const prisma = prismaOf(store);
+      const results = await prisma.gameResult.findMany({ where: { name: FORMER_PLAYER } });
+      expect(results).toHaveLength(6);
+      // One pseudonym per result: the anonymous results cannot be linked to one another.
+      expect(new Set(results.map((x) => x.playerKey)).size).toBe(6);
+      expect(results.every((x) => x.userId === null && x.ratingAfter === null)).toBe(true);
+      const closed = await prisma.heartsTable.findMany({ where: { status: "finished" } });
+      expect(closed.every((t) => !t.seats.includes(ANA) && t.hostId !== ANA)).toBe(true);
+      // No trace in the leaderboard (humans or bots) or the stats; Ben keeps his games.
+      for (const g of ["g1", "g2"]) {
+        const board = [...(await store.leaderboard({ guildId: g })).rows, ...(await store.leaderboard({ guildId: g, bots: true })).rows];
+        expect(board.some((row) => row.playerKey === ANA || row.name === "name-1" || row.playerKey.startsWith("former:"))).toBe(false);
+        expect((await store.playerCard(g, ANA)).stats).toBeNull();
+      }
+      expect((await store.playerCard("g1", BEN)).stats!.games).toBe(4);
+      expect((await store.playerCard("g1", BEN)).favouriteOpponents.map((o) => o.name)).not.toContain("name-1");
+    });
+
+    it("purges one server's data and no other's", async () => {
+      const store = await fresh(db);
+      const rng = createRng(4);
+      await finish(store, "g1", [ANA, BEN, null, null], rng);
+      await finish(store, "g2", [ANA, BEN, null, null], rng);
+      await store.updateGuildSettings("g1", { tableCap: 2 });
+      expect(await store.purgeGuild("g1")).toEqual({ tables: 1, games: 1 });
+      expect(await store.listFinishedGames("g1")).toEqual([]);
+      expect((await store.leaderboard({ guildId: "g1", bots: true })).rows).toEqual([]);
+      expect((await store.getGuildSettings("g1")).tableCap).toBe(2);
+      expect(await store.listFinishedGames("g2")).toHaveLength(1);
+      await store.purgeGuild("g1", { settings: true });
+      expect((await store.getGuildSettings("g1")).tableCap).toBeNull();
+    });
+
+    it("prunes closed tables past their server's retention, in batches; results stay", async () => {
+      const store = await fresh(db);
+      const rng = createRng(5);
+      for (let i = 0; i < 5; i++) await finish(store, "g1", [ANA, BEN, null, null], rng);
+      await finish(store, "g2", [ANA, BEN, null, null], rng);
+      const abandoned = await store.createTable({ guildId: "g1", channelId: "c7", hostId: ANA, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [seat(0, ANA)] });
+      await store.updateTable(abandoned.id, { status: "abandoned" });
+      const open = await store.createTable({ guildId: "g1", channelId: "c8", hostId: ANA, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [seat(0, ANA)] });
+      await store.updateGuildSettings("g2", { retentionDays: 365 });
+      expect(await store.retentionOverrides()).toEqual([{ guildId: "g2", retentionDays: 365 }]);
+      const future = new Date(Date.now() + 60_000);
+      expect(await store.pruneClosedTables({ before: future, exceptGuildIds: ["g2"], limit: 4 })).toBe(4);
+      expect(await store.pruneClosedTables({ before: future, exceptGuildIds: ["g2"], limit: 4 })).toBe(2);
+      expect(await store.pruneClosedTables({ before: future, exceptGuildIds: ["g2"], limit: 4 })).toBe(0);
+      expect(await store.pruneClosedTables({ before: new Date(0), guildIds: ["g2"], limit: 4 })).toBe(0);
+      expect(await store.getTable(open.id)).not.toBeNull();
+      expect(await store.getTable(abandoned.id)).toBeNull();
+      expect(await store.listFinishedGames("g1")).toHaveLength(5);
+      expect((await store.playerCard("g1", ANA)).stats!.games).toBe(5);
+      expect(await prismaOf(store).gameAction.count()).toBe(0);
+    });
+
+    it("lists the servers the bot left before a date", async () => {
+      const store = await fresh(db);
+      await store.updateGuildSettings("g1", { leftAt: new Date("2026-01-01T00:00:00Z") });
+      await store.updateGuildSettings("g2", { leftAt: new Date("2026-03-01T00:00:00Z") });
+      await store.updateGuildSettings("g3", { tableCap: 1 });
+      expect(await store.departedGuilds(new Date("2026-02-01T00:00:00Z"), 10)).toEqual(["g1"]);
+    });
+  });
+}
