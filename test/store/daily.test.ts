@@ -57,6 +57,21 @@ for (const db of BACKENDS) {
       expect(await store.getCached("k", "x")).toBe("2");
     });
 
+    it("forgets a person's attempts and reviews, and a purged server's attempts", async () => {
+      const store = await fresh();
+      for (const [g, u] of [["g", "111"], ["g", "222"], ["h", "111"]]) await store.startDailySession({ guildId: g, day: 3, userId: u, name: u, rulesSpec: "classic" });
+      await store.putCached("review", "daily:g:3|111", "{}");
+      await store.putCached("review", "daily:g:3|222", "{}");
+      await store.forgetUser("111");
+      expect(await store.getDailySession("g", 3, "111")).toBeNull();
+      expect(await store.getDailySession("h", 3, "111")).toBeNull();
+      expect(await store.getCached("review", "daily:g:3|111")).toBeNull();
+      expect(await store.getDailySession("g", 3, "222")).not.toBeNull();
+      await store.purgeGuild("g");
+      expect(await store.getDailySession("g", 3, "222")).toBeNull();
+      expect(await store.getCached("review", "daily:g:3|222")).toBeNull();
+    });
+
     it("keeps the daily's guild settings", async () => {
       const store = await fresh();
       expect(await store.getGuildSettings("g")).toMatchObject({ dailyEnabled: true, dailyRules: "classic" });
