@@ -27,6 +27,8 @@ export const OPT = {
   retention: "retention",
   reset: "reset",
   server: "server",
+  day: "day",
+  game: "game",
 } as const;
 
 /** What `/hearts settings reset:` can put back to its default. */
@@ -194,6 +196,27 @@ export const heartsCommand = new SlashCommandBuilder()
           .addChoices(...SORT_CHOICES.map((c) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } }))),
       )
       .addIntegerOption((o) => o.setName(OPT.page).setDescription("Page (10 players a page)").setDescriptionLocalizations({ fr: "Page (10 joueurs par page)" }).setMinValue(1).setMaxValue(1000)),
+  )
+  .addSubcommandGroup((g) =>
+    g
+      .setName("daily")
+      .setDescription("The daily challenge: the same 4 hands for everyone on the server")
+      .setDescriptionLocalizations({ fr: "Le défi du jour : les mêmes 4 donnes pour tout le serveur" })
+      .addSubcommand(simple("play", "Play today's challenge (or continue it), privately", "Jouer le défi du jour (ou le reprendre), en privé"))
+      .addSubcommand((s) =>
+        simple("board", "The day's ranking, your streak and your best", "Le classement du jour, votre série et votre record")(s).addIntegerOption((o) =>
+          o.setName(OPT.day).setDescription("Challenge number (default: today's)").setDescriptionLocalizations({ fr: "Numéro du défi (par défaut : celui du jour)" }).setMinValue(1).setMaxValue(100_000),
+        ),
+      ),
+  )
+  .addSubcommand((s) =>
+    simple("review", "Your costliest decisions in your last game, beside the hard player's (private)", "Vos décisions les plus coûteuses de votre dernière partie, face au robot difficile (privé)")(s).addStringOption((o) =>
+      o
+        .setName(OPT.game)
+        .setDescription("Which game (default: your last finished game)")
+        .setDescriptionLocalizations({ fr: "Quelle partie (par défaut : votre dernière partie terminée)" })
+        .addChoices({ name: "My last game", value: "last", name_localizations: { fr: "Ma dernière partie" } }, { name: "My latest daily", value: "daily", name_localizations: { fr: "Mon dernier défi du jour" } }),
+    ),
   )
   .addSubcommand((s) =>
     simple("stats", "A player's results on this server", "Les résultats d'un joueur sur ce serveur")(s).addUserOption((o) =>

@@ -37,6 +37,15 @@ export interface Config {
   shards: number | "auto" | null;
   /** With SHARDS=n: the shards this machine runs (SHARD_IDS), the others run elsewhere; null = all. */
   shardIds: number[] | null;
+  /**
+   * DAILY_SALT: the secret the daily challenge's deals are derived from. Unset: one is generated
+   * at the first daily and kept in the database, so the deals are never computable from the repo.
+   */
+  dailySalt: string | null;
+  /** DAILY_BOT_SAMPLES: worlds per computer decision in the daily (a fixed count, never a time budget). */
+  dailyBotSamples: number;
+  /** REVIEW_SAMPLES: worlds per reviewed decision in /hearts review (more: steadier costs, slower reviews). */
+  reviewSamples: number;
 }
 
 /** Most shard processes SHARDS may ask for on one machine (Discord needs one per 2,500 servers). */
@@ -140,6 +149,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     tableEditIntervalMs: int("TABLE_EDIT_INTERVAL_MS", 1500, 0, 60_000),
     shards,
     shardIds,
+    dailySalt: text("DAILY_SALT") ?? null,
+    dailyBotSamples: int("DAILY_BOT_SAMPLES", 300, 1, 4000),
+    reviewSamples: int("REVIEW_SAMPLES", 400, 8, 4000),
     defaults: {
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),

@@ -10,6 +10,9 @@
  *   lane; with two workers or more, hints never hold all of them;
  * - hints: at most one in flight per key (a seat), answered from a cache when the same position
  *   is asked again, and a bounded lane that sheds hints (never moves) with a sentence to show;
+ * - game reviews run on a worker of their own, started at the first review, whose thread runs
+ *   at the lowest OS priority: moves never queue behind a review, and when the cores are busy
+ *   the system serves the move workers first;
  * - every task has a time limit (its budget plus a margin): a worker that overruns it is
  *   terminated and its task rejected, and the caller falls back (the table plays the first
  *   legal card);
@@ -21,14 +24,19 @@ import { availableParallelism } from "node:os";
 import type { Action, SeatView } from "../game/index.js";
 import { silentLogger, type Logger } from "../log.js";
 import { HARD_BUDGET_MS, type BotLevel, type DecideOptions } from "./decide.js";
+import type { DecisionReview } from "./review.js";
 
 export interface PoolRequest {
   id: number;
   view: SeatView;
   level: BotLevel;
   opts?: DecideOptions;
+  /** A review: the person's action at `view`, to compare with the hard player's (see review.ts). */
+  review?: Action;
+  /** Sent to the review worker: it runs its thread at the lowest OS priority. */
+  lowPriority?: boolean;
 }
-export type PoolReply = { id: number; ok: true; action: Action; ms: number } | { id: number; ok: false; error: string };
+export type PoolReply = { id: number; ok: true; action: Action; review?: DecisionReview; ms: number } | { id: number; ok: false; error: string };
 
 /** A hint the pool will not work out now. `message` is written for the player who asked. */
 export class HintRefused extends Error {
@@ -79,9 +87,14 @@ export interface PoolStats {
   shed: number;
   timeouts: number;
   restarts: number;
+  reviews: number;
 }
 
-type Kind = "move" | "hint";
+type Kind = "move" | "hint" | "review";
+
+/** A review decision's time limit (its "budget"; the margin comes on top), and how long it may wait. */
+const REVIEW_LIMIT_MS = 20_000;
+const REVIEW_WAIT_MS = 120_000;
 
 interface Task extends PoolRequest {
   kind: Kind;
@@ -89,7 +102,7 @@ interface Task extends PoolRequest {
   budgetMs: number;
   /** The wait limit in a lane, then the time limit on a worker. */
   timer: NodeJS.Timeout | null;
-  resolve: (a: Action) => void;
+  resolve: (a: Action, review?: DecisionReview) => void;
   reject: (e: Error) => void;
 }
 
@@ -104,6 +117,8 @@ interface Slot {
   restartAt: number;
   /** Failures since the last healthy run: the next restart waits initialMs × 2^(failures − 1). */
   failures: number;
+  /** The review worker: takes reviews only. */
+  reviewOnly?: boolean;
 }
 
 function spawn(entry: URL, workerData: unknown): Worker {
@@ -122,6 +137,7 @@ export class BotPool {
   private readonly slots: Slot[] = [];
   private readonly moves: Task[] = [];
   private readonly hints: Task[] = [];
+  private readonly reviews: Task[] = [];
   /** Hint in flight per key: its position and the promise every asker of that position shares. */
   private readonly pending = new Map<string, { position: string; answer: Promise<Action> }>();
   /** Answers by position, oldest first (a Map keeps insertion order: LRU by re-inserting). */
@@ -143,7 +159,7 @@ export class BotPool {
   };
   /** Hints may hold every worker but one, so a move never waits behind hints when there are two or more. */
   private readonly maxHintsRunning: number;
-  private readonly counts: PoolStats = { moves: 0, hints: 0, cacheHits: 0, shed: 0, timeouts: 0, restarts: 0 };
+  private readonly counts: PoolStats = { moves: 0, hints: 0, cacheHits: 0, shed: 0, timeouts: 0, restarts: 0, reviews: 0 };
   private nextId = 1;
   private closed = false;
 
@@ -173,12 +189,12 @@ export class BotPool {
   }
 
   get size(): number {
-    return this.slots.length;
+    return this.slots.filter((s) => !s.reviewOnly).length;
   }
 
   /** Workers started and able to take a task now (for health checks). */
   get ready(): number {
-    return this.slots.filter((s) => s.state === "ready").length;
+    return this.slots.filter((s) => s.state === "ready" && !s.reviewOnly).length;
   }
 
   get stats(): Readonly<PoolStats> {
@@ -186,10 +202,24 @@ export class BotPool {
   }
 
   /** Same as decide() from index.ts, on a worker thread; always before any hint. */
-  decide(view: SeatView, level: BotLevel, opts?: DecideOptions): Promise<Action> {
+  decide(view: SeatView, level: BotLevel, opts?: DecideOptions & { background?: boolean }): Promise<Action> {
     if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
+    // A decision nobody waits for at a table (e.g. the daily's reference game) goes with the reviews.
+    if (opts?.background) {
+      this.reviewSlot();
+      const { background: _, ...rest } = opts;
+      return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "review", view, level, opts: rest, budgetMs: REVIEW_LIMIT_MS, resolve, reject }));
+    }
     const budgetMs = level === "hard" ? (opts?.budgetMs ?? HARD_BUDGET_MS) : 0;
     return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "move", view, level, opts, budgetMs, resolve, reject }));
+  }
+
+  /** The review worker, started at the first review (or background decision). */
+  private reviewSlot(): void {
+    if (this.slots.some((s) => s.reviewOnly)) return;
+    const slot: Slot = { index: this.slots.length, worker: null, state: "down", task: null, timer: null, readyAt: 0, restartAt: 0, failures: 0, reviewOnly: true };
+    this.slots.push(slot);
+    this.start(slot);
   }
 
   /**
@@ -242,12 +272,34 @@ export class BotPool {
     return answer;
   }
 
+  /**
+   * Reviews the person's `chosen` action at `view` with the hard search (a fixed number of worlds),
+   * at the lowest priority: after every move and every hint, and never on the last free worker
+   * when there are two or more.
+   */
+  review(view: SeatView, chosen: Action, opts: { seed: number; samples?: number }): Promise<DecisionReview> {
+    if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
+    this.reviewSlot();
+    return new Promise<DecisionReview>((resolve, reject) =>
+      this.enqueue({
+        kind: "review",
+        view,
+        level: "hard",
+        opts: { seed: opts.seed, samples: opts.samples },
+        review: chosen,
+        budgetMs: REVIEW_LIMIT_MS,
+        resolve: (_a, r) => (r ? resolve(r) : reject(new Error("The worker sent no review."))),
+        reject,
+      }),
+    );
+  }
+
   /** Stops the workers and every timer; decisions and hints still queued or running are rejected. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     const gone = new Error("The bot pool is closed.");
-    for (const t of [...this.moves.splice(0), ...this.hints.splice(0)]) this.settle(t, gone);
+    for (const t of [...this.moves.splice(0), ...this.hints.splice(0), ...this.reviews.splice(0)]) this.settle(t, gone);
     this.pending.clear();
     this.cache.clear();
     await Promise.all(
@@ -268,13 +320,14 @@ export class BotPool {
 
   private enqueue(fields: Omit<Task, "id" | "timer">): void {
     const task: Task = { ...fields, id: this.nextId++, timer: null };
-    const waitMs = task.kind === "move" ? this.limits.moveWaitMs : this.limits.hintWaitMs;
+    const waitMs = task.kind === "move" ? this.limits.moveWaitMs : task.kind === "hint" ? this.limits.hintWaitMs : REVIEW_WAIT_MS;
     // Every worker is down and none is back in time: refuse now rather than after waiting.
-    if (this.slots.every((s) => s.state === "down") && Math.min(...this.slots.map((s) => s.restartAt)) - Date.now() >= waitMs) {
+    const serving = this.slots.filter((s) => !s.reviewOnly === (task.kind !== "review"));
+    if (serving.every((s) => s.state === "down") && Math.min(...serving.map((s) => s.restartAt)) - Date.now() >= waitMs) {
       this.settle(task, this.waitError(task, "every worker is restarting"));
       return;
     }
-    const lane = task.kind === "move" ? this.moves : this.hints;
+    const lane = task.kind === "move" ? this.moves : task.kind === "hint" ? this.hints : this.reviews;
     lane.push(task);
     task.timer = setTimeout(() => {
       task.timer = null;
@@ -289,6 +342,7 @@ export class BotPool {
 
   private waitError(task: Task, why: string): Error {
     if (task.kind === "hint") return this.shed(why);
+    if (task.kind === "review") return new Error(`The review could not be worked out now: ${why}.`);
     this.log.warn({ why }, "a computer player's move could not be worked out in time; its table plays a simple move");
     return new Error(`The computer players' workers could not take this decision: ${why}.`);
   }
@@ -304,13 +358,17 @@ export class BotPool {
     let hintsRunning = this.slots.filter((s) => s.task?.kind === "hint").length;
     for (const slot of this.slots) {
       if (slot.state !== "ready" || slot.task) continue;
+      if (slot.reviewOnly) {
+        const review = this.reviews.shift();
+        if (review) this.run(slot, review);
+        continue;
+      }
       let task = this.moves.shift();
       if (!task && hintsRunning < this.maxHintsRunning) {
         task = this.hints.shift();
         if (task) hintsRunning++;
       }
-      if (!task) return;
-      this.run(slot, task);
+      if (task) this.run(slot, task);
     }
   }
 
@@ -318,7 +376,7 @@ export class BotPool {
     const w = slot.worker!;
     if (task.timer) clearTimeout(task.timer);
     slot.task = task;
-    this.counts[task.kind === "move" ? "moves" : "hints"]++;
+    this.counts[task.kind === "move" ? "moves" : task.kind === "hint" ? "hints" : "reviews"]++;
     const limit = task.budgetMs + this.limits.marginMs;
     task.timer = setTimeout(() => {
       task.timer = null;
@@ -327,7 +385,7 @@ export class BotPool {
       this.fail(slot, w, `a ${task.kind === "move" ? "decision" : "hint"} took over ${limit} ms`, `The computer player took too long (over ${limit} ms); its worker was replaced.`);
     }, limit);
     w.ref();
-    const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts };
+    const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts, ...(task.review && { review: task.review }), ...(slot.reviewOnly && { lowPriority: true }) };
     try {
       w.postMessage(req);
     } catch (err) {
@@ -339,11 +397,11 @@ export class BotPool {
     }
   }
 
-  private settle(task: Task, result: Action | Error): void {
+  private settle(task: Task, result: Action | Error, review?: DecisionReview): void {
     if (task.timer) clearTimeout(task.timer);
     task.timer = null;
     if (result instanceof Error) task.reject(result);
-    else task.resolve(result);
+    else task.resolve(result, review);
   }
 
   // ---- hint cache -----------------------------------------------------------
@@ -389,7 +447,7 @@ export class BotPool {
       if (!task || task.id !== msg.id) return;
       slot.task = null;
       w.unref();
-      this.settle(task, msg.ok ? msg.action : new Error(msg.error));
+      this.settle(task, msg.ok ? msg.action : new Error(msg.error), msg.ok ? msg.review : undefined);
       this.pump();
     });
     w.on("error", (err) => this.fail(slot, w, err.message));

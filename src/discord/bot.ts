@@ -7,12 +7,14 @@ import type { Config } from "../config.js";
 import { silentLogger, type Logger } from "../log.js";
 import { shardOf, type ShardInfo } from "../shards.js";
 import type { PrivacyStore } from "../store/privacy.js";
-import type { Store } from "../store/types.js";
+import { isDailyStore, type Store } from "../store/types.js";
 import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
 import { GuildSettingsCache } from "../table/guild-settings.js";
 import { Housekeeping } from "../table/housekeeping.js";
 import { TableService } from "../table/service.js";
+import { DailyService } from "../daily/service.js";
+import { ReviewService, type ReviewStore } from "../table/review.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
@@ -104,8 +106,14 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const decks = new DeckStyles(deps.store, log);
   const presenter = new Presenter({ rest, service, images, menus, pacer, decks, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
+  const dailyStore = deps.store;
+  const daily = isDailyStore(dailyStore)
+    ? new DailyService({ store: dailyStore, bots: deps.bots, salt: config.dailySalt, samples: config.dailyBotSamples, now: deps.clock ? () => deps.clock!.now() : undefined, log: log.child({ part: "daily" }) })
+    : null;
+  const reviewStore = deps.store as Store & Partial<ReviewStore>;
+  const review = isDailyStore(reviewStore) && typeof reviewStore.listFinishedGames === "function" ? new ReviewService({ store: reviewStore as Store & ReviewStore, bots: deps.bots, samples: config.reviewSamples }) : null;
   const guilds = new GuildSettingsCache(deps.store);
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, decks, guilds, defaults: config.defaults, limits: { maxTablesPerGuild: config.maxTablesPerGuild } }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, decks, guilds, defaults: config.defaults, limits: { maxTablesPerGuild: config.maxTablesPerGuild }, daily, review }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
 
   // Every handler answers and logs its own failures; these catches are the last line, so a bug
   // there is a log line and never an unhandled rejection.

@@ -1,6 +1,8 @@
 /** What every interaction handler gets: the interaction's person, its responder, and the services. */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
 import { viewFor, type Card, type Seat } from "../game/index.js";
+import type { DailyService } from "../daily/service.js";
+import type { ReviewService } from "../table/review.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { Store, TableSettings } from "../store/types.js";
@@ -33,6 +35,10 @@ export interface Services {
   /** The bot's own defaults for new tables and its ceiling of open tables per server. */
   defaults: TableSettings;
   limits: { maxTablesPerGuild: number };
+  /** The daily challenge (absent with a store that does not keep it). */
+  daily?: DailyService | null;
+  /** Game reviews (absent with a store that does not keep finished games). */
+  review?: ReviewService | null;
 }
 
 export interface Ctx extends Services {

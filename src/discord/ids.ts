@@ -19,7 +19,13 @@ export type ComponentId =
   | { verb: "pass"; tableId: string; version: number; cards: Card[] }
   | { verb: "moon"; tableId: string; version: number; choice: MoonChoice }
   /** /hearts privacy's buttons: no table (tableId is NO_TABLE); they act on whoever clicks, where. */
-  | { verb: "privacy"; tableId: typeof NO_TABLE; action: PrivacyAction };
+  | { verb: "privacy"; tableId: typeof NO_TABLE; action: PrivacyAction }
+  // The daily challenge's private menu (src/discord/daily.ts): the "table id" is the day's number.
+  | { verb: "dshare"; tableId: string }
+  | { verb: "dplay"; tableId: string; version: number; card: Card }
+  | { verb: "dpick"; tableId: string; version: number }
+  | { verb: "dpass"; tableId: string; version: number; cards: Card[] }
+  | { verb: "dmoon"; tableId: string; version: number; choice: MoonChoice };
 
 /** The table slot of a custom_id that belongs to no table. */
 export const NO_TABLE = "-";
@@ -27,7 +33,7 @@ export const PRIVACY_ACTIONS = ["forget", "forget-yes", "purge", "purge-yes"] as
 export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 
 const PREFIX = "h1";
-const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset"]);
+const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset", "dshare"]);
 const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const VERSION = /^[0-9a-z]{1,6}$/;
 
@@ -35,13 +41,17 @@ export function encodeId(id: ComponentId): string {
   const head = `${PREFIX}:${id.verb}:${id.tableId}`;
   switch (id.verb) {
     case "play":
+    case "dplay":
     case "undo":
       return `${head}:${id.version.toString(36)}:${cardCode(id.card)}`;
     case "pick":
+    case "dpick":
       return `${head}:${id.version.toString(36)}`;
     case "pass":
+    case "dpass":
       return `${head}:${id.version.toString(36)}:${id.cards.map(cardCode).join(".")}`;
     case "moon":
+    case "dmoon":
       return `${head}:${id.version.toString(36)}:${id.choice}`;
     case "privacy":
       return `${head}:${id.action}`;
@@ -66,19 +76,23 @@ export function decodeId(raw: string): ComponentId | null {
   const version = parseInt(v, 36);
   switch (verb) {
     case "pick":
+    case "dpick":
       return parts.length === 4 ? { verb, tableId, version } : null;
     case "play":
+    case "dplay":
     case "undo": {
       const card = parts.length === 5 && /^[2-9TJQKA][CDSH]$/.test(arg) ? parseCard(arg) : null;
       return card === null ? null : { verb, tableId, version, card };
     }
-    case "pass": {
+    case "pass":
+    case "dpass": {
       if (parts.length !== 5) return null;
       const codes = arg.split(".");
       if (codes.length !== 3 || !codes.every((c) => /^[2-9TJQKA][CDSH]$/.test(c))) return null;
       return { verb, tableId, version, cards: codes.map((c) => parseCard(c)!) };
     }
     case "moon":
+    case "dmoon":
       return parts.length === 5 && (arg === "add" || arg === "subtract") ? { verb, tableId, version, choice: arg } : null;
     default:
       return null;

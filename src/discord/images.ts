@@ -12,7 +12,7 @@ import type { LoadGauge } from "./load.js";
 import { PicturesUnavailable, type RenderMethod, type RenderProcess } from "./render-process.js";
 import { labels } from "./views.js";
 
-export type Renderer = Pick<typeof render, "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard">;
+export type Renderer = Pick<typeof render, "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard" | "renderDailyBoard">;
 
 export const canvasRenderer: Renderer = render;
 
@@ -125,6 +125,10 @@ export class Images {
 
   leaderboard(title: string, rows: Parameters<Renderer["renderLeaderboard"]>[0]["rows"], locale?: Locale): Buffer | null {
     return this.run("leaderboard", null, "renderLeaderboard", { title, rows, locale });
+  }
+
+  dailyBoard(input: Parameters<Renderer["renderDailyBoard"]>[0]): Buffer | null {
+    return this.run("daily-board", null, "renderDailyBoard", input);
   }
 
   gameOver(record: TableRecord, history: HandResult[], totals: number[], placements: number[], rules: Rules): Buffer | null {

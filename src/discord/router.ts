@@ -32,7 +32,9 @@ export function createRouter(services: Services, opts: RouterOptions) {
       return;
     }
     if (!i.isChatInputCommand() && !i.isButton() && !i.isStringSelectMenu()) return;
-    const sub = i.isChatInputCommand() ? i.options.getSubcommand(false) : null;
+    // A subcommand of a group is named with its group: "daily play".
+    const group = i.isChatInputCommand() ? i.options.getSubcommandGroup(false) : null;
+    const sub = i.isChatInputCommand() ? [group, i.options.getSubcommand(false)].filter(Boolean).join(" ") || null : null;
     const id = i.isChatInputCommand() ? null : decodeId(i.customId);
     const handler = i.isChatInputCommand() ? (sub ? commandHandler(sub) : undefined) : id ? componentHandler(id.verb) : undefined;
     const kind = i.isChatInputCommand() ? `/${sub ?? "hearts"}` : (id?.verb ?? "unknown");

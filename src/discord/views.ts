@@ -368,7 +368,7 @@ function utilityButtons(table: TableSnapshot, hint: boolean, m: Messages): APIBu
  * One button per card, a row per suit; a suit of more than five cards takes two rows. Thirteen
  * cards in four suits never need more than five rows (two long suits leave at most one other).
  */
-export function cardRows(tableId: string, view: SeatView, legal: Card[]): Row[] {
+export function cardRows(tableId: string, view: SeatView, legal: Card[], idOf: (card: Card) => string = (card) => encodeId({ verb: "play", tableId, version: view.actionCount, card })): Row[] {
   const rows: Row[] = [];
   for (let suit = 0; suit < 4; suit++) {
     const cards = view.hand.filter((c) => suitOf(c) === suit);
@@ -377,7 +377,7 @@ export function cardRows(tableId: string, view: SeatView, legal: Card[]): Row[] 
         row(
           ...cards.slice(i, i + 5).map((c) => {
             const ok = legal.includes(c);
-            return button(encodeId({ verb: "play", tableId, version: view.actionCount, card: c }), cardLabel(c), ok ? (suit === 1 || suit === 3 ? ButtonStyle.Danger : ButtonStyle.Primary) : ButtonStyle.Secondary, !ok);
+            return button(idOf(c), cardLabel(c), ok ? (suit === 1 || suit === 3 ? ButtonStyle.Danger : ButtonStyle.Primary) : ButtonStyle.Secondary, !ok);
           }),
         ),
       );

@@ -12,6 +12,8 @@
 import { DEFAULT_LOCALE, type Locale } from "./locale.js";
 import * as common from "./messages/common.js";
 import * as comforts from "./messages/comforts.js";
+import * as daily from "./messages/daily.js";
+import * as review from "./messages/review.js";
 import * as errors from "./messages/errors.js";
 import * as fairUse from "./messages/fairUse.js";
 import * as lobby from "./messages/lobby.js";
@@ -30,7 +32,7 @@ export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./loca
 export { sentence, words, type Sentence, type Values } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, comforts, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, settings, privacy } as const;
+const AREAS = { common, comforts, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, settings, privacy, daily, review } as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

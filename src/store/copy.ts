@@ -1,7 +1,8 @@
 /**
  * Copies a whole database into an empty one, between SQLite and PostgreSQL in either direction
  * (scripts/db-copy.ts is the command): tables, their action logs, finished games, per-seat results,
- * standings and guild settings, row for row with their ids, in one transaction on the target, then
+ * standings, guild settings, the daily challenge's attempts and secret and the computed-values
+ * cache, row for row with their ids, in one transaction on the target, then
  * counts every table on both sides.
  */
 import { redactUrl } from "./records.js";
@@ -16,6 +17,11 @@ export const COPIED_MODELS = [
   { model: "gameResult", table: "GameResult", key: ["id"] },
   { model: "playerStats", table: "PlayerStats", key: ["guildId", "playerKey"] },
   { model: "guildSettings", table: "GuildSettings", key: ["guildId"] },
+  // The daily challenge: the salt generated at the first daily must move with its attempts, or
+  // the day's deals would change under them.
+  { model: "appSecret", table: "AppSecret", key: ["name"] },
+  { model: "dailySession", table: "DailySession", key: ["guildId", "day", "userId"] },
+  { model: "computedCache", table: "ComputedCache", key: ["kind", "key"] },
 ] as const;
 
 type Row = Record<string, unknown>;

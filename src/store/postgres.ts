@@ -34,7 +34,8 @@ import {
 import { ReadCache } from "./reader.js";
 import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, DailySession, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import * as daily from "./daily.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
@@ -306,6 +307,43 @@ export class PostgresStore implements HeartsStore {
   async updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
     const data = guildSettingsColumns(patch);
     return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
+  }
+
+  /** The daily tables through the structural client the shared code needs. */
+  private get daily(): daily.DailyDb {
+    return this.prisma as unknown as daily.DailyDb;
+  }
+
+  secret(name: string, candidate: string): Promise<string> {
+    return daily.secret(this.daily, name, candidate);
+  }
+
+  getDailySession(guildId: string, day: number, userId: string): Promise<DailySession | null> {
+    return daily.getDailySession(this.daily, guildId, day, userId);
+  }
+
+  startDailySession(input: NewDailySession): Promise<DailySession> {
+    return daily.startDailySession(this.daily, input);
+  }
+
+  saveDailyProgress(guildId: string, day: number, userId: string, expectedCount: number, actions: Action[], result?: DailySession["result"]): Promise<boolean> {
+    return daily.saveDailyProgress(this.daily, guildId, day, userId, expectedCount, actions, result);
+  }
+
+  listDailyResults(guildId: string, day: number): Promise<DailySession[]> {
+    return daily.listDailyResults(this.daily, guildId, day);
+  }
+
+  listPlayerDailies(guildId: string, userId: string, limit: number): Promise<Array<{ day: number; points: number }>> {
+    return daily.listPlayerDailies(this.daily, guildId, userId, limit);
+  }
+
+  getCached(kind: string, key: string): Promise<string | null> {
+    return daily.getCached(this.daily, kind, key);
+  }
+
+  putCached(kind: string, key: string, value: string): Promise<void> {
+    return daily.putCached(this.daily, kind, key, value);
   }
 
   async getPlayerPrefs(userId: string): Promise<PlayerPrefs> {

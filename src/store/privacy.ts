@@ -102,6 +102,9 @@ export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetR
     await tx.menuToken.deleteMany({ where: { userId } });
     // Their deck style (/hearts deck) is theirs alone: it goes.
     await tx.playerPrefs.deleteMany({ where: { userId } });
+    // Their daily challenge attempts and their game reviews (kept per game and person) go too.
+    await tx.dailySession.deleteMany({ where: { userId } });
+    await tx.computedCache.deleteMany({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
     const rows = await tx.heartsTable.findMany({
       where: { status: { notIn: OPEN_STATUSES }, OR: [{ hostId: userId }, { seats: { contains: seatsMention(userId) } }] },
       select: { id: true, seats: true, hostId: true },
@@ -128,9 +131,12 @@ export async function purgeGuildStep(db: PrivacyDb, guildId: string, opts: { set
     const games = gameIds.length ? (await tx.finishedGame.deleteMany({ where: { id: { in: gameIds } } })).count : 0;
     const tableIds = (await tx.heartsTable.findMany({ where: { guildId, status: { notIn: OPEN_STATUSES } }, select: { id: true }, take: limit })).map((r) => r.id);
     const tables = tableIds.length ? (await tx.heartsTable.deleteMany({ where: { id: { in: tableIds } } })).count : 0;
+    if (tableIds.length) await tx.computedCache.deleteMany({ where: { kind: "review", OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })) } });
     const done = gameIds.length < limit && tableIds.length < limit;
     if (done) {
       await tx.playerStats.deleteMany({ where: { guildId } });
+      await tx.dailySession.deleteMany({ where: { guildId } });
+      await tx.computedCache.deleteMany({ where: { kind: "review", key: { startsWith: `daily:${guildId}:` } } });
       if (opts.settings) await tx.guildSettings.deleteMany({ where: { guildId } });
     }
     return { tables, games, done };

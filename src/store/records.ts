@@ -150,6 +150,8 @@ type GuildSettingsRow = {
   retentionDays: number | null;
   allowedChannels: string;
   leftAt: Date | null;
+  dailyEnabled: boolean;
+  dailyRules: string;
 };
 
 export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | null): GuildSettings {
@@ -166,6 +168,8 @@ export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | nul
     locale: row?.locale ?? null,
     retentionDays: row?.retentionDays ?? null,
     allowedChannels: row ? parseJson<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
+    dailyEnabled: row?.dailyEnabled ?? true,
+    dailyRules: row?.dailyRules ?? "classic",
     leftAt: row?.leftAt ?? null,
   };
 }

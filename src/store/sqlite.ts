@@ -14,6 +14,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import type { Action } from "../game/index.js";
 import { createPrivateFile, makePrivateDatabase } from "./file-modes.js";
+import * as daily from "./daily.js";
 import { migrate } from "./migrate.js";
 import {
   CorruptRowError,
@@ -33,7 +34,7 @@ import {
 import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData } from "./privacy.js";
 import { ReadCache, StandingsReader } from "./reader.js";
 import { leaderboard, playerCard, rebuildStandings, recordFinished, replaceStandings, standingsSnapshot, standingsSnapshotMark, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, DailySession, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
 
 export { CorruptRowError };
 
@@ -300,6 +301,44 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
+  /** The daily tables through the structural client the shared code needs. */
+  private get daily(): daily.DailyDb {
+    return this.prisma as unknown as daily.DailyDb;
+  }
+
+  secret(name: string, candidate: string): Promise<string> {
+    return this.exclusive(() => daily.secret(this.daily, name, candidate));
+  }
+
+  getDailySession(guildId: string, day: number, userId: string): Promise<DailySession | null> {
+    return this.exclusive(() => daily.getDailySession(this.daily, guildId, day, userId));
+  }
+
+  startDailySession(input: NewDailySession): Promise<DailySession> {
+    return this.exclusive(() => daily.startDailySession(this.daily, input));
+  }
+
+  saveDailyProgress(guildId: string, day: number, userId: string, expectedCount: number, actions: Action[], result?: DailySession["result"]): Promise<boolean> {
+    return this.exclusive(() => daily.saveDailyProgress(this.daily, guildId, day, userId, expectedCount, actions, result));
+  }
+
+  listDailyResults(guildId: string, day: number): Promise<DailySession[]> {
+    return this.exclusive(() => daily.listDailyResults(this.daily, guildId, day));
+  }
+
+  listPlayerDailies(guildId: string, userId: string, limit: number): Promise<Array<{ day: number; points: number }>> {
+    return this.exclusive(() => daily.listPlayerDailies(this.daily, guildId, userId, limit));
+  }
+
+  getCached(kind: string, key: string): Promise<string | null> {
+    return this.exclusive(() => daily.getCached(this.daily, kind, key));
+  }
+
+  putCached(kind: string, key: string, value: string): Promise<void> {
+    return this.exclusive(() => daily.putCached(this.daily, kind, key, value));
+  }
+
+  /** The guild's standings, for /hearts leaderboard. */
   getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
     return this.exclusive(async () => playerPrefsRecord(userId, await this.prisma.playerPrefs.findUnique({ where: { userId } })));
   }

@@ -131,9 +131,30 @@ export interface GuildSettings {
   allowedChannels: string[];
   /** When the bot was removed from the server (its data is purged after a grace period); null = present. */
   leftAt: Date | null;
+  /** Whether the daily challenge is offered on this server (admins may turn it off). */
+  dailyEnabled: boolean;
+  /** The daily challenge's rules preset spec on this server (default "classic"). */
+  dailyRules: string;
 }
 
 export type GuildSettingsPatch = Partial<Omit<GuildSettings, "guildId">>;
+
+/** One person's attempt at one day's challenge: its actions (to resume) and, once over, its result. */
+export interface DailySession {
+  guildId: string;
+  day: number;
+  userId: string;
+  name: string;
+  /** The rules preset spec the day was played with on this server. */
+  rulesSpec: string;
+  actions: Action[];
+  startedAt: Date;
+  /** Set once every hand is played. */
+  result: { points: number; perHand: number[]; queens: number; moons: boolean[]; finishedAt: Date } | null;
+}
+
+export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt"> & { startedAt?: Date };
+
 
 /** A player's private menu left open when the bot stopped: the next start brings it up to date. */
 export interface SavedMenu {
@@ -195,11 +216,39 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** The daily challenge's attempts, the installation's secrets and the computed-values cache. */
+export interface DailyStore {
+  /**
+   * The installation's secret named `name`: the stored one, or `candidate` stored now if there is
+   * none yet (the first caller's candidate wins, so every process agrees).
+   */
+  secret(name: string, candidate: string): Promise<string>;
+  /** The person's attempt at the day, if any. */
+  getDailySession(guildId: string, day: number, userId: string): Promise<DailySession | null>;
+  /** Starts the attempt, or returns the one already there (one attempt per person per day). */
+  startDailySession(input: NewDailySession): Promise<DailySession>;
+  /**
+   * Replaces the attempt's actions (and records its result) if it still has `expectedCount`
+   * actions: false when another write got there first.
+   */
+  saveDailyProgress(guildId: string, day: number, userId: string, expectedCount: number, actions: Action[], result?: DailySession["result"]): Promise<boolean>;
+  /** The day's finished attempts on the server (unordered). */
+  listDailyResults(guildId: string, day: number): Promise<DailySession[]>;
+  /** The days the person finished on the server, with their points, latest first (at most `limit`). */
+  listPlayerDailies(guildId: string, userId: string, limit: number): Promise<Array<{ day: number; points: number }>>;
+  /** A cached computed value (the hard player's daily scores, a game review), or null. */
+  getCached(kind: string, key: string): Promise<string | null>;
+  putCached(kind: string, key: string, value: string): Promise<void>;
+}
+
+/** Whether this store keeps daily challenges (both real backends do; test doubles may not). */
+export const isDailyStore = (s: object): s is DailyStore => typeof (s as Partial<DailyStore>).startDailySession === "function";
+
 /**
  * What openStore() returns, on SQLite or PostgreSQL alike: the Store plus the standings read side
  * (leaderboards, player cards), the finished games and the group-commit counters.
  */
-export interface HeartsStore extends Store, PrivacyStore {
+export interface HeartsStore extends Store, PrivacyStore, DailyStore {
   /** Which database runs: for logs and benchmarks only; nothing above the store branches on it. */
   readonly kind: "sqlite" | "postgres";
   leaderboard(query: LeaderboardQuery): Promise<Leaderboard>;

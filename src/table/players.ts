@@ -4,14 +4,18 @@
  */
 import type { Action, SeatView } from "../game/index.js";
 import type { BotLevel } from "../store/types.js";
+import type { DecisionReview } from "../ai/review.js";
 
 export interface BotPlayer {
-  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number }): Promise<Action>;
+  /** `background`: nobody waits for it at a table (BotPool: the low-priority review worker). */
+  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number; samples?: number; background?: boolean }): Promise<Action>;
   /**
    * The strongest player's suggestion for a person (BotPool: behind every computer move, one at a
    * time per `key`, repeated positions from a cache); without it, a hard decision.
    */
   hint?(view: SeatView, opts: { key: string }): Promise<Action>;
+  /** The hard player's review of a person's decision, at low priority (BotPool); without it, worked out here. */
+  review?(view: SeatView, chosen: Action, opts: { seed: number; samples?: number }): Promise<DecisionReview>;
   close?(): Promise<void> | void;
 }
 

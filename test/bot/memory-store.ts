@@ -130,7 +130,7 @@ export class MemoryStore implements Store {
   }
 
   async getGuildSettings(guildId: string): Promise<GuildSettings> {
-    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: null, botLevel: null, trickImages: null, hintsAllowed: null, tableCap: null, locale: null, retentionDays: null, allowedChannels: [], leftAt: null });
+    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: null, botLevel: null, trickImages: null, hintsAllowed: null, tableCap: null, locale: null, retentionDays: null, allowedChannels: [], leftAt: null, dailyEnabled: true, dailyRules: "classic" });
   }
 
   async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {

@@ -65,6 +65,10 @@ async function populate(url: string) {
     open.push({ id: t.id, state: await play(store, t.id, createGame(t.rules, t.seed), rng, 40 + 17 * i) });
   }
   await store.updateGuildSettings("g1", { defaultRules: "omnibus", turnSeconds: 45, allowedChannels: ["c1", "c2"] });
+  await store.secret("daily-salt", "the-salt");
+  await store.startDailySession({ guildId: "g1", day: 300, userId: "ana", name: "Ana", rulesSpec: "classic" });
+  await store.saveDailyProgress("g1", 300, "ana", 0, [{ type: "pass", seat: 0, cards: [1, 2, 3] }], { points: 4, perHand: [4, 0, 0, 0], queens: 0, moons: [false, false, false, false], finishedAt: new Date(Date.UTC(2026, 9, 27)) });
+  await store.putCached("review", "x|ana", "{}");
   await store.close();
   return open;
 }
@@ -78,7 +82,10 @@ async function snapshot(store: HeartsStore) {
     out[`${g} bots`] = await store.leaderboard({ guildId: g, bots: true, pageSize: 50 });
     for (const p of ["ana", "ben", "cy", "dee", "eve", "bot:medium"]) out[`${g} ${p}`] = await store.playerCard(g, p);
     out[`${g} settings`] = await store.getGuildSettings(g);
+    out[`${g} daily`] = await store.listDailyResults(g, 300);
   }
+  out.salt = await store.secret("daily-salt", "not-this-one");
+  out.cached = await store.getCached("review", "x|ana");
   const open = await store.listOpenTables();
   out.open = open;
   for (const t of open) out[`log ${t.id}`] = await store.loadActions(t.id);
@@ -108,7 +115,7 @@ for (const target of targets) {
       const open = await populate(src.url);
       const to = await target.url();
       const report = await copyDatabase(src.url, to);
-      expect(report.counts.map((c) => c.table)).toEqual(["HeartsTable", "GameAction", "FinishedGame", "GameResult", "PlayerStats", "GuildSettings"]);
+      expect(report.counts.map((c) => c.table)).toEqual(["HeartsTable", "GameAction", "FinishedGame", "GameResult", "PlayerStats", "GuildSettings", "AppSecret", "DailySession", "ComputedCache"]);
       for (const c of report.counts) expect(c.target, c.table).toBe(c.source);
       expect(report.counts.every((c) => c.source > 0)).toBe(true);
 

@@ -183,14 +183,14 @@ for (const db of BACKENDS) {
 
     it("guild settings have defaults and keep what is set", async () => {
       const { store } = await fresh();
-      const none = { turnSeconds: null, botLevel: null, trickImages: null, hintsAllowed: null, tableCap: null, locale: null, retentionDays: null, leftAt: null };
+      const none = { turnSeconds: null, botLevel: null, trickImages: null, hintsAllowed: null, tableCap: null, locale: null, retentionDays: null, leftAt: null, dailyEnabled: true, dailyRules: "classic" };
       expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", allowedChannels: [], ...none });
       await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
       expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", allowedChannels: ["c1", "c2"], ...none });
       const left = new Date("2026-11-01T10:00:00Z");
       const all = { turnSeconds: 30, botLevel: "hard", trickImages: "hands", hintsAllowed: false, tableCap: 3, locale: "fr", retentionDays: 90, leftAt: left } as const;
       await store.updateGuildSettings("g9", all);
-      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", allowedChannels: ["c1", "c2"], ...all });
+      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", allowedChannels: ["c1", "c2"], ...all, dailyEnabled: true, dailyRules: "classic" });
       // null puts a setting back to the bot's default.
       await store.updateGuildSettings("g9", { botLevel: null, leftAt: null });
       expect(await store.getGuildSettings("g9")).toMatchObject({ botLevel: null, leftAt: null, tableCap: 3 });

@@ -15,6 +15,8 @@ import { settingsHandler } from "../settings.js";
 import type { CommandHandler, ComponentHandler, Handler } from "./types.js";
 import { undoButton } from "../undo.js";
 import { deckCommand } from "../deck.js";
+import { dailyBoardCommand, dailyMoonButton, dailyPassButton, dailyPickMenu, dailyPlayButton, dailyPlayCommand, dailyShareButton } from "../daily.js";
+import { reviewHandler } from "../review.js";
 
 const HANDLERS: Handler[] = [
   // the lobby
@@ -53,6 +55,15 @@ const HANDLERS: Handler[] = [
   settingsHandler,
   privacyCommand,
   privacyButton,
+  // the daily challenge (its menu belongs to no table) and game review
+  dailyPlayCommand,
+  dailyBoardCommand,
+  dailyPickMenu,
+  dailyPassButton,
+  dailyPlayButton,
+  dailyMoonButton,
+  dailyShareButton,
+  reviewHandler,
 ];
 
 function byName<K extends Handler["kind"]>(kind: K): Map<string, Extract<Handler, { kind: K }>> {

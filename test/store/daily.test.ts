@@ -1,0 +1,81 @@
+/** The daily challenge's rows on both backends: one attempt per day, guarded saves, results, secrets, cache. */
+import { afterEach, describe, expect, it } from "vitest";
+import { openStore, type HeartsStore } from "../../src/store/index.js";
+import { BACKENDS, useBackend } from "./backends.js";
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+for (const db of BACKENDS) {
+  describe.skipIf(db.skip)(db.name, () => {
+    useBackend(db);
+    async function fresh(): Promise<HeartsStore> {
+      const store = await openStore(await db.url());
+      cleanups.push(() => store.close());
+      return store;
+    }
+
+    it("keeps one attempt per person per day, saves only from the count it read, and lists results", async () => {
+      const store = await fresh();
+      const a = await store.startDailySession({ guildId: "g", day: 7, userId: "u1", name: "Ann", rulesSpec: "classic" });
+      expect(a.actions).toEqual([]);
+      expect(a.result).toBeNull();
+      const pass = { type: "pass" as const, seat: 0 as const, cards: [1, 2, 3] };
+      expect(await store.saveDailyProgress("g", 7, "u1", 0, [pass])).toBe(true);
+      // A second start returns the attempt already there, with its actions.
+      const again = await store.startDailySession({ guildId: "g", day: 7, userId: "u1", name: "Ann again", rulesSpec: "omnibus" });
+      expect(again.actions).toEqual([pass]);
+      expect(again.name).toBe("Ann");
+      // A save from a stale count is refused.
+      expect(await store.saveDailyProgress("g", 7, "u1", 0, [pass, pass])).toBe(false);
+      const finishedAt = new Date("2026-11-24T10:00:00Z");
+      expect(await store.saveDailyProgress("g", 7, "u1", 1, [pass, pass], { points: 9, perHand: [0, 1, 8, 0], queens: 0, moons: [false, false, false, false], finishedAt })).toBe(true);
+      await store.startDailySession({ guildId: "g", day: 7, userId: "u2", name: "Bob", rulesSpec: "classic" });
+      await store.startDailySession({ guildId: "other", day: 7, userId: "u3", name: "Cy", rulesSpec: "classic" });
+      const results = await store.listDailyResults("g", 7);
+      expect(results.map((r) => r.userId)).toEqual(["u1"]);
+      expect(results[0].result).toEqual({ points: 9, perHand: [0, 1, 8, 0], queens: 0, moons: [false, false, false, false], finishedAt });
+      expect(await store.getDailySession("g", 7, "u2")).toMatchObject({ userId: "u2", result: null });
+      expect(await store.getDailySession("g", 8, "u2")).toBeNull();
+      await store.startDailySession({ guildId: "g", day: 8, userId: "u1", name: "Ann", rulesSpec: "classic" });
+      await store.saveDailyProgress("g", 8, "u1", 0, [], { points: 3, perHand: [3, 0, 0, 0], queens: 0, moons: [false, false, false, false], finishedAt });
+      expect(await store.listPlayerDailies("g", "u1", 10)).toEqual([
+        { day: 8, points: 3 },
+        { day: 7, points: 9 },
+      ]);
+    });
+
+    it("stores a secret once (the first candidate wins) and a cache entry by kind and key", async () => {
+      const store = await fresh();
+      expect(await store.secret("daily-salt", "first")).toBe("first");
+      expect(await store.secret("daily-salt", "second")).toBe("first");
+      expect(await store.getCached("k", "x")).toBeNull();
+      await store.putCached("k", "x", "1");
+      await store.putCached("k", "x", "2");
+      expect(await store.getCached("k", "x")).toBe("2");
+    });
+
+    it("forgets a person's attempts and reviews, and a purged server's attempts", async () => {
+      const store = await fresh();
+      for (const [g, u] of [["g", "111"], ["g", "222"], ["h", "111"]]) await store.startDailySession({ guildId: g, day: 3, userId: u, name: u, rulesSpec: "classic" });
+      await store.putCached("review", "daily:g:3|111", "{}");
+      await store.putCached("review", "daily:g:3|222", "{}");
+      await store.forgetUser("111");
+      expect(await store.getDailySession("g", 3, "111")).toBeNull();
+      expect(await store.getDailySession("h", 3, "111")).toBeNull();
+      expect(await store.getCached("review", "daily:g:3|111")).toBeNull();
+      expect(await store.getDailySession("g", 3, "222")).not.toBeNull();
+      await store.purgeGuild("g");
+      expect(await store.getDailySession("g", 3, "222")).toBeNull();
+      expect(await store.getCached("review", "daily:g:3|222")).toBeNull();
+    });
+
+    it("keeps the daily's guild settings", async () => {
+      const store = await fresh();
+      expect(await store.getGuildSettings("g")).toMatchObject({ dailyEnabled: true, dailyRules: "classic" });
+      expect(await store.updateGuildSettings("g", { dailyEnabled: false, dailyRules: "omnibus" })).toMatchObject({ dailyEnabled: false, dailyRules: "omnibus" });
+    });
+  });
+}

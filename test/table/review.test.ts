@@ -1,0 +1,118 @@
+/** Game review: a scripted blunder (keeping Q♠ under a led A♠) is found first, with a positive cost. */
+import { describe, expect, it } from "vitest";
+import { decide } from "../../src/ai/index.js";
+import { reviewDecision } from "../../src/ai/review.js";
+import { QUEEN_OF_SPADES, apply, awaiting, createGame, parseCard, presetRules, viewFor, type Action, type GameState, type Seat } from "../../src/game/index.js";
+import { ReviewService, reviewGame } from "../../src/table/review.js";
+import { openStore } from "../../src/store/index.js";
+import { SETTINGS, tempDb } from "../store/helpers.js";
+
+const ACE = parseCard("AS")!;
+
+/**
+ * A first hand played by medium players, scripted: the A♠ holder leads it as soon as it may, and seat 0,
+ * holding Q♠ and a lower spade, follows with the lower spade, keeping Q♠.
+ */
+function blunderGame(): { seed: number; actions: Action[]; at: number } {
+  const rules = presetRules("classic")!;
+  for (let seed = 1; seed < 400; seed++) {
+    let state: GameState = createGame(rules, seed);
+    const actions: Action[] = [];
+    let at = -1;
+    while (state.history.length === 0) {
+      for (const seat of awaiting(state)) {
+        const view = viewFor(state, seat as Seat);
+        let action = decide(view, "medium", { seed: seed * 131 + state.actionCount, samples: 8 });
+        // The scripted lead: whoever holds A♠ leads it as soon as they may (seat 0 still holding Q♠ and a lower spade).
+        const zero = viewFor(state, 0);
+        const ready = zero.hand.includes(QUEEN_OF_SPADES) && zero.hand.some((c) => c !== QUEEN_OF_SPADES && Math.floor(c / 13) === 2);
+        if (seat !== 0 && at < 0 && ready && view.phase === "playing" && view.trick.length === 0 && view.legal.includes(ACE)) action = { type: "play", seat: seat as Seat, card: ACE };
+        const low = view.legal.filter((c) => c !== QUEEN_OF_SPADES && Math.floor(c / 13) === 2);
+        if (seat === 0 && at < 0 && view.phase === "playing" && view.trick[0] === ACE && view.leader !== 0 && view.hand.includes(QUEEN_OF_SPADES) && low.length) {
+          action = { type: "play", seat: 0, card: low[0] };
+          at = actions.length;
+        }
+        const r = apply(state, action);
+        if (!r.ok) throw new Error(r.reason);
+        state = r.state;
+        actions.push(action);
+      }
+    }
+    if (at >= 0) return { seed, actions, at };
+  }
+  throw new Error("no seed gives the blunder");
+}
+
+describe("game review", () => {
+  it("finds the kept Q♠ under a led A♠ first, with a positive cost, and says what the expert prefers", async () => {
+    const { seed, actions, at } = blunderGame();
+    const review = await reviewGame(presetRules("classic")!, seed, actions, 0, async (view, chosen, s) => reviewDecision(view, chosen, { seed: s, samples: 120 }));
+    expect(review.decisions).toBeGreaterThan(5);
+    const first = review.top[0];
+    expect(first.kind).toBe("play");
+    expect(first.expert).toEqual([QUEEN_OF_SPADES]);
+    expect(first.chosen).toEqual([(actions[at] as { card: number }).card]);
+    expect(first.cost).toBeGreaterThan(1);
+    expect(first.trick[0]).toBe(ACE);
+    // Only what the person saw: their own hand and the trick.
+    expect(first.hand).toContain(QUEEN_OF_SPADES);
+    expect(review.matched).toBeLessThan(review.decisions);
+    expect(review.totalCost).toBeGreaterThanOrEqual(first.cost - 0.05);
+  }, 30_000);
+
+  it("prices a bad pass: keeping A♠ K♠ Q♠ with short spades and passing low clubs costs points", () => {
+    // Seat 0's hand, written as the deal would give it, in a game where seat 0 passes first.
+    const hand = ["2C", "3C", "4C", "5C", "9C", "3D", "7D", "JD", "QS", "KS", "AS", "4H", "9H"].map((c) => parseCard(c)!);
+    const state = createGame(presetRules("classic")!, 1);
+    // Put exactly this hand in seat 0 (the other seats keep the rest of the deck, swapped in).
+    const all = [0, 1, 2, 3].map((s) => viewFor(state, s as Seat).hand);
+    const others = all.flat().filter((c) => !hand.includes(c));
+    const masks = [hand, others.slice(0, 13), others.slice(13, 26), others.slice(26, 39)].map((cs) => {
+      const m = [0, 0, 0, 0];
+      for (const c of cs) m[Math.floor(c / 13)] |= 1 << c % 13;
+      return m;
+    });
+    state.hands = masks;
+    const view = viewFor(state, 0);
+    const r = reviewDecision(view, { type: "pass", seat: 0, cards: hand.slice(0, 3) }, { seed: 3, samples: 150 });
+    expect(r.kind).toBe("pass");
+    expect(r.same).toBe(false);
+    expect(r.expert.some((c) => [QUEEN_OF_SPADES, parseCard("KS")!, parseCard("AS")!].includes(c))).toBe(true);
+    expect(r.cost).toBeGreaterThan(0);
+  });
+
+  it("finds the person's last finished game in the store, reviews their seat, and keeps the review", async () => {
+    const db = tempDb();
+    const store = await openStore(db.url);
+    try {
+      const rules = { ...presetRules("classic")!, target: 20 };
+      const t = await store.createTable({ guildId: "g", channelId: "c", hostId: "ann", rules, settings: SETTINGS, seed: 11, seats: [] });
+      let state = createGame(rules, 11);
+      let seq = 0;
+      while (state.phase !== "game-over") {
+        for (const seat of awaiting(state)) {
+          const action = decide(viewFor(state, seat as Seat), "medium", { seed: seq, samples: 4 });
+          const r = apply(state, action);
+          if (!r.ok) throw new Error(r.reason);
+          state = r.state;
+          expect(await store.appendAction(t.id, seq++, seat, action)).toEqual({ ok: true });
+        }
+      }
+      const players = [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 2 ? "ann" : null, botLevel: seat === 2 ? null : ("medium" as const), name: `p${seat}`, total: state.totals[seat], place: state.placements![seat] }));
+      await store.recordFinishedGame({ tableId: t.id, guildId: "g", rules, rated: false, players, hands: state.history.map((h) => ({ change: h.change, handPoints: h.handPoints, moonShooter: h.moon?.shooter ?? null, queenTakenBy: h.queenTakenBy, jackTakenBy: h.jackTakenBy })), finishedAt: new Date() });
+      const svc = new ReviewService({ store, bots: { decide: async () => Promise.reject(new Error("unused")) }, samples: 16 });
+      const source = await svc.lastGame("g", "ann");
+      expect(source).toMatchObject({ key: `table:${t.id}`, seat: 2, seed: 11 });
+      expect(await svc.lastGame("g", "bob")).toBeNull();
+      const r = await svc.review("ann", source!);
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.review.decisions).toBeGreaterThan(10);
+      expect(r.review.top.every((d) => d.seat === 2)).toBe(true);
+      expect(JSON.parse((await store.getCached("review", `table:${t.id}|ann`))!)).toEqual(r.review);
+    } finally {
+      await store.close();
+      db.cleanup();
+    }
+  }, 30_000);
+});
