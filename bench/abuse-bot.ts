@@ -97,6 +97,9 @@ const autoPlay = setInterval(() => {
   }
 }, 50);
 
+/** The store's appends and their commits (one synchronous write, with SQLite's fsync, on this thread each). */
+const appends = () => ({ ...((store as { appendStats?: { appends: number; commits: number } }).appendStats ?? { appends: NaN, commits: NaN }) });
+let appendsAtPhase = appends();
 let poolAtPhase = pool.stats;
 let cpuAtPhase = process.cpuUsage();
 let phaseStart = performance.now();
@@ -109,6 +112,7 @@ process.on("message", (msg: { type: string }) => {
       ticks = createHistogram();
       loop.reset();
       poolAtPhase = pool.stats;
+      appendsAtPhase = appends();
       cpuAtPhase = process.cpuUsage();
       phaseStart = performance.now();
     } else if (msg.type === "report") {
@@ -126,6 +130,7 @@ process.on("message", (msg: { type: string }) => {
         histogramMaxMs: Math.round(loop.max / 1e5) / 10,
         // This process's main thread and its worker threads, as a share of one core over the phase.
         cpuCores: +((cpu.user + cpu.system) / 1000 / (performance.now() - phaseStart)).toFixed(2),
+        store: { appends: appends().appends - appendsAtPhase.appends, commits: appends().commits - appendsAtPhase.commits },
         pool: Object.fromEntries((Object.keys(now) as Array<keyof PoolStats>).map((k) => [k, now[k] - poolAtPhase[k]])),
       });
     } else if (msg.type === "stop") {

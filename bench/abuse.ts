@@ -132,7 +132,13 @@ function said(fake: FakeDiscord, h: InteractionHandle): string {
     .trim();
 }
 
-const POLITE = [/You're going faster than I can keep up with: nothing was done\. Try again in \d+ s\./, /This server is keeping me very busy right now/, /computer players are busy right now; try the hint again/, /Your previous hint is still being worked out/];
+/** The polite refusals, by why: the person's budget, the server's, the hint lane shed it, a hint of theirs still pending. */
+const POLITE = {
+  userBudget: /You're going faster than I can keep up with: nothing was done\. Try again in \d+ s\./,
+  serverBudget: /This server is keeping me very busy right now/,
+  hintShed: /computer players are busy right now; try the hint again/,
+  hintPending: /Your previous hint is still being worked out/,
+};
 
 interface Sent {
   kind: string;
@@ -144,15 +150,20 @@ async function fates(fake: FakeDiscord, sent: Sent[]) {
   await Promise.all(sent.map((s) => s.h.ack.catch(() => undefined)));
   await waitFor(() => sent.every((s) => said(fake, s.h)), 10_000);
   const acks = await Promise.all(sent.map((s) => s.h.ack.then((a) => a.latencyMs, () => null)));
-  const byKind: Record<string, { sent: number; refusedPolitely: number; answered: number; silentlyDropped: number; ackP50Ms: number; ackP99Ms: number }> = {};
+  const byKind: Record<string, { sent: number; refusedPolitely: number; refusedBy: Record<string, number>; answered: number; silentlyDropped: number; ackP50Ms: number; ackP99Ms: number }> = {};
   const ackByKind: Record<string, number[]> = {};
   sent.forEach((s, i) => {
     const text = said(fake, s.h);
-    const k = (byKind[s.kind] ??= { sent: 0, refusedPolitely: 0, answered: 0, silentlyDropped: 0, ackP50Ms: NaN, ackP99Ms: NaN });
+    const k = (byKind[s.kind] ??= { sent: 0, refusedPolitely: 0, refusedBy: {}, answered: 0, silentlyDropped: 0, ackP50Ms: NaN, ackP99Ms: NaN });
     k.sent++;
     if (acks[i] === null || !text) k.silentlyDropped++;
-    else if (POLITE.some((re) => re.test(text))) k.refusedPolitely++;
-    else k.answered++;
+    else {
+      const why = Object.entries(POLITE).find(([, re]) => re.test(text))?.[0];
+      if (why) {
+        k.refusedPolitely++;
+        k.refusedBy[why] = (k.refusedBy[why] ?? 0) + 1;
+      } else k.answered++;
+    }
     if (acks[i] !== null) (ackByKind[s.kind] ??= []).push(acks[i]);
   });
   for (const [kind, k] of Object.entries(byKind)) {
@@ -303,7 +314,7 @@ async function main(): Promise<void> {
     };
     console.log(
       `${TABLES} tables, ${GAMES} games, ${SECONDS} s a phase, load ${out.loadAvg.start.join("/")} → ${out.loadAvg.end.join("/")} on ${out.loadAvg.cores} cores.\n` +
-        `hintFlood: computer moves p99 ${out.botMoveP99MsBaseline} ms alone, ${out.botMoveP99Ms} ms with 10 hints/s (×${ratio}, target ≤ 1.5).\n` +
+        `hintFlood: computer moves p99 ${out.botMoveP99MsBaseline} ms alone, ${out.botMoveP99Ms} ms with 10 hints/s (×${ratio}, target ≤ 1.5; ${statsFlood?.moveP99Ms} and ${spam?.moveP99Ms} ms in the later phases without hints).\n` +
         `statsFlood: acks p99 ${statsAck} ms (target ≤ 100), bot event loop p99 ${statsLoop} ms by the 1 ms ticker, ${statsFlood?.histogramP99Ms} ms by the histogram, ${statsFlood?.idleLoopDelayP99Ms} ms in an idle process (target ≤ 20; baseline ${baseline?.loopDelayP99Ms} ms).\n` +
         `spam: ${spamClicks.sent} clicks, ${spamClicks.refusedPolitely} refused politely, ${spamClicks.answered} answered, ${spamClicks.silentlyDropped} silently dropped; others' acks p99 ${others(baseline)} ms alone, ${others(spam)} ms with the spam.`,
     );
@@ -333,6 +344,7 @@ interface Report {
   histogramP99Ms: number;
   histogramMaxMs: number;
   cpuCores: number;
+  store: { appends: number; commits: number };
   pool: Record<string, number>;
 }
 

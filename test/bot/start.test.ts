@@ -57,7 +57,7 @@ describe("npm run deploy-commands", () => {
       expect(out).toContain(`Registered 1 command (/hearts) in server ${fake.guildId}`);
       const [hearts] = fake.commands.get(fake.guildId) ?? [];
       expect(hearts.name).toBe("hearts");
-      expect(hearts.options.map((o: { name: string }) => o.name)).toEqual(["new", "join", "leave", "start", "end", "kick", "hand", "deck", "rules", "scores", "hint", "leaderboard", "stats", "settings", "privacy"]);
+      expect(hearts.options.map((o: { name: string }) => o.name)).toEqual(["new", "join", "leave", "start", "end", "kick", "hand", "deck", "rules", "scores", "hint", "leaderboard", "daily", "review", "stats", "settings", "privacy"]);
       expect(hearts.description_localizations?.fr).toBeTruthy();
       expect(fake.violations).toEqual([]);
     } finally {
