@@ -2,7 +2,8 @@
  * Configuration from the environment (and a .env file through dotenv). Every problem becomes a
  * sentence for the person starting the bot, never a stack trace.
  */
-import type { BotLevel, TableSettings } from "./store/types.js";
+import { BOT_LEVELS, type BotLevel } from "./ai/levels.js";
+import type { TableSettings } from "./table/records.js";
 
 export interface Config {
   token: string;
@@ -66,7 +67,6 @@ export const DEFAULT_SETTINGS: Readonly<TableSettings> = Object.freeze({
   playedCards: false,
 });
 
-const LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Reads the configuration; `requireToken: false` for tools that never log in (tests build their own). */
@@ -127,7 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   }
 
   const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
-  if (!LEVELS.includes(botLevel)) problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
+  if (!(BOT_LEVELS as readonly string[]).includes(botLevel)) problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
 
   const config: Config = {
     token: token ?? "",
@@ -156,7 +156,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),
       timeBankSeconds: int("TIME_BANK_SECONDS", DEFAULT_SETTINGS.timeBankSeconds, 0, 36_000),
-      botLevel: LEVELS.includes(botLevel) ? botLevel : DEFAULT_SETTINGS.botLevel,
+      botLevel: (BOT_LEVELS as readonly string[]).includes(botLevel) ? (botLevel as BotLevel) : DEFAULT_SETTINGS.botLevel,
     },
   };
   return problems.length ? { ok: false, problems } : { ok: true, config };

@@ -9,7 +9,8 @@ import { FastRng, bestMoonChoice, searchPass, searchPlay } from "./hard.js";
 import { knowledgeOf } from "./knowledge.js";
 import { EASY, MEDIUM, choosePass, choosePlay, situationFromView, type Style } from "./policy.js";
 import { takenFromView } from "./world.js";
-import type { BotLevel } from "../../src/store/types.js";
+/** Frozen with the players: its own copy of the levels. */
+type BotLevel = "easy" | "medium" | "hard";
 
 export type { BotLevel };
 export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];

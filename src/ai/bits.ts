@@ -1,24 +1,34 @@
 /** Small bit tricks and per-rules tables shared by the computer players' hot paths. */
-import { JACK_OF_DIAMONDS, penaltyValue, type Card, type Rules } from "../game/index.js";
+import {
+  ACE_OF_SPADES,
+  CLUBS,
+  DIAMONDS,
+  FULL_SUIT,
+  HEARTS,
+  JACK_OF_DIAMONDS,
+  KING_OF_SPADES,
+  QUEEN_OF_SPADES,
+  SPADES,
+  highestRank,
+  penaltyValue,
+  popcount,
+  rankOf,
+  type Card,
+  type Rules,
+} from "../game/index.js";
 
-export const CLUBS = 0;
-export const DIAMONDS = 1;
-export const SPADES = 2;
-export const HEARTS = 3;
-export const QS = 36;
-export const KS = 37;
-export const AS = 38;
+// The engine's card vocabulary, under the short names the hot loops read best with.
+export { CLUBS, DIAMONDS, SPADES, HEARTS };
+export const QS = QUEEN_OF_SPADES;
+export const KS = KING_OF_SPADES;
+export const AS = ACE_OF_SPADES;
 export const JD = JACK_OF_DIAMONDS;
-export const Q_BIT = 1 << 10;
-export const J_BIT = 1 << 9;
-export const FULL = 0x1fff;
-
-export function pop(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-export const hiBit = (m: number): number => 31 - Math.clz32(m);
+export const Q_BIT = 1 << rankOf(QUEEN_OF_SPADES);
+export const J_BIT = 1 << rankOf(JACK_OF_DIAMONDS);
+export const FULL = FULL_SUIT;
+export const pop = popcount;
+export const hiBit = highestRank;
+/** The lowest set bit of a non-empty mask (unguarded, for the hot loops; the engine's lowestRank checks for 0). */
 export const loBit = (m: number): number => 31 - Math.clz32(m & -m);
 /** Ranks strictly above `rank` in mask `m`. */
 export const above = (m: number, rank: number): number => m & ~((2 << rank) - 1);

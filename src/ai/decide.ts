@@ -9,10 +9,10 @@ import { FastRng, bestMoonChoice, searchPass, searchPlay } from "./hard.js";
 import { knowledgeOf } from "./knowledge.js";
 import { EASY, MEDIUM, choosePass, choosePlay, situationFromView, type Style } from "./policy.js";
 import { takenFromView } from "./world.js";
-import type { BotLevel } from "../store/types.js";
 
-export type { BotLevel };
-export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
+import { BOT_LEVELS, type BotLevel } from "./levels.js";
+
+export { BOT_LEVELS, type BotLevel };
 
 export interface DecideOptions {
   /** Seed for the bot's own randomness (easy's slips, the hard player's sampling). Default: from the view. */

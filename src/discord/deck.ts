@@ -5,7 +5,8 @@
  */
 import { OPT } from "../../commands/hearts.js";
 import type { Logger } from "../log.js";
-import type { PlayerPrefs, Store, TableSettings } from "../store/types.js";
+import type { PlayerPrefs, Store } from "../store/types.js";
+import type { TableSettings } from "../table/records.js";
 import { command } from "./handlers/types.js";
 
 /** How a player's hand picture is drawn. */

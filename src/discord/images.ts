@@ -6,7 +6,7 @@ import * as render from "../render/index.js";
 import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../game/index.js";
 import type { Logger } from "../log.js";
 import type { Locale } from "../i18n/index.js";
-import type { TableRecord } from "../store/types.js";
+import type { TableRecord } from "../table/records.js";
 import { tableLocale } from "../table/options.js";
 import type { LoadGauge } from "./load.js";
 import { PicturesUnavailable, type RenderMethod, type RenderProcess } from "./render-process.js";

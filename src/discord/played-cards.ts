@@ -4,7 +4,7 @@
  */
 import { SUIT_SYMBOLS, cardsStillOut, rankLabel, suitOf, type SeatView } from "../game/index.js";
 import type { Messages } from "../i18n/index.js";
-import type { TableSettings } from "../store/types.js";
+import type { TableSettings } from "../table/records.js";
 
 /** "♣ A K 9 · ♦ Q J · ♠ — · ♥ 10 2": highest first, a dash for a suit with nothing out. */
 export function stillOutList(view: Pick<SeatView, "hand" | "trick" | "tricks">): string {

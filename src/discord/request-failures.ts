@@ -5,7 +5,7 @@
  */
 import { DiscordAPIError } from "discord.js";
 import type { Logger } from "../log.js";
-import type { TableRecord } from "../store/types.js";
+import type { TableRecord } from "../table/records.js";
 
 export const UNKNOWN_CHANNEL = 10003;
 export const UNKNOWN_MESSAGE = 10008;

@@ -5,7 +5,7 @@
  * failed".
  */
 import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js";
-import type { TableSettings } from "../store/types.js";
+import type { TableSettings } from "../table/records.js";
 import { StoreDown } from "../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";

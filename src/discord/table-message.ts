@@ -7,7 +7,7 @@
 import { Routes, type REST } from "discord.js";
 import type { Logger } from "../log.js";
 import type { TableService } from "../table/service.js";
-import { isOpen } from "../table/service.js";
+import { isOpen } from "../table/records.js";
 import type { TableSnapshot } from "../table/types.js";
 import type { Images } from "./images.js";
 import { forRest } from "./message.js";

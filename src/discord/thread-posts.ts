@@ -11,10 +11,11 @@ import { ButtonStyle, ComponentType, Routes, type APIButtonComponent, type REST 
 import { awaiting, cardLabel, type GameState, type HandResult, type TrickRecord } from "../game/index.js";
 import { sentence, words, type Messages } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { TableRecord } from "../store/types.js";
+import type { TableRecord } from "../table/records.js";
 import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
-import { isOpen, type TableService } from "../table/service.js";
+import { isOpen } from "../table/records.js";
+import type { TableService } from "../table/service.js";
 import type { TableSnapshot, TableUpdate } from "../table/types.js";
 import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";

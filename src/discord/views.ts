@@ -23,7 +23,7 @@ import {
 } from "../game/index.js";
 import { messages, type Locale, type Messages } from "../i18n/index.js";
 import type { PlayerLabel } from "../render/index.js";
-import type { TableRecord } from "../store/types.js";
+import { isOpen, type TableRecord } from "../table/records.js";
 import { tableLocale } from "../table/options.js";
 import { presetOf, turnAllowance } from "../table/options.js";
 import { cutGraphemes } from "../table/names.js";
@@ -156,7 +156,7 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
   });
   lines.push(seatLines.join("\n"));
   const status = tableStatusLine(table);
-  const closed = !["lobby", "passing", "playing"].includes(record.status);
+  const closed = !isOpen(record.status);
   if (record.status === "lobby") {
     lines.push(
       record.settings.fillWithBots

@@ -4,7 +4,8 @@ import { isPostgresUrl } from "./pg-url.js";
 import { PostgresStore } from "./postgres.js";
 import { CorruptRowError } from "./records.js";
 import { DEFAULT_DATABASE_URL, SqliteStore } from "./sqlite.js";
-import type { HeartsStore, Store, TableRecord } from "./types.js";
+import type { HeartsStore, Store } from "./types.js";
+import type { TableRecord } from "../table/records.js";
 
 export * from "./types.js";
 export { SqliteStore, DEFAULT_DATABASE_URL } from "./sqlite.js";

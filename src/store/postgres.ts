@@ -34,7 +34,8 @@ import {
 import { ReadCache } from "./reader.js";
 import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, DailySession, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, DailySession, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch } from "./types.js";
+import type { FinishedGame, TableRecord } from "../table/records.js";
 import * as daily from "./daily.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */

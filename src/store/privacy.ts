@@ -10,7 +10,7 @@
 import { sqltag as sql } from "@prisma/client/runtime/client";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { OPEN_STATUSES } from "./records.js";
-import type { SeatRecord } from "./types.js";
+import type { SeatRecord } from "../table/records.js";
 
 /** The name an anonymised player has in stored games and results. */
 export const FORMER_PLAYER = "Former player";

@@ -3,9 +3,13 @@
  * JSON held in TEXT columns, so a row of either generated client converts through here.
  */
 import type { Action, Rules } from "../game/index.js";
-import type { FinishedGame, GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, SeatRecord, TablePatch, TableRecord, TableSettings, TableStatus } from "./types.js";
+import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePatch } from "./types.js";
+import type { FinishedGame, SeatRecord, TableRecord, TableSettings, TableStatus } from "../table/records.js";
 
-export const OPEN_STATUSES: TableStatus[] = ["lobby", "passing", "playing"];
+import { OPEN_STATUSES as OPEN } from "../table/records.js";
+
+/** The open statuses as Prisma's filters take them (a mutable array). */
+export const OPEN_STATUSES: string[] = [...OPEN];
 
 /** A row whose JSON does not parse is reported, not thrown past the store as a crash. */
 export class CorruptRowError extends Error {

@@ -34,7 +34,8 @@ import {
 import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData } from "./privacy.js";
 import { ReadCache, StandingsReader } from "./reader.js";
 import { leaderboard, playerCard, rebuildStandings, recordFinished, replaceStandings, standingsSnapshot, standingsSnapshotMark, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, DailySession, FinishedGame, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch, TableRecord } from "./types.js";
+import type { AppendResult, DailySession, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch } from "./types.js";
+import type { FinishedGame, TableRecord } from "../table/records.js";
 
 export { CorruptRowError };
 

@@ -4,7 +4,8 @@
  * reads share one query) and replaced as soon as this process changes them. Another shard's
  * process sees a change within `ttlMs`.
  */
-import type { GuildSettings, GuildSettingsPatch, Store, TableSettings } from "../store/types.js";
+import type { GuildSettings, GuildSettingsPatch, Store } from "../store/types.js";
+import type { TableSettings } from "./records.js";
 
 /** Retention of closed tables' move logs when a server has not chosen one. */
 export const DEFAULT_RETENTION_DAYS = 180;

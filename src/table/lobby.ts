@@ -5,10 +5,12 @@
  * the table's queue, stores the change and tells the front end.
  */
 import { sentence, type Sentence } from "../i18n/index.js";
-import type { BotLevel, NewTable, SeatRecord, TablePatch, TableRecord } from "../store/types.js";
+import type { NewTable, TablePatch } from "../store/types.js";
+import type { BotLevel, SeatRecord, TableRecord } from "./records.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "./options.js";
 import { botSeat, cleanName, freeSeatNumber, humanSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
-import { isOpen, refuse, type Actor, type Outcome } from "./types.js";
+import { isOpen } from "./records.js";
+import { refuse, type Actor, type Outcome } from "./types.js";
 
 /** What a lobby move may change in the record. */
 export type LobbyPatch = Pick<TablePatch, "seats" | "hostId" | "rules" | "settings">;

@@ -5,7 +5,7 @@
  */
 import { PRESETS, parseRules, presetRules, type Rules } from "../game/index.js";
 import { DEFAULT_LOCALE, isLocale, sentence, type Locale, type Sentence } from "../i18n/index.js";
-import type { TableSettings } from "../store/types.js";
+import type { TableSettings } from "./records.js";
 
 /**
  * A spec starting with a preset name replaces the rules ("omnibus,target=50"); a spec of only

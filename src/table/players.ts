@@ -3,7 +3,7 @@
  * players live in src/ai (worker threads); `firstLegalPlayer` is the fallback the tests may use.
  */
 import type { Action, SeatView } from "../game/index.js";
-import type { BotLevel } from "../store/types.js";
+import type { BotLevel } from "./records.js";
 import type { DecisionReview } from "../ai/review.js";
 
 export interface BotPlayer {

@@ -5,8 +5,9 @@
  */
 import { replay, type Action, type GameState } from "../game/index.js";
 import type { Logger } from "../log.js";
-import type { Store, TableRecord } from "../store/types.js";
-import { isOpen } from "./types.js";
+import type { Store } from "../store/types.js";
+import type { TableRecord } from "./records.js";
+import { isOpen } from "./records.js";
 
 /** What the registry needs of a table in memory; the service's own holds more (its queue, its timers). */
 export interface Loaded {

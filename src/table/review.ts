@@ -7,7 +7,8 @@
 import { createGame, mix32, step, viewFor, type Action, type Card, type PassDirection, type Rules, type Seat, type SeatView } from "../game/index.js";
 import { distinctPlays } from "../ai/hard.js";
 import { REVIEW_SAMPLES, reviewDecision, type DecisionReview } from "../ai/review.js";
-import type { FinishedGame, StoredAction, TableRecord } from "../store/types.js";
+import type { StoredAction } from "../store/types.js";
+import type { FinishedGame, TableRecord } from "./records.js";
 import type { BotPlayer } from "./players.js";
 
 export interface ReviewedDecision extends DecisionReview {

@@ -1,5 +1,5 @@
 /** Seat bookkeeping: who sits where, who is a computer player, names for computer players. */
-import type { BotLevel, SeatRecord } from "../store/types.js";
+import type { BotLevel, SeatRecord } from "./records.js";
 
 export { cleanName } from "./names.js";
 

@@ -25,7 +25,8 @@ import {
 import { HintRefused } from "../ai/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { BotLevel, FinishedGame, NewTable, Store, TablePatch, TableRecord } from "../store/types.js";
+import type { NewTable, Store, TablePatch } from "../store/types.js";
+import type { BotLevel, FinishedGame, TableRecord } from "./records.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import type { SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
@@ -38,7 +39,6 @@ import { TableRegistry } from "./registry.js";
 import type { LobbyOutcome } from "./lobby.js";
 import { cleanName, humanSeat, isBotSeat, isHumanSeat, seatOf } from "./seats.js";
 import {
-  isOpen,
   refuse,
   type ActionSource,
   type Refusal,
@@ -883,7 +883,6 @@ export class TableService {
   }
 }
 
-export { isOpen };
 
 function closedMessage(status: TableRecord["status"]): Sentence {
   return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");

@@ -7,7 +7,7 @@
  * a seat then has its phase's allowance, then its time bank (only when the table has a timer).
  */
 import type { GameState } from "../game/index.js";
-import type { TableSettings } from "../store/types.js";
+import type { TableSettings } from "./records.js";
 import { turnAllowance } from "./options.js";
 
 export interface TurnStart {

@@ -3,7 +3,7 @@
  */
 import type { Action, GameEvent, GameState, Rules } from "../game/index.js";
 import type { Sentence } from "../i18n/index.js";
-import type { BotLevel, TableRecord, TableSettings } from "../store/types.js";
+import type { TableRecord, TableSettings } from "./records.js";
 
 /** The person behind an interaction. Who acts is always this, never something read from a button. */
 export interface Actor {
@@ -90,7 +90,3 @@ export interface TableServiceConfig {
   maxTablesPerGuild?: number;
 }
 
-export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
-
-/** A table still in play: its lobby or its game. */
-export const isOpen = (status: TableRecord["status"]): boolean => status === "lobby" || status === "passing" || status === "playing";

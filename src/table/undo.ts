@@ -17,7 +17,7 @@
  *   card the person could take back then stays (at worst one undo fewer, never a second in a trick).
  */
 import type { Card, SeatView } from "../game/index.js";
-import type { SeatRecord } from "../store/types.js";
+import type { SeatRecord } from "./records.js";
 import { isHumanSeat } from "./seats.js";
 
 /** The card an undo would take back, and the trick it is in (`completed`: its post is in the thread). */

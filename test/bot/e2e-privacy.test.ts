@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
-import type { FinishedGame } from "../../src/store/index.js";
+import type { FinishedGame } from "../../src/table/records.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { Player, answeredPrivately, saidTo, startHarness, type Harness } from "./harness.js";
 import type { InteractionHandle } from "../fake-discord/server.js";

@@ -3,18 +3,8 @@
  * duplicate seq; patches apply in the same step), for fast unit tests of the table service.
  */
 import type { Action } from "../../src/game/index.js";
-import type {
-  PlayerPrefs,
-  AppendResult,
-  FinishedGame,
-  GuildSettings,
-  NewTable,
-  SavedMenu,
-  StoredAction,
-  Store,
-  TablePatch,
-  TableRecord,
-} from "../../src/store/types.js";
+import type { PlayerPrefs, AppendResult, GuildSettings, NewTable, SavedMenu, StoredAction, Store, TablePatch } from "../../src/store/types.js";
+import type { FinishedGame, TableRecord } from "../../src/table/records.js";
 
 const clone = <T>(x: T): T => structuredClone(x);
 

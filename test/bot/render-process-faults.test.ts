@@ -12,7 +12,7 @@ import { Images, canvasRenderer } from "../../src/discord/images.js";
 import { Lane, Pacer } from "../../src/discord/pacer.js";
 import { PicturesUnavailable, RenderProcess, childEnv, type RenderProcessOptions } from "../../src/discord/render-process.js";
 import { tableMessage } from "../../src/discord/views.js";
-import type { TableRecord } from "../../src/store/types.js";
+import type { TableRecord } from "../../src/table/records.js";
 import type { TableSnapshot } from "../../src/table/types.js";
 import { capturingLogger } from "../ai/log-capture.js";
 import { faultyRenderChild, setRenderFault } from "./fixtures/render-faults.js";

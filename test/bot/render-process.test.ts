@@ -6,7 +6,7 @@ import { Images, canvasRenderer } from "../../src/discord/images.js";
 import { Lane, Pacer } from "../../src/discord/pacer.js";
 import { RenderProcess } from "../../src/discord/render-process.js";
 import { handMenu, tableMessage } from "../../src/discord/views.js";
-import type { TableRecord } from "../../src/store/types.js";
+import type { TableRecord } from "../../src/table/records.js";
 import type { TableSnapshot } from "../../src/table/types.js";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);

@@ -7,7 +7,8 @@ import { silentLogger } from "../../src/log.js";
 import { firstLegalPlayer } from "../../src/table/players.js";
 import { TableService } from "../../src/table/service.js";
 import type { Actor, TableSnapshot, TableUpdate } from "../../src/table/types.js";
-import type { Store, TableSettings } from "../../src/store/types.js";
+import type { Store } from "../../src/store/types.js";
+import type { TableSettings } from "../../src/table/records.js";
 import { ManualClock } from "./manual-clock.js";
 import { MemoryStore } from "./memory-store.js";
 

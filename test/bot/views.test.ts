@@ -8,7 +8,7 @@ import { decodeId } from "../../src/discord/ids.js";
 import type { OutMessage } from "../../src/discord/message.js";
 import { firstLegalAction } from "../../src/table/players.js";
 import { handMenu, rulesMessage, scoresMessage, tableMessage } from "../../src/discord/views.js";
-import type { TableRecord } from "../../src/store/types.js";
+import type { TableRecord } from "../../src/table/records.js";
 import type { TableSnapshot } from "../../src/table/types.js";
 
 const images = new Images(null, silentLogger());

@@ -8,7 +8,7 @@ import { handMenu, rulesMessage } from "../../src/discord/views.js";
 import { apply, awaiting, cardsOf, cardsStillOut, createGame, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
 import { silentLogger } from "../../src/log.js";
 import { readSettings, type StoredSettings } from "../../src/store/records.js";
-import type { TableRecord, TableSettings } from "../../src/store/types.js";
+import type { TableRecord, TableSettings } from "../../src/table/records.js";
 import { applySettings } from "../../src/table/options.js";
 import { firstLegalAction } from "../../src/table/players.js";
 

@@ -24,7 +24,8 @@
  */
 import { OPTION_INFO, PRESETS, cardCode, cardLabel, createGame, parseCard, step, viewFor, type Card, type Seat } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
-import type { Store, TableRecord } from "../../src/store/types.js";
+import type { Store } from "../../src/store/types.js";
+import type { TableRecord } from "../../src/table/records.js";
 import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";
 
 /** How long after a new deal the previous hand's cards still count as public (its summary may lag). */

@@ -6,7 +6,8 @@
  */
 import { createInterface } from "node:readline";
 import { createRng, parseRules, step } from "../../src/game/index.js";
-import { loadGame, openStore, type TableRecord } from "../../src/store/index.js";
+import { loadGame, openStore } from "../../src/store/index.js";
+import { type TableRecord } from "../../src/table/records.js";
 import { SETTINGS, randomAction } from "./helpers.js";
 
 const [url, tablesWanted, seedText] = process.argv.slice(2);

@@ -8,7 +8,8 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, parseRules, step, type GameState } from "../../src/game/index.js";
 import { copyDatabase } from "../../src/store/copy.js";
-import { loadGame, openStore, type FinishedGame, type HeartsStore } from "../../src/store/index.js";
+import { loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
+import { type FinishedGame } from "../../src/table/records.js";
 import { BACKENDS, useBackend } from "./backends.js";
 import { SETTINGS, createRng, randomAction, tempDb } from "./helpers.js";
 

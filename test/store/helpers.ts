@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { awaiting, cardsOf, createRng, emptyMasks, legalMasks, type Action, type GameState, type Rng, type Seat } from "../../src/game/index.js";
-import type { TableSettings } from "../../src/store/index.js";
+import type { TableSettings } from "../../src/table/records.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 
 export function tempDb(): { url: string; dir: string; cleanup: () => void } {

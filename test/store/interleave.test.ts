@@ -1,7 +1,8 @@
 /** One client, many tables at once: an action acknowledged while another table's transaction is open is not lost with it. */
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, presetRules, step } from "../../src/game/index.js";
-import { openStore, type FinishedGame, type HeartsStore } from "../../src/store/index.js";
+import { openStore, type HeartsStore } from "../../src/store/index.js";
+import { type FinishedGame } from "../../src/table/records.js";
 import { BACKENDS, useBackend } from "./backends.js";
 import { SETTINGS, createRng, randomAction } from "./helpers.js";
 

@@ -10,7 +10,8 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, presetRules, step } from "../../src/game/index.js";
 import { MIGRATIONS_DIR, committedMigrations, migrate } from "../../src/store/migrate.js";
-import { SqliteStore, openStore, type FinishedGame } from "../../src/store/index.js";
+import { SqliteStore, openStore } from "../../src/store/index.js";
+import { type FinishedGame } from "../../src/table/records.js";
 import { SETTINGS, createRng, migrateInTwoProcesses, randomAction, tempDb } from "./helpers.js";
 
 const run = promisify(execFile);

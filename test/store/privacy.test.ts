@@ -1,7 +1,8 @@
 /** What the store keeps about a person or a server, and how it goes: forget me, purge, retention. */
 import { afterEach, describe, expect, it } from "vitest";
 import { createRng, presetRules } from "../../src/game/index.js";
-import { FORMER_PLAYER, openStore, type FinishedGame, type HeartsStore, type SeatRecord } from "../../src/store/index.js";
+import { FORMER_PLAYER, openStore, type HeartsStore } from "../../src/store/index.js";
+import { type FinishedGame, type SeatRecord } from "../../src/table/records.js";
 import { BACKENDS, prismaOf, useBackend, type Backend } from "./backends.js";
 import { SETTINGS } from "./helpers.js";
 

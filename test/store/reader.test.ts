@@ -1,7 +1,8 @@
 /** Heavy reads off the main thread: the SQLite store's reader thread and the short read cache. */
 import { afterEach, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
-import { SqliteStore, type FinishedGame } from "../../src/store/index.js";
+import { SqliteStore } from "../../src/store/index.js";
+import { type FinishedGame } from "../../src/table/records.js";
 import { ReadCache } from "../../src/store/reader.js";
 import { SETTINGS, tempDb } from "./helpers.js";
 

@@ -1,7 +1,8 @@
 /** Finished games, ratings and stats: recorded in one transaction, and rebuildable from the games. */
 import { afterEach, describe, expect, it } from "vitest";
 import { createRng, presetRules } from "../../src/game/index.js";
-import { MIN_RANKED_GAMES, openStore, type FinishedGame, type HeartsStore } from "../../src/store/index.js";
+import { MIN_RANKED_GAMES, openStore, type HeartsStore } from "../../src/store/index.js";
+import { type FinishedGame } from "../../src/table/records.js";
 import { BACKENDS, prismaOf, useBackend, type Backend } from "./backends.js";
 import { SETTINGS } from "./helpers.js";
 

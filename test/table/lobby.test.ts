@@ -4,7 +4,7 @@ import { presetRules } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { addBot, configure, join, kick, leave, rematch, removeBot, start, type LobbyChange, type LobbyOutcome } from "../../src/table/lobby.js";
 import { botSeat, humanSeat } from "../../src/table/seats.js";
-import type { SeatRecord, TableRecord } from "../../src/store/types.js";
+import type { SeatRecord, TableRecord } from "../../src/table/records.js";
 import type { Actor } from "../../src/table/types.js";
 
 const alice: Actor = { userId: "1", name: "Alice" };

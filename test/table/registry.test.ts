@@ -6,7 +6,7 @@ import { silentLogger } from "../../src/log.js";
 import { firstLegalAction } from "../../src/table/players.js";
 import { TableRegistry, type Loaded } from "../../src/table/registry.js";
 import { botSeat, humanSeat } from "../../src/table/seats.js";
-import type { TableRecord } from "../../src/store/types.js";
+import type { TableRecord } from "../../src/table/records.js";
 import { MemoryStore } from "../bot/memory-store.js";
 
 /** Counts reads, to see that concurrent loads share one. */

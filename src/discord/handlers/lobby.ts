@@ -3,9 +3,10 @@ import { PermissionFlagsBits, type ChatInputCommandInteraction } from "discord.j
 import { OPT } from "../../../commands/hearts.js";
 import { presetRules } from "../../game/index.js";
 import { sentence } from "../../i18n/index.js";
-import type { BotLevel } from "../../store/types.js";
+import type { BotLevel } from "../../table/records.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "../../table/options.js";
-import { BOT_LEVELS, type TableSnapshot } from "../../table/types.js";
+import { BOT_LEVELS } from "../../ai/index.js";
+import type { TableSnapshot } from "../../table/types.js";
 import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
 import { sendHand } from "../context.js";
 import { channelRefusal, parentOf, serverLocale } from "../settings.js";

@@ -5,7 +5,7 @@
  */
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from "discord.js";
 import type { Messages } from "../../i18n/index.js";
-import type { TableSettings } from "../../store/types.js";
+import type { TableSettings } from "../../table/records.js";
 import type { TableSnapshot } from "../../table/types.js";
 import type { Ctx } from "../context.js";
 import type { ComponentId } from "../ids.js";

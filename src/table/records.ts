@@ -1,0 +1,94 @@
+/**
+ * The table domain's records: a table, its seats and settings, its status, a finished game. Every
+ * layer names them from here; the store persists them (src/store/types.ts is its interface).
+ */
+import type { BotLevel } from "../ai/levels.js";
+import type { Rules } from "../game/index.js";
+import type { Locale } from "../i18n/index.js";
+
+export type { BotLevel };
+
+/** Open tables: a lobby, or a game in progress. */
+export const OPEN_STATUSES = ["lobby", "passing", "playing"] as const satisfies readonly TableStatus[];
+export const isOpen = (status: TableStatus): boolean => (OPEN_STATUSES as readonly TableStatus[]).includes(status);
+
+export type TableStatus = "lobby" | "passing" | "playing" | "finished" | "abandoned" | "broken";
+
+export interface SeatRecord {
+  seat: number;
+  /** Discord user id of the human in this seat, or null for a computer player. */
+  userId: string | null;
+  /** Level of the computer player (also used when a human's seat is taken over by a bot). */
+  botLevel: BotLevel | null;
+  name: string;
+  /** A human seat whose player timed out repeatedly: a bot plays until they `join` again. */
+  botControlled: boolean;
+  /** Consecutive turn timeouts of this seat. */
+  timeouts: number;
+}
+
+/** Table options that are not rules of the game. */
+export interface TableSettings {
+  /** Seconds per card; a pass gets 1.5× this. 0 = no timer. */
+  turnSeconds: number;
+  /** Extra seconds each human may spend over the whole game. */
+  timeBankSeconds: number;
+  fillWithBots: boolean;
+  botLevel: BotLevel;
+  /** "tricks": an image per trick; "hands": only end-of-hand summaries. */
+  trickImages: "tricks" | "hands";
+  hintsAllowed: boolean;
+  rated: boolean;
+  fourColourDeck: boolean;
+  /**
+   * The hand menus list the cards still out, per suit. Rows stored before this option read with
+   * its default (see readSettings): on at unrated tables, off at rated ones unless the host sets it.
+   */
+  playedCards: boolean;
+  /**
+   * The language of the table's public posts, set when it opens (from the server's preferred
+   * locale). Absent on tables stored before it existed: they read as English.
+   */
+  locale?: Locale;
+}
+
+export interface TableRecord {
+  id: string;
+  guildId: string;
+  channelId: string;
+  threadId: string | null;
+  /** The public table message the bot edits. */
+  messageId: string | null;
+  hostId: string;
+  rules: Rules;
+  settings: TableSettings;
+  seed: number;
+  status: TableStatus;
+  seats: SeatRecord[];
+  /** Number of actions in the log: the sequence number of the next action. */
+  actionCount: number;
+  turnDeadline: Date | null;
+  /** Time bank left per seat, in seconds. */
+  timeBank: number[];
+  /** Set when a table is marked broken: what went wrong, for the log and the channel. */
+  brokenReason: string | null;
+  /** Whether any seat used a hint (hinted games are not rated). */
+  hintsUsed: boolean;
+  /** Cards taken back with undo (a table of one person and computer players): a game with one is not rated. */
+  undos: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the store keeps of a finished game: the basis of leaderboards and player stats. */
+export interface FinishedGame {
+  tableId: string;
+  guildId: string;
+  rules: Rules;
+  rated: boolean;
+  /** Per seat: who sat there (user id or bot level), final total and place (1..4). */
+  players: Array<{ seat: number; userId: string | null; botLevel: BotLevel | null; name: string; total: number; place: number }>;
+  /** Per hand: each seat's change of total, and moons / Q♠ / J♦ takers. */
+  hands: Array<{ change: number[]; handPoints: number[]; moonShooter: number | null; queenTakenBy: number | null; jackTakenBy: number | null }>;
+  finishedAt: Date;
+}
