@@ -321,9 +321,12 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(out));
     if (dropped) process.exitCode = 1;
   } finally {
-    bot.send({ type: "stop" });
-    idle.send({ type: "stop" });
-    await next(bot, "stopped").catch(() => undefined);
+    // (A bot process that died already, e.g. failing to start, has no channel left to send on.)
+    if (idle.connected) idle.send({ type: "stop" });
+    if (bot.connected) {
+      bot.send({ type: "stop" });
+      await next(bot, "stopped").catch(() => undefined);
+    }
     await fake.close().catch((err: unknown) => console.error(err instanceof Error ? err.message : err));
     rmSync(dir, { recursive: true, force: true });
   }
