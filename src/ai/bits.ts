@@ -1,34 +1,29 @@
 /** Small bit tricks and per-rules tables shared by the computer players' hot paths. */
 import {
-  ACE_OF_SPADES,
   CLUBS,
   DIAMONDS,
   FULL_SUIT,
   HEARTS,
   JACK_OF_DIAMONDS,
-  KING_OF_SPADES,
   QUEEN_OF_SPADES,
   SPADES,
   highestRank,
   penaltyValue,
   popcount,
   rankOf,
-  type Card,
   type Rules,
 } from "../game/index.js";
 
 // The engine's card vocabulary, under the short names the hot loops read best with.
 export { CLUBS, DIAMONDS, SPADES, HEARTS };
 export const QS = QUEEN_OF_SPADES;
-export const KS = KING_OF_SPADES;
-export const AS = ACE_OF_SPADES;
 export const JD = JACK_OF_DIAMONDS;
 export const Q_BIT = 1 << rankOf(QUEEN_OF_SPADES);
 export const J_BIT = 1 << rankOf(JACK_OF_DIAMONDS);
 export const FULL = FULL_SUIT;
 export const pop = popcount;
 export const hiBit = highestRank;
-/** The lowest set bit of a non-empty mask (unguarded, for the hot loops; the engine's lowestRank checks for 0). */
+/** The lowest set bit of a mask, -1 when it is empty. */
 export const loBit = (m: number): number => 31 - Math.clz32(m & -m);
 /** Ranks strictly above `rank` in mask `m`. */
 export const above = (m: number, rank: number): number => m & ~((2 << rank) - 1);
@@ -88,4 +83,3 @@ export function valuesFor(rules: Rules): CardValues {
   return v;
 }
 
-export const cardOf = (suit: number, rank: number): Card => suit * 13 + rank;

@@ -30,8 +30,6 @@ export interface DecideOptions {
  */
 export const HARD_BUDGET_MS = 40;
 export const HARD_MAX_SAMPLES = 4000;
-/** A hint is the hard player's move with the hard player's budget. */
-export const HINT_BUDGET_MS = HARD_BUDGET_MS;
 /**
  * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
  * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.

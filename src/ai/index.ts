@@ -7,5 +7,5 @@
  *   const action = decide(viewFor(state, seat), "hard");        // synchronous, same thread
  *   const pool = new BotPool(); await pool.decide(view, "hard"); // on worker threads
  */
-export { decide, awaitedOf, moonChoiceFor, BOT_LEVELS, HARD_BUDGET_MS, HARD_MAX_SAMPLES, HINT_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES, type BotLevel, type DecideOptions } from "./decide.js";
+export { decide, BOT_LEVELS, HARD_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES, type BotLevel, type DecideOptions } from "./decide.js";
 export { BotPool, HintRefused } from "./pool.js";

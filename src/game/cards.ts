@@ -4,19 +4,16 @@
  */
 export type Card = number;
 export type Seat = 0 | 1 | 2 | 3;
-export const SEATS: readonly Seat[] = [0, 1, 2, 3];
 
 export const CLUBS = 0;
 export const DIAMONDS = 1;
 export const SPADES = 2;
 export const HEARTS = 3;
 export type Suit = 0 | 1 | 2 | 3;
-export const SUITS: readonly Suit[] = [0, 1, 2, 3];
 
 export const RANK_CHARS = "23456789TJQKA";
 export const SUIT_CHARS = "CDSH";
 export const SUIT_SYMBOLS = ["♣", "♦", "♠", "♥"] as const;
-export const SUIT_NAMES = ["clubs", "diamonds", "spades", "hearts"] as const;
 const RANK_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
 export const TWO_OF_CLUBS: Card = 0;
@@ -103,10 +100,6 @@ export function masksOf(cards: readonly Card[]): SuitMasks {
 
 /** Index of the highest set bit (the highest rank in a suit mask), -1 if empty. */
 export const highestRank = (mask: number): number => 31 - Math.clz32(mask);
-/** Index of the lowest set bit, -1 if empty. */
-export const lowestRank = (mask: number): number => (mask ? 31 - Math.clz32(mask & -mask) : -1);
 
 export const FULL_SUIT = 0x1fff;
 
-/** Sort for display: clubs, diamonds, spades, hearts, each low to high. */
-export const byDeckOrder = (a: Card, b: Card): number => a - b;

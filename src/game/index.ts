@@ -14,21 +14,15 @@ import type { Rules } from "./rules.js";
 export * from "./cards.js";
 export * from "./rules.js";
 export { playRejection, passRejection, cloneState, step, playCard } from "./engine.js";
-export { legalMasks, playRestriction, PLAY_RESTRICTIONS, type PlayReason, type PlayRestriction } from "./legality.js";
+export { legalMasks, PLAY_RESTRICTIONS, type PlayReason } from "./legality.js";
 export type { Action, GameEvent, GameState, Phase, RejectReason, TrickRecord } from "./engine.js";
-export { scoreHand, gameEnd, placements, moonShooter, moonChoiceOffered, type HandResult, type MoonChoice } from "./scoring.js";
+export { scoreHand, gameEnd, placements, moonChoiceOffered, type HandResult, type MoonChoice } from "./scoring.js";
 export { viewFor, publicView, cardsStillOut, type SeatView, type PublicView } from "./view.js";
 export { refusalValues, type RefusalValues } from "./messages.js";
-export { createRng, mix32, shuffleInPlace, type Rng } from "./rng.js";
+export { createRng, mix32, type Rng } from "./rng.js";
 
 export function createGame(rules: Rules, seed: number): GameState {
   return newGame(rules, seed);
-}
-
-/** Same as createGame, also returning the opening events (the first deal). */
-export function startGame(rules: Rules, seed: number): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  return { state: newGame(rules, seed, events), events };
 }
 
 export type ApplyResult =

@@ -92,11 +92,6 @@ export const PLAY_RESTRICTIONS = [leadTwoClubs, followSuit, heartsLead, firstTri
 // slower. A fifth restriction is a type error here until it is called below too.
 const [first, second, third, fourth]: readonly [PlayRestriction, PlayRestriction, PlayRestriction, PlayRestriction] = PLAY_RESTRICTIONS;
 
-export function playRestriction(reason: PlayReason): PlayRestriction {
-  for (const r of PLAY_RESTRICTIONS) if (r.reason === reason) return r;
-  throw new Error(`no play restriction refuses with ${reason}`);
-}
-
 /**
  * Writes the legal cards of `seat` into `out` as suit masks (all zero when it is not this seat's
  * turn to play). Allocation-free: this runs millions of times in the AI's playouts.

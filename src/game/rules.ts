@@ -4,7 +4,7 @@
  * object read from storage or typed by a host, and the README's table all come from `OPTIONS`.
  * Key names follow ../shared/RULES.md; the engine reads options only through this module's types.
  */
-import { ACE_OF_SPADES, HEARTS, JACK_OF_DIAMONDS, KING_OF_SPADES, QUEEN_OF_SPADES, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
+import { ACE_OF_SPADES, HEARTS, KING_OF_SPADES, QUEEN_OF_SPADES, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
 
 export type PassDirection = "left" | "right" | "across" | "hold";
 
@@ -193,8 +193,6 @@ type OptionValue<O> =
 /** A table's rules: one value per option of `OPTIONS`. */
 export type Rules = { [K in keyof typeof OPTIONS]: OptionValue<(typeof OPTIONS)[K]> };
 export type OptionKey = keyof Rules;
-export type MoonMode = Rules["moon"];
-export type AutoClaim = Rules["autoClaim"];
 export type PassCycle = Rules["passCycle"];
 
 /** The pass direction of each hand, in turn, for each `passCycle`. */
@@ -426,10 +424,6 @@ const POINT_CARDS_HIGH_SPADES: Readonly<SuitMasks> = [0, 0, (1 << rankOf(QUEEN_O
 
 /** Value of all hearts plus Q♠: what a moon is worth (26, or 117 with spot hearts). */
 export const moonValue = (rules: Rules): number => (rules.heartValues === "spot" ? 104 : 13) + 13;
-
-/** A card that counts for anything at the end of the hand (auto-claim looks for these). */
-export const isScoringCard = (rules: Rules, card: Card): boolean =>
-  penaltyValue(rules, card) !== 0 || (card === JACK_OF_DIAMONDS && rules.jackOfDiamonds !== 0);
 
 export const passDirectionFor = (rules: Rules, handIndex: number): PassDirection => {
   const cycle = PASS_CYCLES[rules.passCycle];

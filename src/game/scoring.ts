@@ -1,5 +1,5 @@
 /** How a finished hand is scored and when a game ends: ../shared/RULES.md, "Card values and scoring". */
-import { HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, hasCard, popcount, type Card, type Seat, type SuitMasks } from "./cards.js";
+import { HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, hasCard, type Card, type Seat, type SuitMasks } from "./cards.js";
 import { moonValue, penaltyValue, type Rules } from "./rules.js";
 
 export type MoonChoice = "add" | "subtract";
@@ -168,4 +168,3 @@ export function placements(rules: Rules, totals: readonly number[], winners: rea
   });
 }
 
-export const countTaken = (taken: SuitMasks): number => popcount(taken[0]) + popcount(taken[1]) + popcount(taken[2]) + popcount(taken[3]);

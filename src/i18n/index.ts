@@ -29,7 +29,7 @@ import * as privacy from "./messages/privacy.js";
 import * as settings from "./messages/settings.js";
 
 export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
-export { sentence, words, type Sentence, type Values } from "./sentence.js";
+export { sentence, words, type Sentence } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
 const AREAS = { common, comforts, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, settings, privacy, daily, review } as const;

@@ -8,13 +8,11 @@ import type { HeartsStore, Store } from "./types.js";
 import type { TableRecord } from "../table/records.js";
 
 export * from "./types.js";
-export { SqliteStore, DEFAULT_DATABASE_URL } from "./sqlite.js";
-export { PostgresStore } from "./postgres.js";
-export { CorruptRowError, redactUrl } from "./records.js";
-export { isPostgresUrl } from "./pg-url.js";
+export { SqliteStore } from "./sqlite.js";
+export { redactUrl } from "./records.js";
 export { NewerDatabaseError } from "./migrate.js";
-export { LEADERBOARD_SORTS, MIN_RANKED_GAMES, countsForStandings, playerKeyOf, rebuildStandings } from "./standings.js";
-export type { Leaderboard, LeaderboardQuery, LeaderboardRow, LeaderboardSort, PlayerCard } from "./standings.js";
+export { MIN_RANKED_GAMES } from "./standings.js";
+export type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 /**
  * Opens the database at `databaseUrl` (default DATABASE_URL, then file:./data/hearts.db), applying

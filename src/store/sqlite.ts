@@ -17,7 +17,6 @@ import { createPrivateFile, makePrivateDatabase } from "./file-modes.js";
 import * as daily from "./daily.js";
 import { migrate } from "./migrate.js";
 import {
-  CorruptRowError,
   OPEN_STATUSES as OPEN,
   actionRecords,
   finishedGameRecord,
@@ -37,7 +36,6 @@ import { leaderboard, playerCard, rebuildStandings, recordFinished, replaceStand
 import type { AppendResult, DailySession, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch } from "./types.js";
 import type { FinishedGame, TableRecord } from "../table/records.js";
 
-export { CorruptRowError };
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */

@@ -29,6 +29,7 @@ export const en = {
   deckSaved: (p: { style: string }) => `✅ Your cards now look like this: ${p.style}. Your hand menus show it from their next change.`,
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   stillOut: (p: { list: string }) => `Encore en jeu : ${p.list}`,
   playedCardsOn: "Cartes jouées : les menus listent les cartes encore en jeu.",

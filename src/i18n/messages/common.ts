@@ -8,6 +8,7 @@ export const en = {
   somethingWentWrong: "Something went wrong on my side. Nothing was played; please try again (or use `/hearts hand`).",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   storeDown: "Je ne peux pas enregistrer les parties pour l'instant ; rien n'a été joué. Je vous préviendrai ici dès que ce sera possible.",
   somethingWentWrong: "Un problème est survenu de mon côté. Rien n'a été joué ; réessayez (ou utilisez `/hearts hand`).",

@@ -47,6 +47,7 @@ export const en = {
   colHands: "HANDS",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   serverOnly: "Le défi du jour se joue dans un serveur : utilisez `/hearts daily play` dans un salon.",
   disabled: "Le défi du jour est désactivé sur ce serveur.",

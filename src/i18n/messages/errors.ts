@@ -10,6 +10,7 @@ export const en = {
   done: "Done.",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   notInGuild: "Les tables de Hearts se jouent sur les serveurs : utilisez /hearts dans un salon de serveur.",
   unknownSubcommand: "Sous-commande inconnue. Essayez `/hearts new`, `/hearts join` ou `/hearts hand`.",

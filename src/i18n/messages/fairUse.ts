@@ -5,6 +5,7 @@ export const en = {
   openCooldown: (v: { seconds: number }) => `You opened a table a moment ago. You can open another in ${v.seconds} s.`,
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   tooFast: (v) => `Vous allez plus vite que je ne peux suivre : rien n'a été fait. Réessayez dans ${v.seconds} s.`,
   serverBusy: (v) => `Ce serveur me donne beaucoup de travail en ce moment : rien n'a été fait. Réessayez dans ${v.seconds} s.`,

@@ -60,6 +60,7 @@ export const en = {
 
 const LEVEL_FR: Record<string, string> = { easy: "facile", medium: "moyen", hard: "difficile" };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   joined: "Vous avez rejoint la table.",
   tookSeat: (v) => `Vous avez pris la place de ${v.name}.`,

@@ -44,6 +44,7 @@ export const en = {
   nextNoPass: "Next: no passing this hand.",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   passHeader: (v) => `**Passez 3 cartes ${v.dir}** (à ${v.to})`,
   passedWaiting: (v) => `Vous avez passé ${v.cards} à ${v.to}. On attend ${v.waiting}.`,

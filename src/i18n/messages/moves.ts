@@ -32,6 +32,7 @@ export const en: Record<RejectReason, string | ((v: MoveValues) => string)> = {
   "not-the-shooter": "Only the player who shot the moon chooses how it scores.",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   "bad-action": "Cette action n'est pas comprise.",
   "game-over": "Cette partie est terminée.",

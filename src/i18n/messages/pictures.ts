@@ -57,6 +57,7 @@ export const en = {
   noRatedGames: "No rated games yet",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   openSeat: "Place libre",
   heartsBroken: "Cœurs ouverts",

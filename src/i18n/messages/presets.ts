@@ -25,6 +25,7 @@ const FR: Record<string, [string, string]> = {
   bga: ["Board Game Arena", "Compte à rebours BGA : on part de 100, les points sont soustraits, la partie finit à 0 et le plus haut total gagne."],
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   title: (v) => FR[v.name]?.[0] ?? en.title(v),
   description: (v) => FR[v.name]?.[1] ?? en.description(v),

@@ -29,6 +29,7 @@ export const en = {
   tableEndedRemoved: "The bot was removed from this server, so this table is closed.",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   title: "Ce que je garde sur vous",
   tables: (p: { n: number }) => `Tables où vous étiez assis ou hôte : ${p.n}`,

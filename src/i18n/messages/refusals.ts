@@ -56,6 +56,7 @@ export const en = {
   emptyRulesSpec: "Give a preset (e.g. omnibus) or options such as target=50.",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   noTable: "Cette table n'existe plus. Ouvrez-en une nouvelle avec /hearts new.",
   noTableShort: "Cette table n'existe plus.",

@@ -23,6 +23,7 @@ export const en = {
   yourHand: (p: { cards: string }) => `Your hand: ${p.cards}`,
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   noGame: "Je ne trouve aucune partie terminée de vous sur ce serveur à analyser. Terminez d'abord une partie (ou le défi du jour).",
   busy: "Les robots sont occupés par d'autres analyses ; réessayez dans une minute.",

@@ -16,6 +16,7 @@ export const en = {
   "not-key-value": (v: P) => `“${v.part}” is not key=value.`,
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   "not-an-object": "Les règles doivent être un objet d'options.",
   "unknown-option": (v) => `Option inconnue « ${v.key} ». Options : ${v.options}.`,

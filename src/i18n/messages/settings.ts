@@ -32,6 +32,7 @@ export const en = {
   hintsOffServer: "Hints are turned off on this server (a server admin chose so in `/hearts settings`).",
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent changer les réglages de la Dame de pique sur ce serveur. Demandez-leur, ou voyez les valeurs actuelles avec `/hearts settings` sans option.",
   title: "Réglages de la Dame de pique sur ce serveur",

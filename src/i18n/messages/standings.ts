@@ -21,6 +21,7 @@ export const en = {
   statsTitle: (v: { name: string }) => `${v.name} at Hearts`,
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   unavailable: "Le stockage de ce bot ne conserve pas de classement : il n'y a rien à classer.",
   leaderboardTitle: "Classement Hearts",

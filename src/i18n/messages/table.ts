@@ -95,6 +95,7 @@ export const en = {
   rematchPrompt: (v: { pings: string }) => `${v.pings} — press **Rematch** for another game.`,
 };
 
+/** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   title: "♥ Hearts",
   footer: (v) => `table ${v.id}`,
