@@ -16,7 +16,9 @@ if (!process.env.DATABASE_URL.startsWith("file:")) {
   // A PostgreSQL deployment still generates this (SQLite) client at install time, and the schema's
   // url must be a file: URL for that; commands for its own database take the other config.
   if (!process.argv.includes("generate")) {
-    console.error("prisma.config.ts is the SQLite schema's: DATABASE_URL is not a file: URL, so this command uses file:./data/hearts.db. For PostgreSQL add --config prisma/postgres/prisma.config.ts.");
+    console.error(
+      "prisma.config.ts is the SQLite schema's: DATABASE_URL is not a file: URL, so this command uses file:./data/hearts.db. For PostgreSQL add --config prisma/postgres/prisma.config.ts.",
+    );
   }
   process.env.DATABASE_URL = DEFAULT_DATABASE_URL;
 }

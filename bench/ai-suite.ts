@@ -37,7 +37,15 @@ interface SuiteArgs {
 
 function parseSuite(argv: string[]): SuiteArgs {
   const quick = argv.includes("--quick");
-  const a: SuiteArgs = { quick, deals: quick ? 60 : 2000, hardDeals: quick ? 2 : 2000, levelHands: quick ? 3 : 20, workers: 1, rules: "classic", maxMinutes: quick ? 1.5 : 0 };
+  const a: SuiteArgs = {
+    quick,
+    deals: quick ? 60 : 2000,
+    hardDeals: quick ? 2 : 2000,
+    levelHands: quick ? 3 : 20,
+    workers: 1,
+    rules: "classic",
+    maxMinutes: quick ? 1.5 : 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2);
     if (flag === "--quick" || flag === "--speed-only") continue;
@@ -117,7 +125,14 @@ export function playoutSpeed(rules: Rules, quick: boolean) {
     const b = round(false);
     bestNew = Math.max(bestNew, (b.playouts * 1000) / b.ms);
   }
-  return { playoutsPerSecond: Math.round(bestNew), frozenPlayoutsPerSecond: Math.round(bestFrozen), speedup: r3(bestNew / bestFrozen), positions: views.length, worldsPerPosition: worlds, rounds };
+  return {
+    playoutsPerSecond: Math.round(bestNew),
+    frozenPlayoutsPerSecond: Math.round(bestFrozen),
+    speedup: r3(bestNew / bestFrozen),
+    positions: views.length,
+    worldsPerPosition: worlds,
+    rounds,
+  };
 }
 
 /**
@@ -167,7 +182,18 @@ function levelCost(rules: Rules, level: Level, hands: number) {
 }
 
 async function duplicate(a: Level, b: Level, deals: number, s: SuiteArgs, deadline?: number) {
-  const args: Args = { deals, a, b, rules: s.rules, budgetMs: undefined, samples: undefined, format: "2v2", workers: s.workers, seed: 17, deadline };
+  const args: Args = {
+    deals,
+    a,
+    b,
+    rules: s.rules,
+    budgetMs: undefined,
+    samples: undefined,
+    format: "2v2",
+    workers: s.workers,
+    seed: 17,
+    deadline,
+  };
   const results: DealResult[] = [];
   const started = performance.now();
   let last = started;
@@ -193,7 +219,9 @@ async function duplicate(a: Level, b: Level, deals: number, s: SuiteArgs, deadli
     ms: { a: ms("a"), b: ms("b") },
     seconds: Math.round((performance.now() - started) / 1000),
   };
-  console.log(`  ${a} − ${b}: ${out.diff} points/hand, 95% CI [${out.ci95.join(", ")}] over ${out.deals} deals (moons shot ${moons.a} / ${moons.b}; ms p95 ${out.ms.a.p95} / ${out.ms.b.p95}; ${out.seconds} s)`);
+  console.log(
+    `  ${a} − ${b}: ${out.diff} points/hand, 95% CI [${out.ci95.join(", ")}] over ${out.deals} deals (moons shot ${moons.a} / ${moons.b}; ms p95 ${out.ms.a.p95} / ${out.ms.b.p95}; ${out.seconds} s)`,
+  );
   return out;
 }
 
@@ -203,14 +231,18 @@ export async function runSuite(argv: string[]): Promise<void> {
   if (!parsed.ok) throw new Error(parsed.error);
   const rules = parsed.rules;
   const load = loadavg().map((x) => Math.round(x * 100) / 100);
-  console.log(`bench:ai suite${s.quick ? " (quick)" : ""}: rules ${s.rules}, hard budget ${HARD_BUDGET_MS} ms, medium ${MEDIUM_BUDGET_MS} ms/≤${MEDIUM_MAX_SAMPLES} worlds; load average ${load.join(" ")}`);
+  console.log(
+    `bench:ai suite${s.quick ? " (quick)" : ""}: rules ${s.rules}, hard budget ${HARD_BUDGET_MS} ms, medium ${MEDIUM_BUDGET_MS} ms/≤${MEDIUM_MAX_SAMPLES} worlds; load average ${load.join(" ")}`,
+  );
 
   const speed = playoutSpeed(rules, s.quick);
   if (argv.includes("--speed-only")) {
     console.log(JSON.stringify({ loadAverage: load, ...speed }));
     return;
   }
-  console.log(`  hard search playouts/s on one core: new ${speed.playoutsPerSecond}, frozen ${speed.frozenPlayoutsPerSecond} (×${speed.speedup}; ${speed.positions} positions × ${speed.worldsPerPosition} worlds, best of ${speed.rounds} alternating rounds)`);
+  console.log(
+    `  hard search playouts/s on one core: new ${speed.playoutsPerSecond}, frozen ${speed.frozenPlayoutsPerSecond} (×${speed.speedup}; ${speed.positions} positions × ${speed.worldsPerPosition} worlds, best of ${speed.rounds} alternating rounds)`,
+  );
 
   const levels: Record<string, ReturnType<typeof levelCost>> = {};
   for (const level of ["easy", "medium", "hard"] as const) {
@@ -223,7 +255,9 @@ export async function runSuite(argv: string[]): Promise<void> {
   // One computer seat decides at most once a second: a table asks for 3 decisions a second.
   const hardCpuPerDecision = levels.hard.cpuMsPerHand / Math.max(1, levels.hard.decisions / levels.hard.hands);
   const tablesPerCore = Math.floor(1000 / (3 * hardCpuPerDecision));
-  console.log(`  one core sustains ${tablesPerCore} tables of 1 person + 3 hard (${r3(hardCpuPerDecision)} ms CPU a decision, 3 decisions a second a table)`);
+  console.log(
+    `  one core sustains ${tablesPerCore} tables of 1 person + 3 hard (${r3(hardCpuPerDecision)} ms CPU a decision, 3 decisions a second a table)`,
+  );
 
   const duplicate_: Record<string, Awaited<ReturnType<typeof duplicate>>> = {};
   const pairs: [string, Level, Level, number][] = [

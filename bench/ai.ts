@@ -19,7 +19,20 @@
  * p50/p95/p99 per level. The last line is one JSON object.
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { awaiting, createGame, mix32, parseRules, passDirectionFor, presetNames, step, TWO_OF_CLUBS, hasCard, viewFor, type Rules, type Seat } from "../src/game/index.js";
+import {
+  awaiting,
+  createGame,
+  mix32,
+  parseRules,
+  passDirectionFor,
+  presetNames,
+  step,
+  TWO_OF_CLUBS,
+  hasCard,
+  viewFor,
+  type Rules,
+  type Seat,
+} from "../src/game/index.js";
 import { decide, type BotLevel } from "../src/ai/index.js";
 import { decide as frozenDecide } from "./frozen-ai/decide.js";
 import { runSuite } from "./ai-suite.js";
@@ -60,13 +73,25 @@ const LEVELS = ALL_LEVELS;
 
 function fail(message: string): never {
   console.error(`bench:ai: ${message}`);
-  console.error("usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]");
+  console.error(
+    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]",
+  );
   console.error(`presets: ${presetNames().join(", ")}`);
   process.exit(2);
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { deals: 100, a: "hard", b: "medium", rules: "classic", budgetMs: undefined, samples: undefined, format: "2v2", workers: 1, seed: 1 };
+  const args: Args = {
+    deals: 100,
+    a: "hard",
+    b: "medium",
+    rules: "classic",
+    budgetMs: undefined,
+    samples: undefined,
+    format: "2v2",
+    workers: 1,
+    seed: 1,
+  };
   const whole = (flag: string, v: string, min: number) => {
     if (!/^\d+$/.test(v) || +v < min) fail(`${flag} must be a whole number ≥ ${min}, not “${v}”`);
     return +v;
@@ -274,8 +299,12 @@ async function main(): Promise<void> {
       (args.samples !== undefined ? `, ≤ ${args.samples} worlds` : "") +
       `, ${args.workers} worker(s), ${seconds.toFixed(0)} s`,
   );
-  console.log(`  ${name("a")}: ${a.mean.toFixed(3)} ± ${a.ci.toFixed(3)} points/hand; moons shot ${moons.a}, conceded ${moons.b}; decision ms p50 ${ta.p50} p95 ${ta.p95} p99 ${ta.p99}`);
-  console.log(`  ${name("b")}: ${b.mean.toFixed(3)} ± ${b.ci.toFixed(3)} points/hand; moons shot ${moons.b}, conceded ${moons.a}; decision ms p50 ${tb.p50} p95 ${tb.p95} p99 ${tb.p99}`);
+  console.log(
+    `  ${name("a")}: ${a.mean.toFixed(3)} ± ${a.ci.toFixed(3)} points/hand; moons shot ${moons.a}, conceded ${moons.b}; decision ms p50 ${ta.p50} p95 ${ta.p95} p99 ${ta.p99}`,
+  );
+  console.log(
+    `  ${name("b")}: ${b.mean.toFixed(3)} ± ${b.ci.toFixed(3)} points/hand; moons shot ${moons.b}, conceded ${moons.a}; decision ms p50 ${tb.p50} p95 ${tb.p95} p99 ${tb.p99}`,
+  );
   const verdict = diff.mean + diff.ci < 0 ? `${args.a} better` : diff.mean - diff.ci > 0 ? `${args.b} better` : "no significant difference";
   console.log(`  A − B: ${diff.mean.toFixed(3)} ± ${diff.ci.toFixed(3)} points/hand (lower is better): ${verdict}`);
   console.log(

@@ -47,11 +47,27 @@ let games = 0;
 const bot = createBot(
   // The fake's one guild stands for the many servers 200 tables would be in, and its people click as
   // fast as the bench drives them: no table cap or budgets (test/bot/e2e-fair-use.test.ts covers those).
-  { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: input.botDelayMs, maxTablesPerGuild: 1000, rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 } },
-  { store, bots, renderer: input.images ? undefined : null, renderProcess: input.renderProcess !== false, load: input.shed === false ? idleGauge : undefined, log: silentLogger(), onAck: (ms) => {
-    acks.record(µs(ms));
-    intervalAcks.record(µs(ms));
-  } },
+  {
+    ...base.config,
+    token: input.token,
+    clientId: input.applicationId,
+    apiBase: input.apiBase,
+    botDelayMs: input.botDelayMs,
+    maxTablesPerGuild: 1000,
+    rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 },
+  },
+  {
+    store,
+    bots,
+    renderer: input.images ? undefined : null,
+    renderProcess: input.renderProcess !== false,
+    load: input.shed === false ? idleGauge : undefined,
+    log: silentLogger(),
+    onAck: (ms) => {
+      acks.record(µs(ms));
+      intervalAcks.record(µs(ms));
+    },
+  },
 );
 // Gateway delay: an interaction id is a snowflake stamped when the fake created it.
 const arrivals = createHistogram();
@@ -170,7 +186,23 @@ async function onMessage(msg: { type: string }): Promise<void> {
   } else if (msg.type === "memory") {
     if (process.env.BENCH_HEAP) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP);
     const pcts = (h: RecordableHistogram) => ({ p50: p(h, 50), p95: p(h, 95), p99: p(h, 99) });
-    send({ type: "memory", botAckMs: pcts(acks), gatewayMs: pcts(arrivals), ackWayOutMs: { prepare: pcts(prep), queue: pcts(queued), fake: pcts(served) }, connects: { count: connects.count, ...pcts(connects) }, heapUsed: heap(), rss: process.memoryUsage().rss, tables: bot.service.openTables, skippedPictures: bot.load.skipped, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, hands, tricks, games, globalWaits });
+    send({
+      type: "memory",
+      botAckMs: pcts(acks),
+      gatewayMs: pcts(arrivals),
+      ackWayOutMs: { prepare: pcts(prep), queue: pcts(queued), fake: pcts(served) },
+      connects: { count: connects.count, ...pcts(connects) },
+      heapUsed: heap(),
+      rss: process.memoryUsage().rss,
+      tables: bot.service.openTables,
+      skippedPictures: bot.load.skipped,
+      loopP99: loop.percentile(99) / 1e6,
+      loopMax: loop.max / 1e6,
+      hands,
+      tricks,
+      games,
+      globalWaits,
+    });
     loop.reset();
   } else if (msg.type === "stop") {
     await bot.stop();

@@ -30,7 +30,13 @@ import { fork, type ChildProcess } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { SnowflakeUtil } from "discord.js";
 import { decodeId } from "../src/discord/ids.js";
-import { startFakeDiscord, type FakeDiscord, type FakeMessage, type FakeUser, type InteractionHandle } from "../test/fake-discord/server.js";
+import {
+  startFakeDiscord,
+  type FakeDiscord,
+  type FakeMessage,
+  type FakeUser,
+  type InteractionHandle,
+} from "../test/fake-discord/server.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,7 +45,10 @@ function arg(name: string, fallback: string): string {
 const TABLES = Math.max(1, parseInt(arg("tables", "20"), 10));
 /** People per table (the others are computer players): 1 to 4. */
 const HUMANS = Math.min(4, Math.max(1, parseInt(arg("humans", "1"), 10)));
-const SECONDS = Math.max(5, process.argv.includes("--minutes") ? Math.round(parseFloat(arg("minutes", "1")) * 60) : parseInt(arg("seconds", "60"), 10));
+const SECONDS = Math.max(
+  5,
+  process.argv.includes("--minutes") ? Math.round(parseFloat(arg("minutes", "1")) * 60) : parseInt(arg("seconds", "60"), 10),
+);
 const INTERVAL_S = Math.max(2, parseInt(arg("interval", SECONDS > 120 ? "30" : "10"), 10));
 const CHECK = process.argv.includes("--check");
 const MAX_P99 = parseFloat(arg("max-p99", "100"));
@@ -57,11 +66,20 @@ const SHED = arg("shed", "on") !== "off";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const verb = (c: { custom_id?: string }) => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined);
-const buttons = (m: FakeMessage | undefined) => (m?.components ?? []).flatMap((r: { components?: unknown[] }) => (r.components ?? []) as Array<{ custom_id?: string; disabled?: boolean; options?: Array<{ value: string }> }>);
+const buttons = (m: FakeMessage | undefined) =>
+  (m?.components ?? []).flatMap(
+    (r: { components?: unknown[] }) =>
+      (r.components ?? []) as Array<{ custom_id?: string; disabled?: boolean; options?: Array<{ value: string }> }>,
+  );
 
 function startBot(input: object): ChildProcess {
   return fork(new URL("./bot-worker.ts", import.meta.url).pathname, [], {
-    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+    execArgv: [
+      "--import",
+      "tsx",
+      "--expose-gc",
+      ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_BOT_INPUT: JSON.stringify(input) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -155,10 +173,18 @@ async function runTable(fake: FakeDiscord, i: number, channelId: string): Promis
   await sleep(Math.random() * ARRIVE_MS); // people do not all arrive in the same millisecond
   const opened = track(fake.slashCommand(host, "hearts", { subcommand: "new", options: { level: "easy" } }, channelId), "new");
   await opened.ack.catch(() => undefined);
-  const findTable = () => fake.channelMessages(channelId).filter((m) => m.embeds?.[0]?.title === "♥ Hearts" && buttons(m).some((c) => verb(c) === "start")).at(-1);
+  const findTable = () =>
+    fake
+      .channelMessages(channelId)
+      .filter((m) => m.embeds?.[0]?.title === "♥ Hearts" && buttons(m).some((c) => verb(c) === "start"))
+      .at(-1);
   let table = await waitFor(findTable, 10_000);
   // The others sit down (a rematch keeps everyone seated).
-  if (table) for (const u of people.slice(1)) await track(fake.clickButton(u, table.id, buttons(table).find((c) => verb(c) === "join")!.custom_id!), "join").ack.catch(() => undefined);
+  if (table)
+    for (const u of people.slice(1))
+      await track(fake.clickButton(u, table.id, buttons(table).find((c) => verb(c) === "join")!.custom_id!), "join").ack.catch(
+        () => undefined,
+      );
   while (table && Date.now() < end.at) {
     const start = track(fake.clickButton(host, table.id, buttons(table).find((c) => verb(c) === "start")!.custom_id!), "start");
     await start.ack.catch(() => undefined);
@@ -202,7 +228,15 @@ async function playSeat(fake: FakeDiscord, user: FakeUser, menuId: string | null
     if (pick || card) {
       await think();
       if (pick) {
-        const sel = track(fake.selectMenu(user, menuId, pick.custom_id!, pick.options!.slice(0, 3).map((o) => o.value)), "pick");
+        const sel = track(
+          fake.selectMenu(
+            user,
+            menuId,
+            pick.custom_id!,
+            pick.options!.slice(0, 3).map((o) => o.value),
+          ),
+          "pick",
+        );
         await sel.ack.catch(() => undefined);
         const pass = await waitFor(() => buttons(fake.messages.get(menuId!)).find((c) => verb(c) === "pass" && !c.disabled), 3000);
         if (pass) await track(fake.clickButton(user, menuId, pass.custom_id!), "pass").ack.catch(() => undefined);
@@ -244,8 +278,7 @@ async function main(): Promise<void> {
         r.n++;
         r.bytes += bytes;
       }
-    }
-    else {
+    } else {
       budget.channelRequests++;
       budget.channelUploadBytes += bytes;
     }
@@ -253,7 +286,16 @@ async function main(): Promise<void> {
   const channels: string[] = [];
   for (let i = 0; i < TABLES; i++) channels.push(fake.addChannel(`hearts-${i}`));
   const dir = mkdtempSync(join(tmpdir(), "hearts-bench-bot-"));
-  const worker = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl: `file:${join(dir, "hearts.db")}`, images: IMAGES, renderProcess: RENDER_PROCESS, botDelayMs: BOT_DELAY_MS, shed: SHED });
+  const worker = startBot({
+    apiBase: fake.apiBase,
+    token: fake.token,
+    applicationId: fake.applicationId,
+    dbUrl: `file:${join(dir, "hearts.db")}`,
+    images: IMAGES,
+    renderProcess: RENDER_PROCESS,
+    botDelayMs: BOT_DELAY_MS,
+    shed: SHED,
+  });
   // The bot dying at any moment is a failed run (exit 2), not a figure.
   let stopping = false;
   worker.on("exit", (code, signal) => {
@@ -268,7 +310,9 @@ async function main(): Promise<void> {
       });
   });
   const ready = await next<{ heapUsed: number }>(worker, "ready");
-  console.log(`bench:bot  ${TABLES} tables of ${HUMANS} ${HUMANS === 1 ? "person" : "people"} arriving within ${ARRIVE_MS / 1000} s, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}${SHED ? "" : ", never shed"}, samples every ${INTERVAL_S} s`);
+  console.log(
+    `bench:bot  ${TABLES} tables of ${HUMANS} ${HUMANS === 1 ? "person" : "people"} arriving within ${ARRIVE_MS / 1000} s, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}${SHED ? "" : ", never shed"}, samples every ${INTERVAL_S} s`,
+  );
 
   // One table first, so code compiled once (rendering, the store, discord.js paths) is not
   // counted as per-table memory; then every other table.
@@ -293,40 +337,42 @@ async function main(): Promise<void> {
   const series: Sample[] = [];
   let sampling = Promise.resolve();
   const sampler = setInterval(() => {
-    sampling = sampling.then(async () => {
-      const lat = intervalLatencies.sort((x, y) => x - y);
-      const lateHere = intervalLate;
-      intervalLatencies = [];
-      intervalLate = 0;
-      worker.send({ type: "sample" });
-      const m = await next<WorkerSample>(worker, "sample");
-      joinSplit(m.handled);
-      const tb = toBot.sort((x, y) => x - y);
-      const bk = back.sort((x, y) => x - y);
-      toBot = [];
-      back = [];
-      const row: Sample = {
-        t: Math.round((Date.now() - t0) / 1000),
-        interactions: lat.length,
-        lateOver3s: lateHere,
-        ackP99: pct(lat, 99),
-        botAckP99: m.botAckP99,
-        toBotP99: pct(tb, 99),
-        backP99: pct(bk, 99),
-        heapMB: Math.round((m.heapUsed / 1048576) * 10) / 10,
-        rssMB: Math.round(m.rss / 1048576),
-        loopP99: Math.round(m.loopP99 * 10) / 10,
-        tables: m.tables,
-        hands: m.hands,
-        games: m.games,
-        picturesSkipped: m.skippedPictures,
-        restGlobalWaits: m.globalWaits,
-      };
-      series.push(row);
-      console.log(
-        `  ${String(row.t).padStart(4)} s: ${row.interactions} acks, p99 ${row.ackP99} ms (to the bot ${row.toBotP99}, in it ${row.botAckP99}, back ${row.backP99}), bot heap ${row.heapMB} MB, rss ${row.rssMB} MB, loop p99 ${row.loopP99} ms, ${row.hands} hands, ${row.games} games, ${row.picturesSkipped} pictures skipped, ${row.restGlobalWaits} REST waits for the global limit`,
-      );
-    }).catch((err) => console.error(`sample failed: ${err instanceof Error ? err.message : err}`));
+    sampling = sampling
+      .then(async () => {
+        const lat = intervalLatencies.sort((x, y) => x - y);
+        const lateHere = intervalLate;
+        intervalLatencies = [];
+        intervalLate = 0;
+        worker.send({ type: "sample" });
+        const m = await next<WorkerSample>(worker, "sample");
+        joinSplit(m.handled);
+        const tb = toBot.sort((x, y) => x - y);
+        const bk = back.sort((x, y) => x - y);
+        toBot = [];
+        back = [];
+        const row: Sample = {
+          t: Math.round((Date.now() - t0) / 1000),
+          interactions: lat.length,
+          lateOver3s: lateHere,
+          ackP99: pct(lat, 99),
+          botAckP99: m.botAckP99,
+          toBotP99: pct(tb, 99),
+          backP99: pct(bk, 99),
+          heapMB: Math.round((m.heapUsed / 1048576) * 10) / 10,
+          rssMB: Math.round(m.rss / 1048576),
+          loopP99: Math.round(m.loopP99 * 10) / 10,
+          tables: m.tables,
+          hands: m.hands,
+          games: m.games,
+          picturesSkipped: m.skippedPictures,
+          restGlobalWaits: m.globalWaits,
+        };
+        series.push(row);
+        console.log(
+          `  ${String(row.t).padStart(4)} s: ${row.interactions} acks, p99 ${row.ackP99} ms (to the bot ${row.toBotP99}, in it ${row.botAckP99}, back ${row.backP99}), bot heap ${row.heapMB} MB, rss ${row.rssMB} MB, loop p99 ${row.loopP99} ms, ${row.hands} hands, ${row.games} games, ${row.picturesSkipped} pictures skipped, ${row.restGlobalWaits} REST waits for the global limit`,
+        );
+      })
+      .catch((err) => console.error(`sample failed: ${err instanceof Error ? err.message : err}`));
   }, INTERVAL_S * 1000);
   const failed = await Promise.race([
     Promise.all(runs.map((r) => Promise.race([r, sleep(SECONDS * 1000 + 15_000)]))).then(() => false),
@@ -344,7 +390,22 @@ async function main(): Promise<void> {
   // Measured while every table is still open (mid-game): the bot's heap above its empty start.
   console.log("measuring memory…");
   worker.send({ type: "memory" });
-  const mem = await next<{ botAckMs: { p50: number; p95: number; p99: number }; gatewayMs: { p50: number; p95: number; p99: number }; heapUsed: number; rss: number; tables: number; loopP99: number; loopMax: number; skippedPictures: number; hands: number; tricks: number; games: number; globalWaits: number; ackWayOutMs: Record<"prepare" | "queue" | "fake", { p50: number; p95: number; p99: number }>; connects: { count: number; p50: number; p99: number } }>(worker, "memory");
+  const mem = await next<{
+    botAckMs: { p50: number; p95: number; p99: number };
+    gatewayMs: { p50: number; p95: number; p99: number };
+    heapUsed: number;
+    rss: number;
+    tables: number;
+    loopP99: number;
+    loopMax: number;
+    skippedPictures: number;
+    hands: number;
+    tricks: number;
+    games: number;
+    globalWaits: number;
+    ackWayOutMs: Record<"prepare" | "queue" | "fake", { p50: number; p95: number; p99: number }>;
+    connects: { count: number; p50: number; p99: number };
+  }>(worker, "memory");
   stopping = true;
   worker.send({ type: "stop" });
   const exited = new Promise((r) => worker.once("exit", r));
@@ -425,30 +486,54 @@ async function main(): Promise<void> {
     series,
     check: undefined as undefined | { passed: boolean; failures: string[] },
   };
-  console.log(`ack latency: p50 ${result.ackMs.p50} ms, p95 ${result.ackMs.p95} ms, p99 ${result.ackMs.p99} ms, max ${result.ackMs.max} ms over ${result.interactions} interactions (${late} later than 3 s)`);
-  console.log(`  of which in the bot (received → acknowledgement sent): p50 ${mem.botAckMs.p50} ms, p95 ${mem.botAckMs.p95} ms, p99 ${mem.botAckMs.p99} ms`);
-  console.log(`  gateway (fake dispatch → bot handler): p50 ${mem.gatewayMs.p50} ms, p95 ${mem.gatewayMs.p95} ms, p99 ${mem.gatewayMs.p99} ms`);
-  console.log(`  per interaction: to the bot p50 ${result.splitMs.toBot.p50} / p99 ${result.splitMs.toBot.p99} ms, back to the fake p50 ${result.splitMs.back.p50} / p99 ${result.splitMs.back.p99} ms (${result.splitMs.joined} joined)`);
+  console.log(
+    `ack latency: p50 ${result.ackMs.p50} ms, p95 ${result.ackMs.p95} ms, p99 ${result.ackMs.p99} ms, max ${result.ackMs.max} ms over ${result.interactions} interactions (${late} later than 3 s)`,
+  );
+  console.log(
+    `  of which in the bot (received → acknowledgement sent): p50 ${mem.botAckMs.p50} ms, p95 ${mem.botAckMs.p95} ms, p99 ${mem.botAckMs.p99} ms`,
+  );
+  console.log(
+    `  gateway (fake dispatch → bot handler): p50 ${mem.gatewayMs.p50} ms, p95 ${mem.gatewayMs.p95} ms, p99 ${mem.gatewayMs.p99} ms`,
+  );
+  console.log(
+    `  per interaction: to the bot p50 ${result.splitMs.toBot.p50} / p99 ${result.splitMs.toBot.p99} ms, back to the fake p50 ${result.splitMs.back.p50} / p99 ${result.splitMs.back.p99} ms (${result.splitMs.joined} joined)`,
+  );
   const w = mem.ackWayOutMs;
-  console.log(`  the way back: preparing the callback p99 ${w.prepare.p99} ms, undici's queue/connection p99 ${w.queue.p99} ms, the fake answering p50 ${w.fake.p50} / p99 ${w.fake.p99} ms; ${mem.connects.count} sockets opened (connect p99 ${mem.connects.p99} ms)`);
+  console.log(
+    `  the way back: preparing the callback p99 ${w.prepare.p99} ms, undici's queue/connection p99 ${w.queue.p99} ms, the fake answering p50 ${w.fake.p50} / p99 ${w.fake.p99} ms; ${mem.connects.count} sockets opened (connect p99 ${mem.connects.p99} ms)`,
+  );
   console.log(`  the fake Discord's own event loop (same process as the players): p99 ${result.fakeLoopP99Ms} ms`);
-  console.log(`Discord's budget: ${budget.channelRequests} channel requests for ${mem.tricks} tricks = ${result.channelRequestsPerTrick} a trick; ${Math.round(budget.privateUploadBytes / 1024)} KB uploaded to private messages = ${Math.round(result.uploadBytesPerPlayerHand / 1024)} KB per person per hand`);
+  console.log(
+    `Discord's budget: ${budget.channelRequests} channel requests for ${mem.tricks} tricks = ${result.channelRequestsPerTrick} a trick; ${Math.round(budget.privateUploadBytes / 1024)} KB uploaded to private messages = ${Math.round(result.uploadBytesPerPlayerHand / 1024)} KB per person per hand`,
+  );
   if (process.env.BENCH_UPLOADS) console.log(byRoute);
   console.log(`pictures left out under load: ${mem.skippedPictures}; ${mem.hands} hands scored, ${mem.games} games finished`);
-  console.log(`memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB, rss ${result.botRssMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`);
-  console.log(`flatness: heap ${flatness.heapSlopeKBPerMin} KB/min after the first minute (${flatness.samples} samples), p99 first interval ${flatness.firstIntervalP99} ms, last ${flatness.lastIntervalP99} ms, worst ${flatness.worstIntervalP99} ms; load average ${result.loadAvg.start} → ${result.loadAvg.end}`);
+  console.log(
+    `memory: ${result.heapPerTableKB} KB of bot heap per open table once warm (${result.heapPerTableFromStartKB} KB counting from the empty start; ${mem.tables} open, bot heap ${result.botHeapMB} MB, rss ${result.botRssMB} MB); event loop p99 ${result.eventLoopP99Ms} ms`,
+  );
+  console.log(
+    `flatness: heap ${flatness.heapSlopeKBPerMin} KB/min after the first minute (${flatness.samples} samples), p99 first interval ${flatness.firstIntervalP99} ms, last ${flatness.lastIntervalP99} ms, worst ${flatness.worstIntervalP99} ms; load average ${result.loadAvg.start} → ${result.loadAvg.end}`,
+  );
   let code = 0;
   if (CHECK) {
     const failures: string[] = [];
     if (!(result.ackMs.p99 <= MAX_P99)) failures.push(`ack p99 ${result.ackMs.p99} ms > ${MAX_P99} ms`);
     if (!(flatness.lastIntervalP99 <= MAX_P99)) failures.push(`last interval's ack p99 ${flatness.lastIntervalP99} ms > ${MAX_P99} ms`);
     if (!(result.heapPerTableKB <= MAX_KB_TABLE)) failures.push(`${result.heapPerTableKB} KB of heap per table > ${MAX_KB_TABLE} KB`);
-    if (flatness.samples >= 3 && !(flatness.heapSlopeKBPerMin <= MAX_HEAP_SLOPE)) failures.push(`heap grows ${flatness.heapSlopeKBPerMin} KB/min > ${MAX_HEAP_SLOPE} KB/min`);
-    if (flatness.samples < 3) failures.push(`only ${flatness.samples} samples after the first minute: run longer (or a shorter --interval) to judge the heap's slope`);
+    if (flatness.samples >= 3 && !(flatness.heapSlopeKBPerMin <= MAX_HEAP_SLOPE))
+      failures.push(`heap grows ${flatness.heapSlopeKBPerMin} KB/min > ${MAX_HEAP_SLOPE} KB/min`);
+    if (flatness.samples < 3)
+      failures.push(
+        `only ${flatness.samples} samples after the first minute: run longer (or a shorter --interval) to judge the heap's slope`,
+      );
     if (late) failures.push(`${late} interactions not acknowledged within 3 s`);
     if (result.violations) failures.push(`${result.violations} violations recorded by the fake Discord`);
     result.check = { passed: !failures.length, failures };
-    console.log(failures.length ? `check: FAILED — ${failures.join("; ")}` : `check: passed (p99 ≤ ${MAX_P99} ms, ≤ ${MAX_KB_TABLE} KB/table, heap slope ≤ ${MAX_HEAP_SLOPE} KB/min)`);
+    console.log(
+      failures.length
+        ? `check: FAILED — ${failures.join("; ")}`
+        : `check: passed (p99 ≤ ${MAX_P99} ms, ≤ ${MAX_KB_TABLE} KB/table, heap slope ≤ ${MAX_HEAP_SLOPE} KB/min)`,
+    );
     code = failures.length ? 1 : 0;
   }
   console.log(JSON.stringify(result));

@@ -35,12 +35,18 @@ for (let start = 0; start < games; start += CHUNK) {
     seated.forEach((key, seat) => {
       const place = order.indexOf(seat) + 1;
       const user = key.startsWith("bot:") ? "NULL" : `'${key}'`;
-      resultRows.push(`(${g + 1}, 'g', ${seat}, '${key}', ${user}, ${user === "NULL" ? "'hard'" : "NULL"}, '${key}', ${40 + place * 15}, ${place}, ${20 + place * 12}, 0, ${rng.int(2)}, 1000, 1000, '${when}')`);
+      resultRows.push(
+        `(${g + 1}, 'g', ${seat}, '${key}', ${user}, ${user === "NULL" ? "'hard'" : "NULL"}, '${key}', ${40 + place * 15}, ${place}, ${20 + place * 12}, 0, ${rng.int(2)}, 1000, 1000, '${when}')`,
+      );
     });
   }
   await p.$transaction([
-    p.$executeRawUnsafe(`INSERT INTO "FinishedGame" ("id", "tableId", "guildId", "rules", "rated", "hands", "handCount", "finishedAt") VALUES ${gameRows.join(",")}`),
-    p.$executeRawUnsafe(`INSERT INTO "GameResult" ("gameId", "guildId", "seat", "playerKey", "userId", "botLevel", "name", "total", "place", "points", "moons", "queens", "ratingBefore", "ratingAfter", "finishedAt") VALUES ${resultRows.join(",")}`),
+    p.$executeRawUnsafe(
+      `INSERT INTO "FinishedGame" ("id", "tableId", "guildId", "rules", "rated", "hands", "handCount", "finishedAt") VALUES ${gameRows.join(",")}`,
+    ),
+    p.$executeRawUnsafe(
+      `INSERT INTO "GameResult" ("gameId", "guildId", "seat", "playerKey", "userId", "botLevel", "name", "total", "place", "points", "moons", "queens", "ratingBefore", "ratingAfter", "finishedAt") VALUES ${resultRows.join(",")}`,
+    ),
   ]);
 }
 const fillMs = performance.now() - fillStart;
@@ -88,7 +94,9 @@ function time(label: string, runs: number, fn: (r: number) => Promise<unknown>, 
     const p95 = ms[Math.floor(runs * 0.95)];
     const maxBlockMs = +(loop.max / 1e6).toFixed(2);
     const maxGapMs = +gap.toFixed(2);
-    console.log(`${label}: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; longest event-loop block ${maxBlockMs} ms (histogram), ${maxGapMs} ms (1 ms ticker)`);
+    console.log(
+      `${label}: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; longest event-loop block ${maxBlockMs} ms (histogram), ${maxGapMs} ms (1 ms ticker)`,
+    );
     return { p50Ms: +p50.toFixed(2), p95Ms: +p95.toFixed(2), maxBlockMs, maxGapMs };
   };
 }
@@ -100,15 +108,28 @@ const results = {
     stats: await time("before: a player's stats card, on the main thread", 10, (r) => playerCard(p, "g", players[r]))(),
   },
   leaderboardRating: await time("leaderboard by rating, page 1", 50, () => store.leaderboard({ guildId: "g" }))(),
-  leaderboardPoints: await time("leaderboard by points per hand, page 3", 50, () => store.leaderboard({ guildId: "g", sort: "points", page: 3 }))(),
+  leaderboardPoints: await time("leaderboard by points per hand, page 3", 50, () =>
+    store.leaderboard({ guildId: "g", sort: "points", page: 3 }),
+  )(),
   // Each a different player: none is answered from the short cache.
   stats: await time("a player's stats card (20 players, uncached)", 20, (r) => store.playerCard("g", players[r]))(),
-  statsAgain: await time("the same 20 cards again, cache emptied (a warm reader thread)", 20, (r) => (r === 0 && store.reads.clear(), store.playerCard("g", players[r])))(),
-  statsFlood: await time("100 stats at once for 5 players (cached, single flight)", 100, (r) => store.playerCard("g", humans[20 + (r % 5)]), true)(),
+  statsAgain: await time(
+    "the same 20 cards again, cache emptied (a warm reader thread)",
+    20,
+    (r) => (r === 0 && store.reads.clear(), store.playerCard("g", players[r])),
+  )(),
+  statsFlood: await time(
+    "100 stats at once for 5 players (cached, single flight)",
+    100,
+    (r) => store.playerCard("g", humans[20 + (r % 5)]),
+    true,
+  )(),
   rebuild: await time("standings rebuilt from every game (a Forget me)", 1, () => store.rebuildStandings("g"))(),
 };
 clearInterval(ticker);
-console.log(`${games} finished games written in ${(fillMs / 1000).toFixed(1)} s; standings rebuilt from them in ${(rebuildMs / 1000).toFixed(1)} s; reads by the reader thread ${store.reader.counts.worker}, here ${store.reader.counts.local}; cache ${store.reads.counts.hits} hits, ${store.reads.counts.misses} misses`);
+console.log(
+  `${games} finished games written in ${(fillMs / 1000).toFixed(1)} s; standings rebuilt from them in ${(rebuildMs / 1000).toFixed(1)} s; reads by the reader thread ${store.reader.counts.worker}, here ${store.reader.counts.local}; cache ${store.reads.counts.hits} hits, ${store.reads.counts.misses} misses`,
+);
 await store.close();
 rmSync(dir, { recursive: true, force: true });
 console.log(JSON.stringify({ games, ...results }));

@@ -26,7 +26,12 @@ writeFileSync(
   config,
   JSON.stringify({
     extends: join(ROOT, "tsconfig.build.json"),
-    compilerOptions: { outDir: join(out, "dist"), rootDir: ROOT, tsBuildInfoFile: join(out, "tsbuildinfo"), typeRoots: [join(ROOT, "node_modules/@types")] },
+    compilerOptions: {
+      outDir: join(out, "dist"),
+      rootDir: ROOT,
+      tsBuildInfoFile: join(out, "tsbuildinfo"),
+      typeRoots: [join(ROOT, "node_modules/@types")],
+    },
     include: [join(ROOT, "bench/engine.ts"), join(ROOT, "bench/playouts.ts")],
   }),
 );
@@ -42,10 +47,15 @@ const tsx = join(ROOT, "node_modules/.bin/tsx");
 const best = { engine: { dist: 0, tsx: 0 }, playouts: { dist: 0, tsx: 0 } };
 for (let r = 0; r < rounds; r++) {
   for (const bench of ["engine", "playouts"] as const) {
-    best[bench].dist = Math.max(best[bench].dist, figure(process.execPath, [join(out, "dist/bench", `${bench}.js`), `--seconds=${seconds}`]));
+    best[bench].dist = Math.max(
+      best[bench].dist,
+      figure(process.execPath, [join(out, "dist/bench", `${bench}.js`), `--seconds=${seconds}`]),
+    );
     best[bench].tsx = Math.max(best[bench].tsx, figure(tsx, [join(ROOT, "bench", `${bench}.ts`), `--seconds=${seconds}`]));
   }
-  console.log(`round ${r + 1}/${rounds}: engine hands/s dist ${best.engine.dist} tsx ${best.engine.tsx}; playouts/s dist ${best.playouts.dist} tsx ${best.playouts.tsx}`);
+  console.log(
+    `round ${r + 1}/${rounds}: engine hands/s dist ${best.engine.dist} tsx ${best.engine.tsx}; playouts/s dist ${best.playouts.dist} tsx ${best.playouts.tsx}`,
+  );
 }
 rmSync(out, { recursive: true, force: true });
 const r3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -9,7 +9,14 @@ import { drawHand } from "../src/render/hand.js";
 import { ENCODE, encodePng } from "../src/render/png.js";
 import { drawGameOver, drawHandSummary, drawLeaderboard } from "../src/render/scores.js";
 import { drawTable, drawTrick } from "../src/render/table.js";
-import { gameOverFixtures, handFixtures, leaderboardFixtures, summaryFixtures, tableFixtures, trickFixtures } from "../test/render/fixtures.js";
+import {
+  gameOverFixtures,
+  handFixtures,
+  leaderboardFixtures,
+  summaryFixtures,
+  tableFixtures,
+  trickFixtures,
+} from "../test/render/fixtures.js";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 20;
@@ -49,7 +56,13 @@ function measure(draws: Draw[], encode: (c: Canvas) => Buffer) {
   total.sort((a, b) => a - b);
   render.sort((a, b) => a - b);
   bytes.sort((a, b) => a - b);
-  return { p50Ms: +pct(total, 0.5).toFixed(2), p95Ms: +pct(total, 0.95).toFixed(2), renderP50Ms: +pct(render, 0.5).toFixed(2), bytes: pct(bytes, 0.5), maxBytes: bytes[bytes.length - 1] };
+  return {
+    p50Ms: +pct(total, 0.5).toFixed(2),
+    p95Ms: +pct(total, 0.95).toFixed(2),
+    renderP50Ms: +pct(render, 0.5).toFixed(2),
+    bytes: pct(bytes, 0.5),
+    maxBytes: bytes[bytes.length - 1],
+  };
 }
 
 const all = kinds();
@@ -69,7 +82,9 @@ if (process.argv.includes("--png-matrix")) {
       const enc = (c: Canvas) => c.toBuffer("image/png", { compressionLevel: level, filters: f });
       const t = measure(all.trick, enc);
       const tb = measure(all.table, enc);
-      console.log(`  level ${level} ${name.padEnd(15)} trick ${String(t.p50Ms).padStart(6)} ms ${String(t.bytes).padStart(7)} B   table ${String(tb.p50Ms).padStart(6)} ms ${String(tb.bytes).padStart(7)} B`);
+      console.log(
+        `  level ${level} ${name.padEnd(15)} trick ${String(t.p50Ms).padStart(6)} ms ${String(t.bytes).padStart(7)} B   table ${String(tb.p50Ms).padStart(6)} ms ${String(tb.bytes).padStart(7)} B`,
+      );
     }
   }
 }
@@ -79,6 +94,8 @@ console.log(`render+encode, ${ITERATIONS} iterations per kind, PNG level ${ENCOD
 for (const [kind, draws] of Object.entries(all)) {
   const m = measure(draws, (c) => encodePng(c));
   out[kind] = { p50Ms: m.p50Ms, p95Ms: m.p95Ms, bytes: m.bytes };
-  console.log(`  ${kind.padEnd(12)} p50 ${String(m.p50Ms).padStart(6)} ms  p95 ${String(m.p95Ms).padStart(6)} ms  (render alone p50 ${m.renderP50Ms} ms)  ${m.bytes} B median, ${m.maxBytes} B max`);
+  console.log(
+    `  ${kind.padEnd(12)} p50 ${String(m.p50Ms).padStart(6)} ms  p95 ${String(m.p95Ms).padStart(6)} ms  (render alone p50 ${m.renderP50Ms} ms)  ${m.bytes} B median, ${m.maxBytes} B max`,
+  );
 }
 console.log(JSON.stringify(out));

@@ -70,15 +70,25 @@ async function main(): Promise<void> {
 
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const review = await reviewGame(rules, 20261124, actions, 0, (view, chosen, seed) => pool.review(view, chosen, { seed, samples: SAMPLES }));
+  const review = await reviewGame(rules, 20261124, actions, 0, (view, chosen, seed) =>
+    pool.review(view, chosen, { seed, samples: SAMPLES }),
+  );
   const reviewMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const reviewCpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`review of a ${HANDS}-hand game: ${review.decisions} decisions, ${review.matched} matched, cost ${review.totalCost} pts; ${(reviewMs / 1000).toFixed(1)} s wall, ${(reviewCpuMs / 1000).toFixed(1)} s CPU (${WORKERS} worker${WORKERS > 1 ? "s" : ""}, ${SAMPLES} worlds a decision)`);
+  console.log(
+    `review of a ${HANDS}-hand game: ${review.decisions} decisions, ${review.matched} matched, cost ${review.totalCost} pts; ${(reviewMs / 1000).toFixed(1)} s wall, ${(reviewCpuMs / 1000).toFixed(1)} s CPU (${WORKERS} worker${WORKERS > 1 ? "s" : ""}, ${SAMPLES} worlds a decision)`,
+  );
 
   const alone = await moveLatencies(pool, views, null);
   // Two reviews at once (the service's own cap), from the same game, while tables ask for moves.
-  const reviews = Promise.all([1, 2].map((k) => reviewGame(rules, 20261124 + k, actions, 0, (view, chosen, seed) => pool.review(view, chosen, { seed: seed + k, samples: SAMPLES })).catch(() => null)));
+  const reviews = Promise.all(
+    [1, 2].map((k) =>
+      reviewGame(rules, 20261124 + k, actions, 0, (view, chosen, seed) =>
+        pool.review(view, chosen, { seed: seed + k, samples: SAMPLES }),
+      ).catch(() => null),
+    ),
+  );
   const busy = await moveLatencies(pool, views, null);
   await reviews;
   await pool.close();
@@ -93,7 +103,9 @@ async function main(): Promise<void> {
     movesAlone: { n: alone.length, p50: round(pct(alone, 0.5)), p99: round(pct(alone, 0.99)) },
     movesWithReviews: { n: busy.length, p50: round(pct(busy, 0.5)), p99: round(pct(busy, 0.99)) },
   };
-  console.log(`table moves alone: p50 ${out.movesAlone.p50} ms, p99 ${out.movesAlone.p99} ms; while 2 reviews run: p50 ${out.movesWithReviews.p50} ms, p99 ${out.movesWithReviews.p99} ms`);
+  console.log(
+    `table moves alone: p50 ${out.movesAlone.p50} ms, p99 ${out.movesAlone.p99} ms; while 2 reviews run: p50 ${out.movesWithReviews.p50} ms, p99 ${out.movesWithReviews.p99} ms`,
+  );
   console.log(JSON.stringify(out));
 }
 

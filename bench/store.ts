@@ -34,13 +34,24 @@ const finishedIds: string[] = [];
 /** One table playing games back to back until `budget.left` actions have been appended overall. */
 async function player(s: HeartsStore, budget: { left: number }, oneGame = false): Promise<void> {
   while (budget.left > 0) {
-    const table = await s.createTable({ guildId: "bench", channelId: `c${gameNo}`, hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: ++gameNo, seats: [] });
+    const table = await s.createTable({
+      guildId: "bench",
+      channelId: `c${gameNo}`,
+      hostId: "h",
+      rules: presetRules("classic")!,
+      settings: SETTINGS,
+      seed: ++gameNo,
+      seats: [],
+    });
     const state = createGame(table.rules, table.seed);
     while (state.phase !== "game-over" && budget.left > 0) {
       budget.left--;
       const action = randomAction(state, rng);
       step(state, action);
-      const r = await s.appendAction(table.id, state.actionCount - 1, action.seat, action, { status: "playing", turnDeadline: new Date(Date.now() + 60_000) });
+      const r = await s.appendAction(table.id, state.actionCount - 1, action.seat, action, {
+        status: "playing",
+        turnDeadline: new Date(Date.now() + 60_000),
+      });
       if (!r.ok) throw new Error(`append refused: ${r.reason}`);
     }
     if (state.phase === "game-over") finishedIds.push(table.id);
@@ -56,11 +67,17 @@ async function measure(label: string, n: number, concurrency: number): Promise<n
   const seconds = (performance.now() - t) / 1000;
   const rate = Math.round(n / seconds);
   const commits = store.appendStats.commits - before.commits;
-  console.log(`${label}: ${n} durable actions in ${seconds.toFixed(2)} s = ${rate} actions/s (${commits} commits, ${(n / commits).toFixed(1)} actions each)`);
+  console.log(
+    `${label}: ${n} durable actions in ${seconds.toFixed(2)} s = ${rate} actions/s (${commits} commits, ${(n / commits).toFixed(1)} actions each)`,
+  );
   return rate;
 }
 
-console.log(store.kind === "sqlite" ? `SQLite WAL, synchronous=${process.env.HEARTS_SQLITE_SYNCHRONOUS === "NORMAL" ? "NORMAL" : "FULL"}, ${url}` : `PostgreSQL (fsync and synchronous_commit on), ${redactUrl(url)}`);
+console.log(
+  store.kind === "sqlite"
+    ? `SQLite WAL, synchronous=${process.env.HEARTS_SQLITE_SYNCHRONOUS === "NORMAL" ? "NORMAL" : "FULL"}, ${url}`
+    : `PostgreSQL (fsync and synchronous_commit on), ${redactUrl(url)}`,
+);
 const single = await measure("1 table", Math.max(200, Math.round(total / 10)), 1);
 const many = await measure(`${tables} tables`, total, tables);
 
@@ -78,4 +95,6 @@ console.log(`load + replay of a whole game (${replayIds.length} games): ${replay
 await store.close();
 await server?.stop();
 rmSync(dir, { recursive: true, force: true });
-console.log(JSON.stringify({ db: store.kind, actionsPerSecond: many, singleTableActionsPerSecond: single, tables, replayMsPerGame: replayMs }));
+console.log(
+  JSON.stringify({ db: store.kind, actionsPerSecond: many, singleTableActionsPerSecond: single, tables, replayMsPerGame: replayMs }),
+);

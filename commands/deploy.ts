@@ -32,7 +32,10 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     const status = (err as { status?: number }).status;
-    if (status === 401) console.error("Discord refused the token in DISCORD_TOKEN. Reset it on the Bot page of your application and put the new one in .env.");
+    if (status === 401)
+      console.error(
+        "Discord refused the token in DISCORD_TOKEN. Reset it on the Bot page of your application and put the new one in .env.",
+      );
     else if (status === 403 || status === 404) {
       console.error(
         config.guildId

@@ -88,8 +88,16 @@ function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): Slas
     .addStringOption((o) =>
       o
         .setName(forNew ? OPT.rules : OPT.set)
-        .setDescription(forNew ? "Rules preset, optionally with options: omnibus,target=50" : "A preset or options to change, e.g. omnibus or target=50,moon=choice")
-        .setDescriptionLocalizations({ fr: forNew ? "Règles prédéfinies, avec options éventuelles : omnibus,target=50" : "Un préréglage ou des options à changer, ex. omnibus ou target=50,moon=choice" })
+        .setDescription(
+          forNew
+            ? "Rules preset, optionally with options: omnibus,target=50"
+            : "A preset or options to change, e.g. omnibus or target=50,moon=choice",
+        )
+        .setDescriptionLocalizations({
+          fr: forNew
+            ? "Règles prédéfinies, avec options éventuelles : omnibus,target=50"
+            : "Un préréglage ou des options à changer, ex. omnibus ou target=50,moon=choice",
+        })
         .setAutocomplete(true)
         .setMaxLength(300),
     )
@@ -142,7 +150,8 @@ function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): Slas
     );
 }
 
-const simple = (name: string, en: string, fr: string) => (s: SlashCommandSubcommandBuilder) => s.setName(name).setDescription(en).setDescriptionLocalizations({ fr });
+const simple = (name: string, en: string, fr: string) => (s: SlashCommandSubcommandBuilder) =>
+  s.setName(name).setDescription(en).setDescriptionLocalizations({ fr });
 
 export const heartsCommand = new SlashCommandBuilder()
   .setName("hearts")
@@ -150,18 +159,38 @@ export const heartsCommand = new SlashCommandBuilder()
   .setDescriptionLocalizations({ fr: "Jouer à la Dame de pique : ouvrir une table, rejoindre, jouer ses cartes en privé" })
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((s) => tableOptions(simple("new", "Open a table in this channel", "Ouvrir une table dans ce salon")(s), true))
-  .addSubcommand(simple("join", "Sit down at this channel's table (or take your seat back)", "S'asseoir à la table de ce salon (ou reprendre sa place)"))
-  .addSubcommand(simple("leave", "Leave the table (a computer player takes over during a game)", "Quitter la table (un robot vous remplace en cours de partie)"))
+  .addSubcommand(
+    simple("join", "Sit down at this channel's table (or take your seat back)", "S'asseoir à la table de ce salon (ou reprendre sa place)"),
+  )
+  .addSubcommand(
+    simple(
+      "leave",
+      "Leave the table (a computer player takes over during a game)",
+      "Quitter la table (un robot vous remplace en cours de partie)",
+    ),
+  )
   .addSubcommand(simple("start", "Start the game (host)", "Lancer la partie (hôte)"))
   .addSubcommand(simple("end", "End the table (host or Manage Channels)", "Fermer la table (hôte ou Gérer les salons)"))
   .addSubcommand((s) =>
-    simple("kick", "Give a player's seat to a computer player until they rejoin (host or Manage Channels)", "Confier la place d'un joueur à un robot jusqu'à son retour (hôte ou Gérer les salons)")(s).addUserOption((o) =>
-      o.setName(OPT.user).setDescription("The player to remove").setDescriptionLocalizations({ fr: "Le joueur à retirer" }).setRequired(true),
+    simple(
+      "kick",
+      "Give a player's seat to a computer player until they rejoin (host or Manage Channels)",
+      "Confier la place d'un joueur à un robot jusqu'à son retour (hôte ou Gérer les salons)",
+    )(s).addUserOption((o) =>
+      o
+        .setName(OPT.user)
+        .setDescription("The player to remove")
+        .setDescriptionLocalizations({ fr: "Le joueur à retirer" })
+        .setRequired(true),
     ),
   )
   .addSubcommand(simple("hand", "Show your cards and play them (only you see it)", "Voir et jouer vos cartes (vous seul les voyez)"))
   .addSubcommand((s) =>
-    simple("deck", "How your own cards look: two or four colours, large corner indexes (remembered)", "L'apparence de vos cartes : deux ou quatre couleurs, grands index (retenue)")(s)
+    simple(
+      "deck",
+      "How your own cards look: two or four colours, large corner indexes (remembered)",
+      "L'apparence de vos cartes : deux ou quatre couleurs, grands index (retenue)",
+    )(s)
       .addStringOption((o) =>
         o
           .setName(OPT.colours)
@@ -183,11 +212,26 @@ export const heartsCommand = new SlashCommandBuilder()
           ),
       ),
   )
-  .addSubcommand((s) => tableOptions(simple("rules", "Show the rules, or change them before the start (host)", "Voir les règles, ou les changer avant le départ (hôte)")(s), false))
-  .addSubcommand(simple("scores", "Show the scores of the game", "Afficher les scores de la partie"))
-  .addSubcommand(simple("hint", "Ask the strongest computer player what it would do (private)", "Demander conseil au meilleur robot (privé)"))
   .addSubcommand((s) =>
-    simple("leaderboard", "This server's best players", "Les meilleurs joueurs du serveur")(s)
+    tableOptions(
+      simple(
+        "rules",
+        "Show the rules, or change them before the start (host)",
+        "Voir les règles, ou les changer avant le départ (hôte)",
+      )(s),
+      false,
+    ),
+  )
+  .addSubcommand(simple("scores", "Show the scores of the game", "Afficher les scores de la partie"))
+  .addSubcommand(
+    simple("hint", "Ask the strongest computer player what it would do (private)", "Demander conseil au meilleur robot (privé)"),
+  )
+  .addSubcommand((s) =>
+    simple(
+      "leaderboard",
+      "This server's best players",
+      "Les meilleurs joueurs du serveur",
+    )(s)
       .addStringOption((o) =>
         o
           .setName(OPT.sort)
@@ -195,44 +239,95 @@ export const heartsCommand = new SlashCommandBuilder()
           .setDescriptionLocalizations({ fr: "Ordre (par défaut : classement)" })
           .addChoices(...SORT_CHOICES.map((c) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } }))),
       )
-      .addIntegerOption((o) => o.setName(OPT.page).setDescription("Page (10 players a page)").setDescriptionLocalizations({ fr: "Page (10 joueurs par page)" }).setMinValue(1).setMaxValue(1000)),
+      .addIntegerOption((o) =>
+        o
+          .setName(OPT.page)
+          .setDescription("Page (10 players a page)")
+          .setDescriptionLocalizations({ fr: "Page (10 joueurs par page)" })
+          .setMinValue(1)
+          .setMaxValue(1000),
+      ),
   )
   .addSubcommandGroup((g) =>
     g
       .setName("daily")
       .setDescription("The daily challenge: the same 4 hands for everyone on the server")
       .setDescriptionLocalizations({ fr: "Le défi du jour : les mêmes 4 donnes pour tout le serveur" })
-      .addSubcommand(simple("play", "Play today's challenge (or continue it), privately", "Jouer le défi du jour (ou le reprendre), en privé"))
+      .addSubcommand(
+        simple("play", "Play today's challenge (or continue it), privately", "Jouer le défi du jour (ou le reprendre), en privé"),
+      )
       .addSubcommand((s) =>
-        simple("board", "The day's ranking, your streak and your best", "Le classement du jour, votre série et votre record")(s).addIntegerOption((o) =>
-          o.setName(OPT.day).setDescription("Challenge number (default: today's)").setDescriptionLocalizations({ fr: "Numéro du défi (par défaut : celui du jour)" }).setMinValue(1).setMaxValue(100_000),
+        simple(
+          "board",
+          "The day's ranking, your streak and your best",
+          "Le classement du jour, votre série et votre record",
+        )(s).addIntegerOption((o) =>
+          o
+            .setName(OPT.day)
+            .setDescription("Challenge number (default: today's)")
+            .setDescriptionLocalizations({ fr: "Numéro du défi (par défaut : celui du jour)" })
+            .setMinValue(1)
+            .setMaxValue(100_000),
         ),
       ),
   )
   .addSubcommand((s) =>
-    simple("review", "Your costliest decisions in your last game, beside the hard player's (private)", "Vos décisions les plus coûteuses de votre dernière partie, face au robot difficile (privé)")(s).addStringOption((o) =>
+    simple(
+      "review",
+      "Your costliest decisions in your last game, beside the hard player's (private)",
+      "Vos décisions les plus coûteuses de votre dernière partie, face au robot difficile (privé)",
+    )(s).addStringOption((o) =>
       o
         .setName(OPT.game)
         .setDescription("Which game (default: your last finished game)")
         .setDescriptionLocalizations({ fr: "Quelle partie (par défaut : votre dernière partie terminée)" })
-        .addChoices({ name: "My last game", value: "last", name_localizations: { fr: "Ma dernière partie" } }, { name: "My latest daily", value: "daily", name_localizations: { fr: "Mon dernier défi du jour" } }),
+        .addChoices(
+          { name: "My last game", value: "last", name_localizations: { fr: "Ma dernière partie" } },
+          { name: "My latest daily", value: "daily", name_localizations: { fr: "Mon dernier défi du jour" } },
+        ),
     ),
   )
   .addSubcommand((s) =>
-    simple("stats", "A player's results on this server", "Les résultats d'un joueur sur ce serveur")(s).addUserOption((o) =>
-      o.setName(OPT.user).setDescription("Whose results (default: yours)").setDescriptionLocalizations({ fr: "De qui (par défaut : vous)" }),
+    simple(
+      "stats",
+      "A player's results on this server",
+      "Les résultats d'un joueur sur ce serveur",
+    )(s).addUserOption((o) =>
+      o
+        .setName(OPT.user)
+        .setDescription("Whose results (default: yours)")
+        .setDescriptionLocalizations({ fr: "De qui (par défaut : vous)" }),
     ),
   )
-  .addSubcommand((s) => settingsOptions(simple("settings", "This server's Hearts settings (changes: Manage Server)", "Réglages de la Dame de pique sur ce serveur (modifier : Gérer le serveur)")(s)))
   .addSubcommand((s) =>
-    simple("privacy", "What the bot stores about you, and how to delete it", "Ce que le bot garde sur vous, et comment l'effacer")(s).addBooleanOption((o) =>
-      o.setName(OPT.server).setDescription("This server's data instead, and how to purge it (Manage Server)").setDescriptionLocalizations({ fr: "Plutôt les données du serveur, et comment les purger (Gérer le serveur)" }),
+    settingsOptions(
+      simple(
+        "settings",
+        "This server's Hearts settings (changes: Manage Server)",
+        "Réglages de la Dame de pique sur ce serveur (modifier : Gérer le serveur)",
+      )(s),
+    ),
+  )
+  .addSubcommand((s) =>
+    simple(
+      "privacy",
+      "What the bot stores about you, and how to delete it",
+      "Ce que le bot garde sur vous, et comment l'effacer",
+    )(s).addBooleanOption((o) =>
+      o
+        .setName(OPT.server)
+        .setDescription("This server's data instead, and how to purge it (Manage Server)")
+        .setDescriptionLocalizations({ fr: "Plutôt les données du serveur, et comment les purger (Gérer le serveur)" }),
     ),
   );
 
 /** /hearts settings: every option changes one server default; none shows the current values. */
 function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  const localized = <T extends string | number>(c: { name: string; name_fr: string; value: T }) => ({ name: c.name, value: c.value, name_localizations: { fr: c.name_fr } });
+  const localized = <T extends string | number>(c: { name: string; name_fr: string; value: T }) => ({
+    name: c.name,
+    value: c.value,
+    name_localizations: { fr: c.name_fr },
+  });
   return sub
     .addChannelOption((o) =>
       o
@@ -242,7 +337,11 @@ function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcom
         .addChannelTypes(ChannelType.GuildText),
     )
     .addChannelOption((o) =>
-      o.setName(OPT.removeChannel).setDescription("Stop allowing tables in this channel").setDescriptionLocalizations({ fr: "Ne plus autoriser les tables dans ce salon" }).addChannelTypes(ChannelType.GuildText),
+      o
+        .setName(OPT.removeChannel)
+        .setDescription("Stop allowing tables in this channel")
+        .setDescriptionLocalizations({ fr: "Ne plus autoriser les tables dans ce salon" })
+        .addChannelTypes(ChannelType.GuildText),
     )
     .addStringOption((o) =>
       o
@@ -252,14 +351,48 @@ function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcom
         .setAutocomplete(true)
         .setMaxLength(300),
     )
-    .addStringOption((o) => o.setName(OPT.level).setDescription("Default level of computer players").setDescriptionLocalizations({ fr: "Niveau des robots par défaut" }).addChoices(...LEVEL_CHOICES.map(localized)))
-    .addIntegerOption((o) => o.setName(OPT.timer).setDescription("Default turn timer").setDescriptionLocalizations({ fr: "Minuteur par défaut" }).addChoices(...TIMER_CHOICES.map(localized)))
-    .addStringOption((o) => o.setName(OPT.images).setDescription("Default pictures in game threads").setDescriptionLocalizations({ fr: "Images par défaut dans les fils de partie" }).addChoices(...IMAGE_CHOICES.map(localized)))
-    .addBooleanOption((o) => o.setName(OPT.hints).setDescription("Allow hints on this server").setDescriptionLocalizations({ fr: "Autoriser les indices sur ce serveur" }))
-    .addIntegerOption((o) =>
-      o.setName(OPT.maxTables).setDescription("Most tables open at once on this server").setDescriptionLocalizations({ fr: "Nombre maximal de tables ouvertes en même temps" }).setMinValue(1).setMaxValue(1000),
+    .addStringOption((o) =>
+      o
+        .setName(OPT.level)
+        .setDescription("Default level of computer players")
+        .setDescriptionLocalizations({ fr: "Niveau des robots par défaut" })
+        .addChoices(...LEVEL_CHOICES.map(localized)),
     )
-    .addStringOption((o) => o.setName(OPT.language).setDescription("Language of public posts").setDescriptionLocalizations({ fr: "Langue des messages publics" }).addChoices(...LANGUAGE_CHOICES.map(localized)))
+    .addIntegerOption((o) =>
+      o
+        .setName(OPT.timer)
+        .setDescription("Default turn timer")
+        .setDescriptionLocalizations({ fr: "Minuteur par défaut" })
+        .addChoices(...TIMER_CHOICES.map(localized)),
+    )
+    .addStringOption((o) =>
+      o
+        .setName(OPT.images)
+        .setDescription("Default pictures in game threads")
+        .setDescriptionLocalizations({ fr: "Images par défaut dans les fils de partie" })
+        .addChoices(...IMAGE_CHOICES.map(localized)),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName(OPT.hints)
+        .setDescription("Allow hints on this server")
+        .setDescriptionLocalizations({ fr: "Autoriser les indices sur ce serveur" }),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName(OPT.maxTables)
+        .setDescription("Most tables open at once on this server")
+        .setDescriptionLocalizations({ fr: "Nombre maximal de tables ouvertes en même temps" })
+        .setMinValue(1)
+        .setMaxValue(1000),
+    )
+    .addStringOption((o) =>
+      o
+        .setName(OPT.language)
+        .setDescription("Language of public posts")
+        .setDescriptionLocalizations({ fr: "Langue des messages publics" })
+        .addChoices(...LANGUAGE_CHOICES.map(localized)),
+    )
     .addIntegerOption((o) =>
       o
         .setName(OPT.retention)
@@ -267,7 +400,13 @@ function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcom
         .setDescriptionLocalizations({ fr: "Jours de conservation des coups des tables fermées (les résultats restent)" })
         .addChoices(...RETENTION_CHOICES.map(localized)),
     )
-    .addStringOption((o) => o.setName(OPT.reset).setDescription("Put one setting back to its default").setDescriptionLocalizations({ fr: "Remettre un réglage par défaut" }).addChoices(...RESET_CHOICES.map(localized)));
+    .addStringOption((o) =>
+      o
+        .setName(OPT.reset)
+        .setDescription("Put one setting back to its default")
+        .setDescriptionLocalizations({ fr: "Remettre un réglage par défaut" })
+        .addChoices(...RESET_CHOICES.map(localized)),
+    );
 }
 
 /** Everything `npm run deploy-commands` registers. */

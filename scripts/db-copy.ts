@@ -10,7 +10,8 @@
 import { copyDatabase, TargetNotEmptyError } from "../src/store/copy.js";
 import { redactUrl } from "../src/store/index.js";
 
-const USAGE = "Usage: npx tsx scripts/db-copy.ts --from <DATABASE_URL of the source> --to <DATABASE_URL of an empty target>\n  e.g. --from file:./data/hearts.db --to postgresql://user:password@localhost:5432/hearts";
+const USAGE =
+  "Usage: npx tsx scripts/db-copy.ts --from <DATABASE_URL of the source> --to <DATABASE_URL of an empty target>\n  e.g. --from file:./data/hearts.db --to postgresql://user:password@localhost:5432/hearts";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -32,7 +33,9 @@ console.log(`Copying ${redactUrl(from)} -> ${redactUrl(to)} (stop the bot first:
 const started = performance.now();
 try {
   const report = await copyDatabase(from, to, (line) => console.log(`  ${line}`));
-  console.log(`Verified: every table holds as many rows in the target as in the source (${report.counts.map((c) => `${c.table} ${c.target}`).join(", ")}).`);
+  console.log(
+    `Verified: every table holds as many rows in the target as in the source (${report.counts.map((c) => `${c.table} ${c.target}`).join(", ")}).`,
+  );
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Point DATABASE_URL at the target and start the bot.`);
   process.exit(0);
 } catch (e) {

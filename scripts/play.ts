@@ -42,7 +42,13 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const args = { level: "medium" as BotLevel, rules: "classic", seed: (Date.now() >>> 0) % 1_000_000, budgetMs: undefined as number | undefined, auto: false };
+const args = {
+  level: "medium" as BotLevel,
+  rules: "classic",
+  seed: (Date.now() >>> 0) % 1_000_000,
+  budgetMs: undefined as number | undefined,
+  auto: false,
+};
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--auto") {
@@ -198,7 +204,9 @@ function narrate(events: GameEvent[], state: GameState): void {
   for (const e of events) {
     switch (e.type) {
       case "hand-dealt":
-        console.log(`\n=== Hand ${e.handIndex + 1} · ${e.passDirection === "hold" ? "no passing" : `pass ${e.passDirection}`} · ${scoreboard(state)}`);
+        console.log(
+          `\n=== Hand ${e.handIndex + 1} · ${e.passDirection === "hold" ? "no passing" : `pass ${e.passDirection}`} · ${scoreboard(state)}`,
+        );
         break;
       case "cards-passed": {
         const from = ([0, 1, 2, 3] as Seat[]).find((s) => passTarget(s, e.direction) === YOU)!;
@@ -212,10 +220,14 @@ function narrate(events: GameEvent[], state: GameState): void {
         console.log("  Hearts are broken.");
         break;
       case "trick-won":
-        console.log(`  → ${NAMES[e.trick.winner]} ${e.trick.winner === YOU ? "win" : "wins"} the trick${e.trick.points ? ` (${e.trick.points > 0 ? "+" : ""}${e.trick.points})` : ""}.`);
+        console.log(
+          `  → ${NAMES[e.trick.winner]} ${e.trick.winner === YOU ? "win" : "wins"} the trick${e.trick.points ? ` (${e.trick.points > 0 ? "+" : ""}${e.trick.points})` : ""}.`,
+        );
         break;
       case "tricks-claimed":
-        console.log(`  → ${NAMES[e.seat]} ${e.seat === YOU ? "take" : "takes"} the last ${e.tricks} trick(s): ${e.reason === "tram" ? "nobody can stop that" : "no points are left"}.`);
+        console.log(
+          `  → ${NAMES[e.seat]} ${e.seat === YOU ? "take" : "takes"} the last ${e.tricks} trick(s): ${e.reason === "tram" ? "nobody can stop that" : "no points are left"}.`,
+        );
         break;
       case "moon-shot":
         console.log(`  ☾ ${NAMES[e.seat]} shot the moon (${e.choice}).`);
@@ -225,7 +237,9 @@ function narrate(events: GameEvent[], state: GameState): void {
         console.log(`Totals: ${NAMES.map((n, s) => `${n} ${e.result.totals[s]}`).join(" · ")}`);
         break;
       case "game-over":
-        console.log(`\nGame over. ${e.winners.map((w) => NAMES[w]).join(" and ")} ${e.winners.length > 1 || e.winners[0] === YOU ? "win" : "wins"}!`);
+        console.log(
+          `\nGame over. ${e.winners.map((w) => NAMES[w]).join(" and ")} ${e.winners.length > 1 || e.winners[0] === YOU ? "win" : "wins"}!`,
+        );
         break;
     }
   }
@@ -239,7 +253,10 @@ async function main(): Promise<void> {
   let shownFor = -1;
   while (state.phase !== "game-over") {
     const seats = awaiting(state);
-    const seat = seats.includes(YOU) && (state.phase !== "passing" || seats.length === 1 || args.auto) ? YOU : (seats.find((s) => s !== YOU) ?? seats[0]);
+    const seat =
+      seats.includes(YOU) && (state.phase !== "passing" || seats.length === 1 || args.auto)
+        ? YOU
+        : (seats.find((s) => s !== YOU) ?? seats[0]);
     let action: Action;
     if (seat === YOU) {
       const key = state.actionCount;

@@ -3,12 +3,21 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { DEFAULT_RULES, OPTION_INFO, PRESETS, describeRules, presetRules } from "../src/game/index.js";
 
 export function optionsTable(): string {
-  const rows = OPTION_INFO.map((o) => `| \`${o.key}\` | ${o.values.replaceAll(" | ", " / ")} | \`${DEFAULT_RULES[o.key] ?? "off"}\` | ${o.help} | ${o.source} |`);
+  const rows = OPTION_INFO.map(
+    (o) => `| \`${o.key}\` | ${o.values.replaceAll(" | ", " / ")} | \`${DEFAULT_RULES[o.key] ?? "off"}\` | ${o.help} | ${o.source} |`,
+  );
   return ["| option | values | default | what it does | from |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
 export function presetsTable(): string {
-  const rows = PRESETS.map((p) => `| \`${p.name}\` | ${p.description} | ${describeRules(presetRules(p.name)!).map((d) => `\`${d}\``).join(", ") || "—"} |`);
+  const rows = PRESETS.map(
+    (p) =>
+      `| \`${p.name}\` | ${p.description} | ${
+        describeRules(presetRules(p.name)!)
+          .map((d) => `\`${d}\``)
+          .join(", ") || "—"
+      } |`,
+  );
   return ["| preset | what it is | options that differ from the defaults |", "|---|---|---|", ...rows].join("\n");
 }
 

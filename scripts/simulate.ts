@@ -3,7 +3,21 @@
  * Plays N complete games with simple legal players (random legal card, pass the three highest
  * cards, moon choice "subtract") and prints a summary; the last line is one JSON object.
  */
-import { awaiting, cardsOf, createGame, createRng, legalMasks, emptyMasks, parseRules, presetNames, step, type Action, type GameState, type Rng, type Seat } from "../src/game/index.js";
+import {
+  awaiting,
+  cardsOf,
+  createGame,
+  createRng,
+  legalMasks,
+  emptyMasks,
+  parseRules,
+  presetNames,
+  step,
+  type Action,
+  type GameState,
+  type Rng,
+  type Seat,
+} from "../src/game/index.js";
 
 function fail(message: string): never {
   console.error(`simulate: ${message}`);

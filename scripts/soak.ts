@@ -42,10 +42,15 @@ async function fuzz(): Promise<FuzzFigures> {
   say(`fuzz: ${FUZZ} generated interactions on ${TABLES} tables, seed ${SEED} (at most 20 minutes)`);
   const f = await runFuzz({ seed: SEED, interactions: FUZZ, tables: TABLES, timeLimitMs: 20 * 60_000, progress: say });
   const crashes = f.unhandledRejections + f.handlerErrors.length;
-  say(`fuzz: interactions tried ${f.tried} (${f.interactions} with the people's own moves) in ${f.seconds} s; crashes ${crashes}; not acknowledged in 3 s ${f.notAcknowledged}; ack p99 ${f.ackP99Ms} ms, max ${f.ackMaxMs} ms`);
+  say(
+    `fuzz: interactions tried ${f.tried} (${f.interactions} with the people's own moves) in ${f.seconds} s; crashes ${crashes}; not acknowledged in 3 s ${f.notAcknowledged}; ack p99 ${f.ackP99Ms} ms, max ${f.ackMaxMs} ms`,
+  );
   say(`fuzz: by kind ${JSON.stringify(f.byKind)}`);
-  say(`fuzz: ${f.tables} tables, ${f.gamesFinished} games finished, ${f.actionsStored} actions stored, state ≠ replay ${f.stateMismatches.length}, stuck ${f.stuck.length}, answers seen by others ${f.publicAnswers.length}, unclear answers ${f.unclear.length}, Discord rule violations ${f.violations.length}`);
-  for (const [kind, texts] of Object.entries(f.samples)) say(`fuzz: ${kind} answers, e.g. ${texts.map((t) => JSON.stringify(t)).join(" · ")}`);
+  say(
+    `fuzz: ${f.tables} tables, ${f.gamesFinished} games finished, ${f.actionsStored} actions stored, state ≠ replay ${f.stateMismatches.length}, stuck ${f.stuck.length}, answers seen by others ${f.publicAnswers.length}, unclear answers ${f.unclear.length}, Discord rule violations ${f.violations.length}`,
+  );
+  for (const [kind, texts] of Object.entries(f.samples))
+    say(`fuzz: ${kind} answers, e.g. ${texts.map((t) => JSON.stringify(t)).join(" · ")}`);
   say(`fuzz: payloads checked ${f.secrecy.payloads} (${f.secrecy.withCards} showing cards), leaks ${f.secrecy.leaks.length}`);
   need(f.tried >= FUZZ, `fuzz: only ${f.tried} of ${FUZZ} interactions in the time allowed`);
   need(crashes === 0, `fuzz: ${crashes} crashes${first(f.handlerErrors)}`);
@@ -62,9 +67,15 @@ async function fuzz(): Promise<FuzzFigures> {
 async function crash(): Promise<CrashFigures> {
   say(`crash: ${KILLS} SIGKILLs of the bot process during games on 3 tables, seed ${SEED} (at most 30 minutes)`);
   const c = await runCrash({ seed: SEED, kills: KILLS, tables: 3, timeLimitMs: 30 * 60_000, progress: say });
-  say(`crash: kills ${c.kills} (${c.earlyKills} while the bot was starting), kills survived ${c.killsSurvived}, confirmed actions checked ${c.confirmed}, actions lost ${c.lost.length}, logs not replaying ${c.broken.length}, in ${c.seconds} s`);
-  say(`crash: ${c.tables} tables, ${c.gamesFinished} games finished, unfinished ${c.unfinished.length}, failed starts ${c.startFailures.length}, ${c.interactions} interactions (${c.notAcknowledged} sent while the bot was down)`);
-  say(`crash: log ${c.logs.lines} lines, unparsable ${c.logs.unparsable.length}, table events ${c.logs.tableEvents} (without tableId ${c.logs.withoutTableId.length}), errors ${c.logs.errors}, secrets ${c.logs.secretHits.length}`);
+  say(
+    `crash: kills ${c.kills} (${c.earlyKills} while the bot was starting), kills survived ${c.killsSurvived}, confirmed actions checked ${c.confirmed}, actions lost ${c.lost.length}, logs not replaying ${c.broken.length}, in ${c.seconds} s`,
+  );
+  say(
+    `crash: ${c.tables} tables, ${c.gamesFinished} games finished, unfinished ${c.unfinished.length}, failed starts ${c.startFailures.length}, ${c.interactions} interactions (${c.notAcknowledged} sent while the bot was down)`,
+  );
+  say(
+    `crash: log ${c.logs.lines} lines, unparsable ${c.logs.unparsable.length}, table events ${c.logs.tableEvents} (without tableId ${c.logs.withoutTableId.length}), errors ${c.logs.errors}, secrets ${c.logs.secretHits.length}`,
+  );
   say(`crash: payloads checked ${c.secrecy.payloads} (${c.secrecy.withCards} showing cards), leaks ${c.secrecy.leaks.length}`);
   need(c.kills >= KILLS, `crash: only ${c.kills} of ${KILLS} kills in the time allowed`);
   need(c.killsSurvived === c.kills, `crash: survived ${c.killsSurvived} of ${c.kills} kills`);
@@ -73,7 +84,10 @@ async function crash(): Promise<CrashFigures> {
   need(!c.unfinished.length, `crash: ${c.unfinished.length} tables did not finish${first(c.unfinished)}`);
   need(!c.startFailures.length, `crash: ${c.startFailures.length} failed starts${first(c.startFailures)}`);
   need(!c.violations.length, `crash: ${c.violations.length} Discord rule violations${first(c.violations)}`);
-  need(!c.logs.unparsable.length && !c.logs.withoutTableId.length && !c.logs.secretHits.length, `crash: log problems (${c.logs.unparsable.length} unparsable, ${c.logs.withoutTableId.length} table events without tableId, ${c.logs.secretHits.length} secrets)`);
+  need(
+    !c.logs.unparsable.length && !c.logs.withoutTableId.length && !c.logs.secretHits.length,
+    `crash: log problems (${c.logs.unparsable.length} unparsable, ${c.logs.withoutTableId.length} table events without tableId, ${c.logs.secretHits.length} secrets)`,
+  );
   need(!c.secrecy.leaks.length, `crash: ${c.secrecy.leaks.length} leaks${first(c.secrecy.leaks)}`);
   return c;
 }
@@ -82,7 +96,23 @@ async function crash(): Promise<CrashFigures> {
 function bench(): Promise<any> {
   say(`bench: npm run bench:bot -- --tables ${BENCH_TABLES} --seconds ${BENCH_SECONDS} --arrive ${BENCH_ARRIVE} --check`);
   return new Promise((resolve) => {
-    const proc = spawn("npm", ["run", "--silent", "bench:bot", "--", "--tables", String(BENCH_TABLES), "--seconds", String(BENCH_SECONDS), "--arrive", String(BENCH_ARRIVE), "--check"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(
+      "npm",
+      [
+        "run",
+        "--silent",
+        "bench:bot",
+        "--",
+        "--tables",
+        String(BENCH_TABLES),
+        "--seconds",
+        String(BENCH_SECONDS),
+        "--arrive",
+        String(BENCH_ARRIVE),
+        "--check",
+      ],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
     let last = "";
     let buf = "";
     proc.stdout.on("data", (c: Buffer) => {
@@ -107,7 +137,9 @@ function bench(): Promise<any> {
       }
       if (!result) need(false, `bench: bench:bot ended (exit ${code}) without its JSON result`);
       else {
-        say(`bench: p99 under load ${result.ackMs?.p99} ms (p50 ${result.ackMs?.p50} ms, max ${result.ackMs?.max} ms) over ${result.interactions} interactions; heap ${result.heapPerTableKB} KB per table, slope ${result.flatness?.heapSlopeKBPerMin} KB/min; last interval p99 ${result.flatness?.lastIntervalP99} ms`);
+        say(
+          `bench: p99 under load ${result.ackMs?.p99} ms (p50 ${result.ackMs?.p50} ms, max ${result.ackMs?.max} ms) over ${result.interactions} interactions; heap ${result.heapPerTableKB} KB per table, slope ${result.flatness?.heapSlopeKBPerMin} KB/min; last interval p99 ${result.flatness?.lastIntervalP99} ms`,
+        );
         if (result.check) need(result.check.passed, `bench: ${result.check.failures.join("; ")}`);
         else need(code === 0, `bench: exit ${code}`);
       }
@@ -123,15 +155,45 @@ process.on("unhandledRejection", (e) => {
 });
 if (ONLY.has("fuzz")) {
   const f = await fuzz();
-  summary.fuzz = { tried: f.tried, interactions: f.interactions, crashes: f.unhandledRejections + f.handlerErrors.length, notAcknowledged: f.notAcknowledged, ackP99Ms: f.ackP99Ms, payloadsChecked: f.secrecy.payloads, leaks: f.secrecy.leaks.length, gamesFinished: f.gamesFinished, seconds: f.seconds };
+  summary.fuzz = {
+    tried: f.tried,
+    interactions: f.interactions,
+    crashes: f.unhandledRejections + f.handlerErrors.length,
+    notAcknowledged: f.notAcknowledged,
+    ackP99Ms: f.ackP99Ms,
+    payloadsChecked: f.secrecy.payloads,
+    leaks: f.secrecy.leaks.length,
+    gamesFinished: f.gamesFinished,
+    seconds: f.seconds,
+  };
 }
 if (ONLY.has("crash")) {
   const c = await crash();
-  summary.crash = { kills: c.kills, earlyKills: c.earlyKills, killsSurvived: c.killsSurvived, confirmed: c.confirmed, actionsLost: c.lost.length, gamesFinished: c.gamesFinished, logLines: c.logs.lines, payloadsChecked: c.secrecy.payloads, leaks: c.secrecy.leaks.length, seconds: c.seconds };
+  summary.crash = {
+    kills: c.kills,
+    earlyKills: c.earlyKills,
+    killsSurvived: c.killsSurvived,
+    confirmed: c.confirmed,
+    actionsLost: c.lost.length,
+    gamesFinished: c.gamesFinished,
+    logLines: c.logs.lines,
+    payloadsChecked: c.secrecy.payloads,
+    leaks: c.secrecy.leaks.length,
+    seconds: c.seconds,
+  };
 }
 if (ONLY.has("bench")) {
   const r = await bench();
-  summary.bench = r ? { tables: BENCH_TABLES, seconds: BENCH_SECONDS, ackP99Ms: r.ackMs?.p99, heapPerTableKB: r.heapPerTableKB, heapSlopeKBPerMin: r.flatness?.heapSlopeKBPerMin, passed: r.check?.passed } : null;
+  summary.bench = r
+    ? {
+        tables: BENCH_TABLES,
+        seconds: BENCH_SECONDS,
+        ackP99Ms: r.ackMs?.p99,
+        heapPerTableKB: r.heapPerTableKB,
+        heapSlopeKBPerMin: r.flatness?.heapSlopeKBPerMin,
+        passed: r.check?.passed,
+      }
+    : null;
 }
 summary.failures = failures;
 summary.minutes = Math.round((Date.now() - started) / 6000) / 10;

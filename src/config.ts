@@ -94,11 +94,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     else if (!apiBaseSet && !looksLikeToken(token)) problems.push(BAD_TOKEN);
   }
   const clientId = text("DISCORD_CLIENT_ID");
-  if (clientId && !/^\d{15,22}$/.test(clientId)) problems.push(`DISCORD_CLIENT_ID should be the application's numeric id (it is "${clientId}").`);
+  if (clientId && !/^\d{15,22}$/.test(clientId))
+    problems.push(`DISCORD_CLIENT_ID should be the application's numeric id (it is "${clientId}").`);
   const guildId = text("GUILD_ID");
-  if (guildId && !/^\d{15,22}$/.test(guildId)) problems.push(`GUILD_ID should be a server's numeric id, or be left empty (it is "${guildId}").`);
+  if (guildId && !/^\d{15,22}$/.test(guildId))
+    problems.push(`GUILD_ID should be a server's numeric id, or be left empty (it is "${guildId}").`);
   const apiBase = text("DISCORD_API_BASE");
-  if (apiBase && !/^https?:\/\/\S+$/.test(apiBase)) problems.push(`DISCORD_API_BASE should be an http(s) URL such as http://127.0.0.1:4000/api (it is "${apiBase}").`);
+  if (apiBase && !/^https?:\/\/\S+$/.test(apiBase))
+    problems.push(`DISCORD_API_BASE should be an http(s) URL such as http://127.0.0.1:4000/api (it is "${apiBase}").`);
 
   const logLevel = (text("LOG_LEVEL") ?? "info").toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (it is "${logLevel}").`);
@@ -112,13 +115,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   if (shardsText === "auto") shards = "auto";
   else if (shardsText) {
     if (/^\d+$/.test(shardsText) && +shardsText >= 1 && +shardsText <= MAX_SHARDS) shards = +shardsText;
-    else problems.push(`SHARDS must be a number of shard processes from 1 to ${MAX_SHARDS}, or auto for the count Discord recommends, or be left empty to run one process (it is "${shardsText}").`);
+    else
+      problems.push(
+        `SHARDS must be a number of shard processes from 1 to ${MAX_SHARDS}, or auto for the count Discord recommends, or be left empty to run one process (it is "${shardsText}").`,
+      );
   }
 
   let shardIds: number[] | null = null;
   const idsText = env.SHARDING_MANAGER ? null : text("SHARD_IDS");
   if (idsText) {
-    if (typeof shards !== "number") problems.push(`SHARD_IDS needs SHARDS set to the total number of shards over all machines (a number, not auto, so every machine counts the same).`);
+    if (typeof shards !== "number")
+      problems.push(
+        `SHARD_IDS needs SHARDS set to the total number of shards over all machines (a number, not auto, so every machine counts the same).`,
+      );
     else {
       const ids = parseShardIds(idsText, shards);
       if (typeof ids === "string") problems.push(ids);
@@ -127,7 +136,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   }
 
   const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
-  if (!(BOT_LEVELS as readonly string[]).includes(botLevel)) problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
+  if (!(BOT_LEVELS as readonly string[]).includes(botLevel))
+    problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
 
   const config: Config = {
     token: token ?? "",
@@ -186,7 +196,7 @@ const MISSING_TOKEN = [
   "  1. Create an application at https://discord.com/developers/applications, open Bot and press Reset Token.",
   "  2. Copy .env.example to .env and paste the token after DISCORD_TOKEN= (also set DISCORD_CLIENT_ID).",
   "  3. Run `npm run deploy-commands`, then `npm start` again.",
-  "The README's \"Setting up the Discord application\" walks through it, with the invite link.",
+  'The README\'s "Setting up the Discord application" walks through it, with the invite link.',
   "Just want to try the game? `npm run play` deals you a table in this terminal, no token needed.",
 ].join("\n");
 

@@ -69,7 +69,17 @@ export function urlPassword(url: string | undefined): string[] {
 export function createLogger(opts: { level?: string; format?: "pretty" | "json"; secrets?: string[] } = {}): Logger {
   const level = opts.level ?? "info";
   const redact = {
-    paths: ["token", "*.token", "config.token", "password", "*.password", "headers.authorization", "*.headers.authorization", "err.requestBody", "*.requestBody"],
+    paths: [
+      "token",
+      "*.token",
+      "config.token",
+      "password",
+      "*.password",
+      "headers.authorization",
+      "*.headers.authorization",
+      "err.requestBody",
+      "*.requestBody",
+    ],
     censor: "[redacted]",
   };
   const scrub = scrubber([...(opts.secrets ?? []), process.env.DISCORD_TOKEN ?? ""], urlPassword(process.env.DATABASE_URL));
@@ -87,7 +97,13 @@ export function createLogger(opts: { level?: string; format?: "pretty" | "json";
     hooks: { streamWrite: scrub },
   };
   if (opts.format === "pretty" && level !== "silent") {
-    return pino({ ...common, transport: { target: "pino-pretty", options: { colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } });
+    return pino({
+      ...common,
+      transport: {
+        target: "pino-pretty",
+        options: { colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" },
+      },
+    });
   }
   return pino(common);
 }

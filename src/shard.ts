@@ -26,7 +26,10 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
       return 1;
     }
     const where = sqlite ? "and that its folder is writable" : "and that the PostgreSQL server is reachable and the user may create tables";
-    log.fatal({ databaseUrl: redactUrl(config.databaseUrl), err: err instanceof Error ? err.message : String(err) }, `could not open the database: check DATABASE_URL (default file:./data/hearts.db) ${where}`);
+    log.fatal(
+      { databaseUrl: redactUrl(config.databaseUrl), err: err instanceof Error ? err.message : String(err) },
+      `could not open the database: check DATABASE_URL (default file:./data/hearts.db) ${where}`,
+    );
     return 1;
   }
   // Before logging in: a database that opens but cannot be written (a read-only file or disk, a
@@ -34,8 +37,13 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
   try {
     await store.probeWrite();
   } catch (err) {
-    const fix = sqlite ? "Check that the file and its folder are writable and that the disk has room." : "Check that the PostgreSQL user may write and the server is not read-only.";
-    log.fatal({ databaseUrl: redactUrl(config.databaseUrl), err: err instanceof Error ? err.message : String(err) }, `the database cannot be written to, so no game could be saved. ${fix}`);
+    const fix = sqlite
+      ? "Check that the file and its folder are writable and that the disk has room."
+      : "Check that the PostgreSQL user may write and the server is not read-only.";
+    log.fatal(
+      { databaseUrl: redactUrl(config.databaseUrl), err: err instanceof Error ? err.message : String(err) },
+      `the database cannot be written to, so no game could be saved. ${fix}`,
+    );
     await store.close().catch(() => undefined);
     return 1;
   }
@@ -65,7 +73,9 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
   if (shard && process.send) process.on("disconnect", stopOn("manager gone"));
   // A promise nobody caught, or an exception thrown in a callback: a bug in one table's work, not a
   // reason to drop every other table. Logged with what it was; the process keeps serving.
-  process.on("unhandledRejection", (reason) => log.error({ err: reason instanceof Error ? reason : String(reason) }, "a promise failed and nobody handled it; carrying on"));
+  process.on("unhandledRejection", (reason) =>
+    log.error({ err: reason instanceof Error ? reason : String(reason) }, "a promise failed and nobody handled it; carrying on"),
+  );
   process.on("uncaughtException", (err, origin) => log.error({ err, origin }, "an exception reached the top; carrying on"));
 
   try {
@@ -73,8 +83,15 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "TokenInvalid" || (err as { status?: number }).status === 401) console.error(`\n${INVALID_TOKEN_HELP}\n`);
-    else if (code === "DisallowedIntents") console.error("\nDiscord refused the bot's intents. This bot needs only the default Guilds intent; check the Bot page of your application.\n");
-    else log.fatal({ err: err instanceof Error ? err.message : String(err) }, "could not connect to Discord (check the network, or DISCORD_API_BASE if set)");
+    else if (code === "DisallowedIntents")
+      console.error(
+        "\nDiscord refused the bot's intents. This bot needs only the default Guilds intent; check the Bot page of your application.\n",
+      );
+    else
+      log.fatal(
+        { err: err instanceof Error ? err.message : String(err) },
+        "could not connect to Discord (check the network, or DISCORD_API_BASE if set)",
+      );
     await bot.stop().catch(() => undefined);
     await pool.close();
     await store.close();

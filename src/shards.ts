@@ -75,7 +75,7 @@ export function identifyGroups(ids: number[], maxConcurrency: number): number[][
   while (left.length) {
     const keys = new Set<number>();
     const group: number[] = [];
-    for (let i = 0; i < left.length && group.length < maxConcurrency; ) {
+    for (let i = 0; i < left.length && group.length < maxConcurrency;) {
       const key = left[i] % maxConcurrency;
       if (keys.has(key)) i++;
       else {
@@ -106,17 +106,33 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
   } catch (err) {
     const status = (err as { status?: number }).status;
     if (status === 401) console.error(`\n${INVALID_TOKEN_HELP}\n`);
-    else log.fatal({ err: err instanceof Error ? err.message : String(err) }, "could not ask Discord for the shard count (GET /gateway/bot): check the network, or DISCORD_API_BASE if set");
+    else
+      log.fatal(
+        { err: err instanceof Error ? err.message : String(err) },
+        "could not ask Discord for the shard count (GET /gateway/bot): check the network, or DISCORD_API_BASE if set",
+      );
     return 1;
   }
   const count = config.shards === "auto" || config.shards === null ? info.shards : config.shards;
-  if (count < info.shards) log.warn({ shards: count, recommended: info.shards }, `Discord recommends ${info.shards} shards for this bot; SHARDS=${count} may be refused once servers outgrow it (use SHARDS=auto)`);
+  if (count < info.shards)
+    log.warn(
+      { shards: count, recommended: info.shards },
+      `Discord recommends ${info.shards} shards for this bot; SHARDS=${count} may be refused once servers outgrow it (use SHARDS=auto)`,
+    );
 
   // No restarts until every shard has started once: a shard that cannot start (bad database, say)
   // would otherwise be restarted forever; then the manager stops with its message instead.
   // SHARD_IDS: this machine runs some of the shards, other machines the rest (same SHARDS, same database).
   const ids = config.shardIds ?? Array.from({ length: count }, (_, id) => id);
-  const manager = new ShardingManager(opts.file, { totalShards: count, shardList: ids, token: config.token, mode: "process", respawn: false, execArgv: opts.execArgv, shardArgs: [] });
+  const manager = new ShardingManager(opts.file, {
+    totalShards: count,
+    shardList: ids,
+    token: config.token,
+    mode: "process",
+    respawn: false,
+    execArgv: opts.execArgv,
+    shardArgs: [],
+  });
   let stopping = false;
   /** Restarts are ours (with backoff), never discord.js's immediate respawn. */
   let restarting = false;
@@ -140,12 +156,19 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
       r.upSince = 0;
       r.inARow++;
       const waitMs = restartDelay(r.inARow);
-      log.warn({ shard: shard.id, code, signal, restartInMs: waitMs, stopsInARow: r.inARow }, "shard process stopped; starting it again after a pause (it resumes its own tables)");
+      log.warn(
+        { shard: shard.id, code, signal, restartInMs: waitMs, stopsInARow: r.inARow },
+        "shard process stopped; starting it again after a pause (it resumes its own tables)",
+      );
       r.timer = setTimeout(() => {
         r.timer = null;
         if (stopping) return;
         // A start that fails ends in another "death", which schedules the next try.
-        shard.spawn(READY_TIMEOUT_MS).catch((err: unknown) => log.error({ shard: shard.id, err: err instanceof Error ? err.message : String(err) }, "shard process did not start"));
+        shard
+          .spawn(READY_TIMEOUT_MS)
+          .catch((err: unknown) =>
+            log.error({ shard: shard.id, err: err instanceof Error ? err.message : String(err) }, "shard process did not start"),
+          );
       }, waitMs);
     });
     shard.on("error", (err: Error) => log.error({ shard: shard.id, err: err.message }, "shard process error"));
@@ -184,7 +207,10 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
-  log.info({ shards: count, ...(config.shardIds ? { here: ids } : {}), recommended: info.shards, maxConcurrency: info.maxConcurrency }, "starting shard processes");
+  log.info(
+    { shards: count, ...(config.shardIds ? { here: ids } : {}), recommended: info.shards, maxConcurrency: info.maxConcurrency },
+    "starting shard processes",
+  );
   try {
     // Shards identify in groups of max_concurrency, 5 s apart, as Discord asks.
     for (const [n, groupIds] of identifyGroups(ids, info.maxConcurrency).entries()) {
@@ -196,7 +222,10 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
   } catch (err) {
     if (!stopping) {
       stopping = true;
-      log.fatal({ err: err instanceof Error ? err.message : String(err) }, "a shard process could not start (its own message is above); stopping the others");
+      log.fatal(
+        { err: err instanceof Error ? err.message : String(err) },
+        "a shard process could not start (its own message is above); stopping the others",
+      );
       await stopAll();
       return 1;
     }

@@ -39,14 +39,15 @@ export function awaitedOf(view: SeatView): "pass" | "play" | "moon" | null {
 const styleOf = (level: BotLevel): Style => (level === "easy" ? EASY : MEDIUM);
 
 /** A seed that differs per decision but replays exactly for the same view. */
-const viewSeed = (view: SeatView): number => (Math.imul(view.actionCount + 1, 0x9e3779b1) ^ Math.imul(view.handIndex + 7, 0x85ebca6b) ^ view.seat) >>> 0;
+const viewSeed = (view: SeatView): number =>
+  (Math.imul(view.actionCount + 1, 0x9e3779b1) ^ Math.imul(view.handIndex + 7, 0x85ebca6b) ^ view.seat) >>> 0;
 
 /** The New Moon choice: whichever total leaves the shooter better placed to win the game. */
 export function moonChoiceFor(view: SeatView): MoonChoice {
   const taken = takenFromView(view);
   // Cards not in any trick were claimed by the last trick's winner (auto-claim).
   const inTricks: SuitMasks = [0, 0, 0, 0];
-  for (const t of view.tricks) for (const c of t.cards) inTricks[(c / 13) | 0] |= 1 << c % 13;
+  for (const t of view.tricks) for (const c of t.cards) inTricks[(c / 13) | 0] |= 1 << (c % 13);
   for (let s = 0; s < 4; s++) taken[view.leader][s] |= FULL & ~inTricks[s];
   return bestMoonChoice({ rules: view.rules, handIndex: view.handIndex, totals: view.totals, taken, tricksWon: view.tricksWon }, view.seat);
 }
@@ -64,11 +65,13 @@ export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}
         if (cards) return { type: "pass", seat, cards };
       }
       const hand: SuitMasks = [0, 0, 0, 0];
-      for (const c of view.hand) hand[(c / 13) | 0] |= 1 << c % 13;
+      for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);
       return { type: "pass", seat, cards: choosePass(hand, view.rules, styleOf(level), new FastRng(seed)) };
     }
     case "play": {
-      const card = (level === "hard" ? guarded(() => searchPlay(view, searchOptions(opts, seed)).card) : null) ?? rulePlay(view, level === "hard" ? "medium" : level, seed);
+      const card =
+        (level === "hard" ? guarded(() => searchPlay(view, searchOptions(opts, seed)).card) : null) ??
+        rulePlay(view, level === "hard" ? "medium" : level, seed);
       return { type: "play", seat, card };
     }
     default:

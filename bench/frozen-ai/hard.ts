@@ -22,7 +22,18 @@ import {
 } from "../../src/game/index.js";
 import { utility } from "./equity.js";
 import { WorldSampler, knowledgeOf } from "./knowledge.js";
-import { PLAYOUT, choosePass, choosePlay, newSituation, playLikelihood, rankPasses, situationFromState, voidBits, type Situation, type Style } from "./policy.js";
+import {
+  PLAYOUT,
+  choosePass,
+  choosePlay,
+  newSituation,
+  playLikelihood,
+  rankPasses,
+  situationFromState,
+  voidBits,
+  type Situation,
+  type Style,
+} from "./policy.js";
 import { buildWorld } from "./world.js";
 
 /** mulberry32 that can be re-seeded in place: one per search, no allocation per playout. */
@@ -62,7 +73,10 @@ export interface SearchOptions {
 }
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
-export function bestMoonChoice(state: Pick<GameState, "rules" | "handIndex" | "totals" | "taken" | "tricksWon">, shooter: number): MoonChoice {
+export function bestMoonChoice(
+  state: Pick<GameState, "rules" | "handIndex" | "totals" | "taken" | "tricksWon">,
+  shooter: number,
+): MoonChoice {
   const add = scoreHand(state.rules, state.handIndex, state.totals, state.taken, state.tricksWon, "add");
   const sub = scoreHand(state.rules, state.handIndex, state.totals, state.taken, state.tricksWon, "subtract");
   return utility(state.rules, sub.totals, shooter) >= utility(state.rules, add.totals, shooter) ? "subtract" : "add";
@@ -158,13 +172,20 @@ export const INFERENCE: Inference = { temperature: 1.5, floor: 0.25, power: 0.5 
  * scored by the policy's likelihood of it. Worlds where a seat "should" have dumped Q♠ but did
  * not, or ducked with cards it does not hold, count for less.
  */
-export function worldLikelihood(view: SeatView, hands: SuitMasks[], replayRules: Rules, sit: Situation, legal: SuitMasks, inf: Inference): number {
+export function worldLikelihood(
+  view: SeatView,
+  hands: SuitMasks[],
+  replayRules: Rules,
+  sit: Situation,
+  legal: SuitMasks,
+  inf: Inference,
+): number {
   const plays: number[] = [];
   for (const t of view.tricks) for (let i = 0; i < 4; i++) plays.push(((t.leader + i) & 3) * 64 + t.cards[i]);
   for (let i = 0; i < view.trick.length; i++) plays.push(((view.leader + i) & 3) * 64 + view.trick[i]);
   if (plays.length === 0) return 1;
   const start = hands.map((h) => h.slice());
-  for (const p of plays) start[p >> 6][((p & 63) / 13) | 0] |= 1 << (p & 63) % 13;
+  for (const p of plays) start[p >> 6][((p & 63) / 13) | 0] |= 1 << ((p & 63) % 13);
   const first = (plays[0] >> 6) as Seat;
   const state: GameState = {
     ...buildWorld(view, start),
@@ -186,7 +207,7 @@ export function worldLikelihood(view: SeatView, hands: SuitMasks[], replayRules:
     const card = p & 63;
     if (seat !== view.seat) {
       legalMasks(state, seat, legal);
-      if (legal[(card / 13) | 0] & (1 << card % 13)) {
+      if (legal[(card / 13) | 0] & (1 << (card % 13))) {
         situationFromState(sit, state, seat, voids, legal);
         like *= playLikelihood(sit, card, inf.temperature, inf.floor);
       }
@@ -244,7 +265,7 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
 export function searchPass(view: SeatView, opts: SearchOptions & { candidates?: number }): { cards: Card[]; worlds: number } {
   const started = performance.now();
   const hand = [0, 0, 0, 0];
-  for (const c of view.hand) hand[(c / 13) | 0] |= 1 << c % 13;
+  for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);
   const candidates = rankPasses(hand, view.rules, null, 0, opts.candidates ?? 6);
   if (candidates.length === 1) return { cards: candidates[0], worlds: 0 };
   const know = knowledgeOf(view);

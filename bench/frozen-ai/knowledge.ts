@@ -33,7 +33,11 @@ export function knowledgeOf(view: SeatView): Knowledge {
   // Replay the public tricks in order: who showed out, and what a lead or a first-trick point
   // card proves about the rest of that hand (RULES.md: hearts lead, trick-1 point limits).
   let broken = false;
-  const all: { leader: number; cards: readonly Card[]; first: boolean }[] = view.tricks.map((t, i) => ({ leader: t.leader, cards: t.cards, first: i === 0 }));
+  const all: { leader: number; cards: readonly Card[]; first: boolean }[] = view.tricks.map((t, i) => ({
+    leader: t.leader,
+    cards: t.cards,
+    first: i === 0,
+  }));
   if (view.trick.length) all.push({ leader: view.leader, cards: view.trick, first: view.tricks.length === 0 && view.trickNumber === 0 });
   for (const t of all) {
     const led = suitOf(t.cards[0]);
@@ -124,7 +128,9 @@ export class WorldSampler {
   constructor(readonly know: Knowledge) {
     const me = know.seat;
     this.others = [1, 2, 3].map((d) => (me + d) & 3);
-    this.caps = this.others.map((p) => know.sizes[p] - pop(know.known[p][0]) - pop(know.known[p][1]) - pop(know.known[p][2]) - pop(know.known[p][3]));
+    this.caps = this.others.map(
+      (p) => know.sizes[p] - pop(know.known[p][0]) - pop(know.known[p][1]) - pop(know.known[p][2]) - pop(know.known[p][3]),
+    );
     const byKey = new Map<number, CardClass>();
     for (let s = 0; s < 4; s++) {
       let m = know.unknown[s];
@@ -215,7 +221,7 @@ export class WorldSampler {
         cards[j] = cards[t];
         cards[t] = tmp;
         const seat = this.others[j < pick0 ? 0 : j < pick0 + pick1 ? 1 : 2];
-        hands[seat][(cards[j] / 13) | 0] |= 1 << cards[j] % 13;
+        hands[seat][(cards[j] / 13) | 0] |= 1 << (cards[j] % 13);
       }
       a -= pick0;
       b -= pick1;

@@ -82,4 +82,3 @@ export function valuesFor(rules: Rules): CardValues {
   byContent.set(name, v);
   return v;
 }
-

@@ -9,7 +9,16 @@
  *     since the cards that remain then go where they would have gone anyway, and
  *   - after any trick, once the next leader must win every remaining trick.
  */
-import { moonChoiceOffered, scoreHand, type Card, type GameState, type MoonChoice, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
+import {
+  moonChoiceOffered,
+  scoreHand,
+  type Card,
+  type GameState,
+  type MoonChoice,
+  type Rules,
+  type SeatView,
+  type SuitMasks,
+} from "../game/index.js";
 import { FULL, HEARTS, QS, valuesFor, type CardValues } from "./bits.js";
 
 /** Layout of the board's Int32Array. */
@@ -122,7 +131,14 @@ export class FastHand {
    * a|b<<6|c<<12) what each seat passes, `to[p]` who receives it. The leader is found as the
    * engine's beginPlay does.
    */
-  loadAfterPass(hands: readonly SuitMasks[], passes: Int32Array, to: readonly number[], dealer: number, totals: number[], handIndex: number): this {
+  loadAfterPass(
+    hands: readonly SuitMasks[],
+    passes: Int32Array,
+    to: readonly number[],
+    dealer: number,
+    totals: number[],
+    handIndex: number,
+  ): this {
     const s = this.s;
     s.fill(0);
     for (let p = 0; p < 4; p++) for (let k = 0; k < 4; k++) s[HANDS + p * 4 + k] = hands[p][k];
@@ -131,7 +147,7 @@ export class FastHand {
       for (let j = 0; j < 3; j++) {
         const c = (packed >> (6 * j)) & 63;
         const suit = (c / 13) | 0;
-        const bit = 1 << c % 13;
+        const bit = 1 << (c % 13);
         s[HANDS + p * 4 + suit] &= ~bit;
         s[HANDS + to[p] * 4 + suit] |= bit;
       }
@@ -176,7 +192,8 @@ export class FastHand {
       out[3] = s[h + 3];
       if (rules.heartsLeadRestriction && s[BROKEN] === 0 && out[3] !== 0) {
         const others = out[0] | out[1] | out[2];
-        const mayLead = others === 0 || (rules.heartsLeadException === "hearts-and-queen" && out[0] === 0 && out[1] === 0 && out[2] === 1 << 10);
+        const mayLead =
+          others === 0 || (rules.heartsLeadException === "hearts-and-queen" && out[0] === 0 && out[1] === 0 && out[2] === 1 << 10);
         if (!mayLead) out[3] = 0;
       }
     } else {
@@ -215,7 +232,7 @@ export class FastHand {
     const s = this.s;
     const seat = s[TURN];
     const suit = (card / 13) | 0;
-    s[HANDS + seat * 4 + suit] &= ~(1 << card % 13);
+    s[HANDS + seat * 4 + suit] &= ~(1 << (card % 13));
     const n = s[TRICK_LEN];
     if (n > 0) {
       const led = (s[TRICK] / 13) | 0;
@@ -239,7 +256,7 @@ export class FastHand {
     const winner = (s[LEADER] + best) & 3;
     for (let i = 0; i < 4; i++) {
       const c = s[TRICK + i];
-      s[TAKEN + winner * 4 + ((c / 13) | 0)] |= 1 << c % 13;
+      s[TAKEN + winner * 4 + ((c / 13) | 0)] |= 1 << (c % 13);
     }
     s[WON + winner]++;
     const tn = ++s[TRICK_NO];
@@ -267,7 +284,8 @@ export class FastHand {
     for (let suit = 0; suit < 4; suit++) {
       const mine = s[HANDS + leader * 4 + suit];
       if (mine === 0) continue;
-      const others = s[HANDS + ((leader + 1) & 3) * 4 + suit] | s[HANDS + ((leader + 2) & 3) * 4 + suit] | s[HANDS + ((leader + 3) & 3) * 4 + suit];
+      const others =
+        s[HANDS + ((leader + 1) & 3) * 4 + suit] | s[HANDS + ((leader + 2) & 3) * 4 + suit] | s[HANDS + ((leader + 3) & 3) * 4 + suit];
       if (others >= (mine & -mine)) return false;
     }
     return true;
@@ -315,7 +333,9 @@ export class FastHand {
    * property test holds the two together); under moon=choice the shooter takes `choose`'s
    * choice. The array returned is the board's own, overwritten by the next call.
    */
-  finalTotals(choose: (rules: Rules, handIndex: number, totals: readonly number[], taken: SuitMasks[], won: number[], shooter: number) => MoonChoice): number[] {
+  finalTotals(
+    choose: (rules: Rules, handIndex: number, totals: readonly number[], taken: SuitMasks[], won: number[], shooter: number) => MoonChoice,
+  ): number[] {
     const s = this.s;
     const rules = this.rules;
     const cv = this.cv;

@@ -20,7 +20,17 @@ import { pop, valuesFor } from "./bits.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
 import { WorldSampler, knowledgeOf } from "./knowledge.js";
-import { PLAYOUT, choosePass, choosePlay, newSituation, rankPasses, situationFromFast, voidBits, type Situation, type Style } from "./policy.js";
+import {
+  PLAYOUT,
+  choosePass,
+  choosePlay,
+  newSituation,
+  rankPasses,
+  situationFromFast,
+  voidBits,
+  type Situation,
+  type Style,
+} from "./policy.js";
 import { takenFromView } from "./world.js";
 
 /** mulberry32 that can be re-seeded in place: one per search, no allocation per playout. */
@@ -58,7 +68,10 @@ export interface SearchOptions {
 }
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
-export function bestMoonChoice(state: Pick<GameState, "rules" | "handIndex" | "totals" | "taken" | "tricksWon">, shooter: number): MoonChoice {
+export function bestMoonChoice(
+  state: Pick<GameState, "rules" | "handIndex" | "totals" | "taken" | "tricksWon">,
+  shooter: number,
+): MoonChoice {
   const add = scoreHand(state.rules, state.handIndex, state.totals, state.taken, state.tricksWon, "add");
   const sub = scoreHand(state.rules, state.handIndex, state.totals, state.taken, state.tricksWon, "subtract");
   return utility(state.rules, sub.totals, shooter) >= utility(state.rules, add.totals, shooter) ? "subtract" : "add";
@@ -85,7 +98,17 @@ interface Tally {
 
 function tally(k: number, samples: number): Tally {
   const cap = Math.min(samples, 20_000);
-  return { k, u: new Float64Array(cap * k), wt: new Float64Array(cap), sum: new Float64Array(k), w: 0, w2: 0, n: 0, alive: new Array(k).fill(true), nAlive: k };
+  return {
+    k,
+    u: new Float64Array(cap * k),
+    wt: new Float64Array(cap),
+    sum: new Float64Array(k),
+    w: 0,
+    w2: 0,
+    n: 0,
+    alive: new Array(k).fill(true),
+    nAlive: k,
+  };
 }
 
 /** How many standard errors a candidate must trail the leader by before it is dropped. */
@@ -142,7 +165,14 @@ function closeWorld(t: Tally, w: number): void {
 }
 
 /** The shooter's best moon choice on a playout board (same rule as bestMoonChoice). */
-function boardMoonChoice(rules: Rules, handIndex: number, totals: readonly number[], taken: SuitMasks[], won: number[], shooter: number): MoonChoice {
+function boardMoonChoice(
+  rules: Rules,
+  handIndex: number,
+  totals: readonly number[],
+  taken: SuitMasks[],
+  won: number[],
+  shooter: number,
+): MoonChoice {
   return bestMoonChoice({ rules, handIndex, totals: totals as number[], taken, tricksWon: won }, shooter);
 }
 
@@ -184,9 +214,9 @@ export const boardUtility = (f: FastHand, seat: number): number => utility(f.rul
 export function distinctPlays(view: SeatView): Card[] {
   const cv = valuesFor(view.rules);
   const mine = [0, 0, 0, 0];
-  for (const c of view.hand) mine[(c / 13) | 0] |= 1 << c % 13;
+  for (const c of view.hand) mine[(c / 13) | 0] |= 1 << (c % 13);
   const gone = [0, 0, 0, 0];
-  for (const tr of view.tricks) for (const c of tr.cards) gone[(c / 13) | 0] |= 1 << c % 13;
+  for (const tr of view.tricks) for (const c of tr.cards) gone[(c / 13) | 0] |= 1 << (c % 13);
   const out: Card[] = [];
   const legal = view.legal.slice().sort((a, b) => a - b);
   for (let i = 0; i < legal.length; i++) {
@@ -194,7 +224,7 @@ export function distinctPlays(view: SeatView): Card[] {
     const prev = out.length ? out[out.length - 1] : -1;
     if (prev >= 0 && ((prev / 13) | 0) === ((c / 13) | 0) && cv.tv[prev] === cv.tv[c] && cv.pv[prev] === cv.pv[c]) {
       const suit = (c / 13) | 0;
-      const between = ((1 << c % 13) - 1) & ~((2 << prev % 13) - 1);
+      const between = ((1 << (c % 13)) - 1) & ~((2 << (prev % 13)) - 1);
       if ((between & ~(mine[suit] | gone[suit])) === 0) continue;
     }
     out.push(c);
@@ -203,7 +233,10 @@ export function distinctPlays(view: SeatView): Card[] {
 }
 
 /** The card to play: the view must be this seat's turn to play. */
-export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; worlds: number; means: number[]; cards: Card[]; lead: number[] } {
+export function searchPlay(
+  view: SeatView,
+  opts: SearchOptions,
+): { card: Card; worlds: number; means: number[]; cards: Card[]; lead: number[] } {
   const legal = distinctPlays(view);
   if (legal.length === 1) return { card: legal[0], worlds: 0, means: [0], cards: legal, lead: [0] };
   const started = performance.now();
@@ -237,7 +270,13 @@ export function searchPlay(view: SeatView, opts: SearchOptions): { card: Card; w
     if ((t.n & 7) === 0 && opts.prune !== false && prune(t, argBest(t))) break;
   }
   const best = argBest(t);
-  return { card: legal[best], worlds: t.n, means: Array.from(t.sum, (x, i) => (t.alive[i] ? x / t.w : NaN)), cards: legal, lead: legal.map((_, i) => lead(t, best, i)) };
+  return {
+    card: legal[best],
+    worlds: t.n,
+    means: Array.from(t.sum, (x, i) => (t.alive[i] ? x / t.w : NaN)),
+    cards: legal,
+    lead: legal.map((_, i) => lead(t, best, i)),
+  };
 }
 
 /** How many (paired) standard errors candidate `best` is ahead of `i`: Infinity once i was dropped. */
@@ -283,7 +322,7 @@ export function moonPasses(hand: SuitMasks): Card[][] {
 export function searchPass(view: SeatView, opts: SearchOptions & { candidates?: number }): { cards: Card[]; worlds: number } {
   const started = performance.now();
   const hand = [0, 0, 0, 0];
-  for (const c of view.hand) hand[(c / 13) | 0] |= 1 << c % 13;
+  for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);
   const candidates = rankPasses(hand, view.rules, null, 0, opts.candidates ?? 6);
   const seen = new Set(candidates.map((p) => pack(p.slice().sort((a, b) => a - b))));
   for (const p of moonPasses(hand)) if (!seen.has(pack(p.slice().sort((a, b) => a - b)))) candidates.push(p);

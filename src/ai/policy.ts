@@ -11,7 +11,23 @@
  * both cases holds nothing that seat could not know.
  */
 import { type Card, type GameState, type Rng, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
-import { DIAMONDS, FULL, HEARTS, JD, J_BIT, QS, Q_BIT, SPADES, above, below, hiBit, loBit, pop, valuesFor, type CardValues } from "./bits.js";
+import {
+  DIAMONDS,
+  FULL,
+  HEARTS,
+  JD,
+  J_BIT,
+  QS,
+  Q_BIT,
+  SPADES,
+  above,
+  below,
+  hiBit,
+  loBit,
+  pop,
+  valuesFor,
+  type CardValues,
+} from "./bits.js";
 import { BROKEN, LEADER, TAKEN, TRICK, TRICK_LEN, TRICK_NO, TURN, VOIDS, type FastHand } from "./fast.js";
 import type { Knowledge } from "./knowledge.js";
 
@@ -102,7 +118,7 @@ export function situationFromState(x: Situation, state: GameState, seat: number,
   x.hand = h;
   x.legal = legal;
   for (let s = 0; s < 4; s++) x.out[s] = FULL & ~h[s] & ~(t[0][s] | t[1][s] | t[2][s] | t[3][s]);
-  for (const c of state.trick) x.out[(c / 13) | 0] &= ~(1 << c % 13);
+  for (const c of state.trick) x.out[(c / 13) | 0] &= ~(1 << (c % 13));
   x.trick = state.trick;
   x.trickLen = state.trick.length;
   x.leader = state.leader;
@@ -165,7 +181,7 @@ export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): 
   for (let i = 0; i < n; i++) {
     const c = b[TRICK + i];
     tb[i] = c;
-    out[(c / 13) | 0] &= ~(1 << c % 13);
+    out[(c / 13) | 0] &= ~(1 << (c % 13));
   }
   x.trick = tb;
   x.trickLen = n;
@@ -187,7 +203,7 @@ export function situationFromView(view: SeatView, know: Knowledge): Situation {
   const x = newSituation(view.rules);
   x.seat = view.seat;
   x.hand = know.allowed[view.seat].slice();
-  for (const c of view.legal) x.legal[(c / 13) | 0] |= 1 << c % 13;
+  for (const c of view.legal) x.legal[(c / 13) | 0] |= 1 << (c % 13);
   x.out = know.unknown.slice();
   x.trick = view.trick.slice();
   x.trickLen = view.trick.length;
@@ -196,7 +212,7 @@ export function situationFromView(view: SeatView, know: Knowledge): Situation {
   x.heartsBroken = view.heartsBroken;
   x.voids = voidBits(know);
   const taken: SuitMasks[] = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
-  for (const t of view.tricks) for (const c of t.cards) taken[t.winner][(c / 13) | 0] |= 1 << c % 13;
+  for (const t of view.tricks) for (const c of t.cards) taken[t.winner][(c / 13) | 0] |= 1 << (c % 13);
   scoreTaken(x, taken);
   return x;
 }
@@ -272,7 +288,8 @@ function followersAdd(x: Situation, suit: number, firstFollower: number, count: 
     // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
     add += 13 * Math.min(1, nonVoid / 3 + 0.1);
   }
-  if (suit === DIAMONDS && x.rules.jackOfDiamonds !== 0 && outS & J_BIT && myRank > 9) add += x.rules.jackOfDiamonds * (nOut <= 3 ? 0.3 : 0.12);
+  if (suit === DIAMONDS && x.rules.jackOfDiamonds !== 0 && outS & J_BIT && myRank > 9)
+    add += x.rules.jackOfDiamonds * (nOut <= 3 ? 0.3 : 0.12);
   return add;
 }
 
@@ -498,7 +515,6 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
   return best;
 }
 
-
 // ---- passing ------------------------------------------------------------------
 
 const Q_RISK = [0.85, 0.62, 0.42, 0.26, 0.16, 0.1, 0.07];
@@ -579,9 +595,9 @@ export function rankPasses(hand: SuitMasks, rules: Rules, rng: Rng | null, noise
         kept[1] = hand[1];
         kept[2] = hand[2];
         kept[3] = hand[3];
-        kept[(a / 13) | 0] &= ~(1 << a % 13);
-        kept[(b / 13) | 0] &= ~(1 << b % 13);
-        kept[(c / 13) | 0] &= ~(1 << c % 13);
+        kept[(a / 13) | 0] &= ~(1 << (a % 13));
+        kept[(b / 13) | 0] &= ~(1 << (b % 13));
+        kept[(c / 13) | 0] &= ~(1 << (c % 13));
         let score = keptDanger(kept, rules, cv);
         // Giving away J♦ hands someone −10: worse than keeping it.
         if (rules.jackOfDiamonds !== 0 && (a === JD || b === JD || c === JD)) score -= rules.jackOfDiamonds * 0.5;

@@ -36,7 +36,8 @@ export interface PoolRequest {
   /** Sent to the review worker: it runs its thread at the lowest OS priority. */
   lowPriority?: boolean;
 }
-export type PoolReply = { id: number; ok: true; action: Action; review?: DecisionReview; ms: number } | { id: number; ok: false; error: string };
+export type PoolReply =
+  { id: number; ok: true; action: Action; review?: DecisionReview; ms: number } | { id: number; ok: false; error: string };
 
 /** A hint the pool will not work out now. `message` is written for the player who asked. */
 export class HintRefused extends Error {
@@ -208,7 +209,9 @@ export class BotPool {
     if (opts?.background) {
       this.reviewSlot();
       const { background: _, ...rest } = opts;
-      return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "review", view, level, opts: rest, budgetMs: REVIEW_LIMIT_MS, resolve, reject }));
+      return new Promise<Action>((resolve, reject) =>
+        this.enqueue({ kind: "review", view, level, opts: rest, budgetMs: REVIEW_LIMIT_MS, resolve, reject }),
+      );
     }
     const budgetMs = level === "hard" ? (opts?.budgetMs ?? HARD_BUDGET_MS) : 0;
     return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "move", view, level, opts, budgetMs, resolve, reject }));
@@ -217,7 +220,17 @@ export class BotPool {
   /** The review worker, started at the first review (or background decision). */
   private reviewSlot(): void {
     if (this.slots.some((s) => s.reviewOnly)) return;
-    const slot: Slot = { index: this.slots.length, worker: null, state: "down", task: null, timer: null, readyAt: 0, restartAt: 0, failures: 0, reviewOnly: true };
+    const slot: Slot = {
+      index: this.slots.length,
+      worker: null,
+      state: "down",
+      task: null,
+      timer: null,
+      readyAt: 0,
+      restartAt: 0,
+      failures: 0,
+      reviewOnly: true,
+    };
     this.slots.push(slot);
     this.start(slot);
   }
@@ -382,10 +395,22 @@ export class BotPool {
       task.timer = null;
       if (slot.task !== task) return;
       this.counts.timeouts++;
-      this.fail(slot, w, `a ${task.kind === "move" ? "decision" : "hint"} took over ${limit} ms`, `The computer player took too long (over ${limit} ms); its worker was replaced.`);
+      this.fail(
+        slot,
+        w,
+        `a ${task.kind === "move" ? "decision" : "hint"} took over ${limit} ms`,
+        `The computer player took too long (over ${limit} ms); its worker was replaced.`,
+      );
     }, limit);
     w.ref();
-    const req: PoolRequest = { id: task.id, view: task.view, level: task.level, opts: task.opts, ...(task.review && { review: task.review }), ...(slot.reviewOnly && { lowPriority: true }) };
+    const req: PoolRequest = {
+      id: task.id,
+      view: task.view,
+      level: task.level,
+      opts: task.opts,
+      ...(task.review && { review: task.review }),
+      ...(slot.reviewOnly && { lowPriority: true }),
+    };
     try {
       w.postMessage(req);
     } catch (err) {
@@ -430,7 +455,10 @@ export class BotPool {
     slot.state = "starting";
     slot.readyAt = 0;
     w.unref();
-    slot.timer = setTimeout(() => this.fail(slot, w, `it did not start within ${this.limits.startTimeoutMs} ms`), this.limits.startTimeoutMs);
+    slot.timer = setTimeout(
+      () => this.fail(slot, w, `it did not start within ${this.limits.startTimeoutMs} ms`),
+      this.limits.startTimeoutMs,
+    );
     slot.timer.unref();
     w.on("message", (msg: PoolReply | { ready: true }) => {
       if (slot.worker !== w) return;
@@ -470,7 +498,10 @@ export class BotPool {
     slot.state = "down";
     slot.restartAt = now + delay;
     this.counts.restarts++;
-    this.log.error({ worker: slot.index, why, failures: slot.failures, restartInMs: delay, lost: task?.kind ?? null }, "a computer players' worker stopped; starting a new one after a pause");
+    this.log.error(
+      { worker: slot.index, why, failures: slot.failures, restartInMs: delay, lost: task?.kind ?? null },
+      "a computer players' worker stopped; starting a new one after a pause",
+    );
     slot.timer = setTimeout(() => {
       slot.timer = null;
       if (!this.closed) this.start(slot);

@@ -63,7 +63,7 @@ function rulesOf(x: unknown): Rules {
     if (err) throw new ProtocolError(`rules: ${err}`);
     return r;
   }
-  throw new ProtocolError("rules must be a preset string such as \"omnibus,target=50\" or an object of options.");
+  throw new ProtocolError('rules must be a preset string such as "omnibus,target=50" or an object of options.');
 }
 
 type Loose = Record<string, unknown>;
@@ -78,7 +78,8 @@ export function normalizeView(raw: unknown, legalActions?: unknown): SeatView {
   const trick = cardList(v.trick ?? [], "view.trick");
   const handIndex = Number.isInteger(v.handIndex) ? (v.handIndex as number) : 0;
   const phase = (v.phase ?? (v.pendingMoon === seat ? "moon-choice" : "playing")) as Phase;
-  if (!["passing", "playing", "moon-choice", "game-over"].includes(phase)) throw new ProtocolError(`view.phase “${String(phase)}” is not passing, playing or moon-choice.`);
+  if (!["passing", "playing", "moon-choice", "game-over"].includes(phase))
+    throw new ProtocolError(`view.phase “${String(phase)}” is not passing, playing or moon-choice.`);
   const rawTricks = (v.tricks ?? []) as unknown[];
   if (!Array.isArray(rawTricks)) throw new ProtocolError("view.tricks must be a list of {leader, cards}.");
   const tricks: TrickRecord[] = rawTricks.map((t, i) => {
@@ -94,17 +95,26 @@ export function normalizeView(raw: unknown, legalActions?: unknown): SeatView {
   });
   const trickNumber = tricks.length;
   const turn = phase === "playing" ? (Number.isInteger(v.turn) ? seatOf(v.turn, "view.turn") : seat) : seat;
-  const leader = Number.isInteger(v.leader) ? seatOf(v.leader, "view.leader") : trick.length ? (((turn - trick.length) & 3) as Seat) : tricks.length ? tricks[tricks.length - 1].winner : turn;
+  const leader = Number.isInteger(v.leader)
+    ? seatOf(v.leader, "view.leader")
+    : trick.length
+      ? (((turn - trick.length) & 3) as Seat)
+      : tricks.length
+        ? tricks[tricks.length - 1].winner
+        : turn;
   const all = [...tricks.flatMap((t) => t.cards), ...trick];
   let heartsBroken = all.some((c) => suitOf(c) === 3 || (c === QUEEN_OF_SPADES && rules.queenBreaksHearts));
   if (typeof v.heartsBroken === "boolean") heartsBroken = v.heartsBroken;
   const voids = [0, 1, 2, 3].map(() => [false, false, false, false]);
-  const seen = (l: number, cs: Card[]) => cs.forEach((c, i) => i > 0 && suitOf(c) !== suitOf(cs[0]) && (voids[(l + i) & 3][suitOf(cs[0])] = true));
+  const seen = (l: number, cs: Card[]) =>
+    cs.forEach((c, i) => i > 0 && suitOf(c) !== suitOf(cs[0]) && (voids[(l + i) & 3][suitOf(cs[0])] = true));
   tricks.forEach((t) => seen(t.leader, t.cards));
   if (trick.length) seen(leader, trick);
   const handSizes = [0, 1, 2, 3].map((s) => (phase === "passing" ? 13 : 13 - trickNumber - ((s - leader + 4) % 4 < trick.length ? 1 : 0)));
   if (phase !== "passing" && hand.length !== handSizes[seat]) {
-    throw new ProtocolError(`view.hand has ${hand.length} cards; after ${trickNumber} tricks and ${trick.length} card(s) on the table seat ${seat} should hold ${handSizes[seat]}.`);
+    throw new ProtocolError(
+      `view.hand has ${hand.length} cards; after ${trickNumber} tricks and ${trick.length} card(s) on the table seat ${seat} should hold ${handSizes[seat]}.`,
+    );
   }
   const handPoints = [0, 0, 0, 0];
   const tricksWon = [0, 0, 0, 0];
@@ -131,7 +141,10 @@ export function normalizeView(raw: unknown, legalActions?: unknown): SeatView {
     trickNumber,
     heartsBroken,
     handSizes,
-    passSubmitted: phase === "passing" ? [0, 1, 2, 3].map((s) => s !== seat && Boolean((v.passSubmitted as boolean[] | undefined)?.[s])) : [true, true, true, true],
+    passSubmitted:
+      phase === "passing"
+        ? [0, 1, 2, 3].map((s) => s !== seat && Boolean((v.passSubmitted as boolean[] | undefined)?.[s]))
+        : [true, true, true, true],
     passed: v.passed ? cardList(v.passed, "view.passed") : null,
     received: v.received ? cardList(v.received, "view.received") : null,
     voids,
@@ -157,8 +170,16 @@ function legalOf(view: SeatView, legalActions: unknown): Card[] {
     return [...new Set(cards)].sort((a, b) => a - b);
   }
   const hands = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
-  for (const c of view.hand) hands[view.seat][suitOf(c)] |= 1 << c % 13;
-  const probe = { phase: "playing", turn: view.seat, hands, rules: view.rules, trickNumber: view.trickNumber, trick: view.trick, heartsBroken: view.heartsBroken } as unknown as GameState;
+  for (const c of view.hand) hands[view.seat][suitOf(c)] |= 1 << (c % 13);
+  const probe = {
+    phase: "playing",
+    turn: view.seat,
+    hands,
+    rules: view.rules,
+    trickNumber: view.trickNumber,
+    trick: view.trick,
+    heartsBroken: view.heartsBroken,
+  } as unknown as GameState;
   const out = legalMasks(probe, view.seat, [0, 0, 0, 0]);
   const legal: Card[] = [];
   for (let s = 0; s < 4; s++) for (let r = 0; r < 13; r++) if (out[s] & (1 << r)) legal.push(s * 13 + r);

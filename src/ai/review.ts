@@ -32,8 +32,14 @@ export interface DecisionReview {
   worlds: number;
 }
 
-const choose = (rules: Rules, handIndex: number, totals: readonly number[], taken: SuitMasks[], won: number[], shooter: number): MoonChoice =>
-  bestMoonChoice({ rules, handIndex, totals: totals as number[], taken, tricksWon: won }, shooter);
+const choose = (
+  rules: Rules,
+  handIndex: number,
+  totals: readonly number[],
+  taken: SuitMasks[],
+  won: number[],
+  shooter: number,
+): MoonChoice => bestMoonChoice({ rules, handIndex, totals: totals as number[], taken, tricksWon: won }, shooter);
 
 /** The card searched in place of `card`: the lowest of its class (distinctPlays keeps those). */
 function classOf(view: SeatView, card: Card): Card {
@@ -51,16 +57,54 @@ export function reviewDecision(view: SeatView, chosen: Action, opts: { seed: num
   if (chosen.type === "play") {
     const found = searchPlay(view, { seed: opts.seed, samples, budgetMs: 0 });
     const same = classOf(view, chosen.card) === found.card;
-    if (same) return { kind: "play", chosen: [chosen.card], expert: [found.card], same, chosenPoints: 0, expertPoints: 0, cost: 0, worlds: found.worlds };
+    if (same)
+      return {
+        kind: "play",
+        chosen: [chosen.card],
+        expert: [found.card],
+        same,
+        chosenPoints: 0,
+        expertPoints: 0,
+        cost: 0,
+        worlds: found.worlds,
+      };
     const [mine, theirs] = playPoints(view, [chosen.card, found.card], samples, opts.seed);
-    return { kind: "play", chosen: [chosen.card], expert: [found.card], same, chosenPoints: mine, expertPoints: theirs, cost: sign * (mine - theirs), worlds: samples };
+    return {
+      kind: "play",
+      chosen: [chosen.card],
+      expert: [found.card],
+      same,
+      chosenPoints: mine,
+      expertPoints: theirs,
+      cost: sign * (mine - theirs),
+      worlds: samples,
+    };
   }
   if (chosen.type === "pass") {
     const found = searchPass(view, { seed: opts.seed, samples, budgetMs: 0 });
     const same = sameSet(chosen.cards, found.cards);
-    if (same) return { kind: "pass", chosen: chosen.cards, expert: found.cards, same, chosenPoints: 0, expertPoints: 0, cost: 0, worlds: found.worlds };
+    if (same)
+      return {
+        kind: "pass",
+        chosen: chosen.cards,
+        expert: found.cards,
+        same,
+        chosenPoints: 0,
+        expertPoints: 0,
+        cost: 0,
+        worlds: found.worlds,
+      };
     const [mine, theirs] = passPoints(view, [chosen.cards, found.cards], samples, opts.seed);
-    return { kind: "pass", chosen: chosen.cards, expert: found.cards, same, chosenPoints: mine, expertPoints: theirs, cost: sign * (mine - theirs), worlds: samples };
+    return {
+      kind: "pass",
+      chosen: chosen.cards,
+      expert: found.cards,
+      same,
+      chosenPoints: mine,
+      expertPoints: theirs,
+      cost: sign * (mine - theirs),
+      worlds: samples,
+    };
   }
   throw new Error("Only passes and plays are reviewed.");
 }

@@ -40,7 +40,16 @@ export const dayStart = (day: number): Date => new Date(DAILY_EPOCH_MS + (day - 
 export function dailyRules(spec: string): Rules {
   const parsed = parseRules(spec);
   const base = parsed.ok ? parsed.rules : (parseRules("classic") as { ok: true; rules: Rules }).rules;
-  return { ...base, passCycle: "left-right-across-hold", target: 10_000, countdown: null, endWhen: "reach", perfect100: false, exactTargetWins: false, noDraw: false };
+  return {
+    ...base,
+    passCycle: "left-right-across-hold",
+    target: 10_000,
+    countdown: null,
+    endWhen: "reach",
+    perfect100: false,
+    exactTargetWins: false,
+    noDraw: false,
+  };
 }
 
 /** The day's game seed: an HMAC of the day under the secret salt, so nobody can compute it ahead. */
@@ -50,7 +59,8 @@ export function dailySeed(salt: string, day: number, rulesSpec: string): number 
 }
 
 /** The seed of a computer player's decision: the day's seed, the seat and the position only. */
-export const botSeed = (daySeed: number, seat: number, actionCount: number): number => mix32(mix32(daySeed ^ Math.imul(seat + 1, 0x27d4eb2d)) ^ actionCount);
+export const botSeed = (daySeed: number, seat: number, actionCount: number): number =>
+  mix32(mix32(daySeed ^ Math.imul(seat + 1, 0x27d4eb2d)) ^ actionCount);
 
 /** Whether the session's hands are all played. */
 export const isComplete = (state: GameState): boolean => state.history.length >= DAILY_HANDS;
@@ -87,7 +97,12 @@ export interface DailyResult {
 
 /** Fewer points first; then fewer Q♠ taken; then whoever finished first. */
 export function compareResults(a: DailyResult, b: DailyResult): number {
-  return a.points - b.points || a.queens - b.queens || a.finishedAt.getTime() - b.finishedAt.getTime() || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+  return (
+    a.points - b.points ||
+    a.queens - b.queens ||
+    a.finishedAt.getTime() - b.finishedAt.getTime() ||
+    (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)
+  );
 }
 
 export const rankResults = (results: readonly DailyResult[]): DailyResult[] => results.slice().sort(compareResults);
@@ -124,6 +139,11 @@ export function handSquare(change: number, moon: boolean): string {
 }
 
 /** `Hearts daily #412 · 9 pts · 🟩🟩🟨🟥`: the result, no card, no deal. */
-export function shareLine(day: number, score: Pick<DailyScore, "points" | "perHand">, moonHands: readonly boolean[] = [], pts = "pts"): string {
+export function shareLine(
+  day: number,
+  score: Pick<DailyScore, "points" | "perHand">,
+  moonHands: readonly boolean[] = [],
+  pts = "pts",
+): string {
   return `Hearts daily #${day} · ${score.points} ${pts} · ${score.perHand.map((c, i) => handSquare(c, moonHands[i] ?? false)).join("")}`;
 }

@@ -91,7 +91,15 @@ export class DailyService {
     const day = this.today();
     return this.queue(guildId, user.id).run(async () => {
       const existing = await this.deps.store.getDailySession(guildId, day, user.id);
-      const session = existing ?? (await this.deps.store.startDailySession({ guildId, day, userId: user.id, name: user.name.slice(0, 80), rulesSpec: settings.dailyRules }));
+      const session =
+        existing ??
+        (await this.deps.store.startDailySession({
+          guildId,
+          day,
+          userId: user.id,
+          name: user.name.slice(0, 80),
+          rulesSpec: settings.dailyRules,
+        }));
       const { state, actions } = await this.advance(session);
       const result = session.result ?? (await this.save(session, session.actions.length, actions, state));
       return { ok: true, day, view: viewFor(state, DAILY_SEAT), result, started: !existing };
@@ -120,12 +128,22 @@ export class DailyService {
   }
 
   /** The person's latest finished daily, as a game to review (their seat, its rules, seed and actions). */
-  async reviewSource(guildId: string, userId: string): Promise<{ day: number; key: string; rules: Rules; seed: number; actions: Action[]; seat: Seat } | null> {
+  async reviewSource(
+    guildId: string,
+    userId: string,
+  ): Promise<{ day: number; key: string; rules: Rules; seed: number; actions: Action[]; seat: Seat } | null> {
     const [last] = await this.deps.store.listPlayerDailies(guildId, userId, 1);
     if (!last) return null;
     const session = await this.deps.store.getDailySession(guildId, last.day, userId);
     if (!session?.result) return null;
-    return { day: last.day, key: `daily:${guildId}:${last.day}`, rules: dailyRules(session.rulesSpec), seed: await this.seedOf(session), actions: session.actions, seat: DAILY_SEAT };
+    return {
+      day: last.day,
+      key: `daily:${guildId}:${last.day}`,
+      rules: dailyRules(session.rulesSpec),
+      seed: await this.seedOf(session),
+      actions: session.actions,
+      seat: DAILY_SEAT,
+    };
   }
 
   /** The person's attempt as it stands (to redraw a menu), or null. */
@@ -138,15 +156,31 @@ export class DailyService {
 
   async board(guildId: string, userId: string, day = this.today()): Promise<DailyBoard> {
     const today = this.today();
-    const [sessions, mine] = await Promise.all([this.deps.store.listDailyResults(guildId, day), this.deps.store.listPlayerDailies(guildId, userId, 1000)]);
-    const ranking = rankResults(sessions.map((s) => ({ userId: s.userId, name: s.name, points: s.result!.points, perHand: s.result!.perHand, queens: s.result!.queens, moons: s.result!.moons, finishedAt: s.result!.finishedAt })));
+    const [sessions, mine] = await Promise.all([
+      this.deps.store.listDailyResults(guildId, day),
+      this.deps.store.listPlayerDailies(guildId, userId, 1000),
+    ]);
+    const ranking = rankResults(
+      sessions.map((s) => ({
+        userId: s.userId,
+        name: s.name,
+        points: s.result!.points,
+        perHand: s.result!.perHand,
+        queens: s.result!.queens,
+        moons: s.result!.moons,
+        finishedAt: s.result!.finishedAt,
+      })),
+    );
     const at = ranking.findIndex((r) => r.userId === userId);
     const closed = day < today;
     let compare: DailyBoard["compare"] = null;
     if (closed && at >= 0) {
       const spec = sessions.find((s) => s.userId === userId)!.rulesSpec;
       const hard = await this.hardReference(day, spec).catch((err: unknown) => {
-        this.log.warn({ err: err instanceof Error ? err.message : String(err), day }, "the hard player's daily scores could not be worked out now");
+        this.log.warn(
+          { err: err instanceof Error ? err.message : String(err), day },
+          "the hard player's daily scores could not be worked out now",
+        );
         return null;
       });
       compare = { best: bestPerHand(ranking), hard };
@@ -156,7 +190,15 @@ export class DailyService {
       today,
       closed,
       ranking,
-      me: { streak: streakOf(mine.map((d) => d.day), today), best: personalBest(mine.map((d) => d.points)), rank: at >= 0 ? at + 1 : null, result: at >= 0 ? ranking[at] : null },
+      me: {
+        streak: streakOf(
+          mine.map((d) => d.day),
+          today,
+        ),
+        best: personalBest(mine.map((d) => d.points)),
+        rank: at >= 0 ? at + 1 : null,
+        result: at >= 0 ? ranking[at] : null,
+      },
       compare,
     };
   }
@@ -213,7 +255,9 @@ export class DailyService {
   }
 
   private salt(): Promise<string> {
-    this.saltValue ??= this.deps.salt ? Promise.resolve(this.deps.salt) : this.deps.store.secret("daily-salt", randomBytes(32).toString("hex"));
+    this.saltValue ??= this.deps.salt
+      ? Promise.resolve(this.deps.salt)
+      : this.deps.store.secret("daily-salt", randomBytes(32).toString("hex"));
     // A failed read is tried again next time.
     this.saltValue.catch(() => (this.saltValue = null));
     return this.saltValue;

@@ -22,19 +22,25 @@ export function ruleSuggestions(typed: string, m: Messages = messages()): { name
     const info = OPTION_INFO.find((o) => o.key.toLowerCase() === key);
     if (!info) return [];
     const partial = last.slice(eq + 1);
-    const values = info.values.includes("|") ? info.values.split("|").map((v) => v.trim()) : ["true", "false"].filter(() => info.values.includes("true"));
+    const values = info.values.includes("|")
+      ? info.values.split("|").map((v) => v.trim())
+      : ["true", "false"].filter(() => info.values.includes("true"));
     for (const v of values.filter((v) => v.startsWith(partial))) push(`${prefix}${info.key}=${v}`, `${prefix}${info.key}=${v}`);
     if (!out.length) push(`${prefix}${last}`, `${prefix}${last} — ${info.values}`);
     return out;
   }
   const title = (name: string) => m.presets.title({ name });
-  if (!head.length) for (const p of PRESETS.filter((p) => p.name.startsWith(last) || title(p.name).toLowerCase().includes(last))) push(p.name, `${title(p.name)} — ${m.presets.description({ name: p.name })}`);
-  for (const o of OPTION_INFO.filter((o) => o.key.toLowerCase().startsWith(last))) push(`${prefix}${o.key}=`, `${prefix}${o.key}= (${o.values}) ${o.help}`);
+  if (!head.length)
+    for (const p of PRESETS.filter((p) => p.name.startsWith(last) || title(p.name).toLowerCase().includes(last)))
+      push(p.name, `${title(p.name)} — ${m.presets.description({ name: p.name })}`);
+  for (const o of OPTION_INFO.filter((o) => o.key.toLowerCase().startsWith(last)))
+    push(`${prefix}${o.key}=`, `${prefix}${o.key}= (${o.values}) ${o.help}`);
   return out;
 }
 
 export async function handleAutocomplete(i: AutocompleteInteraction): Promise<void> {
   const focused = i.options.getFocused(true);
-  const choices = focused.name === "rules" || focused.name === "set" ? ruleSuggestions(String(focused.value), messages(localeOf(i.locale))) : [];
+  const choices =
+    focused.name === "rules" || focused.name === "set" ? ruleSuggestions(String(focused.value), messages(localeOf(i.locale))) : [];
   await i.respond(choices);
 }

@@ -76,7 +76,11 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     // @discordjs/rest keeps a handler per route and interaction token; sweep idle ones each
     // minute (not hourly) so memory does not grow with every interaction answered.
     // Discord's global limit (50 requests/s) is per bot, not per process: shards split it.
-    rest: { ...(config.apiBase ? { api: config.apiBase } : {}), handlerSweepInterval: 60_000, globalRequestsPerSecond: globalRequestsPerSecond(shard) },
+    rest: {
+      ...(config.apiBase ? { api: config.apiBase } : {}),
+      handlerSweepInterval: 60_000,
+      globalRequestsPerSecond: globalRequestsPerSecond(shard),
+    },
     // Only what the bot reads is cached: it never looks at messages, reactions or presences.
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
@@ -93,27 +97,74 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     bots: deps.bots,
     log: log.child({ part: "table" }),
     clock: deps.clock,
-    config: { botDelayMs: config.botDelayMs, lobbyTimeoutMs: config.lobbyTimeoutMs, maxTimeouts: config.maxTimeouts, maxTablesPerGuild: config.maxTablesPerGuild },
+    config: {
+      botDelayMs: config.botDelayMs,
+      lobbyTimeoutMs: config.lobbyTimeoutMs,
+      maxTimeouts: config.maxTimeouts,
+      maxTablesPerGuild: config.maxTablesPerGuild,
+    },
   });
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
-  const renderProcess = renderer === canvasRenderer && deps.renderProcess !== false ? new RenderProcess(log.child({ part: "pictures" })) : null;
+  const renderProcess =
+    renderer === canvasRenderer && deps.renderProcess !== false ? new RenderProcess(log.child({ part: "pictures" })) : null;
   const images = new Images(renderer, log, load, renderProcess);
   // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
-  const webhookRest = new REST({ ...(config.apiBase ? { api: config.apiBase } : {}), globalRequestsPerSecond: 10_000, handlerSweepInterval: 60_000 });
+  const webhookRest = new REST({
+    ...(config.apiBase ? { api: config.apiBase } : {}),
+    globalRequestsPerSecond: 10_000,
+    handlerSweepInterval: 60_000,
+  });
   const menus = new Menus(webhookRest, log, deps.tokenClock);
   const pacer = new Pacer(images);
   const decks = new DeckStyles(deps.store, log);
-  const presenter = new Presenter({ rest, service, images, menus, pacer, decks, log: log.child({ part: "discord" }), editIntervalMs: config.tableEditIntervalMs });
+  const presenter = new Presenter({
+    rest,
+    service,
+    images,
+    menus,
+    pacer,
+    decks,
+    log: log.child({ part: "discord" }),
+    editIntervalMs: config.tableEditIntervalMs,
+  });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const dailyStore = deps.store;
   const daily = isDailyStore(dailyStore)
-    ? new DailyService({ store: dailyStore, bots: deps.bots, salt: config.dailySalt, samples: config.dailyBotSamples, now: deps.clock ? () => deps.clock!.now() : undefined, log: log.child({ part: "daily" }) })
+    ? new DailyService({
+        store: dailyStore,
+        bots: deps.bots,
+        salt: config.dailySalt,
+        samples: config.dailyBotSamples,
+        now: deps.clock ? () => deps.clock!.now() : undefined,
+        log: log.child({ part: "daily" }),
+      })
     : null;
   const reviewStore = deps.store as Store & Partial<ReviewStore>;
-  const review = isDailyStore(reviewStore) && typeof reviewStore.listFinishedGames === "function" ? new ReviewService({ store: reviewStore as Store & ReviewStore, bots: deps.bots, samples: config.reviewSamples }) : null;
+  const review =
+    isDailyStore(reviewStore) && typeof reviewStore.listFinishedGames === "function"
+      ? new ReviewService({ store: reviewStore as Store & ReviewStore, bots: deps.bots, samples: config.reviewSamples })
+      : null;
   const guilds = new GuildSettingsCache(deps.store);
-  const route = createRouter({ service, presenter, menus, images, pacer, store: deps.store, log, fairUse, decks, guilds, defaults: config.defaults, limits: { maxTablesPerGuild: config.maxTablesPerGuild }, daily, review }, { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest });
+  const route = createRouter(
+    {
+      service,
+      presenter,
+      menus,
+      images,
+      pacer,
+      store: deps.store,
+      log,
+      fairUse,
+      decks,
+      guilds,
+      defaults: config.defaults,
+      limits: { maxTablesPerGuild: config.maxTablesPerGuild },
+      daily,
+      review,
+    },
+    { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest },
+  );
 
   // Every handler answers and logs its own failures; these catches are the last line, so a bug
   // there is a log line and never an unhandled rejection.
@@ -137,7 +188,10 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   });
   // Retention and departed servers' purges: one process does it (the first shard, or the only one).
   const privacy = deps.store as Store & Partial<PrivacyStore>;
-  const housekeeping = typeof privacy.pruneClosedTables === "function" && (!shard || shard.id === 0) ? new Housekeeping(privacy as Store & PrivacyStore, log.child({ part: "privacy" }), deps.clock) : null;
+  const housekeeping =
+    typeof privacy.pruneClosedTables === "function" && (!shard || shard.id === 0)
+      ? new Housekeeping(privacy as Store & PrivacyStore, log.child({ part: "privacy" }), deps.clock)
+      : null;
   client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
   client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
 
@@ -152,7 +206,10 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(config.token);
       await ready;
-      log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...(shard ? { shards: shard.count } : {}) }, "logged in to Discord");
+      log.info(
+        { user: client.user?.tag, guilds: client.guilds.cache.size, ...(shard ? { shards: shard.count } : {}) },
+        "logged in to Discord",
+      );
       // A table belongs to the shard of its guild: the other shards' processes resume theirs.
       const resumed = await service.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined);
       log.info({ tables: resumed }, "resumed open tables");
@@ -164,7 +221,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       if (saved.length) log.info({ menus: await presenter.restoreMenus(saved), saved: saved.length }, "brought open menus up to date");
       // Added back while the bot was stopped: those servers' purges are called off.
       const departed = await privacy.departedGuilds?.(new Date(8.64e15), 10_000).catch(() => []);
-      for (const guildId of departed ?? []) if (client.guilds.cache.has(guildId)) await guildPresent(admin, guildId).catch(logged("calling off a server's purge"));
+      for (const guildId of departed ?? [])
+        if (client.guilds.cache.has(guildId)) await guildPresent(admin, guildId).catch(logged("calling off a server's purge"));
       housekeeping?.start();
     },
     async stop() {
@@ -172,7 +230,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       await service.stop();
       await presenter.idle();
       // Open menus whose tokens are still valid: the next start brings them up to date.
-      await deps.store.saveMenus(menus.saved()).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not save the open menus"));
+      await deps.store
+        .saveMenus(menus.saved())
+        .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not save the open menus"));
       await client.destroy();
       await renderProcess?.close();
       webhookRest.clearHashSweeper();

@@ -88,7 +88,9 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
     // Without a seat there is no menu of this person's to redraw: answer apart, never over the
     // message clicked (it may be someone else's menu, reached with a forged click).
     if (!table || !seat) {
-      await ctx.respond.separate({ content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : ctx.m.menu.notPlaying });
+      await ctx.respond.separate({
+        content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : ctx.m.menu.notPlaying,
+      });
       return null;
     }
     if (!table.state) {
@@ -100,8 +102,15 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
     const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
       const view = viewFor(table.state!, seat.seat as Seat);
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
-      const selected = view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, { notice: opts.notice, selected, deadline: ctx.service.deadline(table, seat.seat), locale: ctx.locale, deck });
+      const selected =
+        view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
+      return handMenu(table, view, ctx.images, {
+        notice: opts.notice,
+        selected,
+        deadline: ctx.service.deadline(table, seat.seat),
+        locale: ctx.locale,
+        deck,
+      });
     });
     await ctx.respond.send(msg);
     return { appId: i.applicationId, token: i.token, shown: msg, locale: ctx.locale };

@@ -4,7 +4,18 @@
  * moon and share the result. Everything here is private (ephemeral) except the shared line, which
  * goes to the channel only when its owner presses Share. The service sends seat views only.
  */
-import { ButtonStyle, ComponentType, Routes, type APIActionRowComponent, type APIButtonComponent, type APIComponentInMessageActionRow, type APIEmbed, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from "discord.js";
+import {
+  ButtonStyle,
+  ComponentType,
+  Routes,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type StringSelectMenuInteraction,
+} from "discord.js";
 import { OPT } from "../../commands/hearts.js";
 import { DAILY_HANDS, shareLine } from "../daily/challenge.js";
 import type { DailyOutcome, DailyPlay } from "../daily/service.js";
@@ -24,7 +35,6 @@ type DailyId = Extract<ComponentId, { verb: "dplay" | "dpick" | "dpass" | "dmoon
 
 const RED = 0xc0392b;
 const GREEN = 0x2e8b57;
-
 
 const button = (custom_id: string, label: string, style: ButtonStyle = ButtonStyle.Secondary, disabled = false): APIButtonComponent => ({
   type: ComponentType.Button,
@@ -70,7 +80,11 @@ export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?
       rows.push(
         row(
           selected.length === 3
-            ? button(encodeId({ verb: "dpass", tableId, version: view.actionCount, cards: selected }), m.passNamed({ cards: cardsText(selected) }), ButtonStyle.Success)
+            ? button(
+                encodeId({ verb: "dpass", tableId, version: view.actionCount, cards: selected }),
+                m.passNamed({ cards: cardsText(selected) }),
+                ButtonStyle.Success,
+              )
             : button(`h1:dpass-disabled:${tableId}`, m.passButton, ButtonStyle.Success, true),
         ),
       );
@@ -89,8 +103,16 @@ export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?
       lines.push(m.moonPrompt);
       rows.push(
         row(
-          button(encodeId({ verb: "dmoon", tableId, version: view.actionCount, choice: "add" }), m.moonAdd({ points: v }), ButtonStyle.Success),
-          button(encodeId({ verb: "dmoon", tableId, version: view.actionCount, choice: "subtract" }), m.moonSubtract({ points: v }), ButtonStyle.Primary),
+          button(
+            encodeId({ verb: "dmoon", tableId, version: view.actionCount, choice: "add" }),
+            m.moonAdd({ points: v }),
+            ButtonStyle.Success,
+          ),
+          button(
+            encodeId({ verb: "dmoon", tableId, version: view.actionCount, choice: "subtract" }),
+            m.moonSubtract({ points: v }),
+            ButtonStyle.Primary,
+          ),
         ),
       );
       break;
@@ -134,7 +156,8 @@ export async function dailyPlay(ctx: Ctx, i: ChatInputCommandInteraction): Promi
   if (!i.guildId || !ctx.daily) return ctx.respond.say(m.serverOnly);
   const r = await ctx.daily.play(i.guildId, { id: ctx.actor.userId, name: ctx.actor.name });
   if (!r.ok) return refused(ctx, m, i.guildId, ctx.daily.today(), r);
-  const notice = r.result && !r.started ? m.alreadyPlayed({ day: r.day, points: r.result.points }) : r.started ? m.intro({ day: r.day }) : m.resumed;
+  const notice =
+    r.result && !r.started ? m.alreadyPlayed({ day: r.day, points: r.result.points }) : r.started ? m.intro({ day: r.day }) : m.resumed;
   return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images, { notice })));
 }
 
@@ -148,19 +171,37 @@ export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Prom
   const lines: string[] = [];
   if (!b.ranking.length) lines.push(m.boardEmpty);
   else {
-    lines.push(b.ranking.slice(0, 10).map((r, n) => m.boardLine({ rank: n + 1, name: r.name, points: r.points })).join("\n"));
+    lines.push(
+      b.ranking
+        .slice(0, 10)
+        .map((r, n) => m.boardLine({ rank: n + 1, name: r.name, points: r.points }))
+        .join("\n"),
+    );
     if (b.ranking.length > 10) lines.push(m.boardMore({ count: b.ranking.length - 10 }));
   }
-  lines.push(b.me.result && b.me.rank ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points }) : m.notPlayedToday);
+  lines.push(
+    b.me.result && b.me.rank ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points }) : m.notPlayedToday,
+  );
   lines.push(m.streak({ days: b.me.streak, best: b.me.best }));
   if (b.compare && b.me.result) {
     const mine = b.me.result.perHand;
-    lines.push([m.compareTitle, ...mine.map((me, h) => m.compareLine({ hand: h + 1, me, best: b.compare!.best[h] ?? me, hard: b.compare!.hard?.[h] ?? "…" }))].join("\n"));
+    lines.push(
+      [
+        m.compareTitle,
+        ...mine.map((me, h) => m.compareLine({ hand: h + 1, me, best: b.compare!.best[h] ?? me, hard: b.compare!.hard?.[h] ?? "…" })),
+      ].join("\n"),
+    );
   } else if (!b.closed && b.me.result) lines.push(m.compareLater);
   const rows = b.ranking.slice(0, 10).map((r, n) => {
     return { rank: n + 1, name: r.name, points: r.points, perHand: r.perHand, moons: r.moons ?? [], mine: r.userId === ctx.actor.userId };
   });
-  const png = b.ranking.length ? ctx.images.dailyBoard({ title: m.boardTitle({ day }), columns: { player: m.colPlayer, points: m.colPoints, hands: m.colHands }, rows }) : null;
+  const png = b.ranking.length
+    ? ctx.images.dailyBoard({
+        title: m.boardTitle({ day }),
+        columns: { player: m.colPlayer, points: m.colPoints, hands: m.colHands },
+        rows,
+      })
+    : null;
   const embed: APIEmbed = { title: m.boardTitle({ day }), description: lines.join("\n\n"), color: GREEN };
   if (png) embed.image = { url: "attachment://daily.png" };
   return ctx.respond.send({ embeds: [embed], files: png ? [{ name: "daily.png", data: png }] : [], components: [] });
@@ -168,20 +209,37 @@ export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Prom
 
 // ---- the menu's buttons -------------------------------------------------------------------------
 
-async function acted(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, day: number, version: number, action: Action): Promise<void> {
+async function acted(
+  ctx: Ctx,
+  i: ButtonInteraction | StringSelectMenuInteraction,
+  day: number,
+  version: number,
+  action: Action,
+): Promise<void> {
   const m = mOf(i);
   const r = await ctx.daily!.act(i.guildId!, ctx.actor.userId, day, version, action);
   if (!r.ok) return refused(ctx, m, i.guildId!, day, r);
   return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images)));
 }
 
-export async function dailyPick(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: "dpick" }>): Promise<void> {
+export async function dailyPick(
+  ctx: Ctx,
+  i: ButtonInteraction | StringSelectMenuInteraction,
+  id: Extract<DailyId, { verb: "dpick" }>,
+): Promise<void> {
   const m = mOf(i);
   const day = Number(id.tableId);
   const now = await ctx.daily!.current(i.guildId!, ctx.actor.userId, day);
   if (!now) return ctx.respond.say(m.notStarted);
   const picked = i.isStringSelectMenu() ? i.values.map((v) => parseCard(v)).filter((c): c is Card => c !== null) : [];
-  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, now, ctx.images, { selected: now.view.actionCount === id.version ? picked : [], notice: now.view.actionCount === id.version ? undefined : m.stale })));
+  return ctx.respond.send(
+    await ctx.pacer.run(Lane.Answer, () =>
+      dailyMenu(m, now, ctx.images, {
+        selected: now.view.actionCount === id.version ? picked : [],
+        notice: now.view.actionCount === id.version ? undefined : m.stale,
+      }),
+    ),
+  );
 }
 
 export const dailyPass = (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: "dpass" }>) =>
@@ -194,13 +252,19 @@ export const dailyMoon = (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInter
   acted(ctx, i, Number(id.tableId), id.version, { type: "moon", seat: 0, choice: id.choice });
 
 /** Posts the person's share line in the channel (no card, no deal), only when they press Share. */
-export async function dailyShare(ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: "dshare" }>): Promise<void> {
+export async function dailyShare(
+  ctx: Ctx,
+  i: ButtonInteraction | StringSelectMenuInteraction,
+  id: Extract<DailyId, { verb: "dshare" }>,
+): Promise<void> {
   const m = mOf(i);
   const now = await ctx.daily!.current(i.guildId!, ctx.actor.userId, Number(id.tableId));
   if (!now?.result) return ctx.respond.say(m.notFinishedShare);
   const line = shareLine(now.day, now.result, now.result.moons, messages(localeOf(i.guildLocale)).daily.pts);
   try {
-    await i.client.rest.post(Routes.channelMessages(i.channelId), { body: { content: `${ctx.actor.name} · ${line}`, allowed_mentions: { parse: [] } } });
+    await i.client.rest.post(Routes.channelMessages(i.channelId), {
+      body: { content: `${ctx.actor.name} · ${line}`, allowed_mentions: { parse: [] } },
+    });
   } catch {
     return ctx.respond.say(m.shareFailed({ line }));
   }
@@ -210,18 +274,37 @@ export async function dailyShare(ctx: Ctx, i: ButtonInteraction | StringSelectMe
 // ---- the handlers, as the registry (handlers/index.ts) lists them --------------------------------
 
 /** The daily's components belong to no table: the custom_id names the day, the person is the clicker. */
-function dailyComponent<V extends DailyId["verb"]>(verb: V, defer: "update" | "none", run: (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: V }>) => Promise<void>) {
+function dailyComponent<V extends DailyId["verb"]>(
+  verb: V,
+  defer: "update" | "none",
+  run: (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: V }>) => Promise<void>,
+) {
   return component<Extract<DailyId, { verb: V }>>({
     name: verb,
     defer,
     needsTable: false,
-    parse: (id, i) => (id.verb !== verb ? decline((m) => m.errors.unknownButton) : !i.guildId ? decline((m) => m.daily.serverOnly) : (id as Extract<DailyId, { verb: V }>)),
+    parse: (id, i) =>
+      id.verb !== verb
+        ? decline((m) => m.errors.unknownButton)
+        : !i.guildId
+          ? decline((m) => m.daily.serverOnly)
+          : (id as Extract<DailyId, { verb: V }>),
     run: async (ctx, id, i) => (ctx.daily ? run(ctx, i, id) : ctx.respond.say(mOf(i).disabled)),
   });
 }
 
-export const dailyPlayCommand = command({ name: "daily play", defer: "reply", parse: () => ({}), run: (ctx, _input, i) => dailyPlay(ctx, i) });
-export const dailyBoardCommand = command({ name: "daily board", defer: "reply", parse: () => ({}), run: (ctx, _input, i) => dailyBoard(ctx, i) });
+export const dailyPlayCommand = command({
+  name: "daily play",
+  defer: "reply",
+  parse: () => ({}),
+  run: (ctx, _input, i) => dailyPlay(ctx, i),
+});
+export const dailyBoardCommand = command({
+  name: "daily board",
+  defer: "reply",
+  parse: () => ({}),
+  run: (ctx, _input, i) => dailyBoard(ctx, i),
+});
 export const dailyPickMenu = dailyComponent("dpick", "update", dailyPick);
 export const dailyPassButton = dailyComponent("dpass", "update", dailyPass);
 export const dailyPlayButton = dailyComponent("dplay", "update", dailyPlayCard);

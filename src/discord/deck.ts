@@ -88,7 +88,13 @@ export const deckCommand = command({
     const words = `${style.fourColour ? m.deckFourColour : m.deckTwoColour} · ${style.largeIndex ? m.deckLargeIndex : m.deckNormalIndex}`;
     const png = ctx.images.hand(DECK_SAMPLE, [], [], style);
     return ctx.respond.send({
-      embeds: [{ description: changing ? m.deckSaved({ style: words }) : `${m.deckPrompt} ${words}.`, color: 0xc0392b, ...(png ? { image: { url: "attachment://deck.png" } } : {}) }],
+      embeds: [
+        {
+          description: changing ? m.deckSaved({ style: words }) : `${m.deckPrompt} ${words}.`,
+          color: 0xc0392b,
+          ...(png ? { image: { url: "attachment://deck.png" } } : {}),
+        },
+      ],
       files: png ? [{ name: "deck.png", data: png }] : [],
     });
   },

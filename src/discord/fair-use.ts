@@ -37,7 +37,8 @@ export class FairUse {
 
   constructor(limits: FairUseLimits = DEFAULT_FAIR_USE) {
     this.user = limits.perUser > 0 ? new RateLimiterMemory({ keyPrefix: "user", points: limits.perUser, duration: limits.windowS }) : null;
-    this.guild = limits.perGuild > 0 ? new RateLimiterMemory({ keyPrefix: "guild", points: limits.perGuild, duration: limits.windowS }) : null;
+    this.guild =
+      limits.perGuild > 0 ? new RateLimiterMemory({ keyPrefix: "guild", points: limits.perGuild, duration: limits.windowS }) : null;
     this.open = limits.openCooldownS > 0 ? new RateLimiterMemory({ keyPrefix: "open", points: 1, duration: limits.openCooldownS }) : null;
   }
 

@@ -12,7 +12,10 @@ import type { LoadGauge } from "./load.js";
 import { PicturesUnavailable, type RenderMethod, type RenderProcess } from "./render-process.js";
 import { labels } from "./views.js";
 
-export type Renderer = Pick<typeof render, "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard" | "renderDailyBoard">;
+export type Renderer = Pick<
+  typeof render,
+  "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard" | "renderDailyBoard"
+>;
 
 export const canvasRenderer: Renderer = render;
 
@@ -90,7 +93,8 @@ export class Images {
         s.missing.map(async (m) => {
           const png = await this.offload!.render(m.method, m.args, lane).catch((err: Error) => {
             // A picture process restarting was logged once by itself; each picture it refuses is not.
-            if (!(err instanceof PicturesUnavailable)) this.log.error({ table: m.table, err: err.message, image: m.what }, "could not draw an image; sending text only");
+            if (!(err instanceof PicturesUnavailable))
+              this.log.error({ table: m.table, err: err.message, image: m.what }, "could not draw an image; sending text only");
             return null;
           });
           s.ready.set(m.key, png);
@@ -104,23 +108,42 @@ export class Images {
   }
 
   table(record: TableRecord, view: PublicView | null, status?: string): Buffer | null {
-    return this.run("table", record.id, "renderTable", { players: labels(record), view, status, locale: tableLocale(record) }, { fourColour: record.settings.fourColourDeck });
+    return this.run(
+      "table",
+      record.id,
+      "renderTable",
+      { players: labels(record), view, status, locale: tableLocale(record) },
+      { fourColour: record.settings.fourColourDeck },
+    );
   }
 
   /** Optional: under load the menu lists the hand as text. */
   hand(cards: Card[], legal: Card[], selected: Card[], style?: { fourColour: boolean; largeIndex: boolean }): Buffer | null {
     if (!this.optional()) return null;
-    return style ? this.run("hand", null, "renderHand", { cards, legal, selected }, style) : this.run("hand", null, "renderHand", { cards, legal, selected });
+    return style
+      ? this.run("hand", null, "renderHand", { cards, legal, selected }, style)
+      : this.run("hand", null, "renderHand", { cards, legal, selected });
   }
 
   /** Optional: under load the thread gets the trick's caption only. */
   trick(record: TableRecord, trick: TrickRecord, trickNumber: number, heartsBrokenNow: boolean, queenFell: boolean): Buffer | null {
     if (!this.optional()) return null;
-    return this.run("trick", record.id, "renderTrick", { players: labels(record), trick, trickNumber, rules: record.rules, heartsBrokenNow, queenFell, locale: tableLocale(record) }, { fourColour: record.settings.fourColourDeck });
+    return this.run(
+      "trick",
+      record.id,
+      "renderTrick",
+      { players: labels(record), trick, trickNumber, rules: record.rules, heartsBrokenNow, queenFell, locale: tableLocale(record) },
+      { fourColour: record.settings.fourColourDeck },
+    );
   }
 
   handSummary(record: TableRecord, result: HandResult): Buffer | null {
-    return this.run("hand-summary", record.id, "renderHandSummary", { players: labels(record), result, rules: record.rules, locale: tableLocale(record) });
+    return this.run("hand-summary", record.id, "renderHandSummary", {
+      players: labels(record),
+      result,
+      rules: record.rules,
+      locale: tableLocale(record),
+    });
   }
 
   leaderboard(title: string, rows: Parameters<Renderer["renderLeaderboard"]>[0]["rows"], locale?: Locale): Buffer | null {
@@ -132,6 +155,13 @@ export class Images {
   }
 
   gameOver(record: TableRecord, history: HandResult[], totals: number[], placements: number[], rules: Rules): Buffer | null {
-    return this.run("game-over", record.id, "renderGameOver", { players: labels(record), history, totals, placements, rules, locale: tableLocale(record) });
+    return this.run("game-over", record.id, "renderGameOver", {
+      players: labels(record),
+      history,
+      totals,
+      placements,
+      rules,
+      locale: tableLocale(record),
+    });
   }
 }

@@ -52,8 +52,14 @@ export class MenuRefresher {
           return { embeds: [{ description: messages(locale).table.closedTable, color: 0x5a5f63 }], components: [] };
         }
         const view = viewFor(state, seat as Seat);
-        const selected = view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, userId, view.handIndex, view.hand) : undefined;
-        return handMenu(table, view, this.deps.images, { selected, deadline: this.deps.service.deadline(table, seat), locale, deck: this.deps.decks?.peek(userId) });
+        const selected =
+          view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, userId, view.handIndex, view.hand) : undefined;
+        return handMenu(table, view, this.deps.images, {
+          selected,
+          deadline: this.deps.service.deadline(table, seat),
+          locale,
+          deck: this.deps.decks?.peek(userId),
+        });
       }),
     );
   }

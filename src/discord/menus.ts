@@ -88,7 +88,11 @@ export class Menus {
    * Runs an interaction's answer that shows this player's menu; `fn` resolves to the token to keep
    * (or null when the answer was not a menu). Refreshes asked meanwhile follow it.
    */
-  async answer(tableId: string, userId: string, fn: () => Promise<{ appId: string; token: string; shown?: OutMessage; locale?: Locale } | null>): Promise<void> {
+  async answer(
+    tableId: string,
+    userId: string,
+    fn: () => Promise<{ appId: string; token: string; shown?: OutMessage; locale?: Locale } | null>,
+  ): Promise<void> {
     const s = this.slot(tableId, userId);
     s.busy++;
     try {

@@ -51,7 +51,10 @@ export function forReply(m: OutMessage) {
  * that leaves the picture on the message), or `keep` lists attachments already on the message to
  * keep by id (Discord keeps those without a new upload).
  */
-export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?: boolean; keep?: { id: string; filename: string }[] } = {}) {
+export function forRest(
+  m: OutMessage,
+  opts: { edit?: boolean; keepAttachments?: boolean; keep?: { id: string; filename: string }[] } = {},
+) {
   const files = (m.files ?? []).map((f) => ({ name: f.name, data: f.data }));
   const body: Record<string, unknown> = {
     content: m.content ?? "",
@@ -65,6 +68,10 @@ export function forRest(m: OutMessage, opts: { edit?: boolean; keepAttachments?:
   if (m.content && !m.embeds?.length) body.flags = MessageFlags.SuppressEmbeds;
   const keep = opts.keep ?? [];
   // Attachment ids are strings in Discord's API: kept ones by their id, new uploads by their index.
-  if (!opts.keepAttachments && (files.length || opts.edit || keep.length)) body.attachments = [...keep.map((a) => ({ id: a.id, filename: a.filename })), ...files.map((f, i) => ({ id: String(i), filename: f.name }))];
+  if (!opts.keepAttachments && (files.length || opts.edit || keep.length))
+    body.attachments = [
+      ...keep.map((a) => ({ id: a.id, filename: a.filename })),
+      ...files.map((f, i) => ({ id: String(i), filename: f.name })),
+    ];
   return { body, files: files.length ? files : undefined };
 }

@@ -11,7 +11,10 @@ export function stillOutList(view: Pick<SeatView, "hand" | "trick" | "tricks">):
   const out = cardsStillOut(view);
   return [0, 1, 2, 3]
     .map((suit) => {
-      const ranks = out.filter((c) => suitOf(c) === suit).reverse().map(rankLabel);
+      const ranks = out
+        .filter((c) => suitOf(c) === suit)
+        .reverse()
+        .map(rankLabel);
       return `${SUIT_SYMBOLS[suit]} ${ranks.length ? ranks.join(" ") : "—"}`;
     })
     .join(" · ");

@@ -18,12 +18,16 @@ import { isServerManager } from "./settings.js";
 const RED = 0xc0392b;
 const id = (action: PrivacyAction) => encodeId({ verb: "privacy", tableId: NO_TABLE, action });
 
-const privacyStore = (store: Store): (Store & PrivacyStore) | null => (typeof (store as Partial<PrivacyStore>).forgetUser === "function" ? (store as Store & PrivacyStore) : null);
+const privacyStore = (store: Store): (Store & PrivacyStore) | null =>
+  typeof (store as Partial<PrivacyStore>).forgetUser === "function" ? (store as Store & PrivacyStore) : null;
 
 /** Deletions in progress (a second click waits for nothing: it is told). */
 const inProgress = new Set<string>();
 
-const button = (custom_id: string, label: string) => ({ type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Danger as const, custom_id, label }] });
+const button = (custom_id: string, label: string) => ({
+  type: ComponentType.ActionRow as const,
+  components: [{ type: ComponentType.Button as const, style: ButtonStyle.Danger as const, custom_id, label }],
+});
 
 /** `/hearts privacy`: what is stored about the person; with `server`, about the server (Manage Server). */
 export const privacyCommand = command({
@@ -37,7 +41,10 @@ export const privacyCommand = command({
     if (server) {
       if (!manager) return ctx.respond.say(m.notAdmin);
       const days = retentionDaysOf(await ctx.guilds.get(guildId));
-      return ctx.respond.send({ embeds: [{ title: m.serverTitle, color: RED, description: [m.serverWhat({ days }), "", m.purgeExplained].join("\n") }], components: [button(id("purge"), m.purgeButton)] });
+      return ctx.respond.send({
+        embeds: [{ title: m.serverTitle, color: RED, description: [m.serverWhat({ days }), "", m.purgeExplained].join("\n") }],
+        components: [button(id("purge"), m.purgeButton)],
+      });
     }
     await ctx.respond.defer();
     const d = await store.personalData(ctx.actor.userId);
@@ -53,7 +60,10 @@ export const privacyCommand = command({
       "",
       m.forgetExplained,
     ];
-    const msg: OutMessage = { embeds: [{ title: m.title, color: RED, description: lines.join("\n") }], components: [button(id("forget"), m.forgetButton)] };
+    const msg: OutMessage = {
+      embeds: [{ title: m.title, color: RED, description: lines.join("\n") }],
+      components: [button(id("forget"), m.forgetButton)],
+    };
     return ctx.respond.send(msg);
   },
 });
@@ -62,7 +72,11 @@ export const privacyCommand = command({
 export const privacyButton = tablelessComponent({
   name: "privacy",
   defer: "none",
-  parse: (cid, i) => ({ action: cid.verb === "privacy" ? cid.action : null, manager: i.inGuild() && isServerManager(i), guildId: i.guildId }),
+  parse: (cid, i) => ({
+    action: cid.verb === "privacy" ? cid.action : null,
+    manager: i.inGuild() && isServerManager(i),
+    guildId: i.guildId,
+  }),
   async run(ctx, { action, manager, guildId }) {
     const m = ctx.m.privacy;
     const store = privacyStore(ctx.store);

@@ -61,7 +61,8 @@ const NICER = 5;
  * zone (fonts and text shaping), fontconfig's and the dynamic loader's settings (canvas), and
  * Node's and tsx's own options. Nothing else of the bot's environment.
  */
-const CHILD_ENV = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|NODE_ENV|NODE_OPTIONS|NODE_PATH|TSX_[A-Z_]+|FONTCONFIG_[A-Z_]+|XDG_[A-Z_]+|LD_LIBRARY_PATH|SYSTEMROOT|WINDIR)$/i;
+const CHILD_ENV =
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|NODE_ENV|NODE_OPTIONS|NODE_PATH|TSX_[A-Z_]+|FONTCONFIG_[A-Z_]+|XDG_[A-Z_]+|LD_LIBRARY_PATH|SYSTEMROOT|WINDIR)$/i;
 
 /** The picture child's environment: only the variables in CHILD_ENV. */
 export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -154,7 +155,10 @@ export class RenderProcess {
     this.ready = false;
     this.readyAt = 0;
     this.idle(w);
-    this.childTimer = setTimeout(() => this.lost(w, `it did not start within ${this.limits.startTimeoutMs} ms`), this.limits.startTimeoutMs);
+    this.childTimer = setTimeout(
+      () => this.lost(w, `it did not start within ${this.limits.startTimeoutMs} ms`),
+      this.limits.startTimeoutMs,
+    );
     this.childTimer.unref();
     w.on("message", (m: RenderReply | { ready: true }) => {
       if (this.worker !== w) return;
@@ -218,7 +222,10 @@ export class RenderProcess {
     this.failures++;
     const delay = Math.min(this.limits.maxMs, this.limits.initialMs * 2 ** (this.failures - 1));
     this.down = true;
-    this.log.error({ why, failures: this.failures, restartInMs: delay, lost: (job ? 1 : 0) + waiting.length }, "the picture process stopped; its pictures go out as text until a new one starts");
+    this.log.error(
+      { why, failures: this.failures, restartInMs: delay, lost: (job ? 1 : 0) + waiting.length },
+      "the picture process stopped; its pictures go out as text until a new one starts",
+    );
     this.childTimer = setTimeout(() => {
       this.childTimer = null;
       this.down = false;
@@ -241,7 +248,11 @@ export class RenderProcess {
     this.jobTimer = setTimeout(() => {
       this.jobTimer = null;
       if (this.current !== job) return;
-      this.lost(w, `a picture (${job.method}) took over ${this.limits.timeoutMs} ms`, `The picture took too long (over ${this.limits.timeoutMs} ms) and was abandoned.`);
+      this.lost(
+        w,
+        `a picture (${job.method}) took over ${this.limits.timeoutMs} ms`,
+        `The picture took too long (over ${this.limits.timeoutMs} ms) and was abandoned.`,
+      );
     }, this.limits.timeoutMs);
     const req: RenderRequest = { id: job.id, method: job.method, args: job.args };
     w.send(req);

@@ -60,9 +60,7 @@ export class Responder {
     this.acking();
     const i = this.interaction;
     const p =
-      this.style === "update" && (i.isButton() || i.isAnySelectMenu())
-        ? i.deferUpdate()
-        : i.deferReply({ flags: MessageFlags.Ephemeral });
+      this.style === "update" && (i.isButton() || i.isAnySelectMenu()) ? i.deferUpdate() : i.deferReply({ flags: MessageFlags.Ephemeral });
     this.pending = p.catch((err) => this.failed(err, "defer"));
     return this.pending.then(() => undefined);
   }
@@ -102,7 +100,11 @@ export class Responder {
       return;
     }
     const { body, files } = forRest(msg);
-    await this.webhook.post(Routes.webhook(i.applicationId, i.token), { body: { ...body, flags: MessageFlags.Ephemeral }, files, auth: false });
+    await this.webhook.post(Routes.webhook(i.applicationId, i.token), {
+      body: { ...body, flags: MessageFlags.Ephemeral },
+      files,
+      auth: false,
+    });
   }
 
   /**
@@ -177,6 +179,9 @@ export class Responder {
   private failed(err: unknown, what: string): void {
     const code = err instanceof DiscordAPIError ? err.code : undefined;
     // 10062: the interaction expired (answered too late); 40060: already answered elsewhere.
-    this.log.warn({ err: err instanceof Error ? err.message : String(err), code, what, interaction: this.interaction.id }, "could not answer an interaction");
+    this.log.warn(
+      { err: err instanceof Error ? err.message : String(err), code, what, interaction: this.interaction.id },
+      "could not answer an interaction",
+    );
   }
 }

@@ -40,7 +40,12 @@ export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): P
   const { review } = r;
   const head: APIEmbed = {
     title: m.title({ what }),
-    description: [m.summary({ matched: review.matched, decisions: review.decisions, cost: review.totalCost }), review.top.length ? "" : m.clean].filter(Boolean).join("\n"),
+    description: [
+      m.summary({ matched: review.matched, decisions: review.decisions, cost: review.totalCost }),
+      review.top.length ? "" : m.clean,
+    ]
+      .filter(Boolean)
+      .join("\n"),
     color: BLUE,
   };
   const embeds: APIEmbed[] = [head];

@@ -28,7 +28,9 @@ export function createRouter(services: Services, opts: RouterOptions) {
   const log = services.log;
   return async function route(i: Interaction): Promise<void> {
     if (i.isAutocomplete()) {
-      await handleAutocomplete(i).catch((err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "autocomplete failed"));
+      await handleAutocomplete(i).catch((err) =>
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, "autocomplete failed"),
+      );
       return;
     }
     if (!i.isChatInputCommand() && !i.isButton() && !i.isStringSelectMenu()) return;
@@ -47,7 +49,8 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const ctx: Ctx = { ...services, respond, actor: actorOf(i), ...wordsFor(i) };
     respond.doneText = ctx.m.errors.done;
     // Fair use first: a person (or server) over budget is told when to retry, and nothing runs.
-    const refusal = (await services.fairUse.admit(i.user.id, i.guildId)) ?? (handler?.opens ? await services.fairUse.mayOpen(i.user.id) : null);
+    const refusal =
+      (await services.fairUse.admit(i.user.id, i.guildId)) ?? (handler?.opens ? await services.fairUse.mayOpen(i.user.id) : null);
     if (refusal) {
       await respond.separate({ content: ctx.tell(refusal) });
       await respond.finish();
@@ -62,7 +65,10 @@ export function createRouter(services: Services, opts: RouterOptions) {
       // An option of another type than the command defines: Discord still shows an older /hearts
       // (command updates take a while to reach every client). The person's input, not our bug.
       if ((err as { code?: string }).code === "CommandInteractionOptionType") {
-        log.warn({ err: err instanceof Error ? err.message : String(err), interaction: kind, user: i.user.id }, "command options do not match the command's definition");
+        log.warn(
+          { err: err instanceof Error ? err.message : String(err), interaction: kind, user: i.user.id },
+          "command options do not match the command's definition",
+        );
         await respond.send({ content: ctx.m.errors.olderCommand });
         return;
       }
@@ -78,7 +84,12 @@ export function createRouter(services: Services, opts: RouterOptions) {
   };
 }
 
-async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: CommandHandler | undefined, defaults: TableSettings): Promise<void> {
+async function runCommand(
+  ctx: Ctx,
+  i: ChatInputCommandInteraction,
+  handler: CommandHandler | undefined,
+  defaults: TableSettings,
+): Promise<void> {
   if (!i.inGuild()) return ctx.respond.say(ctx.m.errors.notInGuild);
   if (!handler) return ctx.respond.say(ctx.m.errors.unknownSubcommand);
   const table = handler.needsTable ? await ctx.service.findOpen(i.channelId) : null;
@@ -88,7 +99,13 @@ async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: Com
   return handler.run({ ...ctx, table, defaults }, input, i);
 }
 
-async function runComponent(ctx: Ctx, i: ComponentInteraction, id: ComponentId | null, handler: ComponentHandler | undefined, defaults: TableSettings): Promise<void> {
+async function runComponent(
+  ctx: Ctx,
+  i: ComponentInteraction,
+  id: ComponentId | null,
+  handler: ComponentHandler | undefined,
+  defaults: TableSettings,
+): Promise<void> {
   if (!id || !handler) return ctx.respond.say(ctx.m.errors.unknownButton);
   if (handler.needsTable === false) {
     const input = handler.parse(id, i);

@@ -18,10 +18,12 @@ const SNOWFLAKE = /^\d{15,22}$/;
 const RED = 0xc0392b;
 
 /** Manage Server, as Discord computed it for the member in this interaction. */
-export const isServerManager = (i: { memberPermissions: Readonly<PermissionsBitField> | null }): boolean => i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+export const isServerManager = (i: { memberPermissions: Readonly<PermissionsBitField> | null }): boolean =>
+  i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 
 /** The raw value of an option (channel options need no resolved channel object this way). */
-const raw = (i: ChatInputCommandInteraction, name: string): string | number | boolean | undefined => i.options.get(name)?.value ?? undefined;
+const raw = (i: ChatInputCommandInteraction, name: string): string | number | boolean | undefined =>
+  i.options.get(name)?.value ?? undefined;
 
 /** `/hearts settings`: without options, the current values; with options, changes (Manage Server). */
 export const settingsHandler = command({
@@ -153,7 +155,8 @@ export function serverLocale(g: GuildSettings, guildLocale: string | null | unde
 }
 
 /** The parent channel of a thread (tables may open in threads of an allowed channel), else null. */
-export const parentOf = (i: ChatInputCommandInteraction<"cached" | "raw">): string | null => (i.channel?.isThread() ? (i.channel.parentId ?? null) : null);
+export const parentOf = (i: ChatInputCommandInteraction<"cached" | "raw">): string | null =>
+  i.channel?.isThread() ? (i.channel.parentId ?? null) : null;
 
 /** Before /hearts new: the sentence refusing this channel, or null when tables may open here. */
 export function channelRefusal(ctx: Ctx, g: GuildSettings, channelId: string, parentId: string | null): string | null {

@@ -30,10 +30,12 @@ interface EditState {
 }
 
 /** What the table picture shows that must never be out of date: status, hand, who sits where. */
-const imageKeyOf = (t: TableSnapshot) => `${t.record.status}:${t.state?.handIndex ?? -1}:${t.record.seats.map((s) => `${s.seat}${s.name}${s.botControlled ? "*" : ""}`).join()}`;
+const imageKeyOf = (t: TableSnapshot) =>
+  `${t.record.status}:${t.state?.handIndex ?? -1}:${t.record.seats.map((s) => `${s.seat}${s.name}${s.botControlled ? "*" : ""}`).join()}`;
 
 /** The picture's URL in Discord's answer (the CDN address), to keep it in text-only edits. */
-const imageUrlIn = (res: unknown): string => ((res as { embeds?: { image?: { url?: string } }[] })?.embeds?.[0]?.image?.url ?? "attachment://table.png");
+const imageUrlIn = (res: unknown): string =>
+  (res as { embeds?: { image?: { url?: string } }[] })?.embeds?.[0]?.image?.url ?? "attachment://table.png";
 
 export interface TableMessageDeps {
   rest: REST;
@@ -120,7 +122,9 @@ export class TableMessageEditor {
     const key = imageKeyOf(table);
     const pictured = tableHasPicture(table);
     const redraw = pictured && (!e.imageUrl || key !== e.imageKey);
-    const out = redraw ? await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images)) : tableMessage(table, this.deps.images, { imageUrl: e.imageUrl ?? undefined });
+    const out = redraw
+      ? await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images))
+      : tableMessage(table, this.deps.images, { imageUrl: e.imageUrl ?? undefined });
     const sig = JSON.stringify([out.content, out.embeds, out.components, pictured ? key : null]);
     if (!redraw && sig === e.sent) return;
     const { body, files } = forRest(out, { edit: true, keepAttachments: pictured && !redraw });

@@ -96,7 +96,11 @@ const GRACE_MS = 20_000;
 
 /** One wait of one seat: a pass (a hand's passing), a card (the action count), a moon choice. */
 function waitKey(state: GameState, seat: number): string {
-  return state.phase === "passing" ? `p${state.handIndex}:${seat}` : state.phase === "moon-choice" ? `m${state.handIndex}:${seat}` : `a${state.actionCount}:${seat}`;
+  return state.phase === "passing"
+    ? `p${state.handIndex}:${seat}`
+    : state.phase === "moon-choice"
+      ? `m${state.handIndex}:${seat}`
+      : `a${state.actionCount}:${seat}`;
 }
 
 /** What a mention asks of the people it names. */
@@ -113,7 +117,12 @@ function leaderMention(record: TableRecord, seat: number): string | null {
 }
 
 const row = (...components: APIButtonComponent[]) => ({ type: ComponentType.ActionRow as const, components });
-const button = (custom_id: string, label: string, style: ButtonStyle.Primary | ButtonStyle.Success): APIButtonComponent => ({ type: ComponentType.Button, custom_id, label, style });
+const button = (custom_id: string, label: string, style: ButtonStyle.Primary | ButtonStyle.Success): APIButtonComponent => ({
+  type: ComponentType.Button,
+  custom_id,
+  label,
+  style,
+});
 
 export class ThreadPosts {
   /** What each table has to say that is not posted yet. */
@@ -132,7 +141,9 @@ export class ThreadPosts {
   /** Tables with posts still to go out. */
   get pendingWork(): number {
     let n = 0;
-    for (const p of this.pending.values()) n += p.sending || (p.urgent && p.lines.length) || p.tricks.length || p.scores.length || p.start || p.gameOver || p.drop.length ? 1 : 0;
+    for (const p of this.pending.values())
+      n +=
+        p.sending || (p.urgent && p.lines.length) || p.tricks.length || p.scores.length || p.start || p.gameOver || p.drop.length ? 1 : 0;
     return n;
   }
 
@@ -164,7 +175,14 @@ export class ThreadPosts {
     const record = table.record;
     const m = publicWords(record);
     const name = record.seats.find((s) => s.seat === update.seat)?.name ?? seatName(record, update.seat, m);
-    this.fold(this.news(table), update.change === "bot-took-over" ? m.table.seatTakenOver({ name }) : update.change === "left" ? m.table.seatLeft({ name }) : m.table.seatBack({ name }));
+    this.fold(
+      this.news(table),
+      update.change === "bot-took-over"
+        ? m.table.seatTakenOver({ name })
+        : update.change === "left"
+          ? m.table.seatLeft({ name })
+          : m.table.seatBack({ name }),
+    );
   }
 
   /** A line that cannot wait for the next trick. */
@@ -197,7 +215,24 @@ export class ThreadPosts {
     const record = table.record;
     let n = this.pending.get(record.id);
     if (!n) {
-      n = { table, record, lines: [], urgent: false, tricks: [], scores: [], hands: [], gameOver: null, start: false, nextHand: null, moon: false, drop: [], startThread: false, closeAfter: false, sending: false, foldTimer: null };
+      n = {
+        table,
+        record,
+        lines: [],
+        urgent: false,
+        tricks: [],
+        scores: [],
+        hands: [],
+        gameOver: null,
+        start: false,
+        nextHand: null,
+        moon: false,
+        drop: [],
+        startThread: false,
+        closeAfter: false,
+        sending: false,
+        foldTimer: null,
+      };
       this.pending.set(record.id, n);
     }
     n.table = table;
@@ -228,13 +263,27 @@ export class ThreadPosts {
       const a = update.action;
       const m = publicWords(record);
       const name = record.seats.find((s) => s.seat === update.seat)?.name ?? m.table.aPlayer;
-      this.fold(n, a.type === "play" ? m.table.timeoutPlayed({ name, card: cardLabel(a.card) }) : a.type === "pass" ? m.table.timeoutPassed({ name }) : m.table.timeoutMoon({ name }));
+      this.fold(
+        n,
+        a.type === "play"
+          ? m.table.timeoutPlayed({ name, card: cardLabel(a.card) })
+          : a.type === "pass"
+            ? m.table.timeoutPassed({ name })
+            : m.table.timeoutMoon({ name }),
+      );
     }
     if (record.settings.trickImages === "tricks") {
-      for (const t of news.tricks) n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
+      for (const t of news.tricks)
+        n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
     }
     if (news.claim) {
-      n.scores.push(publicWords(record).table.claim({ name: seatName(record, news.claim.seat), n: news.claim.tricks, tram: news.claim.reason === "tram" }));
+      n.scores.push(
+        publicWords(record).table.claim({
+          name: seatName(record, news.claim.seat),
+          n: news.claim.tricks,
+          tram: news.claim.reason === "tram",
+        }),
+      );
     }
     if (news.moonPending) n.moon = true;
     if (news.handScored) {
@@ -286,13 +335,16 @@ export class ThreadPosts {
       next = Math.min(next, since.at + this.graceMs(table));
     }
     if (next < Infinity) {
-      w.timer = setTimeout(() => {
-        w.timer = null;
-        const live = this.deps.service.openTable(id);
-        if (!live) return;
-        this.watch(live);
-        this.flushSoon(id);
-      }, Math.max(0, next - now) + 5);
+      w.timer = setTimeout(
+        () => {
+          w.timer = null;
+          const live = this.deps.service.openTable(id);
+          if (!live) return;
+          this.watch(live);
+          this.flushSoon(id);
+        },
+        Math.max(0, next - now) + 5,
+      );
       w.timer.unref?.();
     }
   }
@@ -366,7 +418,8 @@ export class ThreadPosts {
     } finally {
       n.sending = false;
     }
-    const drained = !n.tricks.length && !n.scores.length && !n.gameOver && !n.start && !n.startThread && !n.drop.length && !(n.urgent && n.lines.length);
+    const drained =
+      !n.tricks.length && !n.scores.length && !n.gameOver && !n.start && !n.startThread && !n.drop.length && !(n.urgent && n.lines.length);
     if (!drained) this.flushSoon(tableId);
     else if (n.closeAfter) {
       if (n.foldTimer) clearTimeout(n.foldTimer);
@@ -423,7 +476,14 @@ export class ThreadPosts {
     for (const t of tricks) {
       const png = await pace(() => images.trick(record, t.trick, t.trickNumber, t.heartsBroken, t.queenFell));
       if (png) files.push({ name: `trick-${t.trickNumber + 1}.png`, data: png });
-      lines.push(trickCaption(record, t.trickNumber, t.trick, t.trickNumber < 12 && !scoresLater && !scores.length ? leaderMention(record, t.trick.winner) : null));
+      lines.push(
+        trickCaption(
+          record,
+          t.trickNumber,
+          t.trick,
+          t.trickNumber < 12 && !scoresLater && !scores.length ? leaderMention(record, t.trick.winner) : null,
+        ),
+      );
     }
     if (moon && state?.phase === "moon-choice") lines.push(m.table.moonChoosing({ name: seatName(record, state.turn, m) }));
     for (const h of hands) {
@@ -441,7 +501,11 @@ export class ThreadPosts {
       const winners = (gameOver.winners ?? []).map((s) => seatName(record, s, m)).join(m.table.and);
       allowed = record.seats.filter((s) => s.userId).map((s) => s.userId!);
       lines.push(
-        m.table.gameOverPost({ winners, totals: [0, 1, 2, 3].map((s) => `${seatName(record, s, m)} ${gameOver.totals[s]}`).join(", "), hinted: record.hintsUsed }),
+        m.table.gameOverPost({
+          winners,
+          totals: [0, 1, 2, 3].map((s) => `${seatName(record, s, m)} ${gameOver.totals[s]}`).join(", "),
+          hinted: record.hintsUsed,
+        }),
         m.table.rematchPrompt({ pings: allowed.map(ping).join(" ") }),
       );
       components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), m.table.rematch, ButtonStyle.Success))];
@@ -451,7 +515,9 @@ export class ThreadPosts {
       // A mention on its own is taken down once its wait is over.
       if (!post && state) {
         const w = this.watchOf(record.id);
-        waits = [...w.since].filter(([seat]) => mentions.includes(record.seats.find((s) => s.seat === seat)?.userId ?? "")).map(([seat, s]) => [seat, s.key]);
+        waits = [...w.since]
+          .filter(([seat]) => mentions.includes(record.seats.find((s) => s.seat === seat)?.userId ?? ""))
+          .map(([seat, s]) => [seat, s.key]);
       }
     }
     if (!lines.length && !files.length) return null;
@@ -478,7 +544,10 @@ export class ThreadPosts {
       await this.deps.service.attach(record.id, { threadId: thread.id });
       this.deps.log.info({ table: record.id, thread: thread.id }, "game thread opened");
     } catch (err) {
-      this.deps.log.warn({ table: record.id, code: errorCode(err), err: errText(err) }, "could not open a thread; the game goes on in the channel");
+      this.deps.log.warn(
+        { table: record.id, code: errorCode(err), err: errText(err) },
+        "could not open a thread; the game goes on in the channel",
+      );
     }
   }
 
@@ -497,7 +566,9 @@ export class ThreadPosts {
         // The thread is gone: carry on in the channel.
         this.threads.set(live.id, null);
         await this.deps.service.attach(live.id, { threadId: null });
-        const m = (await this.deps.rest.post(Routes.channelMessages(live.channelId), { body, files }).catch((e) => this.deps.failures.report(live, e, "post"))) as { id: string } | undefined;
+        const m = (await this.deps.rest
+          .post(Routes.channelMessages(live.channelId), { body, files })
+          .catch((e) => this.deps.failures.report(live, e, "post"))) as { id: string } | undefined;
         return m ? { channel: live.channelId, id: m.id } : null;
       } else if (code === UNKNOWN_CHANNEL) {
         this.deps.log.warn({ table: live.id }, "the table's channel was deleted; closing the table");

@@ -12,6 +12,8 @@ export const undoButton = component({
     const tableId = ctx.table.record.id;
     const r = await ctx.service.undo(tableId, ctx.actor, card);
     const m = ctx.m.comforts;
-    return sendHand(ctx, tableId, { notice: r.ok ? `${m.undone({ card: cardLabel(card) })}${r.firstUndo ? ` ${m.undoUnrated}` : ""}` : `⚠️ ${ctx.tell(r.say)}` });
+    return sendHand(ctx, tableId, {
+      notice: r.ok ? `${m.undone({ card: cardLabel(card) })}${r.firstUndo ? ` ${m.undoUnrated}` : ""}` : `⚠️ ${ctx.tell(r.say)}`,
+    });
   },
 });

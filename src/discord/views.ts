@@ -2,7 +2,14 @@
  * What people see: the public table message, the private hand menu, rules, scores, trick posts.
  * Public builders read only publicView and the seats; the hand menu reads only its seat's view.
  */
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIComponentInMessageActionRow, type APIEmbed } from "discord.js";
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+} from "discord.js";
 import {
   DEFAULT_RULES,
   PRESETS,
@@ -73,7 +80,8 @@ export function rulesTitle(rules: Rules, m: Messages): string {
   return p ? m.presets.title({ name: p }) : m.table.customRules;
 }
 
-const goal = (rules: Rules, m: Messages) => (rules.countdown !== null ? m.table.goalCountdown({ n: rules.countdown }) : m.table.goalTarget({ n: rules.target }));
+const goal = (rules: Rules, m: Messages) =>
+  rules.countdown !== null ? m.table.goalCountdown({ n: rules.countdown }) : m.table.goalTarget({ n: rules.target });
 
 /**
  * The turn timer, in one wording for the table, the rules and the menus: "30 s per card + 30 s time
@@ -84,7 +92,9 @@ export function timerText(record: TableRecord, m: Messages, at?: { phase: "passi
   const s = record.settings;
   if (s.turnSeconds <= 0) return m.table.timerOff;
   if (!at) return m.table.timerFull({ card: s.turnSeconds, pass: turnAllowance(s, "passing"), bank: s.timeBankSeconds });
-  return at.phase === "passing" ? m.table.timerPass({ pass: turnAllowance(s, "passing"), bank: at.bank }) : m.table.timerCard({ card: s.turnSeconds, bank: at.bank });
+  return at.phase === "passing"
+    ? m.table.timerPass({ pass: turnAllowance(s, "passing"), bank: at.bank })
+    : m.table.timerCard({ card: s.turnSeconds, bank: at.bank });
 }
 
 const passWord = (dir: string, m: Messages) => m.table.passDir({ dir });
@@ -103,7 +113,12 @@ export function statusLine(table: TableSnapshot, m: Messages = publicWords(table
       return m.table.statusPassing({ hand: v.handIndex + 1, dir: passWord(v.passDirection, m), waiting: waiting.join(", ") });
     }
     case "playing":
-      return m.table.statusPlaying({ hand: v.handIndex + 1, trick: Math.min(13, v.trickNumber + 1), name: seatName(record, v.turn, m), lead: !v.trick.length });
+      return m.table.statusPlaying({
+        hand: v.handIndex + 1,
+        trick: Math.min(13, v.trickNumber + 1),
+        name: seatName(record, v.turn, m),
+        lead: !v.trick.length,
+      });
     case "moon-choice":
       return m.table.statusMoon({ name: seatName(record, v.turn, m) });
     case "game-over": {
@@ -152,7 +167,9 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
   const seatLines = [0, 1, 2, 3].map((n) => {
     const s = record.seats.find((x) => x.seat === n);
     const total = state ? ` — ${state.totals[n]}` : "";
-    return s ? `${n + 1}. ${seatName(record, n, m)}${s.userId === record.hostId ? m.table.hostMark : ""}${total}` : `${n + 1}. ${m.table.emptySeat}`;
+    return s
+      ? `${n + 1}. ${seatName(record, n, m)}${s.userId === record.hostId ? m.table.hostMark : ""}${total}`
+      : `${n + 1}. ${m.table.emptySeat}`;
   });
   lines.push(seatLines.join("\n"));
   const status = tableStatusLine(table);
@@ -170,7 +187,12 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
   } else {
     lines.push(record.status === "broken" ? m.table.brokenTable : m.table.closedTable);
   }
-  const embed: APIEmbed = { title: m.table.title, description: lines.join("\n\n"), color: closed ? GREY : RED, footer: { text: m.table.footer({ id: record.id }) } };
+  const embed: APIEmbed = {
+    title: m.table.title,
+    description: lines.join("\n\n"),
+    color: closed ? GREY : RED,
+    footer: { text: m.table.footer({ id: record.id }) },
+  };
   // During a hand the thread has the pictures: the table message stays still (and costs no uploads).
   if (!tableHasPicture(table)) return { embeds: [embed], files: [], components: tableButtons(table, m) };
   if (opts.imageUrl) {
@@ -215,12 +237,18 @@ function tableButtons(table: TableSnapshot, m: Messages): Row[] {
         button(encodeId({ verb: "scores", tableId: id }), m.table.scores),
         button(encodeId({ verb: "rules", tableId: id }), m.table.rules),
       ];
-      if (record.seats.some((s) => s.botControlled)) buttons.push(button(encodeId({ verb: "join", tableId: id }), m.table.rejoin, ButtonStyle.Success));
+      if (record.seats.some((s) => s.botControlled))
+        buttons.push(button(encodeId({ verb: "join", tableId: id }), m.table.rejoin, ButtonStyle.Success));
       buttons.push(button(encodeId({ verb: "leave", tableId: id }), m.table.leave));
       return [row(...buttons)];
     }
     case "finished":
-      return [row(button(encodeId({ verb: "rematch", tableId: id }), m.table.rematch, ButtonStyle.Success), button(encodeId({ verb: "scores", tableId: id }), m.table.scores))];
+      return [
+        row(
+          button(encodeId({ verb: "rematch", tableId: id }), m.table.rematch, ButtonStyle.Success),
+          button(encodeId({ verb: "scores", tableId: id }), m.table.scores),
+        ),
+      ];
     default:
       return [];
   }
@@ -249,7 +277,10 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
   const lines: string[] = [];
   if (opts.notice) lines.push(opts.notice);
   const bank = record.settings.turnSeconds > 0 ? (record.timeBank[view.seat] ?? 0) : 0;
-  const timer = opts.deadline && view.phase !== "game-over" ? m.menu.timer({ timer: timerText(record, m, { phase: view.phase, bank }), when: `<t:${Math.ceil(opts.deadline / 1000)}:R>` }) : null;
+  const timer =
+    opts.deadline && view.phase !== "game-over"
+      ? m.menu.timer({ timer: timerText(record, m, { phase: view.phase, bank }), when: `<t:${Math.ceil(opts.deadline / 1000)}:R>` })
+      : null;
   const rows: Row[] = [];
   const mine = view.seat;
   const selected = opts.selected ?? [];
@@ -280,7 +311,11 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         );
         const passButton =
           selected.length === 3
-            ? button(encodeId({ verb: "pass", tableId: id, version: passing, cards: selected }), m.menu.passButton({ cards: selected.map(cardLabel).join(" ") }), ButtonStyle.Success)
+            ? button(
+                encodeId({ verb: "pass", tableId: id, version: passing, cards: selected }),
+                m.menu.passButton({ cards: selected.map(cardLabel).join(" ") }),
+                ButtonStyle.Success,
+              )
             : button(`h1:pass-disabled:${id}`, m.menu.passButtonIdle, ButtonStyle.Success, true);
         rows.push(row(passButton, ...utilityButtons(table, opts.hint !== false, m)));
       }
@@ -288,7 +323,11 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
     }
     case "playing": {
       const myTurn = view.turn === mine;
-      lines.push(myTurn ? m.menu.yourTurn({ trick: view.trickNumber + 1 }) : m.menu.waitingFor({ trick: view.trickNumber + 1, name: seatName(record, view.turn, m) }));
+      lines.push(
+        myTurn
+          ? m.menu.yourTurn({ trick: view.trickNumber + 1 })
+          : m.menu.waitingFor({ trick: view.trickNumber + 1, name: seatName(record, view.turn, m) }),
+      );
       lines.push(trickLine(record, view, m));
       if (view.received && view.trickNumber === 0) lines.push(m.menu.received({ cards: view.received.map(cardLabel).join(" ") }));
       if (view.heartsBroken) lines.push(m.menu.heartsBroken);
@@ -305,8 +344,16 @@ export function handMenu(table: TableSnapshot, view: SeatView, images: Images, o
         lines.push(m.menu.moonChoose);
         rows.push(
           row(
-            button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "add" }), m.menu.moonAdd({ points: v }), ButtonStyle.Success),
-            button(encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "subtract" }), m.menu.moonSubtract({ points: v }), ButtonStyle.Primary),
+            button(
+              encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "add" }),
+              m.menu.moonAdd({ points: v }),
+              ButtonStyle.Success,
+            ),
+            button(
+              encodeId({ verb: "moon", tableId: id, version: view.actionCount, choice: "subtract" }),
+              m.menu.moonSubtract({ points: v }),
+              ButtonStyle.Primary,
+            ),
           ),
         );
       } else {
@@ -343,11 +390,22 @@ export function lastHandLines(record: TableRecord, view: SeatView, m: Messages):
   if (!over && (last.handIndex !== view.handIndex - 1 || view.tricks.length > 0)) return [];
   const me = view.seat;
   const change = last.change[me];
-  const lines = [m.menu.handResult({ hand: last.handIndex + 1, points: last.handPoints[me], change: `${change > 0 ? "+" : ""}${change}`, total: last.totals[me] })];
-  if (last.moon) lines.push(last.moon.shooter === me ? m.menu.youShotTheMoon : m.menu.otherShotTheMoon({ name: seatName(record, last.moon.shooter, m) }));
+  const lines = [
+    m.menu.handResult({
+      hand: last.handIndex + 1,
+      points: last.handPoints[me],
+      change: `${change > 0 ? "+" : ""}${change}`,
+      total: last.totals[me],
+    }),
+  ];
+  if (last.moon)
+    lines.push(
+      last.moon.shooter === me ? m.menu.youShotTheMoon : m.menu.otherShotTheMoon({ name: seatName(record, last.moon.shooter, m) }),
+    );
   // The next pass, while it is still ahead (once passed, the menu shows the hand as it is).
   if (!over && view.passDirection === "hold") lines.push(m.menu.nextNoPass);
-  else if (view.phase === "passing") lines.push(m.menu.nextPass({ dir: passWord(view.passDirection, m), to: seatName(record, passTarget(me, view.passDirection), m) }));
+  else if (view.phase === "passing")
+    lines.push(m.menu.nextPass({ dir: passWord(view.passDirection, m), to: seatName(record, passTarget(me, view.passDirection), m) }));
   return lines;
 }
 
@@ -368,7 +426,12 @@ function utilityButtons(table: TableSnapshot, hint: boolean, m: Messages): APIBu
  * One button per card, a row per suit; a suit of more than five cards takes two rows. Thirteen
  * cards in four suits never need more than five rows (two long suits leave at most one other).
  */
-export function cardRows(tableId: string, view: SeatView, legal: Card[], idOf: (card: Card) => string = (card) => encodeId({ verb: "play", tableId, version: view.actionCount, card })): Row[] {
+export function cardRows(
+  tableId: string,
+  view: SeatView,
+  legal: Card[],
+  idOf: (card: Card) => string = (card) => encodeId({ verb: "play", tableId, version: view.actionCount, card }),
+): Row[] {
   const rows: Row[] = [];
   for (let suit = 0; suit < 4; suit++) {
     const cards = view.hand.filter((c) => suitOf(c) === suit);
@@ -377,7 +440,12 @@ export function cardRows(tableId: string, view: SeatView, legal: Card[], idOf: (
         row(
           ...cards.slice(i, i + 5).map((c) => {
             const ok = legal.includes(c);
-            return button(idOf(c), cardLabel(c), ok ? (suit === 1 || suit === 3 ? ButtonStyle.Danger : ButtonStyle.Primary) : ButtonStyle.Secondary, !ok);
+            return button(
+              idOf(c),
+              cardLabel(c),
+              ok ? (suit === 1 || suit === 3 ? ButtonStyle.Danger : ButtonStyle.Primary) : ButtonStyle.Secondary,
+              !ok,
+            );
           }),
         ),
       );
@@ -392,7 +460,14 @@ export function trickLine(record: TableRecord, view: { trick: Card[]; leader: nu
 }
 
 export function handText(cards: Card[]): string {
-  const bySuit = [0, 1, 2, 3].map((suit) => cards.filter((c) => suitOf(c) === suit).map(cardLabel).join(" ")).filter(Boolean);
+  const bySuit = [0, 1, 2, 3]
+    .map((suit) =>
+      cards
+        .filter((c) => suitOf(c) === suit)
+        .map(cardLabel)
+        .join(" "),
+    )
+    .filter(Boolean);
   return bySuit.join("  ");
 }
 
@@ -406,7 +481,11 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messag
   const preset = presetOf(r);
   const st = record.settings;
   const lines = [
-    m.table.rulesHead({ title: rulesTitle(r, m), preset, description: preset ? m.presets.description({ name: preset }) : m.table.presetChanged }),
+    m.table.rulesHead({
+      title: rulesTitle(r, m),
+      preset,
+      description: preset ? m.presets.description({ name: preset }) : m.table.presetChanged,
+    }),
     differs.length ? m.table.options({ list: differs.map((d) => `\`${d}\``).join(", ") }) : m.table.optionsDefault,
     m.table.rulesLine({
       goal: goal(r, m),
@@ -426,7 +505,12 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messag
         placeholder: m.table.presetPlaceholder,
         min_values: 1,
         max_values: 1,
-        options: PRESETS.map((p) => ({ label: m.presets.title({ name: p.name }).slice(0, 100), value: p.name, description: m.presets.description({ name: p.name }).slice(0, 100), default: p.name === preset })),
+        options: PRESETS.map((p) => ({
+          label: m.presets.title({ name: p.name }).slice(0, 100),
+          value: p.name,
+          description: m.presets.description({ name: p.name }).slice(0, 100),
+          default: p.name === preset,
+        })),
       }),
     );
   }
@@ -441,8 +525,15 @@ export function scoresMessage(table: TableSnapshot, m: Messages = messages()): O
   const pad = (t: string | number, n = 8) => String(t).padStart(n);
   const w = Math.max(5, m.table.colHand.length + 1, m.table.rowNow.length + 1, m.table.rowTotal.length + 1);
   const out = [`${m.table.colHand.padEnd(w)}${names.map((n) => pad(n)).join("")}`];
-  state.history.forEach((h: HandResult, i: number) => out.push(`${String(i + 1).padEnd(w)}${h.change.map((c) => pad(c > 0 ? `+${c}` : c)).join("")}`));
-  if (state.phase !== "game-over") out.push(`${m.table.rowNow.padEnd(w)}${publicView(state).handPoints.map((p) => pad(`(${p})`)).join("")}`);
+  state.history.forEach((h: HandResult, i: number) =>
+    out.push(`${String(i + 1).padEnd(w)}${h.change.map((c) => pad(c > 0 ? `+${c}` : c)).join("")}`),
+  );
+  if (state.phase !== "game-over")
+    out.push(
+      `${m.table.rowNow.padEnd(w)}${publicView(state)
+        .handPoints.map((p) => pad(`(${p})`))
+        .join("")}`,
+    );
   out.push(`${m.table.rowTotal.padEnd(w)}${state.totals.map((t) => pad(t)).join("")}`);
   const g = goal(record.rules, m);
   const desc = ["```", ...out, "```", `${g[0].toUpperCase()}${g.slice(1)}. ${statusLine(table, m)}.`].join("\n");
@@ -471,7 +562,10 @@ export function trickCaption(record: TableRecord, n: number, trick: TrickRecord,
 }
 
 /** A new hand, as the thread tells it: "**Hand 2:** pass 3 cards to the right." */
-export function handStartText(record: TableRecord, state: { handIndex: number; phase: string; passDirection: string; turn: number }): string {
+export function handStartText(
+  record: TableRecord,
+  state: { handIndex: number; phase: string; passDirection: string; turn: number },
+): string {
   const m = publicWords(record);
   if (state.phase === "passing") return m.table.handStartPass({ hand: state.handIndex + 1, dir: passWord(state.passDirection, m) });
   return m.table.handStartNoPass({ hand: state.handIndex + 1, name: seatName(record, state.turn, m) });
@@ -479,7 +573,13 @@ export function handStartText(record: TableRecord, state: { handIndex: number; p
 
 export function handResultText(record: TableRecord, result: HandResult, rules: Rules): string {
   const m = publicWords(record);
-  const parts = [0, 1, 2, 3].map((s) => m.table.handPart({ name: seatName(record, s, m), change: `${result.change[s] > 0 ? "+" : ""}${result.change[s]}`, total: result.totals[s] }));
+  const parts = [0, 1, 2, 3].map((s) =>
+    m.table.handPart({
+      name: seatName(record, s, m),
+      change: `${result.change[s] > 0 ? "+" : ""}${result.change[s]}`,
+      total: result.totals[s],
+    }),
+  );
   const moon = result.moon ? `\n${m.table.moonShot({ name: seatName(record, result.moon.shooter, m) })}` : "";
   return `${m.table.handScored({ hand: result.handIndex + 1, goal: goal(rules, m), parts: parts.join(", ") })}${moon}`;
 }
@@ -498,4 +598,3 @@ export function newsOf(events: GameEvent[]) {
     moonPending: events.some((e) => e.type === "moon-choice-pending"),
   };
 }
-

@@ -75,8 +75,7 @@ export function addCard(masks: SuitMasks, card: Card): void {
 export function removeCard(masks: SuitMasks, card: Card): void {
   masks[suitOf(card)] &= ~(1 << rankOf(card));
 }
-export const countCards = (masks: SuitMasks): number =>
-  popcount(masks[0]) + popcount(masks[1]) + popcount(masks[2]) + popcount(masks[3]);
+export const countCards = (masks: SuitMasks): number => popcount(masks[0]) + popcount(masks[1]) + popcount(masks[2]) + popcount(masks[3]);
 
 /** Cards of the masks in deck order (clubs, diamonds, spades, hearts; low to high). */
 export function cardsOf(masks: SuitMasks): Card[] {
@@ -102,4 +101,3 @@ export function masksOf(cards: readonly Card[]): SuitMasks {
 export const highestRank = (mask: number): number => 31 - Math.clz32(mask);
 
 export const FULL_SUIT = 0x1fff;
-

@@ -29,9 +29,7 @@ import { gameEnd, moonChoiceOffered, moonShooter, placements, scoreHand, type Ha
 export type Phase = "passing" | "playing" | "moon-choice" | "game-over";
 
 export type Action =
-  | { type: "pass"; seat: Seat; cards: Card[] }
-  | { type: "play"; seat: Seat; card: Card }
-  | { type: "moon"; seat: Seat; choice: MoonChoice };
+  { type: "pass"; seat: Seat; cards: Card[] } | { type: "play"; seat: Seat; card: Card } | { type: "moon"; seat: Seat; choice: MoonChoice };
 
 export type RejectReason =
   | "bad-action"

@@ -25,9 +25,7 @@ export function createGame(rules: Rules, seed: number): GameState {
   return newGame(rules, seed);
 }
 
-export type ApplyResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; reason: RejectReason; values: RefusalValues };
+export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; reason: RejectReason; values: RefusalValues };
 
 /** Applies an action to a copy of the state; the given state is never modified. */
 export function apply(state: GameState, action: Action): ApplyResult {

@@ -65,7 +65,11 @@ const choice = <const V extends string>(
   aliases?: Readonly<Record<string, NoInfer<V>>>,
 ): ChoiceOption<V> => ({ kind: "choice", choices, default: def, values: choices.join(" | "), ...(aliases ? { aliases } : {}), ...doc });
 const flag = (def: boolean, doc: OptionDoc): FlagOption => ({ kind: "flag", default: def, values: "true | false", ...doc });
-const integer = (range: Omit<IntegerOption, "kind" | keyof OptionDoc>, doc: OptionDoc): IntegerOption => ({ kind: "integer", ...range, ...doc });
+const integer = (range: Omit<IntegerOption, "kind" | keyof OptionDoc>, doc: OptionDoc): IntegerOption => ({
+  kind: "integer",
+  ...range,
+  ...doc,
+});
 const integerOrOff = (range: Omit<IntegerOrOffOption, "kind" | "default" | keyof OptionDoc>, doc: OptionDoc): IntegerOrOffOption => ({
   kind: "integer-or-off",
   default: null,
@@ -162,7 +166,13 @@ export const OPTIONS = {
     source: "Skelly (on unless “Exact Score Doesn't Win”)",
   }),
   countdown: integerOrOff(
-    { min: 1, max: 10_000, typical: [50, 75, 100], values: "off | integer (50, 75, 100)", expected: "off or a starting total such as 50, 75 or 100" },
+    {
+      min: 1,
+      max: 10_000,
+      typical: [50, 75, 100],
+      values: "off | integer (50, 75, 100)",
+      expected: "off or a starting total such as 50, 75 or 100",
+    },
     {
       help: "BGA scoring: totals start here, points are subtracted, the game ends at ≤ 0 and the highest total wins.",
       source: "BGA “Initial points”",
@@ -188,7 +198,15 @@ export const OPTIONS = {
 };
 
 type OptionValue<O> =
-  O extends ChoiceOption<infer V> ? V : O extends FlagOption ? boolean : O extends IntegerOption ? number : O extends IntegerOrOffOption ? number | null : never;
+  O extends ChoiceOption<infer V>
+    ? V
+    : O extends FlagOption
+      ? boolean
+      : O extends IntegerOption
+        ? number
+        : O extends IntegerOrOffOption
+          ? number | null
+          : never;
 
 /** A table's rules: one value per option of `OPTIONS`. */
 export type Rules = { [K in keyof typeof OPTIONS]: OptionValue<(typeof OPTIONS)[K]> };
@@ -236,16 +254,90 @@ export interface Preset {
 const withClaim: Partial<Rules> = { autoClaim: "tram" };
 
 export const PRESETS: readonly Preset[] = [
-  { name: "classic", title: "Classic", description: "Standard Hearts: pass left/right/across/hold, 2♣ leads, ♥ 1, Q♠ 13, moon +26 to the others, game to 100.", rules: { ...withClaim } },
-  { name: "omnibus", title: "Omnibus", description: "Classic plus J♦ worth −10 to whoever takes it.", rules: { ...withClaim, jackOfDiamonds: -10 } },
-  { name: "black-maria", title: "Black Maria", description: "Q♠ 13, K♠ 10, A♠ 7; always pass right; left of dealer leads; hearts may be led any time; no moon.", rules: { ...withClaim, firstLead: "left-of-dealer", pointsOnFirstTrick: true, heartsLeadRestriction: false, highSpades: true, moon: "disabled", passCycle: "right" } },
-  { name: "spot-hearts", title: "Spot Hearts", description: "Hearts score their face value (2–10, J 11, Q 12, K 13, A 14).", rules: { ...withClaim, heartValues: "spot" } },
-  { name: "hearts-2.0", title: "Hearts 2.0", description: "Hearts 2.0's rules: Q♠ first when trick 1 leaves only points; bonuses come off the total, never below 0.", rules: { ...withClaim, firstTrickPointsFallback: "queen-first", bonusMode: "total-clamped" } },
-  { name: "hearts-2.0-full", title: "Hearts 2.0, all options", description: "Hearts 2.0 with Omnibus (J♦ −10, needed for the moon), No Tricks −5, New Moon (from 26), Perfect 100, No Draw, Q♠ breaks hearts.", rules: { ...withClaim, firstTrickPointsFallback: "queen-first", bonusMode: "total-clamped", jackOfDiamonds: -10, jackRequiredForMoon: true, noTricksBonus: -5, moon: "choice", moonChoiceMinTotal: 26, perfect100: true, noDraw: true, queenBreaksHearts: true } },
-  { name: "skelly", title: "Skelly's Hearts", description: "Q♠ breaks hearts, J♦ −10, the shooter chooses the moon, Shooting the Sun −24, game over past 100, exactly 100 wins.", rules: { ...withClaim, queenBreaksHearts: true, jackOfDiamonds: -10, moon: "choice", shootTheSun: -24, endWhen: "exceed", exactTargetWins: true } },
+  {
+    name: "classic",
+    title: "Classic",
+    description: "Standard Hearts: pass left/right/across/hold, 2♣ leads, ♥ 1, Q♠ 13, moon +26 to the others, game to 100.",
+    rules: { ...withClaim },
+  },
+  {
+    name: "omnibus",
+    title: "Omnibus",
+    description: "Classic plus J♦ worth −10 to whoever takes it.",
+    rules: { ...withClaim, jackOfDiamonds: -10 },
+  },
+  {
+    name: "black-maria",
+    title: "Black Maria",
+    description: "Q♠ 13, K♠ 10, A♠ 7; always pass right; left of dealer leads; hearts may be led any time; no moon.",
+    rules: {
+      ...withClaim,
+      firstLead: "left-of-dealer",
+      pointsOnFirstTrick: true,
+      heartsLeadRestriction: false,
+      highSpades: true,
+      moon: "disabled",
+      passCycle: "right",
+    },
+  },
+  {
+    name: "spot-hearts",
+    title: "Spot Hearts",
+    description: "Hearts score their face value (2–10, J 11, Q 12, K 13, A 14).",
+    rules: { ...withClaim, heartValues: "spot" },
+  },
+  {
+    name: "hearts-2.0",
+    title: "Hearts 2.0",
+    description: "Hearts 2.0's rules: Q♠ first when trick 1 leaves only points; bonuses come off the total, never below 0.",
+    rules: { ...withClaim, firstTrickPointsFallback: "queen-first", bonusMode: "total-clamped" },
+  },
+  {
+    name: "hearts-2.0-full",
+    title: "Hearts 2.0, all options",
+    description:
+      "Hearts 2.0 with Omnibus (J♦ −10, needed for the moon), No Tricks −5, New Moon (from 26), Perfect 100, No Draw, Q♠ breaks hearts.",
+    rules: {
+      ...withClaim,
+      firstTrickPointsFallback: "queen-first",
+      bonusMode: "total-clamped",
+      jackOfDiamonds: -10,
+      jackRequiredForMoon: true,
+      noTricksBonus: -5,
+      moon: "choice",
+      moonChoiceMinTotal: 26,
+      perfect100: true,
+      noDraw: true,
+      queenBreaksHearts: true,
+    },
+  },
+  {
+    name: "skelly",
+    title: "Skelly's Hearts",
+    description: "Q♠ breaks hearts, J♦ −10, the shooter chooses the moon, Shooting the Sun −24, game over past 100, exactly 100 wins.",
+    rules: {
+      ...withClaim,
+      queenBreaksHearts: true,
+      jackOfDiamonds: -10,
+      moon: "choice",
+      shootTheSun: -24,
+      endWhen: "exceed",
+      exactTargetWins: true,
+    },
+  },
   { name: "rusty-hearts", title: "RustyHearts", description: "RustyHearts' defaults (classic rules).", rules: { ...withClaim } },
-  { name: "mobile", title: "Mobile Hearts", description: "Classic, but a leader holding only hearts and Q♠ may lead a heart.", rules: { ...withClaim, heartsLeadException: "hearts-and-queen" } },
-  { name: "bga", title: "Board Game Arena", description: "BGA countdown: start at 100, points are subtracted, the game ends at 0 and the highest total wins.", rules: { ...withClaim, countdown: 100 } },
+  {
+    name: "mobile",
+    title: "Mobile Hearts",
+    description: "Classic, but a leader holding only hearts and Q♠ may lead a heart.",
+    rules: { ...withClaim, heartsLeadException: "hearts-and-queen" },
+  },
+  {
+    name: "bga",
+    title: "Board Game Arena",
+    description: "BGA countdown: start at 100, points are subtracted, the game ends at 0 and the highest total wins.",
+    rules: { ...withClaim, countdown: 100 },
+  },
 ];
 
 export const presetNames = (): string[] => PRESETS.map((p) => p.name);
@@ -335,7 +427,9 @@ function valueProblem(o: AnyOption, key: OptionKey, value: unknown): RulesProble
     case "integer":
       return inRange(value, o.min, o.max) ? null : { code: "integer", key, min: o.min, max: o.max };
     case "integer-or-off":
-      return value === null || inRange(value, o.min, o.max) ? null : { code: "integer-or-off", key, min: o.min, max: o.max, expected: o.expected };
+      return value === null || inRange(value, o.min, o.max)
+        ? null
+        : { code: "integer-or-off", key, min: o.min, max: o.max, expected: o.expected };
   }
 }
 
@@ -343,7 +437,16 @@ function inRange(v: unknown, min: number, max: number): boolean {
   return typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 }
 
-const FLAG_WORDS: Readonly<Record<string, boolean>> = { true: true, on: true, yes: true, "1": true, false: false, off: false, no: false, "0": false };
+const FLAG_WORDS: Readonly<Record<string, boolean>> = {
+  true: true,
+  on: true,
+  yes: true,
+  "1": true,
+  false: false,
+  off: false,
+  no: false,
+  "0": false,
+};
 const OFF_WORDS: readonly string[] = ["off", "null", "none", "false", "0"];
 const WHOLE_NUMBER = /^-?\d+$/;
 
@@ -386,7 +489,10 @@ function setOptionFromText(rules: Rules, key: string, raw: string): RulesProblem
  * current rules ("moon=choice").
  */
 export function parseRules(spec: string, base?: Rules): RulesResult {
-  const parts = spec.split(",").map((s) => s.trim()).filter(Boolean);
+  const parts = spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const head = parts[0] && !parts[0].includes("=") ? parts.shift()! : null;
   const rules = head !== null ? presetRules(head) : base ? { ...base } : presetRules("classic");
   if (!rules) return refused({ code: "unknown-preset", preset: head ?? "", presets: presetNames().join(", ") });
@@ -420,7 +526,12 @@ export function penaltyValue(rules: Rules, card: Card): number {
 /** The point cards as suit masks: ♥, Q♠, and K♠/A♠ with high spades (the trick-1 rule's "points"). */
 export const pointCardMasks = (rules: Rules): Readonly<SuitMasks> => (rules.highSpades ? POINT_CARDS_HIGH_SPADES : POINT_CARDS);
 const POINT_CARDS: Readonly<SuitMasks> = [0, 0, 1 << rankOf(QUEEN_OF_SPADES), 0x1fff];
-const POINT_CARDS_HIGH_SPADES: Readonly<SuitMasks> = [0, 0, (1 << rankOf(QUEEN_OF_SPADES)) | (1 << rankOf(KING_OF_SPADES)) | (1 << rankOf(ACE_OF_SPADES)), 0x1fff];
+const POINT_CARDS_HIGH_SPADES: Readonly<SuitMasks> = [
+  0,
+  0,
+  (1 << rankOf(QUEEN_OF_SPADES)) | (1 << rankOf(KING_OF_SPADES)) | (1 << rankOf(ACE_OF_SPADES)),
+  0x1fff,
+];
 
 /** Value of all hearts plus Q♠: what a moon is worth (26, or 117 with spot hearts). */
 export const moonValue = (rules: Rules): number => (rules.heartValues === "spot" ? 104 : 13) + 13;

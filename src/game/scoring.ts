@@ -167,4 +167,3 @@ export function placements(rules: Rules, totals: readonly number[], winners: rea
     return place;
   });
 }
-

@@ -57,10 +57,13 @@ export function viewFor(state: GameState, seat: Seat): SeatView {
   };
   for (const t of state.tricks) record(t.leader, t.cards);
   if (state.trick.length) record(state.leader, state.trick);
-  const handPoints = state.tricks.reduce((acc, t) => {
-    acc[t.winner] += t.points;
-    return acc;
-  }, [0, 0, 0, 0]);
+  const handPoints = state.tricks.reduce(
+    (acc, t) => {
+      acc[t.winner] += t.points;
+      return acc;
+    },
+    [0, 0, 0, 0],
+  );
   return {
     seat,
     rules: state.rules,

@@ -32,7 +32,25 @@ export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./loca
 export { sentence, words, type Sentence } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
-const AREAS = { common, comforts, errors, fairUse, lobby, menu, moves, pictures, presets, refusals, rules, standings, table, settings, privacy, daily, review } as const;
+const AREAS = {
+  common,
+  comforts,
+  errors,
+  fairUse,
+  lobby,
+  menu,
+  moves,
+  pictures,
+  presets,
+  refusals,
+  rules,
+  standings,
+  table,
+  settings,
+  privacy,
+  daily,
+  review,
+} as const;
 
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };

@@ -19,15 +19,78 @@ const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 /** Pip positions for 2..10 as (column -1/0/1, row 0..1); rows past the middle are drawn upside down. */
 const PIP_LAYOUT: Record<number, [number, number][]> = {
-  2: [[0, 0], [0, 1]],
-  3: [[0, 0], [0, 0.5], [0, 1]],
-  4: [[-1, 0], [1, 0], [-1, 1], [1, 1]],
-  5: [[-1, 0], [1, 0], [0, 0.5], [-1, 1], [1, 1]],
-  6: [[-1, 0], [1, 0], [-1, 0.5], [1, 0.5], [-1, 1], [1, 1]],
-  7: [[-1, 0], [1, 0], [0, 0.25], [-1, 0.5], [1, 0.5], [-1, 1], [1, 1]],
-  8: [[-1, 0], [1, 0], [0, 0.25], [-1, 0.5], [1, 0.5], [0, 0.75], [-1, 1], [1, 1]],
-  9: [[-1, 0], [1, 0], [-1, 1 / 3], [1, 1 / 3], [0, 0.5], [-1, 2 / 3], [1, 2 / 3], [-1, 1], [1, 1]],
-  10: [[-1, 0], [1, 0], [0, 1 / 6], [-1, 1 / 3], [1, 1 / 3], [-1, 2 / 3], [1, 2 / 3], [0, 5 / 6], [-1, 1], [1, 1]],
+  2: [
+    [0, 0],
+    [0, 1],
+  ],
+  3: [
+    [0, 0],
+    [0, 0.5],
+    [0, 1],
+  ],
+  4: [
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, 0],
+    [1, 0],
+    [0, 0.5],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, 0],
+    [1, 0],
+    [-1, 0.5],
+    [1, 0.5],
+    [-1, 1],
+    [1, 1],
+  ],
+  7: [
+    [-1, 0],
+    [1, 0],
+    [0, 0.25],
+    [-1, 0.5],
+    [1, 0.5],
+    [-1, 1],
+    [1, 1],
+  ],
+  8: [
+    [-1, 0],
+    [1, 0],
+    [0, 0.25],
+    [-1, 0.5],
+    [1, 0.5],
+    [0, 0.75],
+    [-1, 1],
+    [1, 1],
+  ],
+  9: [
+    [-1, 0],
+    [1, 0],
+    [-1, 1 / 3],
+    [1, 1 / 3],
+    [0, 0.5],
+    [-1, 2 / 3],
+    [1, 2 / 3],
+    [-1, 1],
+    [1, 1],
+  ],
+  10: [
+    [-1, 0],
+    [1, 0],
+    [0, 1 / 6],
+    [-1, 1 / 3],
+    [1, 1 / 3],
+    [-1, 2 / 3],
+    [1, 2 / 3],
+    [0, 5 / 6],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 export const suitInk = (suit: number, fourColour: boolean): string => (fourColour ? SUIT_INK_4 : SUIT_INK)[suit];
@@ -162,7 +225,16 @@ function drawCourt(ctx: Ctx, card: Card, w: number, h: number, ink: string): voi
 }
 
 /** Draws a full card face with its top-left corner at (x, y). */
-export function drawCardFace(ctx: Ctx, card: Card, x: number, y: number, w: number, h: number, fourColour: boolean, largeIndex = false): void {
+export function drawCardFace(
+  ctx: Ctx,
+  card: Card,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  fourColour: boolean,
+  largeIndex = false,
+): void {
   const suit = suitOf(card);
   const rank = rankOf(card);
   const ink = suitInk(suit, fourColour);

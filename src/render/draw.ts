@@ -13,7 +13,17 @@ export function fillRound(ctx: Ctx, x: number, y: number, w: number, h: number, 
   ctx.fill();
 }
 
-export function strokeRound(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, color: string, width: number, dash?: number[]): void {
+export function strokeRound(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+  color: string,
+  width: number,
+  dash?: number[],
+): void {
   roundRect(ctx, x, y, w, h, r);
   ctx.strokeStyle = color;
   ctx.lineWidth = width;

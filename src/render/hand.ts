@@ -49,7 +49,11 @@ export function drawHand(input: HandInput, opts: RenderOptions = {}): Canvas {
     const y = baseY - lift + (dimAll && !playable ? 4 : 0);
     ctx.save();
     ctx.translate(Math.round(x + CARD_W / 2), Math.round(y + CARD_H));
-    ctx.drawImage(cardSprite(card, opts.fourColour ?? false, CARD_W, CARD_H, opts.largeIndex ?? false), -CARD_W / 2 - CARD_MARGIN, -CARD_H - CARD_MARGIN);
+    ctx.drawImage(
+      cardSprite(card, opts.fourColour ?? false, CARD_W, CARD_H, opts.largeIndex ?? false),
+      -CARD_W / 2 - CARD_MARGIN,
+      -CARD_H - CARD_MARGIN,
+    );
     if (!playable) {
       roundRect(ctx, -CARD_W / 2, -CARD_H, CARD_W, CARD_H, 8);
       ctx.fillStyle = "rgba(12, 28, 20, 0.52)";

@@ -6,4 +6,12 @@ export type { PlayerLabel, RenderOptions } from "./types.js";
 export { renderTrick, renderTable, type TrickInput, type TableInput } from "./table.js";
 export { renderHand, type HandInput } from "./hand.js";
 export { renderDailyBoard, type DailyBoardInput, type DailyBoardRow } from "./daily.js";
-export { renderHandSummary, renderGameOver, renderLeaderboard, type HandSummaryInput, type GameOverInput, type LeaderboardInput, type LeaderboardRow } from "./scores.js";
+export {
+  renderHandSummary,
+  renderGameOver,
+  renderLeaderboard,
+  type HandSummaryInput,
+  type GameOverInput,
+  type LeaderboardInput,
+  type LeaderboardRow,
+} from "./scores.js";

@@ -47,7 +47,10 @@ export function newImage(width: number, height: number): Image {
 
 export const ENCODE = { compressionLevel: 5 as const, filters: Canvas.PNG_FILTER_NONE };
 
-export function encodePng(canvas: Canvas, settings: { compressionLevel?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9; filters?: number } = ENCODE): Buffer {
+export function encodePng(
+  canvas: Canvas,
+  settings: { compressionLevel?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9; filters?: number } = ENCODE,
+): Buffer {
   return canvas.toBuffer("image/png", settings);
 }
 
@@ -67,7 +70,9 @@ export function encodePalettePng(canvas: Canvas, colours = 256): Buffer {
   const sums = new Float64Array(65536 * 3);
   const bucketOf = new Uint16Array(width * height);
   for (let p = 0, i = 0; p < width * height; p++, i += 4) {
-    const r = rgba[i], g = rgba[i + 1], b = rgba[i + 2];
+    const r = rgba[i],
+      g = rgba[i + 1],
+      b = rgba[i + 2];
     const k = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
     bucketOf[p] = k;
     count[k]++;
@@ -87,9 +92,12 @@ export function encodePalettePng(canvas: Canvas, colours = 256): Buffer {
   // Median cut: split the box with the most weight × spread along its widest channel.
   type Box = { keys: number[]; score: number; axis: number };
   const boxOf = (keys: number[]): Box => {
-    let best = 0, axis = 0, weight = 0;
+    let best = 0,
+      axis = 0,
+      weight = 0;
     for (let c = 0; c < 3; c++) {
-      let lo = 255, hi = 0;
+      let lo = 255,
+        hi = 0;
       for (const k of keys) {
         const v = mean(k, c);
         if (v < lo) lo = v;
@@ -107,7 +115,8 @@ export function encodePalettePng(canvas: Canvas, colours = 256): Buffer {
     const box = boxes[at];
     if (box.score <= 0) break;
     const sorted = box.keys.slice().sort((x, y) => mean(x, box.axis) - mean(y, box.axis));
-    let half = 0, total = 0;
+    let half = 0,
+      total = 0;
     for (const k of sorted) total += count[k];
     let cut = 0;
     while (cut < sorted.length - 1 && (half += count[sorted[cut]]) < total / 2) cut++;
@@ -117,7 +126,10 @@ export function encodePalettePng(canvas: Canvas, colours = 256): Buffer {
   const palette = Buffer.alloc(boxes.length * 3);
   const indexOf = new Uint8Array(65536);
   boxes.forEach((box, n) => {
-    let w = 0, r = 0, g = 0, b = 0;
+    let w = 0,
+      r = 0,
+      g = 0,
+      b = 0;
     for (const k of box.keys) {
       w += count[k];
       r += sums[k * 3];
@@ -140,7 +152,13 @@ export function encodePalettePng(canvas: Canvas, colours = 256): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 3; // colour type: indexed
-  return Buffer.concat([PNG_SIGNATURE, chunk("IHDR", ihdr), chunk("PLTE", palette), chunk("IDAT", deflateSync(raw, { level: 6 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk("IHDR", ihdr),
+    chunk("PLTE", palette),
+    chunk("IDAT", deflateSync(raw, { level: 6 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

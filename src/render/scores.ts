@@ -2,7 +2,18 @@
 import { messages, type Locale, type Messages } from "../i18n/index.js";
 import type { Canvas } from "canvas";
 import { moonValue, type HandResult, type Rules } from "../game/index.js";
-import { botBadgeWidth, drawBotBadge, drawPill, drawTrophy, fillRound, medal, moonIcon, pillWidth, seatDot, type PillStyle } from "./draw.js";
+import {
+  botBadgeWidth,
+  drawBotBadge,
+  drawPill,
+  drawTrophy,
+  fillRound,
+  medal,
+  moonIcon,
+  pillWidth,
+  seatDot,
+  type PillStyle,
+} from "./draw.js";
 import { font } from "./fonts.js";
 import { encodePng, newImage } from "./png.js";
 import { COLORS, SEAT_COLORS, WIDTH } from "./theme.js";
@@ -43,7 +54,8 @@ function titleBar(ctx: Ctx, title: string, subtitle: string | null, pills: { tex
     right -= 8;
   }
   const f = drawText(ctx, title, PAD, 41, { size: 26, bold: true, color: COLORS.text, maxWidth: right - PAD - 20, minSize: 17 });
-  if (subtitle) drawText(ctx, subtitle, PAD + f.width + 14, 40, { size: 16, color: "#cfe3d7", maxWidth: right - PAD - f.width - 30, minSize: 12 });
+  if (subtitle)
+    drawText(ctx, subtitle, PAD + f.width + 14, 40, { size: 16, color: "#cfe3d7", maxWidth: right - PAD - f.width - 30, minSize: 12 });
 }
 
 /** Name with seat dot and BOT badge, fitted to maxWidth; (x, y) is the baseline start. */
@@ -59,7 +71,6 @@ function nameCell(ctx: Ctx, p: PlayerLabel, seat: number | null, x: number, y: n
   drawFitted(ctx, f, nx, y, "left", true);
   if (p.isBot) drawBotBadge(ctx, nx + f.width + 8, y - size * 0.33);
 }
-
 
 function valueColor(change: number, rules: Rules): string {
   if (change === 0) return COLORS.textDim;
@@ -115,7 +126,11 @@ export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = 
   const { canvas, ctx } = newImage(W, H);
   page(ctx, H);
   const pills: { text: string; style: PillStyle }[] = [];
-  if (r.moon) pills.push({ text: words.shotTheMoonBy({ name: fitText(ctx, nameOf(players, r.moon.shooter).name, 150, 15, true).text }), style: { bg: "#3b2f0b", fg: COLORS.gold, border: "#8a6d14" } });
+  if (r.moon)
+    pills.push({
+      text: words.shotTheMoonBy({ name: fitText(ctx, nameOf(players, r.moon.shooter).name, 150, 15, true).text }),
+      style: { bg: "#3b2f0b", fg: COLORS.gold, border: "#8a6d14" },
+    });
   titleBar(ctx, words.hand({ n: r.handIndex + 1 }), words.results, pills);
 
   // Column headers.
@@ -159,7 +174,12 @@ export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = 
     }
     // Points taken this hand (penalty cards), then the signed change of the total.
     const taken = r.handPoints[seat];
-    drawText(ctx, String(taken), col.taken, mid + 3, { size: 20, bold: true, color: taken ? COLORS.text : COLORS.textMute, align: "center" });
+    drawText(ctx, String(taken), col.taken, mid + 3, {
+      size: 20,
+      bold: true,
+      color: taken ? COLORS.text : COLORS.textMute,
+      align: "center",
+    });
     drawText(ctx, words.tricks({ n: r.tricksWon[seat] }), col.taken, mid + 20, { size: 12, color: COLORS.textMute, align: "center" });
     const change = r.change[seat];
     drawText(ctx, signed(change, true), col.change, mid + 8, { size: 22, bold: true, color: valueColor(change, rules), align: "right" });
@@ -312,7 +332,12 @@ export function drawGameOver(input: GameOverInput, _opts: RenderOptions = {}): C
     medal(ctx, placements[seat], PAD + 18, mid, 15);
     nameCell(ctx, nameOf(players, seat), seat, PAD + 46, mid + 7, 470, 20);
     if (first) drawTrophy(ctx, W - PAD - 100, mid + 2, 0.55);
-    drawText(ctx, signed(totals[seat]), W - PAD - 8, mid + 9, { size: 24, bold: true, color: first ? COLORS.gold : COLORS.text, align: "right" });
+    drawText(ctx, signed(totals[seat]), W - PAD - 8, mid + 9, {
+      size: 24,
+      bold: true,
+      color: first ? COLORS.gold : COLORS.text,
+      align: "right",
+    });
   });
   drawChart(ctx, input, PAD - 8, chartTop, W - 2 * PAD + 16, chartH);
   return canvas;

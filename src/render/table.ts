@@ -7,7 +7,19 @@ import { messages, type Locale, type Messages } from "../i18n/index.js";
 import { createCanvas, type Canvas } from "canvas";
 import type { Card, PassDirection, PublicView, Rules, TrickRecord } from "../game/index.js";
 import { CARD_H, CARD_W, drawCard, roundRect } from "./cards.js";
-import { arrow, botBadgeWidth, drawBotBadge, drawPill, drawTrophy, fillRound, moonIcon, pillWidth, seatDot, strokeRound, type PillStyle } from "./draw.js";
+import {
+  arrow,
+  botBadgeWidth,
+  drawBotBadge,
+  drawPill,
+  drawTrophy,
+  fillRound,
+  moonIcon,
+  pillWidth,
+  seatDot,
+  strokeRound,
+  type PillStyle,
+} from "./draw.js";
 import { font } from "./fonts.js";
 import { encodePng, newImage } from "./png.js";
 import { COLORS, WIDTH } from "./theme.js";
@@ -257,7 +269,11 @@ export function drawTrick(input: TrickInput, opts: RenderOptions = {}): Canvas {
   // What the trick carries, in the middle of the table.
   const pts = trick.points;
   const style: PillStyle =
-    pts > 0 ? { bg: "#7d1d24", fg: "#ffffff", size: 16, border: "#e5484d" } : pts < 0 ? { bg: "#17623c", fg: "#ffffff", size: 16, border: "#3fbf7f" } : { bg: "rgba(0,0,0,0.35)", fg: COLORS.textDim, size: 16 };
+    pts > 0
+      ? { bg: "#7d1d24", fg: "#ffffff", size: 16, border: "#e5484d" }
+      : pts < 0
+        ? { bg: "#17623c", fg: "#ffffff", size: 16, border: "#3fbf7f" }
+        : { bg: "rgba(0,0,0,0.35)", fg: COLORS.textDim, size: 16 };
   const text = pointsText(pts, w);
   drawPill(ctx, text, CX - pillWidth(ctx, text, style) / 2, CY, style);
   return canvas;
@@ -317,7 +333,6 @@ function passArrows(ctx: Ctx, dir: PassDirection): void {
   }
 }
 
-
 function centreText(ctx: Ctx, big: string, small: string | null, y = CY): void {
   drawText(ctx, big, CX, y + (small ? -2 : 9), { size: 28, bold: true, color: COLORS.text, align: "center", maxWidth: 300, minSize: 18 });
   if (small) drawText(ctx, small, CX, y + 28, { size: 17, color: COLORS.textDim, align: "center", maxWidth: 300, minSize: 13 });
@@ -344,7 +359,14 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
   const pills: { text: string; style: PillStyle }[] = [];
   if (phase === "passing") pills.push({ text: w.pass({ dir: v.passDirection }), style: { bg: "#2f5bd3", fg: "#ffffff" } });
   if (v.heartsBroken && phase === "playing") pills.push({ text: w.heartsBroken, style: HEARTS_PILL });
-  const trickPart = phase === "playing" ? w.trickPart({ n: Math.min(13, v.trickNumber + 1) }) : phase === "passing" ? w.passingPart : phase === "game-over" ? w.finalPart : w.moonPart;
+  const trickPart =
+    phase === "playing"
+      ? w.trickPart({ n: Math.min(13, v.trickNumber + 1) })
+      : phase === "passing"
+        ? w.passingPart
+        : phase === "game-over"
+          ? w.finalPart
+          : w.moonPart;
   header(ctx, `${w.hand({ n: v.handIndex + 1 })}${trickPart}`, pills);
 
   for (let seat = 0; seat < 4; seat++) {
@@ -352,14 +374,16 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
     const hp = v.handPoints[seat] ?? 0;
     const tags: PlateInfo["tags"] = [];
     let highlight: PlateInfo["highlight"] = null;
-    if (phase === "passing") tags.push(v.passSubmitted[seat] ? { text: w.passed, style: PASSED_TAG } : { text: w.choosing, style: WAITING_TAG });
+    if (phase === "passing")
+      tags.push(v.passSubmitted[seat] ? { text: w.passed, style: PASSED_TAG } : { text: w.choosing, style: WAITING_TAG });
     if (phase === "playing" && v.trick.length > 0 && v.leader === seat) tags.push({ text: w.led, style: LED_TAG });
     if (phase === "playing" && v.turn === seat) {
       highlight = "turn";
       tags.push({ text: w.toPlay, style: GOLD_TAG });
     }
     if (phase === "moon-choice" && v.pendingMoon === seat) highlight = "turn";
-    if (phase === "game-over" && v.placements) tags.push({ text: w.ordinal({ n: v.placements[seat] }), style: v.placements[seat] === 1 ? GOLD_TAG : WAITING_TAG });
+    if (phase === "game-over" && v.placements)
+      tags.push({ text: w.ordinal({ n: v.placements[seat] }), style: v.placements[seat] === 1 ? GOLD_TAG : WAITING_TAG });
     drawPlate(ctx, pos, {
       player: input.players[seat] ?? null,
       seat,
@@ -393,14 +417,14 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
     centreText(ctx, w.shotTheMoon, w.isChoosing({ name: fitText(ctx, name, 200, 17).text }), CY + 10);
   } else {
     const winners = v.winners ?? [];
-    const names = winners.map((s) => fitText(ctx, input.players[s]?.name ?? w.seat({ n: s + 1 }), 240 / Math.max(1, winners.length), 17).text);
+    const names = winners.map(
+      (s) => fitText(ctx, input.players[s]?.name ?? w.seat({ n: s + 1 }), 240 / Math.max(1, winners.length), 17).text,
+    );
     drawTrophy(ctx, CX, CY - 58);
     centreText(ctx, w.gameOver, names.length ? w.win({ names: names.join(" & "), n: names.length }) : null, CY + 10);
   }
   return canvas;
 }
-
-
 
 export function renderTable(input: TableInput, opts: RenderOptions = {}): Buffer {
   return encodePng(drawTable(input, opts));

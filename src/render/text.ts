@@ -20,7 +20,8 @@ export function textDirection(text: string): "ltr" | "rtl" {
 }
 
 /** Joiners, variation selectors and skin-tone modifiers shape their neighbours; they need no glyph of their own. */
-const SHAPING = (cp: number) => cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
+const SHAPING = (cp: number) =>
+  cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
 
 const MISSING = "\u25a1";
 

@@ -59,7 +59,11 @@ async function countAll(store: HeartsStore): Promise<Map<string, number>> {
  * Copies everything from `fromUrl` into `toUrl` (its migrations are applied first). Refuses a
  * target that holds any row. Stop the bot while copying: rows written meanwhile would be missed.
  */
-export async function copyDatabase(fromUrl: string, toUrl: string, progress: (line: string) => void = () => undefined): Promise<CopyReport> {
+export async function copyDatabase(
+  fromUrl: string,
+  toUrl: string,
+  progress: (line: string) => void = () => undefined,
+): Promise<CopyReport> {
   const source = await openStore(fromUrl);
   let target: HeartsStore | null = null;
   try {
@@ -92,14 +96,19 @@ export async function copyDatabase(fromUrl: string, toUrl: string, progress: (li
             await modelOf(tx, m.model).createMany({ data: rows });
             copied += rows.length;
             const last = rows[rows.length - 1];
-            cursor = m.key.length === 1 ? { [m.key[0]]: last[m.key[0]] } : { [m.key.join("_")]: Object.fromEntries(m.key.map((k) => [k, last[k]])) };
+            cursor =
+              m.key.length === 1
+                ? { [m.key[0]]: last[m.key[0]] }
+                : { [m.key.join("_")]: Object.fromEntries(m.key.map((k) => [k, last[k]])) };
           }
           progress(`${m.table}: ${copied} rows`);
         }
         // PostgreSQL's id sequences do not move when ids are given: start them after the copied ids.
         if (targetKind === "postgres") {
           for (const t of ["FinishedGame", "GameResult"]) {
-            await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 0) + 1, false)`);
+            await tx.$executeRawUnsafe(
+              `SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 0) + 1, false)`,
+            );
           }
         }
       },
@@ -108,7 +117,10 @@ export async function copyDatabase(fromUrl: string, toUrl: string, progress: (li
     const [a, b] = [await countAll(source), await countAll(target)];
     const counts = COPIED_MODELS.map((m) => ({ table: m.table, source: a.get(m.table)!, target: b.get(m.table)! }));
     const wrong = counts.filter((c) => c.source !== c.target);
-    if (wrong.length) throw new Error(`the copy does not match its source: ${wrong.map((c) => `${c.table} ${c.source} -> ${c.target}`).join(", ")} (was the bot still running?)`);
+    if (wrong.length)
+      throw new Error(
+        `the copy does not match its source: ${wrong.map((c) => `${c.table} ${c.source} -> ${c.target}`).join(", ")} (was the bot still running?)`,
+      );
     return { counts };
   } finally {
     await source.close();

@@ -29,12 +29,23 @@ type SessionKey = { guildId_day_userId: { guildId: string; day: number; userId: 
 export interface DailyDb {
   appSecret: {
     findUnique(args: { where: { name: string } }): Promise<{ value: string } | null>;
-    upsert(args: { where: { name: string }; create: { name: string; value: string }; update: Record<string, never> }): Promise<{ value: string }>;
+    upsert(args: {
+      where: { name: string };
+      create: { name: string; value: string };
+      update: Record<string, never>;
+    }): Promise<{ value: string }>;
   };
   dailySession: {
     findUnique(args: { where: SessionKey }): Promise<SessionRow | null>;
-    upsert(args: { where: SessionKey; create: { guildId: string; day: number; userId: string; name: string; rulesSpec: string; startedAt?: Date }; update: Record<string, never> }): Promise<SessionRow>;
-    updateMany(args: { where: { guildId: string; day: number; userId: string; actionCount: number }; data: Partial<SessionRow> }): Promise<{ count: number }>;
+    upsert(args: {
+      where: SessionKey;
+      create: { guildId: string; day: number; userId: string; name: string; rulesSpec: string; startedAt?: Date };
+      update: Record<string, never>;
+    }): Promise<SessionRow>;
+    updateMany(args: {
+      where: { guildId: string; day: number; userId: string; actionCount: number };
+      data: Partial<SessionRow>;
+    }): Promise<{ count: number }>;
     findMany(args: {
       where: { guildId: string; day?: number; userId?: string; finishedAt: { not: null } };
       orderBy?: { day: "desc" };
@@ -44,7 +55,11 @@ export interface DailyDb {
   };
   computedCache: {
     findUnique(args: { where: { kind_key: { kind: string; key: string } } }): Promise<{ value: string } | null>;
-    upsert(args: { where: { kind_key: { kind: string; key: string } }; create: { kind: string; key: string; value: string }; update: { value: string } }): Promise<unknown>;
+    upsert(args: {
+      where: { kind_key: { kind: string; key: string } };
+      create: { kind: string; key: string; value: string };
+      update: { value: string };
+    }): Promise<unknown>;
   };
 }
 
@@ -62,7 +77,13 @@ export function dailyRecord(r: SessionRow): DailySession {
     startedAt: r.startedAt,
     result:
       r.finishedAt && r.points !== null
-        ? { points: r.points, queens: r.queens ?? 0, perHand: parseJson<number[]>(id, "perHand", r.perHand ?? "[]"), moons: parseJson<boolean[]>(id, "moons", r.moons ?? "[]"), finishedAt: r.finishedAt }
+        ? {
+            points: r.points,
+            queens: r.queens ?? 0,
+            perHand: parseJson<number[]>(id, "perHand", r.perHand ?? "[]"),
+            moons: parseJson<boolean[]>(id, "moons", r.moons ?? "[]"),
+            finishedAt: r.finishedAt,
+          }
         : null,
   };
 }
@@ -82,15 +103,37 @@ export async function getDailySession(db: DailyDb, guildId: string, day: number,
 export async function startDailySession(db: DailyDb, s: NewDailySession): Promise<DailySession> {
   const row = await db.dailySession.upsert({
     where: key(s.guildId, s.day, s.userId),
-    create: { guildId: s.guildId, day: s.day, userId: s.userId, name: s.name, rulesSpec: s.rulesSpec, ...(s.startedAt && { startedAt: s.startedAt }) },
+    create: {
+      guildId: s.guildId,
+      day: s.day,
+      userId: s.userId,
+      name: s.name,
+      rulesSpec: s.rulesSpec,
+      ...(s.startedAt && { startedAt: s.startedAt }),
+    },
     update: {},
   });
   return dailyRecord(row);
 }
 
-export async function saveDailyProgress(db: DailyDb, guildId: string, day: number, userId: string, expectedCount: number, actions: Action[], result?: DailySession["result"]): Promise<boolean> {
+export async function saveDailyProgress(
+  db: DailyDb,
+  guildId: string,
+  day: number,
+  userId: string,
+  expectedCount: number,
+  actions: Action[],
+  result?: DailySession["result"],
+): Promise<boolean> {
   const data: Partial<SessionRow> = { actions: JSON.stringify(actions), actionCount: actions.length };
-  if (result) Object.assign(data, { points: result.points, queens: result.queens, perHand: JSON.stringify(result.perHand), moons: JSON.stringify(result.moons), finishedAt: result.finishedAt });
+  if (result)
+    Object.assign(data, {
+      points: result.points,
+      queens: result.queens,
+      perHand: JSON.stringify(result.perHand),
+      moons: JSON.stringify(result.moons),
+      finishedAt: result.finishedAt,
+    });
   const r = await db.dailySession.updateMany({ where: { guildId, day, userId, actionCount: expectedCount }, data });
   return r.count === 1;
 }
@@ -99,8 +142,18 @@ export async function listDailyResults(db: DailyDb, guildId: string, day: number
   return (await db.dailySession.findMany({ where: { guildId, day, finishedAt: { not: null } } })).map(dailyRecord);
 }
 
-export async function listPlayerDailies(db: DailyDb, guildId: string, userId: string, limit: number): Promise<Array<{ day: number; points: number }>> {
-  const rows = await db.dailySession.findMany({ where: { guildId, userId, finishedAt: { not: null } }, orderBy: { day: "desc" }, take: Math.max(1, Math.min(limit, 5000)), select: { day: true, points: true } });
+export async function listPlayerDailies(
+  db: DailyDb,
+  guildId: string,
+  userId: string,
+  limit: number,
+): Promise<Array<{ day: number; points: number }>> {
+  const rows = await db.dailySession.findMany({
+    where: { guildId, userId, finishedAt: { not: null } },
+    orderBy: { day: "desc" },
+    take: Math.max(1, Math.min(limit, 5000)),
+    select: { day: true, points: true },
+  });
   return rows.map((r) => ({ day: r.day, points: r.points ?? 0 }));
 }
 

@@ -25,8 +25,7 @@ export function openStore(databaseUrl: string = process.env.DATABASE_URL || DEFA
 }
 
 export type LoadedGame =
-  | { ok: true; table: TableRecord; state: GameState }
-  | { ok: false; reason: "missing-table" | "corrupt-log"; message: string };
+  { ok: true; table: TableRecord; state: GameState } | { ok: false; reason: "missing-table" | "corrupt-log"; message: string };
 
 /** Replays a table's stored actions with the engine. A log the engine refuses is reported, never thrown. */
 export async function loadGame(store: Store, tableId: string): Promise<LoadedGame> {
@@ -38,12 +37,25 @@ export async function loadGame(store: Store, tableId: string): Promise<LoadedGam
     const actions = await store.loadActions(tableId);
     let result: ReturnType<typeof replay>;
     try {
-      result = replay(table.rules, table.seed, actions.map((a) => a.action));
+      result = replay(
+        table.rules,
+        table.seed,
+        actions.map((a) => a.action),
+      );
     } catch (e) {
       // A malformed row the engine trips over: this table is broken, the bot is not.
-      return { ok: false, reason: "corrupt-log", message: `table ${tableId}: its log does not replay (${e instanceof Error ? e.message : String(e)})` };
+      return {
+        ok: false,
+        reason: "corrupt-log",
+        message: `table ${tableId}: its log does not replay (${e instanceof Error ? e.message : String(e)})`,
+      };
     }
-    if (!result.ok) return { ok: false, reason: "corrupt-log", message: `table ${tableId}: stored action ${result.index} is refused on replay (${result.reason})` };
+    if (!result.ok)
+      return {
+        ok: false,
+        reason: "corrupt-log",
+        message: `table ${tableId}: stored action ${result.index} is refused on replay (${result.reason})`,
+      };
     return { ok: true, table, state: result.state };
   } catch (e) {
     if (e instanceof CorruptRowError) return { ok: false, reason: "corrupt-log", message: e.message };

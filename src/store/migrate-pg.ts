@@ -37,7 +37,10 @@ const int = { scalarType: "int", arity: "scalar" } as const;
 /** Prisma's pg driver adapter for the URL: its database, its schema (as search_path too, for raw SQL). */
 export function pgAdapter(url: string, pool: { max?: number } = {}): PrismaPg {
   const target = pgTarget(url);
-  return new PrismaPg({ connectionString: target.connectionString, options: `-c search_path=${quoteIdent(target.schema)}`, ...pool }, { schema: target.schema });
+  return new PrismaPg(
+    { connectionString: target.connectionString, options: `-c search_path=${quoteIdent(target.schema)}`, ...pool },
+    { schema: target.schema },
+  );
 }
 
 /** Applies every committed migration the database lacks; returns the names applied. */
@@ -55,7 +58,8 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
   let current = "";
   let tx: Awaited<ReturnType<typeof db.startTransaction>> | null = null;
   // Run without parameters, pg uses the simple query protocol: a whole migration file at once.
-  const run = (sql: string, args: unknown[] = [], argTypes: Array<typeof text | typeof int> = []) => tx!.executeRaw({ sql, args, argTypes });
+  const run = (sql: string, args: unknown[] = [], argTypes: Array<typeof text | typeof int> = []) =>
+    tx!.executeRaw({ sql, args, argTypes });
   try {
     tx = await db.startTransaction();
     // Held until COMMIT or ROLLBACK: processes starting together take turns here.
@@ -95,8 +99,10 @@ export async function migratePostgres(url: string, options: { dir?: string; log?
     }
     if (e instanceof NewerDatabaseError) throw e;
     const why = pgErrorText(e, url);
-    if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`, { cause: e });
-    if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`, { cause: e });
+    if (current)
+      throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`, { cause: e });
+    if (applied.length)
+      throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`, { cause: e });
     throw new Error(`the PostgreSQL database at ${target.shown} cannot be used: ${why}`, { cause: e });
   } finally {
     await db.dispose().catch(() => undefined);

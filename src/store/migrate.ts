@@ -96,7 +96,8 @@ export function pendingMigrations(migrations: Migration[], ledgerRows: unknown[]
   const done = new Map(ledgerRows.map((r) => [String(r[0]), String(r[1])]));
   for (const m of migrations) {
     const checksum = done.get(m.name);
-    if (checksum !== undefined && checksum !== m.checksum) log.warn({ migration: m.name }, "an applied migration's file was edited afterwards; the database keeps what was applied");
+    if (checksum !== undefined && checksum !== m.checksum)
+      log.warn({ migration: m.name }, "an applied migration's file was edited afterwards; the database keeps what was applied");
   }
   const known = new Set(migrations.map((m) => m.name));
   const unknown = [...done.keys()].filter((n) => !known.has(n));
@@ -110,7 +111,9 @@ export function pendingMigrations(migrations: Migration[], ledgerRows: unknown[]
  */
 export class NewerDatabaseError extends Error {
   constructor(readonly migrations: string[]) {
-    super(`This database was upgraded by a newer version of the bot (migration ${migrations.join(", ")}); run that version or restore a backup.`);
+    super(
+      `This database was upgraded by a newer version of the bot (migration ${migrations.join(", ")}); run that version or restore a backup.`,
+    );
     this.name = "NewerDatabaseError";
   }
 }
@@ -137,7 +140,10 @@ async function enterWal(db: { executeScript(sql: string): Promise<void> }, timeo
  * Applies every committed migration the database lacks; returns the names applied. Creates the
  * database file and its folder if needed, and leaves the file in WAL mode.
  */
-export async function migrate(databaseUrl: string, options: { dir?: string; log?: StoreLog; busyTimeoutMs?: number } = {}): Promise<string[]> {
+export async function migrate(
+  databaseUrl: string,
+  options: { dir?: string; log?: StoreLog; busyTimeoutMs?: number } = {},
+): Promise<string[]> {
   const log = options.log ?? stderrLog;
   const file = sqliteFile(databaseUrl);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -161,7 +167,8 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
         const started = sqlDate(new Date());
         await db.executeScript(m.sql);
         const broken = await db.queryRaw({ sql: "PRAGMA foreign_key_check", args: [], argTypes: [] });
-        if (broken.rows.length) throw new Error(`it leaves ${broken.rows.length} rows pointing at missing rows (first in table ${String(broken.rows[0][0])})`);
+        if (broken.rows.length)
+          throw new Error(`it leaves ${broken.rows.length} rows pointing at missing rows (first in table ${String(broken.rows[0][0])})`);
         await db.executeRaw({
           sql: `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count) VALUES (?, ?, ?, ?, NULL, NULL, ?, 1)`,
           args: [randomUUID(), m.checksum, sqlDate(new Date()), m.name, started],
@@ -171,7 +178,11 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
       }
       current = "";
       for (const t of REQUIRED_TRIGGERS) {
-        const found = await db.queryRaw({ sql: `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ? AND tbl_name = ?`, args: [t.name, t.table], argTypes: [text, text] });
+        const found = await db.queryRaw({
+          sql: `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ? AND tbl_name = ?`,
+          args: [t.name, t.table],
+          argTypes: [text, text],
+        });
         if (!found.rows.length) {
           throw new Error(
             `the trigger ${t.name} on ${t.table} (it ${t.does}) is missing after the migrations${applied.length ? ` ${applied.join(", ")}` : ""}; a migration that redefines ${t.table} must re-create it (copy it from the init migration)`,
@@ -188,8 +199,10 @@ export async function migrate(databaseUrl: string, options: { dir?: string; log?
       }
       if (e instanceof NewerDatabaseError) throw e;
       const why = errorText(e);
-      if (current) throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`, { cause: e });
-      if (applied.length) throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`, { cause: e });
+      if (current)
+        throw new Error(`database migration ${current} failed, so none was applied and the database is unchanged: ${why}`, { cause: e });
+      if (applied.length)
+        throw new Error(`the migrations ${applied.join(", ")} were not applied (the database is unchanged): ${why}`, { cause: e });
       throw new Error(`the database cannot be used: ${why}`, { cause: e });
     }
     return applied;

@@ -23,19 +23,35 @@ export function pgTarget(url: string): PgTarget {
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`DATABASE_URL is not a valid PostgreSQL URL (expected postgresql://user:password@host:5432/database, got “${redactUrl(url)}”)`);
+    throw new Error(
+      `DATABASE_URL is not a valid PostgreSQL URL (expected postgresql://user:password@host:5432/database, got “${redactUrl(url)}”)`,
+    );
   }
   const schema = parsed.searchParams.get("schema") || "public";
   const limit = Number(parsed.searchParams.get("connection_limit"));
   parsed.searchParams.delete("schema");
   parsed.searchParams.delete("connection_limit");
-  return { connectionString: parsed.toString(), schema, shown: redactUrl(url), poolSize: Number.isInteger(limit) && limit > 0 ? limit : 10 };
+  return {
+    connectionString: parsed.toString(),
+    schema,
+    shown: redactUrl(url),
+    poolSize: Number.isInteger(limit) && limit > 0 ? limit : 10,
+  };
 }
 
 /** A quoted identifier, for the schema name in search_path and CREATE SCHEMA. */
 export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
-type DriverCause = { kind?: string; originalMessage?: string; message?: string; host?: string; port?: number; reason?: string; user?: string; db?: string };
+type DriverCause = {
+  kind?: string;
+  originalMessage?: string;
+  message?: string;
+  host?: string;
+  port?: number;
+  reason?: string;
+  user?: string;
+  db?: string;
+};
 
 /** The driver adapter's error kinds that carry no message of their own, as sentences. */
 function describeCause(c: DriverCause): string | null {

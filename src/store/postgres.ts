@@ -32,9 +32,40 @@ import {
   toRecord,
 } from "./records.js";
 import { ReadCache } from "./reader.js";
-import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData, type PrivacyDb } from "./privacy.js";
-import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type LeaderboardQuery, type StandingsDb } from "./standings.js";
-import type { AppendResult, DailySession, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch } from "./types.js";
+import {
+  departedGuilds,
+  forgetUser,
+  personalData,
+  pruneClosedTables,
+  purgeGuildStep,
+  purgeInSteps,
+  retentionOverrides,
+  type ForgetResult,
+  type PersonalData,
+  type PrivacyDb,
+} from "./privacy.js";
+import {
+  computeStandings,
+  leaderboard,
+  playerCard,
+  recordFinished,
+  replaceStandings,
+  type LeaderboardQuery,
+  type StandingsDb,
+} from "./standings.js";
+import type {
+  AppendResult,
+  DailySession,
+  GuildSettings,
+  GuildSettingsPatch,
+  HeartsStore,
+  NewDailySession,
+  NewTable,
+  PlayerPrefs,
+  SavedMenu,
+  StoredAction,
+  TablePatch,
+} from "./types.js";
 import type { FinishedGame, TableRecord } from "../table/records.js";
 import * as daily from "./daily.js";
 
@@ -44,7 +75,12 @@ const TX = { maxWait: 10_000, timeout: 30_000 };
 
 const isUniqueViolation = (e: unknown): boolean => {
   const err = e as { code?: string; cause?: { kind?: string; originalCode?: string } };
-  return err?.code === "P2002" || err?.cause?.kind === "UniqueConstraintViolation" || err?.cause?.originalCode === "23505" || /unique constraint/i.test(String((e as Error)?.message));
+  return (
+    err?.code === "P2002" ||
+    err?.cause?.kind === "UniqueConstraintViolation" ||
+    err?.cause?.originalCode === "23505" ||
+    /unique constraint/i.test(String((e as Error)?.message))
+  );
 };
 
 /** Appends written by one statement at most (about 10 parameters each). */
@@ -63,7 +99,12 @@ interface PendingAppend {
 
 /** The SET list of an append: the count, the action, the time and the patch's columns. */
 function setsFor(p: PendingAppend): Sql[] {
-  const sets: Sql[] = [sql`"actionCount" = ${p.seq + 1}`, sql`"lastSeat" = ${p.seat}`, sql`"lastAction" = ${JSON.stringify(p.action)}`, sql`"updatedAt" = ${p.at}`];
+  const sets: Sql[] = [
+    sql`"actionCount" = ${p.seq + 1}`,
+    sql`"lastSeat" = ${p.seat}`,
+    sql`"lastAction" = ${JSON.stringify(p.action)}`,
+    sql`"updatedAt" = ${p.at}`,
+  ];
   for (const [key, value] of patchColumns(p.patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
   return sets;
 }
@@ -71,10 +112,16 @@ function setsFor(p: PendingAppend): Sql[] {
 /** PostgreSQL chose this statement as a deadlock's victim (40P01): it was rolled back whole. */
 const isDeadlock = (e: unknown): boolean => {
   const err = e as { message?: string; meta?: { code?: string }; cause?: { code?: string; originalCode?: string } };
-  return err?.cause?.code === "40P01" || err?.cause?.originalCode === "40P01" || err?.meta?.code === "40P01" || /\b40P01\b|deadlock detected/.test(String(err?.message));
+  return (
+    err?.cause?.code === "40P01" ||
+    err?.cause?.originalCode === "40P01" ||
+    err?.meta?.code === "40P01" ||
+    /\b40P01\b|deadlock detected/.test(String(err?.message))
+  );
 };
 
-const lockStandings = (tx: StandingsDb, guildId: string) => tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${guildId}))::text AS locked`);
+const lockStandings = (tx: StandingsDb, guildId: string) =>
+  tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${guildId}))::text AS locked`);
 
 export class PostgresStore implements HeartsStore {
   readonly kind = "postgres";
@@ -222,9 +269,14 @@ export class PostgresStore implements HeartsStore {
   private async appendMany(batch: PendingAppend[]): Promise<AppendResult[]> {
     // Row locks taken in one order (by table id) in every process, so two batches do not deadlock.
     const ordered = [...batch].sort((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0));
-    const updates = ordered.map((p, k) => sql`${raw(`a${k}`)} AS (UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id")`);
+    const updates = ordered.map(
+      (p, k) =>
+        sql`${raw(`a${k}`)} AS (UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id")`,
+    );
     const moved = raw(ordered.map((_, k) => `SELECT "id" FROM a${k}`).join(" UNION ALL "));
-    const values = ordered.map((p) => sql`(${p.tableId}::text, ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3))`);
+    const values = ordered.map(
+      (p) => sql`(${p.tableId}::text, ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3))`,
+    );
     const rows = await this.prisma.$queryRaw<Array<{ tableId: string }>>(sql`
       WITH ${joinSql(updates)}, moved AS (${moved})
       INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt")
@@ -244,7 +296,12 @@ export class PostgresStore implements HeartsStore {
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
     return this.perTable(tableId, async () => {
       if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
-      const sets: Sql[] = [sql`"actionCount" = ${fromSeq}`, sql`"lastSeat" = NULL`, sql`"lastAction" = NULL`, sql`"updatedAt" = ${new Date()}`];
+      const sets: Sql[] = [
+        sql`"actionCount" = ${fromSeq}`,
+        sql`"lastSeat" = NULL`,
+        sql`"lastAction" = NULL`,
+        sql`"updatedAt" = ${new Date()}`,
+      ];
       for (const [key, value] of patchColumns(patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
       const [row] = await this.prisma.$queryRaw<Array<{ moved: number }>>(sql`
         WITH moved AS (
@@ -267,31 +324,43 @@ export class PostgresStore implements HeartsStore {
   }
 
   loadActions(tableId: string): Promise<StoredAction[]> {
-    return this.perTable(tableId, async () => actionRecords(tableId, await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } })));
+    return this.perTable(tableId, async () =>
+      actionRecords(tableId, await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } })),
+    );
   }
 
   async listOpenTables(): Promise<TableRecord[]> {
     const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
-    return openRecords(rows, (id, brokenReason) => this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }));
+    return openRecords(rows, (id, brokenReason) =>
+      this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }),
+    );
   }
 
   recordFinishedGame(game: FinishedGame): Promise<void> {
     return this.perTable(game.tableId, () =>
-      this.prisma.$transaction(async (tx) => {
-        await lockStandings(tx, game.guildId);
-        await recordFinished(tx, game);
-      }, TX).then(() => this.reads.invalidate(game.guildId)),
+      this.prisma
+        .$transaction(async (tx) => {
+          await lockStandings(tx, game.guildId);
+          await recordFinished(tx, game);
+        }, TX)
+        .then(() => this.reads.invalidate(game.guildId)),
     );
   }
 
   /** An UPDATE that keeps every value: PostgreSQL still writes a row version, so it needs a writable server. */
   async probeWrite(): Promise<void> {
-    await this.prisma.$executeRaw(sql`UPDATE "_prisma_migrations" SET "applied_steps_count" = "applied_steps_count" WHERE "id" = (SELECT "id" FROM "_prisma_migrations" LIMIT 1)`);
+    await this.prisma.$executeRaw(
+      sql`UPDATE "_prisma_migrations" SET "applied_steps_count" = "applied_steps_count" WHERE "id" = (SELECT "id" FROM "_prisma_migrations" LIMIT 1)`,
+    );
   }
 
   async saveMenus(menus: SavedMenu[]): Promise<void> {
     if (!menus.length) return;
-    await this.prisma.$transaction(menus.map((m) => this.prisma.menuToken.upsert({ where: { tableId_userId: { tableId: m.tableId, userId: m.userId } }, create: m, update: m })));
+    await this.prisma.$transaction(
+      menus.map((m) =>
+        this.prisma.menuToken.upsert({ where: { tableId_userId: { tableId: m.tableId, userId: m.userId } }, create: m, update: m }),
+      ),
+    );
   }
 
   async takeMenus(tableIds: string[]): Promise<SavedMenu[]> {
@@ -307,7 +376,10 @@ export class PostgresStore implements HeartsStore {
 
   async updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
     const data = guildSettingsColumns(patch);
-    return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
+    return guildSettingsRecord(
+      guildId,
+      await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }),
+    );
   }
 
   /** The daily tables through the structural client the shared code needs. */
@@ -327,7 +399,14 @@ export class PostgresStore implements HeartsStore {
     return daily.startDailySession(this.daily, input);
   }
 
-  saveDailyProgress(guildId: string, day: number, userId: string, expectedCount: number, actions: Action[], result?: DailySession["result"]): Promise<boolean> {
+  saveDailyProgress(
+    guildId: string,
+    day: number,
+    userId: string,
+    expectedCount: number,
+    actions: Action[],
+    result?: DailySession["result"],
+  ): Promise<boolean> {
     return daily.saveDailyProgress(this.daily, guildId, day, userId, expectedCount, actions, result);
   }
 
@@ -353,7 +432,10 @@ export class PostgresStore implements HeartsStore {
 
   async setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
     const data = playerPrefsColumns(patch);
-    return playerPrefsRecord(userId, await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
+    return playerPrefsRecord(
+      userId,
+      await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }),
+    );
   }
 
   /** A few seconds of leaderboards and cards, one query in flight per question (a flood costs one query). */
@@ -410,7 +492,12 @@ export class PostgresStore implements HeartsStore {
   }
 
   async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
-    const rows = await this.prisma.finishedGame.findMany({ where: { guildId }, orderBy: { finishedAt: "desc" }, take: limit, include: { results: true } });
+    const rows = await this.prisma.finishedGame.findMany({
+      where: { guildId },
+      orderBy: { finishedAt: "desc" },
+      take: limit,
+      include: { results: true },
+    });
     return rows.map(finishedGameRecord);
   }
 
@@ -419,4 +506,3 @@ export class PostgresStore implements HeartsStore {
     await this.prisma.$disconnect();
   }
 }
-

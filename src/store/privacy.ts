@@ -75,7 +75,8 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
   checkId(userId);
   const tables = await db.heartsTable.count({ where: { OR: [{ hostId: userId }, { seats: { contains: seatsMention(userId) } }] } });
   const games = await db.gameResult.count({ where: { userId } });
-  const servers = (await db.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true }, take: 1000 })).length;
+  const servers = (await db.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true }, take: 1000 }))
+    .length;
   const standings = await db.playerStats.count({ where: { playerKey: userId } });
   const menus = await db.menuToken.count({ where: { userId } });
   const fromResults = await db.gameResult.findMany({ where: { userId }, distinct: ["name"], select: { name: true }, take: 10 });
@@ -86,14 +87,22 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
 
 /** The seats with the person replaced by an anonymous computer seat. */
 export function anonymisedSeats(seats: SeatRecord[], userId: string): SeatRecord[] {
-  return seats.map((s) => (s.userId === userId ? { ...s, userId: null, botLevel: s.botLevel ?? "medium", name: FORMER_PLAYER, botControlled: false, timeouts: 0 } : s));
+  return seats.map((s) =>
+    s.userId === userId
+      ? { ...s, userId: null, botLevel: s.botLevel ?? "medium", name: FORMER_PLAYER, botControlled: false, timeouts: 0 }
+      : s,
+  );
 }
 
 export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetResult> {
   checkId(userId);
   return db.$transaction(async (tx: Tx) => {
-    const guilds = (await tx.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true } })).map((r) => r.guildId);
-    const standingGuilds = (await tx.playerStats.findMany({ where: { playerKey: userId }, select: { guildId: true } })).map((r) => r.guildId);
+    const guilds = (await tx.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true } })).map(
+      (r) => r.guildId,
+    );
+    const standingGuilds = (await tx.playerStats.findMany({ where: { playerKey: userId }, select: { guildId: true } })).map(
+      (r) => r.guildId,
+    );
     // One pseudonym per result row: nobody can link the anonymous results to one another.
     const results = await tx.$executeRaw(
       sql`UPDATE "GameResult" SET "playerKey" = ${FORMER_KEY} || CAST("id" AS TEXT), "userId" = NULL, "botLevel" = NULL, "name" = ${FORMER_PLAYER}, "ratingBefore" = NULL, "ratingAfter" = NULL WHERE "userId" = ${userId}`,
@@ -111,7 +120,10 @@ export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetR
     });
     for (const row of rows) {
       const seats = anonymisedSeats(JSON.parse(row.seats) as SeatRecord[], userId);
-      await tx.heartsTable.update({ where: { id: row.id }, data: { seats: JSON.stringify(seats), ...(row.hostId === userId && { hostId: FORMER_KEY }) } });
+      await tx.heartsTable.update({
+        where: { id: row.id },
+        data: { seats: JSON.stringify(seats), ...(row.hostId === userId && { hostId: FORMER_KEY }) },
+      });
     }
     return { results, tables: rows.length, guilds: [...new Set([...guilds, ...standingGuilds])] };
   });
@@ -124,14 +136,21 @@ export const PURGE_BATCH = 500;
  * One step of a server's purge: up to `limit` games (their results go with them) and closed
  * tables (their moves and menus go with them); when none are left, its standings (and settings).
  */
-export async function purgeGuildStep(db: PrivacyDb, guildId: string, opts: { settings?: boolean; limit?: number } = {}): Promise<{ tables: number; games: number; done: boolean }> {
+export async function purgeGuildStep(
+  db: PrivacyDb,
+  guildId: string,
+  opts: { settings?: boolean; limit?: number } = {},
+): Promise<{ tables: number; games: number; done: boolean }> {
   const limit = opts.limit ?? PURGE_BATCH;
   return db.$transaction(async (tx: Tx) => {
     const gameIds = (await tx.finishedGame.findMany({ where: { guildId }, select: { id: true }, take: limit })).map((r) => r.id);
     const games = gameIds.length ? (await tx.finishedGame.deleteMany({ where: { id: { in: gameIds } } })).count : 0;
-    const tableIds = (await tx.heartsTable.findMany({ where: { guildId, status: { notIn: OPEN_STATUSES } }, select: { id: true }, take: limit })).map((r) => r.id);
+    const tableIds = (
+      await tx.heartsTable.findMany({ where: { guildId, status: { notIn: OPEN_STATUSES } }, select: { id: true }, take: limit })
+    ).map((r) => r.id);
     const tables = tableIds.length ? (await tx.heartsTable.deleteMany({ where: { id: { in: tableIds } } })).count : 0;
-    if (tableIds.length) await tx.computedCache.deleteMany({ where: { kind: "review", OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })) } });
+    if (tableIds.length)
+      await tx.computedCache.deleteMany({ where: { kind: "review", OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })) } });
     const done = gameIds.length < limit && tableIds.length < limit;
     if (done) {
       await tx.playerStats.deleteMany({ where: { guildId } });
@@ -144,7 +163,9 @@ export async function purgeGuildStep(db: PrivacyDb, guildId: string, opts: { set
 }
 
 /** A whole purge, step by step, yielding between steps so tables keep playing. */
-export async function purgeInSteps(step: () => Promise<{ tables: number; games: number; done: boolean }>): Promise<{ tables: number; games: number }> {
+export async function purgeInSteps(
+  step: () => Promise<{ tables: number; games: number; done: boolean }>,
+): Promise<{ tables: number; games: number }> {
   const total = { tables: 0, games: 0 };
   for (;;) {
     const r = await step();
@@ -155,9 +176,16 @@ export async function purgeInSteps(step: () => Promise<{ tables: number; games: 
   }
 }
 
-export async function pruneClosedTables(db: PrivacyDb, opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+export async function pruneClosedTables(
+  db: PrivacyDb,
+  opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number },
+): Promise<number> {
   if (opts.guildIds && !opts.guildIds.length) return 0;
-  const guild = opts.guildIds ? { guildId: { in: opts.guildIds } } : opts.exceptGuildIds?.length ? { guildId: { notIn: opts.exceptGuildIds } } : {};
+  const guild = opts.guildIds
+    ? { guildId: { in: opts.guildIds } }
+    : opts.exceptGuildIds?.length
+      ? { guildId: { notIn: opts.exceptGuildIds } }
+      : {};
   const ids = await db.heartsTable.findMany({
     where: { status: { in: CLOSED_STATUSES }, updatedAt: { lt: opts.before }, ...guild },
     orderBy: { updatedAt: "asc" },
@@ -175,6 +203,11 @@ export async function retentionOverrides(db: PrivacyDb): Promise<Array<{ guildId
 }
 
 export async function departedGuilds(db: PrivacyDb, before: Date, limit: number): Promise<string[]> {
-  const rows = await db.guildSettings.findMany({ where: { leftAt: { lt: before } }, select: { guildId: true }, orderBy: { leftAt: "asc" }, take: limit });
+  const rows = await db.guildSettings.findMany({
+    where: { leftAt: { lt: before } },
+    select: { guildId: true },
+    orderBy: { leftAt: "asc" },
+    take: limit,
+  });
   return rows.map((r) => r.guildId);
 }

@@ -30,7 +30,8 @@ async function run(req: ReadRequest): Promise<unknown> {
 parentPort!.on("message", (req: ReadRequest) => {
   run(req).then(
     (value) => parentPort!.postMessage({ id: req.id, ok: true, value } satisfies ReadResponse),
-    (err: unknown) => parentPort!.postMessage({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies ReadResponse),
+    (err: unknown) =>
+      parentPort!.postMessage({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies ReadResponse),
   );
 });
 parentPort!.postMessage({ ready: true });

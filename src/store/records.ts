@@ -120,7 +120,21 @@ export function newTableRow(input: NewTable) {
 }
 
 /** The columns a patch may set (appendAction writes them into raw SQL, so names are checked). */
-export const PATCH_COLUMNS = new Set(["threadId", "messageId", "hostId", "rules", "settings", "seed", "status", "seats", "turnDeadline", "timeBank", "brokenReason", "hintsUsed", "undos"]);
+export const PATCH_COLUMNS = new Set([
+  "threadId",
+  "messageId",
+  "hostId",
+  "rules",
+  "settings",
+  "seed",
+  "status",
+  "seats",
+  "turnDeadline",
+  "timeBank",
+  "brokenReason",
+  "hintsUsed",
+  "undos",
+]);
 const JSON_COLUMNS = new Set(["rules", "settings", "seats", "timeBank"]);
 
 /** A patch as column values (JSON as text, seed as BigInt); what else a column needs is the dialect's. */
@@ -186,7 +200,15 @@ export function guildSettingsColumns(patch: GuildSettingsPatch) {
 
 type ResultRow = { seat: number; userId: string | null; botLevel: string | null; name: string; total: number; place: number };
 
-export function finishedGameRecord(g: { tableId: string; guildId: string; rules: string; rated: boolean; hands: string; finishedAt: Date; results: ResultRow[] }): FinishedGame {
+export function finishedGameRecord(g: {
+  tableId: string;
+  guildId: string;
+  rules: string;
+  rated: boolean;
+  hands: string;
+  finishedAt: Date;
+  results: ResultRow[];
+}): FinishedGame {
   return {
     tableId: g.tableId,
     guildId: g.guildId,
@@ -194,7 +216,14 @@ export function finishedGameRecord(g: { tableId: string; guildId: string; rules:
     rated: g.rated,
     players: [...g.results]
       .sort((a, b) => a.seat - b.seat)
-      .map((r) => ({ seat: r.seat, userId: r.userId, botLevel: r.botLevel as FinishedGame["players"][number]["botLevel"], name: r.name, total: r.total, place: r.place })),
+      .map((r) => ({
+        seat: r.seat,
+        userId: r.userId,
+        botLevel: r.botLevel as FinishedGame["players"][number]["botLevel"],
+        name: r.name,
+        total: r.total,
+        place: r.place,
+      })),
     hands: parseJson<FinishedGame["hands"]>(g.tableId, "hands", g.hands),
     finishedAt: g.finishedAt,
   };

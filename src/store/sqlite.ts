@@ -30,12 +30,42 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
-import { departedGuilds, forgetUser, personalData, pruneClosedTables, purgeGuildStep, purgeInSteps, retentionOverrides, type ForgetResult, type PersonalData } from "./privacy.js";
+import {
+  departedGuilds,
+  forgetUser,
+  personalData,
+  pruneClosedTables,
+  purgeGuildStep,
+  purgeInSteps,
+  retentionOverrides,
+  type ForgetResult,
+  type PersonalData,
+} from "./privacy.js";
 import { ReadCache, StandingsReader } from "./reader.js";
-import { leaderboard, playerCard, rebuildStandings, recordFinished, replaceStandings, standingsSnapshot, standingsSnapshotMark, type LeaderboardQuery } from "./standings.js";
-import type { AppendResult, DailySession, GuildSettings, GuildSettingsPatch, HeartsStore, NewDailySession, NewTable, PlayerPrefs, SavedMenu, StoredAction, TablePatch } from "./types.js";
+import {
+  leaderboard,
+  playerCard,
+  rebuildStandings,
+  recordFinished,
+  replaceStandings,
+  standingsSnapshot,
+  standingsSnapshotMark,
+  type LeaderboardQuery,
+} from "./standings.js";
+import type {
+  AppendResult,
+  DailySession,
+  GuildSettings,
+  GuildSettingsPatch,
+  HeartsStore,
+  NewDailySession,
+  NewTable,
+  PlayerPrefs,
+  SavedMenu,
+  StoredAction,
+  TablePatch,
+} from "./types.js";
 import type { FinishedGame, TableRecord } from "../table/records.js";
-
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
@@ -52,7 +82,8 @@ function columnValue(value: unknown): unknown {
 }
 
 const isUniqueViolation = (e: unknown): boolean =>
-  (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") || /UNIQUE constraint failed/i.test(String((e as Error)?.message));
+  (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") ||
+  /UNIQUE constraint failed/i.test(String((e as Error)?.message));
 
 /** A file: URL naming a file on disk (not an in-memory database). */
 const isSqliteFile = (url: string): boolean => /^file:(?!:memory:)[^?]/.test(url);
@@ -79,7 +110,12 @@ type Db = Pick<PrismaClient, "$executeRaw" | "heartsTable">;
  * primary key (tableId, seq) refuses a second action at the same number.
  */
 async function appendOne(db: Db, { tableId, seq, seat, action, patch }: PendingAppend): Promise<AppendResult> {
-  const sets = [Prisma.sql`"actionCount" = ${seq + 1}`, Prisma.sql`"lastSeat" = ${seat}`, Prisma.sql`"lastAction" = ${JSON.stringify(action)}`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
+  const sets = [
+    Prisma.sql`"actionCount" = ${seq + 1}`,
+    Prisma.sql`"lastSeat" = ${seat}`,
+    Prisma.sql`"lastAction" = ${JSON.stringify(action)}`,
+    Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`,
+  ];
   for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
   try {
     const changed = await db.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
@@ -122,7 +158,10 @@ export class SqliteStore implements HeartsStore {
   }
 
   /** `migrations`: another folder of migrations than the committed one (tests of a future migration). */
-  static async open(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, opts: { migrations?: string } = {}): Promise<SqliteStore> {
+  static async open(
+    databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    opts: { migrations?: string } = {},
+  ): Promise<SqliteStore> {
     const file = sqliteFile(databaseUrl);
     // Private before SQLite creates anything: folder 0700 (when created here), file 0600 (see file-modes.ts).
     if (isSqliteFile(databaseUrl)) makePrivateDatabase(file);
@@ -248,10 +287,17 @@ export class SqliteStore implements HeartsStore {
       if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" } as const;
       return this.prisma.$transaction(
         async (tx) => {
-          const sets = [Prisma.sql`"actionCount" = ${fromSeq}`, Prisma.sql`"lastSeat" = NULL`, Prisma.sql`"lastAction" = NULL`, Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`];
+          const sets = [
+            Prisma.sql`"actionCount" = ${fromSeq}`,
+            Prisma.sql`"lastSeat" = NULL`,
+            Prisma.sql`"lastAction" = NULL`,
+            Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`,
+          ];
           for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
-          const changed = await tx.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount}`;
-          if (changed !== 1) return { ok: false, reason: (await tx.heartsTable.count({ where: { id: tableId } })) ? "conflict" : "missing-table" } as const;
+          const changed =
+            await tx.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount}`;
+          if (changed !== 1)
+            return { ok: false, reason: (await tx.heartsTable.count({ where: { id: tableId } })) ? "conflict" : "missing-table" } as const;
           await tx.gameAction.deleteMany({ where: { tableId, seq: { gte: fromSeq } } });
           return { ok: true } as const;
         },
@@ -269,7 +315,9 @@ export class SqliteStore implements HeartsStore {
   listOpenTables(): Promise<TableRecord[]> {
     return this.exclusive(async () => {
       const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
-      return openRecords(rows, (id, brokenReason) => this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }));
+      return openRecords(rows, (id, brokenReason) =>
+        this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }),
+      );
     });
   }
 
@@ -296,7 +344,10 @@ export class SqliteStore implements HeartsStore {
     return this.exclusive(async () => {
       const data = guildSettingsColumns(patch);
       // Not this.getGuildSettings: it would wait behind this very operation.
-      return guildSettingsRecord(guildId, await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }));
+      return guildSettingsRecord(
+        guildId,
+        await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }),
+      );
     });
   }
 
@@ -317,7 +368,14 @@ export class SqliteStore implements HeartsStore {
     return this.exclusive(() => daily.startDailySession(this.daily, input));
   }
 
-  saveDailyProgress(guildId: string, day: number, userId: string, expectedCount: number, actions: Action[], result?: DailySession["result"]): Promise<boolean> {
+  saveDailyProgress(
+    guildId: string,
+    day: number,
+    userId: string,
+    expectedCount: number,
+    actions: Action[],
+    result?: DailySession["result"],
+  ): Promise<boolean> {
     return this.exclusive(() => daily.saveDailyProgress(this.daily, guildId, day, userId, expectedCount, actions, result));
   }
 
@@ -345,7 +403,10 @@ export class SqliteStore implements HeartsStore {
   setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
     return this.exclusive(async () => {
       const data = playerPrefsColumns(patch);
-      return playerPrefsRecord(userId, await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
+      return playerPrefsRecord(
+        userId,
+        await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }),
+      );
     });
   }
 
@@ -410,7 +471,12 @@ export class SqliteStore implements HeartsStore {
 
   listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
     return this.exclusive(async () => {
-      const rows = await this.prisma.finishedGame.findMany({ where: { guildId }, orderBy: { finishedAt: "desc" }, take: limit, include: { results: true } });
+      const rows = await this.prisma.finishedGame.findMany({
+        where: { guildId },
+        orderBy: { finishedAt: "desc" },
+        take: limit,
+        include: { results: true },
+      });
       return rows.map(finishedGameRecord);
     });
   }

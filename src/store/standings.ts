@@ -39,13 +39,30 @@ export interface StandingsDb {
   };
   playerStats: {
     findMany(args: { where: { guildId: string; playerKey: { in: string[] } } }): PromiseLike<Array<StatsColumns & { updatedAt: Date }>>;
-    findUnique(args: { where: { guildId_playerKey: { guildId: string; playerKey: string } } }): PromiseLike<(StatsColumns & { updatedAt: Date }) | null>;
-    upsert(args: { where: { guildId_playerKey: { guildId: string; playerKey: string } }; create: StatsColumns; update: Standing }): PromiseLike<unknown>;
+    findUnique(args: {
+      where: { guildId_playerKey: { guildId: string; playerKey: string } };
+    }): PromiseLike<(StatsColumns & { updatedAt: Date }) | null>;
+    upsert(args: {
+      where: { guildId_playerKey: { guildId: string; playerKey: string } };
+      create: StatsColumns;
+      update: Standing;
+    }): PromiseLike<unknown>;
     deleteMany(args: { where: { guildId: string } }): PromiseLike<unknown>;
     count(args: { where: { guildId: string; isBot: boolean; games: { gte: number }; rating?: { gt: number } } }): PromiseLike<number>;
   };
   finishedGame: {
-    create(args: { data: { tableId: string; guildId: string; rules: string; rated: boolean; hands: string; handCount: number; finishedAt: Date; results: { create: ResultColumns[] } } }): PromiseLike<unknown>;
+    create(args: {
+      data: {
+        tableId: string;
+        guildId: string;
+        rules: string;
+        rated: boolean;
+        hands: string;
+        handCount: number;
+        finishedAt: Date;
+        results: { create: ResultColumns[] };
+      };
+    }): PromiseLike<unknown>;
     findMany(args: {
       where: { guildId: string; rated: true };
       orderBy: Array<{ finishedAt?: Order; id?: Order }>;
@@ -53,7 +70,12 @@ export interface StandingsDb {
     }): PromiseLike<Array<{ handCount: number; results: Array<ResultColumns & { id: number; gameId: number }> }>>;
   };
   gameResult: {
-    findMany(args: { where: { guildId: string; playerKey: string; ratingAfter: { not: null } }; orderBy: { finishedAt: Order }; take: number; select: { ratingAfter: true } }): PromiseLike<Array<{ ratingAfter: number | null }>>;
+    findMany(args: {
+      where: { guildId: string; playerKey: string; ratingAfter: { not: null } };
+      orderBy: { finishedAt: Order };
+      take: number;
+      select: { ratingAfter: true };
+    }): PromiseLike<Array<{ ratingAfter: number | null }>>;
     findFirst(args: {
       where: { guildId: string; playerKey: string; ratingAfter?: { not: null } };
       orderBy: Array<{ place?: Order; points?: Order; finishedAt?: Order }>;
@@ -147,7 +169,23 @@ function foldGame(standings: Map<string, Standing>, lines: SeatLine[], handCount
   for (const key of keys) {
     const mine = lines.filter((l) => l.key === key);
     const skill = after.get(key)!;
-    const s: Standing = standings.get(key) ?? { name: "", isBot: mine[0].isBot, mu: 0, sigma: 0, rating: 0, games: 0, wins: 0, place1: 0, place2: 0, place3: 0, place4: 0, points: 0, hands: 0, moons: 0, queens: 0 };
+    const s: Standing = standings.get(key) ?? {
+      name: "",
+      isBot: mine[0].isBot,
+      mu: 0,
+      sigma: 0,
+      rating: 0,
+      games: 0,
+      wins: 0,
+      place1: 0,
+      place2: 0,
+      place3: 0,
+      place4: 0,
+      points: 0,
+      hands: 0,
+      moons: 0,
+      queens: 0,
+    };
     ratings.set(key, [displayRating(skills.get(key) ?? INITIAL_SKILL), displayRating(skill)]);
     s.name = mine[0].name;
     // Rounded so the value survives the database's REAL column bit for bit: the live path reads it
@@ -224,12 +262,24 @@ export async function recordFinished(tx: Tx, game: FinishedGame): Promise<void> 
 
 /** A guild's standings recomputed from its stored finished games, oldest first (reads only). */
 export async function computeStandings(db: StandingsDb, guildId: string): Promise<Map<string, Standing>> {
-  const games = await db.finishedGame.findMany({ where: { guildId, rated: true }, orderBy: [{ finishedAt: "asc" }, { id: "asc" }], select: { handCount: true, results: true } });
+  const games = await db.finishedGame.findMany({
+    where: { guildId, rated: true },
+    orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
+    select: { handCount: true, results: true },
+  });
   const standings = new Map<string, Standing>();
   for (const g of games) {
     const lines: SeatLine[] = g.results
       .sort((a, b) => a.seat - b.seat)
-      .map((r) => ({ key: r.playerKey, name: r.userId ? r.name : `Bot (${r.botLevel ?? "medium"})`, isBot: r.userId === null, place: r.place, points: r.points, moons: r.moons, queens: r.queens }));
+      .map((r) => ({
+        key: r.playerKey,
+        name: r.userId ? r.name : `Bot (${r.botLevel ?? "medium"})`,
+        isBot: r.userId === null,
+        place: r.place,
+        points: r.points,
+        moons: r.moons,
+        queens: r.queens,
+      }));
     foldGame(standings, lines, g.handCount);
   }
   return standings;
@@ -241,7 +291,9 @@ export async function computeStandings(db: StandingsDb, guildId: string): Promis
  * it costs nothing at 100,000 games (a COUNT took 25 ms of the event loop).
  */
 export async function standingsSnapshotMark(db: Pick<StandingsDb, "$queryRaw">, guildId: string): Promise<{ maxId: number }> {
-  const [row] = await db.$queryRaw<Array<{ maxId: number | bigint | null }>>(sql`SELECT MAX("id") AS "maxId" FROM "FinishedGame" WHERE "guildId" = ${guildId}`);
+  const [row] = await db.$queryRaw<Array<{ maxId: number | bigint | null }>>(
+    sql`SELECT MAX("id") AS "maxId" FROM "FinishedGame" WHERE "guildId" = ${guildId}`,
+  );
   return { maxId: Number(row?.maxId ?? 0) };
 }
 
@@ -315,7 +367,22 @@ const ORDER: Record<LeaderboardSort, string> = {
   queens: `"queens" ASC, "rating" DESC`,
 };
 
-type StatsRow = { playerKey: string; name: string; isBot: number | boolean; rating: number; games: number; wins: number; place1: number; place2: number; place3: number; place4: number; points: number; hands: number; moons: number; queens: number };
+type StatsRow = {
+  playerKey: string;
+  name: string;
+  isBot: number | boolean;
+  rating: number;
+  games: number;
+  wins: number;
+  place1: number;
+  place2: number;
+  place3: number;
+  place4: number;
+  points: number;
+  hands: number;
+  moons: number;
+  queens: number;
+};
 
 const toRow = (r: StatsRow, rank: number): LeaderboardRow => ({
   rank,
@@ -360,7 +427,8 @@ export async function playerCard(prisma: StandingsDb, guildId: string, playerKey
   const stats = s ? toRow(s as unknown as StatsRow, 0) : null;
   const rank =
     s && !s.isBot && s.games >= MIN_RANKED_GAMES
-      ? 1 + (await prisma.playerStats.count({ where: { guildId, isBot: false, games: { gte: MIN_RANKED_GAMES }, rating: { gt: s.rating } } }))
+      ? 1 +
+        (await prisma.playerStats.count({ where: { guildId, isBot: false, games: { gte: MIN_RANKED_GAMES }, rating: { gt: s.rating } } }))
       : null;
   const recent = await prisma.gameResult.findMany({
     where: { guildId, playerKey, ratingAfter: { not: null } },
@@ -369,7 +437,11 @@ export async function playerCard(prisma: StandingsDb, guildId: string, playerKey
     select: { ratingAfter: true },
   });
   const pick = (order: Array<{ place?: Order; points?: Order }>) =>
-    prisma.gameResult.findFirst({ where: { guildId, playerKey, ratingAfter: { not: null } }, orderBy: order, select: { total: true, place: true, finishedAt: true, points: true, name: true } });
+    prisma.gameResult.findFirst({
+      where: { guildId, playerKey, ratingAfter: { not: null } },
+      orderBy: order,
+      select: { total: true, place: true, finishedAt: true, points: true, name: true },
+    });
   const best = await pick([{ place: "asc" }, { points: "asc" }]);
   const worst = await pick([{ place: "desc" }, { points: "desc" }]);
   const counts = await prisma.$queryRaw<Array<{ playerKey: string; games: number | bigint }>>(
@@ -379,7 +451,11 @@ export async function playerCard(prisma: StandingsDb, guildId: string, playerKey
   // Each opponent under the name of their latest game (one query each: at most three).
   const opponents: Array<{ name: string; games: number }> = [];
   for (const c of counts) {
-    const last = await prisma.gameResult.findFirst({ where: { guildId, playerKey: c.playerKey }, orderBy: [{ finishedAt: "desc" }], select: { total: true, place: true, finishedAt: true, points: true, name: true } });
+    const last = await prisma.gameResult.findFirst({
+      where: { guildId, playerKey: c.playerKey },
+      orderBy: [{ finishedAt: "desc" }],
+      select: { total: true, place: true, finishedAt: true, points: true, name: true },
+    });
     opponents.push({ name: last?.name ?? c.playerKey, games: Number(c.games) });
   }
   return {

@@ -20,7 +20,22 @@ export interface NewTable {
 }
 
 export type TablePatch = Partial<
-  Pick<TableRecord, "threadId" | "messageId" | "hostId" | "rules" | "settings" | "seed" | "status" | "seats" | "turnDeadline" | "timeBank" | "brokenReason" | "hintsUsed" | "undos">
+  Pick<
+    TableRecord,
+    | "threadId"
+    | "messageId"
+    | "hostId"
+    | "rules"
+    | "settings"
+    | "seed"
+    | "status"
+    | "seats"
+    | "turnDeadline"
+    | "timeBank"
+    | "brokenReason"
+    | "hintsUsed"
+    | "undos"
+  >
 >;
 
 export interface StoredAction {
@@ -148,7 +163,14 @@ export interface DailyStore {
    * Replaces the attempt's actions (and records its result) if it still has `expectedCount`
    * actions: false when another write got there first.
    */
-  saveDailyProgress(guildId: string, day: number, userId: string, expectedCount: number, actions: Action[], result?: DailySession["result"]): Promise<boolean>;
+  saveDailyProgress(
+    guildId: string,
+    day: number,
+    userId: string,
+    expectedCount: number,
+    actions: Action[],
+    result?: DailySession["result"],
+  ): Promise<boolean>;
   /** The day's finished attempts on the server (unordered). */
   listDailyResults(guildId: string, day: number): Promise<DailySession[]>;
   /** The days the person finished on the server, with their points, latest first (at most `limit`). */

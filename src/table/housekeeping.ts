@@ -41,7 +41,14 @@ export class Housekeeping {
     private readonly clock: Clock = systemClock,
     opts: HousekeepingOptions = {},
   ) {
-    this.opts = { intervalMs: 3600_000, batch: 200, maxBatches: 50, defaultRetentionDays: DEFAULT_RETENTION_DAYS, graceDays: DEPARTED_GRACE_DAYS, ...opts };
+    this.opts = {
+      intervalMs: 3600_000,
+      batch: 200,
+      maxBatches: 50,
+      defaultRetentionDays: DEFAULT_RETENTION_DAYS,
+      graceDays: DEPARTED_GRACE_DAYS,
+      ...opts,
+    };
   }
 
   /** Runs soon after start, then every `intervalMs`. */
@@ -61,7 +68,9 @@ export class Housekeeping {
     if (this.stopped) return;
     this.timer = this.clock.setTimeout(() => {
       this.runOnce()
-        .catch((err: unknown) => this.log.warn({ err: err instanceof Error ? err.message : String(err) }, "privacy housekeeping failed; it runs again later"))
+        .catch((err: unknown) =>
+          this.log.warn({ err: err instanceof Error ? err.message : String(err) }, "privacy housekeeping failed; it runs again later"),
+        )
         .finally(() => this.arm(this.opts.intervalMs));
     }, ms);
   }
@@ -94,7 +103,9 @@ export class Housekeeping {
     for (const g of groups) {
       const before = new Date(now - g.days * DAY);
       while (more()) {
-        const n = await step(() => this.store.pruneClosedTables({ before, guildIds: g.guildIds, exceptGuildIds: g.exceptGuildIds, limit: this.opts.batch }));
+        const n = await step(() =>
+          this.store.pruneClosedTables({ before, guildIds: g.guildIds, exceptGuildIds: g.exceptGuildIds, limit: this.opts.batch }),
+        );
         out.tables += n;
         if (n < this.opts.batch) break;
       }

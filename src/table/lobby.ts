@@ -96,7 +96,9 @@ export function leave(table: Lobby, actor: Actor): LobbyOutcome {
     return change({
       kind: "lobby",
       patch,
-      note: hostLeft ? sentence("lobby", "noteLeftNewHost", { name: mine.name, host: heir.name }) : sentence("lobby", "noteLeft", { name: mine.name }),
+      note: hostLeft
+        ? sentence("lobby", "noteLeftNewHost", { name: mine.name, host: heir.name })
+        : sentence("lobby", "noteLeft", { name: mine.name }),
       say: sentence("lobby", "left"),
     });
   }
@@ -184,7 +186,12 @@ export function configure(table: Lobby, actor: Actor, asked: { rules?: string; s
     if (!s.ok) return refuse("bad-options", s.error);
     patch.settings = s.settings;
   }
-  return change({ kind: "lobby", patch, note: sentence("lobby", "noteOptions", { name: cleanName(actor.name) }), say: sentence("lobby", "optionsUpdated") });
+  return change({
+    kind: "lobby",
+    patch,
+    note: sentence("lobby", "noteOptions", { name: cleanName(actor.name) }),
+    say: sentence("lobby", "optionsUpdated"),
+  });
 }
 
 /**

@@ -41,7 +41,7 @@ const HOST_DOT = /(?<=[\p{L}\p{N}\p{M}-])[.\u3002\uff0e\uff61](?=[\p{L}\p{N}])/g
 /** Drops schemes until none is left: removing one must not join `https:` and `//` into another. */
 function withoutSchemes(text: string): string {
   let out = text;
-  for (let before = ""; before !== out; ) [before, out] = [out, out.replace(SCHEME, "")];
+  for (let before = ""; before !== out;) [before, out] = [out, out.replace(SCHEME, "")];
   return out;
 }
 
@@ -66,11 +66,7 @@ function visible(cluster: string): string {
 
 /** Keeps names short, visible and free of Discord markup and links, so they cannot ping, format or advertise. */
 export function cleanName(name: string): string {
-  const plain = clusters(name.replace(BLANK, " "))
-    .map(visible)
-    .join("")
-    .replace(MARKUP, "")
-    .replace(BLANK, " ");
+  const plain = clusters(name.replace(BLANK, " ")).map(visible).join("").replace(MARKUP, "").replace(BLANK, " ");
   const text = withoutSchemes(plain).replace(HOST_DOT, "·").trim();
   const cut = clusters(text).slice(0, NAME_LENGTH).join("").trimEnd();
   return cut || DEFAULT_NAME;

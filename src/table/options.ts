@@ -35,7 +35,10 @@ export interface SettingsChange {
   playedCards?: boolean;
 }
 
-export function applySettings(current: TableSettings, change: SettingsChange): { ok: true; settings: TableSettings } | { ok: false; error: Sentence } {
+export function applySettings(
+  current: TableSettings,
+  change: SettingsChange,
+): { ok: true; settings: TableSettings } | { ok: false; error: Sentence } {
   const next = { ...current };
   if (change.turnSeconds !== undefined) {
     if (!Number.isInteger(change.turnSeconds) || change.turnSeconds < 0 || change.turnSeconds > 3600) {

@@ -8,7 +8,11 @@ import type { DecisionReview } from "../ai/review.js";
 
 export interface BotPlayer {
   /** `background`: nobody waits for it at a table (BotPool: the low-priority review worker). */
-  decide(view: SeatView, level: BotLevel, opts?: { seed?: number; budgetMs?: number; samples?: number; background?: boolean }): Promise<Action>;
+  decide(
+    view: SeatView,
+    level: BotLevel,
+    opts?: { seed?: number; budgetMs?: number; samples?: number; background?: boolean },
+  ): Promise<Action>;
   /**
    * The strongest player's suggestion for a person (BotPool: behind every computer move, one at a
    * time per `key`, repeated positions from a cache); without it, a hard decision.

@@ -89,6 +89,12 @@ export interface FinishedGame {
   /** Per seat: who sat there (user id or bot level), final total and place (1..4). */
   players: Array<{ seat: number; userId: string | null; botLevel: BotLevel | null; name: string; total: number; place: number }>;
   /** Per hand: each seat's change of total, and moons / Q♠ / J♦ takers. */
-  hands: Array<{ change: number[]; handPoints: number[]; moonShooter: number | null; queenTakenBy: number | null; jackTakenBy: number | null }>;
+  hands: Array<{
+    change: number[];
+    handPoints: number[];
+    moonShooter: number | null;
+    queenTakenBy: number | null;
+    jackTakenBy: number | null;
+  }>;
   finishedAt: Date;
 }

@@ -95,7 +95,11 @@ export class TableRegistry<L extends Loaded> {
     const record = await this.deps.store.getTable(live.record.id);
     if (!record) return;
     const stored = await this.deps.store.loadActions(record.id);
-    const r = replay(record.rules, record.seed, stored.map((a) => a.action));
+    const r = replay(
+      record.rules,
+      record.seed,
+      stored.map((a) => a.action),
+    );
     if (r.ok) {
       live.record = record;
       live.state = r.state;
@@ -109,12 +113,18 @@ export class TableRegistry<L extends Loaded> {
     const live = this.deps.create(record);
     if (record.status !== "lobby") {
       const stored = await store.loadActions(tableId);
-      const r = replay(record.rules, record.seed, stored.map((a) => a.action));
+      const r = replay(
+        record.rules,
+        record.seed,
+        stored.map((a) => a.action),
+      );
       if (!r.ok) {
         log.error({ table: tableId, index: r.index, reason: r.reason }, "table log does not replay");
         live.closed = true;
         if (isOpen(record.status)) {
-          await store.updateTable(tableId, { status: "broken", brokenReason: `action ${r.index} does not replay: ${r.reason}` }).catch(() => undefined);
+          await store
+            .updateTable(tableId, { status: "broken", brokenReason: `action ${r.index} does not replay: ${r.reason}` })
+            .catch(() => undefined);
           live.record = { ...record, status: "broken" };
           this.deps.broken(live);
         }

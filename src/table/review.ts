@@ -4,7 +4,18 @@
  * points (src/ai/review.ts, through the pool's low-priority lane). Keeps the 3 costliest, with
  * what the person saw there (their hand, the trick): nothing of the other hidden hands.
  */
-import { createGame, mix32, step, viewFor, type Action, type Card, type PassDirection, type Rules, type Seat, type SeatView } from "../game/index.js";
+import {
+  createGame,
+  mix32,
+  step,
+  viewFor,
+  type Action,
+  type Card,
+  type PassDirection,
+  type Rules,
+  type Seat,
+  type SeatView,
+} from "../game/index.js";
 import { distinctPlays } from "../ai/hard.js";
 import { REVIEW_SAMPLES, reviewDecision, type DecisionReview } from "../ai/review.js";
 import type { StoredAction } from "../store/types.js";
@@ -39,7 +50,14 @@ export type Reviewer = (view: SeatView, chosen: Action, seed: number) => Promise
 export const COST_SHOWN = 0.25;
 
 /** Reviews every decision `seat` made in the game (rules, seed, actions). */
-export async function reviewGame(rules: Rules, seed: number, actions: readonly Action[], seat: Seat, review: Reviewer, limit = 3): Promise<GameReview> {
+export async function reviewGame(
+  rules: Rules,
+  seed: number,
+  actions: readonly Action[],
+  seat: Seat,
+  review: Reviewer,
+  limit = 3,
+): Promise<GameReview> {
   const state = createGame(rules, seed);
   const all: ReviewedDecision[] = [];
   for (let i = 0; i < actions.length; i++) {
@@ -49,7 +67,16 @@ export async function reviewGame(rules: Rules, seed: number, actions: readonly A
       const real = a.type === "pass" ? view.passDirection !== "hold" : distinctPlays(view).length > 1;
       if (real) {
         const r = await review(view, a, mix32(seed ^ Math.imul(i + 1, 0x9e3779b1)));
-        all.push({ ...r, handIndex: view.handIndex, trickNumber: view.trickNumber, passDirection: view.passDirection, hand: view.hand.slice(), trick: view.trick.slice(), leader: view.leader, seat });
+        all.push({
+          ...r,
+          handIndex: view.handIndex,
+          trickNumber: view.trickNumber,
+          passDirection: view.passDirection,
+          hand: view.hand.slice(),
+          trick: view.trick.slice(),
+          leader: view.leader,
+          seat,
+        });
       }
     }
     const reason = step(state, a, null);
@@ -90,9 +117,7 @@ export type ReviewOutcome = { ok: true; review: GameReview; source: string } | {
 export class ReviewService {
   private readonly running = new Map<string, Promise<ReviewOutcome>>();
 
-  constructor(
-    private readonly deps: { store: ReviewStore; bots: BotPlayer; samples?: number; maxRunning?: number },
-  ) {}
+  constructor(private readonly deps: { store: ReviewStore; bots: BotPlayer; samples?: number; maxRunning?: number }) {}
 
   /** The person's last finished table game on the server, or null. */
   async lastGame(guildId: string, userId: string): Promise<ReviewSource | null> {
@@ -102,7 +127,13 @@ export class ReviewService {
     const table = await this.deps.store.getTable(game.tableId);
     if (!table) return null;
     const actions = (await this.deps.store.loadActions(game.tableId)).map((a) => a.action);
-    return { key: `table:${game.tableId}`, rules: table.rules, seed: table.seed, actions, seat: game.players.find((p) => p.userId === userId)!.seat as Seat };
+    return {
+      key: `table:${game.tableId}`,
+      rules: table.rules,
+      seed: table.seed,
+      actions,
+      seat: game.players.find((p) => p.userId === userId)!.seat as Seat,
+    };
   }
 
   async review(userId: string, source: ReviewSource): Promise<ReviewOutcome> {

@@ -204,12 +204,20 @@ export class TableService {
     }
   }
 
-  async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
+  async open(
+    where: { guildId: string; channelId: string },
+    host: Actor,
+    options: NewTableOptions,
+  ): Promise<Outcome<{ table: TableSnapshot }>> {
     if (this.stopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.inChannel(where.channelId, () => this.openHere(where, host, options)));
   }
 
-  private async openHere(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableSnapshot }>> {
+  private async openHere(
+    where: { guildId: string; channelId: string },
+    host: Actor,
+    options: NewTableOptions,
+  ): Promise<Outcome<{ table: TableSnapshot }>> {
     const cap = this.guildCap(where.guildId, options.maxTables);
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
@@ -280,7 +288,11 @@ export class TableService {
   }
 
   /** The host changes the rules or the table settings in the lobby. */
-  async configure(tableId: string, actor: Actor, change: { rules?: string; settings?: SettingsChange }): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async configure(
+    tableId: string,
+    actor: Actor,
+    change: { rules?: string; settings?: SettingsChange },
+  ): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
   }
 
@@ -301,7 +313,10 @@ export class TableService {
         return { ok: true, table: live, say: c.say };
       case "seat":
         await this.saveSeats(live, c.seats);
-        this.log.info({ table: tableId, seat: c.seat, by: actor.userId }, c.change === "left" ? "a computer player took the seat" : "player returned");
+        this.log.info(
+          { table: tableId, seat: c.seat, by: actor.userId },
+          c.change === "left" ? "a computer player took the seat" : "player returned",
+        );
         if (c.change === "left" && (await this.closeIfNobodyLeft(live))) return { ok: true, table: live, say: c.sayIfClosed };
         this.schedule(live);
         this.emit(live, { type: "seat", seat: c.seat, change: c.change });
@@ -318,7 +333,12 @@ export class TableService {
       const seed = this.seeds() >>> 0;
       const state = createGame(record.rules, seed);
       const status = state.phase === "passing" ? "passing" : "playing";
-      live.record = await this.store.updateTable(tableId, { seats, seed, status, timeBank: seats.map(() => record.settings.timeBankSeconds) });
+      live.record = await this.store.updateTable(tableId, {
+        seats,
+        seed,
+        status,
+        timeBank: seats.map(() => record.settings.timeBankSeconds),
+      });
       live.state = state;
       this.clearTimers(live);
       this.log.info({ table: tableId, seed, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
@@ -379,7 +399,12 @@ export class TableService {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "play", seat, card }));
   }
 
-  async moon(tableId: string, actor: Actor, choice: MoonChoice, version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async moon(
+    tableId: string,
+    actor: Actor,
+    choice: MoonChoice,
+    version: number,
+  ): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "moon", seat, choice }));
   }
 
@@ -388,7 +413,12 @@ export class TableService {
    * choice needs the exact version; a pass only needs the same passing phase, since the others'
    * passes move the count without changing this seat's choice.
    */
-  private async humanAction(tableId: string, actor: Actor, version: number, build: (seat: Seat) => Action): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  private async humanAction(
+    tableId: string,
+    actor: Actor,
+    version: number,
+    build: (seat: Seat) => Action,
+  ): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
     return this.withTable(tableId, async (live) => {
       const mine = seatOf(live.record.seats, actor.userId);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
@@ -401,7 +431,10 @@ export class TableService {
         return refuse("duplicate", alreadyDone(last.action));
       }
       const passPhaseStart = state.actionCount - state.passes.filter((p) => p !== null).length;
-      const fresh = action.type === "pass" ? state.phase === "passing" && version >= passPhaseStart && version <= state.actionCount : version === state.actionCount;
+      const fresh =
+        action.type === "pass"
+          ? state.phase === "passing" && version >= passPhaseStart && version <= state.actionCount
+          : version === state.actionCount;
       if (!fresh) {
         return refuse("stale", sentence("refusals", version > state.actionCount ? "notThisGame" : "stale"));
       }
@@ -437,12 +470,20 @@ export class TableService {
       while (at >= 0 && !(stored[at].seat === seat && stored[at].action.type === "play")) at--;
       const played = stored[at]?.action;
       if (stored.length !== state.actionCount || played?.type !== "play" || played.card !== card) {
-        this.log.warn({ table: tableId, seat, at, logged: stored.length, count: state.actionCount }, "undo: the log does not end as the game does");
+        this.log.warn(
+          { table: tableId, seat, at, logged: stored.length, count: state.actionCount },
+          "undo: the log does not end as the game does",
+        );
         return refuse("undo-nothing", sentence("comforts", "undoNothing"));
       }
       const kept = stored.slice(0, at);
-      const r = replay(live.record.rules, live.record.seed, kept.map((a) => a.action));
-      if (!r.ok || r.state.phase !== "playing" || r.state.handIndex !== state.handIndex || r.state.turn !== seat) return refuse("undo-nothing", sentence("comforts", "undoNothing"));
+      const r = replay(
+        live.record.rules,
+        live.record.seed,
+        kept.map((a) => a.action),
+      );
+      if (!r.ok || r.state.phase !== "playing" || r.state.handIndex !== state.handIndex || r.state.turn !== seat)
+        return refuse("undo-nothing", sentence("comforts", "undoNothing"));
       const undos = live.record.undos + 1;
       const res = await this.store.truncateActions(tableId, at, state.actionCount, { undos, turnDeadline: null });
       if (!res.ok) {
@@ -460,7 +501,8 @@ export class TableService {
       this.log.info({ table: tableId, seat, card: cardLabel(card), from: at, taken: stored.length - at, undos }, "card taken back");
       this.schedule(live);
       // The trick's post is only made when it completes: a completed trick taken back is said so.
-      if (target.completed) this.emit(live, { type: "notice", note: sentence("comforts", "undoThread", { name: mine.name, trick: target.trick + 1 }) });
+      if (target.completed)
+        this.emit(live, { type: "notice", note: sentence("comforts", "undoThread", { name: mine.name, trick: target.trick + 1 }) });
       return { ok: true, table: live, view: viewFor(r.state, seat), firstUndo: undos === 1 };
     });
   }
@@ -647,7 +689,10 @@ export class TableService {
 
     if (bots.length) {
       const epoch = live.epoch;
-      live.timers.bot = this.clock.setTimeout(() => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots, epoch)), this.config.botDelayMs);
+      live.timers.bot = this.clock.setTimeout(
+        () => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots, epoch)),
+        this.config.botDelayMs,
+      );
     }
     if (!humans.length) {
       live.turn = null;
@@ -656,7 +701,10 @@ export class TableService {
     if (live.turn?.key !== key) live.turn = { key, startedAt: this.clock.now() };
     const turn = live.turn;
     const first = Math.min(...humans.map((s) => deadlineOf(turn, live.record.settings, state, live.record.timeBank[s])));
-    live.timers.turn = this.clock.setTimeout(() => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)), Math.max(0, first - this.clock.now()));
+    live.timers.turn = this.clock.setTimeout(
+      () => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)),
+      Math.max(0, first - this.clock.now()),
+    );
   }
 
   private async runBots(live: Live, key: string, seats: number[], epoch: number): Promise<void> {
@@ -675,10 +723,14 @@ export class TableService {
         action = firstLegalAction(view);
       }
       const done = await live.queue.run(async () => {
-        if (live.closed || live.epoch !== epoch || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat)) return false;
+        if (live.closed || live.epoch !== epoch || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat))
+          return false;
         const r = await this.commit(live, seat as Seat, action, "bot");
         if (!r.ok && r.code === "illegal") {
-          this.log.error({ table: live.record.id, seat, action: describeAction(action), reason: r.say.key }, "computer player chose an illegal action");
+          this.log.error(
+            { table: live.record.id, seat, action: describeAction(action), reason: r.say.key },
+            "computer player chose an illegal action",
+          );
           await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "bot");
         }
         return true;
@@ -701,7 +753,9 @@ export class TableService {
       for (const seat of expired) {
         if (!live.state || live.closed || turnKey(live.state) !== key) break;
         const view = viewFor(live.state, seat as Seat);
-        const action = await this.bots.decide(view, live.record.settings.botLevel, { seed: live.record.seed ^ view.actionCount }).catch(() => firstLegalAction(view));
+        const action = await this.bots
+          .decide(view, live.record.settings.botLevel, { seed: live.record.seed ^ view.actionCount })
+          .catch(() => firstLegalAction(view));
         this.log.info({ table: live.record.id, seat }, "turn timed out; a computer player acts");
         const r = await this.commit(live, seat as Seat, action, "timeout");
         if (!r.ok && live.state) await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "timeout");
@@ -853,9 +907,14 @@ export class TableService {
       await this.withTable<object>(live.record.id, async (l) => {
         const mine = seatOf(l.record.seats, userId);
         if (!mine && l.record.hostId !== userId) return { ok: true };
-        const seats = l.record.seats.map((s) => (s === mine ? { ...s, userId: null, botLevel: s.botLevel ?? l.record.settings.botLevel, name: pseudonym, botControlled: false, timeouts: 0 } : s));
+        const seats = l.record.seats.map((s) =>
+          s === mine
+            ? { ...s, userId: null, botLevel: s.botLevel ?? l.record.settings.botLevel, name: pseudonym, botControlled: false, timeouts: 0 }
+            : s,
+        );
         const patch: TablePatch = { seats };
-        if (l.record.hostId === userId) patch.hostId = seats.find((s) => isHumanSeat(s) && !s.botControlled)?.userId ?? seats.find(isHumanSeat)?.userId ?? "former:";
+        if (l.record.hostId === userId)
+          patch.hostId = seats.find((s) => isHumanSeat(s) && !s.botControlled)?.userId ?? seats.find(isHumanSeat)?.userId ?? "former:";
         l.record = await this.store.updateTable(l.record.id, patch);
         if (mine) this.emit(l, { type: "seat", seat: mine.seat, change: "bot-took-over" });
         this.schedule(l);
@@ -882,7 +941,6 @@ export class TableService {
     }
   }
 }
-
 
 function closedMessage(status: TableRecord["status"]): Sentence {
   return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");

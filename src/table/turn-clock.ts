@@ -28,8 +28,13 @@ export function deadlineOf(turn: TurnStart, settings: TableSettings, state: Game
 }
 
 /** Whether the seat's time has run out at `now`. */
-export const hasExpired = (turn: TurnStart, settings: TableSettings, state: GameState, bankSeconds: number | undefined, now: number): boolean =>
-  now >= deadlineOf(turn, settings, state, bankSeconds) - TIMER_SLACK_MS;
+export const hasExpired = (
+  turn: TurnStart,
+  settings: TableSettings,
+  state: GameState,
+  bankSeconds: number | undefined,
+  now: number,
+): boolean => now >= deadlineOf(turn, settings, state, bankSeconds) - TIMER_SLACK_MS;
 
 /** Whole seconds of time bank used by acting at `now`: the time past the phase's allowance, rounded up. */
 export function bankUsed(turn: TurnStart, settings: TableSettings, state: GameState, now: number): number {

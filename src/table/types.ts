@@ -89,4 +89,3 @@ export interface TableServiceConfig {
   /** Open tables one server may have at once; the next is refused with a sentence. */
   maxTablesPerGuild?: number;
 }
-

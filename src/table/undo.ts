@@ -35,7 +35,9 @@ export interface UndoMark {
 }
 
 /** The seat's latest card of this hand, if an undo could reach it; from the seat's own view. */
-export function undoTarget(view: Pick<SeatView, "seat" | "phase" | "handIndex" | "trick" | "leader" | "tricks" | "trickNumber">): UndoTarget | null {
+export function undoTarget(
+  view: Pick<SeatView, "seat" | "phase" | "handIndex" | "trick" | "leader" | "tricks" | "trickNumber">,
+): UndoTarget | null {
   if (view.phase !== "playing") return null;
   const at = (view.seat - view.leader) & 3;
   if (at < view.trick.length) return { card: view.trick[at], trick: view.trickNumber, completed: false };
@@ -49,10 +51,15 @@ export function undoTarget(view: Pick<SeatView, "seat" | "phase" | "handIndex" |
 export const aloneAtTable = (seats: readonly SeatRecord[]): boolean => seats.filter(isHumanSeat).length === 1;
 
 /** Whether an undo at `mark` already covers this card (one level, once per trick). */
-export const alreadyUndone = (target: UndoTarget, hand: number, mark: UndoMark | null | undefined): boolean => !!mark && mark.hand === hand && target.trick <= mark.trick;
+export const alreadyUndone = (target: UndoTarget, hand: number, mark: UndoMark | null | undefined): boolean =>
+  !!mark && mark.hand === hand && target.trick <= mark.trick;
 
 /** What the seat's menu offers to take back now, if anything. `mark`: the table's last undo. */
-export function undoOffered(seats: readonly SeatRecord[], view: Parameters<typeof undoTarget>[0], mark: UndoMark | null | undefined): UndoTarget | null {
+export function undoOffered(
+  seats: readonly SeatRecord[],
+  view: Parameters<typeof undoTarget>[0],
+  mark: UndoMark | null | undefined,
+): UndoTarget | null {
   const me = seats.find((s) => s.seat === view.seat);
   if (!me || !isHumanSeat(me) || me.botControlled || !aloneAtTable(seats)) return null;
   const target = undoTarget(view);

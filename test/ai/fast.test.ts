@@ -5,7 +5,19 @@
  * may stop early, but only once no score can change: the engine, played on at random, agrees).
  */
 import { describe, expect, it } from "vitest";
-import { apply, createGame, createRng, legalMasks, passTarget, type GameState, type MoonChoice, type Rng, type Rules, type Seat, type SuitMasks } from "../../src/game/index.js";
+import {
+  apply,
+  createGame,
+  createRng,
+  legalMasks,
+  passTarget,
+  type GameState,
+  type MoonChoice,
+  type Rng,
+  type Rules,
+  type Seat,
+  type SuitMasks,
+} from "../../src/game/index.js";
 import { FastHand } from "../../src/ai/fast.js";
 import { newSituation, situationFromFast, situationFromState } from "../../src/ai/policy.js";
 import { randomRules } from "./helpers.js";
@@ -38,7 +50,7 @@ function passAtRandom(state: GameState, rng: Rng): { state: GameState; passes: I
     const cards: number[] = [];
     for (let i = 0; i < 3; i++) {
       const c = randomCard(h, rng);
-      h[(c / 13) | 0] &= ~(1 << c % 13);
+      h[(c / 13) | 0] &= ~(1 << (c % 13));
       cards.push(c);
     }
     passes[seat] = cards[0] | (cards[1] << 6) | (cards[2] << 12);
@@ -57,13 +69,14 @@ function special(state: GameState, strong: number[]): void {
   const rest: number[] = [];
   for (let s = 0; s < 4; s++) for (let r = 0; r < 13; r++) if (!(strong[s] & (1 << r))) rest.push(s * 13 + r);
   state.hands = [strong.slice(), [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]];
-  rest.forEach((c, i) => (state.hands[1 + (i % 3)][(c / 13) | 0] |= 1 << c % 13));
+  rest.forEach((c, i) => (state.hands[1 + (i % 3)][(c / 13) | 0] |= 1 << (c % 13)));
   if (state.phase === "playing" && state.rules.firstLead === "two-clubs") state.leader = state.turn = 1;
 }
 
 function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early: boolean } {
   let state = createGame(rules, seed);
-  if (state.phase === "playing" && rng.next() < 0.35) special(state, rng.next() < 0.6 ? [0x1c00, 0x1c00, 0x1e00, 0x1c00] : [0, 0, 1 << 10, 0x1ffe]);
+  if (state.phase === "playing" && rng.next() < 0.35)
+    special(state, rng.next() < 0.6 ? [0x1c00, 0x1c00, 0x1e00, 0x1c00] : [0, 0, 1 << 10, 0x1ffe]);
   // Start totals anywhere below the end of the game, so clamping, Perfect 100 and the New Moon
   // choice's threshold all come into play.
   if (rng.next() < 0.7) {
@@ -95,7 +108,21 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
     expect(board.voids).toBe(voidsOf(state));
     situationFromState(a, state, seat, voidsOf(state), legal);
     situationFromFast(b, board, boardLegal);
-    for (const k of ["seat", "hand", "legal", "out", "leader", "trickNumber", "heartsBroken", "voids", "points", "jackBy", "queenBy", "trickLen"] as const) expect(b[k], k).toEqual(a[k]);
+    for (const k of [
+      "seat",
+      "hand",
+      "legal",
+      "out",
+      "leader",
+      "trickNumber",
+      "heartsBroken",
+      "voids",
+      "points",
+      "jackBy",
+      "queenBy",
+      "trickLen",
+    ] as const)
+      expect(b[k], k).toEqual(a[k]);
     expect(b.trick.slice(0, b.trickLen)).toEqual(a.trick);
     const card = randomCard(legal, rng);
     const r = apply(state, { type: "play", seat: seat as Seat, card });

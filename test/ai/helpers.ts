@@ -1,5 +1,22 @@
 /** Positions for the computer-player tests: a hand in progress, written as plain card lists. */
-import { createGame, masksOf, parseCard, presetRules, suitOf, penaltyValue, DEFAULT_RULES, PRESETS, validateRules, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, type Card, type GameState, type Rng, type Rules, type Seat } from "../../src/game/index.js";
+import {
+  createGame,
+  masksOf,
+  parseCard,
+  presetRules,
+  suitOf,
+  penaltyValue,
+  DEFAULT_RULES,
+  PRESETS,
+  validateRules,
+  JACK_OF_DIAMONDS,
+  QUEEN_OF_SPADES,
+  type Card,
+  type GameState,
+  type Rng,
+  type Rules,
+  type Seat,
+} from "../../src/game/index.js";
 
 export function cards(text: string): Card[] {
   return text
@@ -12,7 +29,12 @@ export function cards(text: string): Card[] {
     });
 }
 
-export const rulesOf = (preset: string, overrides: Partial<Rules> = {}): Rules => ({ ...presetRules(preset)!, autoClaim: "off", passCycle: "none", ...overrides });
+export const rulesOf = (preset: string, overrides: Partial<Rules> = {}): Rules => ({
+  ...presetRules(preset)!,
+  autoClaim: "off",
+  passCycle: "none",
+  ...overrides,
+});
 
 /**
  * A hand in progress: the earlier tricks (each with its leader), the trick on the table, and
@@ -53,7 +75,7 @@ export function position(opts: { rules: Rules; hands: string[]; tricks?: [Seat, 
     const winner = ((t.leader + best) & 3) as Seat;
     let points = 0;
     for (const c of t.cards) {
-      state.taken[winner][suitOf(c)] |= 1 << c % 13;
+      state.taken[winner][suitOf(c)] |= 1 << (c % 13);
       points += penaltyValue(rules, c) + (c === JACK_OF_DIAMONDS ? rules.jackOfDiamonds : 0);
       if (suitOf(c) === 3 || (c === QUEEN_OF_SPADES && rules.queenBreaksHearts)) state.heartsBroken = true;
     }

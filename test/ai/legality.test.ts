@@ -15,9 +15,18 @@ function playGame(rules: Rules, seed: number, levels: BotLevel[], maxHands: numb
     for (const seat of awaiting(state)) {
       const level = levels[seat];
       // Hard and medium search a fixed, small number of worlds: fast and deterministic.
-      const action = decide(viewFor(state, seat as Seat), level, level === "hard" ? { samples: 3, seed: seed + decisions } : level === "medium" ? { samples: 2, seed: seed + decisions } : { seed: seed + decisions });
+      const action = decide(
+        viewFor(state, seat as Seat),
+        level,
+        level === "hard"
+          ? { samples: 3, seed: seed + decisions }
+          : level === "medium"
+            ? { samples: 2, seed: seed + decisions }
+            : { seed: seed + decisions },
+      );
       const why = step(state, action);
-      if (why) throw new Error(`${level} (seat ${seat}) made an illegal move, ${why}: ${JSON.stringify(action)} under ${JSON.stringify(rules)}`);
+      if (why)
+        throw new Error(`${level} (seat ${seat}) made an illegal move, ${why}: ${JSON.stringify(action)} under ${JSON.stringify(rules)}`);
       decisions++;
       if (action.type === "moon") moonChoices++;
     }

@@ -101,7 +101,16 @@ describe("the moon choice (New Moon), judged by the game, not the hand", () => {
   // them every heart and Q♠. The totals before the hand decide which moon is better.
   function moonFor(totals: number[]): string {
     const rules = rulesOf("classic", { moon: "choice", target: 100 });
-    let state = position({ rules, hands: ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS QS", "*"], totals });
+    let state = position({
+      rules,
+      hands: [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS QS",
+        "*",
+      ],
+      totals,
+    });
     const order = ["2C", "2D", "2S", "2H"];
     for (let t = 0; t < 13; t++) {
       for (let i = 0; i < 4; i++) {

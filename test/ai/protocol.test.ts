@@ -20,7 +20,18 @@ describe("ai:serve protocol", () => {
       }),
       2,
     );
-    for (const key of ["hand", "legal", "leader", "turn", "trickNumber", "heartsBroken", "handSizes", "voids", "handPoints", "tricksWon"] as const) {
+    for (const key of [
+      "hand",
+      "legal",
+      "leader",
+      "turn",
+      "trickNumber",
+      "heartsBroken",
+      "handSizes",
+      "voids",
+      "handPoints",
+      "tricksWon",
+    ] as const) {
       expect(view[key], key).toEqual(real[key]);
     }
   });
@@ -28,7 +39,12 @@ describe("ai:serve protocol", () => {
   it("answers a play with the action and the card's code, and honours the legal list it is given", () => {
     const line = JSON.stringify({ id: 7, level: "medium", view: { seat: 2, hand: MY_HAND, tricks: [TRICK_1], trick: ["AS"] } });
     expect(answerLine(line, { level: "hard" })).toMatchObject({ id: 7, card: "QS", action: { type: "play", seat: 2, card: 36 } });
-    const only = JSON.stringify({ id: 8, level: "medium", legal: ["8S"], view: { seat: 2, hand: MY_HAND, tricks: [TRICK_1], trick: ["AS"] } });
+    const only = JSON.stringify({
+      id: 8,
+      level: "medium",
+      legal: ["8S"],
+      view: { seat: 2, hand: MY_HAND, tricks: [TRICK_1], trick: ["AS"] },
+    });
     expect(answerLine(only, { level: "hard" })).toMatchObject({ id: 8, card: "8S" });
   });
 
@@ -41,7 +57,10 @@ describe("ai:serve protocol", () => {
 
   it("explains what is wrong with a bad request instead of failing", () => {
     expect(answerLine("{oops", { level: "hard" })?.error).toMatch(/not JSON/);
-    expect(answerLine(JSON.stringify({ id: 1, view: { seat: 1, hand: ["2C"] } }), { level: "hard" })).toMatchObject({ id: 1, error: expect.stringMatching(/should hold 13/) });
+    expect(answerLine(JSON.stringify({ id: 1, view: { seat: 1, hand: ["2C"] } }), { level: "hard" })).toMatchObject({
+      id: 1,
+      error: expect.stringMatching(/should hold 13/),
+    });
     expect(answerLine(JSON.stringify({ id: 2, view: { seat: 0, hand: ["ZZ"] } }), { level: "hard" })?.error).toMatch(/not a card/);
     expect(answerLine(JSON.stringify({ id: 3, level: "expert", view: {} }), { level: "hard" })?.error).toMatch(/level must be/);
     expect(answerLine("", { level: "hard" })).toBeNull();
@@ -53,8 +72,15 @@ describe("ai:serve protocol", () => {
       JSON.stringify({ id: 1, level: "medium", view: { seat: 2, hand: MY_HAND, tricks: [TRICK_1], trick: ["4D"] } }),
       "not json",
     ].join("\n");
-    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/ai-serve.ts", "--level", "easy"], { input, encoding: "utf8", timeout: 20_000 });
-    const answers = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/ai-serve.ts", "--level", "easy"], {
+      input,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    const answers = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(answers).toHaveLength(3);
     expect(answers[0]).toEqual({ id: 0, pong: true });
     expect(answers[1]).toMatchObject({ id: 1, card: "QS" });

@@ -58,11 +58,14 @@ describe("the hard search stops when the answer is clear", () => {
   it("offers moon-setup passes only for hands that might run one", () => {
     const masks = (text: string) => {
       const m = [0, 0, 0, 0];
-      for (const c of cards(text)) m[(c / 13) | 0] |= 1 << c % 13;
+      for (const c of cards(text)) m[(c / 13) | 0] |= 1 << (c % 13);
       return m;
     };
     const strong = moonPasses(masks("2C AC KD AD QS KS AS 9H TH JH QH KH AH"));
-    expect(strong.map(codes)).toEqual([["2C", "9H", "TH"], ["2C", "QS", "KD"]]);
+    expect(strong.map(codes)).toEqual([
+      ["2C", "9H", "TH"],
+      ["2C", "QS", "KD"],
+    ]);
     expect(moonPasses(masks("2C 3C 4C 5D 6D 7D 2S 3S 4S 2H 3H 4H 5H"))).toEqual([]);
   });
 });

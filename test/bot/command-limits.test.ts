@@ -2,7 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { commandData } from "../../commands/hearts.js";
 
-type Node = { name: string; description?: string; description_localizations?: Record<string, string>; name_localizations?: Record<string, string>; options?: Node[]; choices?: Node[]; value?: unknown };
+type Node = {
+  name: string;
+  description?: string;
+  description_localizations?: Record<string, string>;
+  name_localizations?: Record<string, string>;
+  options?: Node[];
+  choices?: Node[];
+  value?: unknown;
+};
 
 /** Characters Discord counts against 8,000 per command: names, descriptions and choice values, per locale. */
 function chars(n: Node, locale: string | null): number {
@@ -23,7 +31,8 @@ describe("/hearts", () => {
     walk(cmd, (n) => {
       expect((n.options ?? []).length).toBeLessThanOrEqual(25);
       expect((n.choices ?? []).length).toBeLessThanOrEqual(25);
-      for (const d of [n.description, ...Object.values(n.description_localizations ?? {})]) if (d !== undefined) expect(d.length, d).toBeLessThanOrEqual(100);
+      for (const d of [n.description, ...Object.values(n.description_localizations ?? {})])
+        if (d !== undefined) expect(d.length, d).toBeLessThanOrEqual(100);
       for (const d of [n.name, ...Object.values(n.name_localizations ?? {})]) expect(d.length, d).toBeLessThanOrEqual(100);
     });
   });

@@ -28,13 +28,15 @@ describe("someone who stays away with their menu open", () => {
     await bob.openHand();
     // Both play promptly until it is Bob's turn in the second trick or later; then Bob, his menu
     // open, does nothing while Ann keeps up.
-    const bobToPlay = () => !!findButton(bob.menu(), (c) => byVerb("play")(c) && !c.disabled) && gamePosts(h.fake).some((m) => /^Trick \d+:/m.test(m.content));
+    const bobToPlay = () =>
+      !!findButton(bob.menu(), (c) => byVerb("play")(c) && !c.disabled) && gamePosts(h.fake).some((m) => /^Trick \d+:/m.test(m.content));
     await playUntil(h, [ann, bob], bobToPlay, 15_000);
     // His turn began a moment before his menu showed it: the mention comes 5 s after that.
     const opened = Date.now();
     await quiet(h, 100);
     const before = BigInt([...h.fake.messages.keys()].at(-1)!);
-    const bobPinged = () => [...h.fake.messages.values()].some((m) => BigInt(m.id) > before && m.visibleTo === null && m.pings.includes(bob.user.id));
+    const bobPinged = () =>
+      [...h.fake.messages.values()].some((m) => BigInt(m.id) > before && m.visibleTo === null && m.pings.includes(bob.user.id));
     await h.fake.waitFor(() => (bobPinged() ? true : null), 9000, "Bob's mention");
     // Not before the grace period (5 s, less the moment his menu took to show his turn).
     expect(Date.now() - opened).toBeGreaterThan(4000);

@@ -5,7 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeMessage } from "../fake-discord/server.js";
-import { Player, byVerb, findButton, findTableMessage, gamePosts, playUntil, quiet, startHarness, tableMessage, textOf, type Harness } from "./harness.js";
+import {
+  Player,
+  byVerb,
+  findButton,
+  findTableMessage,
+  gamePosts,
+  playUntil,
+  quiet,
+  startHarness,
+  tableMessage,
+  textOf,
+  type Harness,
+} from "./harness.js";
 
 let h: Harness;
 let people: Player[];
@@ -22,7 +34,11 @@ afterAll(async () => {
  * test speed on a busy machine, the tricks waiting share one post instead of queueing.)
  */
 const tricksIn = (m: FakeMessage) => m.content.split("\n").filter((l) => /^Trick \d+:/.test(l)).length;
-const isTrickPost = (m: FakeMessage) => tricksIn(m) > 0 && m.content.split("\n").length === tricksIn(m) && m.attachments.length === tricksIn(m) && m.attachments.every((a) => /^trick-\d+\.png$/.test(a.filename));
+const isTrickPost = (m: FakeMessage) =>
+  tricksIn(m) > 0 &&
+  m.content.split("\n").length === tricksIn(m) &&
+  m.attachments.length === tricksIn(m) &&
+  m.attachments.every((a) => /^trick-\d+\.png$/.test(a.filename));
 const isScorePost = (m: FakeMessage) => /\*\*Hand \d+ scored\*\*/.test(m.content);
 
 /** Everyone sits down; the host starts; the others open their menus from the start post's mention. */
@@ -48,11 +64,23 @@ describe("a calm table of four people", () => {
     // SHOW_THREAD=1: the thread as a player reads it (mentions as @names).
     if (process.env.SHOW_THREAD) {
       const names = new Map(h.fake.users.map((u) => [u.id, u.globalName]));
-      console.log(posts.map((m) => `${m.content.replace(/<@(\d+)>/g, (_, id: string) => `@${names.get(id) ?? id}`)}${m.attachments.length ? `  [${m.attachments.map((a) => a.filename).join(", ")}]` : ""}${m.pings.length ? `  (notifies ${m.pings.map((id) => names.get(id)).join(", ")})` : ""}`).join("\n"));
+      console.log(
+        posts
+          .map(
+            (m) =>
+              `${m.content.replace(/<@(\d+)>/g, (_, id: string) => `@${names.get(id) ?? id}`)}${m.attachments.length ? `  [${m.attachments.map((a) => a.filename).join(", ")}]` : ""}${m.pings.length ? `  (notifies ${m.pings.map((id) => names.get(id)).join(", ")})` : ""}`,
+          )
+          .join("\n"),
+      );
     }
     // The first post starts the game and mentions the people who had no menu open yet (all but the host).
     expect(posts[0].content).toContain("Game on!");
-    expect(posts[0].pings.sort()).toEqual(people.slice(1).map((p) => p.user.id).sort());
+    expect(posts[0].pings.sort()).toEqual(
+      people
+        .slice(1)
+        .map((p) => p.user.id)
+        .sort(),
+    );
     const over = posts.at(-1)!;
     expect(over.content).toContain("Game over");
     // Everything between is a trick (its picture and who took what) or a hand's score: no turn posts, no pings.
@@ -78,11 +106,19 @@ describe("a calm table of four people", () => {
     // Menus: an edit that keeps the picture lists its attachment by id and uploads nothing; a person
     // gets a new picture about once a trick (their hand changed), not at every edit of their menu.
     const menuEdits = h.fake.calls.filter((c) => c.method === "PATCH" && c.path.startsWith("/webhooks/") && c.status < 300);
-    const kept = menuEdits.filter((c) => !c.files.length && (c.body?.attachments ?? []).some((a: { id: unknown }) => String(a.id).length > 5));
+    const kept = menuEdits.filter(
+      (c) => !c.files.length && (c.body?.attachments ?? []).some((a: { id: unknown }) => String(a.id).length > 5),
+    );
     expect(kept.length).toBeGreaterThan(hands * 4);
     for (const p of people) {
       const uploads = h.fake.calls.filter((c) => c.files.some((f) => f.name === "hand.png") && h.sent.get(c.token!)?.user.id === p.user.id);
-      const edits = h.fake.calls.filter((c) => c.token && h.sent.get(c.token)?.user.id === p.user.id && c.status < 300 && /^(POST \/interactions|PATCH \/webhooks)/.test(`${c.method} ${c.path}`));
+      const edits = h.fake.calls.filter(
+        (c) =>
+          c.token &&
+          h.sent.get(c.token)?.user.id === p.user.id &&
+          c.status < 300 &&
+          /^(POST \/interactions|PATCH \/webhooks)/.test(`${c.method} ${c.path}`),
+      );
       expect(uploads.length).toBeLessThanOrEqual(18 * hands);
       expect(uploads.length).toBeLessThan(edits.length * 0.75);
     }
@@ -100,7 +136,10 @@ describe("a calm table of four people", () => {
     await seatAndStart();
     // Everyone passes and play begins; then, while another seat is to play, Dan's menu goes quiet
     // for 15 minutes (its token runs out) while the others keep theirs alive by using them.
-    const danWaits = () => /playing/.test(textOf(tableMessage(h.fake))) && /waiting for/.test(textOf(dan.menu())) && !findButton(dan.menu(), (c) => c.custom_id?.startsWith("h1:play:") && !c.disabled);
+    const danWaits = () =>
+      /playing/.test(textOf(tableMessage(h.fake))) &&
+      /waiting for/.test(textOf(dan.menu())) &&
+      !findButton(dan.menu(), (c) => c.custom_id?.startsWith("h1:play:") && !c.disabled);
     await playUntil(h, people, danWaits, 10_000);
     await quiet(h);
     const before = BigInt([...h.fake.messages.keys()].at(-1)!);
@@ -115,12 +154,19 @@ describe("a calm table of four people", () => {
     // (If this hand ends the game, its last post calls everyone to the Rematch: that is not a turn.)
     const pinging = since.filter((m) => m.pings.length && !m.content.includes("Game over"));
     // One mention, of Dan alone; he answered it once.
-    expect(pinging.map((m) => m.pings), pinging.map((m) => m.content).join(" | ")).toEqual([[dan.user.id]]);
+    expect(
+      pinging.map((m) => m.pings),
+      pinging.map((m) => m.content).join(" | "),
+    ).toEqual([[dan.user.id]]);
     expect(dan.reopened).toBe(1);
     // A mention on its own was taken down once Dan had played; folded into a trick post it is that post.
     const mention = pinging[0];
     expect(mention.deleted || isTrickPost(mention)).toBe(true);
-    expect(gamePosts(h.fake).filter((m) => BigInt(m.id) > before).every((m) => isTrickPost(m) || isScorePost(m) || m.content.includes("Game over"))).toBe(true);
+    expect(
+      gamePosts(h.fake)
+        .filter((m) => BigInt(m.id) > before)
+        .every((m) => isTrickPost(m) || isScorePost(m) || m.content.includes("Game over")),
+    ).toBe(true);
     expect(h.fake.violations).toEqual([]);
   }, 60_000);
 });

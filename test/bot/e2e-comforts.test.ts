@@ -8,7 +8,20 @@ import { cardLabel, replay, viewFor } from "../../src/game/index.js";
 import { undoTarget } from "../../src/table/undo.js";
 import { DECK_SAMPLE } from "../../src/discord/deck.js";
 import { renderHand } from "../../src/render/index.js";
-import { Player, answeredPrivately, byVerb, findButton, gamePosts, playUntil, quiet, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
+import {
+  Player,
+  answeredPrivately,
+  byVerb,
+  findButton,
+  gamePosts,
+  playUntil,
+  quiet,
+  startHarness,
+  tableIdOf,
+  tableMessage,
+  textOf,
+  type Harness,
+} from "./harness.js";
 
 let h: Harness;
 let ann: Player;
@@ -43,7 +56,11 @@ describe("comforts at a table of one person and computer players", () => {
     // Where the game stood (the bot's own record, replayed): was her card's trick complete?
     const rec = (await h.store.getTable(tableId))!;
     const log = await h.store.loadActions(tableId);
-    const was = replay(rec.rules, rec.seed, log.map((a) => a.action));
+    const was = replay(
+      rec.rules,
+      rec.seed,
+      log.map((a) => a.action),
+    );
     if (!was.ok) throw new Error(was.reason);
     const target = undoTarget(viewFor(was.state, 0))!;
     expect(cardLabel(target.card)).toBe(card);
@@ -61,13 +78,22 @@ describe("comforts at a table of one person and computer players", () => {
     expect((await h.store.loadActions(tableId)).length).toBe(after.actionCount);
     // A completed trick was posted: the thread says, once and pinging nobody, that it is played
     // again, and the replayed trick's post follows. A trick in progress was never posted: nothing.
-    await playUntil(h, [ann], () => gamePosts(h.fake).filter((m) => new RegExp(`^Trick ${target.trick + 1}:`, "m").test(m.content)).length >= (target.completed ? 2 : 1), 10_000);
+    await playUntil(
+      h,
+      [ann],
+      () =>
+        gamePosts(h.fake).filter((m) => new RegExp(`^Trick ${target.trick + 1}:`, "m").test(m.content)).length >=
+        (target.completed ? 2 : 1),
+      10_000,
+    );
     await quiet(h, 150);
     // Every line of the thread in order (when posting lags, a post may carry several lines).
     const lines = gamePosts(h.fake).flatMap((m) => m.content.split("\n").map((line) => ({ m, line })));
     const notes = lines.filter((l) => l.line.includes("took back a card"));
     if (target.completed) {
-      expect(notes.map((l) => l.line)).toEqual([`↩️ ${h.fake.users[0].globalName} took back a card: trick ${target.trick + 1} is played again, and its next post is the one that counts.`]);
+      expect(notes.map((l) => l.line)).toEqual([
+        `↩️ ${h.fake.users[0].globalName} took back a card: trick ${target.trick + 1} is played again, and its next post is the one that counts.`,
+      ]);
       expect(notes[0].m.pings).toEqual([]);
       const replayed = lines.findLastIndex((l) => l.line.startsWith(`Trick ${target.trick + 1}:`));
       expect(replayed).toBeGreaterThan(lines.indexOf(notes[0]));
@@ -87,7 +113,9 @@ describe("comforts at a table of one person and computer players", () => {
     expect(answeredPrivately(h, asked)).toBe(true);
     expect(textOf(said)).toContain("Four colours (♣ green, ♦ blue) · Large corner indexes");
     const style = { fourColour: true, largeIndex: true };
-    expect(said.attachments.map((a) => [a.filename, a.size])).toEqual([["deck.png", renderHand({ cards: DECK_SAMPLE, legal: [] }, style).length]]);
+    expect(said.attachments.map((a) => [a.filename, a.size])).toEqual([
+      ["deck.png", renderHand({ cards: DECK_SAMPLE, legal: [] }, style).length],
+    ]);
     expect(await h.store.getPlayerPrefs(ann.user.id)).toMatchObject(style);
     // Asked again without options: what she chose, remembered.
     expect(textOf(await ann.answer(ann.slash("deck")))).toContain("Four colours (♣ green, ♦ blue) · Large corner indexes");

@@ -11,7 +11,9 @@ import type { FakeMessage, FakeUser } from "../fake-discord/server.js";
 import { answeredPrivately, components, startHarness, textOf, type Harness } from "./harness.js";
 
 /** Seeded computer players: deterministic in (view, seed, samples), as the hard search is, and fast. */
-const seededBots: BotPlayer = { decide: async (view, _level, opts) => decide(view, "medium", { seed: opts?.seed, samples: opts?.samples }) };
+const seededBots: BotPlayer = {
+  decide: async (view, _level, opts) => decide(view, "medium", { seed: opts?.seed, samples: opts?.samples }),
+};
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,21 +27,35 @@ const verb = (c: any) => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined)
 
 async function answer(handle: ReturnType<Harness["fake"]["slashCommand"]>): Promise<FakeMessage> {
   const ack = await handle.ack;
-  if (ack.type === 5 || ack.type === 6) await h.fake.waitFor(() => handle.calls().some((c) => c.path.startsWith("/webhooks/") && c.status < 300), 5000, "the answer after the deferral");
-  return h.fake.waitFor(() => {
-    const r = handle.reply();
-    return r && (r.content || r.embeds.length || r.components.length) ? r : (handle.followUps()[0] ?? null);
-  }, 5000, "an answer");
+  if (ack.type === 5 || ack.type === 6)
+    await h.fake.waitFor(
+      () => handle.calls().some((c) => c.path.startsWith("/webhooks/") && c.status < 300),
+      5000,
+      "the answer after the deferral",
+    );
+  return h.fake.waitFor(
+    () => {
+      const r = handle.reply();
+      return r && (r.content || r.embeds.length || r.components.length) ? r : (handle.followUps()[0] ?? null);
+    },
+    5000,
+    "an answer",
+  );
 }
 
-const daily = (user: FakeUser, sub: "play" | "board", options?: Record<string, number>) => h.fake.slashCommand(user, "hearts", { group: "daily", subcommand: sub, options });
+const daily = (user: FakeUser, sub: "play" | "board", options?: Record<string, number>) =>
+  h.fake.slashCommand(user, "hearts", { group: "daily", subcommand: sub, options });
 
 /**
  * Plays the person's daily through their private menu: passes the first three cards and plays the
  * first (or last) enabled card. Records what each menu showed (without its notice line).
  * `stopAfter`: stop after this many actions and return.
  */
-async function playDaily(user: FakeUser, pick: "first" | "last", opts: { menu?: FakeMessage; stopAfter?: number; seen?: string[] } = {}): Promise<{ menu: FakeMessage; seen: string[] }> {
+async function playDaily(
+  user: FakeUser,
+  pick: "first" | "last",
+  opts: { menu?: FakeMessage; stopAfter?: number; seen?: string[] } = {},
+): Promise<{ menu: FakeMessage; seen: string[] }> {
   let menu = opts.menu ?? (await answer(daily(user, "play")));
   const seen = opts.seen ?? [];
   let n = 0;
@@ -47,11 +63,23 @@ async function playDaily(user: FakeUser, pick: "first" | "last", opts: { menu?: 
     const text = textOf(menu);
     if (/done: -?\d+ points/.test(text)) return { menu, seen };
     if (opts.stopAfter !== undefined && n >= opts.stopAfter) return { menu, seen };
-    seen.push((menu.embeds[0]?.description ?? "").split("\n").filter((l: string) => /Hand \d|On the table|You lead|received|Your points/.test(l)).join(" | "));
+    seen.push(
+      (menu.embeds[0]?.description ?? "")
+        .split("\n")
+        .filter((l: string) => /Hand \d|On the table|You lead|received|Your points/.test(l))
+        .join(" | "),
+    );
     const cs = components(menu);
     const select = cs.find((c) => verb(c) === "dpick");
     if (select) {
-      const picked = await answer(h.fake.selectMenu(user, menu.id, select.custom_id, select.options.slice(0, 3).map((o: any) => o.value)));
+      const picked = await answer(
+        h.fake.selectMenu(
+          user,
+          menu.id,
+          select.custom_id,
+          select.options.slice(0, 3).map((o: any) => o.value),
+        ),
+      );
       const pass = components(picked).find((c) => verb(c) === "dpass" && !c.disabled);
       if (!pass) throw new Error(`no Pass button: ${textOf(picked)}`);
       menu = await answer(h.fake.clickButton(user, picked.id, pass.custom_id));
@@ -123,8 +151,11 @@ describe("the daily challenge", () => {
     const msg = await answer(handle);
     expect(answeredPrivately(h, handle)).toBe(true);
     expect(msg.embeds[0].title).toMatch(/Review of your daily #\d+/);
-    expect(msg.embeds[0].description).toMatch(/You matched the expert on \d+ of \d+ decisions; estimated cost of the others: [\d.]+ points/);
-    for (const e of msg.embeds.slice(1)) expect(e.description).toMatch(/The hard player (plays|passes) .*\n.*Estimated cost: \*\*[\d.]+ points/s);
+    expect(msg.embeds[0].description).toMatch(
+      /You matched the expert on \d+ of \d+ decisions; estimated cost of the others: [\d.]+ points/,
+    );
+    for (const e of msg.embeds.slice(1))
+      expect(e.description).toMatch(/The hard player (plays|passes) .*\n.*Estimated cost: \*\*[\d.]+ points/s);
     // Asked again: from the cache, the same answer.
     const again = await answer(h.fake.slashCommand(cy, "hearts", { subcommand: "review", options: { game: "daily" } }));
     expect(again.embeds[0].description).toBe(msg.embeds[0].description);
@@ -137,7 +168,11 @@ describe("the daily challenge", () => {
     expect(h.fake.channelMessages(h.fake.channelId).length).toBe(before);
     const share = components(mine).find((c) => verb(c) === "dshare");
     await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
-    const posted = await h.fake.waitFor(() => h.fake.channelMessages(h.fake.channelId).find((m) => m.content.includes("Hearts daily #")) ?? null, 3000, "the shared line");
+    const posted = await h.fake.waitFor(
+      () => h.fake.channelMessages(h.fake.channelId).find((m) => m.content.includes("Hearts daily #")) ?? null,
+      3000,
+      "the shared line",
+    );
     expect(posted.content).toMatch(/Hearts daily #\d+ · -?\d+ pts · [🟩🟨🟥🌙]{4}$/u);
     expect(posted.content).not.toMatch(/[♠♥♦♣]|\b(10|[2-9JQKA])[CDSH]\b/);
   });

@@ -17,8 +17,20 @@ it("every text-only post and edit in the channel and the game thread suppresses 
   await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
   await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
   const thread = await h.fake.waitFor(() => h.fake.threads()[0], 3000, "the game thread");
-  const textPosts = () => h.fake.calls.filter((c) => c.path.startsWith("/channels/") && c.path.endsWith("/messages") && c.method === "POST" && c.body?.content && !c.body?.embeds?.length);
-  await h.fake.waitFor(() => textPosts().some((c) => c.path === `/channels/${thread.id}/messages`) || null, 3000, "a text post in the thread");
+  const textPosts = () =>
+    h.fake.calls.filter(
+      (c) =>
+        c.path.startsWith("/channels/") &&
+        c.path.endsWith("/messages") &&
+        c.method === "POST" &&
+        c.body?.content &&
+        !c.body?.embeds?.length,
+    );
+  await h.fake.waitFor(
+    () => textPosts().some((c) => c.path === `/channels/${thread.id}/messages`) || null,
+    3000,
+    "a text post in the thread",
+  );
   expect(textPosts().length).toBeGreaterThan(0);
   for (const c of textPosts()) expect(c.body.flags & 4, c.body.content).toBe(4);
   // Messages with the bot's own embeds keep them (the flag would hide them).

@@ -10,7 +10,13 @@ import { Player, answeredPrivately, byVerb, findButton, saidTo, startHarness, ta
 let h: Harness;
 beforeAll(async () => {
   // A small cap, so the test need not open ten tables.
-  h = await startHarness({ renderer: null, config: { maxTablesPerGuild: 2, rateLimits: { perUser: DEFAULT_FAIR_USE.perUser, perGuild: DEFAULT_FAIR_USE.perGuild, openCooldownS: DEFAULT_FAIR_USE.openCooldownS } } });
+  h = await startHarness({
+    renderer: null,
+    config: {
+      maxTablesPerGuild: 2,
+      rateLimits: { perUser: DEFAULT_FAIR_USE.perUser, perGuild: DEFAULT_FAIR_USE.perGuild, openCooldownS: DEFAULT_FAIR_USE.openCooldownS },
+    },
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -25,7 +31,9 @@ describe("fair use", () => {
     const burst = Array.from({ length: 40 }, () => ann.click(table.id, rules.custom_id));
     await Promise.all(burst.map((b) => b.ack));
     await h.fake.waitFor(() => burst.every((b) => saidTo(h, b)) || null, 5000, "every click answered");
-    const slowDown = burst.filter((b) => /You're going faster than I can keep up with: nothing was done\. Try again in \d+ s\./.test(saidTo(h, b)));
+    const slowDown = burst.filter((b) =>
+      /You're going faster than I can keep up with: nothing was done\. Try again in \d+ s\./.test(saidTo(h, b)),
+    );
     expect(slowDown.length).toBeGreaterThanOrEqual(40 - 12);
     expect(slowDown.length).toBeLessThan(40);
     expect(slowDown.every((b) => answeredPrivately(h, b))).toBe(true);
@@ -40,7 +48,11 @@ describe("fair use", () => {
     const [cy, dee] = [2, 3].map((i) => new Player(h, h.fake.users[i]));
     const second = h.fake.addChannel("second");
     const third = h.fake.addChannel("third");
-    await h.fake.waitFor(() => (h.bot.client.channels.cache.has(second) && h.bot.client.channels.cache.has(third)) || null, 3000, "channels in the cache");
+    await h.fake.waitFor(
+      () => (h.bot.client.channels.cache.has(second) && h.bot.client.channels.cache.has(third)) || null,
+      3000,
+      "channels in the cache",
+    );
     const cyOpens = cy.slash("new", {}, second);
     await h.fake.waitFor(() => saidTo(h, cyOpens).includes("Your table is open") || null, 5000, "Cy's table");
     const cyAgain = cy.slash("new", {}, third);

@@ -6,7 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardCode, replay, viewFor, type Seat } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
-import { Player, answeredPrivately, saidTo, byVerb, components, findButton, gamePosts, isEphemeral, playUntil, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
+import {
+  Player,
+  answeredPrivately,
+  saidTo,
+  byVerb,
+  components,
+  findButton,
+  gamePosts,
+  isEphemeral,
+  playUntil,
+  startHarness,
+  tableIdOf,
+  tableMessage,
+  textOf,
+  type Harness,
+} from "./harness.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,7 +49,11 @@ describe("a whole game on Discord", () => {
     expect((await ann.answer(ann.select(table.id, botMenu.custom_id, ["easy"]))).content).toMatch(/sits down/);
 
     // The table message follows the lobby (edits are coalesced, so wait for the last one).
-    await h.fake.waitFor(() => textOf(tableMessage(h.fake)).includes("3 of 4") || /3\.\s\w+/.test(textOf(tableMessage(h.fake))), 3000, "the lobby edit");
+    await h.fake.waitFor(
+      () => textOf(tableMessage(h.fake)).includes("3 of 4") || /3\.\s\w+/.test(textOf(tableMessage(h.fake))),
+      3000,
+      "the lobby edit",
+    );
 
     const started = await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id));
     expect(isEphemeral(started)).toBe(true);
@@ -47,7 +66,9 @@ describe("a whole game on Discord", () => {
     const thread = await h.fake.waitFor(() => h.fake.threads()[0], 3000, "the game thread");
     const call = await h.fake.waitFor(() => gamePosts(h.fake).find((m) => m.content.includes(`<@${bob.user.id}>`)), 3000, "Bob's ping");
     expect(call.channel_id).toBe(thread.id);
-    const pinged = h.fake.calls.find((c) => c.method === "POST" && c.path === `/channels/${thread.id}/messages` && c.body?.content?.includes(`<@${bob.user.id}>`));
+    const pinged = h.fake.calls.find(
+      (c) => c.method === "POST" && c.path === `/channels/${thread.id}/messages` && c.body?.content?.includes(`<@${bob.user.id}>`),
+    );
     expect(pinged?.body.allowed_mentions).toMatchObject({ parse: [], users: expect.arrayContaining([bob.user.id]) });
 
     await bob.openHand();
@@ -75,7 +96,9 @@ describe("a whole game on Discord", () => {
     let menus = 0;
     for (const call of h.fake.calls) {
       const body = call.body?.data ?? call.body;
-      const ids: string[] = (body?.components ?? []).flatMap((r: any) => r.components ?? []).flatMap((c: any) => (c.custom_id ? [c.custom_id] : []));
+      const ids: string[] = (body?.components ?? [])
+        .flatMap((r: any) => r.components ?? [])
+        .flatMap((c: any) => (c.custom_id ? [c.custom_id] : []));
       const decoded = ids.map((id) => decodeId(id)).filter((d) => d && (d.verb === "play" || d.verb === "pick"));
       const showsHand = decoded.length > 0 || call.files.some((f) => f.name === "hand.png");
       if (!showsHand) continue;
@@ -86,9 +109,15 @@ describe("a whole game on Discord", () => {
       const seat = seatOf.get(owner!)!;
       if (!decoded.length) continue;
       const version = (decoded[0] as { version: number }).version;
-      const r = replay(record.rules, record.seed, stored.slice(0, version).map((a) => a.action));
+      const r = replay(
+        record.rules,
+        record.seed,
+        stored.slice(0, version).map((a) => a.action),
+      );
       expect(r.ok).toBe(true);
-      const hand = viewFor((r as { ok: true; state: any }).state, seat).hand.map(cardCode).sort();
+      const hand = viewFor((r as { ok: true; state: any }).state, seat)
+        .hand.map(cardCode)
+        .sort();
       const pick = (body.components ?? []).flatMap((row: any) => row.components).find((c: any) => c.type === 3);
       const shown = (pick ? pick.options.map((o: any) => o.value) : decoded.map((d: any) => cardCode(d.card))).sort();
       expect(shown).toEqual(hand);

@@ -47,8 +47,16 @@ describe("languages", () => {
     expect(textOf(menu)).toMatch(/Passez 3 cartes|Pli 1 sur 13/);
     expect(textOf(menu)).toContain("Votre score : 0");
     expect(findButton(menu, byVerb("hand")).label).toBe("Actualiser");
-    await h.fake.waitFor(() => (gamePosts(h.fake).some((m) => m.content.includes("**Game on!**")) ? true : null), 5000, "the thread's first post");
-    expect(gamePosts(h.fake).map((m) => m.content).join("\n")).not.toMatch(/C'est parti|Donne \d/);
+    await h.fake.waitFor(
+      () => (gamePosts(h.fake).some((m) => m.content.includes("**Game on!**")) ? true : null),
+      5000,
+      "the thread's first post",
+    );
+    expect(
+      gamePosts(h.fake)
+        .map((m) => m.content)
+        .join("\n"),
+    ).not.toMatch(/C'est parti|Donne \d/);
 
     // Bob's menu on the same table is English.
     const bobMenu = await bob.openHand();
@@ -62,7 +70,10 @@ describe("languages", () => {
     const opened = await carl.answer(carl.slash("new", { target: 26 }, other));
     expect(textOf(opened)).toContain("Your table is open.");
 
-    const table = h.fake.channelMessages(other).filter((m) => m.embeds?.[0]?.title === "♥ Hearts").at(-1)!;
+    const table = h.fake
+      .channelMessages(other)
+      .filter((m) => m.embeds?.[0]?.title === "♥ Hearts")
+      .at(-1)!;
     expect(textOf(table)).toContain("Appuyez sur **Rejoindre** pour vous asseoir.");
     expect(findButton(table, byVerb("join")).label).toBe("Rejoindre");
     expect(findButton(table, byVerb("start")).label).toBe("Commencer");

@@ -23,14 +23,20 @@ describe("pace", () => {
     await playUntil(h, [ann], () => gamePosts(h.fake).some((m) => m.content.includes("Game over")), 30_000);
     expect(h.fake.rateLimitHits).toBe(0);
     // Merged posts still tell every hand's score.
-    const text = gamePosts(h.fake).map((m) => m.content).join("\n");
+    const text = gamePosts(h.fake)
+      .map((m) => m.content)
+      .join("\n");
     const [game] = await h.store.listFinishedGames(h.fake.guildId);
     for (let n = 1; n <= game.hands.length; n++) expect(text).toContain(`**Hand ${n} scored**`);
     expect(h.fake.violations).toEqual([]);
   }, 60_000);
 
   it("suggests presets and options while typing the rules", async () => {
-    const handle = h.fake.autocomplete(h.fake.users[1], "hearts", { subcommand: "new", options: { rules: "omnibus,moon=c" }, focused: "rules" });
+    const handle = h.fake.autocomplete(h.fake.users[1], "hearts", {
+      subcommand: "new",
+      options: { rules: "omnibus,moon=c" },
+      focused: "rules",
+    });
     await handle.ack;
     expect(handle.choices()?.map((c: { value: string }) => c.value)).toEqual(["omnibus,moon=choice"]);
     const presets = h.fake.autocomplete(h.fake.users[1], "hearts", { subcommand: "new", options: { rules: "" }, focused: "rules" });

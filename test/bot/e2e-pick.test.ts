@@ -72,7 +72,9 @@ it("a pick or a pass from an earlier hand's menu is refused, and says why", asyn
   const current = decodeId(findButton(menu, byVerb("pick")).custom_id)! as { version: number };
   // The first hand's pass menu had version 0 (passing began at the first action).
   expect(current.version).toBeGreaterThan(0);
-  const cards = findButton(menu, byVerb("pick")).options.slice(0, 3).map((o: { value: string }) => o.value);
+  const cards = findButton(menu, byVerb("pick"))
+    .options.slice(0, 3)
+    .map((o: { value: string }) => o.value);
   const oldPick = ann.select(menu.id, encodeId({ verb: "pick", tableId, version: 0 }), cards);
   await oldPick.ack;
   await h.fake.waitFor(() => saidTo(h, oldPick), 3000, "an answer to the old pick");

@@ -39,14 +39,36 @@ async function until(what: string, ok: () => Promise<boolean>, ms = 3000): Promi
 
 let n = 0;
 async function finishedGame(guildId: string, users: Array<{ id: string; name: string } | null>): Promise<void> {
-  const seats = users.map((u, seat) => ({ seat, userId: u?.id ?? null, botLevel: u ? null : ("easy" as const), name: u?.name ?? "Bot", botControlled: false, timeouts: 0 }));
-  const t = await h.store.createTable({ guildId, channelId: `9${String(++n).padStart(17, "0")}`, hostId: users[0]!.id, rules: presetRules("classic")!, settings: DEFAULT_SETTINGS, seed: 1, seats });
+  const seats = users.map((u, seat) => ({
+    seat,
+    userId: u?.id ?? null,
+    botLevel: u ? null : ("easy" as const),
+    name: u?.name ?? "Bot",
+    botControlled: false,
+    timeouts: 0,
+  }));
+  const t = await h.store.createTable({
+    guildId,
+    channelId: `9${String(++n).padStart(17, "0")}`,
+    hostId: users[0]!.id,
+    rules: presetRules("classic")!,
+    settings: DEFAULT_SETTINGS,
+    seed: 1,
+    seats,
+  });
   const game: FinishedGame = {
     tableId: t.id,
     guildId,
     rules: t.rules,
     rated: true,
-    players: seats.map((s) => ({ seat: s.seat, userId: s.userId, botLevel: s.botLevel, name: s.name, total: 10 * (s.seat + 1), place: s.seat + 1 })),
+    players: seats.map((s) => ({
+      seat: s.seat,
+      userId: s.userId,
+      botLevel: s.botLevel,
+      name: s.name,
+      total: 10 * (s.seat + 1),
+      place: s.seat + 1,
+    })),
     hands: [{ change: [1, 2, 3, 20], handPoints: [1, 2, 3, 20], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
     finishedAt: new Date(Date.now() - 1000 * (100 - n)),
   };
@@ -76,14 +98,18 @@ describe("privacy", () => {
     expect(confirm.text).toContain("Are you sure? This cannot be undone");
     const yes = ann.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id);
     const done = await answer(yes);
-    expect(done.text).toMatch(/Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, and you left 1 open table\(s\)\./);
+    expect(done.text).toMatch(
+      /Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, and you left 1 open table\(s\)\./,
+    );
     expect(answeredPrivately(h, yes)).toBe(true);
 
     // No trace: the leaderboard, stats, the open table and what /hearts privacy reports.
     const after = await answer(ben.slash("leaderboard", {}));
     expect(after.text).not.toContain("Ana");
     expect(after.text).not.toContain("Former player");
-    expect((await answer(ben.slash("stats", { user: h.fake.userOption(ann.user) } as never))).text).toContain("has not finished a game on this server");
+    expect((await answer(ben.slash("stats", { user: h.fake.userOption(ann.user) } as never))).text).toContain(
+      "has not finished a game on this server",
+    );
     expect(h.bot.service.tableIn(h.fake.channelId)!.record.seats.map((s) => s.userId)).toEqual([ben.user.id]);
     expect((await answer(ann.slash("privacy", {}))).text).toContain("Finished games with your result: 0, on 0 server(s)");
     expect(await h.store.personalData(ann.user.id)).toEqual({ tables: 0, games: 0, servers: 0, standings: 0, menus: 0, names: [] });
@@ -112,14 +138,21 @@ describe("privacy", () => {
     const eve = new Player(h, h.fake.users[0]);
     const other = h.fake.addGuild();
     const stays = h.fake.addGuild();
-    await h.fake.waitFor(() => (h.bot.client.guilds.cache.has(other.id) && h.bot.client.guilds.cache.has(stays.id)) || null, 3000, "guilds");
+    await h.fake.waitFor(
+      () => (h.bot.client.guilds.cache.has(other.id) && h.bot.client.guilds.cache.has(stays.id)) || null,
+      3000,
+      "guilds",
+    );
     await answer(eve.slash("new", {}, other.channelId));
     await finishedGame(other.id, [{ id: eve.user.id, name: "Ana" }, null, null, null]);
     await finishedGame(stays.id, [{ id: eve.user.id, name: "Ana" }, null, null, null]);
 
     h.fake.dispatch("GUILD_DELETE", { id: other.id });
     h.fake.dispatch("GUILD_DELETE", { id: stays.id });
-    await until("removal noted", async () => !!(await h.store.getGuildSettings(other.id)).leftAt && !!(await h.store.getGuildSettings(stays.id)).leftAt);
+    await until(
+      "removal noted",
+      async () => !!(await h.store.getGuildSettings(other.id)).leftAt && !!(await h.store.getGuildSettings(stays.id)).leftAt,
+    );
     expect(h.bot.service.tableIn(other.channelId), JSON.stringify(h.bot.service.tableIn(other.channelId)?.record)).toBeNull();
     // Added back: the purge is called off.
     h.fake.dispatch("GUILD_CREATE", (h.fake as any).guildObject(stays.id));

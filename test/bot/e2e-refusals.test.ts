@@ -6,7 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeId, encodeId } from "../../src/discord/ids.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
-import { Player, answeredPrivately, byVerb, components, findButton, playUntil, saidTo, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
+import {
+  Player,
+  answeredPrivately,
+  byVerb,
+  components,
+  findButton,
+  playUntil,
+  saidTo,
+  startHarness,
+  tableIdOf,
+  tableMessage,
+  textOf,
+  type Harness,
+} from "./harness.js";
 
 let h: Harness;
 let ann: Player;
@@ -72,7 +85,11 @@ describe("refusals", () => {
     const elsewhere = h.fake.addChannel("elsewhere");
     const opened = carl.slash("new", {}, elsewhere);
     await h.fake.waitFor(() => saidTo(h, opened).includes("Your table is open"), 3000, "Carl's table");
-    const carlTable = await h.fake.waitFor(() => h.fake.channelMessages(elsewhere).find((m) => m.embeds?.[0]?.title === "♥ Hearts"), 3000, "Carl's table message");
+    const carlTable = await h.fake.waitFor(
+      () => h.fake.channelMessages(elsewhere).find((m) => m.embeds?.[0]?.title === "♥ Hearts"),
+      3000,
+      "Carl's table message",
+    );
     const misplaced = carl.click(carlTable.id, encodeId({ verb: "join", tableId }));
     await misplaced.ack;
     await h.fake.waitFor(() => saidTo(h, misplaced), 3000, "an answer");
@@ -84,7 +101,11 @@ describe("refusals", () => {
     const menu = ann.menu()!;
     const before = JSON.stringify([menu.content, menu.embeds, menu.components]);
     const pick = findButton(menu, byVerb("pick"));
-    const foreign = carl.select(menu.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value));
+    const foreign = carl.select(
+      menu.id,
+      pick.custom_id,
+      pick.options.slice(0, 3).map((o: any) => o.value),
+    );
     await foreign.ack;
     await h.fake.waitFor(() => saidTo(h, foreign), 3000, "an answer");
     expect(saidTo(h, foreign)).toContain("You are not playing at this table");
@@ -97,7 +118,13 @@ describe("refusals", () => {
   it("a double click on Pass passes once", async () => {
     const menu = ann.menu()!;
     const pick = findButton(menu, byVerb("pick"));
-    await ann.answer(ann.select(menu.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value)));
+    await ann.answer(
+      ann.select(
+        menu.id,
+        pick.custom_id,
+        pick.options.slice(0, 3).map((o: any) => o.value),
+      ),
+    );
     const pass = findButton(ann.menu(), (c) => decodeId(c.custom_id ?? "")?.verb === "pass" && !c.disabled);
     const [a, b] = [ann.click(menu.id, pass.custom_id), ann.click(menu.id, pass.custom_id)];
     await Promise.all([a.ack, b.ack]);
@@ -124,14 +151,19 @@ describe("refusals", () => {
     const refused = ann.click(menu.id, forge(illegal.custom_id));
     await refused.ack;
     await h.fake.waitFor(() => saidTo(h, refused), 3000, "an answer");
-    expect(saidTo(h, refused)).toMatch(/⚠️ (You must follow suit|No points on the first trick|Hearts are not broken|The first trick must be led with the 2♣)/);
+    expect(saidTo(h, refused)).toMatch(
+      /⚠️ (You must follow suit|No points on the first trick|Hearts are not broken|The first trick must be led with the 2♣)/,
+    );
     expect(answeredPrivately(h, refused)).toBe(true);
 
     // Bob, with a button of his own hand at the current version: not his turn.
     const bobCard = components(bob.menu()).find((c) => decodeId(c.custom_id ?? "")?.verb === "play")!;
     const current = decodeId(legal.custom_id) as { version: number };
     const bobId = decodeId(bobCard.custom_id) as { tableId: string; card: number };
-    const outOfTurn = bob.click(bob.menuId!, forge(encodeId({ verb: "play", tableId: bobId.tableId, version: current.version, card: bobId.card })));
+    const outOfTurn = bob.click(
+      bob.menuId!,
+      forge(encodeId({ verb: "play", tableId: bobId.tableId, version: current.version, card: bobId.card })),
+    );
     await outOfTurn.ack;
     await h.fake.waitFor(() => saidTo(h, outOfTurn), 3000, "an answer");
     expect(saidTo(h, outOfTurn)).toContain("It is not your turn.");

@@ -5,7 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeId } from "../../src/discord/ids.js";
-import { Player, answeredPrivately, findTableMessage, quiet, byVerb, components, findButton, gamePosts, playUntil, saidTo, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "./harness.js";
+import {
+  Player,
+  answeredPrivately,
+  findTableMessage,
+  quiet,
+  byVerb,
+  components,
+  findButton,
+  gamePosts,
+  playUntil,
+  saidTo,
+  startHarness,
+  tableIdOf,
+  tableMessage,
+  textOf,
+  type Harness,
+} from "./harness.js";
 
 let h: Harness;
 let ann: Player;
@@ -26,7 +42,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-const annToPlay = () => textOf(ann.menu()).includes("Your turn") && components(ann.menu()).some((c) => decodeId(c.custom_id ?? "")?.verb === "play" && !c.disabled);
+const annToPlay = () =>
+  textOf(ann.menu()).includes("Your turn") &&
+  components(ann.menu()).some((c) => decodeId(c.custom_id ?? "")?.verb === "play" && !c.disabled);
 
 describe("restart and faults", () => {
   it("a restart mid-hand resumes the table, and a button shown before it still plays", async () => {
@@ -39,8 +57,16 @@ describe("restart and faults", () => {
     await h.restart();
     // No silent restart: the menu Ann still has open is brought up to date at once (without her
     // pressing anything), and the thread says once that the bot is back.
-    await h.fake.waitFor(() => (h.fake.messages.get(menu.id)?.edits ?? 0) > editsBefore, 3000, "Ann's open menu refreshed after the restart");
-    await h.fake.waitFor(() => gamePosts(h.fake).some((m) => m.content.includes("I'm back after a restart")), 3000, "the back-after-a-restart notice");
+    await h.fake.waitFor(
+      () => (h.fake.messages.get(menu.id)?.edits ?? 0) > editsBefore,
+      3000,
+      "Ann's open menu refreshed after the restart",
+    );
+    await h.fake.waitFor(
+      () => gamePosts(h.fake).some((m) => m.content.includes("I'm back after a restart")),
+      3000,
+      "the back-after-a-restart notice",
+    );
     expect(gamePosts(h.fake).filter((m) => m.content.includes("I'm back after a restart"))).toHaveLength(1);
     expect(textOf(h.fake.messages.get(menu.id))).toContain("Your turn");
     const click = ann.click(menu.id, button.custom_id);
@@ -59,7 +85,14 @@ describe("restart and faults", () => {
     await playUntil(h, [bob], () => annToPlay() || textOf(ann.menu()).includes("Pass 3"), 4000).catch(() => undefined);
     await ann.openHand();
     await bob.openHand();
-    await playUntil(h, [ann, bob], () => gamePosts(h.fake).filter((m) => m.content.includes("scored")).length >= 2 || gamePosts(h.fake).some((m) => m.content.includes("Game over")), 20_000);
+    await playUntil(
+      h,
+      [ann, bob],
+      () =>
+        gamePosts(h.fake).filter((m) => m.content.includes("scored")).length >= 2 ||
+        gamePosts(h.fake).some((m) => m.content.includes("Game over")),
+      20_000,
+    );
     expect(h.fake.violations).toEqual([]);
   }, 40_000);
 
@@ -75,7 +108,11 @@ describe("restart and faults", () => {
   it("rate limits on posts are waited out; nothing is lost", async () => {
     const thread = h.fake.threads()[0];
     const posts = gamePosts(h.fake).length;
-    h.fake.failNext((method, path) => method === "POST" && path === `/channels/${thread.id}/messages`, { status: 429, retryAfter: 0.05 }, 3);
+    h.fake.failNext(
+      (method, path) => method === "POST" && path === `/channels/${thread.id}/messages`,
+      { status: 429, retryAfter: 0.05 },
+      3,
+    );
     await playUntil(h, [ann, bob], () => gamePosts(h.fake).length >= posts + 4, 15_000);
     expect(h.fake.calls.filter((c) => c.status === 429).length).toBeGreaterThanOrEqual(1);
   }, 30_000);
@@ -88,7 +125,9 @@ describe("restart and faults", () => {
     const handle = carl.slash("new", {}, other);
     await handle.ack;
     await h.fake.waitFor(() => saidTo(h, handle), 3000, "an answer");
-    expect(saidTo(h, handle)).toMatch(/I can't run a table here: I am missing the (View Channel, )?Send Messages, Embed Links, Attach Files permissions in this channel/);
+    expect(saidTo(h, handle)).toMatch(
+      /I can't run a table here: I am missing the (View Channel, )?Send Messages, Embed Links, Attach Files permissions in this channel/,
+    );
     expect(answeredPrivately(h, handle)).toBe(true);
   });
 

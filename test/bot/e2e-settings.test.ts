@@ -19,7 +19,9 @@ afterAll(async () => {
 async function shown(handle: InteractionHandle): Promise<string> {
   await handle.ack;
   await h.fake.waitFor(() => saidTo(h, handle) || (handle.reply()?.embeds?.length ? true : null), 5000, "an answer");
-  const fields = [handle.reply(), ...handle.followUps()].flatMap((m) => (m?.embeds ?? []).flatMap((e: any) => (e.fields ?? []).map((f: any) => `${f.name}: ${f.value}`)));
+  const fields = [handle.reply(), ...handle.followUps()].flatMap((m) =>
+    (m?.embeds ?? []).flatMap((e: any) => (e.fields ?? []).map((f: any) => `${f.name}: ${f.value}`)),
+  );
   return [saidTo(h, handle), ...fields].join("\n");
 }
 
@@ -42,9 +44,20 @@ describe("/hearts settings", () => {
     h.fake.grant(ann.user, "ManageGuild");
     const games = h.fake.addChannel("games");
     const more = h.fake.addChannel("more");
-    await h.fake.waitFor(() => (h.bot.client.channels.cache.has(games) && h.bot.client.channels.cache.has(more)) || null, 3000, "channels in the cache");
+    await h.fake.waitFor(
+      () => (h.bot.client.channels.cache.has(games) && h.bot.client.channels.cache.has(more)) || null,
+      3000,
+      "channels in the cache",
+    );
 
-    const set = ann.slash("settings", { add_channel: { type: 7, value: games }, level: "hard", timer: 30, hints: false, max_tables: 1, rules: "omnibus,target=50" } as never);
+    const set = ann.slash("settings", {
+      add_channel: { type: 7, value: games },
+      level: "hard",
+      timer: 30,
+      hints: false,
+      max_tables: 1,
+      rules: "omnibus,target=50",
+    } as never);
     const text = await shown(set);
     expect(text).toContain("✅ Settings saved.");
     expect(text).toContain(`Channels where tables may open: <#${games}>`);

@@ -14,7 +14,14 @@ import { decodeId } from "../../src/discord/ids.js";
 import { createLogger, silentLogger } from "../../src/log.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
 import type { BotPlayer } from "../../src/table/players.js";
-import { EPHEMERAL, startFakeDiscord, type FakeDiscord, type FakeMessage, type FakeUser, type InteractionHandle } from "../fake-discord/server.js";
+import {
+  EPHEMERAL,
+  startFakeDiscord,
+  type FakeDiscord,
+  type FakeMessage,
+  type FakeUser,
+  type InteractionHandle,
+} from "../fake-discord/server.js";
 
 /** Rule-based computer players on the test's thread: fast and deterministic (hard plays as medium). */
 export const fastBots: BotPlayer = {
@@ -34,7 +41,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean; bots?: BotPlayer } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean; bots?: BotPlayer } = {},
+): Promise<Harness> {
   const fake = await startFakeDiscord({ rateLimits: opts.rateLimits });
   const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
   const dbUrl = `file:${join(dir, "hearts.db")}`;
@@ -53,7 +62,15 @@ export async function startHarness(opts: { renderer?: BotDeps["renderer"]; confi
     ...opts.config,
   };
   let store = await openStore(dbUrl);
-  const make = () => createBot(config, { store, bots: opts.bots ?? fastBots, renderer: opts.renderer, log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(), tokenClock: () => fake.now(), load: idleGauge });
+  const make = () =>
+    createBot(config, {
+      store,
+      bots: opts.bots ?? fastBots,
+      renderer: opts.renderer,
+      log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(),
+      tokenClock: () => fake.now(),
+      load: idleGauge,
+    });
   const h: Harness = {
     fake,
     store,
@@ -99,7 +116,12 @@ export const byVerb = (verb: string) => (c: any) => verbOf(c) === verb;
 
 /** The channel's latest table message (the public one with the table's buttons), if any. */
 export function findTableMessage(fake: FakeDiscord): FakeMessage | null {
-  return fake.channelMessages(fake.channelId).filter((x) => x.embeds?.[0]?.title === "♥ Hearts").at(-1) ?? null;
+  return (
+    fake
+      .channelMessages(fake.channelId)
+      .filter((x) => x.embeds?.[0]?.title === "♥ Hearts")
+      .at(-1) ?? null
+  );
 }
 
 export function tableMessage(fake: FakeDiscord): FakeMessage {
@@ -160,22 +182,34 @@ export class Player {
     const ack = await handle.ack;
     if (ack.type === 5 || ack.type === 6) {
       // Acknowledged first (deferred): the answer is the edit or follow-up that comes after.
-      await this.h.fake.waitFor(() => handle.calls().some((c) => c.path.startsWith("/webhooks/") && c.status < 300), 5000, "the answer after the deferral");
+      await this.h.fake.waitFor(
+        () => handle.calls().some((c) => c.path.startsWith("/webhooks/") && c.status < 300),
+        5000,
+        "the answer after the deferral",
+      );
     }
-    return this.h.fake.waitFor(() => {
-      const r = handle.reply();
-      // A deferred answer is empty until edited.
-      return r && (r.content || r.embeds.length || r.components.length) ? r : (handle.followUps()[0] ?? null);
-    }, 5000, "an answer");
+    return this.h.fake.waitFor(
+      () => {
+        const r = handle.reply();
+        // A deferred answer is empty until edited.
+        return r && (r.content || r.embeds.length || r.components.length) ? r : (handle.followUps()[0] ?? null);
+      },
+      5000,
+      "an answer",
+    );
   }
 
   /** Presses My hand on the table message and keeps the menu it opens. */
   async openHand(): Promise<FakeMessage> {
     // The table message shows My hand once its edit after Start has gone out.
-    const table = await this.h.fake.waitFor(() => {
-      const t = findTableMessage(this.h.fake);
-      return t && findButton(t, byVerb("hand")) ? t : null;
-    }, 3000, "the My hand button");
+    const table = await this.h.fake.waitFor(
+      () => {
+        const t = findTableMessage(this.h.fake);
+        return t && findButton(t, byVerb("hand")) ? t : null;
+      },
+      3000,
+      "the My hand button",
+    );
     const hand = findButton(table, byVerb("hand"));
     const msg = await this.answer(this.click(table.id, hand.custom_id));
     this.menuId = msg.id;
@@ -210,7 +244,13 @@ export class Player {
   private async actOnMenu(menu: FakeMessage): Promise<boolean> {
     const pick = findButton(menu, byVerb("pick"));
     if (pick) {
-      await this.answer(this.select(menu.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value)));
+      await this.answer(
+        this.select(
+          menu.id,
+          pick.custom_id,
+          pick.options.slice(0, 3).map((o: any) => o.value),
+        ),
+      );
       // A redraw that left before the pick may land just after it; the re-sent menu keeps the pick.
       const pass = await this.h.fake
         .waitFor(() => findButton(this.menu(), (c) => verbOf(c) === "pass" && !c.disabled), 3000, "the Pass button after picking")
@@ -240,7 +280,14 @@ export class Player {
     if (!this.seenPings.has(ping.id)) this.seenPings.set(ping.id, now);
     if (now - this.seenPings.get(ping.id)! < 300) return false;
     this.handledPing = BigInt(ping.id);
-    if (process.env.DEBUG_REOPEN) console.log("REOPEN", this.user.username, JSON.stringify(ping.content.slice(0, 120)), "| menu was:", JSON.stringify(textOf(this.menu()).slice(0, 200)));
+    if (process.env.DEBUG_REOPEN)
+      console.log(
+        "REOPEN",
+        this.user.username,
+        JSON.stringify(ping.content.slice(0, 120)),
+        "| menu was:",
+        JSON.stringify(textOf(this.menu()).slice(0, 200)),
+      );
     const msg = await this.answer(this.click(ping.id, findButton(ping, byVerb("hand")).custom_id));
     this.menuId = msg.id;
     this.reopened++;
@@ -256,7 +303,8 @@ export async function playUntil(_h: Harness, players: Player[], done: () => bool
     for (const p of players) if (await p.act()) acted = true;
     if (acted) last = Date.now();
     else {
-      if (Date.now() - last > stallMs) throw new Error(`the game stalled: ${players.map((p) => `${p.user.username}: ${textOf(p.menu()).slice(0, 200)}`).join(" | ")}`);
+      if (Date.now() - last > stallMs)
+        throw new Error(`the game stalled: ${players.map((p) => `${p.user.username}: ${textOf(p.menu()).slice(0, 200)}`).join(" | ")}`);
       await new Promise((r) => setTimeout(r, 15));
     }
   }

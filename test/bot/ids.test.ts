@@ -19,7 +19,8 @@ describe("custom_id codec", () => {
 
   it("a privacy button names no table and one of its four actions", () => {
     expect(encodeId({ verb: "privacy", tableId: "-", action: "forget-yes" })).toBe("h1:privacy:-:forget-yes");
-    for (const forged of ["h1:privacy:t1:forget", "h1:privacy:-:delete-all", "h1:privacy:-", "h1:privacy:-:forget:x"]) expect(decodeId(forged)).toBeNull();
+    for (const forged of ["h1:privacy:t1:forget", "h1:privacy:-:delete-all", "h1:privacy:-", "h1:privacy:-:forget:x"])
+      expect(decodeId(forged)).toBeNull();
   });
 
   it("decodes what it encodes, within Discord's 100 characters", () => {
@@ -33,9 +34,14 @@ describe("custom_id codec", () => {
 
   it("round-trips every card and version", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 51 }), fc.integer({ min: 0, max: 2_000_000 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/), (card, version, tableId) => {
-        expect(decodeId(encodeId({ verb: "play", tableId, version, card }))).toEqual({ verb: "play", tableId, version, card });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 51 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
+        (card, version, tableId) => {
+          expect(decodeId(encodeId({ verb: "play", tableId, version, card }))).toEqual({ verb: "play", tableId, version, card });
+        },
+      ),
     );
   });
 

@@ -3,7 +3,16 @@
  * duplicate seq; patches apply in the same step), for fast unit tests of the table service.
  */
 import type { Action } from "../../src/game/index.js";
-import type { PlayerPrefs, AppendResult, GuildSettings, NewTable, SavedMenu, StoredAction, Store, TablePatch } from "../../src/store/types.js";
+import type {
+  PlayerPrefs,
+  AppendResult,
+  GuildSettings,
+  NewTable,
+  SavedMenu,
+  StoredAction,
+  Store,
+  TablePatch,
+} from "../../src/store/types.js";
 import type { FinishedGame, TableRecord } from "../../src/table/records.js";
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -120,7 +129,23 @@ export class MemoryStore implements Store {
   }
 
   async getGuildSettings(guildId: string): Promise<GuildSettings> {
-    return clone(this.guilds.get(guildId) ?? { guildId, defaultRules: "classic", turnSeconds: null, botLevel: null, trickImages: null, hintsAllowed: null, tableCap: null, locale: null, retentionDays: null, allowedChannels: [], leftAt: null, dailyEnabled: true, dailyRules: "classic" });
+    return clone(
+      this.guilds.get(guildId) ?? {
+        guildId,
+        defaultRules: "classic",
+        turnSeconds: null,
+        botLevel: null,
+        trickImages: null,
+        hintsAllowed: null,
+        tableCap: null,
+        locale: null,
+        retentionDays: null,
+        allowedChannels: [],
+        leftAt: null,
+        dailyEnabled: true,
+        dailyRules: "classic",
+      },
+    );
   }
 
   async updateGuildSettings(guildId: string, patch: Partial<Omit<GuildSettings, "guildId">>): Promise<GuildSettings> {

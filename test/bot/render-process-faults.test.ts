@@ -61,7 +61,14 @@ function snapshot(): TableSnapshot {
     settings: { ...DEFAULT_SETTINGS },
     seed: 7,
     status: "passing",
-    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? "u0" : null, botLevel: seat === 0 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    seats: [0, 1, 2, 3].map((seat) => ({
+      seat,
+      userId: seat === 0 ? "u0" : null,
+      botLevel: seat === 0 ? null : "easy",
+      name: `P${seat}`,
+      botControlled: false,
+      timeouts: 0,
+    })),
     actionCount: 0,
     turnDeadline: null,
     timeBank: [120, 120, 120, 120],
@@ -96,7 +103,9 @@ describe("the picture process under faults", () => {
     const { rp, lines } = picturesProcess({ restart: { initialMs: 20, maxMs: 80 } });
     await drawn(rp);
     const started = performance.now();
-    await expect(rp.render("renderHand", [{ ...hand, fault: "crash" }], Lane.Answer)).rejects.toThrow(/picture process stopped: exit code 3/);
+    await expect(rp.render("renderHand", [{ ...hand, fault: "crash" }], Lane.Answer)).rejects.toThrow(
+      /picture process stopped: exit code 3/,
+    );
     expect(performance.now() - started).toBeLessThan(1000);
     setRenderFault("crash");
     for (let i = 0; i < 3; i++) await expect(drawn(rp)).rejects.toThrow(/picture process stopped/);
@@ -130,14 +139,27 @@ describe("the picture process under faults", () => {
 describe("the picture process's environment", () => {
   const saved = { token: process.env.DISCORD_TOKEN, db: process.env.DATABASE_URL };
   afterEach(() => {
-    for (const [k, v] of [["DISCORD_TOKEN", saved.token], ["DATABASE_URL", saved.db]] as const) {
+    for (const [k, v] of [
+      ["DISCORD_TOKEN", saved.token],
+      ["DATABASE_URL", saved.db],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
   });
 
   it("keeps only what the child needs", () => {
-    const env = childEnv({ PATH: "/usr/bin", HOME: "/home/h", LANG: "C.UTF-8", NODE_OPTIONS: "--max-old-space-size=256", DISCORD_TOKEN: "x", DATABASE_URL: "postgresql://u:p@h/db", DISCORD_CLIENT_ID: "1", GUILD_ID: "2", AWS_SECRET_ACCESS_KEY: "s" });
+    const env = childEnv({
+      PATH: "/usr/bin",
+      HOME: "/home/h",
+      LANG: "C.UTF-8",
+      NODE_OPTIONS: "--max-old-space-size=256",
+      DISCORD_TOKEN: "x",
+      DATABASE_URL: "postgresql://u:p@h/db",
+      DISCORD_CLIENT_ID: "1",
+      GUILD_ID: "2",
+      AWS_SECRET_ACCESS_KEY: "s",
+    });
     expect(env).toEqual({ PATH: "/usr/bin", HOME: "/home/h", LANG: "C.UTF-8", NODE_OPTIONS: "--max-old-space-size=256" });
   });
 
@@ -148,7 +170,10 @@ describe("the picture process's environment", () => {
     open.push(rp);
     expect((await drawn(rp)).subarray(0, 4)).toEqual(PNG);
     const environ = readFileSync(`/proc/${rp.pid}/environ`, "utf8");
-    const keys = environ.split("\0").filter(Boolean).map((kv) => kv.slice(0, kv.indexOf("=")));
+    const keys = environ
+      .split("\0")
+      .filter(Boolean)
+      .map((kv) => kv.slice(0, kv.indexOf("=")));
     expect(keys).toContain("PATH");
     expect(keys).not.toContain("DISCORD_TOKEN");
     expect(keys).not.toContain("DATABASE_URL");

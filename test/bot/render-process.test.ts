@@ -26,7 +26,14 @@ function snapshot(): TableSnapshot {
     settings: { ...DEFAULT_SETTINGS },
     seed: 7,
     status: "passing",
-    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? "u0" : null, botLevel: seat === 0 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    seats: [0, 1, 2, 3].map((seat) => ({
+      seat,
+      userId: seat === 0 ? "u0" : null,
+      botLevel: seat === 0 ? null : "easy",
+      name: `P${seat}`,
+      botControlled: false,
+      timeouts: 0,
+    })),
     actionCount: 0,
     turnDeadline: null,
     timeBank: [120, 120, 120, 120],
@@ -66,7 +73,9 @@ describe("pictures in the picture process", () => {
     const done: string[] = [];
     const args = [{ players: table.record.seats.map((s) => ({ name: s.name, isBot: !!s.botLevel })), view }, {}];
     const jobs = [1, 2, 3, 4].map((n) => thread.render("renderTable", args, Lane.Table).then(() => done.push(`table ${n}`)));
-    const answer = thread.render("renderHand", [{ cards: viewFor(table.state!, 0 as Seat).hand, legal: [], selected: [] }], Lane.Answer).then(() => done.push("answer"));
+    const answer = thread
+      .render("renderHand", [{ cards: viewFor(table.state!, 0 as Seat).hand, legal: [], selected: [] }], Lane.Answer)
+      .then(() => done.push("answer"));
     await Promise.all([...jobs, answer]);
     // The first table picture was already being drawn; the answer comes right after it.
     expect(done.indexOf("answer")).toBeLessThanOrEqual(1);

@@ -17,7 +17,9 @@ export const bob: Actor = { userId: "100000000000000002", name: "Bob" };
 export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
 export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
 
-export function setup<S extends Store = MemoryStore>(opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number } = {}) {
+export function setup<S extends Store = MemoryStore>(
+  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number } = {},
+) {
   const store = (opts.store ?? new MemoryStore()) as S;
   const clock = opts.clock ?? new ManualClock();
   const service = new TableService({

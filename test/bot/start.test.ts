@@ -12,7 +12,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Run from an empty folder so no .env of the developer's is read; the script path is absolute.
 const main = join(process.cwd(), "src", "main.ts");
 const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
-const baseEnv = { PATH: process.env.PATH ?? "", HOME: dir, DATABASE_URL: `file:${join(dir, "hearts.db")}`, LOG_FORMAT: "json", LOG_LEVEL: "warn" };
+const baseEnv = {
+  PATH: process.env.PATH ?? "",
+  HOME: dir,
+  DATABASE_URL: `file:${join(dir, "hearts.db")}`,
+  LOG_FORMAT: "json",
+  LOG_LEVEL: "warn",
+};
 
 describe("npm start", () => {
   it("without a token, says what to do and points to npm run play", () => {
@@ -28,7 +34,11 @@ describe("npm start", () => {
     try {
       const child = spawn(tsx, [main], {
         cwd: dir,
-        env: { ...baseEnv, DISCORD_TOKEN: "MTAwMDAwMDAwMDAwMDAwMDAx.GAAAAA.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", DISCORD_API_BASE: fake.apiBase },
+        env: {
+          ...baseEnv,
+          DISCORD_TOKEN: "MTAwMDAwMDAwMDAwMDAwMDAx.GAAAAA.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+          DISCORD_API_BASE: fake.apiBase,
+        },
       });
       let stderr = "";
       child.stderr.on("data", (d) => (stderr += d));
@@ -48,7 +58,13 @@ describe("npm run deploy-commands", () => {
     try {
       const child = spawn(tsx, [join(process.cwd(), "commands", "deploy.ts")], {
         cwd: dir,
-        env: { ...baseEnv, DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, GUILD_ID: fake.guildId, DISCORD_API_BASE: fake.apiBase },
+        env: {
+          ...baseEnv,
+          DISCORD_TOKEN: fake.token,
+          DISCORD_CLIENT_ID: fake.applicationId,
+          GUILD_ID: fake.guildId,
+          DISCORD_API_BASE: fake.apiBase,
+        },
       });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
@@ -57,7 +73,25 @@ describe("npm run deploy-commands", () => {
       expect(out).toContain(`Registered 1 command (/hearts) in server ${fake.guildId}`);
       const [hearts] = fake.commands.get(fake.guildId) ?? [];
       expect(hearts.name).toBe("hearts");
-      expect(hearts.options.map((o: { name: string }) => o.name)).toEqual(["new", "join", "leave", "start", "end", "kick", "hand", "deck", "rules", "scores", "hint", "leaderboard", "daily", "review", "stats", "settings", "privacy"]);
+      expect(hearts.options.map((o: { name: string }) => o.name)).toEqual([
+        "new",
+        "join",
+        "leave",
+        "start",
+        "end",
+        "kick",
+        "hand",
+        "deck",
+        "rules",
+        "scores",
+        "hint",
+        "leaderboard",
+        "daily",
+        "review",
+        "stats",
+        "settings",
+        "privacy",
+      ]);
       expect(hearts.description_localizations?.fr).toBeTruthy();
       expect(fake.violations).toEqual([]);
     } finally {

@@ -25,7 +25,9 @@ describe("when the store cannot save", () => {
     const view = viewFor(t.state!, 0 as Seat);
     const refused = await s.service.pass(id, alice, view.hand.slice(0, 3), t.state!.actionCount);
     expect(en(refused)).toMatchObject({ ok: false, code: "store-down", message: STORE_DOWN_MESSAGE });
-    expect(await s.service.open({ ...where, channelId: "800000000000000009" }, bob, { rules: presetRules("classic")!, settings: s.settings })).toMatchObject({
+    expect(
+      await s.service.open({ ...where, channelId: "800000000000000009" }, bob, { rules: presetRules("classic")!, settings: s.settings }),
+    ).toMatchObject({
       ok: false,
       code: "store-down",
     });

@@ -36,9 +36,17 @@ describe("lobby", () => {
     expect(await s.service.join(id, alice)).toMatchObject({ ok: false, code: "already-seated" });
     await s.service.join(id, bob);
     expect(en(await s.service.start(id, bob))).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Alice") });
-    expect(en(await s.service.start(id, alice))).toMatchObject({ ok: false, code: "not-enough-players", message: expect.stringContaining("2 are seated") });
+    expect(en(await s.service.start(id, alice))).toMatchObject({
+      ok: false,
+      code: "not-enough-players",
+      message: expect.stringContaining("2 are seated"),
+    });
     expect(await s.service.configure(id, bob, { rules: "target=50" })).toMatchObject({ ok: false, code: "not-host" });
-    expect(en(await s.service.configure(id, alice, { rules: "target=abc" }))).toMatchObject({ ok: false, code: "bad-options", message: expect.stringContaining("target") });
+    expect(en(await s.service.configure(id, alice, { rules: "target=abc" }))).toMatchObject({
+      ok: false,
+      code: "bad-options",
+      message: expect.stringContaining("target"),
+    });
     expect(await s.service.configure(id, alice, { settings: { turnSeconds: 3 } })).toMatchObject({ ok: false, code: "bad-options" });
     expect(await s.service.addBot(id, carol, "easy")).toMatchObject({ ok: false, code: "not-host" });
   });
@@ -105,10 +113,18 @@ describe("a game", () => {
     let t = (await s.service.get(id))!;
     const v0 = t.state!.actionCount;
     const hand = viewFor(t.state!, 0).hand;
-    expect(en(await s.service.pass(id, alice, hand.slice(0, 2), v0))).toMatchObject({ ok: false, code: "illegal", message: "Pass exactly 3 cards." });
+    expect(en(await s.service.pass(id, alice, hand.slice(0, 2), v0))).toMatchObject({
+      ok: false,
+      code: "illegal",
+      message: "Pass exactly 3 cards.",
+    });
     expect(await s.service.pass(id, carol, hand.slice(0, 3), v0)).toMatchObject({ ok: false, code: "not-seated" });
     // Alice plays during passing: the engine's sentence.
-    expect(en(await s.service.play(id, alice, hand[0], v0))).toMatchObject({ ok: false, code: "illegal", message: expect.stringContaining("pass") });
+    expect(en(await s.service.play(id, alice, hand[0], v0))).toMatchObject({
+      ok: false,
+      code: "illegal",
+      message: expect.stringContaining("pass"),
+    });
     expect((await s.service.pass(id, alice, hand.slice(0, 3), v0)).ok).toBe(true);
     expect(await s.service.pass(id, alice, hand.slice(0, 3), v0)).toMatchObject({ ok: false, code: "duplicate" });
     // Another pass in the same phase (Bob's menu is older than Alice's pass) still counts.
@@ -127,8 +143,15 @@ describe("a game", () => {
     const illegal = view.hand.find((c) => !view.legal.includes(c))!;
     const version = t.state!.actionCount;
     const r = await s.service.play(id, who, illegal, version);
-    expect(en(r)).toMatchObject({ ok: false, code: "illegal", message: expect.stringMatching(/must follow suit|first trick|Hearts are not broken/) });
-    expect(en(await s.service.play(id, other, viewFor(t.state!, (1 - seat) as Seat).hand[0], version))).toMatchObject({ ok: false, message: "It is not your turn." });
+    expect(en(r)).toMatchObject({
+      ok: false,
+      code: "illegal",
+      message: expect.stringMatching(/must follow suit|first trick|Hearts are not broken/),
+    });
+    expect(en(await s.service.play(id, other, viewFor(t.state!, (1 - seat) as Seat).hand[0], version))).toMatchObject({
+      ok: false,
+      message: "It is not your turn.",
+    });
     // A double click: both arrive together, exactly one is applied.
     const [a, b] = await Promise.all([s.service.play(id, who, view.legal[0], version), s.service.play(id, who, view.legal[0], version)]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
@@ -177,15 +200,22 @@ describe("the moon", () => {
     const id = r.table.record.id;
     await s.service.join(id, bob);
     await s.service.start(id, alice);
-    const inMoonChoice = () => (s.service as unknown as { tables: Map<string, TableSnapshot> }).tables.get(id)?.state?.phase === "moon-choice";
+    const inMoonChoice = () =>
+      (s.service as unknown as { tables: Map<string, TableSnapshot> }).tables.get(id)?.state?.phase === "moon-choice";
     await playOut(s, id, [alice, bob], inMoonChoice);
     const t = (await s.service.get(id))!;
     expect(t.state!.pendingMoon).toBe(1);
     const menu = handMenu(t, viewFor(t.state!, 1), new Images(null, silentLogger()));
-    const choices = (menu.components ?? []).flatMap((row) => row.components).map((c) => ("custom_id" in c ? decodeId(c.custom_id) : null)).filter((d) => d?.verb === "moon");
+    const choices = (menu.components ?? [])
+      .flatMap((row) => row.components)
+      .map((c) => ("custom_id" in c ? decodeId(c.custom_id) : null))
+      .filter((d) => d?.verb === "moon");
     expect(choices.map((c) => (c as { choice: string }).choice)).toEqual(["add", "subtract"]);
     const version = t.state!.actionCount;
-    expect(en(await s.service.moon(id, alice, "subtract", version))).toMatchObject({ ok: false, message: "Only the player who shot the moon chooses how it scores." });
+    expect(en(await s.service.moon(id, alice, "subtract", version))).toMatchObject({
+      ok: false,
+      message: "Only the player who shot the moon chooses how it scores.",
+    });
     expect((await s.service.moon(id, bob, "subtract", version)).ok).toBe(true);
     const after = (await s.service.get(id))!.state!;
     expect(after.history.at(-1)!.moon).toEqual({ shooter: 1, choice: "subtract" });
@@ -279,7 +309,10 @@ describe("restart", () => {
     const id = await openTable(s, [alice]);
     await s.service.start(id, alice);
     store.actions.get(id)!.push({ seq: 0, seat: 0, action: { type: "play", seat: 0, card: parseCard("AH")! }, at: new Date() });
-    const other = await s.service.open({ ...where, channelId: "800000000000000002" }, bob, { rules: presetRules("classic")!, settings: s.settings });
+    const other = await s.service.open({ ...where, channelId: "800000000000000002" }, bob, {
+      rules: presetRules("classic")!,
+      settings: s.settings,
+    });
     await s.service.stop();
     const again = setup({ store });
     expect(await again.service.resume()).toBe(1);
@@ -292,7 +325,11 @@ describe("authority (the host runs the table)", () => {
   it("only the host (or Manage Channels) adds or removes computer players", async () => {
     const s = setup();
     const id = await openTable(s, [alice, bob]);
-    expect(en(await s.service.addBot(id, bob, "easy"))).toMatchObject({ ok: false, code: "not-host", message: expect.stringContaining("Only the host") });
+    expect(en(await s.service.addBot(id, bob, "easy"))).toMatchObject({
+      ok: false,
+      code: "not-host",
+      message: expect.stringContaining("Only the host"),
+    });
     expect((await s.service.addBot(id, alice, "easy")).ok).toBe(true);
     expect(await s.service.removeBot(id, bob)).toMatchObject({ ok: false, code: "not-host" });
     expect((await s.service.removeBot(id, { ...carol, canManage: true })).ok).toBe(true);

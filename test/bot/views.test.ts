@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { ComponentType } from "discord.js";
-import { addCard, apply, awaiting, cardCode, cardsOf, createGame, removeCard, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
+import {
+  addCard,
+  apply,
+  awaiting,
+  cardCode,
+  cardsOf,
+  createGame,
+  removeCard,
+  presetRules,
+  viewFor,
+  type GameState,
+  type Seat,
+} from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
 import { Images } from "../../src/discord/images.js";
@@ -25,7 +37,14 @@ function record(state: GameState | null): TableRecord {
     settings: { ...DEFAULT_SETTINGS },
     seed: 1,
     status: state ? "playing" : "lobby",
-    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat < 2 ? `u${seat}` : null, botLevel: seat < 2 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    seats: [0, 1, 2, 3].map((seat) => ({
+      seat,
+      userId: seat < 2 ? `u${seat}` : null,
+      botLevel: seat < 2 ? null : "easy",
+      name: `P${seat}`,
+      botControlled: false,
+      timeouts: 0,
+    })),
     actionCount: state?.actionCount ?? 0,
     turnDeadline: null,
     timeBank: [120, 120, 120, 120],
@@ -91,7 +110,9 @@ describe("views", () => {
             const mine = new Set(view.hand.map(cardCode));
             for (const code of menuCards(menu)) expect(mine.has(code), `seat ${seat} menu shows ${code}`).toBe(true);
             // Only the seat to play has enabled card buttons.
-            const enabled = (menu.components ?? []).flatMap((r) => r.components).filter((c) => "custom_id" in c && decodeId(c.custom_id)?.verb === "play" && !("disabled" in c && c.disabled));
+            const enabled = (menu.components ?? [])
+              .flatMap((r) => r.components)
+              .filter((c) => "custom_id" in c && decodeId(c.custom_id)?.verb === "play" && !("disabled" in c && c.disabled));
             if (view.phase === "playing" && view.turn !== seat) expect(enabled).toHaveLength(0);
             if (view.phase === "playing" && view.turn === seat) expect(enabled.length).toBe(view.legal.length);
           }
@@ -109,7 +130,7 @@ describe("views", () => {
     // Give seat 0 eight spades, three hearts, one club, one diamond.
     const cards = [26, 27, 28, 29, 30, 31, 32, 33, 39, 40, 41, 0, 13];
     state.hands[0] = [0, 0, 0, 0];
-    for (const c of cards) state.hands[0][Math.floor(c / 13)] |= 1 << c % 13;
+    for (const c of cards) state.hands[0][Math.floor(c / 13)] |= 1 << (c % 13);
     state.phase = "playing";
     state.turn = 0;
     const view = viewFor(state, 0);
@@ -166,7 +187,12 @@ describe("views", () => {
 describe("the turn timer, in one wording", () => {
   it("the table, the rules and the menu say the same about per-card time and the bank, and the countdown adds up", () => {
     const state = createGame(presetRules("classic")!, 3);
-    const rec = { ...record(state), status: "passing" as const, settings: { ...DEFAULT_SETTINGS, turnSeconds: 30, timeBankSeconds: 30 }, timeBank: [30, 12, 30, 30] };
+    const rec = {
+      ...record(state),
+      status: "passing" as const,
+      settings: { ...DEFAULT_SETTINGS, turnSeconds: 30, timeBankSeconds: 30 },
+      timeBank: [30, 12, 30, 30],
+    };
     const table = { record: rec, state } as TableSnapshot;
     const text = (m: OutMessage) => [m.content ?? "", ...(m.embeds ?? []).map((e) => e.description ?? "")].join("\n");
     expect(text(tableMessage(table, images))).toContain("30 s per card (45 s to pass) + 30 s time bank");
@@ -178,7 +204,9 @@ describe("the turn timer, in one wording", () => {
     let s = state;
     while (s.phase === "passing") s = (apply(s, firstLegalAction(viewFor(s, awaiting(s)[0] as Seat))) as { state: GameState }).state;
     const playing = { record: { ...rec, status: "playing" as const }, state: s } as TableSnapshot;
-    expect(text(handMenu(playing, viewFor(s, s.turn as Seat), images, { deadline: now + 60_000 }))).toContain(`⏱ 30 s per card + ${rec.timeBank[s.turn]} s time bank: your time runs out`);
+    expect(text(handMenu(playing, viewFor(s, s.turn as Seat), images, { deadline: now + 60_000 }))).toContain(
+      `⏱ 30 s per card + ${rec.timeBank[s.turn]} s time bank: your time runs out`,
+    );
     // No timer: nothing about time anywhere.
     const untimed = { ...table, record: { ...rec, settings: { ...rec.settings, turnSeconds: 0 } } } as TableSnapshot;
     expect(text(tableMessage(untimed, images))).toContain("no turn timer");

@@ -20,7 +20,10 @@ describe("deck style", () => {
     await decks.set("u1", { largeIndex: true });
     expect(decks.peek("u1")).toEqual({ fourColour: null, largeIndex: true });
     expect(await store.getPlayerPrefs("u1")).toMatchObject({ largeIndex: true });
-    const failing = new DeckStyles({ getPlayerPrefs: () => Promise.reject(new Error("down")), setPlayerPrefs: () => Promise.reject(new Error("down")) }, silentLogger());
+    const failing = new DeckStyles(
+      { getPlayerPrefs: () => Promise.reject(new Error("down")), setPlayerPrefs: () => Promise.reject(new Error("down")) },
+      silentLogger(),
+    );
     expect(await failing.load("u2")).toBeNull();
     // Many players: the cache stays bounded.
     for (let n = 0; n < 5100; n++) await decks.load(`p${n}`);
@@ -30,7 +33,9 @@ describe("deck style", () => {
 
   it("every style of a 13-card hand is a small palette PNG, and the styles differ", () => {
     const cards = [0, 5, 8, 12, 13, 18, 22, 26, 34, 36, 37, 39, 51];
-    const pngs = [{}, { fourColour: true }, { largeIndex: true }, { fourColour: true, largeIndex: true }].map((o) => renderHand({ cards, legal: [] }, o));
+    const pngs = [{}, { fourColour: true }, { largeIndex: true }, { fourColour: true, largeIndex: true }].map((o) =>
+      renderHand({ cards, legal: [] }, o),
+    );
     for (const png of pngs) {
       expect(png.length).toBeLessThan(20_000);
       expect(png[25]).toBe(3); // colour type 3: indexed (palette)

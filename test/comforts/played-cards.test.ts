@@ -5,7 +5,17 @@ import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { Images } from "../../src/discord/images.js";
 import { stillOutList } from "../../src/discord/played-cards.js";
 import { handMenu, rulesMessage } from "../../src/discord/views.js";
-import { apply, awaiting, cardsOf, cardsStillOut, createGame, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
+import {
+  apply,
+  awaiting,
+  cardsOf,
+  cardsStillOut,
+  createGame,
+  presetRules,
+  viewFor,
+  type GameState,
+  type Seat,
+} from "../../src/game/index.js";
 import { silentLogger } from "../../src/log.js";
 import { readSettings, type StoredSettings } from "../../src/store/records.js";
 import type { TableRecord, TableSettings } from "../../src/table/records.js";
@@ -26,7 +36,14 @@ function record(state: GameState, settings: Partial<TableSettings> = {}): TableR
     settings: { ...DEFAULT_SETTINGS, ...settings },
     seed: 1,
     status: "playing",
-    seats: [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? "u0" : null, botLevel: seat === 0 ? null : "easy", name: `P${seat}`, botControlled: false, timeouts: 0 })),
+    seats: [0, 1, 2, 3].map((seat) => ({
+      seat,
+      userId: seat === 0 ? "u0" : null,
+      botLevel: seat === 0 ? null : "easy",
+      name: `P${seat}`,
+      botControlled: false,
+      timeouts: 0,
+    })),
     actionCount: state.actionCount,
     turnDeadline: null,
     timeBank: [120, 120, 120, 120],
@@ -67,7 +84,11 @@ describe("played cards", () => {
     const hand = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     const played = [26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 37, 38, ...Array.from({ length: 13 }, (_, i) => 39 + i)];
     const trick = played.splice(played.indexOf(26), 1);
-    const view = { hand, trick: [...trick, ...played.splice(0, 2)], tricks: [{ leader: 0 as Seat, cards: played, winner: 0 as Seat, points: 0 }] };
+    const view = {
+      hand,
+      trick: [...trick, ...played.splice(0, 2)],
+      tricks: [{ leader: 0 as Seat, cards: played, winner: 0 as Seat, points: 0 }],
+    };
     expect(stillOutList(view as never)).toBe("♣ — · ♦ A K Q J 10 9 8 7 6 5 4 3 2 · ♠ Q · ♥ —");
   });
 
@@ -77,9 +98,13 @@ describe("played cards", () => {
     const view = viewFor(state, 0);
     const on = descOf(handMenu({ record: record(state, { playedCards: true }), state }, view, images));
     expect(on).toMatch(/Still out: ♣ .* · ♦ .* · ♠ .* · ♥ /);
-    expect(descOf(handMenu({ record: record(state, { playedCards: true }), state }, view, images, { locale: "fr" }))).toContain("Encore en jeu : ♣");
+    expect(descOf(handMenu({ record: record(state, { playedCards: true }), state }, view, images, { locale: "fr" }))).toContain(
+      "Encore en jeu : ♣",
+    );
     expect(descOf(handMenu({ record: record(state, { playedCards: false }), state }, view, images))).not.toContain("Still out");
-    expect(rulesMessage({ record: record(state, { playedCards: true }), state }, false).embeds?.[0]?.description).toContain("Played cards: the menus list the cards still out.");
+    expect(rulesMessage({ record: record(state, { playedCards: true }), state }, false).embeds?.[0]?.description).toContain(
+      "Played cards: the menus list the cards still out.",
+    );
   });
 
   it("default off at a rated table, on at an unrated one, for rows written before the option", () => {

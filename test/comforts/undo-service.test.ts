@@ -14,7 +14,12 @@ async function untilAliceToPlay(s: Setup, id: string, atLeastTrick = 0): Promise
     if (st.phase === "playing" && st.turn === 0 && st.trickNumber >= atLeastTrick) return;
     if (awaiting(st).includes(0)) {
       const v = viewFor(st, 0);
-      const r = st.phase === "passing" ? await s.service.pass(id, alice, v.hand.slice(0, 3), st.actionCount) : st.phase === "moon-choice" ? await s.service.moon(id, alice, "add", st.actionCount) : await s.service.play(id, alice, v.legal[0], st.actionCount);
+      const r =
+        st.phase === "passing"
+          ? await s.service.pass(id, alice, v.hand.slice(0, 3), st.actionCount)
+          : st.phase === "moon-choice"
+            ? await s.service.moon(id, alice, "add", st.actionCount)
+            : await s.service.play(id, alice, v.legal[0], st.actionCount);
       expect(r.ok).toBe(true);
     } else await s.clock.advance(500);
   }
@@ -91,7 +96,11 @@ describe("undo", () => {
     const id = await openTable(s, [alice, bob]);
     expect((await s.service.start(id, alice)).ok).toBe(true);
     const st = (await s.service.get(id))!.state!;
-    expect(await s.service.undo(id, alice, 0)).toMatchObject({ ok: false, code: "undo-alone", say: { area: "comforts", key: "undoOnlyAlone" } });
+    expect(await s.service.undo(id, alice, 0)).toMatchObject({
+      ok: false,
+      code: "undo-alone",
+      say: { area: "comforts", key: "undoOnlyAlone" },
+    });
     const t = (await s.service.get(id))!;
     expect(undoOffered(t.record.seats, viewFor(st, 0), null)).toBeNull();
     const alone = await aliceAlone(6);

@@ -36,7 +36,12 @@ describe("loadEnv", () => {
   });
 
   it("keeps what the process was given over .env, and drops empty ones from anywhere", () => {
-    const env: NodeJS.ProcessEnv = { ENV_FILE: fileWith("LOG_LEVEL=info\nBOT_DELAY_MS=900\nTURN_SECONDS=60\n"), LOG_LEVEL: "warn", TURN_SECONDS: "", SHARDS: " " };
+    const env: NodeJS.ProcessEnv = {
+      ENV_FILE: fileWith("LOG_LEVEL=info\nBOT_DELAY_MS=900\nTURN_SECONDS=60\n"),
+      LOG_LEVEL: "warn",
+      TURN_SECONDS: "",
+      SHARDS: " ",
+    };
     loadEnv(env);
     expect(env.LOG_LEVEL).toBe("warn");
     expect(env.BOT_DELAY_MS).toBe("900");

@@ -1,7 +1,17 @@
 /** The daily challenge's domain and service: day numbers, secret deals, determinism, scoring, streaks, one attempt, resume. */
 import { afterEach, describe, expect, it } from "vitest";
 import { decide } from "../../src/ai/index.js";
-import { DAILY_HANDS, bestPerHand, dailyRules, dailySeed, dayNumber, dayStart, rankResults, shareLine, streakOf } from "../../src/daily/challenge.js";
+import {
+  DAILY_HANDS,
+  bestPerHand,
+  dailyRules,
+  dailySeed,
+  dayNumber,
+  dayStart,
+  rankResults,
+  shareLine,
+  streakOf,
+} from "../../src/daily/challenge.js";
 import { DailyService } from "../../src/daily/service.js";
 import { cardCode, type Action, type SeatView } from "../../src/game/index.js";
 import { renderDailyBoard } from "../../src/render/index.js";

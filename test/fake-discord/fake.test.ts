@@ -2,7 +2,17 @@
  * The fake Discord against the real discord.js client (a throwaway handler, not the bot): every
  * path the bot relies on works end to end, and the rules the fake enforces answer as Discord does.
  */
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, Client, GatewayIntentBits, MessageFlags, StringSelectMenuBuilder, type Interaction } from "discord.js";
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  Client,
+  GatewayIntentBits,
+  MessageFlags,
+  StringSelectMenuBuilder,
+  type Interaction,
+} from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EPHEMERAL, startFakeDiscord, type FakeDiscord } from "./server.js";
 
@@ -10,7 +20,8 @@ let fake: FakeDiscord;
 let client: Client;
 const errors: unknown[] = [];
 
-const button = (id: string, label = "Press") => new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(id).setLabel(label).setStyle(ButtonStyle.Primary));
+const button = (id: string, label = "Press") =>
+  new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(id).setLabel(label).setStyle(ButtonStyle.Primary));
 
 /** What a tiny bot does with each test command. */
 async function handle(i: Interaction): Promise<void> {
@@ -35,7 +46,9 @@ async function handle(i: Interaction): Promise<void> {
     if (sub === "twice") {
       await i.reply("one");
       // A raw second acknowledgement, as a buggy bot would send.
-      await i.client.rest.post(`/interactions/${i.id}/${i.token}/callback`, { body: { type: 4, data: { content: "two" } }, auth: false }).catch((e) => errors.push(e));
+      await i.client.rest
+        .post(`/interactions/${i.id}/${i.token}/callback`, { body: { type: 4, data: { content: "two" } }, auth: false })
+        .catch((e) => errors.push(e));
     }
     if (sub === "toolong") await i.reply({ content: "x".repeat(2001) }).catch((e) => errors.push(e));
     if (sub === "slow") {
@@ -47,9 +60,15 @@ async function handle(i: Interaction): Promise<void> {
       const r = await i.deferReply({ withResponse: true });
       await i.editReply(`deferred message ${r.resource?.message?.id}`);
     }
-    if (sub === "form") await i.showModal({ custom_id: "m", title: "Rules", components: [{ type: 1, components: [{ type: 4, custom_id: "target", label: "Target score", style: 1 }] }] });
+    if (sub === "form")
+      await i.showModal({
+        custom_id: "m",
+        title: "Rules",
+        components: [{ type: 1, components: [{ type: 4, custom_id: "target", label: "Target score", style: 1 }] }],
+      });
   } else if (i.isButton()) {
-    if (i.customId === "private") await i.update({ content: `private click by ${i.user.id}, ephemeral=${i.message.flags.has(MessageFlags.Ephemeral)}` });
+    if (i.customId === "private")
+      await i.update({ content: `private click by ${i.user.id}, ephemeral=${i.message.flags.has(MessageFlags.Ephemeral)}` });
     else await i.update({ content: `pressed by ${i.user.id}`, components: [] });
   } else if (i.isModalSubmit()) await i.reply({ content: `target ${i.fields.getTextInputValue("target")}`, flags: MessageFlags.Ephemeral });
   else if (i.isStringSelectMenu()) await i.reply({ content: `picked ${i.values.join(",")}`, flags: MessageFlags.Ephemeral });
@@ -115,7 +134,18 @@ describe("what a bot does", () => {
   });
 
   it("a select menu and autocomplete reach the handler with their values", async () => {
-    const post = await (await client.channels.fetch(fake.channelId) as any).send({ content: "pick", components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(new StringSelectMenuBuilder().setCustomId("s").setMinValues(2).setMaxValues(2).addOptions({ label: "A", value: "a" }, { label: "B", value: "b" }, { label: "C", value: "c" }))] });
+    const post = await ((await client.channels.fetch(fake.channelId)) as any).send({
+      content: "pick",
+      components: [
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId("s")
+            .setMinValues(2)
+            .setMaxValues(2)
+            .addOptions({ label: "A", value: "a" }, { label: "B", value: "b" }, { label: "C", value: "c" }),
+        ),
+      ],
+    });
     const sel = fake.selectMenu(fake.users[3], post.id, "s", ["a", "c"]);
     expect((await sel.waitForResponse()).content).toBe("picked a,c");
     const ac = fake.autocomplete(fake.users[0], "hearts", { subcommand: "new", focused: "rules", options: { rules: "omn" } });
@@ -187,7 +217,10 @@ describe("Discord's rules, enforced", () => {
     fake.violations.length = 0;
     const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "toolong" });
     await fake.waitFor(() => fake.violations.length > 0, 2000, "the violation");
-    expect(fake.violations[0]).toMatchObject({ kind: "schema", detail: expect.stringContaining("data.content: Must be 2000 or fewer in length (it has 2001 characters)") });
+    expect(fake.violations[0]).toMatchObject({
+      kind: "schema",
+      detail: expect.stringContaining("data.content: Must be 2000 or fewer in length (it has 2001 characters)"),
+    });
     expect(h.calls()[0]).toMatchObject({ status: 400, code: 50035 });
     expect(fake.invalidRequests).toEqual([expect.objectContaining({ kind: "schema", interaction: "/hearts toolong" })]);
     fake.invalidRequests.length = 0;
@@ -198,7 +231,9 @@ describe("Discord's rules, enforced", () => {
     const h = fake.slashCommand(fake.users[0], "hearts", { subcommand: "ping" });
     await h.ack;
     fake.advanceClock(16 * 60_000);
-    await expect(client.rest.patch(`/webhooks/${fake.applicationId}/${h.token}/messages/@original`, { body: { content: "late" }, auth: false })).rejects.toMatchObject({ code: 50027 });
+    await expect(
+      client.rest.patch(`/webhooks/${fake.applicationId}/${h.token}/messages/@original`, { body: { content: "late" }, auth: false }),
+    ).rejects.toMatchObject({ code: 50027 });
     expect(fake.violations).toEqual([expect.objectContaining({ kind: "expired-token" })]);
   });
 
@@ -236,12 +271,18 @@ describe("Discord's rules, enforced", () => {
     await fake.waitFor(() => slow.calls().length, 2000, "the late callback");
     expect(slow.calls()[0]).toMatchObject({ status: 404, code: 10062 });
     expect(fake.violations.filter((v) => v.token === silent.token).map((v) => v.kind)).toEqual(["not-acknowledged"]);
-    expect(fake.violations.filter((v) => v.token === slow.token).map((v) => v.kind).sort()).toEqual(["deadline", "not-acknowledged"]);
+    expect(
+      fake.violations
+        .filter((v) => v.token === slow.token)
+        .map((v) => v.kind)
+        .sort(),
+    ).toEqual(["deadline", "not-acknowledged"]);
   });
 });
 
 describe("Discord's published API", () => {
-  const post = (body: unknown, files?: Array<{ name: string; data: Buffer }>) => client.rest.post(`/channels/${fake.channelId}/messages`, { body, files });
+  const post = (body: unknown, files?: Array<{ name: string; data: Buffer }>) =>
+    client.rest.post(`/channels/${fake.channelId}/messages`, { body, files });
   /** The request's refusal: Discord's error body, and what the fake recorded (then forgotten, so close() passes). */
   async function refused(request: Promise<unknown>): Promise<{ status: number; code: number; errors: any; recorded: any }> {
     const e: any = await request.then(
@@ -256,10 +297,18 @@ describe("Discord's published API", () => {
   }
 
   it("a body that does not match Discord's OpenAPI schema is refused with 50035, naming the field (multipart payload_json too)", async () => {
-    const r = await refused(post({ content: "picture", attachments: [{ id: 0, filename: "a.png" }] }, [{ name: "a.png", data: Buffer.from("png") }]));
+    const r = await refused(
+      post({ content: "picture", attachments: [{ id: 0, filename: "a.png" }] }, [{ name: "a.png", data: Buffer.from("png") }]),
+    );
     expect(r).toMatchObject({ status: 400, code: 50035 });
-    expect(r.errors).toEqual({ attachments: { "0": { id: { _errors: [{ code: "STRING_TYPE_CONVERT", message: "Could not interpret number 0 as string." }] } } } });
-    expect(r.recorded).toMatchObject({ kind: "schema", route: "POST /channels/{channel_id}/messages", fields: ["attachments[0].id: Could not interpret number 0 as string."] });
+    expect(r.errors).toEqual({
+      attachments: { "0": { id: { _errors: [{ code: "STRING_TYPE_CONVERT", message: "Could not interpret number 0 as string." }] } } },
+    });
+    expect(r.recorded).toMatchObject({
+      kind: "schema",
+      route: "POST /channels/{channel_id}/messages",
+      fields: ["attachments[0].id: Could not interpret number 0 as string."],
+    });
     // The same upload with the id as a string, as discord.js itself sends it, is accepted.
     await post({ content: "picture", attachments: [{ id: "0", filename: "a.png" }] }, [{ name: "a.png", data: Buffer.from("png") }]);
     expect(fake.invalidRequests).toEqual([]);
@@ -268,15 +317,33 @@ describe("Discord's published API", () => {
   it("a component is checked against the schema of its type", async () => {
     const r = await refused(post({ components: [{ type: 1, components: [{ type: 2, label: "No style", custom_id: "a" }] }] }));
     expect(r.recorded.fields).toEqual(["components[0].components[0].style: This field is required"]);
-    const six = await refused(post({ components: [{ type: 1, components: Array.from({ length: 6 }, (_, i) => ({ type: 2, style: 1, label: `${i}`, custom_id: `b${i}` })) }] }));
+    const six = await refused(
+      post({
+        components: [
+          { type: 1, components: Array.from({ length: 6 }, (_, i) => ({ type: 2, style: 1, label: `${i}`, custom_id: `b${i}` })) },
+        ],
+      }),
+    );
     expect(six.recorded.fields).toEqual(["components[0].components: Must be 5 or fewer in length (it has 6 items)."]);
   });
 
   it("routes outside Discord's API get 404 or 405, ids that are not snowflakes and unknown query parameters 50035", async () => {
-    expect(await refused(client.rest.get("/hearts/scores"))).toMatchObject({ status: 404, recorded: { kind: "unknown-route", fields: ["no route GET /hearts/scores in Discord's API"] } });
-    expect(await refused(client.rest.put(`/channels/${fake.channelId}`))).toMatchObject({ status: 405, recorded: { kind: "unknown-route" } });
-    expect(await refused(client.rest.get("/channels/hearts"))).toMatchObject({ status: 400, code: 50035, errors: { channel_id: { _errors: [{ code: "NUMBER_TYPE_COERCE" }] } } });
-    const q = await refused(client.rest.post(`/channels/${fake.channelId}/messages`, { body: { content: "x" }, query: new URLSearchParams({ wait: "true" }) }));
+    expect(await refused(client.rest.get("/hearts/scores"))).toMatchObject({
+      status: 404,
+      recorded: { kind: "unknown-route", fields: ["no route GET /hearts/scores in Discord's API"] },
+    });
+    expect(await refused(client.rest.put(`/channels/${fake.channelId}`))).toMatchObject({
+      status: 405,
+      recorded: { kind: "unknown-route" },
+    });
+    expect(await refused(client.rest.get("/channels/hearts"))).toMatchObject({
+      status: 400,
+      code: 50035,
+      errors: { channel_id: { _errors: [{ code: "NUMBER_TYPE_COERCE" }] } },
+    });
+    const q = await refused(
+      client.rest.post(`/channels/${fake.channelId}/messages`, { body: { content: "x" }, query: new URLSearchParams({ wait: "true" }) }),
+    );
     expect(q.recorded.fields).toEqual([expect.stringContaining('takes no query parameter "wait"')]);
   });
 
@@ -285,10 +352,19 @@ describe("Discord's published API", () => {
     const select = { type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] };
     const cases: Array<[unknown, string]> = [
       [{ components: ["a", "b", "c", "d", "e", "f"].map(row) }, "components: Must be 5 or fewer in length (6 action rows)."],
-      [{ components: [{ type: 1, components: [select, row("b").components[0]] }] }, "components[0].components: The specified component exceeds the maximum width (a select menu fills its row)."],
-      [{ components: [row("same"), row("same")] }, 'components[1].components[0].custom_id: Component custom id cannot be duplicated ("same").'],
+      [
+        { components: [{ type: 1, components: [select, row("b").components[0]] }] },
+        "components[0].components: The specified component exceeds the maximum width (a select menu fills its row).",
+      ],
+      [
+        { components: [row("same"), row("same")] },
+        'components[1].components[0].custom_id: Component custom id cannot be duplicated ("same").',
+      ],
       [{ content: "x".repeat(2001) }, "content: Must be 2000 or fewer in length (it has 2001 characters)."],
-      [{ content: "only you", flags: 64 }, "flags: Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2 can be set here (got EPHEMERAL)."],
+      [
+        { content: "only you", flags: 64 },
+        "flags: Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2 can be set here (got EPHEMERAL).",
+      ],
     ];
     for (const [body, field] of cases) {
       const r = await refused(post(body));
@@ -299,9 +375,15 @@ describe("Discord's published API", () => {
 
   it("close() fails when a request did not match, naming it", async () => {
     const other = await startFakeDiscord();
-    await fetch(`${other.apiBase}/v10/channels/${other.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${other.token}`, "content-type": "application/json" }, body: JSON.stringify({ content: "x", attachments: [{ id: 1 }] }) });
+    await fetch(`${other.apiBase}/v10/channels/${other.channelId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${other.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "x", attachments: [{ id: 1 }] }),
+    });
     expect(other.requestsChecked).toBe(1);
-    await expect(other.close()).rejects.toThrow(/POST \/channels\/\d+\/messages .*attachments\[0\]\.id: Could not interpret number 1 as string/);
+    await expect(other.close()).rejects.toThrow(
+      /POST \/channels\/\d+\/messages .*attachments\[0\]\.id: Could not interpret number 1 as string/,
+    );
   });
 });
 
@@ -323,8 +405,20 @@ describe("options for load and soak runs", () => {
       expect(limited.calls).toEqual([]);
       expect(seen.filter((x) => x.startsWith("POST /channels/:id/messages"))).toHaveLength(6);
       // A second client on the same bucket, unaware of the first's budget, is refused.
-      await fetch(`${limited.apiBase}/v10/channels/${limited.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" }, body: '{"content":"a"}' });
-      const many = await Promise.all(Array.from({ length: 6 }, () => fetch(`${limited.apiBase}/v10/channels/${limited.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" }, body: '{"content":"b"}' })));
+      await fetch(`${limited.apiBase}/v10/channels/${limited.channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" },
+        body: '{"content":"a"}',
+      });
+      const many = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          fetch(`${limited.apiBase}/v10/channels/${limited.channelId}/messages`, {
+            method: "POST",
+            headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" },
+            body: '{"content":"b"}',
+          }),
+        ),
+      );
       expect(many.map((r) => r.status)).toContain(429);
       expect(limited.rateLimitHits).toBeGreaterThan(0);
     } finally {

@@ -49,7 +49,19 @@ export const Perm = {
 export type PermName = keyof typeof Perm;
 const ALL_PERMS = (1n << 51n) - 1n;
 /** What an ordinary member has: no Manage Channels, no Administrator. */
-export const MEMBER_PERMS = Perm.CreateInstantInvite | Perm.AddReactions | Perm.ViewChannel | Perm.SendMessages | Perm.EmbedLinks | Perm.AttachFiles | Perm.ReadMessageHistory | Perm.UseExternalEmojis | Perm.ChangeNickname | Perm.UseApplicationCommands | Perm.CreatePublicThreads | Perm.SendMessagesInThreads;
+export const MEMBER_PERMS =
+  Perm.CreateInstantInvite |
+  Perm.AddReactions |
+  Perm.ViewChannel |
+  Perm.SendMessages |
+  Perm.EmbedLinks |
+  Perm.AttachFiles |
+  Perm.ReadMessageHistory |
+  Perm.UseExternalEmojis |
+  Perm.ChangeNickname |
+  Perm.UseApplicationCommands |
+  Perm.CreatePublicThreads |
+  Perm.SendMessagesInThreads;
 /** The bot's role: everything but Administrator, so channel overwrites apply to it. */
 const BOT_PERMS = ALL_PERMS & ~Perm.Administrator;
 
@@ -288,7 +300,16 @@ interface GatewaySession {
   ws: WebSocket | null;
 }
 
-const BY_EXTENSION: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", svg: "image/svg+xml", txt: "text/plain; charset=utf-8", json: "application/json; charset=utf-8" };
+const BY_EXTENSION: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+  txt: "text/plain; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
 /** Discord types an attachment by its file name when the upload says nothing useful. */
 function contentTypeOf(name: string, sent: string): string {
   if (sent && sent !== "application/octet-stream") return sent;
@@ -370,7 +391,12 @@ export class FakeDiscord {
     this.recordCalls = opts.recordCalls ?? true;
     this.keepHistory = opts.history ?? true;
     this.heartbeatMs = opts.heartbeatMs ?? 41_250;
-    this.users = Array.from({ length: n }, (_, i) => ({ id: String(600000000000000001n + BigInt(i)), username: `player${i + 1}`, globalName: NAMES[i] ?? `Player ${i + 1}`, permissions: MEMBER_PERMS }));
+    this.users = Array.from({ length: n }, (_, i) => ({
+      id: String(600000000000000001n + BigInt(i)),
+      username: `player${i + 1}`,
+      globalName: NAMES[i] ?? `Player ${i + 1}`,
+      permissions: MEMBER_PERMS,
+    }));
     this.shardCount = Math.max(1, Math.floor(opts.shards ?? 1));
     this.maxConcurrency = Math.max(1, Math.floor(opts.maxConcurrency ?? 1));
     this.guilds.push({ id: this.guildId, name: "Fake Guild", channelId: this.channelId });
@@ -410,11 +436,22 @@ export class FakeDiscord {
     this.http.closeAllConnections?.();
     await new Promise<void>((r) => this.http.close(() => r()));
     const stats = process.env.FAKE_DISCORD_STATS;
-    if (stats) appendFileSync(stats, `${JSON.stringify({ checked: this.requestsChecked, invalid: this.invalidRequests.length, ms: Math.round(this.checkMs) })}\n`);
+    if (stats)
+      appendFileSync(
+        stats,
+        `${JSON.stringify({ checked: this.requestsChecked, invalid: this.invalidRequests.length, ms: Math.round(this.checkMs) })}\n`,
+      );
     if (this.invalidRequests.length) {
-      const lines = this.invalidRequests.slice(0, 10).map((r) => `  ${r.method} ${r.path} (${r.route}${r.interaction ? `, for ${r.interaction}` : ""}) -> ${r.status}: ${r.fields.join("; ")}`);
+      const lines = this.invalidRequests
+        .slice(0, 10)
+        .map(
+          (r) =>
+            `  ${r.method} ${r.path} (${r.route}${r.interaction ? `, for ${r.interaction}` : ""}) -> ${r.status}: ${r.fields.join("; ")}`,
+        );
       const more = this.invalidRequests.length > 10 ? `\n  …and ${this.invalidRequests.length - 10} more` : "";
-      throw new Error(`fake Discord: ${this.invalidRequests.length} request(s) did not match Discord's published API:\n${lines.join("\n")}${more}`);
+      throw new Error(
+        `fake Discord: ${this.invalidRequests.length} request(s) did not match Discord's published API:\n${lines.join("\n")}${more}`,
+      );
     }
   }
 
@@ -425,7 +462,10 @@ export class FakeDiscord {
 
   /** Shard ids with a connected session, ascending (a shard connected twice is listed twice). */
   liveShards(): number[] {
-    return [...this.sessions.values()].filter((s) => s.ws).map((s) => s.shard[0]).sort((a, b) => a - b);
+    return [...this.sessions.values()]
+      .filter((s) => s.ws)
+      .map((s) => s.shard[0])
+      .sort((a, b) => a - b);
   }
 
   // ---- the test's controls ------------------------------------------------------------------------
@@ -458,7 +498,10 @@ export class FakeDiscord {
    * resume; 4004, 4010-4014 do not). Events dispatched meanwhile are replayed on RESUME.
    */
   dropGateway(opts: { code?: number; reason?: string; shard?: number } = {}): void {
-    const sockets = opts.shard === undefined ? [...this.sockets] : [...this.sessions.values()].filter((s) => s.ws && s.shard[0] === opts.shard).map((s) => s.ws!);
+    const sockets =
+      opts.shard === undefined
+        ? [...this.sockets]
+        : [...this.sessions.values()].filter((s) => s.ws && s.shard[0] === opts.shard).map((s) => s.ws!);
     for (const ws of sockets) {
       const s = this.socketSessions.get(ws);
       if (s?.ws === ws) s.ws = null;
@@ -468,7 +511,8 @@ export class FakeDiscord {
   }
   /** Asks the client (or one shard's connection) to reconnect (opcode 7), as Discord does during its deploys. */
   requestReconnect(opts: { shard?: number } = {}): void {
-    for (const s of this.sessions.values()) if (s.ws && (opts.shard === undefined || s.shard[0] === opts.shard)) s.ws.send(JSON.stringify({ op: 7, d: null, s: null, t: null }));
+    for (const s of this.sessions.values())
+      if (s.ws && (opts.shard === undefined || s.shard[0] === opts.shard)) s.ws.send(JSON.stringify({ op: 7, d: null, s: null, t: null }));
   }
 
   /** Deletes a message (`deleteMessage(id)` or `deleteMessage(channelId, id)`): later calls on it get 404 10008. */
@@ -485,7 +529,10 @@ export class FakeDiscord {
     for (const t of this.threads()) if (t.parent_id === id) this.deleteChannel(t.id);
     this.channels.delete(id);
     const thread = c.type === 11 || c.type === 12;
-    this.dispatch(thread ? "THREAD_DELETE" : "CHANNEL_DELETE", thread ? { id, guild_id: c.guild_id, parent_id: c.parent_id, type: c.type } : c);
+    this.dispatch(
+      thread ? "THREAD_DELETE" : "CHANNEL_DELETE",
+      thread ? { id, guild_id: c.guild_id, parent_id: c.parent_id, type: c.type } : c,
+    );
   }
   /**
    * Takes permissions from the bot in a channel (default: all of them; or e.g. ["CreatePublicThreads"]):
@@ -561,7 +608,17 @@ export class FakeDiscord {
     const resetAfter = Math.max(0.001, (b.resetAt - now) / 1000);
     const refused = b.remaining <= 0;
     if (!refused) b.remaining--;
-    return { refused, resetAfter, headers: { "x-ratelimit-limit": "5", "x-ratelimit-remaining": String(Math.max(0, b.remaining)), "x-ratelimit-reset-after": resetAfter.toFixed(3), "x-ratelimit-reset": ((now + resetAfter * 1000) / 1000).toFixed(3), "x-ratelimit-bucket": `fake-${kind}` } };
+    return {
+      refused,
+      resetAfter,
+      headers: {
+        "x-ratelimit-limit": "5",
+        "x-ratelimit-remaining": String(Math.max(0, b.remaining)),
+        "x-ratelimit-reset-after": resetAfter.toFixed(3),
+        "x-ratelimit-reset": ((now + resetAfter * 1000) / 1000).toFixed(3),
+        "x-ratelimit-bucket": `fake-${kind}`,
+      },
+    };
   }
 
   // ---- reading state --------------------------------------------------------------------------------
@@ -596,7 +653,10 @@ export class FakeDiscord {
       const v = probe();
       if (v) return v;
       if (Date.now() > end) {
-        const recent = this.calls.slice(-5).map((c) => `${c.method} ${c.path} -> ${c.status}`).join("; ");
+        const recent = this.calls
+          .slice(-5)
+          .map((c) => `${c.method} ${c.path} -> ${c.status}`)
+          .join("; ");
         throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last REST calls: ${recent || "none"})`);
       }
       await new Promise((r) => setTimeout(r, 10));
@@ -609,14 +669,24 @@ export class FakeDiscord {
    * `/name subcommand option:value`. Values: strings (3), integers (4), other numbers (10),
    * booleans (5), or `{ type, value }` — `fake.userOption(user)` for a user option (6).
    */
-  slashCommand(user: FakeUser, name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> } = {}, channelOrOpts?: string | { channelId?: string }): InteractionHandle {
+  slashCommand(
+    user: FakeUser,
+    name: string,
+    sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> } = {},
+    channelOrOpts?: string | { channelId?: string },
+  ): InteractionHandle {
     const channelId = (typeof channelOrOpts === "string" ? channelOrOpts : channelOrOpts?.channelId) ?? this.channelId;
     const { data } = this.commandData(name, sub, null, this.guildOf(channelId));
     return this.send(user, "command", 2, data, channelId, null, `/${[name, sub.group, sub.subcommand].filter(Boolean).join(" ")}`);
   }
 
   /** Typing in an autocompleted option: `focused` names the option, its value is what was typed. */
-  autocomplete(user: FakeUser, name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue>; focused: string }, channelOrOpts?: string | { channelId?: string }): InteractionHandle {
+  autocomplete(
+    user: FakeUser,
+    name: string,
+    sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue>; focused: string },
+    channelOrOpts?: string | { channelId?: string },
+  ): InteractionHandle {
     const channelId = (typeof channelOrOpts === "string" ? channelOrOpts : channelOrOpts?.channelId) ?? this.channelId;
     const { data } = this.commandData(name, sub, sub.focused, this.guildOf(channelId));
     return this.send(user, "autocomplete", 4, data, channelId, null, `autocomplete /${name} ${sub.subcommand ?? ""} ${sub.focused}`);
@@ -629,13 +699,34 @@ export class FakeDiscord {
 
   selectMenu(user: FakeUser, messageId: string, customId: string, values: string[]): InteractionHandle {
     const c = this.requireComponent(messageId, customId, 3);
-    return this.send(user, "component", 3, { custom_id: customId, component_type: c?.type ?? 3, values }, null, messageId, `select ${customId} ${values.join(",")}`);
+    return this.send(
+      user,
+      "component",
+      3,
+      { custom_id: customId, component_type: c?.type ?? 3, values },
+      null,
+      messageId,
+      `select ${customId} ${values.join(",")}`,
+    );
   }
 
   /** Submits a modal: fields by text-input custom_id. Pass messageId when the modal came from a button. */
-  submitModal(user: FakeUser, customId: string, fields: Record<string, string>, opts: { messageId?: string; channelId?: string } = {}): InteractionHandle {
+  submitModal(
+    user: FakeUser,
+    customId: string,
+    fields: Record<string, string>,
+    opts: { messageId?: string; channelId?: string } = {},
+  ): InteractionHandle {
     const components = Object.entries(fields).map(([id, value]) => ({ type: 1, components: [{ type: 4, custom_id: id, value }] }));
-    return this.send(user, "modal", 5, { custom_id: customId, components }, opts.channelId ?? null, opts.messageId ?? null, `modal ${customId}`);
+    return this.send(
+      user,
+      "modal",
+      5,
+      { custom_id: customId, components },
+      opts.channelId ?? null,
+      opts.messageId ?? null,
+      `modal ${customId}`,
+    );
   }
 
   /** The `{ type: 6, value }` option for a user, with what Discord resolves for it. */
@@ -659,15 +750,32 @@ export class FakeDiscord {
     return type === 3 && c && !(c.type >= 3 && c.type <= 8 && c.type !== 4) ? null : c;
   }
 
-  private commandData(name: string, sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> }, focused: string | null, guildId = this.guildId): { data: any } {
+  private commandData(
+    name: string,
+    sub: { subcommand?: string; group?: string; options?: Record<string, SlashOptionValue> },
+    focused: string | null,
+    guildId = this.guildId,
+  ): { data: any } {
     const resolved: any = {};
     const options = Object.entries(sub.options ?? {}).map(([n, raw]) => {
-      const typed = typeof raw === "object" ? raw : { type: typeof raw === "number" ? (Number.isInteger(raw) ? 4 : 10) : typeof raw === "boolean" ? 5 : 3, value: raw };
+      const typed =
+        typeof raw === "object"
+          ? raw
+          : { type: typeof raw === "number" ? (Number.isInteger(raw) ? 4 : 10) : typeof raw === "boolean" ? 5 : 3, value: raw };
       if (typed.type === 6) {
         const u = this.users.find((x) => x.id === typed.value);
         if (u) {
           (resolved.users ??= {})[u.id] = this.userObject(u);
-          (resolved.members ??= {})[u.id] = { roles: [], joined_at: new Date(this.now()).toISOString(), permissions: String(u.permissions), flags: 0, deaf: false, mute: false, nick: null, avatar: null };
+          (resolved.members ??= {})[u.id] = {
+            roles: [],
+            joined_at: new Date(this.now()).toISOString(),
+            permissions: String(u.permissions),
+            flags: 0,
+            deaf: false,
+            mute: false,
+            nick: null,
+            avatar: null,
+          };
         }
       }
       return { name: n, type: typed.type, value: typed.value, ...(n === focused ? { focused: true } : {}) };
@@ -683,7 +791,15 @@ export class FakeDiscord {
     return { data };
   }
 
-  private send(user: FakeUser, kind: InteractionKind, type: number, data: any, channelId: string | null, messageId: string | null, what: string): InteractionHandle {
+  private send(
+    user: FakeUser,
+    kind: InteractionKind,
+    type: number,
+    data: any,
+    channelId: string | null,
+    messageId: string | null,
+    what: string,
+  ): InteractionHandle {
     if (this.closed) throw new Error("fake Discord is closed");
     const id = this.snowflake();
     const token = `itoken-${id}-${Math.random().toString(36).slice(2, 10)}`;
@@ -721,7 +837,11 @@ export class FakeDiscord {
       },
       timer: setTimeout(() => {
         if (it.acked) return;
-        this.violate("not-acknowledged", `${what} by ${user.username} (interaction ${id}) was not acknowledged within 3 s: the user sees "This interaction failed"`, { token });
+        this.violate(
+          "not-acknowledged",
+          `${what} by ${user.username} (interaction ${id}) was not acknowledged within 3 s: the user sees "This interaction failed"`,
+          { token },
+        );
         fail(new Error(`${what} by ${user.username} was not acknowledged within 3 s`));
       }, ACK_DEADLINE_MS),
     };
@@ -739,7 +859,18 @@ export class FakeDiscord {
       guild: { id: guildId, locale: this.guildLocales.get(guildId) ?? "en-US", features: [] },
       channel_id: chId,
       channel,
-      member: { user: this.userObject(user), roles: [], permissions: String(user.permissions), joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false },
+      member: {
+        user: this.userObject(user),
+        roles: [],
+        permissions: String(user.permissions),
+        joined_at: new Date(this.now()).toISOString(),
+        deaf: false,
+        mute: false,
+        flags: 0,
+        nick: null,
+        avatar: null,
+        pending: false,
+      },
       token,
       version: 1,
       app_permissions: String(perms),
@@ -762,9 +893,17 @@ export class FakeDiscord {
       promise ??
       (it.acked
         ? Promise.resolve({ type: it.ackType!, latencyMs: 0 })
-        : this.waitFor(() => it.acked, ACK_DEADLINE_MS + 100, `acknowledgement of ${it.what}`).then(() => ({ type: it.ackType!, latencyMs: 0 })));
+        : this.waitFor(() => it.acked, ACK_DEADLINE_MS + 100, `acknowledgement of ${it.what}`).then(() => ({
+            type: it.ackType!,
+            latencyMs: 0,
+          })));
     p.catch(() => undefined);
-    const ack = Object.assign(() => p, { then: p.then.bind(p), catch: p.catch.bind(p), finally: p.finally.bind(p), [Symbol.toStringTag]: "Promise" }) as unknown as AckPromise;
+    const ack = Object.assign(() => p, {
+      then: p.then.bind(p),
+      catch: p.catch.bind(p),
+      finally: p.finally.bind(p),
+      [Symbol.toStringTag]: "Promise",
+    }) as unknown as AckPromise;
     const reply = () => (it.originalId ? (self.messages.get(it.originalId) ?? null) : null);
     return {
       id: it.id,
@@ -780,17 +919,25 @@ export class FakeDiscord {
       choices: () => it.choices,
       calls: () => self.calls.filter((c) => c.token === it.token),
       waitForResponse(pred = () => true, timeoutMs = 5_000) {
-        return self.waitFor(() => {
-          const m = reply();
-          return m && !(m.flags & LOADING) && pred(m) ? m : null;
-        }, timeoutMs, `the response to ${it.what}`);
+        return self.waitFor(
+          () => {
+            const m = reply();
+            return m && !(m.flags & LOADING) && pred(m) ? m : null;
+          },
+          timeoutMs,
+          `the response to ${it.what}`,
+        );
       },
       waitForEdit(edits, timeoutMs = 5_000) {
         const base = edits ?? reply()?.edits ?? -1;
-        return self.waitFor(() => {
-          const m = reply();
-          return m && m.edits > base ? m : null;
-        }, timeoutMs, `an edit of the response to ${it.what}`);
+        return self.waitFor(
+          () => {
+            const m = reply();
+            return m && m.edits > base ? m : null;
+          },
+          timeoutMs,
+          `an edit of the response to ${it.what}`,
+        );
       },
     };
   }
@@ -930,7 +1077,23 @@ export class FakeDiscord {
     let limitHeaders: Record<string, string> = {};
     const token = /^\/(?:interactions\/\d+|webhooks\/\d+)\/([^/]+)/.exec(path)?.[1] ?? null;
     const it = token ? this.interactions.get(token) : undefined;
-    const call: RecordedCall = { method, path, route, query: url.search, body, files, token, interactionId: it?.id ?? null, userId: it?.user.id ?? null, ephemeral: false, seenBy: null, status: 200, code: null, injected: false, at: this.now() };
+    const call: RecordedCall = {
+      method,
+      path,
+      route,
+      query: url.search,
+      body,
+      files,
+      token,
+      interactionId: it?.id ?? null,
+      userId: it?.user.id ?? null,
+      ephemeral: false,
+      seenBy: null,
+      status: 200,
+      code: null,
+      injected: false,
+      at: this.now(),
+    };
     if (this.recordCalls) this.calls.push(call);
     const reply = (status: number, json?: unknown, headers: Record<string, string> = {}) => {
       call.status = status;
@@ -963,9 +1126,20 @@ export class FakeDiscord {
       call.injected = true;
       if (fault.status === 429) {
         const after = fault.retryAfter ?? 0.1;
-        const headers: Record<string, string> = { "retry-after": String(after), "x-ratelimit-scope": fault.global ? "global" : "user", "x-ratelimit-limit": "5", "x-ratelimit-remaining": "0", "x-ratelimit-reset-after": String(after), "x-ratelimit-bucket": `fake-${route}` };
+        const headers: Record<string, string> = {
+          "retry-after": String(after),
+          "x-ratelimit-scope": fault.global ? "global" : "user",
+          "x-ratelimit-limit": "5",
+          "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset-after": String(after),
+          "x-ratelimit-bucket": `fake-${route}`,
+        };
         if (fault.global) headers["x-ratelimit-global"] = "true";
-        return reply(429, { message: "You are being rate limited.", retry_after: after, global: !!fault.global, code: fault.global ? 0 : undefined }, headers);
+        return reply(
+          429,
+          { message: "You are being rate limited.", retry_after: after, global: !!fault.global, code: fault.global ? 0 : undefined },
+          headers,
+        );
       }
       return error(fault.status, fault.code ?? 0, fault.message ?? `${fault.status}: injected by the test`);
     }
@@ -978,13 +1152,21 @@ export class FakeDiscord {
     if (limited?.refused) {
       this.rateLimitHits++;
       const after = limited.resetAfter;
-      return reply(429, { message: "You are being rate limited.", retry_after: after, global: false }, { ...limited.headers, "retry-after": after.toFixed(3), "x-ratelimit-scope": "user" });
+      return reply(
+        429,
+        { message: "You are being rate limited.", retry_after: after, global: false },
+        { ...limited.headers, "retry-after": after.toFixed(3), "x-ratelimit-scope": "user" },
+      );
     }
     if (limited) limitHeaders = limited.headers;
 
     let m: RegExpExecArray | null;
     if (method === "GET" && (path === "/gateway/bot" || path === "/gateway")) {
-      return reply(200, { url: `ws://127.0.0.1:${this.port}/gateway`, shards: this.shardCount, session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: this.maxConcurrency } });
+      return reply(200, {
+        url: `ws://127.0.0.1:${this.port}/gateway`,
+        shards: this.shardCount,
+        session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: this.maxConcurrency },
+      });
     }
     if (method === "GET" && path === "/users/@me") return reply(200, this.botUser());
     if (method === "GET" && (m = /^\/users\/(\d+)$/.exec(path))) {
@@ -992,19 +1174,39 @@ export class FakeDiscord {
       return u ? reply(200, this.userObject(u)) : m[1] === this.botUserId ? reply(200, this.botUser()) : error(404, 10013, "Unknown User");
     }
     if (method === "GET" && (path === "/applications/@me" || path === `/applications/${this.applicationId}`)) {
-      return reply(200, { id: this.applicationId, name: "Hearts", description: "", icon: null, flags: 0, bot_public: true, bot_require_code_grant: false, verify_key: "0", owner: this.userObject(this.users[0]), team: null, bot: this.botUser() });
+      return reply(200, {
+        id: this.applicationId,
+        name: "Hearts",
+        description: "",
+        icon: null,
+        flags: 0,
+        bot_public: true,
+        bot_require_code_grant: false,
+        verify_key: "0",
+        owner: this.userObject(this.users[0]),
+        team: null,
+        bot: this.botUser(),
+      });
     }
-    if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands(?:\/(\d+))?$/.exec(path))) return this.commandRoute(method, m, body, reply, error);
-    if (method === "GET" && (m = /^\/guilds\/(\d+)$/.exec(path))) return this.guilds.some((g) => g.id === m![1]) ? reply(200, this.guildObject(m[1])) : error(404, 10004, "Unknown Guild");
-    if (method === "GET" && (m = /^\/guilds\/(\d+)\/channels$/.exec(path))) return reply(200, [...this.channels.values()].filter((c) => c.guild_id === m![1] && c.type !== 11 && c.type !== 12));
+    if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands(?:\/(\d+))?$/.exec(path)))
+      return this.commandRoute(method, m, body, reply, error);
+    if (method === "GET" && (m = /^\/guilds\/(\d+)$/.exec(path)))
+      return this.guilds.some((g) => g.id === m![1]) ? reply(200, this.guildObject(m[1])) : error(404, 10004, "Unknown Guild");
+    if (method === "GET" && (m = /^\/guilds\/(\d+)\/channels$/.exec(path)))
+      return reply(
+        200,
+        [...this.channels.values()].filter((c) => c.guild_id === m![1] && c.type !== 11 && c.type !== 12),
+      );
     if (method === "GET" && (m = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(path))) {
       if (m[2] === this.botUserId) return reply(200, this.botMember());
       const u = this.users.find((x) => x.id === m![2]);
       return u ? reply(200, this.memberObject(u)) : error(404, 10007, "Unknown Member");
     }
 
-    if (method === "POST" && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) return this.callback(it, body, files, blobs, url, call, reply, error);
-    if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path))) return this.webhook(it, method, m[3] ?? null, body, files, blobs, call, reply, error);
+    if (method === "POST" && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path)))
+      return this.callback(it, body, files, blobs, url, call, reply, error);
+    if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path)))
+      return this.webhook(it, method, m[3] ?? null, body, files, blobs, call, reply, error);
 
     if ((m = /^\/channels\/(\d+)(\/.*)?$/.exec(path))) {
       const channel = this.channels.get(m[1]);
@@ -1015,10 +1217,15 @@ export class FakeDiscord {
       const thread = channel.type === 11 || channel.type === 12;
       if (method === "GET" && rest === "") return reply(200, channel);
       if (method === "PATCH" && rest === "") {
-        if (!need(thread ? Perm.ManageThreads : Perm.ManageChannels) && !(thread && channel.owner_id === this.botUserId)) return error(403, 50013, "Missing Permissions");
+        if (!need(thread ? Perm.ManageThreads : Perm.ManageChannels) && !(thread && channel.owner_id === this.botUserId))
+          return error(403, 50013, "Missing Permissions");
         Object.assign(channel, body ?? {});
         if (thread && body) {
-          channel.thread_metadata = { ...channel.thread_metadata, ...(body.archived !== undefined ? { archived: body.archived } : {}), ...(body.locked !== undefined ? { locked: body.locked } : {}) };
+          channel.thread_metadata = {
+            ...channel.thread_metadata,
+            ...(body.archived !== undefined ? { archived: body.archived } : {}),
+            ...(body.locked !== undefined ? { locked: body.locked } : {}),
+          };
           delete channel.archived;
           delete channel.locked;
         }
@@ -1039,11 +1246,15 @@ export class FakeDiscord {
         if (before) list = list.filter((x) => BigInt(x.id) < BigInt(before));
         if (after) list = list.filter((x) => BigInt(x.id) > BigInt(after));
         list = after ? list.slice(0, limit) : list.slice(-limit);
-        return reply(200, list.reverse().map((x) => this.messageObject(x)));
+        return reply(
+          200,
+          list.reverse().map((x) => this.messageObject(x)),
+        );
       }
       if (method === "POST" && rest === "/messages") {
         if (thread && channel.thread_metadata?.locked) return error(403, 50083, "Thread is archived");
-        if (!need(Perm.ViewChannel | (thread ? Perm.SendMessagesInThreads : Perm.SendMessages))) return error(403, 50013, "Missing Permissions");
+        if (!need(Perm.ViewChannel | (thread ? Perm.SendMessagesInThreads : Perm.SendMessages)))
+          return error(403, 50013, "Missing Permissions");
         if (files.length && !need(Perm.AttachFiles)) return error(403, 50013, "Missing Permissions");
         if (thread) channel.thread_metadata.archived = false;
         const msg = this.createMessage(channel.id, body ?? {}, files, blobs, { token: null, visibleTo: null, type: 0 });
@@ -1063,12 +1274,35 @@ export class FakeDiscord {
         let starter: FakeMessage | undefined;
         if (mm) {
           starter = this.messages.get(mm[1]);
-          if (!starter || starter.deleted || starter.channel_id !== channel.id || starter.visibleTo !== null) return error(404, 10008, "Unknown Message");
+          if (!starter || starter.deleted || starter.channel_id !== channel.id || starter.visibleTo !== null)
+            return error(404, 10008, "Unknown Message");
           if (starter.threadId) return error(400, 160004, "A thread has already been created for this message");
         }
         // A thread started from a message has the message's id, as on Discord.
         const id = starter ? starter.id : this.snowflake();
-        const t = { id, type: privateThread ? 12 : 11, guild_id: channel.guild_id, parent_id: channel.id, name: String(body.name), owner_id: this.botUserId, last_message_id: null, message_count: 0, member_count: 1, rate_limit_per_user: body.rate_limit_per_user ?? 0, flags: 0, total_message_sent: 0, thread_metadata: { archived: false, auto_archive_duration: body.auto_archive_duration ?? 4320, archive_timestamp: new Date(this.now()).toISOString(), locked: false, create_timestamp: new Date(this.now()).toISOString() }, member: { id, user_id: this.botUserId, join_timestamp: new Date(this.now()).toISOString(), flags: 0 }, permission_overwrites: [] };
+        const t = {
+          id,
+          type: privateThread ? 12 : 11,
+          guild_id: channel.guild_id,
+          parent_id: channel.id,
+          name: String(body.name),
+          owner_id: this.botUserId,
+          last_message_id: null,
+          message_count: 0,
+          member_count: 1,
+          rate_limit_per_user: body.rate_limit_per_user ?? 0,
+          flags: 0,
+          total_message_sent: 0,
+          thread_metadata: {
+            archived: false,
+            auto_archive_duration: body.auto_archive_duration ?? 4320,
+            archive_timestamp: new Date(this.now()).toISOString(),
+            locked: false,
+            create_timestamp: new Date(this.now()).toISOString(),
+          },
+          member: { id, user_id: this.botUserId, join_timestamp: new Date(this.now()).toISOString(), flags: 0 },
+          permission_overwrites: [],
+        };
         this.channels.set(id, t);
         if (starter) {
           starter.threadId = id;
@@ -1082,11 +1316,25 @@ export class FakeDiscord {
     return error(404, 0, `404: Not Found (the fake Discord has no route for ${method} ${path}; add it to test/fake-discord/server.ts)`);
   }
 
-  private commandRoute(method: string, m: RegExpExecArray, body: any, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): void {
+  private commandRoute(
+    method: string,
+    m: RegExpExecArray,
+    body: any,
+    reply: (s: number, j?: unknown) => void,
+    error: (s: number, c: number, msg: string) => void,
+  ): void {
     if (m[1] !== this.applicationId) return error(403, 50001, "Missing Access");
     const key = m[2] ?? "global";
     const list = this.commands.get(key) ?? [];
-    const stamp = (c: any) => ({ ...c, id: c.id ?? this.snowflake(), application_id: this.applicationId, version: this.snowflake(), type: c.type ?? 1, ...(m[2] ? { guild_id: m[2] } : {}), default_member_permissions: c.default_member_permissions ?? null });
+    const stamp = (c: any) => ({
+      ...c,
+      id: c.id ?? this.snowflake(),
+      application_id: this.applicationId,
+      version: this.snowflake(),
+      type: c.type ?? 1,
+      ...(m[2] ? { guild_id: m[2] } : {}),
+      default_member_permissions: c.default_member_permissions ?? null,
+    });
     if (method === "GET" && !m[3]) return reply(200, list);
     if (method === "PUT" && !m[3]) {
       const stored = body.map((c: any) => stamp({ ...c, id: list.find((x) => x.name === c.name)?.id }));
@@ -1103,7 +1351,10 @@ export class FakeDiscord {
       if (!c) return error(404, 10063, "Unknown application command");
       if (method === "GET") return reply(200, c);
       if (method === "DELETE") {
-        this.commands.set(key, list.filter((x) => x !== c));
+        this.commands.set(
+          key,
+          list.filter((x) => x !== c),
+        );
         return reply(204);
       }
     }
@@ -1111,7 +1362,16 @@ export class FakeDiscord {
     return error(404, 0, `404: Not Found (no route for ${method} ${m[0]})`);
   }
 
-  private callback(it: Interaction | undefined, body: any, files: RecordedCall["files"], blobs: Buffer[], url: URL, call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string, extra?: Record<string, unknown>) => void): void {
+  private callback(
+    it: Interaction | undefined,
+    body: any,
+    files: RecordedCall["files"],
+    blobs: Buffer[],
+    url: URL,
+    call: RecordedCall,
+    reply: (s: number, j?: unknown) => void,
+    error: (s: number, c: number, msg: string, extra?: Record<string, unknown>) => void,
+  ): void {
     if (!it) {
       this.violate("unknown-interaction", `callback for an interaction the fake never sent (${call.path})`, call);
       return error(404, 10062, "Unknown interaction");
@@ -1126,10 +1386,27 @@ export class FakeDiscord {
       return error(400, 40060, "Interaction has already been acknowledged.");
     }
     const t = body?.type;
-    const allowed: Record<InteractionKind, number[]> = { command: [4, 5, 9], component: [4, 5, 6, 7, 9], autocomplete: [8], modal: it.sourceMessage ? [4, 5, 6, 7] : [4, 5] };
+    const allowed: Record<InteractionKind, number[]> = {
+      command: [4, 5, 9],
+      component: [4, 5, 6, 7, 9],
+      autocomplete: [8],
+      modal: it.sourceMessage ? [4, 5, 6, 7] : [4, 5],
+    };
     if (!allowed[it.kind].includes(t)) {
-      this.violate("wrong-response-type", `${it.what}: callback type ${t} is not valid for a ${it.kind} interaction (valid: ${allowed[it.kind].join(", ")})`, call);
-      return error(400, 50035, "Invalid Form Body", { errors: discordErrors([{ at: ["type"], code: "INTERACTION_RESPONSE_TYPE_INVALID", message: `Interaction response type ${t} is not valid for a ${it.kind} interaction.` }]) });
+      this.violate(
+        "wrong-response-type",
+        `${it.what}: callback type ${t} is not valid for a ${it.kind} interaction (valid: ${allowed[it.kind].join(", ")})`,
+        call,
+      );
+      return error(400, 50035, "Invalid Form Body", {
+        errors: discordErrors([
+          {
+            at: ["type"],
+            code: "INTERACTION_RESPONSE_TYPE_INVALID",
+            message: `Interaction response type ${t} is not valid for a ${it.kind} interaction.`,
+          },
+        ]),
+      });
     }
     const data = body?.data ?? {};
     it.acked = true;
@@ -1138,7 +1415,12 @@ export class FakeDiscord {
     if (t === 4 || t === 5) {
       const ephemeral = ((data.flags ?? 0) & EPHEMERAL) !== 0;
       const flags = (data.flags ?? 0) | (t === 5 ? LOADING : 0);
-      const msg = this.createMessage(it.channelId, t === 5 ? { flags } : { ...data, flags }, files, blobs, { token: it.token, visibleTo: ephemeral ? it.user.id : null, type: it.kind === "command" ? 20 : 0, interaction: it });
+      const msg = this.createMessage(it.channelId, t === 5 ? { flags } : { ...data, flags }, files, blobs, {
+        token: it.token,
+        visibleTo: ephemeral ? it.user.id : null,
+        type: it.kind === "command" ? 20 : 0,
+        interaction: it,
+      });
       it.originalId = msg.id;
       this.shown(call, ephemeral ? it.user.id : null);
     } else if (t === 6 || t === 7) {
@@ -1158,15 +1440,36 @@ export class FakeDiscord {
     if (url.searchParams.get("with_response") !== "true") return reply(204);
     const msg = it.originalId ? this.messages.get(it.originalId) : null;
     return reply(200, {
-      interaction: { id: it.id, type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[it.kind], activity_instance_id: null, response_message_id: msg?.id ?? null, response_message_loading: t === 5, response_message_ephemeral: msg ? msg.visibleTo !== null : false },
+      interaction: {
+        id: it.id,
+        type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[it.kind],
+        activity_instance_id: null,
+        response_message_id: msg?.id ?? null,
+        response_message_loading: t === 5,
+        response_message_ephemeral: msg ? msg.visibleTo !== null : false,
+      },
       resource: msg && t !== 6 ? { type: t, message: this.messageObject(msg) } : { type: t },
     });
   }
 
-  private webhook(it: Interaction | undefined, method: string, target: string | null, body: any, files: RecordedCall["files"], blobs: Buffer[], call: RecordedCall, reply: (s: number, j?: unknown) => void, error: (s: number, c: number, msg: string) => void): void {
+  private webhook(
+    it: Interaction | undefined,
+    method: string,
+    target: string | null,
+    body: any,
+    files: RecordedCall["files"],
+    blobs: Buffer[],
+    call: RecordedCall,
+    reply: (s: number, j?: unknown) => void,
+    error: (s: number, c: number, msg: string) => void,
+  ): void {
     if (!it) return error(404, 10015, "Unknown Webhook");
     if (this.now() - it.createdAt > TOKEN_LIFETIME_MS) {
-      this.violate("expired-token", `${method} with the token of ${it.what}, ${Math.round((this.now() - it.createdAt) / 60_000)} minutes old (tokens last 15)`, call);
+      this.violate(
+        "expired-token",
+        `${method} with the token of ${it.what}, ${Math.round((this.now() - it.createdAt) / 60_000)} minutes old (tokens last 15)`,
+        call,
+      );
       return error(401, 50027, "Invalid Webhook Token");
     }
     if (!it.acked) {
@@ -1182,7 +1485,12 @@ export class FakeDiscord {
         return reply(200, this.messageObject(original));
       }
       const ephemeral = ((body?.flags ?? 0) & EPHEMERAL) !== 0;
-      const msg = this.createMessage(original?.channel_id ?? it.channelId, body ?? {}, files, blobs, { token: it.token, visibleTo: ephemeral ? it.user.id : null, type: 0, interaction: it });
+      const msg = this.createMessage(original?.channel_id ?? it.channelId, body ?? {}, files, blobs, {
+        token: it.token,
+        visibleTo: ephemeral ? it.user.id : null,
+        type: 0,
+        interaction: it,
+      });
       it.followUps.push(msg.id);
       this.shown(call, ephemeral ? it.user.id : null);
       return reply(200, this.messageObject(msg));
@@ -1195,7 +1503,11 @@ export class FakeDiscord {
     const msg = id ? this.messages.get(id) : undefined;
     if (!msg || msg.deleted) return error(404, 10008, "Unknown Message");
     if (msg.visibleTo !== null && !this.ephemeralTokens.get(msg.id)?.has(it.token)) {
-      this.violate("foreign-ephemeral", `${method} of ephemeral message ${msg.id} (seen by ${msg.visibleTo}) with the token of ${it.what} by ${it.user.username}, which cannot reach it`, call);
+      this.violate(
+        "foreign-ephemeral",
+        `${method} of ephemeral message ${msg.id} (seen by ${msg.visibleTo}) with the token of ${it.what} by ${it.user.username}, which cannot reach it`,
+        call,
+      );
       return error(404, 10008, "Unknown Message");
     }
     this.shown(call, msg.visibleTo);
@@ -1205,7 +1517,14 @@ export class FakeDiscord {
   }
 
   /** GET, DELETE or PATCH of one message (through its channel or its interaction's webhook); false for another method. */
-  private messageMethod(msg: FakeMessage, method: string, body: any, files: RecordedCall["files"], blobs: Buffer[], reply: (s: number, j?: unknown) => void): boolean {
+  private messageMethod(
+    msg: FakeMessage,
+    method: string,
+    body: any,
+    files: RecordedCall["files"],
+    blobs: Buffer[],
+    reply: (s: number, j?: unknown) => void,
+  ): boolean {
     if (method === "GET") reply(200, this.messageObject(msg));
     else if (method === "DELETE") {
       this.deleteMessage(msg.id);
@@ -1223,21 +1542,47 @@ export class FakeDiscord {
    * its body (or multipart payload_json) the route's request schema, within the documented limits
    * (400 code 50035 with the fields, or 50006 for an empty message). Null when it matches.
    */
-  private checkRequest(method: string, url: URL, path: string, body: unknown, files: number): Omit<InvalidRequest, "method" | "path" | "interaction"> | null {
+  private checkRequest(
+    method: string,
+    url: URL,
+    path: string,
+    body: unknown,
+    files: number,
+  ): Omit<InvalidRequest, "method" | "path" | "interaction"> | null {
     this.requestsChecked++;
     if (!/^\/api\/v10\//.test(url.pathname)) {
-      return { kind: "unknown-route", route: path, fields: [`${url.pathname} is not under Discord's API v10 (/api/v10/…)`], status: 404, response: { code: 0, message: "404: Not Found" } };
+      return {
+        kind: "unknown-route",
+        route: path,
+        fields: [`${url.pathname} is not under Discord's API v10 (/api/v10/…)`],
+        status: 404,
+        response: { code: 0, message: "404: Not Found" },
+      };
     }
     const match = matchRoute(method, path);
     if (!("route" in match)) {
-      const why = match.status === 405 ? `${path} is a route of Discord's API, but not for ${method}` : `no route ${method} ${path} in Discord's API`;
-      return { kind: "unknown-route", route: path, fields: [why], status: match.status, response: { code: 0, message: match.status === 405 ? "405: Method Not Allowed" : "404: Not Found" } };
+      const why =
+        match.status === 405 ? `${path} is a route of Discord's API, but not for ${method}` : `no route ${method} ${path} in Discord's API`;
+      return {
+        kind: "unknown-route",
+        route: path,
+        fields: [why],
+        status: match.status,
+        response: { code: 0, message: match.status === 405 ? "405: Method Not Allowed" : "404: Not Found" },
+      };
     }
     const route = `${match.route.method} ${match.route.template}`;
     const invalid = (kind: "schema" | "limits", found: Finding[]) => {
       const fields = found.map((f) => `${fieldName(f.at)}: ${f.message}`);
-      if (found.length === 1 && found[0].code === EMPTY_MESSAGE) return { kind, route, fields, status: 400, response: { code: 50006, message: "Cannot send an empty message" } };
-      return { kind, route, fields, status: 400, response: { code: 50035, message: "Invalid Form Body", errors: discordErrors(found.filter((f) => f.code !== EMPTY_MESSAGE)) } };
+      if (found.length === 1 && found[0].code === EMPTY_MESSAGE)
+        return { kind, route, fields, status: 400, response: { code: 50006, message: "Cannot send an empty message" } };
+      return {
+        kind,
+        route,
+        fields,
+        status: 400,
+        response: { code: 50035, message: "Invalid Form Body", errors: discordErrors(found.filter((f) => f.code !== EMPTY_MESSAGE)) },
+      };
     };
     const schema = [...checkParams(match.route, match.params, url.searchParams), ...checkBody(match.route, body)];
     if (schema.length) return invalid("schema", schema);
@@ -1272,14 +1617,44 @@ export class FakeDiscord {
 
   // ---- messages -----------------------------------------------------------------------------------
 
-  private createMessage(channelId: string, data: any, files: RecordedCall["files"], blobs: Buffer[], o: { token: string | null; visibleTo: string | null; type: number; interaction?: Interaction }): FakeMessage {
+  private createMessage(
+    channelId: string,
+    data: any,
+    files: RecordedCall["files"],
+    blobs: Buffer[],
+    o: { token: string | null; visibleTo: string | null; type: number; interaction?: Interaction },
+  ): FakeMessage {
     const now = this.now();
-    const msg: FakeMessage = { id: this.snowflake(), channel_id: channelId, content: "", embeds: [], components: [], attachments: [], flags: 0, type: o.type, token: o.token, visibleTo: o.visibleTo, pings: [], edits: 0, history: [], createdAt: now, editedAt: null, threadId: null, deleted: false };
+    const msg: FakeMessage = {
+      id: this.snowflake(),
+      channel_id: channelId,
+      content: "",
+      embeds: [],
+      components: [],
+      attachments: [],
+      flags: 0,
+      type: o.type,
+      token: o.token,
+      visibleTo: o.visibleTo,
+      pings: [],
+      edits: 0,
+      history: [],
+      createdAt: now,
+      editedAt: null,
+      threadId: null,
+      deleted: false,
+    };
     msg.flags = (data.flags ?? 0) & (EPHEMERAL | LOADING | SUPPRESS_NOTIFICATIONS | 4);
     this.applyData(msg, data, files, blobs);
     msg.history.push(this.version(msg));
     if (o.visibleTo === null && !(msg.flags & SUPPRESS_NOTIFICATIONS)) msg.pings = this.pingsOf(msg.content, data.allowed_mentions);
-    if (o.interaction) (msg as any).interactionMeta = { id: o.interaction.id, type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[o.interaction.kind], user: this.userObject(o.interaction.user), authorizing_integration_owners: { "0": this.guildOf(channelId) } };
+    if (o.interaction)
+      (msg as any).interactionMeta = {
+        id: o.interaction.id,
+        type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[o.interaction.kind],
+        user: this.userObject(o.interaction.user),
+        authorizing_integration_owners: { "0": this.guildOf(channelId) },
+      };
     this.messages.set(msg.id, msg);
     if (o.visibleTo !== null && o.token) this.ephemeralTokens.set(msg.id, new Set([o.token]));
     const channel = this.channels.get(channelId);
@@ -1323,7 +1698,14 @@ export class FakeDiscord {
   }
 
   private version(m: FakeMessage): MessageVersion {
-    return { at: this.now(), content: m.content, embeds: m.embeds, components: m.components, attachments: m.attachments.map((a) => a.filename), flags: m.flags };
+    return {
+      at: this.now(),
+      content: m.content,
+      embeds: m.embeds,
+      components: m.components,
+      attachments: m.attachments.map((a) => a.filename),
+      flags: m.flags,
+    };
   }
 
   /** Who a post notifies: its user mentions, filtered by allowed_mentions as Discord does. */
@@ -1355,7 +1737,10 @@ export class FakeDiscord {
       edited_timestamp: m.editedAt ? new Date(m.editedAt).toISOString() : null,
       tts: false,
       mention_everyone: false,
-      mentions: m.pings.map((id) => this.users.find((u) => u.id === id)).filter((u): u is FakeUser => !!u).map((u) => this.userObject(u)),
+      mentions: m.pings
+        .map((id) => this.users.find((u) => u.id === id))
+        .filter((u): u is FakeUser => !!u)
+        .map((u) => this.userObject(u)),
       mention_roles: [],
       mention_channels: [],
       pinned: false,
@@ -1386,7 +1771,20 @@ export class FakeDiscord {
   }
 
   private textChannel(id: string, name: string, position: number, guildId = this.guildId): any {
-    return { id, type: 0, guild_id: guildId, name, position, permission_overwrites: [], parent_id: null, nsfw: false, topic: null, last_message_id: null, rate_limit_per_user: 0, flags: 0 };
+    return {
+      id,
+      type: 0,
+      guild_id: guildId,
+      name,
+      position,
+      permission_overwrites: [],
+      parent_id: null,
+      nsfw: false,
+      topic: null,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+      flags: 0,
+    };
   }
 
   private botUser() {
@@ -1396,13 +1794,45 @@ export class FakeDiscord {
     return { id: u.id, username: u.username, discriminator: "0", global_name: u.globalName, avatar: null, public_flags: 0 };
   }
   private memberObject(u: FakeUser) {
-    return { user: this.userObject(u), roles: [], joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false };
+    return {
+      user: this.userObject(u),
+      roles: [],
+      joined_at: new Date(this.now()).toISOString(),
+      deaf: false,
+      mute: false,
+      flags: 0,
+      nick: null,
+      avatar: null,
+      pending: false,
+    };
   }
   private botMember() {
-    return { user: this.botUser(), roles: [this.botRoleId], joined_at: new Date(this.now()).toISOString(), deaf: false, mute: false, flags: 0, nick: null, avatar: null, pending: false };
+    return {
+      user: this.botUser(),
+      roles: [this.botRoleId],
+      joined_at: new Date(this.now()).toISOString(),
+      deaf: false,
+      mute: false,
+      flags: 0,
+      nick: null,
+      avatar: null,
+      pending: false,
+    };
   }
   private guildObject(guildId = this.guildId) {
-    const role = (id: string, name: string, perms: bigint, position: number, managed: boolean) => ({ id, name, permissions: String(perms), position, color: 0, hoist: false, managed, mentionable: false, icon: null, unicode_emoji: null, flags: 0 });
+    const role = (id: string, name: string, perms: bigint, position: number, managed: boolean) => ({
+      id,
+      name,
+      permissions: String(perms),
+      position,
+      color: 0,
+      hoist: false,
+      managed,
+      mentionable: false,
+      icon: null,
+      unicode_emoji: null,
+      flags: 0,
+    });
     const inGuild = (c: any) => c.guild_id === guildId;
     return {
       id: guildId,

@@ -82,7 +82,13 @@ const ROUTES: Route[] = Object.entries(spec.pathsList).flatMap(([method, templat
   templates.map((template) => {
     const params: string[] = [];
     const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_, p: string) => (params.push(p), "([^/]+)"));
-    return { method: method.toUpperCase(), template, regex: new RegExp(`^${source}$`), params, literals: template.split("/").filter((s) => s && !s.startsWith("{")).length };
+    return {
+      method: method.toUpperCase(),
+      template,
+      regex: new RegExp(`^${source}$`),
+      params,
+      literals: template.split("/").filter((s) => s && !s.startsWith("{")).length,
+    };
   }),
 );
 
@@ -97,7 +103,8 @@ export function matchRoute(method: string, path: string): { route: Route; params
       otherMethod = true;
       continue;
     }
-    if (!best || route.literals > best.route.literals) best = { route, params: Object.fromEntries(route.params.map((p, i) => [p, m[i + 1]])) };
+    if (!best || route.literals > best.route.literals)
+      best = { route, params: Object.fromEntries(route.params.map((p, i) => [p, m[i + 1]])) };
   }
   return best ?? { status: otherMethod ? 405 : 404 };
 }
@@ -143,17 +150,36 @@ const SHAPES: Record<string, Shape> = {
   "PATCH /applications/{application_id}/guilds/{guild_id}/commands/{command_id}": { body: ["ApplicationCommandPatchRequestPartial"] },
   "GET /guilds/{guild_id}": { query: ["with_counts"] },
   "POST /interactions/{interaction_id}/{interaction_token}/callback": {
-    body: ["ApplicationCommandAutocompleteCallbackRequest", "CreateMessageInteractionCallbackRequest", "LaunchActivityInteractionCallbackRequest", "ModalInteractionCallbackRequest", "PongInteractionCallbackRequest", "SocialLayerSKUPurchaseEligibilityInteractionCallbackRequest", "UpdateMessageInteractionCallbackRequest"],
+    body: [
+      "ApplicationCommandAutocompleteCallbackRequest",
+      "CreateMessageInteractionCallbackRequest",
+      "LaunchActivityInteractionCallbackRequest",
+      "ModalInteractionCallbackRequest",
+      "PongInteractionCallbackRequest",
+      "SocialLayerSKUPurchaseEligibilityInteractionCallbackRequest",
+      "UpdateMessageInteractionCallbackRequest",
+    ],
     query: ["with_response"],
   },
-  "POST /webhooks/{webhook_id}/{webhook_token}": { body: ["IncomingWebhookRequestPartial", "IncomingWebhookUpdateRequestPartial"], query: ["wait", "thread_id", "with_components"] },
+  "POST /webhooks/{webhook_id}/{webhook_token}": {
+    body: ["IncomingWebhookRequestPartial", "IncomingWebhookUpdateRequestPartial"],
+    query: ["wait", "thread_id", "with_components"],
+  },
   "GET /webhooks/{webhook_id}/{webhook_token}/messages/@original": { query: ["thread_id"] },
-  "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original": { body: ["IncomingWebhookUpdateRequestPartial"], query: MESSAGE_EDIT_QUERY },
+  "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original": {
+    body: ["IncomingWebhookUpdateRequestPartial"],
+    query: MESSAGE_EDIT_QUERY,
+  },
   "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original": { query: ["thread_id"] },
   "GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": { query: ["thread_id"] },
-  "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": { body: ["IncomingWebhookUpdateRequestPartial"], query: MESSAGE_EDIT_QUERY },
+  "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": {
+    body: ["IncomingWebhookUpdateRequestPartial"],
+    query: MESSAGE_EDIT_QUERY,
+  },
   "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": { query: ["thread_id"] },
-  "PATCH /channels/{channel_id}": { body: ["UpdateDMRequestPartial", "UpdateGroupDMRequestPartial", "UpdateGuildChannelRequestPartial", "UpdateThreadRequestPartial"] },
+  "PATCH /channels/{channel_id}": {
+    body: ["UpdateDMRequestPartial", "UpdateGroupDMRequestPartial", "UpdateGuildChannelRequestPartial", "UpdateThreadRequestPartial"],
+  },
   "GET /channels/{channel_id}/messages": { query: ["around", "before", "after", "limit"] },
   "POST /channels/{channel_id}/messages": { body: ["MessageCreateRequest"] },
   "PATCH /channels/{channel_id}/messages/{message_id}": { body: ["MessageEditRequestPartial"] },
@@ -169,10 +195,19 @@ const SNOWFLAKE = /^(0|[1-9][0-9]*)$/;
 /** The route parameters and query parameters of a matched request. */
 export function checkParams(route: Route, params: Record<string, string>, query: URLSearchParams): Finding[] {
   const out: Finding[] = [];
-  for (const [name, value] of Object.entries(params)) if (name.endsWith("_id") && !SNOWFLAKE.test(value)) out.push({ at: [name], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` });
+  for (const [name, value] of Object.entries(params))
+    if (name.endsWith("_id") && !SNOWFLAKE.test(value))
+      out.push({ at: [name], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` });
   const shape = SHAPES[`${route.method} ${route.template}`];
   const allowed = shape?.query ?? [];
-  if (shape) for (const name of new Set(query.keys())) if (!allowed.includes(name)) out.push({ at: [name], code: "UNKNOWN_QUERY_PARAMETER", message: `${route.template} takes no query parameter "${name}" (it takes ${allowed.join(", ") || "none"}).` });
+  if (shape)
+    for (const name of new Set(query.keys()))
+      if (!allowed.includes(name))
+        out.push({
+          at: [name],
+          code: "UNKNOWN_QUERY_PARAMETER",
+          message: `${route.template} takes no query parameter "${name}" (it takes ${allowed.join(", ") || "none"}).`,
+        });
   return out;
 }
 
@@ -237,7 +272,9 @@ function closest(branches: Issue[][]): Issue[] {
   const meant = branches.filter((b) => !typeMismatch(b));
   if (!meant.length) {
     // No alternative has this type: say which types there are.
-    const values = branches.flatMap((b) => b.filter((i) => i.code === "invalid_value" && i.path.join() === "type").flatMap((i) => i.values ?? []));
+    const values = branches.flatMap((b) =>
+      b.filter((i) => i.code === "invalid_value" && i.path.join() === "type").flatMap((i) => i.values ?? []),
+    );
     const input = branches[0]?.find((i) => i.path.join() === "type")?.input;
     return [{ code: "invalid_value", path: ["type"], values: [...new Set(values)], input }];
   }
@@ -252,10 +289,18 @@ function flatten(issues: Issue[], prefix: Array<string | number> = []): Issue[] 
   });
 }
 
-const describe = (v: unknown) => (v === undefined ? "nothing" : v === null ? "null" : typeof v === "string" ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`);
+const describe = (v: unknown) =>
+  v === undefined
+    ? "nothing"
+    : v === null
+      ? "null"
+      : typeof v === "string"
+        ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`
+        : `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
 
 /** " (it has 2001 characters)": how long the value sent was. */
-const size = (v: unknown) => (typeof v === "string" ? ` (it has ${[...v].length} characters)` : Array.isArray(v) ? ` (it has ${v.length} items)` : "");
+const size = (v: unknown) =>
+  typeof v === "string" ? ` (it has ${[...v].length} characters)` : Array.isArray(v) ? ` (it has ${v.length} items)` : "";
 
 function findings(issues: Issue[]): Finding[] {
   return flatten(issues).map((i): Finding => {
@@ -264,23 +309,46 @@ function findings(issues: Issue[]): Finding[] {
     switch (i.code) {
       case "invalid_type":
         if (i.input === undefined) return { at, code: "BASE_TYPE_REQUIRED", message: "This field is required" };
-        if (i.expected === "object") return { at, code: "MODEL_TYPE_CONVERT", message: `Only dictionaries may be used in a ModelType (got ${describe(i.input)})` };
-        if (i.expected === "array") return { at, code: "LIST_TYPE_CONVERT", message: `Only iterables may be used in a ListType (got ${describe(i.input)})` };
-        if (i.expected === "number" || i.expected === "int") return { at, code: "NUMBER_TYPE_COERCE", message: `Value ${describe(i.input)} is not int.` };
-        if (i.expected === "boolean") return { at, code: "BOOLEAN_TYPE_CONVERT", message: `Must be either true or false (got ${describe(i.input)}).` };
+        if (i.expected === "object")
+          return { at, code: "MODEL_TYPE_CONVERT", message: `Only dictionaries may be used in a ModelType (got ${describe(i.input)})` };
+        if (i.expected === "array")
+          return { at, code: "LIST_TYPE_CONVERT", message: `Only iterables may be used in a ListType (got ${describe(i.input)})` };
+        if (i.expected === "number" || i.expected === "int")
+          return { at, code: "NUMBER_TYPE_COERCE", message: `Value ${describe(i.input)} is not int.` };
+        if (i.expected === "boolean")
+          return { at, code: "BOOLEAN_TYPE_CONVERT", message: `Must be either true or false (got ${describe(i.input)}).` };
         return { at, code: "STRING_TYPE_CONVERT", message: `Could not interpret ${describe(i.input)} as ${i.expected}.` };
       case "too_big":
-        if (i.origin === "string" || i.origin === "array") return { at, code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${n(i.maximum)} or fewer in length${size(i.input)}.` };
-        return { at, code: "NUMBER_TYPE_MAX", message: `Value should be less than or equal to ${n(i.maximum)} (got ${describe(i.input)}).` };
+        if (i.origin === "string" || i.origin === "array")
+          return { at, code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${n(i.maximum)} or fewer in length${size(i.input)}.` };
+        return {
+          at,
+          code: "NUMBER_TYPE_MAX",
+          message: `Value should be less than or equal to ${n(i.maximum)} (got ${describe(i.input)}).`,
+        };
       case "too_small":
-        if (i.origin === "string" || i.origin === "array") return { at, code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${n(i.minimum)} or more in length${size(i.input)}.` };
-        return { at, code: "NUMBER_TYPE_MIN", message: `Value should be greater than or equal to ${n(i.minimum)} (got ${describe(i.input)}).` };
+        if (i.origin === "string" || i.origin === "array")
+          return { at, code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${n(i.minimum)} or more in length${size(i.input)}.` };
+        return {
+          at,
+          code: "NUMBER_TYPE_MIN",
+          message: `Value should be greater than or equal to ${n(i.minimum)} (got ${describe(i.input)}).`,
+        };
       case "invalid_value":
         if (i.input === undefined) return { at, code: "BASE_TYPE_REQUIRED", message: "This field is required" };
-        return { at, code: "BASE_TYPE_CHOICES", message: `Value must be one of {${(i.values ?? []).join(", ")}} (got ${describe(i.input)}).` };
+        return {
+          at,
+          code: "BASE_TYPE_CHOICES",
+          message: `Value must be one of {${(i.values ?? []).join(", ")}} (got ${describe(i.input)}).`,
+        };
       case "invalid_format":
-        if (i.format === "regex" && i.pattern === String(SNOWFLAKE)) return { at, code: "NUMBER_TYPE_COERCE", message: `Value ${describe(i.input)} is not snowflake.` };
-        return { at, code: i.format === "url" ? "URL_TYPE_INVALID_URL" : "STRING_TYPE_REGEX", message: `Not a valid ${i.format} (got ${describe(i.input)}).` };
+        if (i.format === "regex" && i.pattern === String(SNOWFLAKE))
+          return { at, code: "NUMBER_TYPE_COERCE", message: `Value ${describe(i.input)} is not snowflake.` };
+        return {
+          at,
+          code: i.format === "url" ? "URL_TYPE_INVALID_URL" : "STRING_TYPE_REGEX",
+          message: `Not a valid ${i.format} (got ${describe(i.input)}).`,
+        };
       default:
         return { at, code: "BASE_TYPE_INVALID", message: `Invalid value (${i.code}, got ${describe(i.input)}).` };
     }

@@ -83,8 +83,7 @@ export function playAll(state: GameState, sequence: string): { state: GameState;
   return { state, events };
 }
 
-export const play = (state: GameState, card: string, seat: Seat = state.turn) =>
-  apply(state, { type: "play", seat, card: cards(card)[0] });
+export const play = (state: GameState, card: string, seat: Seat = state.turn) => apply(state, { type: "play", seat, card: cards(card)[0] });
 
 /**
  * A position in the middle of a hand: the given seats hold the given cards, `trickNumber` tricks

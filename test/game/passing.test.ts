@@ -64,7 +64,11 @@ describe("pass refusals", () => {
 
   it("a seat passes once; playing before the exchange is refused", () => {
     const once = run(s, [{ type: "pass", seat: 0, cards: cards("2S 3S 4S") }]).state;
-    expect(worded(apply(once, { type: "pass", seat: 0, cards: cards("5S 2D 3D") }))).toMatchObject({ ok: false, reason: "pass-already-submitted", message: "You have already passed your cards." });
+    expect(worded(apply(once, { type: "pass", seat: 0, cards: cards("5S 2D 3D") }))).toMatchObject({
+      ok: false,
+      reason: "pass-already-submitted",
+      message: "You have already passed your cards.",
+    });
     expect(apply(once, { type: "play", seat: 0, card: cards("2C")[0] })).toMatchObject({ ok: false, reason: "pass-pending" });
   });
 });

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { apply, cardCode, legalMasks, cardsOf, emptyMasks, viewFor, type GameState, type Seat } from "../../src/game/index.js";
 import { cards, midHand, play, playAll, rules, stacked, worded } from "./helpers.js";
 
-const legal = (s: GameState, seat: Seat = s.turn) => cardsOf(legalMasks(s, seat, emptyMasks())).map(cardCode).sort();
+const legal = (s: GameState, seat: Seat = s.turn) =>
+  cardsOf(legalMasks(s, seat, emptyMasks()))
+    .map(cardCode)
+    .sort();
 const codes = (t: string) => cards(t).map(cardCode).sort();
 
 // A full deal with no passing: seat 0 holds 2♣; seat 3 is void in clubs and holds K♠ A♠ and 11 hearts.
@@ -28,7 +31,11 @@ describe("classic trick 1", () => {
   it("players must follow suit, and are told which suit they hold", () => {
     const s = playAll(start(), "2C").state;
     expect(legal(s)).toEqual(codes("6C 7C 8C 9C"));
-    expect(worded(play(s, "6D"))).toMatchObject({ ok: false, reason: "must-follow-suit", message: "You must follow suit: you hold clubs." });
+    expect(worded(play(s, "6D"))).toMatchObject({
+      ok: false,
+      reason: "must-follow-suit",
+      message: "You must follow suit: you hold clubs.",
+    });
   });
 
   it("a void player may not shed points on trick 1 while holding another card", () => {
@@ -87,7 +94,10 @@ describe("leading hearts", () => {
   });
 
   it("hearts may be led any time without the restriction (Black Maria)", () => {
-    const s = midHand(rules({ heartsLeadRestriction: false }), ["2H 3H 4C", "5C 6C 7C", "8C 9C TC", "JC QC KC"], { trickNumber: 10, leader: 0 });
+    const s = midHand(rules({ heartsLeadRestriction: false }), ["2H 3H 4C", "5C 6C 7C", "8C 9C TC", "JC QC KC"], {
+      trickNumber: 10,
+      leader: 0,
+    });
     expect(legal(s)).toEqual(codes("2H 3H 4C"));
   });
 
@@ -160,7 +170,11 @@ describe("left-of-dealer first lead (rotating)", () => {
       reason: "first-trick-points",
       message: "No points on the first trick: hearts and Q♠ must wait while you have another card.",
     });
-    expect(worded(play(s, "4C"))).toMatchObject({ ok: false, reason: "must-follow-suit", message: "You must follow suit: you hold spades." });
+    expect(worded(play(s, "4C"))).toMatchObject({
+      ok: false,
+      reason: "must-follow-suit",
+      message: "You must follow suit: you hold spades.",
+    });
     // With high spades, K♠ is refused the same way.
     const high = midHand(rules({ firstLead: "left-of-dealer", highSpades: true }), ["2S 2C 3C", "KS 5S 4C", "8C 9C TC", "JC QC KC"], {
       trickNumber: 0,

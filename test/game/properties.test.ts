@@ -50,7 +50,11 @@ function optionValues(o: AnyOption): fc.Arbitrary<unknown> {
     case "integer":
       return fc.oneof(fc.constantFrom(...o.typical), fc.integer({ min: Math.min(...o.typical), max: Math.max(...o.typical) }));
     case "integer-or-off":
-      return fc.oneof(fc.constant(null), fc.constantFrom(...o.typical), fc.integer({ min: Math.min(...o.typical), max: Math.max(...o.typical) }));
+      return fc.oneof(
+        fc.constant(null),
+        fc.constantFrom(...o.typical),
+        fc.integer({ min: Math.min(...o.typical), max: Math.max(...o.typical) }),
+      );
   }
 }
 
@@ -162,7 +166,8 @@ describe("random games under random rules", () => {
           expect(h.handPoints.reduce((a, b) => a + b)).toBe(penaltyTotal(rules));
           expect(h.tricksWon.reduce((a, b) => a + b)).toBe(13);
           // Totals move by the raw delta unless a clamp or Perfect 100 intervened.
-          const clamped = rules.countdown === null && rules.bonusMode === "total-clamped" && (rules.jackOfDiamonds !== 0 || rules.noTricksBonus !== 0);
+          const clamped =
+            rules.countdown === null && rules.bonusMode === "total-clamped" && (rules.jackOfDiamonds !== 0 || rules.noTricksBonus !== 0);
           if (clamped || h.perfect100.length) continue;
           const mv = moonValue(rules);
           let expected = penaltyTotal(rules);
@@ -188,7 +193,8 @@ function refereeReason(state: GameState, card: Card): PlayReason | null {
   const leading = state.trick.length === 0;
   const led = leading ? null : suitOf(state.trick[0]);
   const trickOne = state.trickNumber === 0;
-  const isPoint = (c: Card) => suitOf(c) === HEARTS || c === QUEEN_OF_SPADES || (r.highSpades && (c === KING_OF_SPADES || c === ACE_OF_SPADES));
+  const isPoint = (c: Card) =>
+    suitOf(c) === HEARTS || c === QUEEN_OF_SPADES || (r.highSpades && (c === KING_OF_SPADES || c === ACE_OF_SPADES));
   const onlyHearts = hand.every((c) => suitOf(c) === HEARTS);
   const onlyHeartsAndQueen = hand.every((c) => suitOf(c) === HEARTS || c === QUEEN_OF_SPADES);
   const mayLeadHeart = onlyHearts || (r.heartsLeadException === "hearts-and-queen" && onlyHeartsAndQueen);
@@ -211,7 +217,12 @@ function refereeReason(state: GameState, card: Card): PlayReason | null {
 
 describe("refusals", () => {
   it("the table has one restriction per play reason, in RULES.md's order", () => {
-    expect(PLAY_RESTRICTIONS.map((p) => p.reason)).toEqual(["must-lead-two-clubs", "must-follow-suit", "hearts-not-broken", "first-trick-points"]);
+    expect(PLAY_RESTRICTIONS.map((p) => p.reason)).toEqual([
+      "must-lead-two-clubs",
+      "must-follow-suit",
+      "hearts-not-broken",
+      "first-trick-points",
+    ]);
   });
 
   it("in random positions under random rules, legal cards are accepted and every other card is refused for a rule it breaks", () => {
@@ -256,14 +267,26 @@ describe("refusals", () => {
       { numRuns: 300, seed: 16 },
     );
     // The positions reached every reason, and the case of issue 16: a card of the led suit refused on trick 1.
-    for (const what of ["must-lead-two-clubs", "must-follow-suit", "hearts-not-broken", "first-trick-points", "first-trick-points while following suit"]) {
+    for (const what of [
+      "must-lead-two-clubs",
+      "must-follow-suit",
+      "hearts-not-broken",
+      "first-trick-points",
+      "first-trick-points while following suit",
+    ]) {
       expect(seen.get(what), what).toBeGreaterThan(10);
     }
   });
 });
 
 it("the classic defaults match RULES.md", () => {
-  expect(DEFAULT_RULES).toMatchObject({ target: 100, moon: "old", passCycle: "left-right-across-hold", firstLead: "two-clubs", pointsOnFirstTrick: false });
+  expect(DEFAULT_RULES).toMatchObject({
+    target: 100,
+    moon: "old",
+    passCycle: "left-right-across-hold",
+    firstLead: "two-clubs",
+    pointsOnFirstTrick: false,
+  });
 });
 
 it("hands in a fresh deal are 13 cards each and the deal depends only on the seed", () => {

@@ -1,6 +1,16 @@
 /** The option table: each option's one definition checks rules objects (stored, from the AI protocol) and typed values. */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RULES, OPTION_INFO, PRESETS, parseRules, presetRules, readRules, setOption, validateRules, type Rules } from "../../src/game/index.js";
+import {
+  DEFAULT_RULES,
+  OPTION_INFO,
+  PRESETS,
+  parseRules,
+  presetRules,
+  readRules,
+  setOption,
+  validateRules,
+  type Rules,
+} from "../../src/game/index.js";
 
 const classic = (): Rules => ({ ...DEFAULT_RULES });
 
@@ -23,7 +33,8 @@ describe("validateRules", () => {
   });
 
   it("refuses numbers that are not whole or out of range, and countdown 0 (off is null)", () => {
-    for (const target of [0, 10_001, 50.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(validateRules({ ...classic(), target })).toMatch(/^target must be/);
+    for (const target of [0, 10_001, 50.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(validateRules({ ...classic(), target })).toMatch(/^target must be/);
     expect(validateRules({ ...classic(), countdown: 0 })).toMatch(/^countdown must be/);
     expect(validateRules({ ...classic(), countdown: null })).toBeNull();
   });

@@ -4,7 +4,10 @@ import { applyRulesSpec } from "../../src/table/options.js";
 import { LOCALES, catalogueTables, localeOf, messages, words } from "../../src/i18n/index.js";
 
 /** Sample values for a sentence with values: numbers, names and words, whatever the key asks for. */
-const sample = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (typeof k === "string" && /count|n$|max|seconds|points|total|retry|minutes|days|hands|score|cost|rank/i.test(k) ? 3 : `«${String(k)}»`) });
+const sample = new Proxy({} as Record<string, unknown>, {
+  get: (_t, k) =>
+    typeof k === "string" && /count|n$|max|seconds|points|total|retry|minutes|days|hands|score|cost|rank/i.test(k) ? 3 : `«${String(k)}»`,
+});
 
 function render(value: unknown): string {
   if (typeof value === "string") return value;
@@ -58,7 +61,10 @@ describe("message catalogue", () => {
       if (r.ok) throw new Error(`${spec} was accepted`);
       return [words(messages("en"), r.error), words(messages("fr"), r.error)];
     };
-    expect(bad("omnibus,target=abc")).toEqual(["target must be a whole number from 1 to 10000.", "target doit être un nombre entier de 1 à 10000."]);
+    expect(bad("omnibus,target=abc")).toEqual([
+      "target must be a whole number from 1 to 10000.",
+      "target doit être un nombre entier de 1 à 10000.",
+    ]);
     expect(bad("omnibuss")[1]).toMatch(/^Préréglage de règles inconnu « omnibuss »/);
     expect(bad("omnibus,target")[1]).toBe("« target » n'est pas de la forme clé=valeur.");
   });

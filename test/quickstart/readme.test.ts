@@ -31,7 +31,9 @@ function quickStart(): string[] {
 
 /** The project as a fresh clone has it (tracked files, and new ones not ignored), plus node_modules. */
 function copyProject(to: string): void {
-  const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean);
+  const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" })
+    .stdout.split("\0")
+    .filter(Boolean);
   for (const f of files) {
     if (!existsSync(join(ROOT, f))) continue; // deleted in the working tree
     mkdirSync(dirname(join(to, f)), { recursive: true });
@@ -43,7 +45,11 @@ function copyProject(to: string): void {
 }
 
 /** The person's shell: their PATH and HOME, and nothing of this test run (no ENV_FILE=none). */
-const shellEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...extra });
+const shellEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? tmpdir(),
+  ...extra,
+});
 
 function run(cmd: string, cwd: string, env: NodeJS.ProcessEnv): ChildProcess & { output: () => string } {
   // detached: its own process group, so a Ctrl-C (SIGINT to the group) reaches npm and the bot alike.
@@ -54,7 +60,8 @@ function run(cmd: string, cwd: string, env: NodeJS.ProcessEnv): ChildProcess & {
   return Object.assign(child, { output: () => out });
 }
 
-const exited = (c: ChildProcess): Promise<number | null> => (c.exitCode !== null ? Promise.resolve(c.exitCode) : new Promise((r) => c.once("exit", (code) => r(code))));
+const exited = (c: ChildProcess): Promise<number | null> =>
+  c.exitCode !== null ? Promise.resolve(c.exitCode) : new Promise((r) => c.once("exit", (code) => r(code)));
 
 describe("the README's quick start, verbatim", () => {
   let dir: string;
@@ -81,7 +88,12 @@ describe("the README's quick start, verbatim", () => {
     expect(spawnSync("sh", ["-c", steps[1]], { cwd: dir }).status).toBe(0);
     const example = readFileSync(join(dir, ".env"), "utf8");
     expect(example).toMatch(/^SHARDS=$/m); // the empty variable that crashed the first start
-    writeFileSync(join(dir, ".env"), example.replace(/^DISCORD_TOKEN=$/m, `DISCORD_TOKEN=${TOKEN}`).replace(/^DISCORD_CLIENT_ID=$/m, `DISCORD_CLIENT_ID=${fake.applicationId}`));
+    writeFileSync(
+      join(dir, ".env"),
+      example
+        .replace(/^DISCORD_TOKEN=$/m, `DISCORD_TOKEN=${TOKEN}`)
+        .replace(/^DISCORD_CLIENT_ID=$/m, `DISCORD_CLIENT_ID=${fake.applicationId}`),
+    );
 
     const env = shellEnv({ DISCORD_API_BASE: fake.apiBase, BOT_DELAY_MS: "0" });
     const deploy = run("npm run deploy-commands", dir, env);
@@ -111,6 +123,8 @@ describe("the README's quick start, verbatim", () => {
     expect(bot.output()).toContain("logged in to Discord");
     expect(bot.output()).not.toMatch(/\n\s+at .*\(/);
     expect(bot.output()).not.toContain(TOKEN);
-    console.log(`quick start: deploy-commands, npm start, a game to 5 points and Ctrl-C in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `quick start: deploy-commands, npm start, a game to 5 points and Ctrl-C in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }, 120_000);
 });

@@ -34,7 +34,9 @@ export interface BotUnderTest {
   close(): Promise<void>;
 }
 
-export async function startBotUnderTest(opts: { users?: number; fake?: FakeOptions; config?: Partial<Config> } = {}): Promise<BotUnderTest> {
+export async function startBotUnderTest(
+  opts: { users?: number; fake?: FakeOptions; config?: Partial<Config> } = {},
+): Promise<BotUnderTest> {
   const fake = await startFakeDiscord({ users: opts.users ?? 8, ...opts.fake });
   const dir = mkdtempSync(join(tmpdir(), "hearts-rel-"));
   const dbUrl = `file:${join(dir, "hearts.db")}`;
@@ -42,7 +44,17 @@ export async function startBotUnderTest(opts: { users?: number; fake?: FakeOptio
   if (!base.ok) throw new Error(base.problems.join("\n"));
   // Simulated people act faster than anyone can click, at more tables than one server may open:
   // no budgets or table cap here (test/bot/e2e-fair-use.test.ts tests them).
-  const config: Config = { ...base.config, token: fake.token, clientId: fake.applicationId, apiBase: fake.apiBase, botDelayMs: 0, tableEditIntervalMs: 30, maxTablesPerGuild: 1000, rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 }, ...opts.config };
+  const config: Config = {
+    ...base.config,
+    token: fake.token,
+    clientId: fake.applicationId,
+    apiBase: fake.apiBase,
+    botDelayMs: 0,
+    tableEditIntervalMs: 30,
+    maxTablesPerGuild: 1000,
+    rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 },
+    ...opts.config,
+  };
   const problems: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {

@@ -48,13 +48,19 @@ it("an option of the wrong type (Discord still showing an older /hearts) gets a 
 it("a pick of cards not in one's hand (or the same card three times) is refused, and no Pass button offers them", async () => {
   const ann = b.fake.users[0];
   await b.fake.waitFor(() => d.menuOf(ann) ?? null, 3000, "Ann's menu");
-  const menu = await b.fake.waitFor(() => {
-    const m = d.menuOf(ann);
-    return m && controls(m).some((c) => verbOf(c) === "pick") ? m : null;
-  }, 3000, "Ann's pick menu");
+  const menu = await b.fake.waitFor(
+    () => {
+      const m = d.menuOf(ann);
+      return m && controls(m).some((c) => verbOf(c) === "pick") ? m : null;
+    },
+    3000,
+    "Ann's pick menu",
+  );
   const pick = controls(menu).find((c) => verbOf(c) === "pick");
   const mine = new Set<string>(pick.options.map((o: any) => o.value));
-  const notMine = Array.from({ length: 52 }, (_, c) => cardCode(c)).filter((c) => !mine.has(c)).slice(0, 3);
+  const notMine = Array.from({ length: 52 }, (_, c) => cardCode(c))
+    .filter((c) => !mine.has(c))
+    .slice(0, 3);
   for (const values of [notMine, [pick.options[0].value, pick.options[0].value, pick.options[0].value]]) {
     const h = b.fake.selectMenu(ann, menu.id, pick.custom_id, values);
     expect(await answer(h)).toContain("Pick exactly 3 different cards from your hand.");
@@ -65,7 +71,11 @@ it("a pick of cards not in one's hand (or the same card three times) is refused,
 
 it("log lines never carry the bot token or an interaction token", () => {
   const scrub = scrubber(["bot.TOKEN.value-123456"]);
-  const line = JSON.stringify({ msg: "could not answer", err: { url: "https://discord.com/api/v10/webhooks/1234/aW50ZXJhY3Rpb246OTk5OmFiY2RlZg/messages/@original" }, note: "Bot bot.TOKEN.value-123456" });
+  const line = JSON.stringify({
+    msg: "could not answer",
+    err: { url: "https://discord.com/api/v10/webhooks/1234/aW50ZXJhY3Rpb246OTk5OmFiY2RlZg/messages/@original" },
+    note: "Bot bot.TOKEN.value-123456",
+  });
   const out = scrub(line);
   expect(out).not.toContain("bot.TOKEN.value-123456");
   expect(out).not.toContain("aW50ZXJhY3Rpb246OTk5OmFiY2RlZg");
@@ -81,9 +91,18 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
   const hand = viewFor(table.state!, bob.seat as 0).hand;
   // What a buggy bot could do: post Bob's cards in the channel, or a public button for one of them.
   const post = (body: unknown) =>
-    fetch(`${b.fake.apiBase}/v10/channels/${table.record.threadId ?? table.record.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${b.fake.token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${b.fake.apiBase}/v10/channels/${table.record.threadId ?? table.record.channelId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${b.fake.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   expect((await post({ content: `Bob holds ${hand.slice(0, 5).map(cardLabel).join(" ")}` })).status).toBe(200);
-  const button = { type: 2, style: 1, label: "play", custom_id: encodeId({ verb: "play", tableId: table.record.id, version: table.state!.actionCount, card: hand[0] }) };
+  const button = {
+    type: 2,
+    style: 1,
+    label: "play",
+    custom_id: encodeId({ verb: "play", tableId: table.record.id, version: table.state!.actionCount, card: hand[0] }),
+  };
   expect((await post({ content: "x", components: [{ type: 1, components: [button] }] })).status).toBe(200);
   const report = await secrecy.check(b.store);
   expect(report.leaks.some((l) => l.includes("text shows") && l.includes(cardLabel(hand[0])))).toBe(true);
@@ -92,7 +111,12 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
 
 it("two /hearts new (or Rematch) at the same moment in one channel open one table, not three", async () => {
   const ch = b.fake.addChannel("race-service");
-  const ask = (u: number) => b.bot.service.open({ guildId: b.fake.guildId, channelId: ch }, { userId: b.fake.users[u].id, name: `p${u}` }, { rules: presetRules("classic")!, settings: b.config.defaults });
+  const ask = (u: number) =>
+    b.bot.service.open(
+      { guildId: b.fake.guildId, channelId: ch },
+      { userId: b.fake.users[u].id, name: `p${u}` },
+      { rules: presetRules("classic")!, settings: b.config.defaults },
+    );
   const rs = await Promise.all([ask(0), ask(1), ask(2)]);
   expect(rs.filter((r) => r.ok)).toHaveLength(1);
   expect((await b.store.listOpenTables()).filter((t) => t.channelId === ch)).toHaveLength(1);
@@ -103,8 +127,23 @@ it("a game whose last card was stored just before a restart is announced (winner
   await b.fake.waitFor(() => b.bot.client.channels.cache.has(ch) || null, 3000, "the channel in the bot's cache");
   const rules = { ...presetRules("classic")!, target: 20 };
   const ann = b.fake.users[0];
-  const seats = [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 0 ? ann.id : null, botLevel: seat === 0 ? null : ("easy" as const), name: seat === 0 ? "Ana" : `Bot ${seat}`, botControlled: false, timeouts: 0 }));
-  const record = await b.store.createTable({ guildId: b.fake.guildId, channelId: ch, hostId: ann.id, rules, settings: b.config.defaults, seed: 42, seats });
+  const seats = [0, 1, 2, 3].map((seat) => ({
+    seat,
+    userId: seat === 0 ? ann.id : null,
+    botLevel: seat === 0 ? null : ("easy" as const),
+    name: seat === 0 ? "Ana" : `Bot ${seat}`,
+    botControlled: false,
+    timeouts: 0,
+  }));
+  const record = await b.store.createTable({
+    guildId: b.fake.guildId,
+    channelId: ch,
+    hostId: ann.id,
+    rules,
+    settings: b.config.defaults,
+    seed: 42,
+    seats,
+  });
   await b.store.updateTable(record.id, { status: "playing", seed: 42, timeBank: [0, 0, 0, 0] });
   // The whole game is in the log, as if the process died right after storing its last card.
   let state = createGame(rules, 42);
@@ -117,7 +156,11 @@ it("a game whose last card was stored just before a restart is announced (winner
     state = r.state;
   }
   await b.restart();
-  const post = await b.fake.waitFor(() => b.fake.channelMessages(ch).find((m) => m.content.includes("Game over")) ?? null, 5000, "the game over post");
+  const post = await b.fake.waitFor(
+    () => b.fake.channelMessages(ch).find((m) => m.content.includes("Game over")) ?? null,
+    5000,
+    "the game over post",
+  );
   expect(controls(post).some((c) => verbOf(c) === "rematch")).toBe(true);
   expect((await b.store.getTable(record.id))!.status).toBe("finished");
 });

@@ -100,7 +100,14 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     const t = await reader.getTable(tableId);
     return !!t && !["lobby", "passing", "playing"].includes(t.status);
   };
-  const drivers: TableDriver[] = channels.map((ch, i) => new TableDriver(fake, ch, [fake.users[2 * i], fake.users[2 * i + 1]], createRng(opts.seed * 17 + i), { target: 40, onSend, isOver: (id) => isOver(id, drivers[i]) }));
+  const drivers: TableDriver[] = channels.map(
+    (ch, i) =>
+      new TableDriver(fake, ch, [fake.users[2 * i], fake.users[2 * i + 1]], createRng(opts.seed * 17 + i), {
+        target: 40,
+        onSend,
+        isOver: (id) => isOver(id, drivers[i]),
+      }),
+  );
 
   let running: Running | null = null;
   let up = false;
@@ -129,7 +136,11 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
    * resumes): returns once it is dead. Counts as a kill.
    */
   const startAndKill = async (killAfterMs: number): Promise<void> => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: botEnv() });
+    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: botEnv(),
+    });
     collect(proc, () => undefined);
     const exited = new Promise((r) => proc.on("exit", r));
     const t = setTimeout(() => proc.kill("SIGKILL"), killAfterMs);
@@ -158,14 +169,20 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     SHARD_COUNT: undefined,
   });
   const start = async (): Promise<boolean> => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: botEnv() });
+    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: botEnv(),
+    });
     let ready!: () => void;
     const isReady = new Promise<void>((r) => (ready = r));
     collect(proc, (line) => {
       if (line.includes('"logged in to Discord"')) setTimeout(ready, 0);
     });
     proc.stderr!.on("data", (c: Buffer) => stderr.push(c.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.on("exit", (code, signal) => r({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+      proc.on("exit", (code, signal) => r({ code, signal })),
+    );
     running = { proc, exited };
     const outcome = await Promise.race([isReady.then(() => "ready"), exited.then(() => "exited"), sleep(30_000).then(() => "timeout")]);
     if (outcome !== "ready") {
@@ -213,7 +230,10 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
             if (a.seat !== seat || !id) return false;
             if (id.verb === "play") return a.seq === c.version && a.action.type === "play" && a.action.card === id.card;
             if (id.verb === "moon") return a.seq === c.version && a.action.type === "moon";
-            if (id.verb === "pass") return a.seq >= c.version && a.action.type === "pass" && id.cards.every((x) => (a.action as { cards: number[] }).cards.includes(x));
+            if (id.verb === "pass")
+              return (
+                a.seq >= c.version && a.action.type === "pass" && id.cards.every((x) => (a.action as { cards: number[] }).cards.includes(x))
+              );
             return false;
           });
           if (!found) {
@@ -274,7 +294,9 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
         killAt = Date.now() + rng.int(maxUp);
         if (opts.progress && Date.now() - lastReport > 10_000) {
           lastReport = Date.now();
-          opts.progress(`crash: ${kills} kills, ${confirmedChecked.size} confirmed actions checked, ${lost.length} lost, ${Math.round((Date.now() - started) / 1000)} s`);
+          opts.progress(
+            `crash: ${kills} kills, ${confirmedChecked.size} confirmed actions checked, ${lost.length} lost, ${Math.round((Date.now() - started) / 1000)} s`,
+          );
         }
         continue;
       }
@@ -307,7 +329,8 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
   for (const id of allTables) {
     const g = await loadGame(store, id);
     if (g.ok && g.table.status === "finished") gamesFinished++;
-    else if (drivers.some((d) => d.tableId === id)) unfinished.push(`${id}: ${g.ok ? `${g.table.status} after ${g.table.actionCount} actions` : g.message}`);
+    else if (drivers.some((d) => d.tableId === id))
+      unfinished.push(`${id}: ${g.ok ? `${g.table.status} after ${g.table.actionCount} actions` : g.message}`);
   }
   for (const d of drivers) d.stop();
   secrecy.stop();

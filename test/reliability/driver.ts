@@ -97,17 +97,27 @@ export class TableDriver {
   async open(): Promise<boolean> {
     const [host, ...others] = this.humans;
     const before = tableMessageIn(this.fake, this.channelId)?.id ?? null;
-    const opened = this.send(this.fake.slashCommand(host, "hearts", { subcommand: "new", options: { target: this.opts.target ?? 30 } }, this.channelId));
+    const opened = this.send(
+      this.fake.slashCommand(host, "hearts", { subcommand: "new", options: { target: this.opts.target ?? 30 } }, this.channelId),
+    );
     if (!(await acked(opened))) return false;
     const table = await this.fake
-      .waitFor(() => {
-        const m = tableMessageIn(this.fake, this.channelId);
-        return m && m.id !== before && controls(m).some((c) => verbOf(c) === "join") ? m : null;
-      }, 5000, "the new table message")
+      .waitFor(
+        () => {
+          const m = tableMessageIn(this.fake, this.channelId);
+          return m && m.id !== before && controls(m).some((c) => verbOf(c) === "join") ? m : null;
+        },
+        5000,
+        "the new table message",
+      )
       .catch(() => null);
     if (!table) {
       const said = opened.reply();
-      this.openFailures.push(said ? [said.content, ...(said.embeds ?? []).map((e: any) => e.description ?? "")].join(" ").trim() || "(no answer)" : "(no answer)");
+      this.openFailures.push(
+        said
+          ? [said.content, ...(said.embeds ?? []).map((e: any) => e.description ?? "")].join(" ").trim() || "(no answer)"
+          : "(no answer)",
+      );
       return false;
     }
     this.tableId = tableIdOfMessage(table);
@@ -219,7 +229,11 @@ export class TableDriver {
     for (const m of this.fake.messages.values()) {
       if (m.visibleTo !== null || !m.content.includes("Game over")) continue;
       const ch = this.fake.channels.get(m.channel_id);
-      if ((m.channel_id === this.channelId || ch?.parent_id === this.channelId) && controls(m).some((c) => decodeId(c.custom_id ?? "")?.tableId === this.tableId)) return true;
+      if (
+        (m.channel_id === this.channelId || ch?.parent_id === this.channelId) &&
+        controls(m).some((c) => decodeId(c.custom_id ?? "")?.tableId === this.tableId)
+      )
+        return true;
     }
     return false;
   }

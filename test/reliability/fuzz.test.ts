@@ -15,7 +15,8 @@ it(`${COUNT} fuzzed interactions: every one answered privately in time, no crash
       `${f.secrecy.payloads} payloads checked (${f.secrecy.withCards} with cards), crashes ${f.unhandledRejections + f.handlerErrors.length}\n` +
       `  by kind: ${JSON.stringify(f.byKind)}`,
   );
-  if (process.env.FUZZ_DEBUG) console.log(JSON.stringify({ ...f, handlerErrors: f.handlerErrors.map((x) => x.slice(0, 120)) }, null, 1).slice(0, 6000));
+  if (process.env.FUZZ_DEBUG)
+    console.log(JSON.stringify({ ...f, handlerErrors: f.handlerErrors.map((x) => x.slice(0, 120)) }, null, 1).slice(0, 6000));
   expect(f.tried).toBeGreaterThanOrEqual(Math.min(COUNT, 1000));
   expect(f.notAcknowledged).toBe(0);
   expect(f.violations).toEqual([]);

@@ -76,7 +76,27 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-const GARBAGE = ["", ":", "h1", "h1:", "h1::", "h1:play", "h1:play::", "h2:play:abc:1:QS", "x".repeat(101), "h1:play:t:zzzzzzz:QS", "h1:play:t:1:1S", "h1:pass:t:1:QS.QS", "h1:pass:t:1:2C.3C", "h1:moon:t:1:all", "h1:bogus:t", "h1:join:t:extra", "💥", "h1:play:../../etc:1:QS", "h1:hand:" + "a".repeat(41)];
+const GARBAGE = [
+  "",
+  ":",
+  "h1",
+  "h1:",
+  "h1::",
+  "h1:play",
+  "h1:play::",
+  "h2:play:abc:1:QS",
+  "x".repeat(101),
+  "h1:play:t:zzzzzzz:QS",
+  "h1:play:t:1:1S",
+  "h1:pass:t:1:QS.QS",
+  "h1:pass:t:1:2C.3C",
+  "h1:moon:t:1:all",
+  "h1:bogus:t",
+  "h1:join:t:extra",
+  "💥",
+  "h1:play:../../etc:1:QS",
+  "h1:hand:" + "a".repeat(41),
+];
 
 export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
   const started = Date.now();
@@ -127,7 +147,13 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
   };
   for (let i = 0; i < nTables; i++) {
     const ch = fake.addChannel(`fuzz-${i}`);
-    drivers.push(new TableDriver(fake, ch, [users[2 * i], users[2 * i + 1]], createRng(opts.seed * 31 + i), { target: 30, onSend: track("move"), isOver }));
+    drivers.push(
+      new TableDriver(fake, ch, [users[2 * i], users[2 * i + 1]], createRng(opts.seed * 31 + i), {
+        target: 30,
+        onSend: track("move"),
+        isOver,
+      }),
+    );
   }
   // The bot must have the new channels in its cache before commands there make sense.
   await fake.waitFor(() => drivers.every((d) => b.bot.client.channels.cache.has(d.channelId)) || null, 5000, "channels in the bot's cache");
@@ -165,7 +191,21 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
     const menuOwner = pick(seated);
     const menu = d.menuOf(menuOwner);
     const anyMessage = () => (menu && rng.int(2) ? menu : (tableMsg ?? menu));
-    const kinds = ["forged", "truncated", "foreign-menu", "stale", "stale-game", "duplicate", "out-of-turn", "illegal", "wrong-channel", "unknown-options", "select-garbage", "commands", "seat-churn"];
+    const kinds = [
+      "forged",
+      "truncated",
+      "foreign-menu",
+      "stale",
+      "stale-game",
+      "duplicate",
+      "out-of-turn",
+      "illegal",
+      "wrong-channel",
+      "unknown-options",
+      "select-garbage",
+      "commands",
+      "seat-churn",
+    ];
     const kind = pick(kinds);
     byKind[kind] = (byKind[kind] ?? 0) + 1;
     const t = track(kind);
@@ -190,7 +230,17 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
         const other = pick(users.filter((u) => u.id !== menuOwner.id));
         const cs = controls(menu);
         const pickC = cs.find((c) => verbOf(c) === "pick");
-        if (pickC && rng.int(2)) return [t(fake.selectMenu(other, menu.id, pickC.custom_id, pickC.options.slice(0, 3).map((o: any) => o.value)))];
+        if (pickC && rng.int(2))
+          return [
+            t(
+              fake.selectMenu(
+                other,
+                menu.id,
+                pickC.custom_id,
+                pickC.options.slice(0, 3).map((o: any) => o.value),
+              ),
+            ),
+          ];
         const c = pick(cs.length ? cs : [{ custom_id: encodeId({ verb: "hand", tableId }) }]);
         return click(other, menu.id, c.custom_id);
       }
@@ -224,7 +274,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
         const s = candidates.length ? pick(candidates) : pick(seats);
         const u = users.find((x) => x.id === s.userId)!;
         const hand: number[] = [];
-        for (let c = 0; c < 52; c++) if ((state.hands[s.seat][c / 13 | 0] >> c % 13) & 1) hand.push(c);
+        for (let c = 0; c < 52; c++) if ((state.hands[s.seat][(c / 13) | 0] >> (c % 13)) & 1) hand.push(c);
         const card = kind === "illegal" && rng.int(3) === 0 ? rng.int(52) : hand.length ? pick(hand) : rng.int(52);
         const id =
           state.phase === "passing" && rng.int(2)
@@ -237,13 +287,27 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
         // A table's button pressed on another table's message, or a command where there is no table.
         const other = pick(drivers.filter((x) => x !== d));
         const otherMsg = other ? tableMessageIn(fake, other.channelId) : null;
-        if (otherMsg && rng.int(2)) return click(someone, otherMsg.id, pick([...(seenIds.get(tableId) ?? []), encodeId({ verb: "join", tableId })]));
+        if (otherMsg && rng.int(2))
+          return click(someone, otherMsg.id, pick([...(seenIds.get(tableId) ?? []), encodeId({ verb: "join", tableId })]));
         const sub = pick(["hand", "join", "leave", "start", "end", "hint", "scores", "rules"]);
         return [t(fake.slashCommand(someone, "hearts", { subcommand: sub }, fake.channelId))];
       }
       case "unknown-options": {
         const variants: Array<[string, Record<string, any>]> = [
-          ["new", { rules: pick(["omnibus,target=abc", "zzz", "classic,target=-5", "classic,jack=maybe", "", "a".repeat(300), "classic,target=99999"]) }],
+          [
+            "new",
+            {
+              rules: pick([
+                "omnibus,target=abc",
+                "zzz",
+                "classic,target=-5",
+                "classic,jack=maybe",
+                "",
+                "a".repeat(300),
+                "classic,target=99999",
+              ]),
+            },
+          ],
           ["new", { target: pick([-1, 0, 1e9, 3.5]) }],
           ["new", { nonsense: "x", bots: "yes" }],
           ["dance", {}],
@@ -259,12 +323,24 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
         if (!menu) return [];
         const pickC = controls(menu).find((c) => verbOf(c) === "pick");
         const id = pickC?.custom_id ?? encodeId({ verb: "pick", tableId, version });
-        const values = pick([[], ["XX"], ["QS", "QS", "QS"], ["2C", "3C"], ["2C", "3C", "4C", "5C"], [cardCode(rng.int(52)), cardCode(rng.int(52)), cardCode(rng.int(52))], ["", "", ""]]);
+        const values = pick([
+          [],
+          ["XX"],
+          ["QS", "QS", "QS"],
+          ["2C", "3C"],
+          ["2C", "3C", "4C", "5C"],
+          [cardCode(rng.int(52)), cardCode(rng.int(52)), cardCode(rng.int(52))],
+          ["", "", ""],
+        ]);
         return [t(fake.selectMenu(menuOwner, menu.id, id, values))];
       }
       case "commands": {
         const sub = pick(["hand", "scores", "rules", "hint", "join", "start", "leaderboard", "stats"]);
-        return [t(fake.slashCommand(pick(rng.int(2) ? seated : strangers.length ? strangers : users), "hearts", { subcommand: sub }, d.channelId))];
+        return [
+          t(
+            fake.slashCommand(pick(rng.int(2) ? seated : strangers.length ? strangers : users), "hearts", { subcommand: sub }, d.channelId),
+          ),
+        ];
       }
       case "seat-churn": {
         // Leave (a computer player takes the seat) and come back, or a stranger tries to join.
@@ -342,7 +418,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
     if (a.foreign.length) publicAnswers.push(`${a.kind}: ${a.foreign[0]}`);
     const said = a.texts.join(" | ");
     // A refusal must say why; a menu (with its notice) or a plain update of one's own menu is an effect.
-    if (a.ackType !== null && !a.menu && (!a.texts.length || /^Done\.?$/.test(said.trim())) && a.ackType !== 6 && a.ackType !== 7) unclear.push(`${a.kind} (${token.slice(0, 8)}): ${said || `callback ${a.ackType} and nothing said`}`);
+    if (a.ackType !== null && !a.menu && (!a.texts.length || /^Done\.?$/.test(said.trim())) && a.ackType !== 6 && a.ackType !== 7)
+      unclear.push(`${a.kind} (${token.slice(0, 8)}): ${said || `callback ${a.ackType} and nothing said`}`);
     if (a.ackType === 6 && !a.texts.length && !a.menu && a.kind !== "move") unclear.push(`${a.kind}: acknowledged silently`);
   }
 
@@ -357,8 +434,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
       continue;
     }
     actionsStored += loaded.table.actionCount;
-    if (live?.state && JSON.stringify(live.state) !== JSON.stringify(loaded.state)) stateMismatches.push(`${id}: the state in memory differs from the replay of its ${loaded.table.actionCount} stored actions`);
-    if (live && live.record.actionCount !== loaded.table.actionCount) stateMismatches.push(`${id}: ${live.record.actionCount} actions in memory, ${loaded.table.actionCount} stored`);
+    if (live?.state && JSON.stringify(live.state) !== JSON.stringify(loaded.state))
+      stateMismatches.push(`${id}: the state in memory differs from the replay of its ${loaded.table.actionCount} stored actions`);
+    if (live && live.record.actionCount !== loaded.table.actionCount)
+      stateMismatches.push(`${id}: ${live.record.actionCount} actions in memory, ${loaded.table.actionCount} stored`);
   }
   const report = await secrecy.check(b.store);
   const figures: FuzzFigures = {
@@ -371,7 +450,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
     ackP99Ms: Math.round(percentile(latencies, 99)),
     ackMaxMs: Math.round(Math.max(0, ...latencies)),
     unhandledRejections: unhandled,
-    handlerErrors: b.problems.filter((p) => (p.level as number) >= 50).map((p) => `${p.msg}: ${JSON.stringify(p.err ?? p.reason ?? "")}`.slice(0, 300)),
+    handlerErrors: b.problems
+      .filter((p) => (p.level as number) >= 50)
+      .map((p) => `${p.msg}: ${JSON.stringify(p.err ?? p.reason ?? "")}`.slice(0, 300)),
     tables: allTables.size,
     gamesFinished,
     actionsStored,

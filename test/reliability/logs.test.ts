@@ -27,7 +27,11 @@ function run(format: "json" | "pretty", databaseUrl = `postgresql://hearts:${DB_
     root.warn({ cache: "redis://cache:pw@cache.example:6379" }, "cache unreachable");
     await new Promise((r) => setTimeout(r, 300));
   `;
-  return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, env: { ...process.env, DISCORD_TOKEN: TOKEN, DATABASE_URL: databaseUrl, FORCE_COLOR: "0" }, encoding: "utf8" });
+  return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: ROOT,
+    env: { ...process.env, DISCORD_TOKEN: TOKEN, DATABASE_URL: databaseUrl, FORCE_COLOR: "0" },
+    encoding: "utf8",
+  });
 }
 
 it("JSON in production: every line parses, table events carry tableId, no token of any kind", () => {
@@ -87,12 +91,20 @@ describe("scrubber", () => {
 
   it("leaves URLs without a password alone: ports, paths with @, users without a password", () => {
     const none = scrubber([]);
-    for (const line of ["https://discord.com:443/api/users/@me", "postgresql://hearts@db/hearts", "file:./data/hearts.db", "https://x.example/@original"]) expect(none(line)).toBe(line);
+    for (const line of [
+      "https://discord.com:443/api/users/@me",
+      "postgresql://hearts@db/hearts",
+      "file:./data/hearts.db",
+      "https://x.example/@original",
+    ])
+      expect(none(line)).toBe(line);
   });
 
   it("a password pino escapes in its JSON line is found as written there", () => {
     const q = scrubber([], ['a"b\\c']);
-    expect(q(JSON.stringify({ msg: 'db at postgresql://u:a"b\\c@h/x' }))).toBe(JSON.stringify({ msg: "db at postgresql://u:[redacted]@h/x" }));
+    expect(q(JSON.stringify({ msg: 'db at postgresql://u:a"b\\c@h/x' }))).toBe(
+      JSON.stringify({ msg: "db at postgresql://u:[redacted]@h/x" }),
+    );
   });
 
   it("urlPassword reads the password as written and decoded, and keeps a malformed escape as written", () => {

@@ -42,12 +42,16 @@ export function checkLogLines(lines: string[], opts: { secrets: string[] }): Log
     if (!line.trim()) continue;
     report.lines++;
     for (const s of secrets) {
-      if (line.includes(s) && report.secretHits.length < 20) report.secretHits.push(`${s === opts.secrets[0] ? "the bot token" : "an interaction token"} in: ${line.replace(s, "<secret>").slice(0, 200)}`);
+      if (line.includes(s) && report.secretHits.length < 20)
+        report.secretHits.push(
+          `${s === opts.secrets[0] ? "the bot token" : "an interaction token"} in: ${line.replace(s, "<secret>").slice(0, 200)}`,
+        );
     }
     let o: Record<string, unknown>;
     try {
       o = JSON.parse(line);
-      if (typeof o !== "object" || o === null || typeof o.level !== "number" || typeof o.msg !== "string" || typeof o.time !== "number") throw new Error("not a log record");
+      if (typeof o !== "object" || o === null || typeof o.level !== "number" || typeof o.msg !== "string" || typeof o.time !== "number")
+        throw new Error("not a log record");
     } catch {
       if (report.unparsable.length < 20) report.unparsable.push(line.slice(0, 200));
       continue;

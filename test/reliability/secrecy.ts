@@ -22,7 +22,18 @@
  * Tables are told apart by channel (each test table plays in its own channel or thread), so a card
  * of one table's trick is never compared with another table's hands.
  */
-import { OPTION_INFO, PRESETS, cardCode, cardLabel, createGame, parseCard, step, viewFor, type Card, type Seat } from "../../src/game/index.js";
+import {
+  OPTION_INFO,
+  PRESETS,
+  cardCode,
+  cardLabel,
+  createGame,
+  parseCard,
+  step,
+  viewFor,
+  type Card,
+  type Seat,
+} from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
 import type { Store } from "../../src/store/types.js";
 import type { TableRecord } from "../../src/table/records.js";
@@ -137,7 +148,9 @@ function componentCards(msg: any): CompCards[] {
       if (id.verb === "play") out.push({ tableId: id.tableId, version: id.version, verb: "play", cards: [id.card] });
       else if (id.verb === "pass") out.push({ tableId: id.tableId, version: id.version, verb: "pass", cards: id.cards });
       else if (id.verb === "pick") {
-        const cards = (c.options ?? []).map((o: any) => (typeof o.value === "string" && CODE_RE.test(o.value) ? parseCard(o.value) : null)).filter((x: Card | null): x is Card => x !== null);
+        const cards = (c.options ?? [])
+          .map((o: any) => (typeof o.value === "string" && CODE_RE.test(o.value) ? parseCard(o.value) : null))
+          .filter((x: Card | null): x is Card => x !== null);
         out.push({ tableId: id.tableId, version: id.version, verb: "pick", cards });
       } else if (id.verb === "moon") out.push({ tableId: id.tableId, version: id.version, verb: "moon", cards: [] });
     }
@@ -164,7 +177,15 @@ async function timeline(store: Store, tableId: string): Promise<Timeline | null>
   if (!record || record.status === "lobby") return null;
   const actions = await store.loadActions(tableId);
   const state = createGame(record.rules, record.seed);
-  const t: Timeline = { record, at: actions.map((a) => a.at.getTime()), held: [], passed: [], hand: [], playedThisHand: [], dealtAt: new Map([[state.handIndex, 0]]) };
+  const t: Timeline = {
+    record,
+    at: actions.map((a) => a.at.getTime()),
+    held: [],
+    passed: [],
+    hand: [],
+    playedThisHand: [],
+    dealtAt: new Map([[state.handIndex, 0]]),
+  };
   let played = new Set<Card>();
   const snap = () => {
     const views = ([0, 1, 2, 3] as Seat[]).map((s) => viewFor(state, s));
@@ -224,18 +245,29 @@ export class SecrecyChecker {
     const msg = shownMessage(call);
     if (!msg) return;
     this.counted++;
-    const channelId = /^\/channels\/(\d+)/.exec(call.path)?.[1] ?? (call.token ? (this.fake.interaction(call.token)?.channelId ?? null) : null);
+    const channelId =
+      /^\/channels\/(\d+)/.exec(call.path)?.[1] ?? (call.token ? (this.fake.interaction(call.token)?.channelId ?? null) : null);
     const comps = componentCards(msg);
     for (const c of comps) this.tableIds.add(c.tableId);
-    for (const row of msg.components ?? []) for (const c of row.components ?? []) {
-      const id = typeof c.custom_id === "string" ? decodeId(c.custom_id) : null;
-      if (id) this.tableIds.add(id.tableId);
-    }
+    for (const row of msg.components ?? [])
+      for (const c of row.components ?? []) {
+        const id = typeof c.custom_id === "string" ? decodeId(c.custom_id) : null;
+        if (id) this.tableIds.add(id.tableId);
+      }
     const all = texts(msg);
     const textCards = all.flatMap(cardsInText);
     const files = [...(msg.attachments ?? []).map((a: any) => String(a.filename ?? "")), ...call.files.map((f) => f.name)];
     if (!textCards.length && !comps.length && !files.length) return;
-    this.payloads.push({ at: Date.now(), seenBy: call.seenBy, channelId, what: call.route, textCards, excerpt: all.join(" | ").replace(/\s+/g, " ").slice(0, 160), comps, files });
+    this.payloads.push({
+      at: Date.now(),
+      seenBy: call.seenBy,
+      channelId,
+      what: call.route,
+      textCards,
+      excerpt: all.join(" | ").replace(/\s+/g, " ").slice(0, 160),
+      comps,
+      files,
+    });
   }
 
   stop(): void {
@@ -260,7 +292,8 @@ export class SecrecyChecker {
       const leak = (why: string) => leaks.length < 50 && leaks.push(`${p.what} seen by ${p.seenBy ?? "everyone"}: ${why}`);
       for (const f of p.files) {
         if (p.seenBy === null && /^hand\.png$/i.test(f)) leak(`a private hand picture (${f})`);
-        if (/(^|[^A-Za-z0-9])(10|[2-9TJQKA])[CDSH]([^A-Za-z0-9]|$)/.test(f.replace(/\.png$/i, ""))) leak(`an attachment named after a card (${f})`);
+        if (/(^|[^A-Za-z0-9])(10|[2-9TJQKA])[CDSH]([^A-Za-z0-9]|$)/.test(f.replace(/\.png$/i, "")))
+          leak(`an attachment named after a card (${f})`);
       }
       // Components: exact, by the version they were built at.
       const versionOf = new Map<string, number>();
@@ -274,20 +307,30 @@ export class SecrecyChecker {
         if (!t) continue;
         const seat = t.record.seats.find((s) => s.userId === p.seenBy)?.seat;
         if (seat === undefined) {
-          if (c.cards.length) leak(`${c.verb} control with ${c.cards.map(cardCode).join(" ")} of table ${c.tableId}, where this user has no seat`);
+          if (c.cards.length)
+            leak(`${c.verb} control with ${c.cards.map(cardCode).join(" ")} of table ${c.tableId}, where this user has no seat`);
           continue;
         }
         const k = Math.min(c.version, t.held.length - 1);
         const known = new Set([...t.held[k][seat], ...(t.passed[k][seat] ?? [])]);
         const foreign = c.cards.filter((x) => !known.has(x));
-        if (foreign.length) leak(`${c.verb} control of table ${c.tableId} v${c.version} shows ${foreign.map(cardLabel).join(" ")}, not in seat ${seat}'s hand`);
+        if (foreign.length)
+          leak(
+            `${c.verb} control of table ${c.tableId} v${c.version} shows ${foreign.map(cardLabel).join(" ")}, not in seat ${seat}'s hand`,
+          );
       }
       // Text: against the game at the payload's version, or at the time it was shown.
       if (!p.textCards.length) continue;
       // A table of the channel counts from its first action until it closed (an earlier or later
       // game in the same channel has other hands); a table the payload's controls name, always.
-      const during = (t: Timeline) => t.at.length > 0 && p.at >= t.at[0] && (["lobby", "passing", "playing"].includes(t.record.status) || p.at <= t.record.updatedAt.getTime());
-      const tables = new Set<Timeline>([...(p.channelId ? (byChannel.get(p.channelId) ?? []).filter(during) : []), ...[...versionOf.keys()].map((id) => lines.get(id)).filter((x): x is Timeline => !!x)]);
+      const during = (t: Timeline) =>
+        t.at.length > 0 &&
+        p.at >= t.at[0] &&
+        (["lobby", "passing", "playing"].includes(t.record.status) || p.at <= t.record.updatedAt.getTime());
+      const tables = new Set<Timeline>([
+        ...(p.channelId ? (byChannel.get(p.channelId) ?? []).filter(during) : []),
+        ...[...versionOf.keys()].map((id) => lines.get(id)).filter((x): x is Timeline => !!x),
+      ]);
       for (const t of tables) {
         const v = versionOf.get(t.record.id);
         const k = v !== undefined ? Math.min(v, t.held.length - 1) : countAt(t, p.at);
@@ -306,7 +349,10 @@ export class SecrecyChecker {
         for (const seat of [0, 1, 2, 3]) {
           if (seat === viewerSeat) continue;
           const secret = t.held[k][seat].filter((c) => !known.has(c) && p.textCards.includes(c));
-          if (secret.length) leak(`text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions, hand ${t.hand[k]} dealt ${p.at - dealt} ms before; shown ${t.at[k] !== undefined ? `${t.at[k] - p.at} ms before action ${k} was committed` : "after the last action"}): "${p.excerpt}"`);
+          if (secret.length)
+            leak(
+              `text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions, hand ${t.hand[k]} dealt ${p.at - dealt} ms before; shown ${t.at[k] !== undefined ? `${t.at[k] - p.at} ms before action ${k} was committed` : "after the last action"}): "${p.excerpt}"`,
+            );
         }
       }
     }

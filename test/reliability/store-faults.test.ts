@@ -60,7 +60,21 @@ function startBot(fake: FakeDiscord, databaseUrl: string): Bot {
   const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DISCORD_CLIENT_ID: fake.applicationId, DATABASE_URL: databaseUrl, LOG_FORMAT: "json", LOG_LEVEL: "info", BOT_DELAY_MS: "0", TABLE_EDIT_INTERVAL_MS: "30", DEFAULT_BOT_LEVEL: "easy", RATE_LIMIT_PER_USER: "0", RATE_LIMIT_PER_SERVER: "0", TABLE_COOLDOWN_SECONDS: "0" },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: fake.token,
+      DISCORD_API_BASE: fake.apiBase,
+      DISCORD_CLIENT_ID: fake.applicationId,
+      DATABASE_URL: databaseUrl,
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "info",
+      BOT_DELAY_MS: "0",
+      TABLE_EDIT_INTERVAL_MS: "30",
+      DEFAULT_BOT_LEVEL: "easy",
+      RATE_LIMIT_PER_USER: "0",
+      RATE_LIMIT_PER_SERVER: "0",
+      TABLE_COOLDOWN_SECONDS: "0",
+    },
   });
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));
@@ -141,7 +155,9 @@ describe.skipIf(!!why)("the store failing under the real bot process", () => {
       () => spawnSync("sh", ["-c", `dd if=/dev/zero of=${filler} bs=64k 2>/dev/null; true`]),
       () => unlinkSync(filler),
     );
-    console.log(`full disk: people told within ${r.toldS.toFixed(1)} s; the game went on ${r.recoveredS.toFixed(1)} s after the disk had room`);
+    console.log(
+      `full disk: people told within ${r.toldS.toFixed(1)} s; the game went on ${r.recoveredS.toFixed(1)} s after the disk had room`,
+    );
   }, 240_000);
 
   it("a database on a read-only disk: the bot says so before logging in", async () => {
@@ -164,8 +180,14 @@ describe.skipIf(!postgresBin())("PostgreSQL going away under the real bot proces
   it("the server stopped mid-game: people are told, the table says so once, and the game finishes once it is back", async () => {
     const server = await startPostgres({ own: true });
     try {
-      const r = await faultMidGame(server.url, () => server.halt(), () => server.restart());
-      console.log(`PostgreSQL stopped: people told within ${r.toldS.toFixed(1)} s; the game went on ${r.recoveredS.toFixed(1)} s after the server was back`);
+      const r = await faultMidGame(
+        server.url,
+        () => server.halt(),
+        () => server.restart(),
+      );
+      console.log(
+        `PostgreSQL stopped: people told within ${r.toldS.toFixed(1)} s; the game went on ${r.recoveredS.toFixed(1)} s after the server was back`,
+      );
     } finally {
       await server.stop();
     }
@@ -179,7 +201,9 @@ describe("a database upgraded by a newer version of the bot", () => {
     try {
       await (await openStore(dbUrl)).close();
       const db = new Database(join(dir, "hearts.db"));
-      db.prepare(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ('x', 'y', datetime('now'), '29991231000000_from_the_future', datetime('now'), 1)`).run();
+      db.prepare(
+        `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ('x', 'y', datetime('now'), '29991231000000_from_the_future', datetime('now'), 1)`,
+      ).run();
       db.close();
       const fake = await startFakeDiscord();
       try {

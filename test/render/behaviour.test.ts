@@ -78,10 +78,11 @@ describe("fitting names", () => {
 function brightness(png: Buffer, x: number, y: number, w: number, h: number): number {
   const img = PNG.sync.read(png);
   let sum = 0;
-  for (let j = y; j < y + h; j++) for (let i = x; i < x + w; i++) {
-    const o = (j * img.width + i) * 4;
-    sum += img.data[o] + img.data[o + 1] + img.data[o + 2];
-  }
+  for (let j = y; j < y + h; j++)
+    for (let i = x; i < x + w; i++) {
+      const o = (j * img.width + i) * 4;
+      sum += img.data[o] + img.data[o + 1] + img.data[o + 2];
+    }
   return sum / (w * h * 3);
 }
 

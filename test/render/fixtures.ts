@@ -21,7 +21,15 @@ import {
   type Seat,
   type TrickRecord,
 } from "../../src/game/index.js";
-import type { GameOverInput, HandInput, HandSummaryInput, LeaderboardInput, PlayerLabel, TableInput, TrickInput } from "../../src/render/index.js";
+import type {
+  GameOverInput,
+  HandInput,
+  HandSummaryInput,
+  LeaderboardInput,
+  PlayerLabel,
+  TableInput,
+  TrickInput,
+} from "../../src/render/index.js";
 
 export const PLAYERS: PlayerLabel[] = [
   { name: "Alice", isBot: false },
@@ -45,7 +53,11 @@ export const CYRILLIC_PLAYERS: PlayerLabel[] = [
   { name: "👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦", isBot: false },
 ];
 
-const cards = (text: string): Card[] => text.split(/\s+/).filter(Boolean).map((t) => parseCard(t)!);
+const cards = (text: string): Card[] =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => parseCard(t)!);
 
 /** A seeded player: random legal cards, random passes. Enough to reach any ordinary position. */
 export class Table {
@@ -101,7 +113,11 @@ export class Table {
  * The first completed trick whose events satisfy `want`, in the first seeded game (from `seed` on)
  * that has one, with the trick-input flags taken from the events.
  */
-function findTrick(rules: Rules, seed: number, want: (ev: { trick: TrickRecord; hearts: boolean; queen: boolean }) => boolean): Omit<TrickInput, "players"> {
+function findTrick(
+  rules: Rules,
+  seed: number,
+  want: (ev: { trick: TrickRecord; hearts: boolean; queen: boolean }) => boolean,
+): Omit<TrickInput, "players"> {
   for (let k = 0; k < 50; k++) {
     const found = findTrickIn(new Table(rules, seed + 1000 * k), want);
     if (found) return found;
@@ -109,7 +125,10 @@ function findTrick(rules: Rules, seed: number, want: (ev: { trick: TrickRecord; 
   throw new Error("no such trick");
 }
 
-function findTrickIn(t: Table, want: (ev: { trick: TrickRecord; hearts: boolean; queen: boolean }) => boolean): Omit<TrickInput, "players"> | null {
+function findTrickIn(
+  t: Table,
+  want: (ev: { trick: TrickRecord; hearts: boolean; queen: boolean }) => boolean,
+): Omit<TrickInput, "players"> | null {
   let hearts = false;
   let queen = false;
   for (;;) {
@@ -144,7 +163,12 @@ export function trickFixtures(): Record<string, { input: TrickInput; fourColour?
     },
     "trick-jack-minus-ten": { input: { players: PLAYERS, ...findTrick(OMNIBUS, 4, (e) => e.trick.points < 0) } },
     "trick-long-names": { input: { players: LONG_PLAYERS, ...findTrick(CLASSIC, 5, (e) => e.trick.points > 1) } },
-    "trick-last": { input: { players: CYRILLIC_PLAYERS, ...findTrick({ ...CLASSIC, autoClaim: "off" }, 6, (e) => e.trick.leader === 3 && e.trick.points > 0) } },
+    "trick-last": {
+      input: {
+        players: CYRILLIC_PLAYERS,
+        ...findTrick({ ...CLASSIC, autoClaim: "off" }, 6, (e) => e.trick.leader === 3 && e.trick.points > 0),
+      },
+    },
   };
 }
 
@@ -167,7 +191,13 @@ export function tableFixtures(): Record<string, { input: TableInput; fourColour?
   return {
     "table-lobby-empty": { input: { players: [], view: null } },
     "table-lobby-partial": { input: { players: [PLAYERS[0], PLAYERS[1]], view: null, status: "Type /hearts join to take a seat" } },
-    "table-lobby-full-long": { input: { players: LONG_PLAYERS, view: null, status: "Starting… (a very long status line that keeps going and going so that it has to be shortened to fit the image)" } },
+    "table-lobby-full-long": {
+      input: {
+        players: LONG_PLAYERS,
+        view: null,
+        status: "Starting… (a very long status line that keeps going and going so that it has to be shortened to fit the image)",
+      },
+    },
     "table-passing-across": { input: { players: PLAYERS, view: passing.view(), status: "Waiting for 3 players to pass" } },
     "table-passing-right": { input: { players: LONG_PLAYERS, view: right.view() } },
     "table-empty-trick": { input: { players: PLAYERS, view: lead.view() } },
@@ -191,7 +221,7 @@ function moonDeal(rules: Rules): GameState {
   return state;
 }
 
-const highFor0 = (seat: Seat, legal: Card[]) => (seat === 0 ? legal.reduce((a, b) => ((a % 13) >= (b % 13) ? a : b)) : legal[0]);
+const highFor0 = (seat: Seat, legal: Card[]) => (seat === 0 ? legal.reduce((a, b) => (a % 13 >= b % 13 ? a : b)) : legal[0]);
 
 function moonTable(): Table {
   const t = new Table(presetRules("skelly")!, 17);
@@ -209,7 +239,13 @@ export function handFixtures(): Record<string, { input: HandInput; fourColour?: 
   const leader = first.state.turn;
   const v = viewFor(first.state, leader);
   const follow = new Table(CLASSIC, 22);
-  follow.until((s) => s.phase === "playing" && s.trickNumber === 3 && s.trick.length === 1 && viewFor(s, s.turn).legal.length < viewFor(s, s.turn).hand.length);
+  follow.until(
+    (s) =>
+      s.phase === "playing" &&
+      s.trickNumber === 3 &&
+      s.trick.length === 1 &&
+      viewFor(s, s.turn).legal.length < viewFor(s, s.turn).hand.length,
+  );
   const fv = viewFor(follow.state, follow.state.turn);
   const pass = new Table(CLASSIC, 23);
   const pv = viewFor(pass.state, 0);
@@ -220,7 +256,10 @@ export function handFixtures(): Record<string, { input: HandInput; fourColour?: 
   return {
     "hand-first-lead-13": { input: { cards: v.hand, legal: v.legal } },
     "hand-follow-suit": { input: { cards: fv.hand, legal: fv.legal } },
-    "hand-pass-selected": { input: { cards: pv.hand, legal: pv.hand, selected: pv.hand.filter((c) => c >= 36).slice(-2) }, fourColour: true },
+    "hand-pass-selected": {
+      input: { cards: pv.hand, legal: pv.hand, selected: pv.hand.filter((c) => c >= 36).slice(-2) },
+      fourColour: true,
+    },
     "hand-last-card": { input: { cards: lv.hand, legal: lv.legal } },
     "hand-not-my-turn": { input: { cards: other.hand, legal: other.legal } },
     "hand-empty": { input: { cards: [], legal: [] } },
@@ -242,19 +281,19 @@ export function summaryFixtures(): Record<string, { input: HandSummaryInput }> {
   const moonResult = moon.state.history[0];
   const full = presetRules("hearts-2.0-full")!;
   // Perfect 100 (seat 2 lands on 100 -> 50), J♦ to seat 1, No Tricks to seat 3: the engine scores it.
-  const bonus = scoreHand(
-    full,
-    7,
-    [80, 40, 86, 60],
-    taken("2H 3H 4H 5H 6H 7H", "JD 8H 9H", "QS AH", "2C 3C"),
-    [4, 3, 6, 0],
-    null,
-  );
+  const bonus = scoreHand(full, 7, [80, 40, 86, 60], taken("2H 3H 4H 5H 6H 7H", "JD 8H 9H", "QS AH", "2C 3C"), [4, 3, 6, 0], null);
   const countdown = new Table(BGA, 33);
   countdown.until((s) => s.totals.some((t) => t < 0) || s.phase === "game-over");
   const cdResult = countdown.state.history[countdown.state.history.length - 1];
   const omni = presetRules("omnibus")!;
-  const negative = scoreHand(omni, 2, [4, 12, 0, 30], taken("JD 2C", "QS 2H 3H", "4H 5H 6H 7H 8H 9H TH JH QH KH AH", "3C"), [1, 4, 7, 1], null);
+  const negative = scoreHand(
+    omni,
+    2,
+    [4, 12, 0, 30],
+    taken("JD 2C", "QS 2H 3H", "4H 5H 6H 7H 8H 9H TH JH QH KH AH", "3C"),
+    [1, 4, 7, 1],
+    null,
+  );
   return {
     "summary-typical": { input: { players: PLAYERS, result: typical.state.history[2], rules: CLASSIC } },
     "summary-moon": { input: { players: PLAYERS, result: moonResult, rules: moon.rules } },
@@ -286,7 +325,15 @@ export function leaderboardFixtures(): Record<string, { input: LeaderboardInput 
   const rng = createRng(51);
   const rows = names.slice(0, 10).map((p, i) => {
     const games = 5 + rng.int(120);
-    return { rank: i + 1, name: p.name, isBot: p.isBot, rating: 1650 - i * 37 - rng.int(20), games, wins: rng.int(games + 1), avgPointsPerHand: 3 + rng.next() * 6 };
+    return {
+      rank: i + 1,
+      name: p.name,
+      isBot: p.isBot,
+      rating: 1650 - i * 37 - rng.int(20),
+      games,
+      wins: rng.int(games + 1),
+      avgPointsPerHand: 3 + rng.next() * 6,
+    };
   });
   return {
     "leaderboard-top10": { input: { title: "Leaderboard · Card Sharks Guild", rows } },

@@ -46,7 +46,9 @@ function compare(name: string, png: Buffer): void {
   if (differing > allowed) {
     writeFileSync(actualPath, png);
     if (diff) writeFileSync(diffPath, PNG.sync.write(diff));
-    const what = sameSize ? `${differing} pixels differ (allowed ${allowed})` : `size ${actual.width}x${actual.height}, reference ${expected.width}x${expected.height}`;
+    const what = sameSize
+      ? `${differing} pixels differ (allowed ${allowed})`
+      : `size ${actual.width}x${actual.height}, reference ${expected.width}x${expected.height}`;
     throw new Error(`${name}: ${what}. See ${actualPath}${diff ? ` and ${diffPath}` : ""}`);
   }
   rmSync(actualPath, { force: true });

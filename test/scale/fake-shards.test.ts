@@ -45,7 +45,10 @@ describe("the fake's sharded gateway", () => {
 
   it("gives each shard only its own guilds", () => {
     for (const [id, client] of clients.entries()) {
-      const mine = fake.guilds.filter((g) => shardOf(g.id, 2) === id).map((g) => g.id).sort();
+      const mine = fake.guilds
+        .filter((g) => shardOf(g.id, 2) === id)
+        .map((g) => g.id)
+        .sort();
       expect(mine.length).toBeGreaterThan(0);
       expect([...client.guilds.cache.keys()].sort()).toEqual(mine);
       expect(client.channels.cache.has(fake.guilds.find((g) => g.id === mine[0])!.channelId)).toBe(true);

@@ -22,7 +22,10 @@ describe("resume with several shards", () => {
       for (const shard of [0, 1]) {
         const guildId = guildOn(shard, 2, n);
         expect(shardOf(guildId, 2)).toBe(shard);
-        const r = await first.service.open({ guildId, channelId: `7000000000000${shard}${n}000` }, alice, { rules: presetRules("classic")!, settings: first.settings });
+        const r = await first.service.open({ guildId, channelId: `7000000000000${shard}${n}000` }, alice, {
+          rules: presetRules("classic")!,
+          settings: first.settings,
+        });
         if (!r.ok) throw new Error(r.code);
         const id = r.table.record.id;
         ids[shard].push(id);

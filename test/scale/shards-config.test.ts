@@ -22,7 +22,10 @@ describe("SHARDS", () => {
     for (const bad of ["0", "-2", "two", "1.5", "5000"]) {
       const r = readConfig(env({ SHARDS: bad }));
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.problems).toEqual([`SHARDS must be a number of shard processes from 1 to 1024, or auto for the count Discord recommends, or be left empty to run one process (it is "${bad}").`]);
+      if (!r.ok)
+        expect(r.problems).toEqual([
+          `SHARDS must be a number of shard processes from 1 to 1024, or auto for the count Discord recommends, or be left empty to run one process (it is "${bad}").`,
+        ]);
     }
   });
 
@@ -50,7 +53,11 @@ describe("Discord's global request limit across shards", () => {
     expect(globalRequestsPerSecond(null)).toBe(50);
     for (const count of [1, 2, 3, 4, 7, 16, 64]) {
       const shares = Array.from({ length: count }, (_, id) => globalRequestsPerSecond({ id, count }));
-      if (count <= 50) expect(shares.reduce((a, b) => a + b, 0), `${count} shards`).toBeLessThanOrEqual(50);
+      if (count <= 50)
+        expect(
+          shares.reduce((a, b) => a + b, 0),
+          `${count} shards`,
+        ).toBeLessThanOrEqual(50);
       expect(Math.min(...shares), "every shard can still send").toBeGreaterThanOrEqual(1);
     }
   });

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 /** Runs `npm start` from an empty folder (no .env read); resolves with its exit code and output. */
 function start(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(tsx, [main], { cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir, DISCORD_API_BASE: fake.apiBase, LOG_FORMAT: "json", ...env } });
+  const child = spawn(tsx, [main], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", HOME: dir, DISCORD_API_BASE: fake.apiBase, LOG_FORMAT: "json", ...env },
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -73,7 +76,16 @@ describe("npm start with SHARDS and SHARD_IDS (shards spread over machines)", ()
     const other = await startFakeDiscord({ guilds: 4, shards: 4, maxConcurrency: 4 });
     const child = spawn(tsx, [main], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? "", HOME: dir, DISCORD_API_BASE: other.apiBase, LOG_FORMAT: "json", DISCORD_TOKEN: other.token, DATABASE_URL: `file:${join(dir, "ids.db")}`, SHARDS: "4", SHARD_IDS: "1,3" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: dir,
+        DISCORD_API_BASE: other.apiBase,
+        LOG_FORMAT: "json",
+        DISCORD_TOKEN: other.token,
+        DATABASE_URL: `file:${join(dir, "ids.db")}`,
+        SHARDS: "4",
+        SHARD_IDS: "1,3",
+      },
     });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
@@ -81,7 +93,8 @@ describe("npm start with SHARDS and SHARD_IDS (shards spread over machines)", ()
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
       const until = Date.now() + 40_000;
-      while (!out.includes("every shard is connected") && Date.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      while (!out.includes("every shard is connected") && Date.now() < until && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 100));
       expect(out, out.slice(-2000)).toContain("every shard is connected");
       expect(other.liveShards()).toEqual([1, 3]);
       child.kill("SIGTERM");

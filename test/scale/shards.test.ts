@@ -20,7 +20,14 @@ import { decodeId } from "../../src/discord/ids.js";
 import { replay, type Action, type Rules } from "../../src/game/index.js";
 import { restartDelay, shardOf } from "../../src/shards.js";
 import { openStore } from "../../src/store/index.js";
-import { startFakeDiscord, type FakeDiscord, type FakeGuild, type FakeMessage, type FakeUser, type InteractionHandle } from "../fake-discord/server.js";
+import {
+  startFakeDiscord,
+  type FakeDiscord,
+  type FakeGuild,
+  type FakeMessage,
+  type FakeUser,
+  type InteractionHandle,
+} from "../fake-discord/server.js";
 
 const SHARDS = 4;
 const GUILDS_PER_SHARD = Number(process.env.SCALE_GUILDS_PER_SHARD ?? 3);
@@ -98,7 +105,11 @@ beforeAll(async () => {
     }
   });
   manager.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  await waitFor(() => logs.some((l) => l.msg === "every shard is connected") || manager.exitCode !== null, 60_000, "4 shard processes connected").catch((e) => {
+  await waitFor(
+    () => logs.some((l) => l.msg === "every shard is connected") || manager.exitCode !== null,
+    60_000,
+    "4 shard processes connected",
+  ).catch((e) => {
     throw new Error(`${e.message}\n${stderr}`);
   });
   if (manager.exitCode !== null) throw new Error(`the manager stopped: ${stderr}`);
@@ -131,7 +142,8 @@ function shardPids(): number[] {
 const components = (m: FakeMessage | null | undefined): any[] => (m?.components ?? []).flatMap((r: any) => r.components ?? []);
 const verbOf = (c: any): string | undefined => (c.custom_id ? decodeId(c.custom_id)?.verb : undefined);
 const find = (m: FakeMessage | null | undefined, pred: (c: any) => boolean) => components(m).find(pred) ?? null;
-const textOf = (m: FakeMessage | null | undefined) => (m ? [m.content, ...(m.embeds ?? []).map((e: any) => `${e.title ?? ""} ${e.description ?? ""}`)].join("\n") : "");
+const textOf = (m: FakeMessage | null | undefined) =>
+  m ? [m.content, ...(m.embeds ?? []).map((e: any) => `${e.title ?? ""} ${e.description ?? ""}`)].join("\n") : "";
 
 interface Person {
   guild: FakeGuild;
@@ -159,7 +171,13 @@ function tableMessage(p: Person, tableId: string | null): FakeMessage | null {
   return (
     fake
       .channelMessages(p.guild.channelId)
-      .filter((m) => m.embeds?.[0]?.title === "♥ Hearts" && components(m).some((c) => (tableId ? decodeId(c.custom_id ?? "")?.tableId === tableId : !p.tables.includes(decodeId(c.custom_id ?? "")?.tableId ?? ""))))
+      .filter(
+        (m) =>
+          m.embeds?.[0]?.title === "♥ Hearts" &&
+          components(m).some((c) =>
+            tableId ? decodeId(c.custom_id ?? "")?.tableId === tableId : !p.tables.includes(decodeId(c.custom_id ?? "")?.tableId ?? ""),
+          ),
+      )
       .at(-1) ?? null
   );
 }
@@ -167,14 +185,20 @@ function tableMessage(p: Person, tableId: string | null): FakeMessage | null {
 /** Sends an interaction and waits for what the person then sees (the reply, or the updated message). */
 async function answer(h: InteractionHandle): Promise<FakeMessage> {
   await h.ack;
-  return waitFor(() => {
-    const r = h.reply();
-    return r && (r.content || r.embeds.length || r.components.length) ? r : (h.followUps()[0] ?? null);
-  }, 8000, `an answer to ${h.kind} of ${h.user.username}`);
+  return waitFor(
+    () => {
+      const r = h.reply();
+      return r && (r.content || r.embeds.length || r.components.length) ? r : (h.followUps()[0] ?? null);
+    },
+    8000,
+    `an answer to ${h.kind} of ${h.user.username}`,
+  );
 }
 
 async function playGame(p: Person): Promise<void> {
-  await answer(fake.slashCommand(p.user, "hearts", { subcommand: "new", options: { target: 10, level: "easy", images: "hands" } }, p.guild.channelId));
+  await answer(
+    fake.slashCommand(p.user, "hearts", { subcommand: "new", options: { target: 10, level: "easy", images: "hands" } }, p.guild.channelId),
+  );
   const lobby = await waitFor(() => tableMessage(p, null), 8000, `the table message in ${p.guild.name}`);
   const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
   p.tables.push(tableId);
@@ -185,7 +209,8 @@ async function playGame(p: Person): Promise<void> {
   for (;;) {
     const table = tableMessage(p, tableId);
     if (find(table, (c) => verbOf(c) === "rematch") || textOf(table).includes("Game over")) return;
-    if (Date.now() > deadline) throw new Error(`${p.guild.name}: the game stalled; menu: ${textOf(fake.messages.get(p.menuId!)).slice(0, 200)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${p.guild.name}: the game stalled; menu: ${textOf(fake.messages.get(p.menuId!)).slice(0, 200)}`);
     if (p.game === HOLD_AT.game && p.actions === HOLD_AT.actions && !p.holding) {
       p.holding = true;
       await p.gate;
@@ -198,7 +223,13 @@ async function playGame(p: Person): Promise<void> {
     const card = find(menu, (c) => (verbOf(c) === "play" || verbOf(c) === "moon") && !c.disabled);
     let h: InteractionHandle | null = null;
     if (pass) h = fake.clickButton(p.user, menu!.id, pass.custom_id);
-    else if (pick) h = fake.selectMenu(p.user, menu!.id, pick.custom_id, pick.options.slice(0, 3).map((o: any) => o.value));
+    else if (pick)
+      h = fake.selectMenu(
+        p.user,
+        menu!.id,
+        pick.custom_id,
+        pick.options.slice(0, 3).map((o: any) => o.value),
+      );
     else if (card) h = fake.clickButton(p.user, menu!.id, card.custom_id);
     if (h) {
       const edits = menu!.edits;
@@ -239,9 +270,20 @@ function readDb<T>(fn: (db: Database.Database) => T): T {
     db.close();
   }
 }
-const openTables = (): TableRow[] => readDb((db) => db.prepare(`SELECT id, guildId, status FROM HeartsTable WHERE status IN ('lobby','passing','playing')`).all() as TableRow[]);
+const openTables = (): TableRow[] =>
+  readDb(
+    (db) => db.prepare(`SELECT id, guildId, status FROM HeartsTable WHERE status IN ('lobby','passing','playing')`).all() as TableRow[],
+  );
 const actionTotal = (guilds: Set<string>): number =>
-  readDb((db) => (db.prepare(`SELECT t.guildId AS g, COUNT(*) AS n FROM GameAction a JOIN HeartsTable t ON t.id = a.tableId GROUP BY t.guildId`).all() as { g: string; n: number }[]).filter((r) => guilds.has(r.g)).reduce((s, r) => s + r.n, 0));
+  readDb((db) =>
+    (
+      db
+        .prepare(`SELECT t.guildId AS g, COUNT(*) AS n FROM GameAction a JOIN HeartsTable t ON t.id = a.tableId GROUP BY t.guildId`)
+        .all() as { g: string; n: number }[]
+    )
+      .filter((r) => guilds.has(r.g))
+      .reduce((s, r) => s + r.n, 0),
+  );
 
 // ---- the test ---------------------------------------------------------------------------------
 
@@ -269,16 +311,30 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     process.kill(victimPid, "SIGKILL");
     const killedAt = Date.now();
     const open = openTables();
-    const expected = open.filter((t) => victimGuilds.has(t.guildId)).map((t) => t.id).sort();
+    const expected = open
+      .filter((t) => victimGuilds.has(t.guildId))
+      .map((t) => t.id)
+      .sort();
     const othersOpen = open.filter((t) => otherGuilds.has(t.guildId)).length;
     // The other shards' people play on while the victim is down (clicks in its guilds would fail).
     const othersBefore = actionTotal(otherGuilds);
     for (const p of people) if (p.shard !== VICTIM) p.go();
 
-    const back = await waitFor(() => logs.find((l) => l.msg === "shard connected" && l.shard === VICTIM && l.shardPid !== victimPid), 45_000, "the victim shard's new process");
+    const back = await waitFor(
+      () => logs.find((l) => l.msg === "shard connected" && l.shard === VICTIM && l.shardPid !== victimPid),
+      45_000,
+      "the victim shard's new process",
+    );
     const newPid = back.shardPid as number;
-    await waitFor(() => logs.some((l) => l.pid === newPid && l.msg === "resumed open tables"), 30_000, "the new process to resume its tables");
-    const resumed = logs.filter((l) => l.pid === newPid && l.msg === "table resumed").map((l) => (l.tableId ?? l.table) as string).sort();
+    await waitFor(
+      () => logs.some((l) => l.pid === newPid && l.msg === "resumed open tables"),
+      30_000,
+      "the new process to resume its tables",
+    );
+    const resumed = logs
+      .filter((l) => l.pid === newPid && l.msg === "table resumed")
+      .map((l) => (l.tableId ?? l.table) as string)
+      .sort();
     restart = { resumed, expected, othersOpen, othersActionsDuring: actionTotal(otherGuilds) - othersBefore, ms: Date.now() - killedAt };
     for (const p of people) p.go();
     await play;
@@ -294,7 +350,10 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
 
   it("the restarted shard resumed exactly its own guilds' open tables, while the others played on", () => {
     // Started again after a pause (one identify window for a first stop), not at once in a loop.
-    expect(logs.find((l) => l.msg.startsWith("shard process stopped; starting it again") && l.shard === VICTIM)).toMatchObject({ restartInMs: restartDelay(1), stopsInARow: 1 });
+    expect(logs.find((l) => l.msg.startsWith("shard process stopped; starting it again") && l.shard === VICTIM)).toMatchObject({
+      restartInMs: restartDelay(1),
+      stopsInARow: 1,
+    });
     expect(restart).not.toBeNull();
     expect(restart!.expected.length).toBe(GUILDS_PER_SHARD);
     expect(restart!.resumed).toEqual(restart!.expected);
@@ -318,21 +377,37 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(new Set(tables.map((t) => t.id))).toEqual(new Set(people.flatMap((p) => p.tables)));
     let actions = 0;
     for (const t of tables) {
-      const rows = readDb((db) => db.prepare(`SELECT seq, action FROM GameAction WHERE tableId = ? ORDER BY seq`).all(t.id) as { seq: number; action: string }[]);
+      const rows = readDb(
+        (db) =>
+          db.prepare(`SELECT seq, action FROM GameAction WHERE tableId = ? ORDER BY seq`).all(t.id) as { seq: number; action: string }[],
+      );
       expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i));
       expect(rows.length).toBe(t.actionCount);
-      const r = replay(JSON.parse(t.rules) as Rules, Number(t.seed), rows.map((x) => JSON.parse(x.action) as Action));
+      const r = replay(
+        JSON.parse(t.rules) as Rules,
+        Number(t.seed),
+        rows.map((x) => JSON.parse(x.action) as Action),
+      );
       expect(r.ok).toBe(true);
       if (!r.ok) continue;
       expect(r.state.phase).toBe("game-over");
       expect(t.status).toBe("finished");
-      const results = readDb((db) => db.prepare(`SELECT r.seat, r.total, r.place FROM GameResult r JOIN FinishedGame g ON g.id = r.gameId WHERE g.tableId = ? ORDER BY r.seat`).all(t.id) as { seat: number; total: number; place: number }[]);
+      const results = readDb(
+        (db) =>
+          db
+            .prepare(
+              `SELECT r.seat, r.total, r.place FROM GameResult r JOIN FinishedGame g ON g.id = r.gameId WHERE g.tableId = ? ORDER BY r.seat`,
+            )
+            .all(t.id) as { seat: number; total: number; place: number }[],
+      );
       expect(results.map((x) => x.seat)).toEqual([0, 1, 2, 3]);
       expect(results.map((x) => x.total)).toEqual(r.state.totals);
       expect(results.map((x) => x.place)).toEqual(r.state.placements);
       actions += rows.length;
     }
-    const recorded = readDb((db) => db.prepare(`SELECT tableId, guildId FROM FinishedGame`).all() as { tableId: string; guildId: string }[]);
+    const recorded = readDb(
+      (db) => db.prepare(`SELECT tableId, guildId FROM FinishedGame`).all() as { tableId: string; guildId: string }[],
+    );
     expect(recorded.length).toBe(tables.length);
     expect(new Set(recorded.map((g) => g.tableId)).size).toBe(tables.length);
     figures.actions = actions;
@@ -343,10 +418,22 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const store = await openStore(`file:${dbFile}`);
     try {
       for (const p of people) {
-        const snapshot = () => readDb((db) => db.prepare(`SELECT playerKey, games, wins, place1, place2, place3, place4, points, hands, mu, sigma, rating FROM PlayerStats WHERE guildId = ? ORDER BY playerKey`).all(p.guild.id));
+        const snapshot = () =>
+          readDb((db) =>
+            db
+              .prepare(
+                `SELECT playerKey, games, wins, place1, place2, place3, place4, points, hands, mu, sigma, rating FROM PlayerStats WHERE guildId = ? ORDER BY playerKey`,
+              )
+              .all(p.guild.id),
+          );
         const live = snapshot();
         // Only this guild's person and the easy computer players (3 seats a game).
-        expect(live.map((r: any) => [r.playerKey, r.games])).toEqual([[`bot:easy`, 3 * GAMES_PER_GUILD], [p.user.id, GAMES_PER_GUILD]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+        expect(live.map((r: any) => [r.playerKey, r.games])).toEqual(
+          [
+            [`bot:easy`, 3 * GAMES_PER_GUILD],
+            [p.user.id, GAMES_PER_GUILD],
+          ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+        );
         await store.rebuildStandings(p.guild.id);
         expect(snapshot()).toEqual(live);
         const withBots = await store.leaderboard({ guildId: p.guild.id, bots: true, pageSize: 25 });
@@ -369,7 +456,9 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(fake.violations).toEqual([]);
     expect(fake.unhandled).toEqual([]);
     figures.seconds = Math.round((Date.now() - started) / 100) / 10;
-    console.log(`shards ${SHARDS}, guilds ${people.length}, tables ${people.length * GAMES_PER_GUILD}, games ${figures.games}, actions ${figures.actions}, restart ${restart?.ms} ms (resumed ${restart?.resumed.length}, others appended ${restart?.othersActionsDuring} meanwhile), ${figures.seconds} s`);
+    console.log(
+      `shards ${SHARDS}, guilds ${people.length}, tables ${people.length * GAMES_PER_GUILD}, games ${figures.games}, actions ${figures.actions}, restart ${restart?.ms} ms (resumed ${restart?.resumed.length}, others appended ${restart?.othersActionsDuring} meanwhile), ${figures.seconds} s`,
+    );
   });
 });
 

@@ -80,5 +80,6 @@ export function useBackend(b: Backend): void {
 export const prismaOf = (store: HeartsStore) => (store as unknown as { prisma: SqliteStore["prisma"] }).prisma;
 
 /** Runs SQL written to mean the same on both databases (Prisma.sql placeholders). */
-export const execSql = (store: HeartsStore, query: Sql) => (store as unknown as { prisma: { $executeRaw(q: Sql): Promise<number> } }).prisma.$executeRaw(query);
+export const execSql = (store: HeartsStore, query: Sql) =>
+  (store as unknown as { prisma: { $executeRaw(q: Sql): Promise<number> } }).prisma.$executeRaw(query);
 export { sqltag as sql } from "@prisma/client/runtime/client";

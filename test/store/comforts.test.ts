@@ -18,8 +18,24 @@ for (const db of BACKENDS) {
       const url = await db.url();
       const store: HeartsStore = await openStore(url);
       cleanups.push(() => store.close());
-      const t = await store.createTable({ guildId: "g1", channelId: "c1", hostId: "100000000000000001", rules: presetRules("classic")!, settings: SETTINGS, seed: 5, seats: [] });
-      const other = await store.createTable({ guildId: "g1", channelId: "c2", hostId: "100000000000000001", rules: presetRules("classic")!, settings: SETTINGS, seed: 6, seats: [] });
+      const t = await store.createTable({
+        guildId: "g1",
+        channelId: "c1",
+        hostId: "100000000000000001",
+        rules: presetRules("classic")!,
+        settings: SETTINGS,
+        seed: 5,
+        seats: [],
+      });
+      const other = await store.createTable({
+        guildId: "g1",
+        channelId: "c2",
+        hostId: "100000000000000001",
+        rules: presetRules("classic")!,
+        settings: SETTINGS,
+        seed: 6,
+        seats: [],
+      });
       const rng = createRng(3);
       const state = createGame(t.rules, t.seed);
       const actions = [];
@@ -69,17 +85,45 @@ for (const db of BACKENDS) {
       const url = await db.url();
       const store: HeartsStore = await openStore(url);
       cleanups.push(() => store.close());
-      expect(await store.getPlayerPrefs("100000000000000001")).toEqual({ userId: "100000000000000001", fourColour: null, largeIndex: false });
-      expect(await store.setPlayerPrefs("100000000000000001", { fourColour: true })).toEqual({ userId: "100000000000000001", fourColour: true, largeIndex: false });
-      expect(await store.setPlayerPrefs("100000000000000001", { largeIndex: true })).toEqual({ userId: "100000000000000001", fourColour: true, largeIndex: true });
-      expect(await store.setPlayerPrefs("100000000000000001", { fourColour: false })).toEqual({ userId: "100000000000000001", fourColour: false, largeIndex: true });
-      expect(await store.getPlayerPrefs("100000000000000002")).toEqual({ userId: "100000000000000002", fourColour: null, largeIndex: false });
+      expect(await store.getPlayerPrefs("100000000000000001")).toEqual({
+        userId: "100000000000000001",
+        fourColour: null,
+        largeIndex: false,
+      });
+      expect(await store.setPlayerPrefs("100000000000000001", { fourColour: true })).toEqual({
+        userId: "100000000000000001",
+        fourColour: true,
+        largeIndex: false,
+      });
+      expect(await store.setPlayerPrefs("100000000000000001", { largeIndex: true })).toEqual({
+        userId: "100000000000000001",
+        fourColour: true,
+        largeIndex: true,
+      });
+      expect(await store.setPlayerPrefs("100000000000000001", { fourColour: false })).toEqual({
+        userId: "100000000000000001",
+        fourColour: false,
+        largeIndex: true,
+      });
+      expect(await store.getPlayerPrefs("100000000000000002")).toEqual({
+        userId: "100000000000000002",
+        fourColour: null,
+        largeIndex: false,
+      });
       const reopened = await openStore(url);
       cleanups.push(() => reopened.close());
-      expect(await reopened.getPlayerPrefs("100000000000000001")).toEqual({ userId: "100000000000000001", fourColour: false, largeIndex: true });
+      expect(await reopened.getPlayerPrefs("100000000000000001")).toEqual({
+        userId: "100000000000000001",
+        fourColour: false,
+        largeIndex: true,
+      });
       // Forgetting a person (/hearts privacy) forgets their deck style too.
       await reopened.forgetUser("100000000000000001");
-      expect(await reopened.getPlayerPrefs("100000000000000001")).toEqual({ userId: "100000000000000001", fourColour: null, largeIndex: false });
+      expect(await reopened.getPlayerPrefs("100000000000000001")).toEqual({
+        userId: "100000000000000001",
+        fourColour: null,
+        largeIndex: false,
+      });
     });
   });
 }

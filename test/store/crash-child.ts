@@ -22,7 +22,15 @@ if (!rules.ok) throw new Error(rules.error);
 // Both stores' clients have the same models; the count includes finished tables.
 let created = await (store as unknown as { prisma: { heartsTable: { count(): Promise<number> } } }).prisma.heartsTable.count();
 while (created < Number(tablesWanted)) {
-  await store.createTable({ guildId: "g", channelId: `c${created}`, hostId: "h", rules: rules.rules, settings: SETTINGS, seed: ++created, seats: [] });
+  await store.createTable({
+    guildId: "g",
+    channelId: `c${created}`,
+    hostId: "h",
+    rules: rules.rules,
+    settings: SETTINGS,
+    seed: ++created,
+    seats: [],
+  });
 }
 
 /** Plays one table to its end, one acknowledged action at a time (tables run side by side, as in the bot). */

@@ -29,7 +29,9 @@ beforeAll(async () => {
       target: "node20",
       outfile: BUNDLE,
       logLevel: "warning",
-      define: { "import.meta.url": JSON.stringify(pathToFileURL(fileURLToPath(new URL("../../src/store/migrate.ts", import.meta.url))).href) },
+      define: {
+        "import.meta.url": JSON.stringify(pathToFileURL(fileURLToPath(new URL("../../src/store/migrate.ts", import.meta.url))).href),
+      },
     });
     childArgs = [BUNDLE];
   } catch {
@@ -112,7 +114,11 @@ for (const db of BACKENDS) {
           // After every restart, everything acknowledged so far is in the log.
           const store = await openStore(url);
           const logs = new Map<string, string[]>();
-          for (const t of await prismaOf(store).heartsTable.findMany()) logs.set(t.id, (await store.loadActions(t.id)).map((a) => JSON.stringify(a.action)));
+          for (const t of await prismaOf(store).heartsTable.findMany())
+            logs.set(
+              t.id,
+              (await store.loadActions(t.id)).map((a) => JSON.stringify(a.action)),
+            );
           for (const [key, action] of acknowledged) {
             const [table, seq] = key.split("/");
             expect(logs.get(table)?.[Number(seq)], `acknowledged action ${key} lost after kill ${kills}`).toBe(action);

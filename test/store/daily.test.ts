@@ -31,7 +31,15 @@ for (const db of BACKENDS) {
       // A save from a stale count is refused.
       expect(await store.saveDailyProgress("g", 7, "u1", 0, [pass, pass])).toBe(false);
       const finishedAt = new Date("2026-11-24T10:00:00Z");
-      expect(await store.saveDailyProgress("g", 7, "u1", 1, [pass, pass], { points: 9, perHand: [0, 1, 8, 0], queens: 0, moons: [false, false, false, false], finishedAt })).toBe(true);
+      expect(
+        await store.saveDailyProgress("g", 7, "u1", 1, [pass, pass], {
+          points: 9,
+          perHand: [0, 1, 8, 0],
+          queens: 0,
+          moons: [false, false, false, false],
+          finishedAt,
+        }),
+      ).toBe(true);
       await store.startDailySession({ guildId: "g", day: 7, userId: "u2", name: "Bob", rulesSpec: "classic" });
       await store.startDailySession({ guildId: "other", day: 7, userId: "u3", name: "Cy", rulesSpec: "classic" });
       const results = await store.listDailyResults("g", 7);
@@ -40,7 +48,13 @@ for (const db of BACKENDS) {
       expect(await store.getDailySession("g", 7, "u2")).toMatchObject({ userId: "u2", result: null });
       expect(await store.getDailySession("g", 8, "u2")).toBeNull();
       await store.startDailySession({ guildId: "g", day: 8, userId: "u1", name: "Ann", rulesSpec: "classic" });
-      await store.saveDailyProgress("g", 8, "u1", 0, [], { points: 3, perHand: [3, 0, 0, 0], queens: 0, moons: [false, false, false, false], finishedAt });
+      await store.saveDailyProgress("g", 8, "u1", 0, [], {
+        points: 3,
+        perHand: [3, 0, 0, 0],
+        queens: 0,
+        moons: [false, false, false, false],
+        finishedAt,
+      });
       expect(await store.listPlayerDailies("g", "u1", 10)).toEqual([
         { day: 8, points: 3 },
         { day: 7, points: 9 },
@@ -59,7 +73,12 @@ for (const db of BACKENDS) {
 
     it("forgets a person's attempts and reviews, and a purged server's attempts", async () => {
       const store = await fresh();
-      for (const [g, u] of [["g", "111"], ["g", "222"], ["h", "111"]]) await store.startDailySession({ guildId: g, day: 3, userId: u, name: u, rulesSpec: "classic" });
+      for (const [g, u] of [
+        ["g", "111"],
+        ["g", "222"],
+        ["h", "111"],
+      ])
+        await store.startDailySession({ guildId: g, day: 3, userId: u, name: u, rulesSpec: "classic" });
       await store.putCached("review", "daily:g:3|111", "{}");
       await store.putCached("review", "daily:g:3|222", "{}");
       await store.forgetUser("111");
@@ -75,7 +94,10 @@ for (const db of BACKENDS) {
     it("keeps the daily's guild settings", async () => {
       const store = await fresh();
       expect(await store.getGuildSettings("g")).toMatchObject({ dailyEnabled: true, dailyRules: "classic" });
-      expect(await store.updateGuildSettings("g", { dailyEnabled: false, dailyRules: "omnibus" })).toMatchObject({ dailyEnabled: false, dailyRules: "omnibus" });
+      expect(await store.updateGuildSettings("g", { dailyEnabled: false, dailyRules: "omnibus" })).toMatchObject({
+        dailyEnabled: false,
+        dailyRules: "omnibus",
+      });
     });
   });
 }

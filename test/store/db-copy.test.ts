@@ -42,7 +42,14 @@ function finishedGame(table: { id: string; guildId: string }, state: GameState, 
     guildId: table.guildId,
     rules,
     rated: false,
-    players: seats.map((userId, seat) => ({ seat, userId, botLevel: userId ? null : "medium", name: userId ?? "Bot", total: state.totals[seat], place: order.indexOf(seat) + 1 })),
+    players: seats.map((userId, seat) => ({
+      seat,
+      userId,
+      botLevel: userId ? null : "medium",
+      name: userId ?? "Bot",
+      total: state.totals[seat],
+      place: order.indexOf(seat) + 1,
+    })),
     hands: [{ change: [...state.totals], handPoints: [...state.totals], moonShooter: null, queenTakenBy: i % 4, jackTakenBy: null }],
     finishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
   };
@@ -62,13 +69,27 @@ async function populate(url: string) {
   }
   const open: Array<{ id: string; state: GameState }> = [];
   for (let i = 0; i < 3; i++) {
-    const t = await store.createTable({ guildId: "g1", channelId: `open${i}`, hostId: "ben", rules, settings: SETTINGS, seed: 200 + i, seats: [] });
+    const t = await store.createTable({
+      guildId: "g1",
+      channelId: `open${i}`,
+      hostId: "ben",
+      rules,
+      settings: SETTINGS,
+      seed: 200 + i,
+      seats: [],
+    });
     open.push({ id: t.id, state: await play(store, t.id, createGame(t.rules, t.seed), rng, 40 + 17 * i) });
   }
   await store.updateGuildSettings("g1", { defaultRules: "omnibus", turnSeconds: 45, allowedChannels: ["c1", "c2"] });
   await store.secret("daily-salt", "the-salt");
   await store.startDailySession({ guildId: "g1", day: 300, userId: "ana", name: "Ana", rulesSpec: "classic" });
-  await store.saveDailyProgress("g1", 300, "ana", 0, [{ type: "pass", seat: 0, cards: [1, 2, 3] }], { points: 4, perHand: [4, 0, 0, 0], queens: 0, moons: [false, false, false, false], finishedAt: new Date(Date.UTC(2026, 9, 27)) });
+  await store.saveDailyProgress("g1", 300, "ana", 0, [{ type: "pass", seat: 0, cards: [1, 2, 3] }], {
+    points: 4,
+    perHand: [4, 0, 0, 0],
+    queens: 0,
+    moons: [false, false, false, false],
+    finishedAt: new Date(Date.UTC(2026, 9, 27)),
+  });
   await store.putCached("review", "x|ana", "{}");
   await store.close();
   return open;
@@ -116,12 +137,25 @@ for (const target of targets) {
       const open = await populate(src.url);
       const to = await target.url();
       const report = await copyDatabase(src.url, to);
-      expect(report.counts.map((c) => c.table)).toEqual(["HeartsTable", "GameAction", "FinishedGame", "GameResult", "PlayerStats", "GuildSettings", "AppSecret", "DailySession", "ComputedCache"]);
+      expect(report.counts.map((c) => c.table)).toEqual([
+        "HeartsTable",
+        "GameAction",
+        "FinishedGame",
+        "GameResult",
+        "PlayerStats",
+        "GuildSettings",
+        "AppSecret",
+        "DailySession",
+        "ComputedCache",
+      ]);
       for (const c of report.counts) expect(c.target, c.table).toBe(c.source);
       expect(report.counts.every((c) => c.source > 0)).toBe(true);
 
       const [a, b] = [await openStore(src.url), await openStore(to)];
-      cleanups.push(() => a.close(), () => b.close());
+      cleanups.push(
+        () => a.close(),
+        () => b.close(),
+      );
       expect(await snapshot(b)).toEqual(await snapshot(a));
       // The open tables resume on the target: same state on replay, and they play on to a recorded finish.
       const rng = createRng(5);
@@ -143,7 +177,11 @@ it("the command refuses a target that is not empty, in a sentence, and copies in
   cleanups.push(src.cleanup, dst.cleanup);
   await populate(src.url);
   const cli = (args: string[]) =>
-    run(process.execPath, ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href, "scripts/db-copy.ts", ...args], { encoding: "utf8" }).then(
+    run(
+      process.execPath,
+      ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href, "scripts/db-copy.ts", ...args],
+      { encoding: "utf8" },
+    ).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
     );

@@ -47,7 +47,13 @@ for (const umask of [0o000, 0o022, 0o077]) {
     const file = join(root, "data", "deep", "hearts.db");
     await withUmask(umask, () => openAndWrite(`file:${file}`));
     expect(existsSync(`${file}-wal`), "WAL mode: the companions exist while the store is open").toBe(true);
-    expect({ data: mode(join(root, "data")), deep: mode(join(root, "data", "deep")), db: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) }).toEqual({
+    expect({
+      data: mode(join(root, "data")),
+      deep: mode(join(root, "data", "deep")),
+      db: mode(file),
+      wal: mode(`${file}-wal`),
+      shm: mode(`${file}-shm`),
+    }).toEqual({
       data: "700",
       deep: "700",
       db: "600",

@@ -4,7 +4,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { awaiting, cardsOf, createRng, emptyMasks, legalMasks, type Action, type GameState, type Rng, type Seat } from "../../src/game/index.js";
+import {
+  awaiting,
+  cardsOf,
+  createRng,
+  emptyMasks,
+  legalMasks,
+  type Action,
+  type GameState,
+  type Rng,
+  type Seat,
+} from "../../src/game/index.js";
 import type { TableSettings } from "../../src/table/records.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 
@@ -31,7 +41,6 @@ export function randomAction(state: GameState, rng: Rng): Action {
 }
 
 export { createRng };
-
 
 /**
  * Two child processes migrate the database at `url` at the same moment (both are loaded first, then

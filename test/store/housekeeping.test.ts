@@ -21,8 +21,21 @@ const DAY = 24 * 3600 * 1000;
 const NOW = Date.UTC(2026, 10, 24);
 
 /** A closed table of `guildId` last changed `daysAgo` days before NOW. */
-async function closed(store: HeartsStore, guildId: string, daysAgo: number, status: "finished" | "abandoned" = "abandoned"): Promise<string> {
-  const t = await store.createTable({ guildId, channelId: `c-${guildId}`, hostId: "100000000000000001", rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [] });
+async function closed(
+  store: HeartsStore,
+  guildId: string,
+  daysAgo: number,
+  status: "finished" | "abandoned" = "abandoned",
+): Promise<string> {
+  const t = await store.createTable({
+    guildId,
+    channelId: `c-${guildId}`,
+    hostId: "100000000000000001",
+    rules: presetRules("classic")!,
+    settings: SETTINGS,
+    seed: 1,
+    seats: [],
+  });
   await store.updateTable(t.id, { status });
   await prismaOf(store).heartsTable.update({ where: { id: t.id }, data: { updatedAt: new Date(NOW - daysAgo * DAY) } });
   return t.id;

@@ -18,7 +18,16 @@ for (const db of BACKENDS) {
       const url = await db.url();
       const store: HeartsStore = await openStore(url);
       cleanups.push(() => store.close());
-      const newTable = () => store.createTable({ guildId: "g", channelId: "c", hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: 3, seats: [] });
+      const newTable = () =>
+        store.createTable({
+          guildId: "g",
+          channelId: "c",
+          hostId: "h",
+          rules: presetRules("classic")!,
+          settings: SETTINGS,
+          seed: 3,
+          seats: [],
+        });
       const done = await newTable();
       const other = await newTable();
       const game: FinishedGame = {
@@ -26,7 +35,14 @@ for (const db of BACKENDS) {
         guildId: "g",
         rules: done.rules,
         rated: true,
-        players: [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, botLevel: null, name: `P${seat}`, total: seat * 10, place: seat + 1 })),
+        players: [0, 1, 2, 3].map((seat) => ({
+          seat,
+          userId: `u${seat}`,
+          botLevel: null,
+          name: `P${seat}`,
+          total: seat * 10,
+          place: seat + 1,
+        })),
         hands: [{ change: [0, 10, 20, 30], handPoints: [0, 10, 20, 30], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
         finishedAt: new Date(),
       };

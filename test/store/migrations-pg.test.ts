@@ -57,7 +57,10 @@ function models(file: string): string {
     .split("\n")
     .filter((l) => !/^\s*\/\//.test(l))
     .join("\n");
-  return code.slice(code.indexOf("model ")).replace(/[ \t]+/g, " ").trim();
+  return code
+    .slice(code.indexOf("model "))
+    .replace(/[ \t]+/g, " ")
+    .trim();
 }
 
 it("the PostgreSQL schema has the same models as the SQLite schema (one record conversion serves both)", () => {
@@ -73,10 +76,24 @@ describe.skipIf(pgBackend.skip)("PostgreSQL migrations", () => {
     // `migrate diff --from-migrations` and `migrate deploy` cannot run on PostgreSQL 15 through the
     // driver adapter (Prisma 6.19's JS schema engine fails on the `name` column type), so the check
     // is: Prisma's script for the schema, run on an empty database, gives the same catalog.
-    const { stdout } = await run("npx", ["prisma", "migrate", "diff", "--config", "prisma/postgres/prisma.config.ts", "--from-empty", "--to-schema-datamodel", "prisma/postgres/schema.prisma", "--script"], {
-      encoding: "utf8",
-      env: { ...process.env, DATABASE_URL: fromSchema },
-    });
+    const { stdout } = await run(
+      "npx",
+      [
+        "prisma",
+        "migrate",
+        "diff",
+        "--config",
+        "prisma/postgres/prisma.config.ts",
+        "--from-empty",
+        "--to-schema-datamodel",
+        "prisma/postgres/schema.prisma",
+        "--script",
+      ],
+      {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: fromSchema },
+      },
+    );
     await query(fromSchema, stdout, true);
     const want = await catalog(fromSchema);
     expect(want.length).toBeGreaterThan(40);
@@ -87,7 +104,10 @@ describe.skipIf(pgBackend.skip)("PostgreSQL migrations", () => {
     const url = await pgBackend.url();
     const store = await openStore(url);
     await store.close();
-    const ledger = await query(url, `SELECT migration_name, checksum, finished_at IS NOT NULL, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`);
+    const ledger = await query(
+      url,
+      `SELECT migration_name, checksum, finished_at IS NOT NULL, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
     expect(ledger).toEqual(committedMigrations(PG_MIGRATIONS_DIR).map((m) => [m.name, m.checksum, true, 1]));
     expect(await migratePostgres(url), "opening again applies nothing twice").toEqual([]);
   });
@@ -107,9 +127,16 @@ describe.skipIf(pgBackend.skip)("PostgreSQL migrations", () => {
     const migrations = join(dir.dir, "migrations");
     cpSync(PG_MIGRATIONS_DIR, migrations, { recursive: true });
     mkdirSync(join(migrations, "29990101000000_broken"));
-    writeFileSync(join(migrations, "29990101000000_broken", "migration.sql"), `ALTER TABLE "HeartsTable" ADD COLUMN "extra" INTEGER;\nSELECT 1 / 0;\n`);
-    await expect(migratePostgres(url, { dir: migrations, log: silent })).rejects.toThrow(/migration 29990101000000_broken failed.*unchanged.*division by zero/);
-    expect(await query(url, `SELECT COUNT(*)::int FROM information_schema.columns WHERE table_name = 'HeartsTable' AND column_name = 'extra'`)).toEqual([[0]]);
+    writeFileSync(
+      join(migrations, "29990101000000_broken", "migration.sql"),
+      `ALTER TABLE "HeartsTable" ADD COLUMN "extra" INTEGER;\nSELECT 1 / 0;\n`,
+    );
+    await expect(migratePostgres(url, { dir: migrations, log: silent })).rejects.toThrow(
+      /migration 29990101000000_broken failed.*unchanged.*division by zero/,
+    );
+    expect(
+      await query(url, `SELECT COUNT(*)::int FROM information_schema.columns WHERE table_name = 'HeartsTable' AND column_name = 'extra'`),
+    ).toEqual([[0]]);
     expect(await migratePostgres(url), "nothing of the failed migration was recorded").toEqual([]);
   });
 
@@ -119,7 +146,9 @@ describe.skipIf(pgBackend.skip)("PostgreSQL migrations", () => {
       () => "opened",
       (e: Error) => e.message,
     );
-    expect(refused).toMatch(/^the PostgreSQL database at postgresql:\/\/hearts:…@127\.0\.0\.1:9\/hearts cannot be used: nothing answers at 127\.0\.0\.1:9/);
+    expect(refused).toMatch(
+      /^the PostgreSQL database at postgresql:\/\/hearts:…@127\.0\.0\.1:9\/hearts cannot be used: nothing answers at 127\.0\.0\.1:9/,
+    );
     expect(refused).not.toMatch(/s3cret/);
   });
 });

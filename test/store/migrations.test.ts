@@ -61,7 +61,15 @@ async function playSome(store: SqliteStore, n: number) {
 
 describe("SQLite: the committed migrations", () => {
   it("build exactly the schema in schema.prisma (prisma migrate diff on a shadow database)", async () => {
-    const r = await prisma(["migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema-datamodel", "prisma/schema.prisma", "--exit-code"]);
+    const r = await prisma([
+      "migrate",
+      "diff",
+      "--from-migrations",
+      "prisma/migrations",
+      "--to-schema-datamodel",
+      "prisma/schema.prisma",
+      "--exit-code",
+    ]);
     // 0 = no difference, 2 = schema.prisma changed without a migration, 1 = error.
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/No difference detected/);
@@ -71,13 +79,21 @@ describe("SQLite: the committed migrations", () => {
     const db = scratch();
     expect(await migrate(db.url)).toEqual(committedMigrations().map((m) => m.name));
     const store = await open(db.url);
-    const ledger = await store.prisma.$queryRawUnsafe<Array<{ migration_name: string; checksum: string; finished_at: string; started_at: string }>>(
+    const ledger = await store.prisma.$queryRawUnsafe<
+      Array<{ migration_name: string; checksum: string; finished_at: string; started_at: string }>
+    >(
       `SELECT migration_name, checksum, CAST(finished_at AS TEXT) AS finished_at, CAST(started_at AS TEXT) AS started_at FROM "_prisma_migrations" ORDER BY migration_name`,
     );
     expect(ledger.map((r) => [r.migration_name, r.checksum])).toEqual(
-      committedMigrations().map((m) => [m.name, createHash("sha256").update(readFileSync(join(MIGRATIONS_DIR, m.name, "migration.sql"))).digest("hex")]),
+      committedMigrations().map((m) => [
+        m.name,
+        createHash("sha256")
+          .update(readFileSync(join(MIGRATIONS_DIR, m.name, "migration.sql")))
+          .digest("hex"),
+      ]),
     );
-    for (const r of ledger) for (const at of [r.started_at, r.finished_at]) expect(at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
+    for (const r of ledger)
+      for (const at of [r.started_at, r.finished_at]) expect(at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
     // The CLI takes an exclusive lock (PRAGMA locking_mode=EXCLUSIVE): it runs only while the bot is stopped.
     await store.close();
     const deploy = await prisma(["migrate", "deploy"], { DATABASE_URL: db.url });
@@ -103,7 +119,14 @@ describe("SQLite: the committed migrations", () => {
       guildId: "g",
       rules: presetRules("classic")!,
       rated: true,
-      players: [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, botLevel: null, name: `P${seat}`, total: 26 * seat, place: seat + 1 })),
+      players: [0, 1, 2, 3].map((seat) => ({
+        seat,
+        userId: `u${seat}`,
+        botLevel: null,
+        name: `P${seat}`,
+        total: 26 * seat,
+        place: seat + 1,
+      })),
       hands: [{ change: [0, 26, 52, 78], handPoints: [0, 26, 52, 78], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
       finishedAt: new Date(),
     };
@@ -124,7 +147,15 @@ async function redefineHeartsTable(): Promise<string> {
   const schema = readFileSync("prisma/schema.prisma", "utf8").replace(/(\n\s+hostId\s+)String\n/, "$1String?\n");
   expect(schema).toMatch(/hostId\s+String\?/);
   writeFileSync(join(dir, "schema.prisma"), schema);
-  const diff = await prisma(["migrate", "diff", "--from-migrations", MIGRATIONS_DIR, "--to-schema-datamodel", join(dir, "schema.prisma"), "--script"]);
+  const diff = await prisma([
+    "migrate",
+    "diff",
+    "--from-migrations",
+    MIGRATIONS_DIR,
+    "--to-schema-datamodel",
+    join(dir, "schema.prisma"),
+    "--script",
+  ]);
   expect(diff.code, diff.out).toBe(0);
   expect(diff.stdout, "Prisma redefines the table to change a column on SQLite").toMatch(/DROP TABLE "HeartsTable"/);
   return (redefineSql = diff.stdout);
@@ -151,7 +182,9 @@ describe("SQLite: applying migrations at start", () => {
     const future = await withRedefineMigration(true);
     expect(await migrate(db.url, { dir: future, log: silent })).toEqual(["29990101000000_host_optional"]);
     // This version of the bot does not know that migration: it refuses the database.
-    await expect(SqliteStore.open(db.url)).rejects.toThrow(/upgraded by a newer version of the bot \(migration 29990101000000_host_optional\)/);
+    await expect(SqliteStore.open(db.url)).rejects.toThrow(
+      /upgraded by a newer version of the bot \(migration 29990101000000_host_optional\)/,
+    );
     const after = await SqliteStore.open(db.url, { migrations: future });
     cleanups.push(() => after.close());
     expect((await after.loadActions(before.id)).map((a) => a.action)).toEqual(before.actions);
@@ -166,7 +199,9 @@ describe("SQLite: applying migrations at start", () => {
     const store = await open(db.url);
     const before = await playSome(store, 5);
     await store.close();
-    await expect(migrate(db.url, { dir: await withRedefineMigration(false), log: silent })).rejects.toThrow(/append_action.*missing.*re-create/);
+    await expect(migrate(db.url, { dir: await withRedefineMigration(false), log: silent })).rejects.toThrow(
+      /append_action.*missing.*re-create/,
+    );
     const after = await open(db.url);
     expect((await after.loadActions(before.id)).map((a) => a.action)).toEqual(before.actions);
     expect(await migrate(db.url), "nothing of the refused migration was kept").toEqual([]);

@@ -54,7 +54,8 @@ function freePort(): Promise<number> {
 
 const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
 /** A command run as the postgres user when we are root. */
-const as = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]);
+const as = (cmd: string, args: string[]): [string, string[]] =>
+  asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
 
 /**
  * Starts a server. `durable: false` (tests) turns fsync off: faster, and nothing here must survive
@@ -96,7 +97,11 @@ export async function startPostgres(opts: { durable?: boolean; own?: boolean } =
   // If this process dies without stop(), the watchdog stops the server and removes its folder.
   const [pgc, pga] = as(join(bin, "pg_ctl"), ["stop", "-D", data, "-m", "immediate"]);
   const quoted = [pgc, ...pga].map((x) => `'${x}'`).join(" ");
-  const watchdog = spawn("sh", ["-c", `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${quoted} >/dev/null 2>&1; rm -rf '${dir}'`], { detached: true, stdio: "ignore" });
+  const watchdog = spawn(
+    "sh",
+    ["-c", `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${quoted} >/dev/null 2>&1; rm -rf '${dir}'`],
+    { detached: true, stdio: "ignore" },
+  );
   watchdog.unref();
   let stopped = false;
   return {

@@ -17,19 +17,46 @@ async function fresh(db: Backend): Promise<HeartsStore> {
 }
 
 const [ANA, BEN, CY] = ["100000000000000001", "100000000000000002", "100000000000000003"];
-const seat = (n: number, userId: string | null): SeatRecord => ({ seat: n, userId, botLevel: userId ? null : "hard", name: userId ? `name-${userId.slice(-1)}` : "Bot", botControlled: false, timeouts: 0 });
+const seat = (n: number, userId: string | null): SeatRecord => ({
+  seat: n,
+  userId,
+  botLevel: userId ? null : "hard",
+  name: userId ? `name-${userId.slice(-1)}` : "Bot",
+  botControlled: false,
+  timeouts: 0,
+});
 let clock = Date.UTC(2026, 0, 1);
 
-async function finish(store: HeartsStore, guildId: string, users: Array<string | null>, rng: ReturnType<typeof createRng>): Promise<FinishedGame> {
+async function finish(
+  store: HeartsStore,
+  guildId: string,
+  users: Array<string | null>,
+  rng: ReturnType<typeof createRng>,
+): Promise<FinishedGame> {
   const seats = users.map((u, i) => seat(i, u));
-  const t = await store.createTable({ guildId, channelId: `c-${guildId}`, hostId: users[0]!, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats });
+  const t = await store.createTable({
+    guildId,
+    channelId: `c-${guildId}`,
+    hostId: users[0]!,
+    rules: presetRules("classic")!,
+    settings: SETTINGS,
+    seed: 1,
+    seats,
+  });
   const order = [0, 1, 2, 3].sort(() => rng.next() - 0.5);
   const game: FinishedGame = {
     tableId: t.id,
     guildId,
     rules: t.rules,
     rated: true,
-    players: seats.map((s) => ({ seat: s.seat, userId: s.userId, botLevel: s.botLevel, name: s.name, total: 50 + order.indexOf(s.seat), place: order.indexOf(s.seat) + 1 })),
+    players: seats.map((s) => ({
+      seat: s.seat,
+      userId: s.userId,
+      botLevel: s.botLevel,
+      name: s.name,
+      total: 50 + order.indexOf(s.seat),
+      place: order.indexOf(s.seat) + 1,
+    })),
     hands: [{ change: [1, 2, 3, 20], handPoints: [1, 2, 3, 20], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
     finishedAt: new Date((clock += 60_000)),
   };
@@ -46,8 +73,24 @@ for (const db of BACKENDS) {
       const rng = createRng(3);
       for (let i = 0; i < 4; i++) await finish(store, "g1", [ANA, BEN, CY, null], rng);
       await finish(store, "g2", [ANA, BEN, null, null], rng);
-      await store.saveMenus([{ tableId: (await finish(store, "g2", [BEN, ANA, null, null], rng)).tableId, userId: ANA, appId: "a", token: "t", shownAt: new Date() }]);
-      const open = await store.createTable({ guildId: "g1", channelId: "c9", hostId: BEN, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [seat(0, BEN), seat(1, ANA)] });
+      await store.saveMenus([
+        {
+          tableId: (await finish(store, "g2", [BEN, ANA, null, null], rng)).tableId,
+          userId: ANA,
+          appId: "a",
+          token: "t",
+          shownAt: new Date(),
+        },
+      ]);
+      const open = await store.createTable({
+        guildId: "g1",
+        channelId: "c9",
+        hostId: BEN,
+        rules: presetRules("classic")!,
+        settings: SETTINGS,
+        seed: 1,
+        seats: [seat(0, BEN), seat(1, ANA)],
+      });
 
       const before = await store.personalData(ANA);
       expect(before).toEqual({ tables: 7, games: 6, servers: 2, standings: 2, menus: 1, names: ["name-1"] });
@@ -98,9 +141,25 @@ for (const db of BACKENDS) {
       const rng = createRng(5);
       for (let i = 0; i < 5; i++) await finish(store, "g1", [ANA, BEN, null, null], rng);
       await finish(store, "g2", [ANA, BEN, null, null], rng);
-      const abandoned = await store.createTable({ guildId: "g1", channelId: "c7", hostId: ANA, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [seat(0, ANA)] });
+      const abandoned = await store.createTable({
+        guildId: "g1",
+        channelId: "c7",
+        hostId: ANA,
+        rules: presetRules("classic")!,
+        settings: SETTINGS,
+        seed: 1,
+        seats: [seat(0, ANA)],
+      });
       await store.updateTable(abandoned.id, { status: "abandoned" });
-      const open = await store.createTable({ guildId: "g1", channelId: "c8", hostId: ANA, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [seat(0, ANA)] });
+      const open = await store.createTable({
+        guildId: "g1",
+        channelId: "c8",
+        hostId: ANA,
+        rules: presetRules("classic")!,
+        settings: SETTINGS,
+        seed: 1,
+        seats: [seat(0, ANA)],
+      });
       await store.updateGuildSettings("g2", { retentionDays: 365 });
       expect(await store.retentionOverrides()).toEqual([{ guildId: "g2", retentionDays: 365 }]);
       const future = new Date(Date.now() + 60_000);

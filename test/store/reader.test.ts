@@ -13,9 +13,32 @@ afterEach(async () => {
 
 let t = Date.UTC(2026, 0, 1);
 async function finish(store: SqliteStore, winner: string, other: string): Promise<void> {
-  const table = await store.createTable({ guildId: "g", channelId: "c", hostId: winner, rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [] });
-  const players = [winner, other, null, null].map((userId, seat) => ({ seat, userId, botLevel: userId ? null : ("hard" as const), name: userId ?? "Bot", total: 10 + seat, place: seat + 1 }));
-  const game: FinishedGame = { tableId: table.id, guildId: "g", rules: table.rules, rated: true, players, hands: [{ change: [0, 5, 8, 13], handPoints: [0, 5, 8, 13], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }], finishedAt: new Date((t += 60_000)) };
+  const table = await store.createTable({
+    guildId: "g",
+    channelId: "c",
+    hostId: winner,
+    rules: presetRules("classic")!,
+    settings: SETTINGS,
+    seed: 1,
+    seats: [],
+  });
+  const players = [winner, other, null, null].map((userId, seat) => ({
+    seat,
+    userId,
+    botLevel: userId ? null : ("hard" as const),
+    name: userId ?? "Bot",
+    total: 10 + seat,
+    place: seat + 1,
+  }));
+  const game: FinishedGame = {
+    tableId: table.id,
+    guildId: "g",
+    rules: table.rules,
+    rated: true,
+    players,
+    hands: [{ change: [0, 5, 8, 13], handPoints: [0, 5, 8, 13], moonShooter: null, queenTakenBy: 3, jackTakenBy: null }],
+    finishedAt: new Date((t += 60_000)),
+  };
   await store.recordFinishedGame(game);
 }
 

@@ -16,5 +16,6 @@ it("a password written with a raw @, / or ? is hidden whole", () => {
 });
 
 it("leaves URLs without a password as they are", () => {
-  for (const url of ["postgresql://hearts@db.example/hearts", "postgresql://db.example:5432/hearts", "file:./data/hearts.db", "not a url"]) expect(redactUrl(url)).toBe(url);
+  for (const url of ["postgresql://hearts@db.example/hearts", "postgresql://db.example:5432/hearts", "file:./data/hearts.db", "not a url"])
+    expect(redactUrl(url)).toBe(url);
 });

@@ -20,8 +20,21 @@ const HUMANS = ["ana", "ben", "cy", "dee", "eve", "fay"];
 let clock = Date.UTC(2026, 0, 1);
 
 /** A finished game among the given seats (user ids, or null for a bot), the places drawn from `rng`. */
-async function finish(store: HeartsStore, seats: Array<string | null>, rng: ReturnType<typeof createRng>, opts: { hints?: boolean; rated?: boolean } = {}) {
-  const t = await store.createTable({ guildId: "g", channelId: "c", hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: 1, seats: [] });
+async function finish(
+  store: HeartsStore,
+  seats: Array<string | null>,
+  rng: ReturnType<typeof createRng>,
+  opts: { hints?: boolean; rated?: boolean } = {},
+) {
+  const t = await store.createTable({
+    guildId: "g",
+    channelId: "c",
+    hostId: "h",
+    rules: presetRules("classic")!,
+    settings: SETTINGS,
+    seed: 1,
+    seats: [],
+  });
   if (opts.hints) await store.updateTable(t.id, { hintsUsed: true });
   const order = [0, 1, 2, 3].sort(() => rng.next() - 0.5);
   const hands = Array.from({ length: 3 }, () => {
@@ -33,7 +46,14 @@ async function finish(store: HeartsStore, seats: Array<string | null>, rng: Retu
     guildId: "g",
     rules: t.rules,
     rated: opts.rated ?? false,
-    players: seats.map((userId, seat) => ({ seat, userId, botLevel: userId ? null : "hard", name: userId ?? "Bot", total: 50 + order.indexOf(seat), place: order.indexOf(seat) + 1 })),
+    players: seats.map((userId, seat) => ({
+      seat,
+      userId,
+      botLevel: userId ? null : "hard",
+      name: userId ?? "Bot",
+      total: 50 + order.indexOf(seat),
+      place: order.indexOf(seat) + 1,
+    })),
     hands,
     finishedAt: new Date((clock += 60_000)),
   };
@@ -96,8 +116,10 @@ for (const db of BACKENDS) {
     it("recomputing everything from the stored games gives the same standings", async () => {
       const store = await fresh(db);
       const rng = createRng(8);
-      for (let i = 0; i < 25; i++) await finish(store, [...[...HUMANS].sort(() => rng.next() - 0.5).slice(0, 2 + rng.int(3)), null, null].slice(0, 4), rng);
-      const snapshot = async () => (await prismaOf(store).playerStats.findMany({ orderBy: { playerKey: "asc" } })).map(({ updatedAt: _u, ...rest }) => rest);
+      for (let i = 0; i < 25; i++)
+        await finish(store, [...[...HUMANS].sort(() => rng.next() - 0.5).slice(0, 2 + rng.int(3)), null, null].slice(0, 4), rng);
+      const snapshot = async () =>
+        (await prismaOf(store).playerStats.findMany({ orderBy: { playerKey: "asc" } })).map(({ updatedAt: _u, ...rest }) => rest);
       const before = await snapshot();
       expect(before.length).toBeGreaterThan(3);
       await store.rebuildStandings("g");
@@ -115,11 +137,18 @@ for (const db of BACKENDS.filter((b) => b.name === "postgres")) {
     it("games of one guild finishing at once on two stores (two machines): no rating update is lost", async () => {
       const url = await db.url();
       const [a, b] = [await openStore(url), await openStore(url)];
-      cleanups.push(() => a.close(), () => b.close());
+      cleanups.push(
+        () => a.close(),
+        () => b.close(),
+      );
       const rng = createRng(11);
       // The same four players finish a game at each store at the same moment, 8 times over.
-      for (let round = 0; round < 8; round++) await Promise.all([finish(a, ["ana", "ben", "cy", "dee"], rng), finish(b, ["ana", "ben", "cy", "dee"], rng)]);
-      const snapshot = async () => (await prismaOf(a).playerStats.findMany({ orderBy: { playerKey: "asc" } })).map(({ updatedAt: _u, mu: _m, sigma: _s, rating: _r, ...rest }) => rest);
+      for (let round = 0; round < 8; round++)
+        await Promise.all([finish(a, ["ana", "ben", "cy", "dee"], rng), finish(b, ["ana", "ben", "cy", "dee"], rng)]);
+      const snapshot = async () =>
+        (await prismaOf(a).playerStats.findMany({ orderBy: { playerKey: "asc" } })).map(
+          ({ updatedAt: _u, mu: _m, sigma: _s, rating: _r, ...rest }) => rest,
+        );
       const live = await snapshot();
       // Every game counted once for each player (a lost update would leave fewer).
       expect(live.map((s) => s.games)).toEqual([16, 16, 16, 16]);

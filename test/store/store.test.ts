@@ -40,7 +40,9 @@ for (const db of BACKENDS) {
             for (let seq = 0; state.phase !== "game-over" && seq < limit; seq++) {
               const action = randomAction(state, rng);
               expect(step(state, action)).toBeNull();
-              expect(await store.appendAction(table.id, seq, action.seat, action, { status: state.phase === "passing" ? "passing" : "playing" })).toEqual({ ok: true });
+              expect(
+                await store.appendAction(table.id, seq, action.seat, action, { status: state.phase === "passing" ? "passing" : "playing" }),
+              ).toEqual({ ok: true });
             }
             expect(state.phase === "game-over").toBe(limit === Infinity);
             expected.set(table.id, JSON.stringify(state));
@@ -62,9 +64,23 @@ for (const db of BACKENDS) {
         await store.updateTable(t.id, { seats, messageId: "m1", threadId: "th1" });
         const state = createGame(t.rules, t.seed);
         const action = randomAction(state, createRng(1));
-        await store.appendAction(t.id, 0, action.seat, action, { turnDeadline: deadline, timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing" });
+        await store.appendAction(t.id, 0, action.seat, action, {
+          turnDeadline: deadline,
+          timeBank: [5, 6, 7, 8],
+          hintsUsed: true,
+          status: "passing",
+        });
         const back = (await store.getTable(t.id))!;
-        expect(back).toMatchObject({ seats, messageId: "m1", threadId: "th1", timeBank: [5, 6, 7, 8], hintsUsed: true, status: "passing", actionCount: 1, seed: 7 });
+        expect(back).toMatchObject({
+          seats,
+          messageId: "m1",
+          threadId: "th1",
+          timeBank: [5, 6, 7, 8],
+          hintsUsed: true,
+          status: "passing",
+          actionCount: 1,
+          seed: 7,
+        });
         expect(back.turnDeadline!.getTime()).toBe(deadline.getTime());
         expect(await store.findOpenTable("th1")).toMatchObject({ id: t.id });
         expect((await store.loadActions(t.id)).map((a) => a.action)).toEqual([action]);
@@ -81,7 +97,10 @@ for (const db of BACKENDS) {
         for (let round = 0; round < 20; round++) {
           const seq = round;
           const action = randomAction(state, createRng(round));
-          const results = await Promise.all([a.appendAction(t.id, seq, action.seat, action), b.appendAction(t.id, seq, action.seat, action)]);
+          const results = await Promise.all([
+            a.appendAction(t.id, seq, action.seat, action),
+            b.appendAction(t.id, seq, action.seat, action),
+          ]);
           expect(results.filter((r) => r.ok)).toHaveLength(1);
           expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "conflict" });
           step(state, action);
@@ -100,7 +119,9 @@ for (const db of BACKENDS) {
           const calls = tables.flatMap((t, i) => {
             const a = randomAction(states[i], rng);
             const b = randomAction(states[i], rng);
-            return [store.appendAction(t.id, seq, a.seat, a), store.appendAction(t.id, seq, b.seat, b)].map((p, k) => p.then((r) => ({ r, action: k ? b : a, i })));
+            return [store.appendAction(t.id, seq, a.seat, a), store.appendAction(t.id, seq, b.seat, b)].map((p, k) =>
+              p.then((r) => ({ r, action: k ? b : a, i })),
+            );
           });
           const ghost = store.appendAction("ghost", seq, 0, { type: "play", seat: 0, card: 0 });
           const results = await Promise.all(calls);
@@ -132,7 +153,10 @@ for (const db of BACKENDS) {
         const rng = createRng(9);
         // A stray log row at seq 0 of the last table (as a bug or a hand edit could leave): its count says 0.
         const stray = tables.length - 1;
-        await execSql(store, sql`INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt") VALUES (${tables[stray].id}, 0, 0, '{}', ${new Date()})`);
+        await execSql(
+          store,
+          sql`INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt") VALUES (${tables[stray].id}, 0, 0, '{}', ${new Date()})`,
+        );
         const actions = states.map((st) => randomAction(st, rng));
         // Issued together, so they share commits (and, on PostgreSQL, one statement).
         const results = await Promise.all(tables.map((t, i) => store.appendAction(t.id, 0, actions[i].seat, actions[i])));
@@ -183,14 +207,46 @@ for (const db of BACKENDS) {
 
     it("guild settings have defaults and keep what is set", async () => {
       const { store } = await fresh();
-      const none = { turnSeconds: null, botLevel: null, trickImages: null, hintsAllowed: null, tableCap: null, locale: null, retentionDays: null, leftAt: null, dailyEnabled: true, dailyRules: "classic" };
+      const none = {
+        turnSeconds: null,
+        botLevel: null,
+        trickImages: null,
+        hintsAllowed: null,
+        tableCap: null,
+        locale: null,
+        retentionDays: null,
+        leftAt: null,
+        dailyEnabled: true,
+        dailyRules: "classic",
+      };
       expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", allowedChannels: [], ...none });
       await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
-      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", allowedChannels: ["c1", "c2"], ...none });
+      expect(await store.getGuildSettings("g9")).toEqual({
+        guildId: "g9",
+        defaultRules: "omnibus",
+        allowedChannels: ["c1", "c2"],
+        ...none,
+      });
       const left = new Date("2026-11-01T10:00:00Z");
-      const all = { turnSeconds: 30, botLevel: "hard", trickImages: "hands", hintsAllowed: false, tableCap: 3, locale: "fr", retentionDays: 90, leftAt: left } as const;
+      const all = {
+        turnSeconds: 30,
+        botLevel: "hard",
+        trickImages: "hands",
+        hintsAllowed: false,
+        tableCap: 3,
+        locale: "fr",
+        retentionDays: 90,
+        leftAt: left,
+      } as const;
       await store.updateGuildSettings("g9", all);
-      expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "omnibus", allowedChannels: ["c1", "c2"], ...all, dailyEnabled: true, dailyRules: "classic" });
+      expect(await store.getGuildSettings("g9")).toEqual({
+        guildId: "g9",
+        defaultRules: "omnibus",
+        allowedChannels: ["c1", "c2"],
+        ...all,
+        dailyEnabled: true,
+        dailyRules: "classic",
+      });
       // null puts a setting back to the bot's default.
       await store.updateGuildSettings("g9", { botLevel: null, leftAt: null });
       expect(await store.getGuildSettings("g9")).toMatchObject({ botLevel: null, leftAt: null, tableCap: 3 });
@@ -238,7 +294,10 @@ describe.skipIf(BACKENDS[1].skip)("postgres, several processes and Prisma's URL 
   it("two stores (two machines) racing on many tables at once: one action per number, and no append fails", async () => {
     const url = await BACKENDS[1].url();
     const [a, b] = [await openStore(url), await openStore(url)];
-    cleanups.push(() => a.close(), () => b.close());
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const tables = await Promise.all([...Array(16).keys()].map((i) => newTable(a, presetRules("classic")!, 80 + i)));
     const states = tables.map((t) => createGame(t.rules, t.seed));
     const rng = createRng(10);
@@ -263,7 +322,10 @@ describe.skipIf(BACKENDS[1].skip)("postgres, several processes and Prisma's URL 
   it("?schema= keeps the bot's tables in that schema (several bots can share one database)", async () => {
     const base = await BACKENDS[1].url();
     const [a, b] = [await openStore(`${base}?schema=bot_a&connection_limit=3`), await openStore(`${base}?schema=bot_b`)];
-    cleanups.push(() => a.close(), () => b.close());
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const t = await newTable(a);
     expect(await a.getTable(t.id)).toMatchObject({ id: t.id });
     expect(await b.getTable(t.id), "the other schema does not see it").toBeNull();
@@ -272,7 +334,9 @@ describe.skipIf(BACKENDS[1].skip)("postgres, several processes and Prisma's URL 
     // The raw-SQL append finds the table in its schema too.
     expect(await a.appendAction(t.id, 0, action.seat, action)).toEqual({ ok: true });
     expect((await a.loadActions(t.id)).map((x) => x.action)).toEqual([action]);
-    const where = await prismaOf(a).$queryRawUnsafe<Array<{ s: string }>>(`SELECT table_schema::text AS s FROM information_schema.tables WHERE table_name = 'GameAction' ORDER BY 1`);
+    const where = await prismaOf(a).$queryRawUnsafe<Array<{ s: string }>>(
+      `SELECT table_schema::text AS s FROM information_schema.tables WHERE table_name = 'GameAction' ORDER BY 1`,
+    );
     expect(where.map((r) => r.s)).toEqual(["bot_a", "bot_b"]);
   });
 });

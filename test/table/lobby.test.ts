@@ -2,7 +2,18 @@
 import { describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
-import { addBot, configure, join, kick, leave, rematch, removeBot, start, type LobbyChange, type LobbyOutcome } from "../../src/table/lobby.js";
+import {
+  addBot,
+  configure,
+  join,
+  kick,
+  leave,
+  rematch,
+  removeBot,
+  start,
+  type LobbyChange,
+  type LobbyOutcome,
+} from "../../src/table/lobby.js";
 import { botSeat, humanSeat } from "../../src/table/seats.js";
 import type { SeatRecord, TableRecord } from "../../src/table/records.js";
 import type { Actor } from "../../src/table/types.js";
@@ -16,7 +27,16 @@ const manager: Actor = { userId: "9", name: "Mod", canManage: true };
 type Lobby = Pick<TableRecord, "guildId" | "channelId" | "hostId" | "rules" | "settings" | "status" | "seats">;
 
 function table(seats: SeatRecord[], over: Partial<Lobby> = {}): Lobby {
-  return { guildId: "g", channelId: "c", hostId: alice.userId, rules: presetRules("classic")!, settings: { ...DEFAULT_SETTINGS }, status: "lobby", seats, ...over };
+  return {
+    guildId: "g",
+    channelId: "c",
+    hostId: alice.userId,
+    rules: presetRules("classic")!,
+    settings: { ...DEFAULT_SETTINGS },
+    status: "lobby",
+    seats,
+    ...over,
+  };
 }
 
 const a0 = humanSeat(0, alice.userId, "Alice");
@@ -67,18 +87,37 @@ describe("join", () => {
 
 describe("leave", () => {
   it("frees the seat in the lobby, and the host's role passes to the next person", () => {
-    expect(changed(leave(lobby2(), bob))).toMatchObject({ kind: "lobby", patch: { seats: [a0] }, note: { key: "noteLeft" }, say: { key: "left" } });
+    expect(changed(leave(lobby2(), bob))).toMatchObject({
+      kind: "lobby",
+      patch: { seats: [a0] },
+      note: { key: "noteLeft" },
+      say: { key: "left" },
+    });
     const c = changed(leave(lobby2(), alice));
-    expect(c).toMatchObject({ kind: "lobby", patch: { seats: [b1], hostId: bob.userId }, note: { key: "noteLeftNewHost", values: { name: "Alice", host: "Bob" } } });
+    expect(c).toMatchObject({
+      kind: "lobby",
+      patch: { seats: [b1], hostId: bob.userId },
+      note: { key: "noteLeftNewHost", values: { name: "Alice", host: "Bob" } },
+    });
   });
 
   it("closes a lobby the last person leaves, computer players or not", () => {
-    expect(changed(leave(table([a0, botSeat([a0], 1, "easy")]), alice))).toMatchObject({ kind: "close", note: { key: "closedEveryoneLeft" }, say: { key: "leftClosed" } });
+    expect(changed(leave(table([a0, botSeat([a0], 1, "easy")]), alice))).toMatchObject({
+      kind: "close",
+      note: { key: "closedEveryoneLeft" },
+      say: { key: "leftClosed" },
+    });
   });
 
   it("during a game hands the seat to a computer player", () => {
     const c = changed(leave(playing([a0, b1]), bob));
-    expect(c).toMatchObject({ kind: "seat", seat: 1, change: "left", say: { key: "leftBotPlays" }, sayIfClosed: { key: "leftGameClosed" } });
+    expect(c).toMatchObject({
+      kind: "seat",
+      seat: 1,
+      change: "left",
+      say: { key: "leftBotPlays" },
+      sayIfClosed: { key: "leftGameClosed" },
+    });
     expect(c.kind === "seat" && c.seats[1].botControlled).toBe(true);
     expect(refused(leave(playing([a0, { ...b1, botControlled: true }]), bob))).toBe("not-seated:botHasYourSeat");
   });
@@ -116,12 +155,22 @@ describe("computer players", () => {
 
 describe("kick", () => {
   it("frees the seat in the lobby", () => {
-    expect(changed(kick(lobby2(), alice, bob.userId))).toMatchObject({ kind: "lobby", patch: { seats: [a0] }, say: { key: "kickedLobby", values: { name: "Bob" } } });
+    expect(changed(kick(lobby2(), alice, bob.userId))).toMatchObject({
+      kind: "lobby",
+      patch: { seats: [a0] },
+      say: { key: "kickedLobby", values: { name: "Bob" } },
+    });
   });
 
   it("during a game gives the seat to a computer player until the person rejoins", () => {
     const c = changed(kick(playing([a0, b1]), manager, bob.userId));
-    expect(c).toMatchObject({ kind: "seat", seat: 1, change: "left", say: { key: "kickedBotPlays" }, sayIfClosed: { key: "kickedGameClosed" } });
+    expect(c).toMatchObject({
+      kind: "seat",
+      seat: 1,
+      change: "left",
+      say: { key: "kickedBotPlays" },
+      sayIfClosed: { key: "kickedGameClosed" },
+    });
     expect(c.kind === "seat" && c.seats.map((s) => s.botControlled)).toEqual([false, true]);
     expect(refused(kick(playing([a0, { ...b1, botControlled: true }]), alice, bob.userId))).toBe("not-seated:kickAlreadyBot");
   });
@@ -137,7 +186,9 @@ describe("configure", () => {
   it("changes the rules and the settings in the lobby", () => {
     const c = changed(configure(lobby2(), alice, { rules: "target=50", settings: { turnSeconds: 30, hintsAllowed: false } }));
     expect(c).toMatchObject({ kind: "lobby", note: { key: "noteOptions" }, say: { key: "optionsUpdated" } });
-    expect(c.kind === "lobby" && [c.patch.rules!.target, c.patch.settings!.turnSeconds, c.patch.settings!.hintsAllowed, c.patch.seats]).toEqual([50, 30, false, undefined]);
+    expect(
+      c.kind === "lobby" && [c.patch.rules!.target, c.patch.settings!.turnSeconds, c.patch.settings!.hintsAllowed, c.patch.seats],
+    ).toEqual([50, 30, false, undefined]);
   });
 
   it("refuses bad options with their reason, anyone but the host, and a started game", () => {
@@ -164,7 +215,9 @@ describe("start", () => {
     const r = start(lobby2(), bob);
     expect(refused(r)).toBe("not-host:notHostStart");
     expect(!r.ok && r.say.values).toEqual({ host: "Alice" });
-    expect(refused(start(table([a0, b1], { settings: { ...DEFAULT_SETTINGS, fillWithBots: false } }), alice))).toBe("not-enough-players:notEnoughPlayers");
+    expect(refused(start(table([a0, b1], { settings: { ...DEFAULT_SETTINGS, fillWithBots: false } }), alice))).toBe(
+      "not-enough-players:notEnoughPlayers",
+    );
     expect(refused(start(playing([a0, b1]), alice))).toBe("started:alreadyStarted");
   });
 });

@@ -92,7 +92,8 @@ describe("length", () => {
 
 it("a clean name is left alone, and cleaning twice changes nothing", () => {
   for (const name of ["Ada", "Zoë", "José María", "李小龍", "محمد", "Ann 🃏", FAMILY]) expect(cleanName(name)).toBe(name);
-  for (const name of ["https://a.b/c\u202e", `${FAMILY.repeat(30)}`, "<@1> **x**", "a\u200d👍"]) expect(cleanName(cleanName(name))).toBe(cleanName(name));
+  for (const name of ["https://a.b/c\u202e", `${FAMILY.repeat(30)}`, "<@1> **x**", "a\u200d👍"])
+    expect(cleanName(cleanName(name))).toBe(cleanName(name));
 });
 
 it("seats.ts gives the table the same cleanName", () => {

@@ -1,6 +1,16 @@
 /** The table registry on the in-memory store: loading once, replay, finding by channel, letting go. */
 import { describe, expect, it } from "vitest";
-import { apply, awaiting, createGame, parseCard, presetRules, viewFor, type Action, type GameState, type Seat } from "../../src/game/index.js";
+import {
+  apply,
+  awaiting,
+  createGame,
+  parseCard,
+  presetRules,
+  viewFor,
+  type Action,
+  type GameState,
+  type Seat,
+} from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
 import { firstLegalAction } from "../../src/table/players.js";
@@ -29,7 +39,15 @@ async function setupRegistry() {
   });
   const rules = presetRules("classic")!;
   const seats = [humanSeat(0, "1", "Alice"), ...[1, 2, 3].map((n) => botSeat([], n, "easy"))];
-  const record = await store.createTable({ guildId: "g", channelId: "c", hostId: "1", rules, settings: { ...DEFAULT_SETTINGS }, seed: 7, seats });
+  const record = await store.createTable({
+    guildId: "g",
+    channelId: "c",
+    hostId: "1",
+    rules,
+    settings: { ...DEFAULT_SETTINGS },
+    seed: 7,
+    seats,
+  });
   return { store, registry, broken, record };
 }
 

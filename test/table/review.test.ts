@@ -2,7 +2,18 @@
 import { describe, expect, it } from "vitest";
 import { decide } from "../../src/ai/index.js";
 import { reviewDecision } from "../../src/ai/review.js";
-import { QUEEN_OF_SPADES, apply, awaiting, createGame, parseCard, presetRules, viewFor, type Action, type GameState, type Seat } from "../../src/game/index.js";
+import {
+  QUEEN_OF_SPADES,
+  apply,
+  awaiting,
+  createGame,
+  parseCard,
+  presetRules,
+  viewFor,
+  type Action,
+  type GameState,
+  type Seat,
+} from "../../src/game/index.js";
 import { ReviewService, reviewGame } from "../../src/table/review.js";
 import { openStore } from "../../src/store/index.js";
 import { SETTINGS, tempDb } from "../store/helpers.js";
@@ -26,9 +37,18 @@ function blunderGame(): { seed: number; actions: Action[]; at: number } {
         // The scripted lead: whoever holds A♠ leads it as soon as they may (seat 0 still holding Q♠ and a lower spade).
         const zero = viewFor(state, 0);
         const ready = zero.hand.includes(QUEEN_OF_SPADES) && zero.hand.some((c) => c !== QUEEN_OF_SPADES && Math.floor(c / 13) === 2);
-        if (seat !== 0 && at < 0 && ready && view.phase === "playing" && view.trick.length === 0 && view.legal.includes(ACE)) action = { type: "play", seat: seat as Seat, card: ACE };
+        if (seat !== 0 && at < 0 && ready && view.phase === "playing" && view.trick.length === 0 && view.legal.includes(ACE))
+          action = { type: "play", seat: seat as Seat, card: ACE };
         const low = view.legal.filter((c) => c !== QUEEN_OF_SPADES && Math.floor(c / 13) === 2);
-        if (seat === 0 && at < 0 && view.phase === "playing" && view.trick[0] === ACE && view.leader !== 0 && view.hand.includes(QUEEN_OF_SPADES) && low.length) {
+        if (
+          seat === 0 &&
+          at < 0 &&
+          view.phase === "playing" &&
+          view.trick[0] === ACE &&
+          view.leader !== 0 &&
+          view.hand.includes(QUEEN_OF_SPADES) &&
+          low.length
+        ) {
           action = { type: "play", seat: 0, card: low[0] };
           at = actions.length;
         }
@@ -46,7 +66,9 @@ function blunderGame(): { seed: number; actions: Action[]; at: number } {
 describe("game review", () => {
   it("finds the kept Q♠ under a led A♠ first, with a positive cost, and says what the expert prefers", async () => {
     const { seed, actions, at } = blunderGame();
-    const review = await reviewGame(presetRules("classic")!, seed, actions, 0, async (view, chosen, s) => reviewDecision(view, chosen, { seed: s, samples: 120 }));
+    const review = await reviewGame(presetRules("classic")!, seed, actions, 0, async (view, chosen, s) =>
+      reviewDecision(view, chosen, { seed: s, samples: 120 }),
+    );
     expect(review.decisions).toBeGreaterThan(5);
     const first = review.top[0];
     expect(first.kind).toBe("play");
@@ -69,7 +91,7 @@ describe("game review", () => {
     const others = all.flat().filter((c) => !hand.includes(c));
     const masks = [hand, others.slice(0, 13), others.slice(13, 26), others.slice(26, 39)].map((cs) => {
       const m = [0, 0, 0, 0];
-      for (const c of cs) m[Math.floor(c / 13)] |= 1 << c % 13;
+      for (const c of cs) m[Math.floor(c / 13)] |= 1 << (c % 13);
       return m;
     });
     state.hands = masks;
@@ -98,8 +120,29 @@ describe("game review", () => {
           expect(await store.appendAction(t.id, seq++, seat, action)).toEqual({ ok: true });
         }
       }
-      const players = [0, 1, 2, 3].map((seat) => ({ seat, userId: seat === 2 ? "ann" : null, botLevel: seat === 2 ? null : ("medium" as const), name: `p${seat}`, total: state.totals[seat], place: state.placements![seat] }));
-      await store.recordFinishedGame({ tableId: t.id, guildId: "g", rules, rated: false, players, hands: state.history.map((h) => ({ change: h.change, handPoints: h.handPoints, moonShooter: h.moon?.shooter ?? null, queenTakenBy: h.queenTakenBy, jackTakenBy: h.jackTakenBy })), finishedAt: new Date() });
+      const players = [0, 1, 2, 3].map((seat) => ({
+        seat,
+        userId: seat === 2 ? "ann" : null,
+        botLevel: seat === 2 ? null : ("medium" as const),
+        name: `p${seat}`,
+        total: state.totals[seat],
+        place: state.placements![seat],
+      }));
+      await store.recordFinishedGame({
+        tableId: t.id,
+        guildId: "g",
+        rules,
+        rated: false,
+        players,
+        hands: state.history.map((h) => ({
+          change: h.change,
+          handPoints: h.handPoints,
+          moonShooter: h.moon?.shooter ?? null,
+          queenTakenBy: h.queenTakenBy,
+          jackTakenBy: h.jackTakenBy,
+        })),
+        finishedAt: new Date(),
+      });
       const svc = new ReviewService({ store, bots: { decide: async () => Promise.reject(new Error("unused")) }, samples: 16 });
       const source = await svc.lastGame("g", "ann");
       expect(source).toMatchObject({ key: `table:${t.id}`, seat: 2, seed: 11 });

@@ -9,13 +9,36 @@
  */
 import { hintButton, hintCommand, handButton, handCommand, moonButton, passButton, pickMenu, playButton } from "./play.js";
 import { leaderboardCommand, scoresButton, scoresCommand, statsCommand } from "./info.js";
-import { botMenu, endCommand, joinButton, joinCommand, kickCommand, leaveButton, leaveCommand, newTable, presetMenu, rematchButton, rulesButton, rulesCommand, startButton, startCommand } from "./lobby.js";
+import {
+  botMenu,
+  endCommand,
+  joinButton,
+  joinCommand,
+  kickCommand,
+  leaveButton,
+  leaveCommand,
+  newTable,
+  presetMenu,
+  rematchButton,
+  rulesButton,
+  rulesCommand,
+  startButton,
+  startCommand,
+} from "./lobby.js";
 import { privacyButton, privacyCommand } from "../privacy.js";
 import { settingsHandler } from "../settings.js";
 import type { CommandHandler, ComponentHandler, Handler } from "./types.js";
 import { undoButton } from "../undo.js";
 import { deckCommand } from "../deck.js";
-import { dailyBoardCommand, dailyMoonButton, dailyPassButton, dailyPickMenu, dailyPlayButton, dailyPlayCommand, dailyShareButton } from "../daily.js";
+import {
+  dailyBoardCommand,
+  dailyMoonButton,
+  dailyPassButton,
+  dailyPickMenu,
+  dailyPlayButton,
+  dailyPlayCommand,
+  dailyShareButton,
+} from "../daily.js";
 import { reviewHandler } from "../review.js";
 
 const HANDLERS: Handler[] = [

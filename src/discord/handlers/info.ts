@@ -4,8 +4,18 @@ import { leaderboardMessage, statsMessage } from "../standings.js";
 import { scoresMessage } from "../views.js";
 import { command, component, tableCommand } from "./types.js";
 
-export const scoresCommand = tableCommand({ name: "scores", defer: "none", parse: () => ({}), run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)) });
-export const scoresButton = component({ name: "scores", defer: "none", parse: () => ({}), run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)) });
+export const scoresCommand = tableCommand({
+  name: "scores",
+  defer: "none",
+  parse: () => ({}),
+  run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)),
+});
+export const scoresButton = component({
+  name: "scores",
+  defer: "none",
+  parse: () => ({}),
+  run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)),
+});
 
 export const leaderboardCommand = command({
   name: "leaderboard",

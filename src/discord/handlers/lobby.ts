@@ -46,13 +46,29 @@ export const newTable = command({
   parse(i) {
     const perms = i.appPermissions;
     const inThread = i.channel?.isThread() ?? false;
-    const needed = inThread ? [...NEEDED, [PermissionFlagsBits.SendMessagesInThreads, "permSendInThreads"] as [bigint, PermissionName]] : NEEDED;
+    const needed = inThread
+      ? [...NEEDED, [PermissionFlagsBits.SendMessagesInThreads, "permSendInThreads"] as [bigint, PermissionName]]
+      : NEEDED;
     const missing = perms ? needed.filter(([p]) => !perms.has(p)).map(([, n]) => n) : [];
-    const canThread = !inThread && !!perms?.has(PermissionFlagsBits.CreatePublicThreads) && !!perms?.has(PermissionFlagsBits.SendMessagesInThreads);
-    return { missing, spec: i.options.getString(OPT.rules), target: i.options.getInteger(OPT.target), settings: settingsFrom(i), canThread, guildId: i.guildId, channelId: i.channelId, parentId: parentOf(i), guildLocale: i.guildLocale };
+    const canThread =
+      !inThread && !!perms?.has(PermissionFlagsBits.CreatePublicThreads) && !!perms?.has(PermissionFlagsBits.SendMessagesInThreads);
+    return {
+      missing,
+      spec: i.options.getString(OPT.rules),
+      target: i.options.getInteger(OPT.target),
+      settings: settingsFrom(i),
+      canThread,
+      guildId: i.guildId,
+      channelId: i.channelId,
+      parentId: parentOf(i),
+      guildLocale: i.guildLocale,
+    };
   },
   async run(ctx, { missing, spec, target, settings: change, canThread, guildId, channelId, parentId, guildLocale }) {
-    if (missing.length) return ctx.respond.say(ctx.m.lobby.missingPermissions({ list: missing.map((n) => ctx.m.lobby[n]).join(", "), count: missing.length }));
+    if (missing.length)
+      return ctx.respond.say(
+        ctx.m.lobby.missingPermissions({ list: missing.map((n) => ctx.m.lobby[n]).join(", "), count: missing.length }),
+      );
     // The server's settings (/hearts settings): where tables open, their defaults, the cap, the language.
     const server = await ctx.guilds.get(guildId);
     const notHere = channelRefusal(ctx, server, channelId, parentId);
@@ -66,7 +82,11 @@ export const newTable = command({
     if (!settings.ok) return ctx.respond.say(ctx.tell(settings.error));
 
     await ctx.respond.defer();
-    const r = await ctx.service.open({ guildId, channelId }, ctx.actor, { rules: rules.rules, settings: settings.settings, maxTables: tableCapOf(ctx.limits.maxTablesPerGuild, server) });
+    const r = await ctx.service.open({ guildId, channelId }, ctx.actor, {
+      rules: rules.rules,
+      settings: settings.settings,
+      maxTables: tableCapOf(ctx.limits.maxTablesPerGuild, server),
+    });
     if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     ctx.presenter.noteThreadPermission(r.table.record.id, canThread);
     try {
@@ -104,7 +124,8 @@ async function start(ctx: HandlerCtx<TableSnapshot>, canThread: boolean): Promis
 const canChange = (ctx: HandlerCtx<TableSnapshot>, table: TableSnapshot): boolean =>
   table.record.status === "lobby" && (table.record.hostId === ctx.actor.userId || !!ctx.actor.canManage);
 
-const canThreadHere = (i: { appPermissions: { has(p: bigint): boolean } | null }): boolean => i.appPermissions?.has(PermissionFlagsBits.CreatePublicThreads) ?? false;
+const canThreadHere = (i: { appPermissions: { has(p: bigint): boolean } | null }): boolean =>
+  i.appPermissions?.has(PermissionFlagsBits.CreatePublicThreads) ?? false;
 
 export const joinCommand = tableCommand({ name: "join", defer: "none", parse: () => ({}), run: (ctx) => join(ctx, false) });
 export const joinButton = component({ name: "join", defer: "none", parse: () => ({}), run: (ctx) => join(ctx, true) });
@@ -112,8 +133,18 @@ export const joinButton = component({ name: "join", defer: "none", parse: () => 
 export const leaveCommand = tableCommand({ name: "leave", defer: "none", parse: () => ({}), run: (ctx) => leave(ctx) });
 export const leaveButton = component({ name: "leave", defer: "none", parse: () => ({}), run: (ctx) => leave(ctx) });
 
-export const startCommand = tableCommand({ name: "start", defer: "reply", parse: (i) => ({ canThread: canThreadHere(i) }), run: (ctx, { canThread }) => start(ctx, canThread) });
-export const startButton = component({ name: "start", defer: "reply", parse: (_id, i) => ({ canThread: canThreadHere(i) }), run: (ctx, { canThread }) => start(ctx, canThread) });
+export const startCommand = tableCommand({
+  name: "start",
+  defer: "reply",
+  parse: (i) => ({ canThread: canThreadHere(i) }),
+  run: (ctx, { canThread }) => start(ctx, canThread),
+});
+export const startButton = component({
+  name: "start",
+  defer: "reply",
+  parse: (_id, i) => ({ canThread: canThreadHere(i) }),
+  run: (ctx, { canThread }) => start(ctx, canThread),
+});
 
 export const endCommand = tableCommand({
   name: "end",
@@ -185,7 +216,8 @@ export const botMenu = component({
   },
   async run(ctx, input) {
     const tableId = ctx.table.record.id;
-    const r = "remove" in input ? await ctx.service.removeBot(tableId, ctx.actor) : await ctx.service.addBot(tableId, ctx.actor, input.level);
+    const r =
+      "remove" in input ? await ctx.service.removeBot(tableId, ctx.actor) : await ctx.service.addBot(tableId, ctx.actor, input.level);
     return ctx.respond.say(ctx.tell(r.say));
   },
 });

@@ -36,7 +36,10 @@ export const pickMenu = component({
   name: "pick",
   defer: "update",
   // Selecting cards changes nothing in the game: the menu shows the choice and a Pass button.
-  parse: (id, i) => ({ version: idOf<"pick">()(id).version, cards: (i.isStringSelectMenu() ? i.values : []).map((v) => parseCard(v)).filter((c): c is Card => c !== null) }),
+  parse: (id, i) => ({
+    version: idOf<"pick">()(id).version,
+    cards: (i.isStringSelectMenu() ? i.values : []).map((v) => parseCard(v)).filter((c): c is Card => c !== null),
+  }),
   async run(ctx, { version, cards }) {
     const tableId = ctx.table.record.id;
     // A modified client can send any values: only 3 different cards of one's own hand are a choice.
@@ -46,7 +49,8 @@ export const pickMenu = component({
       return sendHand(ctx, tableId, { notice: ctx.m.menu.outOfDate });
     }
     const inHand = (c: Card) => !mine.ok || mine.view.hand.includes(c);
-    if (cards.length !== 3 || new Set(cards).size !== 3 || !cards.every(inHand)) return sendHand(ctx, tableId, { notice: ctx.m.menu.pickExactly3 });
+    if (cards.length !== 3 || new Set(cards).size !== 3 || !cards.every(inHand))
+      return sendHand(ctx, tableId, { notice: ctx.m.menu.pickExactly3 });
     return sendHand(ctx, tableId, { selected: cards });
   },
 });
@@ -57,7 +61,9 @@ export const passButton = component({
   parse: idOf<"pass">(),
   async run(ctx, { cards, version }) {
     const r = await ctx.service.pass(ctx.table.record.id, ctx.actor, cards, version);
-    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? ctx.m.menu.youPassed({ cards: cards.map(cardLabel).join(" ") }) : `⚠️ ${ctx.tell(r.say)}` });
+    return sendHand(ctx, ctx.table.record.id, {
+      notice: r.ok ? ctx.m.menu.youPassed({ cards: cards.map(cardLabel).join(" ") }) : `⚠️ ${ctx.tell(r.say)}`,
+    });
   },
 });
 

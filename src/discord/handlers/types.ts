@@ -76,10 +76,24 @@ export const component = <I>(h: Omit<ComponentHandler<I>, "kind">): ComponentHan
 
 /** A button that belongs to no table (custom_id table slot NO_TABLE): the router looks nothing up. */
 export const tablelessComponent = <I>(
-  h: Omit<ComponentHandler<I>, "kind" | "needsTable" | "run"> & { run(ctx: HandlerCtx<null>, input: I, i: ComponentInteraction): Promise<void> },
-): ComponentHandler<I> => ({ ...h, kind: "component", needsTable: false, run: (ctx, input, i) => h.run(ctx as unknown as HandlerCtx<null>, input, i) });
+  h: Omit<ComponentHandler<I>, "kind" | "needsTable" | "run"> & {
+    run(ctx: HandlerCtx<null>, input: I, i: ComponentInteraction): Promise<void>;
+  },
+): ComponentHandler<I> => ({
+  ...h,
+  kind: "component",
+  needsTable: false,
+  run: (ctx, input, i) => h.run(ctx as unknown as HandlerCtx<null>, input, i),
+});
 
 /** A subcommand that acts on the channel's open table: the router finds it (or answers "no table here"). */
 export const tableCommand = <I>(
-  h: Omit<CommandHandler<I>, "kind" | "needsTable" | "run"> & { run(ctx: HandlerCtx<TableSnapshot>, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void> },
-): CommandHandler<I> => ({ ...h, kind: "command", needsTable: true, run: (ctx, input, i) => h.run(ctx as HandlerCtx<TableSnapshot>, input, i) });
+  h: Omit<CommandHandler<I>, "kind" | "needsTable" | "run"> & {
+    run(ctx: HandlerCtx<TableSnapshot>, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void>;
+  },
+): CommandHandler<I> => ({
+  ...h,
+  kind: "command",
+  needsTable: true,
+  run: (ctx, input, i) => h.run(ctx as HandlerCtx<TableSnapshot>, input, i),
+});

@@ -18,7 +18,8 @@ export const en = {
   undoOncePerTrick: "You already took back a card in this trick: one undo per trick, and only of your latest card.",
   undoNotNow: "There is nothing to take back now: undo is for a card you played in this hand.",
   /** Public, in the thread: a trick already posted no longer stands. */
-  undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} took back a card: trick ${p.trick} is played again, and its next post is the one that counts.`,
+  undoThread: (p: { name: string; trick: number }) =>
+    `↩️ ${p.name} took back a card: trick ${p.trick} is played again, and its next post is the one that counts.`,
 
   // ---- deck style
   deckPrompt: "Your cards' look (your own hand picture only; remembered for every table; change it with the options of /hearts deck):",
@@ -39,15 +40,19 @@ export const fr: typeof en = {
   undone: (p: { card: string }) => `↩️ Vous avez repris ${p.card}, ainsi que les cartes des robots jouées après. C'est de nouveau à vous.`,
   undoUnrated: "Une partie avec une annulation ne compte pas pour le classement.",
   undoOnlyAlone: "L'annulation est réservée aux tables d'une seule personne avec des robots : ici, d'autres personnes ont vu votre carte.",
-  undoNothing: "Aucune carte à reprendre : l'annulation porte sur votre dernière carte de cette donne, avant que vous ne jouiez la suivante.",
+  undoNothing:
+    "Aucune carte à reprendre : l'annulation porte sur votre dernière carte de cette donne, avant que vous ne jouiez la suivante.",
   undoOncePerTrick: "Vous avez déjà repris une carte dans ce pli : une annulation par pli, et seulement de votre dernière carte.",
   undoNotNow: "Rien à reprendre pour l'instant : l'annulation porte sur une carte jouée dans cette donne.",
-  undoThread: (p: { name: string; trick: number }) => `↩️ ${p.name} a repris une carte : le pli ${p.trick} est rejoué, et c'est son prochain message qui compte.`,
+  undoThread: (p: { name: string; trick: number }) =>
+    `↩️ ${p.name} a repris une carte : le pli ${p.trick} est rejoué, et c'est son prochain message qui compte.`,
 
-  deckPrompt: "L'apparence de vos cartes (seulement l'image de votre main ; retenue pour toutes les tables ; changez-la avec les options de /hearts deck) :",
+  deckPrompt:
+    "L'apparence de vos cartes (seulement l'image de votre main ; retenue pour toutes les tables ; changez-la avec les options de /hearts deck) :",
   deckTwoColour: "Deux couleurs (♠♣ noirs, ♥♦ rouges)",
   deckFourColour: "Quatre couleurs (♣ vert, ♦ bleu)",
   deckLargeIndex: "Grands index dans les coins",
   deckNormalIndex: "Index normaux dans les coins",
-  deckSaved: (p: { style: string }) => `✅ Vos cartes ressemblent maintenant à ceci : ${p.style}. Vos menus l'affichent dès leur prochain changement.`,
+  deckSaved: (p: { style: string }) =>
+    `✅ Vos cartes ressemblent maintenant à ceci : ${p.style}. Vos menus l'affichent dès leur prochain changement.`,
 };

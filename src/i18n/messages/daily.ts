@@ -5,7 +5,8 @@ export const en = {
   intro: (p: { day: number }) =>
     `**Hearts daily #${p.day}** · 4 hands (pass left, right, across, then keep) against three hard computer players. Everyone on this server gets the same cards and the same opponents: fewest points wins. One attempt a day; hints are off.`,
   resumed: "Welcome back: your daily goes on where you left it.",
-  passTo: (p: { hand: number; dir: "left" | "right" | "across" }) => `**Hand ${p.hand} of 4 · pass 3 cards ${p.dir === "across" ? "across" : `to the ${p.dir}`}**`,
+  passTo: (p: { hand: number; dir: "left" | "right" | "across" }) =>
+    `**Hand ${p.hand} of 4 · pass 3 cards ${p.dir === "across" ? "across" : `to the ${p.dir}`}**`,
   pickPrompt: "Pick 3 cards in the menu, then press **Pass**.",
   selected: (p: { cards: string }) => `Selected: ${p.cards}. Press **Pass** to confirm.`,
   pickPlaceholder: "Choose 3 cards to pass",
@@ -21,8 +22,10 @@ export const en = {
   moonPrompt: "🌙 **You shot the moon!** Choose how it scores:",
   moonAdd: (p: { points: number }) => `Add ${p.points} to each opponent`,
   moonSubtract: (p: { points: number }) => `Take ${p.points} off my score`,
-  finished: (p: { day: number; points: number }) => `**Hearts daily #${p.day} done: ${p.points} points.** See how you rank with \`/hearts daily board\`, and come back tomorrow.`,
-  alreadyPlayed: (p: { day: number; points: number }) => `You played daily #${p.day} already (${p.points} points): one attempt a day. \`/hearts daily board\` shows the ranking.`,
+  finished: (p: { day: number; points: number }) =>
+    `**Hearts daily #${p.day} done: ${p.points} points.** See how you rank with \`/hearts daily board\`, and come back tomorrow.`,
+  alreadyPlayed: (p: { day: number; points: number }) =>
+    `You played daily #${p.day} already (${p.points} points): one attempt a day. \`/hearts daily board\` shows the ranking.`,
   shareButton: "Share my result",
   shared: "Shared in the channel.",
   shareFailed: (p: { line: string }) => `I can't post in this channel; here is your line to copy:\n${p.line}`,
@@ -37,10 +40,12 @@ export const en = {
   boardMore: (p: { count: number }) => `…and ${p.count} more.`,
   myRank: (p: { rank: number; count: number; points: number }) => `You are #${p.rank} of ${p.count} with ${p.points} points.`,
   notPlayedToday: "You haven't finished this daily.",
-  streak: (p: { days: number; best: number | null }) => `Your streak: ${p.days} day${p.days === 1 ? "" : "s"} in a row · your best: ${p.best === null ? "none yet" : `${p.best} points`}`,
+  streak: (p: { days: number; best: number | null }) =>
+    `Your streak: ${p.days} day${p.days === 1 ? "" : "s"} in a row · your best: ${p.best === null ? "none yet" : `${p.best} points`}`,
   compareTitle: "Per hand: you · the server's best · the hard player on your cards",
   compareLine: (p: { hand: number; me: number; best: number; hard: number | string }) => `Hand ${p.hand}: ${p.me} · ${p.best} · ${p.hard}`,
-  compareLater: "After midnight UTC you can see each hand beside the server's best and the hard player's own score: `/hearts daily board` with yesterday's number.",
+  compareLater:
+    "After midnight UTC you can see each hand beside the server's best and the hard player's own score: `/hearts daily board` with yesterday's number.",
   noSuchDay: (p: { day: number; today: number }) => `There is no daily #${p.day} yet: today's is #${p.today}.`,
   colPlayer: "PLAYER",
   colPoints: "POINTS",
@@ -54,7 +59,8 @@ export const fr: typeof en = {
   intro: (p) =>
     `**Défi Hearts n° ${p.day}** · 4 donnes (passe à gauche, à droite, en face, puis sans passe) contre trois robots difficiles. Tout le serveur reçoit les mêmes cartes et les mêmes adversaires : le moins de points gagne. Un essai par jour ; pas d'indices.`,
   resumed: "Vous revoilà : votre défi reprend là où vous l'aviez laissé.",
-  passTo: (p) => `**Donne ${p.hand} sur 4 · passez 3 cartes ${p.dir === "across" ? "en face" : p.dir === "left" ? "à gauche" : "à droite"}**`,
+  passTo: (p) =>
+    `**Donne ${p.hand} sur 4 · passez 3 cartes ${p.dir === "across" ? "en face" : p.dir === "left" ? "à gauche" : "à droite"}**`,
   pickPrompt: "Choisissez 3 cartes dans le menu, puis appuyez sur **Passer**.",
   selected: (p) => `Sélection : ${p.cards}. Appuyez sur **Passer** pour confirmer.`,
   pickPlaceholder: "Choisissez 3 cartes à passer",
@@ -71,7 +77,8 @@ export const fr: typeof en = {
   moonAdd: (p) => `Ajouter ${p.points} à chaque adversaire`,
   moonSubtract: (p) => `Retirer ${p.points} de mon score`,
   finished: (p) => `**Défi Hearts n° ${p.day} terminé : ${p.points} points.** Votre classement : \`/hearts daily board\`. À demain !`,
-  alreadyPlayed: (p) => `Vous avez déjà joué le défi n° ${p.day} (${p.points} points) : un essai par jour. \`/hearts daily board\` montre le classement.`,
+  alreadyPlayed: (p) =>
+    `Vous avez déjà joué le défi n° ${p.day} (${p.points} points) : un essai par jour. \`/hearts daily board\` montre le classement.`,
   shareButton: "Partager mon résultat",
   shared: "Partagé dans le salon.",
   shareFailed: (p) => `Je ne peux pas écrire dans ce salon ; voici votre ligne à copier :\n${p.line}`,
@@ -86,10 +93,12 @@ export const fr: typeof en = {
   boardMore: (p) => `…et ${p.count} de plus.`,
   myRank: (p) => `Vous êtes ${p.rank}e sur ${p.count} avec ${p.points} points.`,
   notPlayedToday: "Vous n'avez pas terminé ce défi.",
-  streak: (p) => `Votre série : ${p.days} jour${p.days > 1 ? "s" : ""} d'affilée · votre record : ${p.best === null ? "aucun pour l'instant" : `${p.best} points`}`,
+  streak: (p) =>
+    `Votre série : ${p.days} jour${p.days > 1 ? "s" : ""} d'affilée · votre record : ${p.best === null ? "aucun pour l'instant" : `${p.best} points`}`,
   compareTitle: "Par donne : vous · le meilleur du serveur · le robot difficile avec vos cartes",
   compareLine: (p) => `Donne ${p.hand} : ${p.me} · ${p.best} · ${p.hard}`,
-  compareLater: "Après minuit UTC, vous verrez chaque donne à côté du meilleur score du serveur et de celui du robot difficile : `/hearts daily board` avec le numéro d'hier.",
+  compareLater:
+    "Après minuit UTC, vous verrez chaque donne à côté du meilleur score du serveur et de celui du robot difficile : `/hearts daily board` avec le numéro d'hier.",
   noSuchDay: (p) => `Le défi n° ${p.day} n'existe pas encore : celui du jour est le n° ${p.today}.`,
   colPlayer: "JOUEUR",
   colPoints: "POINTS",

@@ -22,9 +22,11 @@ export const en = {
   rulesSet: (v: { preset: string }) => `✅ Rules set to ${v.preset}.`,
   tableClosed: "The table is closed.",
   opened: "Your table is open. Others press **Join** on it; you press **Start** when ready.",
-  openedFill: "Your table is open. Others press **Join** on it; you press **Start** when ready. Empty seats get computer players when you start.",
+  openedFill:
+    "Your table is open. Others press **Join** on it; you press **Start** when ready. Empty seats get computer players when you start.",
   started: "The game has started. Here are your cards (only you see them).",
-  rematchOpened: "A new table is open with the same players and rules. Everyone is seated: leave if you don't want to play, then press **Start**.",
+  rematchOpened:
+    "A new table is open with the same players and rules. Everyone is seated: leave if you don't want to play, then press **Start**.",
   cannotPost: "I could not post the table in this channel. Check that I may send messages, embed links and attach files here.",
   cannotPostRematch: "I could not post the new table in this channel.",
   missingPermissions: (v: { list: string; count: number }) =>
@@ -80,10 +82,13 @@ export const fr: typeof en = {
   rulesSet: (v) => `✅ Règles : ${v.preset}.`,
   tableClosed: "La table est fermée.",
   opened: "Votre table est ouverte. Les autres appuient sur **Rejoindre** ; vous appuyez sur **Commencer** quand vous êtes prêt.",
-  openedFill: "Votre table est ouverte. Les autres appuient sur **Rejoindre** ; vous appuyez sur **Commencer** quand vous êtes prêt. Les places vides seront prises par des robots au démarrage.",
+  openedFill:
+    "Votre table est ouverte. Les autres appuient sur **Rejoindre** ; vous appuyez sur **Commencer** quand vous êtes prêt. Les places vides seront prises par des robots au démarrage.",
   started: "La partie a commencé. Voici vos cartes (vous seul les voyez).",
-  rematchOpened: "Une nouvelle table est ouverte avec les mêmes joueurs et les mêmes règles. Tout le monde est assis : partez si vous ne voulez pas jouer, puis appuyez sur **Commencer**.",
-  cannotPost: "Je n'ai pas pu publier la table dans ce salon. Vérifiez que j'ai le droit d'envoyer des messages, d'intégrer des liens et de joindre des fichiers ici.",
+  rematchOpened:
+    "Une nouvelle table est ouverte avec les mêmes joueurs et les mêmes règles. Tout le monde est assis : partez si vous ne voulez pas jouer, puis appuyez sur **Commencer**.",
+  cannotPost:
+    "Je n'ai pas pu publier la table dans ce salon. Vérifiez que j'ai le droit d'envoyer des messages, d'intégrer des liens et de joindre des fichiers ici.",
   cannotPostRematch: "Je n'ai pas pu publier la nouvelle table dans ce salon.",
   missingPermissions: (v) =>
     `Je ne peux pas tenir une table ici : il me manque ${v.count > 1 ? "les permissions" : "la permission"} ${v.list} dans ce salon. Demandez à un administrateur du serveur de ${v.count > 1 ? "les accorder" : "l'accorder"} à mon rôle, ou utilisez un autre salon.`,
@@ -107,10 +112,12 @@ export const fr: typeof en = {
   closedEndedBy: (v) => `${v.name} a fermé la table.`,
   closedWon: (v) => `${v.winners} a gagné.`,
   closedLobbyTimeout: "Personne n'a lancé cette table, elle s'est donc fermée. Ouvrez-en une nouvelle avec /hearts new.",
-  closedDamaged: "L'enregistrement de cette partie est endommagé, elle ne peut pas continuer. Désolé ! Ouvrez une nouvelle table avec /hearts new.",
+  closedDamaged:
+    "L'enregistrement de cette partie est endommagé, elle ne peut pas continuer. Désolé ! Ouvrez une nouvelle table avec /hearts new.",
   closedNotPosted: "Le message de la table n'a pas pu être publié.",
   closedChannelDeleted: "Le salon a été supprimé.",
   storeBack: "✅ Je peux de nouveau enregistrer les parties : la partie continue.",
-  storePaused: "⚠️ Je ne peux pas enregistrer les parties pour l'instant, cette partie est donc en pause. Rien n'est perdu ; je vous préviendrai ici quand elle reprendra.",
+  storePaused:
+    "⚠️ Je ne peux pas enregistrer les parties pour l'instant, cette partie est donc en pause. Rien n'est perdu ; je vous préviendrai ici quand elle reprendra.",
   resumed: "🔄 Je suis de retour après un redémarrage : la partie reprend là où elle en était.",
 };

@@ -30,7 +30,8 @@ export const en = {
   pickExactly3: "Pick exactly 3 different cards from your hand.",
   notPlaying: "You are not playing at this table.",
   notStarted: "The game has not started yet: your cards are dealt when the host presses Start.",
-  hintSays: (v: { what: string; rated: boolean }) => `💡 The hard computer player would ${v.what}.${v.rated ? " (A game with hints is not rated.)" : ""}`,
+  hintSays: (v: { what: string; rated: boolean }) =>
+    `💡 The hard computer player would ${v.what}.${v.rated ? " (A game with hints is not rated.)" : ""}`,
   hintPlay: (v: { card: string }) => `play **${v.card}**`,
   hintPass: (v: { cards: string }) => `pass **${v.cards}**`,
   hintMoonAdd: "give the moon's points to the others",
@@ -81,7 +82,8 @@ export const fr: typeof en = {
   hintPass: (v) => `passer **${v.cards}**`,
   hintMoonAdd: "donner les points de la lune aux autres",
   hintMoonSubtract: "retirer les points de la lune de votre propre score",
-  handResult: (v) => `📋 **Donne ${v.hand} :** vous avez pris ${v.points} point${v.points > 1 ? "s" : ""} (${v.change}) · votre total : **${v.total}**`,
+  handResult: (v) =>
+    `📋 **Donne ${v.hand} :** vous avez pris ${v.points} point${v.points > 1 ? "s" : ""} (${v.change}) · votre total : **${v.total}**`,
   youShotTheMoon: "🌙 Vous avez tiré la lune !",
   otherShotTheMoon: (v) => `🌙 ${v.name} a tiré la lune.`,
   nextPass: (v) => `Ensuite : passez 3 cartes ${v.dir} (à ${v.to}).`,

@@ -22,7 +22,9 @@ export const en: Record<RejectReason, string | ((v: MoveValues) => string)> = {
   "must-follow-suit": (v) => (typeof v.led === "number" ? `You must follow suit: you hold ${SUITS_EN[v.led]}.` : "You must follow suit."),
   "hearts-not-broken": "Hearts are not broken yet: you may not lead a heart while you hold another suit.",
   "first-trick-points": (v) =>
-    v.highSpades ? "No points on the first trick: hearts, Q♠, K♠ and A♠ must wait while you have another card." : "No points on the first trick: hearts and Q♠ must wait while you have another card.",
+    v.highSpades
+      ? "No points on the first trick: hearts, Q♠, K♠ and A♠ must wait while you have another card."
+      : "No points on the first trick: hearts and Q♠ must wait while you have another card.",
   "no-pass-this-hand": "There is no passing this hand.",
   "pass-wrong-count": "Pass exactly 3 cards.",
   "pass-duplicate": "Pass 3 different cards.",
@@ -41,7 +43,8 @@ export const fr: typeof en = {
   "not-your-turn": "Ce n'est pas votre tour.",
   "card-not-in-hand": "Vous n'avez pas cette carte.",
   "must-lead-two-clubs": "Le premier pli doit être ouvert avec le 2♣.",
-  "must-follow-suit": (v) => (typeof v.led === "number" ? `Vous devez fournir : vous avez ${SUITS_FR[v.led]}.` : "Vous devez fournir à la couleur demandée."),
+  "must-follow-suit": (v) =>
+    typeof v.led === "number" ? `Vous devez fournir : vous avez ${SUITS_FR[v.led]}.` : "Vous devez fournir à la couleur demandée.",
   "hearts-not-broken": "Les cœurs ne sont pas encore ouverts : vous ne pouvez pas entamer à cœur tant que vous avez une autre couleur.",
   "first-trick-points": (v) =>
     v.highSpades

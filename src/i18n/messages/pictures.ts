@@ -12,7 +12,8 @@ export const en = {
   waitingForPlayers: "Waiting for players",
   allSeatsTaken: "All four seats are taken",
   seatsOpen: (v: { n: number }) => `${v.n} ${v.n === 1 ? "seat" : "seats"} open`,
-  pass: (v: { dir: string }) => `Pass ${({ left: "left", right: "right", across: "across", hold: "none" } as Record<string, string>)[v.dir] ?? v.dir}`,
+  pass: (v: { dir: string }) =>
+    `Pass ${({ left: "left", right: "right", across: "across", hold: "none" } as Record<string, string>)[v.dir] ?? v.dir}`,
   hand: (v: { n: number }) => `Hand ${v.n}`,
   trickPart: (v: { n: number }) => ` · Trick ${v.n} of 13`,
   passingPart: " · Passing",
@@ -71,7 +72,8 @@ export const fr: typeof en = {
   waitingForPlayers: "En attente de joueurs",
   allSeatsTaken: "Les quatre places sont prises",
   seatsOpen: (v) => `${v.n} ${v.n === 1 ? "place libre" : "places libres"}`,
-  pass: (v) => `Passe ${({ left: "à gauche", right: "à droite", across: "en face", hold: "aucune" } as Record<string, string>)[v.dir] ?? v.dir}`,
+  pass: (v) =>
+    `Passe ${({ left: "à gauche", right: "à droite", across: "en face", hold: "aucune" } as Record<string, string>)[v.dir] ?? v.dir}`,
   hand: (v) => `Donne ${v.n}`,
   trickPart: (v) => ` · Pli ${v.n} sur 13`,
   passingPart: " · Passe",
@@ -107,7 +109,8 @@ export const fr: typeof en = {
   end: "FIN",
   target: "OBJECTIF",
   start: "début",
-  overSubtitle: (v) => `${v.hands} ${v.hands === 1 ? "donne" : "donnes"} · ${v.countdown !== null ? `compte à rebours depuis ${v.countdown}` : `en ${v.target}`}`,
+  overSubtitle: (v) =>
+    `${v.hands} ${v.hands === 1 ? "donne" : "donnes"} · ${v.countdown !== null ? `compte à rebours depuis ${v.countdown}` : `en ${v.target}`}`,
   rating: "COTE",
   games: "PARTIES",
   winsCol: "VICT.",

@@ -8,12 +8,15 @@ export const en = {
   names: (p: { names: string }) => `Your name as stored: ${p.names}`,
   noName: "none",
   why: "Why: to run your tables, and to show results, leaderboards and stats on each server.",
-  howLong: (p: { days: number }) => `How long: closed tables and their moves are deleted after the server's retention period (${p.days} days by default); results and standings stay until you ask.`,
-  forgetExplained: "**Forget me** removes your id and name from every stored game, result and standing on every server. Your past results stay as an anonymous “Former player”, so the others' scores still add up. You also leave the tables you are at.",
+  howLong: (p: { days: number }) =>
+    `How long: closed tables and their moves are deleted after the server's retention period (${p.days} days by default); results and standings stay until you ask.`,
+  forgetExplained:
+    "**Forget me** removes your id and name from every stored game, result and standing on every server. Your past results stay as an anonymous “Former player”, so the others' scores still add up. You also leave the tables you are at.",
   forgetButton: "Forget me",
   confirmForget: "Are you sure? This cannot be undone: I remove your id and name everywhere, and you leave the tables you are at.",
   confirmForgetButton: "Yes, forget me",
-  forgotten: (p: { results: number; tables: number; open: number }) => `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, and you left ${p.open} open table(s).`,
+  forgotten: (p: { results: number; tables: number; open: number }) =>
+    `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, and you left ${p.open} open table(s).`,
   busy: "I am already deleting this; it will be done in a moment.",
   unavailable: "This bot's store cannot delete data on request. Ask the bot's operator.",
   notAdmin: "Only members with the **Manage Server** permission can see and purge this server's data.",
@@ -24,7 +27,8 @@ export const en = {
   purgeButton: "Purge this server's data",
   confirmPurge: "Are you sure? This cannot be undone: every game, result and standing of this server is deleted, and open tables end.",
   confirmPurgeButton: "Yes, purge",
-  purged: (p: { tables: number; games: number; open: number }) => `Done: ${p.tables} table(s) and ${p.games} game(s) deleted; ${p.open} open table(s) ended.`,
+  purged: (p: { tables: number; games: number; open: number }) =>
+    `Done: ${p.tables} table(s) and ${p.games} game(s) deleted; ${p.open} open table(s) ended.`,
   tableEndedPurge: "A server admin deleted this server's Hearts data, so this table is closed.",
   tableEndedRemoved: "The bot was removed from this server, so this table is closed.",
 };
@@ -39,23 +43,30 @@ export const fr: typeof en = {
   names: (p: { names: string }) => `Votre nom tel qu'enregistré : ${p.names}`,
   noName: "aucun",
   why: "Pourquoi : pour faire tourner vos tables, et montrer résultats, classements et statistiques sur chaque serveur.",
-  howLong: (p: { days: number }) => `Combien de temps : les tables fermées et leurs coups sont effacés après la durée de conservation du serveur (${p.days} jours par défaut) ; résultats et classements restent jusqu'à ce que vous demandiez.`,
-  forgetExplained: "**M'oublier** retire votre identifiant et votre nom de chaque partie, résultat et classement, sur tous les serveurs. Vos anciens résultats restent au nom d'un « Ancien joueur » anonyme, pour que les scores des autres restent justes. Vous quittez aussi les tables où vous êtes.",
+  howLong: (p: { days: number }) =>
+    `Combien de temps : les tables fermées et leurs coups sont effacés après la durée de conservation du serveur (${p.days} jours par défaut) ; résultats et classements restent jusqu'à ce que vous demandiez.`,
+  forgetExplained:
+    "**M'oublier** retire votre identifiant et votre nom de chaque partie, résultat et classement, sur tous les serveurs. Vos anciens résultats restent au nom d'un « Ancien joueur » anonyme, pour que les scores des autres restent justes. Vous quittez aussi les tables où vous êtes.",
   forgetButton: "M'oublier",
-  confirmForget: "Vous êtes sûr ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
+  confirmForget:
+    "Vous êtes sûr ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
   confirmForgetButton: "Oui, m'oublier",
-  forgotten: (p: { results: number; tables: number; open: number }) => `C'est fait : je vous ai oublié. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, et vous avez quitté ${p.open} table(s) ouverte(s).`,
+  forgotten: (p: { results: number; tables: number; open: number }) =>
+    `C'est fait : je vous ai oublié. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, et vous avez quitté ${p.open} table(s) ouverte(s).`,
   busy: "Je suis déjà en train de l'effacer ; ce sera fait dans un instant.",
   unavailable: "Le stockage de ce bot ne sait pas effacer de données sur demande. Demandez à son opérateur.",
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent voir et purger les données de ce serveur.",
   serverTitle: "Les données de ce serveur",
   serverWhat: (p: { days: number }) =>
     `Je garde les tables de ce serveur et leurs coups (effacés ${p.days} jours après la fermeture d'une table), ses parties terminées avec le résultat de chaque joueur, les classements qui en découlent, et ses réglages /hearts. Si l'on me retire du serveur, les tables ouvertes se ferment et tout est effacé au bout de 30 jours (sauf si l'on me rajoute).`,
-  purgeExplained: "**Purger** efface maintenant les tables, coups, parties, résultats et classements de ce serveur ; les réglages restent. Les tables ouvertes se ferment.",
+  purgeExplained:
+    "**Purger** efface maintenant les tables, coups, parties, résultats et classements de ce serveur ; les réglages restent. Les tables ouvertes se ferment.",
   purgeButton: "Purger les données du serveur",
-  confirmPurge: "Vous êtes sûr ? C'est définitif : chaque partie, résultat et classement de ce serveur est effacé, et les tables ouvertes se ferment.",
+  confirmPurge:
+    "Vous êtes sûr ? C'est définitif : chaque partie, résultat et classement de ce serveur est effacé, et les tables ouvertes se ferment.",
   confirmPurgeButton: "Oui, purger",
-  purged: (p: { tables: number; games: number; open: number }) => `C'est fait : ${p.tables} table(s) et ${p.games} partie(s) effacée(s) ; ${p.open} table(s) ouverte(s) fermée(s).`,
+  purged: (p: { tables: number; games: number; open: number }) =>
+    `C'est fait : ${p.tables} table(s) et ${p.games} partie(s) effacée(s) ; ${p.open} table(s) ouverte(s) fermée(s).`,
   tableEndedPurge: "Un administrateur a effacé les données de la Dame de pique de ce serveur : cette table est fermée.",
   tableEndedRemoved: "Le bot a été retiré de ce serveur : cette table est fermée.",
 };

@@ -7,7 +7,8 @@ export const en = {
   closedOther: "This table is closed. Open a new one with /hearts new.",
   restarting: "The bot is restarting; try again in a moment.",
   tableExists: "There is already a table here. Join it with the Join button or /hearts join, or open one in another channel.",
-  tableCap: (v: { open: number }) => `This server already has ${v.open} open tables, the most it may have. Finish or end one (/hearts end) before opening another.`,
+  tableCap: (v: { open: number }) =>
+    `This server already has ${v.open} open tables, the most it may have. Finish or end one (/hearts end) before opening another.`,
   alreadySeated: "You are already seated at this table.",
   full: "This table is full. Open another with /hearts new in another channel.",
   fullShort: "The table is full.",
@@ -27,7 +28,8 @@ export const en = {
   notHostRules: "Only the host can change the rules.",
   alreadyStarted: "The game has already started.",
   notHostStart: (v: { host?: string | null }) => `Only the host (${v.host ?? "the host"}) can start the game.`,
-  notEnoughPlayers: (v: { seated: number }) => `Hearts needs 4 players and ${v.seated} are seated. Wait for more, add computer players, or turn bots on with /hearts rules.`,
+  notEnoughPlayers: (v: { seated: number }) =>
+    `Hearts needs 4 players and ${v.seated} are seated. Wait for more, add computer players, or turn bots on with /hearts rules.`,
   notHostEnd: "Only the host or someone with Manage Channels can end this table.",
   rematchGone: "That game is no longer stored.",
   rematchStillGoing: "This game is still going.",
@@ -39,7 +41,8 @@ export const en = {
   notStarted: "The game has not started yet.",
   duplicatePlay: (v: { card: string }) => `Already done: played ${v.card}.`,
   duplicatePass: (v: { cards: string }) => `Already done: passed ${v.cards}.`,
-  duplicateMoon: (v: { choice: string }) => `Already done: ${v.choice === "add" ? "gave the moon's points to the others" : "took the moon's points off your own score"}.`,
+  duplicateMoon: (v: { choice: string }) =>
+    `Already done: ${v.choice === "add" ? "gave the moon's points to the others" : "took the moon's points off your own score"}.`,
   notThisGame: "This menu does not belong to this game.",
   stale: "This menu is out of date: the game has moved on. Here is your current hand.",
   timedOutSeat: "A computer player has your seat after your turns timed out. Use /hearts join (or Join) to take it back.",
@@ -65,7 +68,8 @@ export const fr: typeof en = {
   closedOther: "Cette table est fermée. Ouvrez-en une nouvelle avec /hearts new.",
   restarting: "Le bot redémarre ; réessayez dans un instant.",
   tableExists: "Il y a déjà une table ici. Rejoignez-la avec le bouton Rejoindre ou /hearts join, ou ouvrez-en une dans un autre salon.",
-  tableCap: (v) => `Ce serveur a déjà ${v.open} tables ouvertes, le maximum autorisé. Terminez-en une (ou fermez-la avec /hearts end) avant d'en ouvrir une autre.`,
+  tableCap: (v) =>
+    `Ce serveur a déjà ${v.open} tables ouvertes, le maximum autorisé. Terminez-en une (ou fermez-la avec /hearts end) avant d'en ouvrir une autre.`,
   alreadySeated: "Vous êtes déjà assis à cette table.",
   full: "Cette table est complète. Ouvrez-en une autre avec /hearts new dans un autre salon.",
   fullShort: "La table est complète.",
@@ -85,7 +89,8 @@ export const fr: typeof en = {
   notHostRules: "Seul l'hôte peut changer les règles.",
   alreadyStarted: "La partie a déjà commencé.",
   notHostStart: (v) => `Seul l'hôte (${v.host ?? "l'hôte"}) peut lancer la partie.`,
-  notEnoughPlayers: (v) => `Il faut 4 joueurs pour jouer à Hearts et ${v.seated} sont assis. Attendez-en d'autres, ajoutez des robots, ou activez les robots avec /hearts rules.`,
+  notEnoughPlayers: (v) =>
+    `Il faut 4 joueurs pour jouer à Hearts et ${v.seated} sont assis. Attendez-en d'autres, ajoutez des robots, ou activez les robots avec /hearts rules.`,
   notHostEnd: "Seul l'hôte ou une personne ayant la permission Gérer les salons peut fermer cette table.",
   rematchGone: "Cette partie n'est plus enregistrée.",
   rematchStillGoing: "Cette partie est toujours en cours.",
@@ -97,7 +102,8 @@ export const fr: typeof en = {
   notStarted: "La partie n'a pas encore commencé.",
   duplicatePlay: (v) => `Déjà fait : vous avez joué ${v.card}.`,
   duplicatePass: (v) => `Déjà fait : vous avez passé ${v.cards}.`,
-  duplicateMoon: (v) => `Déjà fait : ${v.choice === "add" ? "vous avez donné les points de la lune aux autres" : "vous avez retiré les points de la lune de votre score"}.`,
+  duplicateMoon: (v) =>
+    `Déjà fait : ${v.choice === "add" ? "vous avez donné les points de la lune aux autres" : "vous avez retiré les points de la lune de votre score"}.`,
   notThisGame: "Ce menu n'appartient pas à cette partie.",
   stale: "Ce menu n'est plus à jour : la partie a avancé. Voici votre main actuelle.",
   timedOutSeat: "Un robot a pris votre place après plusieurs tours sans réponse. Utilisez /hearts join (ou Rejoindre) pour la reprendre.",

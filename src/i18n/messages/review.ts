@@ -6,7 +6,8 @@ export const en = {
   title: (p: { what: string }) => `Review of ${p.what}`,
   lastGame: "your last game",
   dailyGame: (p: { day: number }) => `your daily #${p.day}`,
-  summary: (p: { matched: number; decisions: number; cost: number }) => `You matched the expert on ${p.matched} of ${p.decisions} decisions; estimated cost of the others: ${p.cost} points.`,
+  summary: (p: { matched: number; decisions: number; cost: number }) =>
+    `You matched the expert on ${p.matched} of ${p.decisions} decisions; estimated cost of the others: ${p.cost} points.`,
   clean: "No costly decision: the hard player would have played your game the same way, or as well.",
   passTitle: (p: { n: number; hand: number; dir: string }) => `#${p.n} · hand ${p.hand}, the pass (${p.dir})`,
   playTitle: (p: { n: number; hand: number; trick: number }) => `#${p.n} · hand ${p.hand}, trick ${p.trick}`,
@@ -19,7 +20,8 @@ export const en = {
   youPlayed: (p: { card: string }) => `You played ${p.card}.`,
   expertPasses: (p: { cards: string }) => `The hard player passes ${p.cards}.`,
   expertPlays: (p: { card: string }) => `The hard player plays ${p.card}.`,
-  cost: (p: { cost: string; mine: string; theirs: string }) => `Estimated cost: **${p.cost} points** (this hand: ${p.mine} expected with your choice, ${p.theirs} with the expert's).`,
+  cost: (p: { cost: string; mine: string; theirs: string }) =>
+    `Estimated cost: **${p.cost} points** (this hand: ${p.mine} expected with your choice, ${p.theirs} with the expert's).`,
   yourHand: (p: { cards: string }) => `Your hand: ${p.cards}`,
 };
 
@@ -31,7 +33,8 @@ export const fr: typeof en = {
   title: (p) => `Analyse de ${p.what}`,
   lastGame: "votre dernière partie",
   dailyGame: (p) => `votre défi n° ${p.day}`,
-  summary: (p) => `Vous avez fait comme l'expert dans ${p.matched} décisions sur ${p.decisions} ; coût estimé des autres : ${p.cost} points.`,
+  summary: (p) =>
+    `Vous avez fait comme l'expert dans ${p.matched} décisions sur ${p.decisions} ; coût estimé des autres : ${p.cost} points.`,
   clean: "Aucune décision coûteuse : le robot difficile aurait joué votre partie de la même façon, ou aussi bien.",
   passTitle: (p) => `n° ${p.n} · donne ${p.hand}, la passe (${p.dir})`,
   playTitle: (p) => `n° ${p.n} · donne ${p.hand}, pli ${p.trick}`,
@@ -44,6 +47,7 @@ export const fr: typeof en = {
   youPlayed: (p) => `Vous avez joué ${p.card}.`,
   expertPasses: (p) => `Le robot difficile passe ${p.cards}.`,
   expertPlays: (p) => `Le robot difficile joue ${p.card}.`,
-  cost: (p) => `Coût estimé : **${p.cost} points** (cette donne : ${p.mine} attendus avec votre choix, ${p.theirs} avec celui de l'expert).`,
+  cost: (p) =>
+    `Coût estimé : **${p.cost} points** (cette donne : ${p.mine} attendus avec votre choix, ${p.theirs} avec celui de l'expert).`,
   yourHand: (p) => `Votre main : ${p.cards}`,
 };

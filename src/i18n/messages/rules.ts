@@ -2,7 +2,17 @@
  * Why a rules spec was refused: one sentence per code of the rules table's RulesProblem
  * (src/game/rules.ts). Option names, values and preset names are codes and stay as typed.
  */
-type P = { key?: string; options?: string; choices?: string; min?: number; max?: number; expected?: string; preset?: string; presets?: string; part?: string };
+type P = {
+  key?: string;
+  options?: string;
+  choices?: string;
+  min?: number;
+  max?: number;
+  expected?: string;
+  preset?: string;
+  presets?: string;
+  part?: string;
+};
 
 export const en = {
   "not-an-object": "Rules must be an object of options.",

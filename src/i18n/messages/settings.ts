@@ -1,6 +1,7 @@
 /** /hearts settings: a server's defaults and limits, set by members with Manage Server. */
 export const en = {
-  notAdmin: "Only members with the **Manage Server** permission can change this server's Hearts settings. Ask one of them, or see the current values with `/hearts settings` and no options.",
+  notAdmin:
+    "Only members with the **Manage Server** permission can change this server's Hearts settings. Ask one of them, or see the current values with `/hearts settings` and no options.",
   title: "Hearts settings for this server",
   saved: "✅ Settings saved. New tables use them from now on; tables already open keep theirs.",
   channels: "Channels where tables may open",
@@ -26,7 +27,8 @@ export const en = {
   footer: "Change with `/hearts settings` and its options (Manage Server). `reset` puts one back to its default.",
   badRules: (p: { error: string }) => `Those default rules don't work: ${p.error}`,
   capTooHigh: (p: { max: number }) => `The open-table cap can be at most ${p.max} (this bot's limit).`,
-  tooManyChannels: (p: { max: number }) => `A server can list at most ${p.max} channels. Remove one first, or reset the list to allow every channel.`,
+  tooManyChannels: (p: { max: number }) =>
+    `A server can list at most ${p.max} channels. Remove one first, or reset the list to allow every channel.`,
   badChannel: "That is not a channel of this server I can use.",
   channelNotAllowed: (p: { channels: string }) => `Tables can't open in this channel on this server. Use one of: ${p.channels}.`,
   hintsOffServer: "Hints are turned off on this server (a server admin chose so in `/hearts settings`).",
@@ -34,7 +36,8 @@ export const en = {
 
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
-  notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent changer les réglages de la Dame de pique sur ce serveur. Demandez-leur, ou voyez les valeurs actuelles avec `/hearts settings` sans option.",
+  notAdmin:
+    "Seuls les membres ayant la permission **Gérer le serveur** peuvent changer les réglages de la Dame de pique sur ce serveur. Demandez-leur, ou voyez les valeurs actuelles avec `/hearts settings` sans option.",
   title: "Réglages de la Dame de pique sur ce serveur",
   saved: "✅ Réglages enregistrés. Les nouvelles tables les utilisent dès maintenant ; les tables déjà ouvertes gardent les leurs.",
   channels: "Salons où ouvrir des tables",
@@ -60,7 +63,8 @@ export const fr: typeof en = {
   footer: "Modifiez avec `/hearts settings` et ses options (Gérer le serveur). `reset` remet un réglage par défaut.",
   badRules: (p: { error: string }) => `Ces règles par défaut ne fonctionnent pas : ${p.error}`,
   capTooHigh: (p: { max: number }) => `Le plafond de tables ouvertes est au plus ${p.max} (la limite de ce bot).`,
-  tooManyChannels: (p: { max: number }) => `Un serveur peut indiquer au plus ${p.max} salons. Retirez-en un d'abord, ou remettez la liste à zéro pour autoriser tous les salons.`,
+  tooManyChannels: (p: { max: number }) =>
+    `Un serveur peut indiquer au plus ${p.max} salons. Retirez-en un d'abord, ou remettez la liste à zéro pour autoriser tous les salons.`,
   badChannel: "Ce n'est pas un salon de ce serveur que je peux utiliser.",
   channelNotAllowed: (p: { channels: string }) => `On ne peut pas ouvrir de table dans ce salon sur ce serveur. Utilisez : ${p.channels}.`,
   hintsOffServer: "Les indices sont désactivés sur ce serveur (un administrateur l'a choisi dans `/hearts settings`).",

@@ -11,7 +11,8 @@ export const en = {
   hostMark: " (host)",
   emptySeat: "(empty)",
   and: " and ",
-  passDir: (v: { dir: string }) => (v.dir === "across" ? "across" : v.dir === "left" ? "to the left" : v.dir === "right" ? "to the right" : `to the ${v.dir}`),
+  passDir: (v: { dir: string }) =>
+    v.dir === "across" ? "across" : v.dir === "left" ? "to the left" : v.dir === "right" ? "to the right" : `to the ${v.dir}`,
   goalCountdown: (v: { n: number }) => `countdown from ${v.n}, highest wins`,
   goalTarget: (v: { n: number }) => `game to ${v.n}, lowest wins`,
   timerOff: "no turn timer",
@@ -21,13 +22,16 @@ export const en = {
   lobbyStatus: (v: { n: number }) => `${v.n} of 4 seated · waiting for the host to start`,
   closedStatus: "Closed",
   statusPassing: (v: { hand: number; dir: string; waiting: string }) => `Hand ${v.hand} · passing ${v.dir} · waiting for ${v.waiting}`,
-  statusPlaying: (v: { hand: number; trick: number; name: string; lead: boolean }) => `Hand ${v.hand} · trick ${v.trick} of 13 · ${v.name} to ${v.lead ? "lead" : "play"}`,
+  statusPlaying: (v: { hand: number; trick: number; name: string; lead: boolean }) =>
+    `Hand ${v.hand} · trick ${v.trick} of 13 · ${v.name} to ${v.lead ? "lead" : "play"}`,
   statusMoon: (v: { name: string }) => `${v.name} shot the moon and is choosing how it scores`,
   statusOver: (v: { winners: string }) => `Game over · ${v.winners} won`,
   tablePassing: (v: { hand: number; dir: string }) => `Hand ${v.hand} · passing ${v.dir}`,
-  tablePlaying: (v: { hand: number; thread: boolean }) => `Hand ${v.hand} · playing${v.thread ? " · every trick is posted in the game's thread" : ""}`,
+  tablePlaying: (v: { hand: number; thread: boolean }) =>
+    `Hand ${v.hand} · playing${v.thread ? " · every trick is posted in the game's thread" : ""}`,
   theHost: "The host",
-  lobbyFill: (v: { host: string; level: string }) => `Press **Join** to sit down. ${v.host} presses **Start**; empty seats get computer players (${v.level}).`,
+  lobbyFill: (v: { host: string; level: string }) =>
+    `Press **Join** to sit down. ${v.host} presses **Start**; empty seats get computer players (${v.level}).`,
   lobbyNoFill: (v: { host: string }) => `Press **Join** to sit down. ${v.host} presses **Start** once 4 are seated.`,
   pressMyHand: "Press **My hand** to see and play your cards.",
   brokenTable: "This game could not continue.",
@@ -48,7 +52,8 @@ export const en = {
   // rules
   customRules: "Custom rules",
   rulesTitle: "Rules of this table",
-  rulesHead: (v: { title: string; preset: string | null; description: string }) => `**${v.title}**${v.preset ? ` (\`${v.preset}\`)` : ""}: ${v.description}`,
+  rulesHead: (v: { title: string; preset: string | null; description: string }) =>
+    `**${v.title}**${v.preset ? ` (\`${v.preset}\`)` : ""}: ${v.description}`,
   presetChanged: "a preset with changes",
   options: (v: { list: string }) => `Options: ${v.list}`,
   optionsDefault: "Options: classic defaults.",
@@ -60,7 +65,8 @@ export const en = {
   imagesHands: "hand summaries",
   hintsOn: "allowed",
   hintsOff: "off",
-  hostMayChange: "As the host you can pick a preset below, or set single options with `/hearts rules set:target=50` (see the README's options table).",
+  hostMayChange:
+    "As the host you can pick a preset below, or set single options with `/hearts rules set:target=50` (see the README's options table).",
   presetPlaceholder: "Choose a rules preset…",
   // scores
   noScores: "The game has not started yet: no scores.",
@@ -82,16 +88,19 @@ export const en = {
   awayPass: "— choose 3 cards to pass: press **My hand**.",
   awayMoon: "— choose how your moon scores: press **My hand**.",
   awayCard: "— the table is waiting for your card: press **My hand**.",
-  seatTakenOver: (v: { name: string }) => `⏱ ${v.name} missed several turns, so a computer player plays for them. Press **Rejoin** on the table message or use \`/hearts join\` to take the seat back.`,
+  seatTakenOver: (v: { name: string }) =>
+    `⏱ ${v.name} missed several turns, so a computer player plays for them. Press **Rejoin** on the table message or use \`/hearts join\` to take the seat back.`,
   seatLeft: (v: { name: string }) => `${v.name} left; a computer player plays their seat. \`/hearts join\` brings them back.`,
   seatBack: (v: { name: string }) => `${v.name} is back.`,
   aPlayer: "A player",
   timeoutPlayed: (v: { name: string; card: string }) => `⏱ ${v.name} ran out of time; a computer player played ${v.card} for them.`,
   timeoutPassed: (v: { name: string }) => `⏱ ${v.name} ran out of time; a computer player passed 3 cards for them.`,
   timeoutMoon: (v: { name: string }) => `⏱ ${v.name} ran out of time; a computer player chose the moon's scoring for them.`,
-  claim: (v: { name: string; n: number; tram: boolean }) => `${v.name} takes the last ${v.n} trick${v.n === 1 ? "" : "s"}: ${v.tram ? "they must win them all" : "no points were left"}.`,
+  claim: (v: { name: string; n: number; tram: boolean }) =>
+    `${v.name} takes the last ${v.n} trick${v.n === 1 ? "" : "s"}: ${v.tram ? "they must win them all" : "no points were left"}.`,
   gameOn: (v: { names: string }) => `**Game on!** ${v.names}.`,
-  gameOverPost: (v: { winners: string; totals: string; hinted: boolean }) => `🏆 **Game over: ${v.winners} won!** Final totals: ${v.totals}.${v.hinted ? " (Hints were used: this game is not rated.)" : ""}`,
+  gameOverPost: (v: { winners: string; totals: string; hinted: boolean }) =>
+    `🏆 **Game over: ${v.winners} won!** Final totals: ${v.totals}.${v.hinted ? " (Hints were used: this game is not rated.)" : ""}`,
   rematchPrompt: (v: { pings: string }) => `${v.pings} — press **Rematch** for another game.`,
 };
 
@@ -121,7 +130,8 @@ export const fr: typeof en = {
   tablePassing: (v) => `Donne ${v.hand} · passe ${v.dir}`,
   tablePlaying: (v) => `Donne ${v.hand} · en jeu${v.thread ? " · chaque pli est publié dans le fil de la partie" : ""}`,
   theHost: "L'hôte",
-  lobbyFill: (v) => `Appuyez sur **Rejoindre** pour vous asseoir. ${v.host} appuie sur **Commencer** ; les places vides seront prises par des robots (${v.level}).`,
+  lobbyFill: (v) =>
+    `Appuyez sur **Rejoindre** pour vous asseoir. ${v.host} appuie sur **Commencer** ; les places vides seront prises par des robots (${v.level}).`,
   lobbyNoFill: (v) => `Appuyez sur **Rejoindre** pour vous asseoir. ${v.host} appuie sur **Commencer** quand 4 joueurs sont assis.`,
   pressMyHand: "Appuyez sur **Ma main** pour voir et jouer vos cartes.",
   brokenTable: "Cette partie n'a pas pu continuer.",
@@ -152,7 +162,8 @@ export const fr: typeof en = {
   imagesHands: "résumés de donne",
   hintsOn: "autorisés",
   hintsOff: "désactivés",
-  hostMayChange: "En tant qu'hôte, vous pouvez choisir un préréglage ci-dessous, ou régler une option avec `/hearts rules set:target=50` (voir le tableau des options du README).",
+  hostMayChange:
+    "En tant qu'hôte, vous pouvez choisir un préréglage ci-dessous, ou régler une option avec `/hearts rules set:target=50` (voir le tableau des options du README).",
   presetPlaceholder: "Choisissez un préréglage de règles…",
   noScores: "La partie n'a pas encore commencé : pas de scores.",
   scoresTitle: "Scores",
@@ -171,15 +182,18 @@ export const fr: typeof en = {
   awayPass: "— choisissez 3 cartes à passer : appuyez sur **Ma main**.",
   awayMoon: "— choisissez comment compte votre lune : appuyez sur **Ma main**.",
   awayCard: "— la table attend votre carte : appuyez sur **Ma main**.",
-  seatTakenOver: (v) => `⏱ ${v.name} a manqué plusieurs tours, un robot joue donc à sa place. Appuyez sur **Revenir** sous le message de la table ou utilisez \`/hearts join\` pour reprendre la place.`,
+  seatTakenOver: (v) =>
+    `⏱ ${v.name} a manqué plusieurs tours, un robot joue donc à sa place. Appuyez sur **Revenir** sous le message de la table ou utilisez \`/hearts join\` pour reprendre la place.`,
   seatLeft: (v) => `${v.name} est parti ; un robot joue à sa place. \`/hearts join\` le fait revenir.`,
   seatBack: (v) => `${v.name} est de retour.`,
   aPlayer: "Un joueur",
   timeoutPlayed: (v) => `⏱ ${v.name} n'a plus de temps ; un robot a joué ${v.card} à sa place.`,
   timeoutPassed: (v) => `⏱ ${v.name} n'a plus de temps ; un robot a passé 3 cartes à sa place.`,
   timeoutMoon: (v) => `⏱ ${v.name} n'a plus de temps ; un robot a choisi comment compte la lune à sa place.`,
-  claim: (v) => `${v.name} remporte ${v.n === 1 ? "le dernier pli" : `les ${v.n} derniers plis`} : ${v.tram ? "il les gagne forcément tous" : "il ne restait plus de points"}.`,
+  claim: (v) =>
+    `${v.name} remporte ${v.n === 1 ? "le dernier pli" : `les ${v.n} derniers plis`} : ${v.tram ? "il les gagne forcément tous" : "il ne restait plus de points"}.`,
   gameOn: (v) => `**C'est parti !** ${v.names}.`,
-  gameOverPost: (v) => `🏆 **Partie terminée : victoire de ${v.winners} !** Totaux finaux : ${v.totals}.${v.hinted ? " (Des conseils ont été utilisés : cette partie n'est pas classée.)" : ""}`,
+  gameOverPost: (v) =>
+    `🏆 **Partie terminée : victoire de ${v.winners} !** Totaux finaux : ${v.totals}.${v.hinted ? " (Des conseils ont été utilisés : cette partie n'est pas classée.)" : ""}`,
   rematchPrompt: (v) => `${v.pings} — appuyez sur **Revanche** pour une nouvelle partie.`,
 };
