@@ -80,25 +80,30 @@ const autoPlay = setInterval(() => {
       if (!userId || !people.has(userId) || seat.botControlled || thinking.has(`${id}:${s}`)) continue;
       thinking.add(`${id}:${s}`);
       const actor = { userId, name: seat.name };
-      setTimeout(() => {
-        void (async () => {
-          const now = bot.service.openTable(id);
-          if (!now?.state || !awaiting(now.state).includes(s)) return;
-          const view = viewFor(now.state, s as Seat);
-          const a = decide(view, "easy");
-          if (a.type === "pass") await bot.service.pass(id, actor, a.cards, view.actionCount);
-          else if (a.type === "play") await bot.service.play(id, actor, a.card, view.actionCount);
-          else await bot.service.moon(id, actor, a.choice, view.actionCount);
-        })()
-          .catch(() => undefined)
-          .finally(() => thinking.delete(`${id}:${s}`));
-      }, input.thinkMs * (0.5 + thinkRng.next()));
+      setTimeout(
+        () => {
+          void (async () => {
+            const now = bot.service.openTable(id);
+            if (!now?.state || !awaiting(now.state).includes(s)) return;
+            const view = viewFor(now.state, s as Seat);
+            const a = decide(view, "easy");
+            if (a.type === "pass") await bot.service.pass(id, actor, a.cards, view.actionCount);
+            else if (a.type === "play") await bot.service.play(id, actor, a.card, view.actionCount);
+            else await bot.service.moon(id, actor, a.choice, view.actionCount);
+          })()
+            .catch(() => undefined)
+            .finally(() => thinking.delete(`${id}:${s}`));
+        },
+        input.thinkMs * (0.5 + thinkRng.next()),
+      );
     }
   }
 }, 50);
 
 /** The store's appends and their commits (one synchronous write, with SQLite's fsync, on this thread each). */
-const appends = () => ({ ...((store as { appendStats?: { appends: number; commits: number } }).appendStats ?? { appends: NaN, commits: NaN }) });
+const appends = () => ({
+  ...((store as { appendStats?: { appends: number; commits: number } }).appendStats ?? { appends: NaN, commits: NaN }),
+});
 let appendsAtPhase = appends();
 let poolAtPhase = pool.stats;
 let cpuAtPhase = process.cpuUsage();

@@ -64,24 +64,48 @@ async function fill(dbUrl: string, guildId: string, games: number, humans: strin
       seated.forEach((key, seat) => {
         const place = order.indexOf(seat) + 1;
         const user = key.startsWith("bot:") ? "NULL" : `'${key}'`;
-        resultRows.push(`(${g + 1}, '${guildId}', ${seat}, '${key}', ${user}, ${user === "NULL" ? "'hard'" : "NULL"}, 'p${key.slice(-2)}', ${40 + place * 15}, ${place}, ${20 + place * 12}, 0, ${rng.int(2)}, 1000, 1000, '${when}')`);
+        resultRows.push(
+          `(${g + 1}, '${guildId}', ${seat}, '${key}', ${user}, ${user === "NULL" ? "'hard'" : "NULL"}, 'p${key.slice(-2)}', ${40 + place * 15}, ${place}, ${20 + place * 12}, 0, ${rng.int(2)}, 1000, 1000, '${when}')`,
+        );
       });
     }
     await p.$transaction([
-      p.$executeRawUnsafe(`INSERT INTO "FinishedGame" ("id", "tableId", "guildId", "rules", "rated", "hands", "handCount", "finishedAt") VALUES ${gameRows.join(",")}`),
-      p.$executeRawUnsafe(`INSERT INTO "GameResult" ("gameId", "guildId", "seat", "playerKey", "userId", "botLevel", "name", "total", "place", "points", "moons", "queens", "ratingBefore", "ratingAfter", "finishedAt") VALUES ${resultRows.join(",")}`),
+      p.$executeRawUnsafe(
+        `INSERT INTO "FinishedGame" ("id", "tableId", "guildId", "rules", "rated", "hands", "handCount", "finishedAt") VALUES ${gameRows.join(",")}`,
+      ),
+      p.$executeRawUnsafe(
+        `INSERT INTO "GameResult" ("gameId", "guildId", "seat", "playerKey", "userId", "botLevel", "name", "total", "place", "points", "moons", "queens", "ratingBefore", "ratingAfter", "finishedAt") VALUES ${resultRows.join(",")}`,
+      ),
     ]);
   }
   // Standings rows as the games would have left them (their numbers do not matter here).
   for (const [k, key] of humans.entries()) {
-    await p.playerStats.create({ data: { guildId, playerKey: key, name: `p${key.slice(-2)}`, isBot: false, mu: 25, sigma: 3, rating: 1000 + k, games: games / 10, wins: games / 40, points: games, hands: games * 8 } });
+    await p.playerStats.create({
+      data: {
+        guildId,
+        playerKey: key,
+        name: `p${key.slice(-2)}`,
+        isBot: false,
+        mu: 25,
+        sigma: 3,
+        rating: 1000 + k,
+        games: games / 10,
+        wins: games / 40,
+        points: games,
+        hands: games * 8,
+      },
+    });
   }
   await store.close();
 }
 
 function startBot(input: object): ChildProcess {
   return fork(new URL("./abuse-bot.ts", import.meta.url).pathname, [], {
-    execArgv: ["--import", "tsx", ...(process.env.BENCH_ABUSE_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_ABUSE_CPU_PROF}`] : [])],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_ABUSE_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_ABUSE_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_BOT_INPUT: JSON.stringify(input) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -110,7 +134,8 @@ function next<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-const buttons = (m: FakeMessage | null | undefined) => (m?.components ?? []).flatMap((r: { components?: unknown[] }) => (r.components ?? []) as Array<{ custom_id?: string }>);
+const buttons = (m: FakeMessage | null | undefined) =>
+  (m?.components ?? []).flatMap((r: { components?: unknown[] }) => (r.components ?? []) as Array<{ custom_id?: string }>);
 const byVerb = (m: FakeMessage | null | undefined, verb: string) => buttons(m).find((c) => c.custom_id?.split(":")[1] === verb);
 
 async function waitFor<T>(probe: () => T | null | undefined | false, ms: number): Promise<T | null> {
@@ -127,7 +152,12 @@ async function waitFor<T>(probe: () => T | null | undefined | false, ms: number)
 function said(fake: FakeDiscord, h: InteractionHandle): string {
   return [h.reply(), ...h.followUps()]
     .filter(Boolean)
-    .map((m) => [m!.content ?? "", ...(m!.embeds ?? []).map((e: { title?: string; description?: string }) => `${e.title ?? ""} ${e.description ?? ""}`)].join(" "))
+    .map((m) =>
+      [
+        m!.content ?? "",
+        ...(m!.embeds ?? []).map((e: { title?: string; description?: string }) => `${e.title ?? ""} ${e.description ?? ""}`),
+      ].join(" "),
+    )
     .join(" ")
     .trim();
 }
@@ -149,12 +179,38 @@ interface Sent {
 async function fates(fake: FakeDiscord, sent: Sent[]) {
   await Promise.all(sent.map((s) => s.h.ack.catch(() => undefined)));
   await waitFor(() => sent.every((s) => said(fake, s.h)), 10_000);
-  const acks = await Promise.all(sent.map((s) => s.h.ack.then((a) => a.latencyMs, () => null)));
-  const byKind: Record<string, { sent: number; refusedPolitely: number; refusedBy: Record<string, number>; answered: number; silentlyDropped: number; ackP50Ms: number; ackP99Ms: number }> = {};
+  const acks = await Promise.all(
+    sent.map((s) =>
+      s.h.ack.then(
+        (a) => a.latencyMs,
+        () => null,
+      ),
+    ),
+  );
+  const byKind: Record<
+    string,
+    {
+      sent: number;
+      refusedPolitely: number;
+      refusedBy: Record<string, number>;
+      answered: number;
+      silentlyDropped: number;
+      ackP50Ms: number;
+      ackP99Ms: number;
+    }
+  > = {};
   const ackByKind: Record<string, number[]> = {};
   sent.forEach((s, i) => {
     const text = said(fake, s.h);
-    const k = (byKind[s.kind] ??= { sent: 0, refusedPolitely: 0, refusedBy: {}, answered: 0, silentlyDropped: 0, ackP50Ms: NaN, ackP99Ms: NaN });
+    const k = (byKind[s.kind] ??= {
+      sent: 0,
+      refusedPolitely: 0,
+      refusedBy: {},
+      answered: 0,
+      silentlyDropped: 0,
+      ackP50Ms: NaN,
+      ackP99Ms: NaN,
+    });
     k.sent++;
     if (acks[i] === null || !text) k.silentlyDropped++;
     else {
@@ -170,7 +226,13 @@ async function fates(fake: FakeDiscord, sent: Sent[]) {
     k.ackP50Ms = pct(ackByKind[kind] ?? [], 50);
     k.ackP99Ms = pct(ackByKind[kind] ?? [], 99);
   }
-  return { byKind, ackP99Ms: pct(acks.filter((a): a is number => a !== null), 99) };
+  return {
+    byKind,
+    ackP99Ms: pct(
+      acks.filter((a): a is number => a !== null),
+      99,
+    ),
+  };
 }
 
 function pct(values: number[], p: number): number {
@@ -189,10 +251,22 @@ async function main(): Promise<void> {
   const askers = fake.users.slice(TABLES + 1);
   const runStart = performance.now();
   const loadAtStart = load();
-  await fill(dbUrl, fake.guildId, GAMES, askers.map((u) => u.id));
+  await fill(
+    dbUrl,
+    fake.guildId,
+    GAMES,
+    askers.map((u) => u.id),
+  );
   const fillS = (performance.now() - runStart) / 1000;
   const idle = spawn(process.execPath, ["-e", IDLE], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const bot = startBot({ apiBase: fake.apiBase, token: fake.token, applicationId: fake.applicationId, dbUrl, people: people.map((u) => u.id), thinkMs: 300 });
+  const bot = startBot({
+    apiBase: fake.apiBase,
+    token: fake.token,
+    applicationId: fake.applicationId,
+    dbUrl,
+    people: people.map((u) => u.id),
+    thinkMs: 300,
+  });
   try {
     await next(bot, "ready");
     await fake.ready();
@@ -245,11 +319,20 @@ async function main(): Promise<void> {
       await sleep(1000); // (the abuser is idle for the whole phase between their two, so their budget is full again)
       const { type: _type, ...figures } = report;
       // The idle process's ticker: how late the machine alone (other processes, no bot) made a 1 ms tick.
-      return { ...figures, idleLoopDelayP99Ms: control.p99Ms, idleLoopDelayMaxMs: control.maxMs, ackP99Ms: f.ackP99Ms, requests: f.byKind, loadAvg: load() };
+      return {
+        ...figures,
+        idleLoopDelayP99Ms: control.p99Ms,
+        idleLoopDelayMaxMs: control.maxMs,
+        ackP99Ms: f.ackP99Ms,
+        requests: f.byKind,
+        loadAvg: load(),
+      };
     };
 
     const baseline = await phase("baseline", () => []);
-    const hintFlood = await phase("hintFlood", (sent) => [every(100, () => sent.push({ kind: "hint", h: fake.slashCommand(abuser, "hearts", { subcommand: "hint" }, abuserChannel) }))]);
+    const hintFlood = await phase("hintFlood", (sent) => [
+      every(100, () => sent.push({ kind: "hint", h: fake.slashCommand(abuser, "hearts", { subcommand: "hint" }, abuserChannel) })),
+    ]);
     let n = 0;
     const statsFlood = await phase("statsFlood", (sent) => [
       every(50, () => {
@@ -257,7 +340,12 @@ async function main(): Promise<void> {
         const page = 1 + ((n >> 1) % 3);
         sent.push({
           kind: n % 2 ? "stats" : "leaderboard",
-          h: fake.slashCommand(who, "hearts", n % 2 ? { subcommand: "stats" } : { subcommand: "leaderboard", options: { sort: SORTS[(n >> 1) % SORTS.length], page } }, lounge),
+          h: fake.slashCommand(
+            who,
+            "hearts",
+            n % 2 ? { subcommand: "stats" } : { subcommand: "leaderboard", options: { sort: SORTS[(n >> 1) % SORTS.length], page } },
+            lounge,
+          ),
         });
         n++;
       }),
@@ -291,7 +379,8 @@ async function main(): Promise<void> {
       botMoveP99Ratio: ratio,
       ackP99Ms: statsAck,
       loopDelayP99Ms: statsLoop,
-      loopDelaySource: "1 ms ticker's lateness in the bot process (perf_hooks' histogram beside it as histogramP99Ms; an idle process's ticker as idleLoopDelayP99Ms)",
+      loopDelaySource:
+        "1 ms ticker's lateness in the bot process (perf_hooks' histogram beside it as histogramP99Ms; an idle process's ticker as idleLoopDelayP99Ms)",
       spamRefusals: spamClicks.refusedPolitely,
       spamSilentlyDropped: spamClicks.silentlyDropped,
       othersAckP99MsBaseline: others(baseline),
