@@ -25,6 +25,8 @@ export const OPT = {
   maxTables: "max_tables",
   language: "language",
   retention: "retention",
+  daily: "daily",
+  dailyRules: "daily_rules",
   reset: "reset",
   server: "server",
   day: "day",
@@ -399,6 +401,19 @@ function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcom
         .setDescription("Days to keep closed tables' move logs (results stay)")
         .setDescriptionLocalizations({ fr: "Jours de conservation des coups des tables fermées (les résultats restent)" })
         .addChoices(...RETENTION_CHOICES.map(localized)),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName(OPT.daily)
+        .setDescription("Offer the daily challenge (/hearts daily) on this server")
+        .setDescriptionLocalizations({ fr: "Proposer le défi du jour (/hearts daily) sur ce serveur" }),
+    )
+    .addStringOption((o) =>
+      o
+        .setName(OPT.dailyRules)
+        .setDescription("Rules of the daily challenge from tomorrow, e.g. classic or omnibus")
+        .setDescriptionLocalizations({ fr: "Règles du défi du jour à partir de demain, ex. classic ou omnibus" })
+        .setMaxLength(300),
     )
     .addStringOption((o) =>
       o

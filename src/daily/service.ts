@@ -91,6 +91,11 @@ export class DailyService {
     const day = this.today();
     return this.queue(guildId, user.id).run(async () => {
       const existing = await this.deps.store.getDailySession(guildId, day, user.id);
+      // Everyone of a day plays the same rules: once someone finished today's set, a change of the
+      // server's daily rules waits for tomorrow.
+      const rulesSpec = existing
+        ? existing.rulesSpec
+        : ((await this.deps.store.listDailyResults(guildId, day))[0]?.rulesSpec ?? settings.dailyRules);
       const session =
         existing ??
         (await this.deps.store.startDailySession({
@@ -98,7 +103,7 @@ export class DailyService {
           day,
           userId: user.id,
           name: user.name.slice(0, 80),
-          rulesSpec: settings.dailyRules,
+          rulesSpec,
         }));
       const { state, actions } = await this.advance(session);
       const result = session.result ?? (await this.save(session, session.actions.length, actions, state));

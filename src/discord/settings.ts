@@ -54,6 +54,8 @@ interface Change {
   cap?: number;
   language?: string;
   retention?: number;
+  daily?: boolean;
+  dailyRules?: string;
   reset?: string;
 }
 
@@ -79,6 +81,10 @@ function changeFrom(i: ChatInputCommandInteraction): Change | null {
   if (language !== null) c.language = language;
   const retention = i.options.getInteger(OPT.retention);
   if (retention !== null) c.retention = retention;
+  const daily = i.options.getBoolean(OPT.daily);
+  if (daily !== null) c.daily = daily;
+  const dailyRules = i.options.getString(OPT.dailyRules);
+  if (dailyRules !== null) c.dailyRules = dailyRules.trim();
   const reset = i.options.getString(OPT.reset);
   if (reset !== null) c.reset = reset;
   return Object.keys(c).length ? c : null;
@@ -124,6 +130,12 @@ function patchFrom(ctx: Ctx, c: Change, current: GuildSettings): GuildSettingsPa
   if (c.language === "en" || c.language === "fr") p.locale = c.language;
   if (c.language === "server") p.locale = null;
   if (c.retention !== undefined && [30, 90, 180, 365].includes(c.retention)) p.retentionDays = c.retention;
+  if (c.daily !== undefined) p.dailyEnabled = c.daily;
+  if (c.dailyRules !== undefined) {
+    const r = applyRulesSpec(presetRules("classic")!, c.dailyRules);
+    if (!r.ok) return m.badRules({ error: ctx.tell(r.error) });
+    p.dailyRules = c.dailyRules;
+  }
   return p;
 }
 
@@ -145,6 +157,7 @@ export function settingsView(ctx: Ctx, g: GuildSettings): OutMessage {
     { name: m.cap, value: m.capValue({ n: tableCapOf(ceiling, g), max: ceiling }) },
     { name: m.language, value: g.locale ?? m.languageServer },
     { name: m.retention, value: dflt(g.retentionDays !== null, m.retentionDays({ days: g.retentionDays ?? DEFAULT_RETENTION_DAYS })) },
+    { name: m.daily, value: g.dailyEnabled ? m.dailyOn({ rules: g.dailyRules }) : m.dailyOff },
   ].map((f) => ({ ...f, inline: true }));
   return { embeds: [{ title: m.title, color: RED, fields, footer: { text: m.footer } }] };
 }

@@ -177,11 +177,16 @@ describe("the daily challenge", () => {
     expect(posted.content).not.toMatch(/[♠♥♦♣]|\b(10|[2-9JQKA])[CDSH]\b/);
   });
 
-  it("is off where the server's admins turned it off", async () => {
-    await h.store.updateGuildSettings(h.fake.guildId, { dailyEnabled: false });
+  it("is off where the server's admins turned it off in /hearts settings", async () => {
+    const admin = h.fake.users[0];
+    h.fake.grant(admin, "ManageGuild");
+    const settings = (daily: boolean) => h.fake.slashCommand(admin, "hearts", { subcommand: "settings", options: { daily } });
+    expect(JSON.stringify(await answer(settings(false)))).toContain("Daily challenge");
+    expect((await h.store.getGuildSettings(h.fake.guildId)).dailyEnabled).toBe(false);
     const handle = daily(h.fake.users[3] ?? h.fake.users[0], "play");
     expect(textOf(await answer(handle))).toContain("The daily challenge is turned off on this server.");
     expect(answeredPrivately(h, handle)).toBe(true);
-    await h.store.updateGuildSettings(h.fake.guildId, { dailyEnabled: true });
+    await answer(settings(true));
+    expect((await h.store.getGuildSettings(h.fake.guildId)).dailyEnabled).toBe(true);
   });
 });
