@@ -66,8 +66,19 @@ it("a pick or a pass from an earlier hand's menu is refused, and says why", asyn
   const [ann] = people;
   const record = (await h.store.listOpenTables()).find(() => true)!;
   const tableId = record.id;
-  // Play into the next hand's passing.
-  await playUntil(h, people, () => /Hand 2 · passing/.test(textOf(tableMessage(h.fake))), 30_000);
+  // Play into the next hand's passing (read from the game itself: the table message's edits are
+  // merged, and on a busy machine the whole passing can fall between two of them).
+  const inHand2Passing = () => {
+    const state = h.bot.service.openTable(tableId)?.state;
+    return state?.handIndex === 1 && state.phase === "passing" && !state.passes[0];
+  };
+  await playUntil(h, people, inHand2Passing, 30_000);
+  // Ann's menu is redrawn for the new hand: its pick select now carries this passing's version.
+  const pickVersion = () => {
+    const select = findButton(ann.menu(), byVerb("pick"));
+    return select ? (decodeId(select.custom_id) as { version: number }).version : 0;
+  };
+  await h.fake.waitFor(() => (pickVersion() > 0 ? true : null), 3000, "Ann's pass menu of hand 2");
   const menu = ann.menu()!;
   const current = decodeId(findButton(menu, byVerb("pick")).custom_id)! as { version: number };
   // The first hand's pass menu had version 0 (passing began at the first action).

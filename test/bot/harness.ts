@@ -300,7 +300,11 @@ export async function playUntil(_h: Harness, players: Player[], done: () => bool
   let last = Date.now();
   while (!done()) {
     let acted = false;
-    for (const p of players) if (await p.act()) acted = true;
+    for (const p of players) {
+      // Checked before each person acts, so a short phase (a hand's passing) is not played through.
+      if (done()) return;
+      if (await p.act()) acted = true;
+    }
     if (acted) last = Date.now();
     else {
       if (Date.now() - last > stallMs)
