@@ -28,8 +28,8 @@ import { fork, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRng } from "../src/game/index.js";
 import { SqliteStore } from "../src/store/index.js";
+import { fillFinishedGames } from "./fill-games.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
 
 function arg(name: string, fallback: string): string {
@@ -47,37 +47,11 @@ const OTHERS_PER_S = 10;
 const PHASES = new Set(arg("phases", "baseline,hintFlood,statsFlood,spam").split(","));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A server's finished games, written in bulk (as bench:leaderboard does), with standings rows. */
+/** A server's finished games, written in bulk (bench/fill-games.ts), with standings rows. */
 async function fill(dbUrl: string, guildId: string, games: number, humans: string[]): Promise<void> {
   const store = await SqliteStore.open(dbUrl);
   const p = store.prisma;
-  const rng = createRng(3);
-  for (let start = 0; start < games; start += 2000) {
-    const gameRows: string[] = [];
-    const resultRows: string[] = [];
-    for (let g = start; g < Math.min(games, start + 2000); g++) {
-      const when = new Date(Date.UTC(2026, 0, 1) + g * 60_000).toISOString().replace("Z", "+00:00");
-      gameRows.push(`(${g + 1}, 't${g}', '${guildId}', '{}', 1, '[]', 8, '${when}')`);
-      const seated = [...humans].sort(() => rng.next() - 0.5).slice(0, 2 + rng.int(3));
-      while (seated.length < 4) seated.push("bot:hard");
-      const order = [0, 1, 2, 3].sort(() => rng.next() - 0.5);
-      seated.forEach((key, seat) => {
-        const place = order.indexOf(seat) + 1;
-        const user = key.startsWith("bot:") ? "NULL" : `'${key}'`;
-        resultRows.push(
-          `(${g + 1}, '${guildId}', ${seat}, '${key}', ${user}, ${user === "NULL" ? "'hard'" : "NULL"}, 'p${key.slice(-2)}', ${40 + place * 15}, ${place}, ${20 + place * 12}, 0, ${rng.int(2)}, 1000, 1000, '${when}')`,
-        );
-      });
-    }
-    await p.$transaction([
-      p.$executeRawUnsafe(
-        `INSERT INTO "FinishedGame" ("id", "tableId", "guildId", "rules", "rated", "hands", "handCount", "finishedAt") VALUES ${gameRows.join(",")}`,
-      ),
-      p.$executeRawUnsafe(
-        `INSERT INTO "GameResult" ("gameId", "guildId", "seat", "playerKey", "userId", "botLevel", "name", "total", "place", "points", "moons", "queens", "ratingBefore", "ratingAfter", "finishedAt") VALUES ${resultRows.join(",")}`,
-      ),
-    ]);
-  }
+  await fillFinishedGames(p, { guildId, games, humans, nameOf: (key) => `p${key.slice(-2)}` });
   // Standings rows as the games would have left them (their numbers do not matter here).
   for (const [k, key] of humans.entries()) {
     await p.playerStats.create({

@@ -9,46 +9,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { createRng } from "../src/game/index.js";
 import { SqliteStore } from "../src/store/index.js";
 import { leaderboard, playerCard } from "../src/store/standings.js";
+import { fillFinishedGames } from "./fill-games.js";
 
 const i = process.argv.indexOf("--games");
 const games = i >= 0 ? Number(process.argv[i + 1]) : 100_000;
 const dir = mkdtempSync(join(tmpdir(), "hearts-lb-"));
 const store = await SqliteStore.open(`file:${join(dir, "lb.db")}`);
 const p = store.prisma;
-const rng = createRng(3);
 const humans = Array.from({ length: 40 }, (_, k) => `user${k}`);
 
 const fillStart = performance.now();
-const CHUNK = 2000;
-for (let start = 0; start < games; start += CHUNK) {
-  const gameRows: string[] = [];
-  const resultRows: string[] = [];
-  for (let g = start; g < Math.min(games, start + CHUNK); g++) {
-    const when = new Date(Date.UTC(2026, 0, 1) + g * 60_000).toISOString().replace("Z", "+00:00");
-    gameRows.push(`(${g + 1}, 't${g}', 'g', '{}', 1, '[]', 8, '${when}')`);
-    const seated = [...humans].sort(() => rng.next() - 0.5).slice(0, 2 + rng.int(3));
-    while (seated.length < 4) seated.push("bot:hard");
-    const order = [0, 1, 2, 3].sort(() => rng.next() - 0.5);
-    seated.forEach((key, seat) => {
-      const place = order.indexOf(seat) + 1;
-      const user = key.startsWith("bot:") ? "NULL" : `'${key}'`;
-      resultRows.push(
-        `(${g + 1}, 'g', ${seat}, '${key}', ${user}, ${user === "NULL" ? "'hard'" : "NULL"}, '${key}', ${40 + place * 15}, ${place}, ${20 + place * 12}, 0, ${rng.int(2)}, 1000, 1000, '${when}')`,
-      );
-    });
-  }
-  await p.$transaction([
-    p.$executeRawUnsafe(
-      `INSERT INTO "FinishedGame" ("id", "tableId", "guildId", "rules", "rated", "hands", "handCount", "finishedAt") VALUES ${gameRows.join(",")}`,
-    ),
-    p.$executeRawUnsafe(
-      `INSERT INTO "GameResult" ("gameId", "guildId", "seat", "playerKey", "userId", "botLevel", "name", "total", "place", "points", "moons", "queens", "ratingBefore", "ratingAfter", "finishedAt") VALUES ${resultRows.join(",")}`,
-    ),
-  ]);
-}
+await fillFinishedGames(p, { guildId: "g", games, humans });
 const fillMs = performance.now() - fillStart;
 // Standings rows are kept up to date game by game in production; here they come from one rebuild.
 const rebuildStart = performance.now();
