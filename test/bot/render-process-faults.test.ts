@@ -7,15 +7,14 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, presetRules } from "../../src/game/index.js";
-import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { Images, canvasRenderer } from "../../src/discord/images.js";
 import { Lane, Pacer } from "../../src/discord/pacer.js";
 import { PicturesUnavailable, RenderProcess, childEnv, type RenderProcessOptions } from "../../src/discord/render-process.js";
 import { tableMessage } from "../../src/discord/views.js";
-import type { TableRecord } from "../../src/table/records.js";
 import type { TableSnapshot } from "../../src/table/types.js";
 import { capturingLogger } from "../ai/log-capture.js";
 import { faultyRenderChild, setRenderFault } from "./fixtures/render-faults.js";
+import { tableRecord } from "../table/fixtures.js";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const hand = { cards: [0, 13, 26], legal: [], selected: [] };
@@ -50,35 +49,7 @@ const restartsLogged = (lines: Record<string, unknown>[]) => lines.filter((l) =>
 
 function snapshot(): TableSnapshot {
   const state = createGame(presetRules("classic")!, 7);
-  const record: TableRecord = {
-    id: "t1",
-    guildId: "1",
-    channelId: "2",
-    threadId: null,
-    messageId: "3",
-    hostId: "u0",
-    rules: state.rules,
-    settings: { ...DEFAULT_SETTINGS },
-    seed: 7,
-    status: "passing",
-    seats: [0, 1, 2, 3].map((seat) => ({
-      seat,
-      userId: seat === 0 ? "u0" : null,
-      botLevel: seat === 0 ? null : "easy",
-      name: `P${seat}`,
-      botControlled: false,
-      timeouts: 0,
-    })),
-    actionCount: 0,
-    turnDeadline: null,
-    timeBank: [120, 120, 120, 120],
-    brokenReason: null,
-    hintsUsed: false,
-    undos: 0,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  };
-  return { record, state } as TableSnapshot;
+  return { record: tableRecord(state, { seed: 7, status: "passing" }), state } as TableSnapshot;
 }
 
 describe("the picture process under faults", () => {

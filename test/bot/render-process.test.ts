@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createGame, presetRules, publicView, viewFor, type Seat } from "../../src/game/index.js";
-import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
 import { Images, canvasRenderer } from "../../src/discord/images.js";
 import { Lane, Pacer } from "../../src/discord/pacer.js";
 import { RenderProcess } from "../../src/discord/render-process.js";
 import { handMenu, tableMessage } from "../../src/discord/views.js";
-import type { TableRecord } from "../../src/table/records.js";
 import type { TableSnapshot } from "../../src/table/types.js";
+import { tableRecord } from "../table/fixtures.js";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const thread = new RenderProcess(silentLogger());
@@ -15,35 +14,7 @@ afterAll(() => thread.close());
 
 function snapshot(): TableSnapshot {
   const state = createGame(presetRules("classic")!, 7);
-  const record: TableRecord = {
-    id: "t1",
-    guildId: "1",
-    channelId: "2",
-    threadId: null,
-    messageId: "3",
-    hostId: "u0",
-    rules: state.rules,
-    settings: { ...DEFAULT_SETTINGS },
-    seed: 7,
-    status: "passing",
-    seats: [0, 1, 2, 3].map((seat) => ({
-      seat,
-      userId: seat === 0 ? "u0" : null,
-      botLevel: seat === 0 ? null : "easy",
-      name: `P${seat}`,
-      botControlled: false,
-      timeouts: 0,
-    })),
-    actionCount: 0,
-    turnDeadline: null,
-    timeBank: [120, 120, 120, 120],
-    brokenReason: null,
-    hintsUsed: false,
-    undos: 0,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  };
-  return { record, state } as TableSnapshot;
+  return { record: tableRecord(state, { seed: 7, status: "passing" }), state } as TableSnapshot;
 }
 
 describe("pictures in the picture process", () => {

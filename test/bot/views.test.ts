@@ -20,41 +20,12 @@ import { decodeId } from "../../src/discord/ids.js";
 import type { OutMessage } from "../../src/discord/message.js";
 import { firstLegalAction } from "../../src/table/players.js";
 import { handMenu, rulesMessage, scoresMessage, tableMessage } from "../../src/discord/views.js";
-import type { TableRecord } from "../../src/table/records.js";
 import type { TableSnapshot } from "../../src/table/types.js";
+import { tableRecord } from "../table/fixtures.js";
 
 const images = new Images(null, silentLogger());
 
-function record(state: GameState | null): TableRecord {
-  return {
-    id: "t1",
-    guildId: "1",
-    channelId: "2",
-    threadId: null,
-    messageId: "3",
-    hostId: "u0",
-    rules: state?.rules ?? presetRules("classic")!,
-    settings: { ...DEFAULT_SETTINGS },
-    seed: 1,
-    status: state ? "playing" : "lobby",
-    seats: [0, 1, 2, 3].map((seat) => ({
-      seat,
-      userId: seat < 2 ? `u${seat}` : null,
-      botLevel: seat < 2 ? null : "easy",
-      name: `P${seat}`,
-      botControlled: false,
-      timeouts: 0,
-    })),
-    actionCount: state?.actionCount ?? 0,
-    turnDeadline: null,
-    timeBank: [120, 120, 120, 120],
-    brokenReason: null,
-    hintsUsed: false,
-    undos: 0,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  };
-}
+const record = (state: GameState | null) => tableRecord(state, { people: 2 });
 
 /** Discord's limits: 5 rows, 5 buttons or 1 select per row, custom_id ≤ 100, labels ≤ 80, 25 options. */
 function checkLimits(msg: OutMessage): void {

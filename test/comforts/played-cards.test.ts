@@ -18,42 +18,14 @@ import {
 } from "../../src/game/index.js";
 import { silentLogger } from "../../src/log.js";
 import { readSettings, type StoredSettings } from "../../src/store/records.js";
-import type { TableRecord, TableSettings } from "../../src/table/records.js";
+import type { TableSettings } from "../../src/table/records.js";
 import { applySettings } from "../../src/table/options.js";
 import { firstLegalAction } from "../../src/table/players.js";
+import { tableRecord } from "../table/fixtures.js";
 
 const images = new Images(null, silentLogger());
 
-function record(state: GameState, settings: Partial<TableSettings> = {}): TableRecord {
-  return {
-    id: "t1",
-    guildId: "1",
-    channelId: "2",
-    threadId: null,
-    messageId: "3",
-    hostId: "u0",
-    rules: state.rules,
-    settings: { ...DEFAULT_SETTINGS, ...settings },
-    seed: 1,
-    status: "playing",
-    seats: [0, 1, 2, 3].map((seat) => ({
-      seat,
-      userId: seat === 0 ? "u0" : null,
-      botLevel: seat === 0 ? null : "easy",
-      name: `P${seat}`,
-      botControlled: false,
-      timeouts: 0,
-    })),
-    actionCount: state.actionCount,
-    turnDeadline: null,
-    timeBank: [120, 120, 120, 120],
-    brokenReason: null,
-    hintsUsed: false,
-    undos: 0,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  };
-}
+const record = (state: GameState, settings: Partial<TableSettings> = {}) => tableRecord(state, { settings });
 
 const step = (state: GameState): GameState => {
   const r = apply(state, firstLegalAction(viewFor(state, awaiting(state)[0] as Seat)));
