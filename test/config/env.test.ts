@@ -1,9 +1,10 @@
 /** The .env loader: empty variables count as unset, for us and for the libraries that read them. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, GatewayIntentBits } from "discord.js";
 import { afterAll, describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.js";
 import { envFile, loadEnv } from "../../src/env.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hearts-env-"));
@@ -20,6 +21,21 @@ describe("loadEnv", () => {
     const env: NodeJS.ProcessEnv = { ENV_FILE: fileWith("DISCORD_TOKEN=abc\nSHARDS=\nSHARD_COUNT=\nGUILD_ID=   \nLOG_LEVEL=info\n") };
     loadEnv(env);
     expect(env).toEqual({ ENV_FILE: env.ENV_FILE, DISCORD_TOKEN: "abc", LOG_LEVEL: "info" });
+  });
+
+  it("reads .env.example as shipped, with only a token pasted in, as every setting's default", () => {
+    const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
+    const env: NodeJS.ProcessEnv = {
+      ENV_FILE: fileWith(
+        example.replace(/^DISCORD_TOKEN=$/m, "DISCORD_TOKEN=OTAwMDAwMDAwMDAwMDAwMDAx.GhEaRt.a-token-that-is-never-used-for-real-xx"),
+      ),
+    };
+    loadEnv(env);
+    const r = readConfig(env);
+    if (!r.ok) throw new Error(r.problems.join("\n"));
+    // Every variable the file leaves empty reads as unset: no empty guild, shard list, API base or salt.
+    expect(r.config).toMatchObject({ guildId: null, clientId: null, shards: null, shardIds: null, apiBase: null, dailySalt: null });
+    for (const [key, value] of Object.entries(env)) expect(value, key).not.toBe("");
   });
 
   it("is what keeps new Client() from throwing on the empty SHARDS that dotenv would set", () => {
