@@ -6,7 +6,12 @@
  *
  * npm run bench:ai -- --a LEVEL --b LEVEL --deals N [--rules PRESET[,key=value...]]
  *                     [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]
+ *                     [--first-deal K] [--max-minutes M] [--out FILE]
  *   LEVEL: easy, medium, hard, frozen-easy, frozen-medium, frozen-hard.
+ *   --first-deal K plays deals K, K+1, … of the seed's series (to extend an earlier run with new deals);
+ *   --max-minutes M starts no deal after M minutes (the summary counts the deals played);
+ *   --out FILE appends each deal's result as one JSON line as it finishes, so a long run that is
+ *   stopped keeps what it played, and runs can be pooled deal by deal.
  *
  * A duplicate tournament between two levels. Each deal (one hand: the same 52 cards, the pass
  * direction of hand i of the cycle, totals at the start) is played four times with the seating
@@ -18,6 +23,7 @@
  * paired difference A − B with its interval, moons shot and conceded, and decision times
  * p50/p95/p99 per level. The last line is one JSON object.
  */
+import { appendFileSync } from "node:fs";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import {
   awaiting,
@@ -56,8 +62,12 @@ export interface Args {
   format: "2v2" | "1v3";
   workers: number;
   seed: number;
-  /** Epoch ms after which no new deal starts (the suite's --max-minutes); the result says how many were played. */
+  /** Epoch ms after which no new deal starts (--max-minutes); the result says how many were played. */
   deadline?: number;
+  /** The first deal of the seed's series (--first-deal). */
+  firstDeal?: number;
+  /** A file each deal's result is appended to as one JSON line (--out). */
+  out?: string;
 }
 
 export interface DealResult {
@@ -74,7 +84,7 @@ const LEVELS = ALL_LEVELS;
 function fail(message: string): never {
   console.error(`bench:ai: ${message}`);
   console.error(
-    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]",
+    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S] [--first-deal K] [--max-minutes M] [--out FILE]",
   );
   console.error(`presets: ${presetNames().join(", ")}`);
   process.exit(2);
@@ -127,6 +137,15 @@ function parseArgs(argv: string[]): Args {
         break;
       case "--seed":
         args.seed = whole(flag, value, 0);
+        break;
+      case "--first-deal":
+        args.firstDeal = whole(flag, value, 0);
+        break;
+      case "--max-minutes":
+        args.deadline = Date.now() + whole(flag, value, 1) * 60_000;
+        break;
+      case "--out":
+        args.out = value;
         break;
       default:
         fail(`unknown argument “${argv[i]}”`);
@@ -218,7 +237,7 @@ function spawnSelf(data: unknown): Worker {
 }
 
 export async function runParallel(args: Args, onResult: (r: DealResult) => void): Promise<void> {
-  const all = Array.from({ length: args.deals }, (_, i) => i);
+  const all = Array.from({ length: args.deals }, (_, i) => (args.firstDeal ?? 0) + i);
   if (args.workers <= 1) {
     for (const d of all) {
       if (args.deadline && Date.now() > args.deadline) break;
@@ -270,6 +289,7 @@ async function main(): Promise<void> {
   let last = started;
   await runParallel(args, (r) => {
     results.push(r);
+    if (args.out) appendFileSync(args.out, JSON.stringify({ seed: args.seed, a: args.a, b: args.b, rules: args.rules, ...r }) + "\n");
     if (performance.now() - last > 15_000) {
       last = performance.now();
       console.error(`  … ${results.length}/${args.deals} deals, ${((last - started) / 1000).toFixed(0)} s`);
@@ -294,7 +314,7 @@ async function main(): Promise<void> {
   const tb = timing("b");
   const name = (k: "a" | "b") => `${k === "a" ? args.a : args.b} (${k.toUpperCase()})`;
   console.log(
-    `${args.deals} deals × 4 rotations, ${args.format}, rules ${args.rules}` +
+    `${results.length} deals × 4 rotations, ${args.format}, rules ${args.rules}` +
       (args.budgetMs !== undefined ? `, budget ${args.budgetMs} ms` : "") +
       (args.samples !== undefined ? `, ≤ ${args.samples} worlds` : "") +
       `, ${args.workers} worker(s), ${seconds.toFixed(0)} s`,
@@ -309,7 +329,8 @@ async function main(): Promise<void> {
   console.log(`  A − B: ${diff.mean.toFixed(3)} ± ${diff.ci.toFixed(3)} points/hand (lower is better): ${verdict}`);
   console.log(
     JSON.stringify({
-      deals: args.deals,
+      deals: results.length,
+      firstDeal: args.firstDeal ?? 0,
       format: args.format,
       rules: args.rules,
       budgetMs: args.budgetMs ?? null,
