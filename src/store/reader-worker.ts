@@ -8,15 +8,14 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { serve } from "./db-thread.js";
 import { leaderboard, playerCard, standingsSnapshot } from "./standings.js";
-import type { ReadRequest, ReadResponse } from "./reader.js";
+import type { ReadRequest } from "./reader.js";
 
 const { file } = workerData as { file: string };
 const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
-const ready = prisma.$executeRawUnsafe("PRAGMA query_only = ON");
 
-async function run(req: ReadRequest): Promise<unknown> {
-  await ready;
+serve<ReadRequest>(parentPort!, prisma.$executeRawUnsafe("PRAGMA query_only = ON"), async (req) => {
   switch (req.op) {
     case "leaderboard":
       return leaderboard(prisma, req.query);
@@ -25,13 +24,4 @@ async function run(req: ReadRequest): Promise<unknown> {
     case "standings":
       return standingsSnapshot(prisma, req.guildId);
   }
-}
-
-parentPort!.on("message", (req: ReadRequest) => {
-  run(req).then(
-    (value) => parentPort!.postMessage({ id: req.id, ok: true, value } satisfies ReadResponse),
-    (err: unknown) =>
-      parentPort!.postMessage({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies ReadResponse),
-  );
 });
-parentPort!.postMessage({ ready: true });

@@ -2,7 +2,9 @@
  * The Store on Prisma + SQLite (better-sqlite3 driver adapter, JS engine: no engine binary).
  * Durability: WAL with synchronous=FULL, so an appended action is on disk (fsync of the WAL) before
  * the bot tells anyone about it, even across a power cut; NORMAL would only survive a process crash.
- * busy_timeout lets several processes share the file.
+ * busy_timeout lets several processes share the file. Appended moves, the hot write, are committed
+ * in a writer thread (writer.ts) and heavy reads run in a reader thread (reader.ts), so neither the
+ * commit's fsync nor a 100,000-game player card holds the event loop that every table shares.
  *
  * One client = one better-sqlite3 connection, and the adapter runs plain queries without waiting for
  * an open interactive transaction: a query issued meanwhile would run inside it (acknowledged before
@@ -41,7 +43,9 @@ import {
   type ForgetResult,
   type PersonalData,
 } from "./privacy.js";
+import { columnValue, commitAppends, sqlDate, type AppendItem } from "./appends.js";
 import { ReadCache, StandingsReader } from "./reader.js";
+import { AppendWriter } from "./writer.js";
 import {
   leaderboard,
   playerCard,
@@ -71,20 +75,6 @@ export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
 const SYNCHRONOUS = process.env.HEARTS_SQLITE_SYNCHRONOUS === "NORMAL" ? "NORMAL" : "FULL";
 
-/** DateTime as Prisma stores it in SQLite, so rows written by raw SQL read back the same. */
-const sqlDate = (d: Date): string => d.toISOString().replace("Z", "+00:00");
-
-/** A column value as raw SQL binds it here: dates in Prisma's text form, booleans as 0/1. */
-function columnValue(value: unknown): unknown {
-  if (value instanceof Date) return sqlDate(value);
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value;
-}
-
-const isUniqueViolation = (e: unknown): boolean =>
-  (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") ||
-  /UNIQUE constraint failed/i.test(String((e as Error)?.message));
-
 /** A file: URL naming a file on disk (not an in-memory database). */
 const isSqliteFile = (url: string): boolean => /^file:(?!:memory:)[^?]/.test(url);
 
@@ -92,41 +82,8 @@ export function sqliteFile(url: string): string {
   return resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
 }
 
-interface PendingAppend {
-  tableId: string;
-  seq: number;
-  seat: number;
-  action: Action;
-  patch?: TablePatch;
-  resolve: (r: AppendResult) => void;
-  reject: (e: unknown) => void;
-}
-
-type Db = Pick<PrismaClient, "$executeRaw" | "heartsTable">;
-
-/**
- * One append as one statement, so atomic even outside a transaction: the UPDATE only matches while
- * the table's count is still `seq`, and the trigger `append_action` writes the log row; the log's
- * primary key (tableId, seq) refuses a second action at the same number.
- */
-async function appendOne(db: Db, { tableId, seq, seat, action, patch }: PendingAppend): Promise<AppendResult> {
-  const sets = [
-    Prisma.sql`"actionCount" = ${seq + 1}`,
-    Prisma.sql`"lastSeat" = ${seat}`,
-    Prisma.sql`"lastAction" = ${JSON.stringify(action)}`,
-    Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`,
-  ];
-  for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
-  try {
-    const changed = await db.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${seq}`;
-    if (changed === 1) return { ok: true };
-  } catch (e) {
-    if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
-    throw e;
-  }
-  const exists = await db.heartsTable.count({ where: { id: tableId } });
-  return { ok: false, reason: exists ? "conflict" : "missing-table" };
-}
+/** Appends waiting for the next commit, each with its caller's promise. */
+type PendingBatch = Array<AppendItem & { resolve: (r: AppendResult) => void; reject: (e: unknown) => void }>;
 
 export class SqliteStore implements HeartsStore {
   readonly kind = "sqlite";
@@ -134,7 +91,9 @@ export class SqliteStore implements HeartsStore {
   private constructor(
     readonly prisma: PrismaClient,
     file: string | null,
+    writerRestartMs?: number,
   ) {
+    this.writer = new AppendWriter(file, SYNCHRONOUS, (batch) => this.commitHere(batch), writerRestartMs);
     this.reader = new StandingsReader(file, {
       leaderboard: (q) => this.exclusive(() => leaderboard(this.prisma, q)),
       playerCard: (guildId, playerKey) => this.exclusive(() => playerCard(this.prisma, guildId, playerKey)),
@@ -142,6 +101,8 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
+  /** Appended moves are committed in a writer thread (see writer.ts). */
+  readonly writer: AppendWriter;
   /** Leaderboards, player cards and standings rebuilds run in a worker thread (see reader.ts). */
   readonly reader: StandingsReader;
   /** A few seconds of leaderboards and cards, one query in flight per question. */
@@ -157,10 +118,13 @@ export class SqliteStore implements HeartsStore {
     return run;
   }
 
-  /** `migrations`: another folder of migrations than the committed one (tests of a future migration). */
+  /**
+   * `migrations`: another folder of migrations than the committed one (tests of a future migration);
+   * `writerRestartMs`: how soon a writer thread that died is started again (fault tests).
+   */
   static async open(
     databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    opts: { migrations?: string } = {},
+    opts: { migrations?: string; writerRestartMs?: number } = {},
   ): Promise<SqliteStore> {
     const file = sqliteFile(databaseUrl);
     // Private before SQLite creates anything: folder 0700 (when created here), file 0600 (see file-modes.ts).
@@ -173,7 +137,10 @@ export class SqliteStore implements HeartsStore {
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$executeRawUnsafe(`PRAGMA synchronous = ${SYNCHRONOUS}`);
     await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
-    return new SqliteStore(prisma, isSqliteFile(databaseUrl) ? file : null);
+    // The writer thread commits nearly every write and checkpoints; a checkpoint here would hold
+    // the event loop (this store checkpoints itself only while it commits appends, see commitHere).
+    if (isSqliteFile(databaseUrl)) await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
+    return new SqliteStore(prisma, isSqliteFile(databaseUrl) ? file : null, opts.writerRestartMs);
   }
 
   createTable(input: NewTable): Promise<TableRecord> {
@@ -238,7 +205,7 @@ export class SqliteStore implements HeartsStore {
    */
   appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
-      const item: PendingAppend = { tableId, seq, seat, action, patch, resolve, reject };
+      const item = { tableId, seq, seat, action, patch, resolve, reject };
       if (this.batch) {
         this.batch.push(item);
         return;
@@ -250,31 +217,31 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
-  private batch: PendingAppend[] | null = null;
+  private batch: PendingBatch | null = null;
 
   /** Appends stored, and commits they took (their ratio is the mean batch size). */
   readonly appendStats = { appends: 0, commits: 0 };
+  private localCommits = 0;
 
-  private async flush(batch: PendingAppend[]): Promise<void> {
+  private async flush(batch: PendingBatch): Promise<void> {
     if (this.batch === batch) this.batch = null;
     try {
-      const results =
-        batch.length === 1
-          ? [await appendOne(this.prisma, batch[0])]
-          : await this.prisma.$transaction(
-              async (tx) => {
-                const out: AppendResult[] = [];
-                for (const item of batch) out.push(await appendOne(tx, item));
-                return out;
-              },
-              { maxWait: 10_000, timeout: 30_000 },
-            );
+      const results = await this.writer.commit(
+        batch.map(({ tableId, seq, seat, action, patch }) => ({ tableId, seq, seat, action, patch })),
+      );
       this.appendStats.appends += batch.length;
       this.appendStats.commits++;
       batch.forEach((item, i) => item.resolve(results[i]));
     } catch (e) {
       for (const item of batch) item.reject(e);
     }
+  }
+
+  /** Appends committed on this thread (no writer thread): it then also checkpoints, now and then. */
+  private async commitHere(batch: AppendItem[]): Promise<AppendResult[]> {
+    const results = await commitAppends(this.prisma, batch);
+    if (++this.localCommits % 200 === 0) await this.prisma.$queryRawUnsafe("PRAGMA wal_checkpoint(PASSIVE)");
+    return results;
   }
 
   /**
@@ -496,6 +463,7 @@ export class SqliteStore implements HeartsStore {
   async close(): Promise<void> {
     await this.reader.close();
     return this.exclusive(async () => {
+      await this.writer.close();
       await this.prisma.$disconnect();
     });
   }

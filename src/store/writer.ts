@@ -1,0 +1,91 @@
+/**
+ * Where the SQLite store commits appended moves: in its writer thread (writer-worker.ts) once that
+ * is ready, else on the main thread's connection (while the thread starts, after it died, or for a
+ * database a thread cannot open). Either way the same statements run (appends.ts); a batch the
+ * thread could not answer is committed here instead, and the guard on the log's count refuses any
+ * append the thread had already stored (a conflict, which the table service answers by reloading).
+ */
+import { DbThread, sibling, ThreadGone } from "./db-thread.js";
+import type { AppendItem } from "./appends.js";
+import type { AppendResult } from "./types.js";
+
+/** How long after the thread died before it is started again (its appends run here meanwhile). */
+const RESTART_MS = 5_000;
+/** Starts in a row that failed before the store stops trying (the database is then written here only). */
+const MAX_FAILED_STARTS = 3;
+
+export class AppendWriter {
+  private readonly thread: DbThread<{ op: "append"; batch: AppendItem[] }> | null;
+  private restart: NodeJS.Timeout | null = null;
+  private closed = false;
+  private failedStarts = 0;
+  /** Batches committed by the writer thread and on the main thread (tests, benchmarks). */
+  readonly counts = { thread: 0, local: 0 };
+
+  constructor(
+    file: string | null,
+    synchronous: "FULL" | "NORMAL",
+    private readonly local: (batch: AppendItem[]) => Promise<AppendResult[]>,
+    private readonly restartMs = RESTART_MS,
+  ) {
+    this.thread = file ? new DbThread(sibling("writer-worker"), { file, synchronous }) : null;
+    this.start();
+  }
+
+  /** Resolves when the thread is ready to take batches (false if it cannot start). */
+  ready(): Promise<boolean> {
+    return this.thread?.warm() ?? Promise.resolve(false);
+  }
+
+  /** True while the thread takes the batches. */
+  get up(): boolean {
+    return this.thread?.ready ?? false;
+  }
+
+  /** Stops the thread as a crash would (fault tests): batches go on here until it is back. */
+  async crash(): Promise<void> {
+    await this.thread?.terminate();
+  }
+
+  async commit(batch: AppendItem[]): Promise<AppendResult[]> {
+    if (this.thread?.ready) {
+      try {
+        const results = (await this.thread.call({ op: "append", batch })) as AppendResult[];
+        this.counts.thread++;
+        return results;
+      } catch (err) {
+        if (!(err instanceof ThreadGone)) throw err;
+        this.restartLater();
+      }
+    } else if (this.thread) {
+      this.restartLater();
+    }
+    this.counts.local++;
+    return this.local(batch);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.restart) clearTimeout(this.restart);
+    await this.thread?.close();
+  }
+
+  private restartLater(): void {
+    if (this.closed || this.restart) return;
+    if (this.failedStarts >= MAX_FAILED_STARTS) return;
+    this.restart = setTimeout(() => {
+      this.restart = null;
+      this.start();
+    }, this.restartMs);
+    this.restart.unref();
+  }
+
+  private start(): void {
+    if (this.closed || !this.thread || this.thread.ready) return;
+    // warm() never rejects: a failed start is counted, and appends go on here.
+    this.thread.warm().then(
+      (up) => void (this.failedStarts = up ? 0 : this.failedStarts + 1),
+      () => undefined,
+    );
+  }
+}
