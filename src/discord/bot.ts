@@ -25,6 +25,7 @@ import { RenderProcess } from "./render-process.js";
 import { guildPresent, guildRemoved } from "./privacy.js";
 import { createRouter } from "./router.js";
 import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./fair-use.js";
+import { everyShard } from "./every-shard.js";
 
 export interface BotDeps {
   store: Store;
@@ -162,6 +163,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       limits: { maxTablesPerGuild: config.maxTablesPerGuild },
       daily,
       review,
+      everyShard: everyShard(client, service, log.child({ part: "privacy" })),
     },
     { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest },
   );

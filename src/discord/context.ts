@@ -20,6 +20,7 @@ import type { Presenter } from "./presenter.js";
 import type { Responder } from "./responder.js";
 import { handMenu } from "./views.js";
 import type { DeckStyles } from "./deck.js";
+import type { EveryShard } from "./every-shard.js";
 
 export interface Services {
   service: TableService;
@@ -40,6 +41,8 @@ export interface Services {
   daily?: DailyService | null;
   /** Game reviews (absent with a store that does not keep finished games). */
   review?: ReviewService | null;
+  /** What every shard process must do when one person asks (Forget me). */
+  everyShard: EveryShard;
 }
 
 export interface Ctx extends Services {

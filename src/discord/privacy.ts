@@ -106,8 +106,8 @@ async function forget(ctx: Ctx, store: PrivacyStore, userId: string, m: PrivacyT
   inProgress.add(key);
   try {
     await ctx.respond.defer();
-    // Open tables first (the table service holds them), then everything stored.
-    const open = await ctx.service.forgetPlayer(userId, FORMER_PLAYER);
+    // Open tables first (the table service of each shard holds its own), then everything stored.
+    const open = await ctx.everyShard.forgetPlayer(userId, FORMER_PLAYER);
     const r = await store.forgetUser(userId);
     ctx.log.info({ results: r.results, tables: r.tables, open, servers: r.guilds.length }, "a person asked to be forgotten; done");
     return await ctx.respond.say(m.forgotten({ results: r.results, tables: r.tables, open }));

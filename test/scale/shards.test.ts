@@ -64,7 +64,8 @@ const waitFor = <T>(probe: () => T | null | undefined | false, ms: number, what:
 
 beforeAll(async () => {
   started = Date.now();
-  fake = await startFakeDiscord({ users: SHARDS * GUILDS_PER_SHARD, shards: SHARDS, maxConcurrency: SHARDS, history: false });
+  // One person per guild, and one more who plays nowhere (the Forget me test's).
+  fake = await startFakeDiscord({ users: SHARDS * GUILDS_PER_SHARD + 1, shards: SHARDS, maxConcurrency: SHARDS, history: false });
   dir = mkdtempSync(join(tmpdir(), "hearts-shards-"));
   dbFile = join(dir, "hearts.db");
   for (let k = 0; k < GUILDS_PER_SHARD; k++) for (let s = 0; s < SHARDS; s++) fake.addGuild({ shard: [s, SHARDS] });
@@ -289,6 +290,8 @@ const actionTotal = (guilds: Set<string>): number =>
 
 describe(`${SHARDS} shard processes on one SQLite file`, () => {
   let people: Person[] = [];
+  /** The Forget me test's table: not one of the people's games. */
+  let forgottenTable = "";
   let restart: { resumed: string[]; expected: string[]; othersOpen: number; othersActionsDuring: number; ms: number } | null = null;
 
   it("play many games at once; a killed shard comes back and resumes only its own tables", async () => {
@@ -363,6 +366,32 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(logs.filter((l) => l.msg === "table resumed").every((l) => l.shard === VICTIM)).toBe(true);
   });
 
+  it("Forget me, asked in a server on one shard, takes the person out of their open table on another shard", async () => {
+    const asker = fake.users[SHARDS * GUILDS_PER_SHARD];
+    const tableGuild = people.find((p) => p.shard === 0)!;
+    const askGuild = people.find((p) => p.shard === 1)!;
+    const stored = (tableId: string) =>
+      readDb((db) => db.prepare(`SELECT seats, hostId, status FROM HeartsTable WHERE id = ?`).get(tableId) as Record<string, string>);
+    // A table of theirs, open on shard 0.
+    const opened = await answer(fake.slashCommand(asker, "hearts", { subcommand: "new", options: {} }, tableGuild.guild.channelId));
+    expect(textOf(opened)).not.toMatch(/couldn't|can't|refused/i);
+    // (Every game of that guild's own person is over: the one table message with a Start button is theirs.)
+    const lobby = await waitFor(() => tableMessage(tableGuild, null), 8000, "the asker's table");
+    const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
+    forgottenTable = tableId;
+    expect(JSON.stringify(stored(tableId))).toContain(asker.id);
+
+    // They ask in a server of shard 1, which holds none of their tables.
+    const shown = await answer(fake.slashCommand(asker, "hearts", { subcommand: "privacy", options: {} }, askGuild.guild.channelId));
+    const confirm = await answer(fake.clickButton(asker, shown.id, find(shown, (c) => c.label === "Forget me").custom_id));
+    const done = await answer(fake.clickButton(asker, confirm.id, find(confirm, (c) => c.label === "Yes, forget me").custom_id));
+    expect(textOf(done)).toContain("you left 1 open table(s)");
+    // Shard 0 let go of the table (they were its only person, so it ended) and no row names them.
+    await waitFor(() => stored(tableId).status !== "lobby", 8000, "the table on shard 0 to end");
+    expect(JSON.stringify(stored(tableId))).not.toContain(asker.id);
+    expect(logs.some((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toBe(false);
+  }, 40_000);
+
   it("stops cleanly on SIGTERM: every shard process ends", async () => {
     const pids = shardPids();
     manager.kill("SIGTERM");
@@ -372,7 +401,9 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
   }, 40_000);
 
   it("lost and duplicated nothing: every log replays to its final state, each game recorded once", async () => {
-    const tables = readDb((db) => db.prepare(`SELECT id, guildId, status, rules, seed, actionCount FROM HeartsTable`).all() as TableRow[]);
+    const tables = readDb((db) =>
+      db.prepare(`SELECT id, guildId, status, rules, seed, actionCount FROM HeartsTable WHERE id != ?`).all(forgottenTable),
+    ) as TableRow[];
     expect(tables.length).toBe(people.length * GAMES_PER_GUILD);
     expect(new Set(tables.map((t) => t.id))).toEqual(new Set(people.flatMap((p) => p.tables)));
     let actions = 0;
