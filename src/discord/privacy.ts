@@ -53,6 +53,8 @@ export const privacyCommand = command({
       `• ${m.games({ n: d.games, servers: d.servers })}`,
       `• ${m.standings({ n: d.standings })}`,
       `• ${m.menus({ n: d.menus })}`,
+      `• ${m.dailies({ n: d.dailies, reviews: d.reviews })}`,
+      `• ${m.prefs({ set: d.prefs > 0 })}`,
       `• ${m.names({ names: d.names.length ? d.names.join(", ") : m.noName })}`,
       "",
       m.why,

@@ -31,6 +31,11 @@ export interface PersonalData {
   standings: number;
   /** Saved private menus (interaction tokens kept over a restart, at most 15 minutes old). */
   menus: number;
+  /** Daily challenge attempts (one per server and day), and saved reviews of their games. */
+  dailies: number;
+  reviews: number;
+  /** 1 if they chose a deck style (/hearts deck), else 0. */
+  prefs: number;
   /** The names stored with their results and standings (up to 10). */
   names: string[];
 }
@@ -79,10 +84,13 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
     .length;
   const standings = await db.playerStats.count({ where: { playerKey: userId } });
   const menus = await db.menuToken.count({ where: { userId } });
+  const dailies = await db.dailySession.count({ where: { userId } });
+  const reviews = await db.computedCache.count({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
+  const prefs = await db.playerPrefs.count({ where: { userId } });
   const fromResults = await db.gameResult.findMany({ where: { userId }, distinct: ["name"], select: { name: true }, take: 10 });
   const fromStats = await db.playerStats.findMany({ where: { playerKey: userId }, select: { name: true }, take: 10 });
   const names = [...new Set([...fromResults, ...fromStats].map((r) => r.name))].slice(0, 10);
-  return { tables, games, servers, standings, menus, names };
+  return { tables, games, servers, standings, menus, dailies, reviews, prefs, names };
 }
 
 /** The seats with the person replaced by an anonymous computer seat. */

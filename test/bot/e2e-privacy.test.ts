@@ -112,7 +112,17 @@ describe("privacy", () => {
     );
     expect(h.bot.service.tableIn(h.fake.channelId)!.record.seats.map((s) => s.userId)).toEqual([ben.user.id]);
     expect((await answer(ann.slash("privacy", {}))).text).toContain("Finished games with your result: 0, on 0 server(s)");
-    expect(await h.store.personalData(ann.user.id)).toEqual({ tables: 0, games: 0, servers: 0, standings: 0, menus: 0, names: [] });
+    expect(await h.store.personalData(ann.user.id)).toEqual({
+      tables: 0,
+      games: 0,
+      servers: 0,
+      standings: 0,
+      menus: 0,
+      dailies: 0,
+      reviews: 0,
+      prefs: 0,
+      names: [],
+    });
     await answer(ben.slash("end", {}));
   }, 30_000);
 

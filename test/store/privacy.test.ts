@@ -92,8 +92,23 @@ for (const db of BACKENDS) {
         seats: [seat(0, BEN), seat(1, ANA)],
       });
 
+      // A daily attempt, a saved review of one of her games, and her deck style.
+      await store.startDailySession({ guildId: "g1", day: 20000, userId: ANA, name: "name-1", rulesSpec: "classic" });
+      await store.putCached("review", `table:${open.id}|${ANA}`, "{}");
+      await store.setPlayerPrefs(ANA, { largeIndex: true });
+
       const before = await store.personalData(ANA);
-      expect(before).toEqual({ tables: 7, games: 6, servers: 2, standings: 2, menus: 1, names: ["name-1"] });
+      expect(before).toEqual({
+        tables: 7,
+        games: 6,
+        servers: 2,
+        standings: 2,
+        menus: 1,
+        dailies: 1,
+        reviews: 1,
+        prefs: 1,
+        names: ["name-1"],
+      });
 
       const r = await store.forgetUser(ANA);
       expect(r.results).toBe(6);
@@ -101,7 +116,7 @@ for (const db of BACKENDS) {
       // The open table is the table service's to change (it removes the person first): untouched here.
       expect((await store.getTable(open.id))!.seats[1].userId).toBe(ANA);
       const after = await store.personalData(ANA);
-      expect(after).toEqual({ tables: 1, games: 0, servers: 0, standings: 0, menus: 0, names: [] });
+      expect(after).toEqual({ tables: 1, games: 0, servers: 0, standings: 0, menus: 0, dailies: 0, reviews: 0, prefs: 0, names: [] });
 
       const prisma = prismaOf(store);
       const results = await prisma.gameResult.findMany({ where: { name: FORMER_PLAYER } });
