@@ -60,8 +60,32 @@ function run(cmd: string, cwd: string, env: NodeJS.ProcessEnv): ChildProcess & {
   return Object.assign(child, { output: () => out });
 }
 
+/** Whether the child has ended: with a code, or by a signal (then exitCode stays null). */
+const ended = (c: ChildProcess): boolean => c.exitCode !== null || c.signalCode !== null;
+
 const exited = (c: ChildProcess): Promise<number | null> =>
-  c.exitCode !== null ? Promise.resolve(c.exitCode) : new Promise((r) => c.once("exit", (code) => r(code)));
+  ended(c) ? Promise.resolve(c.exitCode) : new Promise((r) => c.once("exit", (code) => r(code)));
+
+/** Waits (up to `ms`) until no process of the child's group is left: the bot itself has stopped. */
+async function groupGone(c: ChildProcess, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    try {
+      process.kill(-c.pid!, 0);
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Kills what is left of the child's process group; a group already gone (ESRCH) is what we wanted. */
+function killGroup(c: ChildProcess): void {
+  try {
+    process.kill(-c.pid!, "SIGKILL");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ESRCH") throw e;
+  }
+}
 
 describe("the README's quick start, verbatim", () => {
   let dir: string;
@@ -74,7 +98,8 @@ describe("the README's quick start, verbatim", () => {
     fake = await startFakeDiscord({ token: TOKEN, users: 2 });
   });
   afterAll(async () => {
-    if (bot && bot.exitCode === null) process.kill(-bot.pid!, "SIGKILL");
+    // The shell may be gone (Ctrl-C ended it by signal) while the bot it started still stops.
+    if (bot) killGroup(bot);
     await fake?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -120,6 +145,7 @@ describe("the README's quick start, verbatim", () => {
     // Ctrl-C: the bot stops cleanly, saying open tables resume, with no stack trace.
     process.kill(-bot.pid!, "SIGINT");
     await exited(bot);
+    expect(await groupGone(bot, 15_000), "the bot was still running 15 s after Ctrl-C").toBe(true);
     expect(bot.output()).toContain("logged in to Discord");
     expect(bot.output()).not.toMatch(/\n\s+at .*\(/);
     expect(bot.output()).not.toContain(TOKEN);
