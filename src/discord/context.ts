@@ -5,7 +5,7 @@ import type { DailyService } from "../daily/service.js";
 import type { ReviewService } from "../table/review.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { HeartsStore } from "../store/types.js";
 import type { TableSettings } from "../table/records.js";
 import type { GuildSettingsCache } from "../table/guild-settings.js";
 import { seatOf } from "../table/seats.js";
@@ -28,7 +28,7 @@ export interface Services {
   menus: Menus;
   images: Images;
   pacer: Pacer;
-  store: Store;
+  store: HeartsStore;
   log: Logger;
   fairUse: FairUse;
   decks: DeckStyles;
@@ -37,10 +37,10 @@ export interface Services {
   /** The bot's own defaults for new tables and its ceiling of open tables per server. */
   defaults: TableSettings;
   limits: { maxTablesPerGuild: number };
-  /** The daily challenge (absent with a store that does not keep it). */
-  daily?: DailyService | null;
-  /** Game reviews (absent with a store that does not keep finished games). */
-  review?: ReviewService | null;
+  /** The daily challenge. */
+  daily: DailyService;
+  /** Game reviews. */
+  review: ReviewService;
   /** What every shard process must do when one person asks (Forget me). */
   everyShard: EveryShard;
 }
