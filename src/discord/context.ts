@@ -1,6 +1,6 @@
 /** What every interaction handler gets: the interaction's person, its responder, and the services. */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
-import { viewFor, type Card, type Seat } from "../game/index.js";
+import type { Card } from "../game/index.js";
 import type { DailyService } from "../daily/service.js";
 import type { ReviewService } from "../table/review.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
@@ -10,7 +10,7 @@ import type { TableSettings } from "../table/records.js";
 import type { GuildSettingsCache } from "../table/guild-settings.js";
 import { seatOf } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
-import type { Actor, TableSnapshot } from "../table/types.js";
+import type { Actor, TableView } from "../table/types.js";
 import type { FairUse } from "./fair-use.js";
 import type { Images } from "./images.js";
 import type { Menus } from "./menus.js";
@@ -75,7 +75,7 @@ export function onEphemeral(i: RepliableInteraction): boolean {
 }
 
 /** A table's buttons only work where the table is. */
-export function inPlace(table: TableSnapshot, channelId: string | null): boolean {
+export function inPlace(table: TableView, channelId: string | null): boolean {
   return channelId === table.record.channelId || channelId === table.record.threadId;
 }
 
@@ -96,21 +96,22 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       });
       return null;
     }
-    if (!table.state) {
+    if (!table.game) {
       await ctx.respond.separate({ content: ctx.m.menu.notStarted });
       return null;
     }
     const deck = await ctx.decks.load(ctx.actor.userId);
     // Drawn in its turn with other pictures, from the table as it is then.
     const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
-      const view = viewFor(table.state!, seat.seat as Seat);
+      const now = ctx.service.current(table);
+      const view = now.seat(seat.seat)!;
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
       const selected =
         view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, {
+      return handMenu(now, view, ctx.images, {
         notice: opts.notice,
         selected,
-        deadline: ctx.service.deadline(table, seat.seat),
+        deadline: now.deadline(seat.seat),
         locale: ctx.locale,
         deck,
       });

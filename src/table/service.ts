@@ -17,7 +17,6 @@ import {
   viewFor,
   type Action,
   type Card,
-  type GameState,
   type MoonChoice,
   type Seat,
   type SeatView,
@@ -27,12 +26,13 @@ import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { NewTable, Store, TablePatch } from "../store/types.js";
 import type { BotLevel, FinishedGame, TableRecord } from "./records.js";
-import { systemClock, type Clock, type TimerHandle } from "./clock.js";
+import { systemClock, type Clock } from "./clock.js";
 import type { SettingsChange } from "./options.js";
 import { firstLegalAction, type BotPlayer } from "./players.js";
 import { SerialQueue } from "./queue.js";
-import { aloneAtTable, alreadyUndone, undoTarget, type UndoMark } from "./undo.js";
-import { bankUsed, deadlineOf, hasExpired, turnKey, type TurnStart } from "./turn-clock.js";
+import { aloneAtTable, alreadyUndone, undoTarget } from "./undo.js";
+import { bankUsed, deadlineOf, hasExpired, turnKey } from "./turn-clock.js";
+import { currentView, newLive, viewOf, type LiveTable } from "./live.js";
 import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import * as lobby from "./lobby.js";
 import { TableRegistry } from "./registry.js";
@@ -48,24 +48,11 @@ import {
   type Outcome,
   type TableListener,
   type TableServiceConfig,
-  type TableSnapshot,
   type TableUpdate,
+  type TableView,
 } from "./types.js";
 
-interface Live extends TableSnapshot {
-  record: TableRecord;
-  state: GameState | null;
-  queue: SerialQueue;
-  /** The turn in progress (or the passing phase) and when it started: timers and the time bank. */
-  turn: TurnStart | null;
-  /** Each seat's last accepted action, to tell a double click from a stale menu. */
-  last: ({ seq: number; action: Action } | null)[];
-  timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
-  closed: boolean;
-  undone: UndoMark | null;
-  /** Moves on at each undo: a computer player's move worked out before it is dropped. */
-  epoch: number;
-}
+type Live = LiveTable;
 
 export interface TableServiceDeps {
   store: Store;
@@ -127,16 +114,23 @@ export class TableService {
   // ---- finding tables -------------------------------------------------------
 
   /** The open table in a channel or thread. */
-  async findOpen(channelId: string): Promise<TableSnapshot | null> {
+  async findOpen(channelId: string): Promise<TableView | null> {
     const live = this.registry.in(channelId);
-    if (live) return live;
+    if (live) return viewOf(live);
     const record = await this.store.findOpenTable(channelId);
-    return record ? this.load(record.id) : null;
+    const loaded = record ? await this.load(record.id) : null;
+    return loaded ? viewOf(loaded) : null;
   }
 
   /** Any table by id: open ones from memory, closed ones read from the store (not kept). */
-  async get(tableId: string): Promise<TableSnapshot | null> {
-    return this.load(tableId);
+  async get(tableId: string): Promise<TableView | null> {
+    const live = await this.load(tableId);
+    return live ? viewOf(live) : null;
+  }
+
+  /** The same table as it is now: a view is taken once, and the game moves on. */
+  current(view: TableView): TableView {
+    return currentView(view);
   }
 
   private async load(tableId: string): Promise<Live | null> {
@@ -144,17 +138,7 @@ export class TableService {
   }
 
   private newLive(record: TableRecord): Live {
-    return {
-      record,
-      state: null,
-      queue: new SerialQueue(),
-      turn: null,
-      last: [null, null, null, null],
-      timers: { turn: null, bot: null, lobby: null },
-      closed: false,
-      undone: null,
-      epoch: 0,
-    };
+    return newLive(record);
   }
 
   private remember(live: Live): void {
@@ -204,11 +188,7 @@ export class TableService {
     }
   }
 
-  async open(
-    where: { guildId: string; channelId: string },
-    host: Actor,
-    options: NewTableOptions,
-  ): Promise<Outcome<{ table: TableSnapshot }>> {
+  async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
     if (this.stopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.inChannel(where.channelId, () => this.openHere(where, host, options)));
   }
@@ -217,7 +197,7 @@ export class TableService {
     where: { guildId: string; channelId: string },
     host: Actor,
     options: NewTableOptions,
-  ): Promise<Outcome<{ table: TableSnapshot }>> {
+  ): Promise<Outcome<{ table: TableView }>> {
     const cap = this.guildCap(where.guildId, options.maxTables);
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
@@ -237,7 +217,7 @@ export class TableService {
     this.remember(live);
     this.armLobbyTimer(live);
     this.log.info({ table: record.id, channel: where.channelId, host: host.userId }, "table opened");
-    return { ok: true, table: live };
+    return { ok: true, table: viewOf(live) };
   }
 
   /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
@@ -263,19 +243,19 @@ export class TableService {
     });
   }
 
-  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.join(live.record, actor)));
   }
 
-  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.leave(live.record, actor)));
   }
 
-  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.addBot(live.record, actor, level)));
   }
 
-  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.removeBot(live.record, actor)));
   }
 
@@ -283,7 +263,7 @@ export class TableService {
    * The host (or Manage Channels) removes a player who stopped responding: in the lobby the seat is
    * freed; during a game a computer player takes it until the person rejoins with /hearts join.
    */
-  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.kick(live.record, actor, userId)));
   }
 
@@ -292,39 +272,39 @@ export class TableService {
     tableId: string,
     actor: Actor,
     change: { rules?: string; settings?: SettingsChange },
-  ): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  ): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
   }
 
   /** Stores and announces what a lobby move decided (src/table/lobby.ts). Runs inside the table's queue. */
-  private async move(live: Live, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  private async move(live: Live, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     if (!r.ok) return r;
     const c = r.change;
     const tableId = live.record.id;
     switch (c.kind) {
       case "close":
         await this.close(live, "everyone-left", c.note);
-        return { ok: true, table: live, say: c.say };
+        return { ok: true, table: viewOf(live), say: c.say };
       case "lobby":
         live.record = await this.store.updateTable(tableId, c.patch);
         this.armLobbyTimer(live);
         if (c.patch.rules || c.patch.settings) this.log.info({ table: tableId, by: actor.userId }, "table options changed");
         this.emit(live, { type: "lobby", note: c.note });
-        return { ok: true, table: live, say: c.say };
+        return { ok: true, table: viewOf(live), say: c.say };
       case "seat":
         await this.saveSeats(live, c.seats);
         this.log.info(
           { table: tableId, seat: c.seat, by: actor.userId },
           c.change === "left" ? "a computer player took the seat" : "player returned",
         );
-        if (c.change === "left" && (await this.closeIfNobodyLeft(live))) return { ok: true, table: live, say: c.sayIfClosed };
+        if (c.change === "left" && (await this.closeIfNobodyLeft(live))) return { ok: true, table: viewOf(live), say: c.sayIfClosed };
         this.schedule(live);
         this.emit(live, { type: "seat", seat: c.seat, change: c.change });
-        return { ok: true, table: live, say: c.say };
+        return { ok: true, table: viewOf(live), say: c.say };
     }
   }
 
-  async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+  async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
     return this.withTable(tableId, async (live) => {
       const { record } = live;
       const r = lobby.start(record, actor);
@@ -344,21 +324,21 @@ export class TableService {
       this.log.info({ table: tableId, seed, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
       this.schedule(live);
       this.emit(live, { type: "started" });
-      return { ok: true, table: live };
+      return { ok: true, table: viewOf(live) };
     });
   }
 
   /** Ends a table early: its host, or someone who may manage the channel. */
-  async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+  async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
     return this.withTable(tableId, async (live) => {
       if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", sentence("refusals", "notHostEnd"));
       await this.close(live, "ended", sentence("lobby", "closedEndedBy", { name: cleanName(actor.name) }));
-      return { ok: true, table: live };
+      return { ok: true, table: viewOf(live) };
     });
   }
 
   /** A new lobby where a finished game was, with the same seats, rules and settings. */
-  async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+  async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
     const r = lobby.rematch(old.record, actor);
@@ -366,7 +346,7 @@ export class TableService {
     return this.unlessStoreDown(() => this.inChannel(r.table.channelId, () => this.rematchHere(tableId, actor, r.table)));
   }
 
-  private async rematchHere(from: string, actor: Actor, table: NewTable): Promise<Outcome<{ table: TableSnapshot }>> {
+  private async rematchHere(from: string, actor: Actor, table: NewTable): Promise<Outcome<{ table: TableView }>> {
     const existing = await this.findOpen(table.channelId);
     if (existing) return refuse("table-exists", sentence("refusals", "rematchExists"));
     const cap = this.guildCap(table.guildId);
@@ -376,35 +356,30 @@ export class TableService {
     this.remember(live);
     this.armLobbyTimer(live);
     this.log.info({ table: record.id, from, host: actor.userId }, "rematch opened");
-    return { ok: true, table: live };
+    return { ok: true, table: viewOf(live) };
   }
 
   // ---- play -----------------------------------------------------------------
 
   /** The seat's private view, for its own ephemeral menu. */
-  async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     const live = await this.load(tableId);
     if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
     const mine = seatOf(live.record.seats, actor.userId);
     if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
     if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
-    return { ok: true, table: live, view: viewFor(live.state, mine.seat as Seat) };
+    return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };
   }
 
-  async pass(tableId: string, actor: Actor, cards: Card[], version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async pass(tableId: string, actor: Actor, cards: Card[], version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "pass", seat, cards }));
   }
 
-  async play(tableId: string, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async play(tableId: string, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "play", seat, card }));
   }
 
-  async moon(
-    tableId: string,
-    actor: Actor,
-    choice: MoonChoice,
-    version: number,
-  ): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async moon(tableId: string, actor: Actor, choice: MoonChoice, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "moon", seat, choice }));
   }
 
@@ -418,7 +393,7 @@ export class TableService {
     actor: Actor,
     version: number,
     build: (seat: Seat) => Action,
-  ): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.withTable(tableId, async (live) => {
       const mine = seatOf(live.record.seats, actor.userId);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
@@ -443,7 +418,7 @@ export class TableService {
       }
       const r = await this.commit(live, seat, action, "player");
       if (!r.ok) return r;
-      return { ok: true, table: live, view: viewFor(live.state!, seat) };
+      return { ok: true, table: viewOf(live), view: viewFor(live.state!, seat) };
     });
   }
 
@@ -452,7 +427,7 @@ export class TableService {
    * undo.ts. The log is cut after their last play, the game replayed from (rules, seed, actions),
    * and their turn starts again. `card`: the card their menu offered to take back.
    */
-  async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableSnapshot; view: SeatView; firstUndo: boolean }>> {
+  async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableView; view: SeatView; firstUndo: boolean }>> {
     return this.withTable(tableId, async (live) => {
       const mine = seatOf(live.record.seats, actor.userId);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
@@ -503,7 +478,7 @@ export class TableService {
       // The trick's post is only made when it completes: a completed trick taken back is said so.
       if (target.completed)
         this.emit(live, { type: "notice", note: sentence("comforts", "undoThread", { name: mine.name, trick: target.trick + 1 }) });
-      return { ok: true, table: live, view: viewFor(r.state, seat), firstUndo: undos === 1 };
+      return { ok: true, table: viewOf(live), view: viewFor(r.state, seat), firstUndo: undos === 1 };
     });
   }
 
@@ -819,18 +794,10 @@ export class TableService {
     this.clearTimer(live, "lobby");
   }
 
-  /** When the seat's time runs out (ms since the epoch), or null when it is not waited for. */
-  deadline(table: TableSnapshot, seat: number): number | null {
-    const live = table as Live;
-    if (!live.turn || !live.state || live.closed || !awaiting(live.state).includes(seat)) return null;
-    const rec = live.record.seats.find((s) => s.seat === seat);
-    if (isBotSeat(rec)) return null;
-    return deadlineOf(live.turn, live.record.settings, live.state, live.record.timeBank[seat]);
-  }
-
   /** An open table by id, from memory only. */
-  openTable(tableId: string): TableSnapshot | null {
-    return this.registry.get(tableId);
+  openTable(tableId: string): TableView | null {
+    const live = this.registry.get(tableId);
+    return live ? viewOf(live) : null;
   }
 
   /** The ids of the open tables in memory. */
@@ -839,8 +806,9 @@ export class TableService {
   }
 
   /** The open table in a channel or thread, from memory only. */
-  tableIn(channelId: string): TableSnapshot | null {
-    return this.registry.in(channelId);
+  tableIn(channelId: string): TableView | null {
+    const live = this.registry.in(channelId);
+    return live ? viewOf(live) : null;
   }
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
@@ -932,9 +900,11 @@ export class TableService {
   }
 
   private emit(live: Live, update: TableUpdate): void {
+    // One view for every listener: the table as this update left it.
+    const view = viewOf(live);
     for (const listener of this.listeners) {
       try {
-        listener(live, update);
+        listener(view, update);
       } catch (err) {
         this.log.error({ table: live.record.id, err }, "table listener failed");
       }
