@@ -25,7 +25,8 @@ export interface LiveTable {
   turn: TurnStart | null;
   /** Each seat's last accepted action, to tell a double click from a stale menu. */
   last: ({ seq: number; action: Action } | null)[];
-  timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
+  /** The scheduler's one timer for the turn (scheduler.ts), and the idle lobby's. */
+  timers: { turn: TimerHandle | null; lobby: TimerHandle | null };
   closed: boolean;
   undone: UndoMark | null;
   /** Moves on at each undo: a computer player's move worked out before it is dropped. */
@@ -39,7 +40,7 @@ export function newLive(record: TableRecord): LiveTable {
     queue: new SerialQueue(),
     turn: null,
     last: [null, null, null, null],
-    timers: { turn: null, bot: null, lobby: null },
+    timers: { turn: null, lobby: null },
     closed: false,
     undone: null,
     epoch: 0,

@@ -28,16 +28,17 @@ import type { NewTable, Store, TablePatch } from "../store/types.js";
 import type { BotLevel, FinishedGame, TableRecord } from "./records.js";
 import { systemClock, type Clock } from "./clock.js";
 import type { SettingsChange } from "./options.js";
-import { firstLegalAction, type BotPlayer } from "./players.js";
+import { describeAction, person, type BotPlayer } from "./players.js";
+import { TurnScheduler, inBackground } from "./scheduler.js";
 import { SerialQueue } from "./queue.js";
 import { aloneAtTable, alreadyUndone, undoTarget } from "./undo.js";
-import { bankUsed, deadlineOf, hasExpired, turnKey } from "./turn-clock.js";
+import { bankUsed } from "./turn-clock.js";
 import { currentView, newLive, viewOf, type LiveTable } from "./live.js";
 import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import * as lobby from "./lobby.js";
 import { TableRegistry } from "./registry.js";
 import type { LobbyOutcome } from "./lobby.js";
-import { cleanName, humanSeat, isBotSeat, isHumanSeat, seatOf } from "./seats.js";
+import { cleanName, humanSeat, isHumanSeat, seatOf } from "./seats.js";
 import {
   refuse,
   type ActionSource,
@@ -75,6 +76,8 @@ export class TableService {
   private readonly seeds: () => number;
   /** The tables in memory, and their loading and replay from the store. */
   private readonly registry: TableRegistry<Live>;
+  /** Drives every turn: people, computer players and the turn clock, through one player interface. */
+  private readonly turns: TurnScheduler;
   /** Opening a table in a channel (new or rematch), one at a time per channel: one open table there. */
   private readonly opening = new Map<string, SerialQueue>();
   private readonly listeners: TableListener[] = [];
@@ -88,6 +91,15 @@ export class TableService {
     this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.storeChanged(up));
     this.store = guardedStore(deps.store, this.health);
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 32 - 1));
+    this.turns = new TurnScheduler({
+      clock: this.clock,
+      log: this.log,
+      bots: this.bots,
+      botDelayMs: this.config.botDelayMs,
+      // While the store cannot save, nobody's turn runs out and computer players wait (storeChanged).
+      running: () => !this.stopped && this.health.up,
+      commit: (live, seat, action, source) => this.commit(live, seat, action, source),
+    });
     this.registry = new TableRegistry<Live>({
       store: this.store,
       log: this.log,
@@ -298,7 +310,7 @@ export class TableService {
           c.change === "left" ? "a computer player took the seat" : "player returned",
         );
         if (c.change === "left" && (await this.closeIfNobodyLeft(live))) return { ok: true, table: viewOf(live), say: c.sayIfClosed };
-        this.schedule(live);
+        this.turns.plan(live);
         this.emit(live, { type: "seat", seat: c.seat, change: c.change });
         return { ok: true, table: viewOf(live), say: c.say };
     }
@@ -322,7 +334,7 @@ export class TableService {
       live.state = state;
       this.clearTimers(live);
       this.log.info({ table: tableId, seed, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
-      this.schedule(live);
+      this.turns.plan(live);
       this.emit(live, { type: "started" });
       return { ok: true, table: viewOf(live) };
     });
@@ -416,7 +428,7 @@ export class TableService {
       if (mine.botControlled) {
         return refuse("not-seated", sentence("refusals", "timedOutSeat"));
       }
-      const r = await this.commit(live, seat, action, "player");
+      const r = await this.turns.act(live, seat, person(action));
       if (!r.ok) return r;
       return { ok: true, table: viewOf(live), view: viewFor(live.state!, seat) };
     });
@@ -474,7 +486,7 @@ export class TableService {
       // Their turn starts afresh; computer players' moves worked out meanwhile are dropped (epoch).
       live.turn = null;
       this.log.info({ table: tableId, seat, card: cardLabel(card), from: at, taken: stored.length - at, undos }, "card taken back");
-      this.schedule(live);
+      this.turns.plan(live);
       // The trick's post is only made when it completes: a completed trick taken back is said so.
       if (target.completed)
         this.emit(live, { type: "notice", note: sentence("comforts", "undoThread", { name: mine.name, trick: target.trick + 1 }) });
@@ -562,7 +574,7 @@ export class TableService {
     // Every card at info would drown the table events; timeouts are logged on their own.
     this.log.debug({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
     // Timers first, so whoever hears of the action also sees the next turn's deadline.
-    if (r.state.phase !== "game-over") this.schedule(live);
+    if (r.state.phase !== "game-over") this.turns.plan(live);
     this.emit(live, { type: "action", seat, action, events: r.events, source });
     if (tookOver) {
       this.log.info({ table: live.record.id, seat }, "seat passed to a bot after repeated timeouts");
@@ -649,96 +661,6 @@ export class TableService {
 
   // ---- turns, timers and computer players -----------------------------------
 
-  /** After every change: computer players get their move after a short delay, humans a deadline. */
-  private schedule(live: Live): void {
-    this.clearTimer(live, "bot");
-    this.clearTimer(live, "turn");
-    const state = live.state;
-    // While the store cannot save, nobody's turn runs out and computer players wait (storeChanged).
-    if (!state || live.closed || this.stopped || !this.health.up || state.phase === "game-over") return;
-    const seats = live.record.seats;
-    const waiting = awaiting(state);
-    const key = turnKey(state);
-    const bots = waiting.filter((s) => isBotSeat(seats.find((r) => r.seat === s)));
-    const humans = waiting.filter((s) => !bots.includes(s));
-
-    if (bots.length) {
-      const epoch = live.epoch;
-      live.timers.bot = this.clock.setTimeout(
-        () => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots, epoch)),
-        this.config.botDelayMs,
-      );
-    }
-    if (!humans.length) {
-      live.turn = null;
-      return;
-    }
-    if (live.turn?.key !== key) live.turn = { key, startedAt: this.clock.now() };
-    const turn = live.turn;
-    const first = Math.min(...humans.map((s) => deadlineOf(turn, live.record.settings, state, live.record.timeBank[s])));
-    live.timers.turn = this.clock.setTimeout(
-      () => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)),
-      Math.max(0, first - this.clock.now()),
-    );
-  }
-
-  private async runBots(live: Live, key: string, seats: number[], epoch: number): Promise<void> {
-    live.timers.bot = null;
-    for (const seat of seats) {
-      const state = live.state;
-      if (!state || live.closed || turnKey(state) !== key || !awaiting(state).includes(seat)) return;
-      const rec = live.record.seats.find((s) => s.seat === seat);
-      const level: BotLevel = rec?.botLevel ?? live.record.settings.botLevel;
-      const view = viewFor(state, seat as Seat);
-      let action: Action;
-      try {
-        action = await this.bots.decide(view, level, { seed: live.record.seed ^ state.actionCount });
-      } catch (err) {
-        this.log.error({ table: live.record.id, seat, err }, "computer player failed; playing the first legal card");
-        action = firstLegalAction(view);
-      }
-      const done = await live.queue.run(async () => {
-        if (live.closed || live.epoch !== epoch || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat))
-          return false;
-        const r = await this.commit(live, seat as Seat, action, "bot");
-        if (!r.ok && r.code === "illegal") {
-          this.log.error(
-            { table: live.record.id, seat, action: describeAction(action), reason: r.say.key },
-            "computer player chose an illegal action",
-          );
-          await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "bot");
-        }
-        return true;
-      });
-      if (!done) return;
-    }
-  }
-
-  private async onTurnTimeout(live: Live, key: string): Promise<void> {
-    live.timers.turn = null;
-    await live.queue.run(async () => {
-      const state = live.state;
-      if (!state || live.closed || !live.turn || turnKey(state) !== key) return;
-      const now = this.clock.now();
-      const turn = live.turn;
-      const expired = awaiting(state).filter((s) => {
-        const rec = live.record.seats.find((r) => r.seat === s);
-        return !isBotSeat(rec) && hasExpired(turn, live.record.settings, state, live.record.timeBank[s], now);
-      });
-      for (const seat of expired) {
-        if (!live.state || live.closed || turnKey(live.state) !== key) break;
-        const view = viewFor(live.state, seat as Seat);
-        const action = await this.bots
-          .decide(view, live.record.settings.botLevel, { seed: live.record.seed ^ view.actionCount })
-          .catch(() => firstLegalAction(view));
-        this.log.info({ table: live.record.id, seat }, "turn timed out; a computer player acts");
-        const r = await this.commit(live, seat as Seat, action, "timeout");
-        if (!r.ok && live.state) await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "timeout");
-      }
-      if (live.state && !live.closed && turnKey(live.state) === key) this.schedule(live);
-    });
-  }
-
   private armLobbyTimer(live: Live): void {
     this.clearTimer(live, "lobby");
     if (this.stopped) return;
@@ -750,19 +672,8 @@ export class TableService {
         if (live.closed || live.record.status !== "lobby" || !this.health.up) return;
         await this.close(live, "lobby-timeout", sentence("lobby", "closedLobbyTimeout"));
       });
-      this.inBackground(live, "lobby timeout", closing);
+      inBackground(this.log, live, "lobby timeout", closing);
     }, wait);
-  }
-
-  /**
-   * Work a timer started: nobody awaits it, so its failure is caught here. A store that went down
-   * is already handled (the table waits for it); anything else is logged and the table goes on.
-   */
-  private inBackground(live: Live, what: string, work: Promise<unknown>): void {
-    work.catch((err: unknown) => {
-      if (err instanceof StoreDown) return;
-      this.log.error({ table: live.record.id, err }, `${what} failed`);
-    });
   }
 
   /** The store went down or came back: every table in memory waits, or goes on, and says so. */
@@ -773,7 +684,7 @@ export class TableService {
         // The time people could not play does not count against them: their turn starts afresh.
         live.turn = null;
         if (live.record.status === "lobby") this.armLobbyTimer(live);
-        else this.schedule(live);
+        else this.turns.plan(live);
       } else this.clearTimers(live);
       this.emit(live, {
         type: "notice",
@@ -782,15 +693,14 @@ export class TableService {
     }
   }
 
-  private clearTimer(live: Live, which: keyof Live["timers"]): void {
+  private clearTimer(live: Live, which: "lobby"): void {
     const t = live.timers[which];
     if (t) this.clock.clearTimeout(t);
     live.timers[which] = null;
   }
 
   private clearTimers(live: Live): void {
-    this.clearTimer(live, "bot");
-    this.clearTimer(live, "turn");
+    this.turns.clear(live);
     this.clearTimer(live, "lobby");
   }
 
@@ -836,7 +746,7 @@ export class TableService {
         await live.queue.run(async () => {
           if (live.record.status === "lobby") this.armLobbyTimer(live);
           else if (live.state?.phase === "game-over") await this.finish(live);
-          else this.schedule(live);
+          else this.turns.plan(live);
         });
         resumed++;
         this.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
@@ -885,7 +795,7 @@ export class TableService {
           patch.hostId = seats.find((s) => isHumanSeat(s) && !s.botControlled)?.userId ?? seats.find(isHumanSeat)?.userId ?? "former:";
         l.record = await this.store.updateTable(l.record.id, patch);
         if (mine) this.emit(l, { type: "seat", seat: mine.seat, change: "bot-took-over" });
-        this.schedule(l);
+        this.turns.plan(l);
         return { ok: true };
       });
     }
@@ -934,17 +844,6 @@ function sameAction(a: Action, b: Action): boolean {
   if (a.type === "moon" && b.type === "moon") return a.choice === b.choice;
   if (a.type === "pass" && b.type === "pass") return a.cards.length === b.cards.length && a.cards.every((c) => b.cards.includes(c));
   return false;
-}
-
-export function describeAction(action: Action): string {
-  switch (action.type) {
-    case "play":
-      return `played ${cardLabel(action.card)}`;
-    case "pass":
-      return `passed ${action.cards.map(cardLabel).join(" ")}`;
-    case "moon":
-      return action.choice === "add" ? "gave the moon's points to the others" : "took the moon's points off your own score";
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { awaiting, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
-import { firstLegalPlayer } from "../../src/table/players.js";
+import { firstLegalPlayer, type BotPlayer } from "../../src/table/players.js";
 import { stateBehind } from "../../src/table/live.js";
 import { TableService } from "../../src/table/service.js";
 import type { Actor, TableView, TableUpdate } from "../../src/table/types.js";
@@ -19,13 +19,13 @@ export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
 export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
 
 export function setup<S extends Store = MemoryStore>(
-  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number } = {},
+  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number; bots?: BotPlayer } = {},
 ) {
   const store = (opts.store ?? new MemoryStore()) as S;
   const clock = opts.clock ?? new ManualClock();
   const service = new TableService({
     store,
-    bots: firstLegalPlayer,
+    bots: opts.bots ?? firstLegalPlayer,
     log: silentLogger(),
     config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
     clock,
