@@ -7,11 +7,12 @@
  * BotPlayer is the computer players' engine as the table sees it (src/ai's worker pool): one
  * asynchronous decision per turn, plus hints and reviews.
  */
-import { cardLabel, type Action, type SeatView } from "../game/index.js";
+import { cardLabel, type Action, type GameState, type SeatView } from "../game/index.js";
+import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { BotLevel } from "./records.js";
+import type { BotLevel, SeatRecord } from "./records.js";
 import type { DecisionReview } from "../ai/review.js";
-import type { ActionSource, Refusal } from "./types.js";
+import { refuse, type ActionSource, type Refusal } from "./types.js";
 
 export interface BotPlayer {
   /** `background`: nobody waits for it at a table (BotPool: the low-priority review worker). */
@@ -76,6 +77,51 @@ export function person(action: Action): Player {
     decide: () => Promise.resolve(action),
     insteadOf: () => null,
   };
+}
+
+/**
+ * Whether a person's click still counts, from a menu built at `version` (the action count it
+ * showed): a play or moon choice needs the exact version; a pass only the same passing phase,
+ * since the others' passes move the count without changing this seat's choice. A second click
+ * of what was just done is told so; a seat a computer player took over is not the person's to
+ * play until they rejoin. Null: it counts.
+ */
+export function clickRefusal(
+  state: GameState,
+  seat: SeatRecord,
+  last: { seq: number; action: Action } | null,
+  action: Action,
+  version: number,
+): Refusal | null {
+  if (last && last.seq >= version && sameAction(last.action, action)) return refuse("duplicate", alreadyDone(last.action));
+  const passPhaseStart = state.actionCount - state.passes.filter((p) => p !== null).length;
+  const fresh =
+    action.type === "pass"
+      ? state.phase === "passing" && version >= passPhaseStart && version <= state.actionCount
+      : version === state.actionCount;
+  if (!fresh) return refuse("stale", sentence("refusals", version > state.actionCount ? "notThisGame" : "stale"));
+  if (seat.botControlled) return refuse("not-seated", sentence("refusals", "timedOutSeat"));
+  return null;
+}
+
+/** A repeated click's answer: what was already done. */
+function alreadyDone(action: Action): Sentence {
+  switch (action.type) {
+    case "play":
+      return sentence("refusals", "duplicatePlay", { card: cardLabel(action.card) });
+    case "pass":
+      return sentence("refusals", "duplicatePass", { cards: action.cards.map(cardLabel).join(" ") });
+    case "moon":
+      return sentence("refusals", "duplicateMoon", { choice: action.choice });
+  }
+}
+
+function sameAction(a: Action, b: Action): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === "play" && b.type === "play") return a.card === b.card;
+  if (a.type === "moon" && b.type === "moon") return a.choice === b.choice;
+  if (a.type === "pass" && b.type === "pass") return a.cards.length === b.cards.length && a.cards.every((c) => b.cards.includes(c));
+  return false;
 }
 
 /** Where a stand-in's log lines say they come from. */
