@@ -179,7 +179,7 @@ export class ComputerPlayer implements Player {
 /**
  * The turn clock standing in for a person whose time (the turn's allowance, then their time bank)
  * ran out: a computer player of the table's level acts for them, once, and the seat stays theirs
- * (after repeated timeouts the table hands it to a computer player: TableService.commit).
+ * (after repeated timeouts the table hands it to a computer player: commit.ts).
  */
 export class TurnTimeout implements Player {
   readonly source = "timeout";

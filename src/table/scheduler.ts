@@ -26,7 +26,7 @@ export interface TurnSchedulerDeps {
   botDelayMs: number;
   /** Whether turns may run now: the service is not stopping and the store can save. */
   running(): boolean;
-  /** Validates, stores and announces one action (TableService.commit); runs in the table's queue. */
+  /** Validates, stores and announces one action (commit.ts); runs in the table's queue. */
   commit(live: LiveTable, seat: Seat, action: Action, source: ActionSource): Promise<Outcome>;
 }
 
