@@ -18,6 +18,46 @@ export default tseslint.config(
     },
   },
   {
+    // Secrets at the boundary (boardgame.io's playerView): the Discord layer gets table views and
+    // seat views (src/table/types.ts TableView), never a game's full state. So it may not name the
+    // state, nor the engine functions that take or make one, nor the table domain's live objects.
+    files: ["src/discord/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)game(/index\\.js)?$",
+              importNames: [
+                "GameState",
+                "viewFor",
+                "publicView",
+                "awaiting",
+                "apply",
+                "replay",
+                "createGame",
+                "step",
+                "cloneState",
+                "playCard",
+                "legalMasks",
+              ],
+              message: "src/discord reads a table through its TableView (record, public view, seat views), never the game's full state.",
+            },
+            {
+              regex: "(^|/)game/(engine|view|legality)\\.js$",
+              message: "src/discord reads the game through src/game/index.js and a TableView only.",
+            },
+            {
+              regex: "(^|/)table/(live|registry)\\.js$",
+              message: "The live tables (with their full state) stay in src/table: src/discord gets TableViews from the TableService.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests, benchmarks and scripts read Discord's JSON as it comes (the fake's payloads, recorded
     // calls): typing each payload there would add nothing the assertions do not check.
     files: ["test/**/*.ts", "bench/**/*.ts", "scripts/**/*.ts"],

@@ -14,7 +14,7 @@ import { BotPool, type PoolStats } from "../src/ai/pool.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
 import { createBot } from "../src/discord/bot.js";
-import { createRng, viewFor, awaiting, type Seat } from "../src/game/index.js";
+import { createRng } from "../src/game/index.js";
 import { silentLogger } from "../src/log.js";
 import { openStore } from "../src/store/index.js";
 import type { BotPlayer } from "../src/table/players.js";
@@ -73,8 +73,8 @@ const autoPlay = setInterval(() => {
   if (!playing) return;
   for (const id of bot.service.openTableIds) {
     const t = bot.service.openTable(id);
-    if (!t?.state) continue;
-    for (const s of awaiting(t.state)) {
+    if (!t?.game) continue;
+    for (const s of t.awaiting) {
       const seat = t.record.seats.find((x) => x.seat === s);
       const userId = seat?.userId;
       if (!userId || !people.has(userId) || seat.botControlled || thinking.has(`${id}:${s}`)) continue;
@@ -84,8 +84,8 @@ const autoPlay = setInterval(() => {
         () => {
           void (async () => {
             const now = bot.service.openTable(id);
-            if (!now?.state || !awaiting(now.state).includes(s)) return;
-            const view = viewFor(now.state, s as Seat);
+            const view = now?.awaiting.includes(s) ? now.seat(s) : null;
+            if (!view) return;
             const a = decide(view, "easy");
             if (a.type === "pass") await bot.service.pass(id, actor, a.cards, view.actionCount);
             else if (a.type === "play") await bot.service.play(id, actor, a.card, view.actionCount);

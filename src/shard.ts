@@ -7,7 +7,7 @@ import type { Logger } from "./log.js";
 import { BotPool } from "./ai/index.js";
 import { createBot } from "./discord/bot.js";
 import { NewerDatabaseError, openStore, redactUrl } from "./store/index.js";
-import type { Store } from "./store/types.js";
+import type { HeartsStore } from "./store/types.js";
 import type { ShardInfo } from "./shards.js";
 
 /**
@@ -16,7 +16,7 @@ import type { ShardInfo } from "./shards.js";
  * fails; once running, the process ends on SIGINT/SIGTERM (or when its ShardingManager goes away).
  */
 export async function runBot(config: Config, log: Logger, shard: ShardInfo | null): Promise<number> {
-  let store: Store;
+  let store: HeartsStore;
   const sqlite = config.databaseUrl.startsWith("file:");
   try {
     store = await openStore(config.databaseUrl);

@@ -6,15 +6,14 @@ import { Client, Events, GatewayIntentBits, Options, REST } from "discord.js";
 import type { Config } from "../config.js";
 import { silentLogger, type Logger } from "../log.js";
 import { shardOf, type ShardInfo } from "../shards.js";
-import type { PrivacyStore } from "../store/privacy.js";
-import { isDailyStore, type Store } from "../store/types.js";
+import type { HeartsStore } from "../store/types.js";
 import type { Clock } from "../table/clock.js";
 import type { BotPlayer } from "../table/players.js";
 import { GuildSettingsCache } from "../table/guild-settings.js";
 import { Housekeeping } from "../table/housekeeping.js";
 import { TableService } from "../table/service.js";
 import { DailyService } from "../daily/service.js";
-import { ReviewService, type ReviewStore } from "../table/review.js";
+import { ReviewService } from "../table/review.js";
 import { Images, canvasRenderer, type Renderer } from "./images.js";
 import { LoadGauge } from "./load.js";
 import { Menus } from "./menus.js";
@@ -28,7 +27,8 @@ import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./fair-use.js";
 import { everyShard } from "./every-shard.js";
 
 export interface BotDeps {
-  store: Store;
+  /** The whole store (SQLite or PostgreSQL alike): tables, standings, privacy, the daily challenge. */
+  store: HeartsStore;
   /** Computer players; the caller owns them (main.ts passes a BotPool). */
   bots: BotPlayer;
   /** null: text only (benchmarks); default: the canvas renderer. */
@@ -130,22 +130,15 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     editIntervalMs: config.tableEditIntervalMs,
   });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
-  const dailyStore = deps.store;
-  const daily = isDailyStore(dailyStore)
-    ? new DailyService({
-        store: dailyStore,
-        bots: deps.bots,
-        salt: config.dailySalt,
-        samples: config.dailyBotSamples,
-        now: deps.clock ? () => deps.clock!.now() : undefined,
-        log: log.child({ part: "daily" }),
-      })
-    : null;
-  const reviewStore = deps.store as Store & Partial<ReviewStore>;
-  const review =
-    isDailyStore(reviewStore) && typeof reviewStore.listFinishedGames === "function"
-      ? new ReviewService({ store: reviewStore as Store & ReviewStore, bots: deps.bots, samples: config.reviewSamples })
-      : null;
+  const daily = new DailyService({
+    store: deps.store,
+    bots: deps.bots,
+    salt: config.dailySalt,
+    samples: config.dailyBotSamples,
+    now: deps.clock ? () => deps.clock!.now() : undefined,
+    log: log.child({ part: "daily" }),
+  });
+  const review = new ReviewService({ store: deps.store, bots: deps.bots, samples: config.reviewSamples });
   const guilds = new GuildSettingsCache(deps.store);
   const route = createRouter(
     {
@@ -189,11 +182,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     guildPresent(admin, g.id).catch(logged("calling off a server's purge"));
   });
   // Retention and departed servers' purges: one process does it (the first shard, or the only one).
-  const privacy = deps.store as Store & Partial<PrivacyStore>;
-  const housekeeping =
-    typeof privacy.pruneClosedTables === "function" && (!shard || shard.id === 0)
-      ? new Housekeeping(privacy as Store & PrivacyStore, log.child({ part: "privacy" }), deps.clock)
-      : null;
+  const housekeeping = !shard || shard.id === 0 ? new Housekeeping(deps.store, log.child({ part: "privacy" }), deps.clock) : null;
   client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
   client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
 
@@ -222,8 +211,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       });
       if (saved.length) log.info({ menus: await presenter.restoreMenus(saved), saved: saved.length }, "brought open menus up to date");
       // Added back while the bot was stopped: those servers' purges are called off.
-      const departed = await privacy.departedGuilds?.(new Date(8.64e15), 10_000).catch(() => []);
-      for (const guildId of departed ?? [])
+      const departed = await deps.store.departedGuilds(new Date(8.64e15), 10_000).catch(() => []);
+      for (const guildId of departed)
         if (client.guilds.cache.has(guildId)) await guildPresent(admin, guildId).catch(logged("calling off a server's purge"));
       housekeeping?.start();
     },

@@ -1,16 +1,16 @@
 /** What every interaction handler gets: the interaction's person, its responder, and the services. */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
-import { viewFor, type Card, type Seat } from "../game/index.js";
+import type { Card } from "../game/index.js";
 import type { DailyService } from "../daily/service.js";
 import type { ReviewService } from "../table/review.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { HeartsStore } from "../store/types.js";
 import type { TableSettings } from "../table/records.js";
 import type { GuildSettingsCache } from "../table/guild-settings.js";
 import { seatOf } from "../table/seats.js";
 import type { TableService } from "../table/service.js";
-import type { Actor, TableSnapshot } from "../table/types.js";
+import type { Actor, TableView } from "../table/types.js";
 import type { FairUse } from "./fair-use.js";
 import type { Images } from "./images.js";
 import type { Menus } from "./menus.js";
@@ -28,7 +28,7 @@ export interface Services {
   menus: Menus;
   images: Images;
   pacer: Pacer;
-  store: Store;
+  store: HeartsStore;
   log: Logger;
   fairUse: FairUse;
   decks: DeckStyles;
@@ -37,10 +37,10 @@ export interface Services {
   /** The bot's own defaults for new tables and its ceiling of open tables per server. */
   defaults: TableSettings;
   limits: { maxTablesPerGuild: number };
-  /** The daily challenge (absent with a store that does not keep it). */
-  daily?: DailyService | null;
-  /** Game reviews (absent with a store that does not keep finished games). */
-  review?: ReviewService | null;
+  /** The daily challenge. */
+  daily: DailyService;
+  /** Game reviews. */
+  review: ReviewService;
   /** What every shard process must do when one person asks (Forget me). */
   everyShard: EveryShard;
 }
@@ -75,7 +75,7 @@ export function onEphemeral(i: RepliableInteraction): boolean {
 }
 
 /** A table's buttons only work where the table is. */
-export function inPlace(table: TableSnapshot, channelId: string | null): boolean {
+export function inPlace(table: TableView, channelId: string | null): boolean {
   return channelId === table.record.channelId || channelId === table.record.threadId;
 }
 
@@ -96,21 +96,22 @@ export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: strin
       });
       return null;
     }
-    if (!table.state) {
+    if (!table.game) {
       await ctx.respond.separate({ content: ctx.m.menu.notStarted });
       return null;
     }
     const deck = await ctx.decks.load(ctx.actor.userId);
     // Drawn in its turn with other pictures, from the table as it is then.
     const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
-      const view = viewFor(table.state!, seat.seat as Seat);
+      const now = ctx.service.current(table);
+      const view = now.seat(seat.seat)!;
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
       const selected =
         view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, {
+      return handMenu(now, view, ctx.images, {
         notice: opts.notice,
         selected,
-        deadline: ctx.service.deadline(table, seat.seat),
+        deadline: now.deadline(seat.seat),
         locale: ctx.locale,
         deck,
       });

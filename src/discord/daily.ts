@@ -141,7 +141,7 @@ async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<
     case "illegal":
     case "stale":
     case "finished": {
-      const now = await ctx.daily!.current(guildId, ctx.actor.userId, day);
+      const now = await ctx.daily.current(guildId, ctx.actor.userId, day);
       if (!now) return ctx.respond.say(m.notStarted);
       const notice = r.code === "illegal" && r.say ? `⚠️ ${ctx.tell(r.say)}` : r.code === "stale" ? m.stale : undefined;
       return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, now, ctx.images, { notice })));
@@ -153,7 +153,7 @@ async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<
 
 export async function dailyPlay(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
   const m = mOf(i);
-  if (!i.guildId || !ctx.daily) return ctx.respond.say(m.serverOnly);
+  if (!i.guildId) return ctx.respond.say(m.serverOnly);
   const r = await ctx.daily.play(i.guildId, { id: ctx.actor.userId, name: ctx.actor.name });
   if (!r.ok) return refused(ctx, m, i.guildId, ctx.daily.today(), r);
   const notice =
@@ -163,7 +163,7 @@ export async function dailyPlay(ctx: Ctx, i: ChatInputCommandInteraction): Promi
 
 export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
   const m = mOf(i);
-  if (!i.guildId || !ctx.daily) return ctx.respond.say(m.serverOnly);
+  if (!i.guildId) return ctx.respond.say(m.serverOnly);
   const today = ctx.daily.today();
   const day = i.options.getInteger(OPT.day) ?? today;
   if (day > today) return ctx.respond.say(m.noSuchDay({ day, today }));
@@ -217,7 +217,7 @@ async function acted(
   action: Action,
 ): Promise<void> {
   const m = mOf(i);
-  const r = await ctx.daily!.act(i.guildId!, ctx.actor.userId, day, version, action);
+  const r = await ctx.daily.act(i.guildId!, ctx.actor.userId, day, version, action);
   if (!r.ok) return refused(ctx, m, i.guildId!, day, r);
   return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images)));
 }
@@ -229,7 +229,7 @@ export async function dailyPick(
 ): Promise<void> {
   const m = mOf(i);
   const day = Number(id.tableId);
-  const now = await ctx.daily!.current(i.guildId!, ctx.actor.userId, day);
+  const now = await ctx.daily.current(i.guildId!, ctx.actor.userId, day);
   if (!now) return ctx.respond.say(m.notStarted);
   const picked = i.isStringSelectMenu() ? i.values.map((v) => parseCard(v)).filter((c): c is Card => c !== null) : [];
   return ctx.respond.send(
@@ -258,7 +258,7 @@ export async function dailyShare(
   id: Extract<DailyId, { verb: "dshare" }>,
 ): Promise<void> {
   const m = mOf(i);
-  const now = await ctx.daily!.current(i.guildId!, ctx.actor.userId, Number(id.tableId));
+  const now = await ctx.daily.current(i.guildId!, ctx.actor.userId, Number(id.tableId));
   if (!now?.result) return ctx.respond.say(m.notFinishedShare);
   const line = shareLine(now.day, now.result, now.result.moons, messages(localeOf(i.guildLocale)).daily.pts);
   try {
@@ -289,7 +289,7 @@ function dailyComponent<V extends DailyId["verb"]>(
         : !i.guildId
           ? decline((m) => m.daily.serverOnly)
           : (id as Extract<DailyId, { verb: V }>),
-    run: async (ctx, id, i) => (ctx.daily ? run(ctx, i, id) : ctx.respond.say(mOf(i).disabled)),
+    run: (ctx, id, i) => run(ctx, i, id),
   });
 }
 

@@ -3,13 +3,12 @@
  * game now waits for (or of everyone, at a new hand or the end) are redrawn through their
  * interaction webhooks (outside Discord's global limit), built when they are sent.
  */
-import { awaiting, viewFor, type Seat } from "../game/index.js";
 import { messages } from "../i18n/index.js";
 import type { SavedMenu } from "../store/types.js";
 import { tableLocale } from "../table/options.js";
 import { isOpen } from "../table/records.js";
 import type { TableService } from "../table/service.js";
-import type { TableSnapshot } from "../table/types.js";
+import type { TableView } from "../table/types.js";
 import type { Images } from "./images.js";
 import type { Menus } from "./menus.js";
 import { Lane, type Pacer } from "./pacer.js";
@@ -29,14 +28,13 @@ export class MenuRefresher {
   constructor(private readonly deps: MenuRefresherDeps) {}
 
   /** Refreshes the open menus of the people the game now waits for (or of every person). */
-  awaited(table: TableSnapshot, everyone: boolean): void {
-    const state = table.state;
-    if (!state) return;
-    const seats = everyone ? [0, 1, 2, 3] : awaiting(state);
+  awaited(table: TableView, everyone: boolean): void {
+    if (!table.game) return;
+    const seats = everyone ? [0, 1, 2, 3] : table.awaiting;
     for (const seat of seats) this.seat(table, seat);
   }
 
-  seat(table: TableSnapshot, seat: number): void {
+  seat(table: TableView, seat: number): void {
     const rec = table.record.seats.find((s) => s.seat === seat);
     if (!rec?.userId) return;
     const userId = rec.userId;
@@ -45,18 +43,18 @@ export class MenuRefresher {
       this.deps.pacer.run(Lane.Menu, () => {
         // Built when it is sent, from the table as it is then, in the player's language (the
         // table's while it is not known, after a restart).
-        const locale = known ?? tableLocale(table.record);
-        const state = table.state;
-        if (!state) return null;
-        if (!isOpen(table.record.status) && table.record.status !== "finished") {
+        const now = this.deps.service.current(table);
+        const locale = known ?? tableLocale(now.record);
+        const view = now.seat(seat);
+        if (!view) return null;
+        if (!isOpen(now.record.status) && now.record.status !== "finished") {
           return { embeds: [{ description: messages(locale).table.closedTable, color: 0x5a5f63 }], components: [] };
         }
-        const view = viewFor(state, seat as Seat);
         const selected =
           view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, userId, view.handIndex, view.hand) : undefined;
-        return handMenu(table, view, this.deps.images, {
+        return handMenu(now, view, this.deps.images, {
           selected,
-          deadline: this.deps.service.deadline(table, seat),
+          deadline: now.deadline(seat),
           locale,
           deck: this.deps.decks?.peek(userId),
         });

@@ -4,12 +4,11 @@
  * private menus (MenuRefresher). This class only routes each update to them; a failure is logged
  * with the table id and never stops the game or the other tables.
  */
-import { awaiting } from "../game/index.js";
 import { sentence, words } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { SavedMenu } from "../store/types.js";
 import type { TableService } from "../table/service.js";
-import type { TableSnapshot, TableUpdate } from "../table/types.js";
+import type { TableView, TableUpdate } from "../table/types.js";
 import type { REST } from "discord.js";
 import type { Images } from "./images.js";
 import type { DeckStyles } from "./deck.js";
@@ -68,7 +67,7 @@ export class Presenter {
   }
 
   /** Posts a new table message in the table's channel and records it. */
-  postTableMessage(table: TableSnapshot): Promise<string> {
+  postTableMessage(table: TableView): Promise<string> {
     return this.tableMessage.post(table);
   }
 
@@ -92,9 +91,9 @@ export class Presenter {
     }
   }
 
-  private onUpdate(table: TableSnapshot, update: TableUpdate): void {
-    // Read now: the state an update talks about (the table moves on while posts wait).
-    const { record, state } = table;
+  private onUpdate(table: TableView, update: TableUpdate): void {
+    // The table as this update left it (it moves on while posts wait).
+    const { record } = table;
     switch (update.type) {
       case "lobby":
         this.tableMessage.schedule(table);
@@ -108,12 +107,12 @@ export class Presenter {
         break;
       case "action": {
         this.tableMessage.schedule(table);
-        this.posts.action(table, state!, update);
+        this.posts.action(table, update);
         const news = newsOf(update.events);
         if (news.passed || !!news.dealt || !!news.gameOver || !!news.handScored) this.menus.awaited(table, true);
         else if (update.action.type === "pass") {
           // Only the menus that show who is still choosing change; the others' pass menus stay as they are.
-          const still = awaiting(state!);
+          const still = table.awaiting;
           for (const s of [0, 1, 2, 3]) if (s !== update.seat && !still.includes(s)) this.menus.seat(table, s);
         } else this.menus.awaited(table, false);
         if (update.source === "timeout") this.menus.seat(table, update.seat);

@@ -6,8 +6,7 @@
 import { ButtonStyle, ComponentType } from "discord.js";
 import { OPT } from "../../commands/hearts.js";
 import { sentence, type Messages } from "../i18n/index.js";
-import { FORMER_PLAYER, type PrivacyStore } from "../store/privacy.js";
-import type { Store } from "../store/types.js";
+import { FORMER_PLAYER } from "../store/privacy.js";
 import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../table/guild-settings.js";
 import type { Ctx } from "./context.js";
 import { command, tablelessComponent } from "./handlers/types.js";
@@ -17,9 +16,6 @@ import { isServerManager } from "./settings.js";
 
 const RED = 0xc0392b;
 const id = (action: PrivacyAction) => encodeId({ verb: "privacy", tableId: NO_TABLE, action });
-
-const privacyStore = (store: Store): (Store & PrivacyStore) | null =>
-  typeof (store as Partial<PrivacyStore>).forgetUser === "function" ? (store as Store & PrivacyStore) : null;
 
 /** Deletions in progress (a second click waits for nothing: it is told). */
 const inProgress = new Set<string>();
@@ -36,8 +32,6 @@ export const privacyCommand = command({
   parse: (i) => ({ server: i.options.getBoolean(OPT.server) ?? false, manager: isServerManager(i), guildId: i.guildId }),
   async run(ctx, { server, manager, guildId }) {
     const m = ctx.m.privacy;
-    const store = privacyStore(ctx.store);
-    if (!store) return ctx.respond.say(m.unavailable);
     if (server) {
       if (!manager) return ctx.respond.say(m.notAdmin);
       const days = retentionDaysOf(await ctx.guilds.get(guildId));
@@ -47,7 +41,7 @@ export const privacyCommand = command({
       });
     }
     await ctx.respond.defer();
-    const d = await store.personalData(ctx.actor.userId);
+    const d = await ctx.store.personalData(ctx.actor.userId);
     const lines = [
       `• ${m.tables({ n: d.tables })}`,
       `• ${m.games({ n: d.games, servers: d.servers })}`,
@@ -81,19 +75,17 @@ export const privacyButton = tablelessComponent({
   }),
   async run(ctx, { action, manager, guildId }) {
     const m = ctx.m.privacy;
-    const store = privacyStore(ctx.store);
-    if (!store) return ctx.respond.say(m.unavailable);
     switch (action) {
       case "forget":
         return ctx.respond.send({ content: m.confirmForget, components: [button(id("forget-yes"), m.confirmForgetButton)] });
       case "forget-yes":
-        return forget(ctx, store, ctx.actor.userId, m);
+        return forget(ctx, ctx.actor.userId, m);
       case "purge":
         if (!manager || !guildId) return ctx.respond.say(m.notAdmin);
         return ctx.respond.send({ content: m.confirmPurge, components: [button(id("purge-yes"), m.confirmPurgeButton)] });
       case "purge-yes":
         if (!manager || !guildId) return ctx.respond.say(m.notAdmin);
-        return purge(ctx, store, guildId, m);
+        return purge(ctx, guildId, m);
       default:
         return ctx.respond.say(ctx.m.errors.unknownButton);
     }
@@ -102,7 +94,7 @@ export const privacyButton = tablelessComponent({
 
 type PrivacyText = Messages["privacy"];
 
-async function forget(ctx: Ctx, store: PrivacyStore, userId: string, m: PrivacyText): Promise<void> {
+async function forget(ctx: Ctx, userId: string, m: PrivacyText): Promise<void> {
   const key = `user:${userId}`;
   if (inProgress.has(key)) return ctx.respond.say(m.busy);
   inProgress.add(key);
@@ -110,7 +102,7 @@ async function forget(ctx: Ctx, store: PrivacyStore, userId: string, m: PrivacyT
     await ctx.respond.defer();
     // Open tables first (the table service of each shard holds its own), then everything stored.
     const open = await ctx.everyShard.forgetPlayer(userId, FORMER_PLAYER);
-    const r = await store.forgetUser(userId);
+    const r = await ctx.store.forgetUser(userId);
     ctx.log.info({ results: r.results, tables: r.tables, open, servers: r.guilds.length }, "a person asked to be forgotten; done");
     return await ctx.respond.say(m.forgotten({ results: r.results, tables: r.tables, open }));
   } finally {
@@ -118,14 +110,14 @@ async function forget(ctx: Ctx, store: PrivacyStore, userId: string, m: PrivacyT
   }
 }
 
-async function purge(ctx: Ctx, store: PrivacyStore, guildId: string, m: PrivacyText): Promise<void> {
+async function purge(ctx: Ctx, guildId: string, m: PrivacyText): Promise<void> {
   const key = `guild:${guildId}`;
   if (inProgress.has(key)) return ctx.respond.say(m.busy);
   inProgress.add(key);
   try {
     await ctx.respond.defer();
     const open = await ctx.service.endGuild(guildId, sentence("privacy", "tableEndedPurge"));
-    const r = await store.purgeGuild(guildId);
+    const r = await ctx.store.purgeGuild(guildId);
     ctx.log.info({ guild: guildId, ...r, open }, "a server admin purged the server's data");
     return await ctx.respond.say(m.purged({ ...r, open }));
   } finally {

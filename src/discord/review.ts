@@ -23,12 +23,12 @@ export const reviewHandler = command({ name: "review", defer: "reply", parse: ()
 
 export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
   const m = messages(localeOf(i.locale)).review;
-  if (!i.guildId || !ctx.review) return ctx.respond.say(m.noGame);
+  if (!i.guildId) return ctx.respond.say(m.noGame);
   const which = i.options.getString(OPT.game) ?? "last";
   let source: ReviewSource | null = null;
   let what = m.lastGame;
   if (which === "daily") {
-    const d = ctx.daily ? await ctx.daily.reviewSource(i.guildId, ctx.actor.userId) : null;
+    const d = await ctx.daily.reviewSource(i.guildId, ctx.actor.userId);
     if (d) {
       source = d;
       what = m.dailyGame({ day: d.day });

@@ -1,22 +1,13 @@
 /**
  * /hearts leaderboard and /hearts stats, read from the store's standings (ratings, wins, places,
- * points per hand). The store's read side is optional in the Store interface, so a store without
- * it gets a plain sentence instead of an error.
+ * points per hand).
  */
 import type { User } from "discord.js";
-import type { Leaderboard, LeaderboardQuery, PlayerCard } from "../store/index.js";
 import { LEADERBOARD_SORTS, type LeaderboardSort } from "../store/standings.js";
 import { cleanName, cutGraphemes } from "../table/names.js";
-import type { Store } from "../store/types.js";
 import type { Ctx } from "./context.js";
 import type { OutMessage } from "./message.js";
 
-type StandingsReader = {
-  leaderboard?: (q: LeaderboardQuery) => Promise<Leaderboard>;
-  playerCard?: (guildId: string, playerKey: string) => Promise<PlayerCard>;
-};
-
-const reader = (store: Store) => store as Store & StandingsReader;
 const RED = 0xc0392b;
 
 export async function leaderboardMessage(
@@ -25,9 +16,8 @@ export async function leaderboardMessage(
   sort: string | null = null,
   page: number | null = null,
 ): Promise<OutMessage> {
-  const store = reader(ctx.store);
+  const store = ctx.store;
   const m = ctx.m.standings;
-  if (typeof store.leaderboard !== "function") return { content: m.unavailable };
   const order = (LEADERBOARD_SORTS as readonly string[]).includes(sort ?? "") ? (sort as LeaderboardSort) : "rating";
   const board = await store.leaderboard({ guildId, sort: order, page: page ?? 1, pageSize: 10 });
   const bots = await store.leaderboard({ guildId, bots: true, pageSize: 3 });
@@ -76,9 +66,8 @@ export async function leaderboardMessage(
 }
 
 export async function statsMessage(ctx: Ctx, guildId: string, user: User): Promise<OutMessage> {
-  const store = reader(ctx.store);
+  const store = ctx.store;
   const m = ctx.m.standings;
-  if (typeof store.playerCard !== "function") return { content: m.unavailable };
   const card = await store.playerCard(guildId, user.id);
   const s = card.stats;
   if (!s || s.games === 0)

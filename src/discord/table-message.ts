@@ -8,7 +8,7 @@ import { Routes, type REST } from "discord.js";
 import type { Logger } from "../log.js";
 import type { TableService } from "../table/service.js";
 import { isOpen } from "../table/records.js";
-import type { TableSnapshot } from "../table/types.js";
+import type { TableView } from "../table/types.js";
 import type { Images } from "./images.js";
 import { forRest } from "./message.js";
 import { Lane, type Pacer } from "./pacer.js";
@@ -16,7 +16,7 @@ import { RequestFailures, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, errorCode, inBackgro
 import { tableHasPicture, tableMessage } from "./views.js";
 
 interface EditState {
-  table: TableSnapshot;
+  table: TableView;
   timer: ReturnType<typeof setTimeout> | null;
   inFlight: boolean;
   dirty: boolean;
@@ -30,8 +30,8 @@ interface EditState {
 }
 
 /** What the table picture shows that must never be out of date: status, hand, who sits where. */
-const imageKeyOf = (t: TableSnapshot) =>
-  `${t.record.status}:${t.state?.handIndex ?? -1}:${t.record.seats.map((s) => `${s.seat}${s.name}${s.botControlled ? "*" : ""}`).join()}`;
+const imageKeyOf = (t: TableView) =>
+  `${t.record.status}:${t.game?.handIndex ?? -1}:${t.record.seats.map((s) => `${s.seat}${s.name}${s.botControlled ? "*" : ""}`).join()}`;
 
 /** The picture's URL in Discord's answer (the CDN address), to keep it in text-only edits. */
 const imageUrlIn = (res: unknown): string =>
@@ -63,7 +63,7 @@ export class TableMessageEditor {
   }
 
   /** Posts a new table message in the table's channel and records it. */
-  async post(table: TableSnapshot): Promise<string> {
+  async post(table: TableView): Promise<string> {
     const out = await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images));
     const { body, files } = forRest(out);
     const msg = (await this.deps.rest.post(Routes.channelMessages(table.record.channelId), { body, files })) as { id: string };
@@ -77,7 +77,7 @@ export class TableMessageEditor {
   }
 
   /** Asks for an edit of the table message; edits closer than the interval are merged into one. */
-  schedule(table: TableSnapshot, urgent = false): void {
+  schedule(table: TableView, urgent = false): void {
     const id = table.record.id;
     const e = this.editState(table);
     e.table = table;
@@ -87,7 +87,7 @@ export class TableMessageEditor {
     e.timer = setTimeout(() => inBackground(this.deps.log, id, "edit table message", this.flush(id)), wait);
   }
 
-  private editState(table: TableSnapshot): EditState {
+  private editState(table: TableView): EditState {
     let e = this.edits.get(table.record.id);
     if (!e) {
       e = { table, timer: null, inFlight: false, dirty: false, last: 0, sent: "", imageKey: "", imageAt: 0, imageUrl: null };
@@ -114,7 +114,8 @@ export class TableMessageEditor {
   }
 
   private async edit(e: EditState): Promise<void> {
-    const table = e.table;
+    // The table as it is now (the edit waited its turn).
+    const table = (e.table = this.deps.service.current(e.table));
     const { record } = table;
     if (!record.messageId) return;
     // The picture is shown in the lobby and at the end (redrawn when what it shows changed); during

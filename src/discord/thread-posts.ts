@@ -8,7 +8,7 @@
  * goes out together in the next one, so when Discord is slow posts merge instead of piling up.
  */
 import { ButtonStyle, ComponentType, Routes, type APIButtonComponent, type REST } from "discord.js";
-import { awaiting, cardLabel, type GameState, type HandResult, type TrickRecord } from "../game/index.js";
+import { cardLabel, type HandResult, type PublicView, type TrickRecord } from "../game/index.js";
 import { sentence, words, type Messages } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { TableRecord } from "../table/records.js";
@@ -16,7 +16,7 @@ import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
 import { isOpen } from "../table/records.js";
 import type { TableService } from "../table/service.js";
-import type { TableSnapshot, TableUpdate } from "../table/types.js";
+import type { TableView, TableUpdate } from "../table/types.js";
 import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";
 import { forRest, type OutMessage } from "./message.js";
@@ -48,10 +48,13 @@ interface TrickShot {
   queenFell: boolean;
 }
 
+/** The game as a post tells it: what anyone watching may see. */
+type Game = Readonly<PublicView>;
+
 /** What a table has to say that has not been posted yet. */
 interface News {
-  /** The live table (read when a post is composed). */
-  table: TableSnapshot;
+  /** The table as the latest update left it (a post is composed from the table as it is then). */
+  table: TableView;
   record: TableRecord;
   /** Lines for the next post (time-outs, seat changes); `urgent` when they cannot wait for one. */
   lines: string[];
@@ -60,11 +63,11 @@ interface News {
   /** Hands scored: their lines (every one is told) and the last one's picture. */
   scores: string[];
   hands: HandResult[];
-  gameOver: GameState | null;
+  gameOver: Game | null;
   /** The game started: its first post. */
   start: boolean;
   /** A hand was dealt: its start is told with the previous hand's score (or the game's start). */
-  nextHand: GameState | null;
+  nextHand: Game | null;
   moon: boolean;
   /** Mentions whose wait is over, to take down. */
   drop: Notice[];
@@ -95,7 +98,7 @@ const FOLD_MS = 10_000;
 const GRACE_MS = 20_000;
 
 /** One wait of one seat: a pass (a hand's passing), a card (the action count), a moon choice. */
-function waitKey(state: GameState, seat: number): string {
+function waitKey(state: Game, seat: number): string {
   return state.phase === "passing"
     ? `p${state.handIndex}:${seat}`
     : state.phase === "moon-choice"
@@ -104,7 +107,7 @@ function waitKey(state: GameState, seat: number): string {
 }
 
 /** What a mention asks of the people it names. */
-function awayText(state: GameState | null, m: Messages): string {
+function awayText(state: Game | null, m: Messages): string {
   if (state?.phase === "passing") return m.table.awayPass;
   if (state?.phase === "moon-choice") return m.table.awayMoon;
   return m.table.awayCard;
@@ -157,21 +160,21 @@ export class ThreadPosts {
   }
 
   /** The game started: a thread, the first post; the host has their cards in Start's answer, so it need not call them. */
-  started(table: TableSnapshot): void {
+  started(table: TableView): void {
     const n = this.news(table);
     n.startThread = true;
     n.start = true;
-    n.nextHand = table.state;
+    n.nextHand = table.game;
   }
 
   /** The host was answered with their cards: the first post does not mention them. */
-  hostAnswered(table: TableSnapshot): void {
-    const { record, state } = table;
+  hostAnswered(table: TableView): void {
+    const { record, game: state } = table;
     const host = record.seats.find((s) => s.userId === record.hostId);
     if (host && state) this.watchOf(record.id).mentioned.set(host.seat, waitKey(state, host.seat));
   }
 
-  seatChanged(table: TableSnapshot, update: Extract<TableUpdate, { type: "seat" }>): void {
+  seatChanged(table: TableView, update: Extract<TableUpdate, { type: "seat" }>): void {
     const record = table.record;
     const m = publicWords(record);
     const name = record.seats.find((s) => s.seat === update.seat)?.name ?? seatName(record, update.seat, m);
@@ -186,14 +189,14 @@ export class ThreadPosts {
   }
 
   /** A line that cannot wait for the next trick. */
-  notice(table: TableSnapshot, line: string): void {
+  notice(table: TableView, line: string): void {
     const n = this.news(table);
     n.lines.push(line);
     n.urgent = true;
   }
 
-  closed(table: TableSnapshot, update: Extract<TableUpdate, { type: "closed" }>): void {
-    const { record, state } = table;
+  closed(table: TableView, update: Extract<TableUpdate, { type: "closed" }>): void {
+    const { record, game: state } = table;
     const n = this.news(table);
     if (update.reason !== "finished") {
       n.lines.push(words(publicWords(record), update.note));
@@ -211,7 +214,7 @@ export class ThreadPosts {
     inBackground(this.deps.log, tableId, "table post", this.flush(tableId));
   }
 
-  private news(table: TableSnapshot): News {
+  private news(table: TableView): News {
     const record = table.record;
     let n = this.pending.get(record.id);
     if (!n) {
@@ -255,8 +258,8 @@ export class ThreadPosts {
   }
 
   /** Files what one action brings into the table's pending news. */
-  action(table: TableSnapshot, state: NonNullable<TableSnapshot["state"]>, update: Extract<TableUpdate, { type: "action" }>): void {
-    const record = table.record;
+  action(table: TableView, update: Extract<TableUpdate, { type: "action" }>): void {
+    const { record, game: state } = table;
     const n = this.news(table);
     const news = newsOf(update.events);
     if (update.source === "timeout") {
@@ -309,10 +312,10 @@ export class ThreadPosts {
    * thread mentions them only when that cannot work (their menu's token has run out, or they never
    * opened it) or they have not acted within a grace period, once per wait.
    */
-  watch(table: TableSnapshot): void {
+  watch(table: TableView): void {
     const id = table.record.id;
     const w = this.watchOf(id);
-    const state = table.state;
+    const state = table.game;
     const open = isOpen(table.record.status) && !!state;
     const now = Date.now();
     const current = new Map<number, string>();
@@ -359,30 +362,29 @@ export class ThreadPosts {
   }
 
   /** The seats of people (not computer players) the game waits for. */
-  private awaitedPeople(table: TableSnapshot): number[] {
-    const state = table.state;
-    if (!state) return [];
-    return awaiting(state).filter((s) => {
+  private awaitedPeople(table: TableView): number[] {
+    if (!table.game) return [];
+    return table.awaiting.filter((s) => {
       const rec = table.record.seats.find((r) => r.seat === s);
       return !!rec?.userId && !isBotSeat(rec);
     });
   }
 
   /** A short while: a person who has not acted by then may have missed their menu. */
-  private graceMs(table: TableSnapshot): number {
+  private graceMs(table: TableView): number {
     const t = table.record.settings.turnSeconds;
     return t > 0 ? Math.min(GRACE_MS, (t * 1000) / 2) : GRACE_MS;
   }
 
   /** The people to mention now (and remembers they were): away, or past the grace period. */
-  private dueMentions(table: TableSnapshot): string[] {
+  private dueMentions(table: TableView): string[] {
     const w = this.watches.get(table.record.id);
-    if (!w || !table.state || !isOpen(table.record.status)) return [];
+    if (!w || !table.game || !isOpen(table.record.status)) return [];
     const now = Date.now();
     const users: string[] = [];
     for (const [seat, since] of w.since) {
       if (w.mentioned.get(seat) === since.key) continue;
-      if (waitKey(table.state, seat) !== since.key) continue;
+      if (waitKey(table.game, seat) !== since.key) continue;
       const user = table.record.seats.find((s) => s.seat === seat)?.userId;
       if (!user) continue;
       if (this.deps.menus.hasFresh(table.record.id, user) && now - since.at < this.graceMs(table)) continue;
@@ -439,7 +441,9 @@ export class ThreadPosts {
    * could not wait, or else a mention of someone who seems away.
    */
   private async compose(n: News): Promise<{ out: OutMessage; waits: [number, string][] | null } | null> {
-    const { record, table } = n;
+    // The table as it is now: whom a mention names and what it asks are never out of date.
+    const table = (n.table = this.deps.service.current(n.table));
+    const { record } = n;
     const images = this.deps.images;
     const pace = <T>(fn: () => T) => this.deps.pacer.run(Lane.Post, fn);
     const post = n.tricks.length || n.scores.length || n.gameOver || n.start || (n.urgent && n.lines.length);
@@ -464,7 +468,7 @@ export class ThreadPosts {
     n.moon = false;
     if (scores.length || start) n.nextHand = null;
     const files: OutMessage["files"] = [];
-    const state = table.state;
+    const state = table.game;
     const ping = (u: string) => `<@${u}>`;
     const m = publicWords(record);
     let components: OutMessage["components"];

@@ -3,7 +3,7 @@ import { ButtonStyle, ComponentType, type APIActionRowComponent, type APICompone
 import { cardLabel, type SeatView } from "../game/index.js";
 import { messages, type Locale } from "../i18n/index.js";
 import { undoOffered } from "../table/undo.js";
-import type { TableSnapshot } from "../table/types.js";
+import type { TableView } from "../table/types.js";
 import { encodeId } from "./ids.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
@@ -12,7 +12,7 @@ type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
  * Adds "Undo 7♠" to the menu when the rule allows it: in the utility row (the last), or when five
  * rows of cards leave no room for one, in the last row with room (13 cards never fill 25 places).
  */
-export function addUndoButton(rows: Row[], table: TableSnapshot, view: SeatView, locale?: Locale): void {
+export function addUndoButton(rows: Row[], table: TableView, view: SeatView, locale?: Locale): void {
   const target = undoOffered(table.record.seats, view, table.undone);
   if (!target) return;
   const button = {

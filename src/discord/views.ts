@@ -18,7 +18,6 @@ import {
   describeRules,
   moonValue,
   passTarget,
-  publicView,
   suitOf,
   type Action,
   type Card,
@@ -35,7 +34,7 @@ import { tableLocale } from "../table/options.js";
 import { presetOf, turnAllowance } from "../table/options.js";
 import { cutGraphemes } from "../table/names.js";
 import { isBotSeat } from "../table/seats.js";
-import type { TableSnapshot } from "../table/types.js";
+import type { TableView } from "../table/types.js";
 import { encodeId } from "./ids.js";
 import type { Images } from "./images.js";
 import type { OutMessage } from "./message.js";
@@ -100,13 +99,12 @@ export function timerText(record: TableRecord, m: Messages, at?: { phase: "passi
 const passWord = (dir: string, m: Messages) => m.table.passDir({ dir });
 
 /** "Trick 4 of 13 · Bob to play", "Passing to the left · waiting for Ann, Bob". */
-export function statusLine(table: TableSnapshot, m: Messages = publicWords(table.record)): string {
-  const { record, state } = table;
-  if (!state) {
+export function statusLine(table: TableView, m: Messages = publicWords(table.record)): string {
+  const { record, game: v } = table;
+  if (!v) {
     const n = record.seats.length;
     return record.status === "lobby" ? m.table.lobbyStatus({ n }) : m.table.closedStatus;
   }
-  const v = publicView(state);
   switch (v.phase) {
     case "passing": {
       const waiting = [0, 1, 2, 3].filter((s) => !v.passSubmitted[s]).map((s) => seatName(record, s, m));
@@ -132,11 +130,10 @@ export function statusLine(table: TableSnapshot, m: Messages = publicWords(table
  * The table message's line: it changes with the phase and the hand, never with each card (every
  * edit is a request against Discord's global limit; the cards are in the thread and the menus).
  */
-export function tableStatusLine(table: TableSnapshot): string {
-  const { record, state } = table;
+export function tableStatusLine(table: TableView): string {
+  const { record, game: v } = table;
   const m = publicWords(record);
-  if (!state) return statusLine(table, m);
-  const v = publicView(state);
+  if (!v) return statusLine(table, m);
   switch (v.phase) {
     case "passing":
       return m.table.tablePassing({ hand: v.handIndex + 1, dir: passWord(v.passDirection, m) });
@@ -148,7 +145,7 @@ export function tableStatusLine(table: TableSnapshot): string {
 }
 
 /** Whether the table message shows a picture now: in the lobby and at the end, not during a hand. */
-export function tableHasPicture(table: TableSnapshot): boolean {
+export function tableHasPicture(table: TableView): boolean {
   return !["passing", "playing"].includes(table.record.status);
 }
 
@@ -158,15 +155,15 @@ export function tableHasPicture(table: TableSnapshot): boolean {
  * The public table message. `imageUrl`: keep the picture already on the message (a text-only
  * edit) instead of drawing a new one.
  */
-export function tableMessage(table: TableSnapshot, images: Images, opts: { imageUrl?: string } = {}): OutMessage {
-  const { record, state } = table;
+export function tableMessage(table: TableView, images: Images, opts: { imageUrl?: string } = {}): OutMessage {
+  const { record, game } = table;
   const m = publicWords(record);
   const lines: string[] = [];
   const host = record.seats.find((s) => s.userId === record.hostId)?.name;
   lines.push(`**${rulesTitle(record.rules, m)}** · ${goal(record.rules, m)} · ${timerText(record, m)}`);
   const seatLines = [0, 1, 2, 3].map((n) => {
     const s = record.seats.find((x) => x.seat === n);
-    const total = state ? ` — ${state.totals[n]}` : "";
+    const total = game ? ` — ${game.totals[n]}` : "";
     return s
       ? `${n + 1}. ${seatName(record, n, m)}${s.userId === record.hostId ? m.table.hostMark : ""}${total}`
       : `${n + 1}. ${m.table.emptySeat}`;
@@ -199,12 +196,12 @@ export function tableMessage(table: TableSnapshot, images: Images, opts: { image
     embed.image = { url: opts.imageUrl };
     return { embeds: [embed], components: tableButtons(table, m) };
   }
-  const png = images.table(record, state ? publicView(state) : null, closed ? undefined : status);
+  const png = images.table(record, game, closed ? undefined : status);
   if (png) embed.image = { url: "attachment://table.png" };
   return { embeds: [embed], files: png ? [{ name: "table.png", data: png }] : [], components: tableButtons(table, m) };
 }
 
-function tableButtons(table: TableSnapshot, m: Messages): Row[] {
+function tableButtons(table: TableView, m: Messages): Row[] {
   const { record } = table;
   const id = record.id;
   switch (record.status) {
@@ -270,7 +267,7 @@ export interface HandMenuOptions {
   deck?: DeckPrefs | null;
 }
 
-export function handMenu(table: TableSnapshot, view: SeatView, images: Images, opts: HandMenuOptions = {}): OutMessage {
+export function handMenu(table: TableView, view: SeatView, images: Images, opts: HandMenuOptions = {}): OutMessage {
   const { record } = table;
   const m = messages(opts.locale);
   const id = record.id;
@@ -414,7 +411,7 @@ export function passPhaseStart(view: Pick<SeatView, "actionCount" | "passSubmitt
   return view.actionCount - view.passSubmitted.filter(Boolean).length;
 }
 
-function utilityButtons(table: TableSnapshot, hint: boolean, m: Messages): APIButtonComponent[] {
+function utilityButtons(table: TableView, hint: boolean, m: Messages): APIButtonComponent[] {
   const id = table.record.id;
   const out = [button(encodeId({ verb: "hand", tableId: id }), m.menu.refresh)];
   if (hint && table.record.settings.hintsAllowed) out.push(button(encodeId({ verb: "hint", tableId: id }), m.menu.hint));
@@ -474,7 +471,7 @@ export function handText(cards: Card[]): string {
 // ---- rules, scores, hints --------------------------------------------------------------------
 
 /** The table's rules, for whoever asked (in their language, `m`). */
-export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messages = messages()): OutMessage {
+export function rulesMessage(table: TableView, canChange: boolean, m: Messages = messages()): OutMessage {
   const { record } = table;
   const r = record.rules;
   const differs = describeRules(r);
@@ -518,8 +515,8 @@ export function rulesMessage(table: TableSnapshot, canChange: boolean, m: Messag
 }
 
 /** The score sheet, for whoever asked (in their language, `m`). */
-export function scoresMessage(table: TableSnapshot, m: Messages = messages()): OutMessage {
-  const { record, state } = table;
+export function scoresMessage(table: TableView, m: Messages = messages()): OutMessage {
+  const { record, game: state } = table;
   if (!state) return { content: m.table.noScores };
   const names = [0, 1, 2, 3].map((s) => cutGraphemes(record.seats.find((x) => x.seat === s)?.name ?? m.table.seat({ n: s + 1 }), 8));
   const pad = (t: string | number, n = 8) => String(t).padStart(n);
@@ -528,12 +525,7 @@ export function scoresMessage(table: TableSnapshot, m: Messages = messages()): O
   state.history.forEach((h: HandResult, i: number) =>
     out.push(`${String(i + 1).padEnd(w)}${h.change.map((c) => pad(c > 0 ? `+${c}` : c)).join("")}`),
   );
-  if (state.phase !== "game-over")
-    out.push(
-      `${m.table.rowNow.padEnd(w)}${publicView(state)
-        .handPoints.map((p) => pad(`(${p})`))
-        .join("")}`,
-    );
+  if (state.phase !== "game-over") out.push(`${m.table.rowNow.padEnd(w)}${state.handPoints.map((p) => pad(`(${p})`)).join("")}`);
   out.push(`${m.table.rowTotal.padEnd(w)}${state.totals.map((t) => pad(t)).join("")}`);
   const g = goal(record.rules, m);
   const desc = ["```", ...out, "```", `${g[0].toUpperCase()}${g.slice(1)}. ${statusLine(table, m)}.`].join("\n");

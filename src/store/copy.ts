@@ -7,6 +7,8 @@
  */
 import { redactUrl } from "./records.js";
 import { openStore } from "./index.js";
+import { PostgresStore } from "./postgres.js";
+import { SqliteStore } from "./sqlite.js";
 import type { HeartsStore } from "./types.js";
 
 /** The models in copy order (parents first), each with its primary key for paging. */
@@ -31,12 +33,26 @@ interface ModelApi {
   findMany(args: { orderBy: Array<Record<string, "asc">>; take: number; skip?: number; cursor?: Row }): Promise<Row[]>;
   createMany(args: { data: Row[] }): Promise<{ count: number }>;
 }
-interface CopyClient {
-  $transaction<R>(fn: (tx: CopyClient) => Promise<R>, options: { maxWait: number; timeout: number }): Promise<R>;
+/** A database client, or a transaction on one, as copying uses it: raw SQL, and the models by name (modelOf). */
+interface CopyDb {
   $executeRawUnsafe(sql: string): Promise<number>;
 }
-const clientOf = (store: HeartsStore) => (store as unknown as { prisma: CopyClient }).prisma;
-const modelOf = (client: CopyClient, model: string) => (client as unknown as Record<string, ModelApi>)[model];
+/** The backend behind a store: copying rows is the store's own job, so it knows both. */
+function backendOf(store: HeartsStore): SqliteStore | PostgresStore {
+  if (store instanceof SqliteStore || store instanceof PostgresStore) return store;
+  throw new Error(`cannot copy a ${store.kind} store that is neither of the two backends`);
+}
+const clientOf = (store: HeartsStore): CopyDb => backendOf(store).prisma;
+/** The models are named in COPIED_MODELS; both generated clients have each under the same name. */
+const modelOf = (db: CopyDb, model: string) => (db as unknown as Record<string, ModelApi>)[model];
+
+/** Runs `fn` in one transaction on the store's database (each client has its own transaction type). */
+async function inTransaction(store: HeartsStore, fn: (tx: CopyDb) => Promise<void>): Promise<void> {
+  const options = { maxWait: 60_000, timeout: 24 * 3600_000 };
+  const b = backendOf(store);
+  if (b instanceof SqliteStore) await b.prisma.$transaction((tx) => fn(tx), options);
+  else await b.prisma.$transaction((tx) => fn(tx), options);
+}
 
 /** Rows per statement: under both databases' limits on bound parameters. */
 const BATCH_PARAMETERS = 30_000;
@@ -76,44 +92,38 @@ export async function copyDatabase(
       );
     }
     const from = clientOf(source);
-    const to = clientOf(target);
     const targetKind = target.kind;
     // One transaction on the target: a copy that stops half-way leaves it empty, ready to run again.
-    await to.$transaction(
-      async (tx) => {
-        for (const m of COPIED_MODELS) {
-          let copied = 0;
-          let cursor: Row | undefined;
-          let take = 0;
-          for (;;) {
-            const rows = await modelOf(from, m.model).findMany({
-              orderBy: m.key.map((k) => ({ [k]: "asc" as const })),
-              take: take || 500,
-              ...(cursor && { cursor, skip: 1 }),
-            });
-            if (!rows.length) break;
-            take ||= Math.max(1, Math.floor(BATCH_PARAMETERS / Object.keys(rows[0]).length));
-            await modelOf(tx, m.model).createMany({ data: rows });
-            copied += rows.length;
-            const last = rows[rows.length - 1];
-            cursor =
-              m.key.length === 1
-                ? { [m.key[0]]: last[m.key[0]] }
-                : { [m.key.join("_")]: Object.fromEntries(m.key.map((k) => [k, last[k]])) };
-          }
-          progress(`${m.table}: ${copied} rows`);
+    await inTransaction(target, async (tx) => {
+      for (const m of COPIED_MODELS) {
+        let copied = 0;
+        let cursor: Row | undefined;
+        let take = 0;
+        for (;;) {
+          const rows = await modelOf(from, m.model).findMany({
+            orderBy: m.key.map((k) => ({ [k]: "asc" as const })),
+            take: take || 500,
+            ...(cursor && { cursor, skip: 1 }),
+          });
+          if (!rows.length) break;
+          take ||= Math.max(1, Math.floor(BATCH_PARAMETERS / Object.keys(rows[0]).length));
+          await modelOf(tx, m.model).createMany({ data: rows });
+          copied += rows.length;
+          const last = rows[rows.length - 1];
+          cursor =
+            m.key.length === 1 ? { [m.key[0]]: last[m.key[0]] } : { [m.key.join("_")]: Object.fromEntries(m.key.map((k) => [k, last[k]])) };
         }
-        // PostgreSQL's id sequences do not move when ids are given: start them after the copied ids.
-        if (targetKind === "postgres") {
-          for (const t of ["FinishedGame", "GameResult"]) {
-            await tx.$executeRawUnsafe(
-              `SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 0) + 1, false)`,
-            );
-          }
+        progress(`${m.table}: ${copied} rows`);
+      }
+      // PostgreSQL's id sequences do not move when ids are given: start them after the copied ids.
+      if (targetKind === "postgres") {
+        for (const t of ["FinishedGame", "GameResult"]) {
+          await tx.$executeRawUnsafe(
+            `SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 0) + 1, false)`,
+          );
         }
-      },
-      { maxWait: 60_000, timeout: 24 * 3600_000 },
-    );
+      }
+    });
     const [a, b] = [await countAll(source), await countAll(target)];
     const counts = COPIED_MODELS.map((m) => ({ table: m.table, source: a.get(m.table)!, target: b.get(m.table)! }));
     const wrong = counts.filter((c) => c.source !== c.target);

@@ -12,7 +12,6 @@ export { SqliteStore } from "./sqlite.js";
 export { redactUrl } from "./records.js";
 export { NewerDatabaseError } from "./migrate.js";
 export { MIN_RANKED_GAMES } from "./standings.js";
-export type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 /**
  * Opens the database at `databaseUrl` (default DATABASE_URL, then file:./data/hearts.db), applying

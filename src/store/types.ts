@@ -180,12 +180,11 @@ export interface DailyStore {
   putCached(kind: string, key: string, value: string): Promise<void>;
 }
 
-/** Whether this store keeps daily challenges (both real backends do; test doubles may not). */
-export const isDailyStore = (s: object): s is DailyStore => typeof (s as Partial<DailyStore>).startDailySession === "function";
-
 /**
  * What openStore() returns, on SQLite or PostgreSQL alike: the Store plus the standings read side
- * (leaderboards, player cards), the finished games and the group-commit counters.
+ * (leaderboards, player cards), privacy, the daily challenge, the finished games and the
+ * group-commit counters. The bot (src/discord) is typed by it, so it calls each part directly,
+ * never by testing for a method or casting.
  */
 export interface HeartsStore extends Store, PrivacyStore, DailyStore {
   /** Which database runs: for logs and benchmarks only; nothing above the store branches on it. */

@@ -1,46 +1,42 @@
 /**
- * The table service: lobbies, seats, hosts, options, the game flow, turn timers and computer turns.
- * It knows the engine and the store, not Discord: the front end calls these methods with the
- * interaction's user and shows the outcome; the service tells it about every change through one
- * listener, always after the change is persisted.
+ * The table service: the one door to the tables. It knows the engine and the store, not Discord:
+ * the front end calls these methods with the interaction's user and shows the outcome, and hears
+ * of every change through one listener, always after the change is persisted. It hands out
+ * TableViews (live.ts), never a game's state.
+ *
+ * Here: finding tables, opening them, the lobby's moves (their rules in lobby.ts), starting, a
+ * person's clicks, the store's health and restarts. Each other job has its module: the turns
+ * (scheduler.ts, players.ts), applying an action (commit.ts), how a table ends (closing.ts),
+ * undo (undo.ts), hints (hints.ts), privacy (privacy.ts).
  *
  * Every method on a table runs in that table's queue, so concurrent clicks, bot moves and timers
  * apply one after another and an action is never applied twice.
  */
 import { randomInt } from "node:crypto";
-import {
-  apply,
-  awaiting,
-  cardLabel,
-  createGame,
-  replay,
-  viewFor,
-  type Action,
-  type Card,
-  type GameState,
-  type MoonChoice,
-  type Seat,
-  type SeatView,
-} from "../game/index.js";
-import { HintRefused } from "../ai/index.js";
+import { createGame, viewFor, type Action, type Card, type MoonChoice, type Seat, type SeatView } from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { NewTable, Store, TablePatch } from "../store/types.js";
-import type { BotLevel, FinishedGame, TableRecord } from "./records.js";
-import { systemClock, type Clock, type TimerHandle } from "./clock.js";
-import type { SettingsChange } from "./options.js";
-import { firstLegalAction, type BotPlayer } from "./players.js";
-import { SerialQueue } from "./queue.js";
-import { aloneAtTable, alreadyUndone, undoTarget, type UndoMark } from "./undo.js";
-import { bankUsed, deadlineOf, hasExpired, turnKey, type TurnStart } from "./turn-clock.js";
-import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
+import type { BotLevel, TableRecord } from "./records.js";
+import { systemClock, type Clock } from "./clock.js";
+import { closeIfNobodyLeft, closeTable, finishGame } from "./closing.js";
+import { commitAction } from "./commit.js";
+import type { TableContext } from "./context.js";
+import { hintFor } from "./hints.js";
+import { currentView, newLive, viewOf, type LiveTable } from "./live.js";
 import * as lobby from "./lobby.js";
-import { TableRegistry } from "./registry.js";
 import type { LobbyOutcome } from "./lobby.js";
-import { cleanName, humanSeat, isBotSeat, isHumanSeat, seatOf } from "./seats.js";
+import type { SettingsChange } from "./options.js";
+import { clickRefusal, person, type BotPlayer } from "./players.js";
+import { endGuildTables, forgetAtOpenTables, type OpenTables } from "./privacy.js";
+import { SerialQueue } from "./queue.js";
+import { TableRegistry } from "./registry.js";
+import { TurnScheduler, inBackground } from "./scheduler.js";
+import { cleanName, humanSeat, isHumanSeat, seatOf } from "./seats.js";
+import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
+import { markUndoneAtLoad, takeBack } from "./undo.js";
 import {
   refuse,
-  type ActionSource,
   type Refusal,
   type Actor,
   type CloseReason,
@@ -48,24 +44,9 @@ import {
   type Outcome,
   type TableListener,
   type TableServiceConfig,
-  type TableSnapshot,
   type TableUpdate,
+  type TableView,
 } from "./types.js";
-
-interface Live extends TableSnapshot {
-  record: TableRecord;
-  state: GameState | null;
-  queue: SerialQueue;
-  /** The turn in progress (or the passing phase) and when it started: timers and the time bank. */
-  turn: TurnStart | null;
-  /** Each seat's last accepted action, to tell a double click from a stale menu. */
-  last: ({ seq: number; action: Action } | null)[];
-  timers: { turn: TimerHandle | null; bot: TimerHandle | null; lobby: TimerHandle | null };
-  closed: boolean;
-  undone: UndoMark | null;
-  /** Moves on at each undo: a computer player's move worked out before it is dropped. */
-  epoch: number;
-}
 
 export interface TableServiceDeps {
   store: Store;
@@ -87,7 +68,11 @@ export class TableService {
   private readonly clock: Clock;
   private readonly seeds: () => number;
   /** The tables in memory, and their loading and replay from the store. */
-  private readonly registry: TableRegistry<Live>;
+  private readonly registry: TableRegistry<LiveTable>;
+  /** Drives every turn: people, computer players and the turn clock, through one player interface. */
+  private readonly turns: TurnScheduler;
+  /** What the service's parts (commit, closing, undo, hints, privacy) share. */
+  private readonly ctx: TableContext;
   /** Opening a table in a channel (new or rematch), one at a time per channel: one open table there. */
   private readonly opening = new Map<string, SerialQueue>();
   private readonly listeners: TableListener[] = [];
@@ -101,17 +86,38 @@ export class TableService {
     this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.storeChanged(up));
     this.store = guardedStore(deps.store, this.health);
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 32 - 1));
-    this.registry = new TableRegistry<Live>({
+    this.ctx = {
       store: this.store,
       log: this.log,
-      create: (record) => this.newLive(record),
+      clock: this.clock,
+      config: this.config,
+      bots: this.bots,
+      emit: (live, update) => this.emit(live, update),
+      plan: (live) => this.turns.plan(live),
+      clearTimers: (live) => this.clearTimers(live),
+      forget: (live) => this.forget(live),
+      reload: (live) => this.registry.reload(live),
+    };
+    this.turns = new TurnScheduler({
+      clock: this.clock,
+      log: this.log,
+      bots: this.bots,
+      botDelayMs: this.config.botDelayMs,
+      // While the store cannot save, nobody's turn runs out and computer players wait (storeChanged).
+      running: () => !this.stopped && this.health.up,
+      commit: (live, seat, action, source) => commitAction(this.ctx, live, seat, action, source),
+    });
+    this.registry = new TableRegistry<LiveTable>({
+      store: this.store,
+      log: this.log,
+      create: newLive,
       broken: (live) => this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") }),
       replayed: (live) => markUndoneAtLoad(live),
     });
   }
 
   /** The open tables in memory, by id. */
-  private get tables(): ReadonlyMap<string, Live> {
+  private get tables(): ReadonlyMap<string, LiveTable> {
     return this.registry.tables;
   }
 
@@ -127,46 +133,59 @@ export class TableService {
   // ---- finding tables -------------------------------------------------------
 
   /** The open table in a channel or thread. */
-  async findOpen(channelId: string): Promise<TableSnapshot | null> {
+  async findOpen(channelId: string): Promise<TableView | null> {
     const live = this.registry.in(channelId);
-    if (live) return live;
+    if (live) return viewOf(live);
     const record = await this.store.findOpenTable(channelId);
-    return record ? this.load(record.id) : null;
+    const loaded = record ? await this.load(record.id) : null;
+    return loaded ? viewOf(loaded) : null;
   }
 
   /** Any table by id: open ones from memory, closed ones read from the store (not kept). */
-  async get(tableId: string): Promise<TableSnapshot | null> {
-    return this.load(tableId);
+  async get(tableId: string): Promise<TableView | null> {
+    const live = await this.load(tableId);
+    return live ? viewOf(live) : null;
   }
 
-  private async load(tableId: string): Promise<Live | null> {
+  /** An open table by id, from memory only. */
+  openTable(tableId: string): TableView | null {
+    const live = this.registry.get(tableId);
+    return live ? viewOf(live) : null;
+  }
+
+  /** The ids of the open tables in memory. */
+  get openTableIds(): string[] {
+    return this.registry.ids;
+  }
+
+  /** The open table in a channel or thread, from memory only. */
+  tableIn(channelId: string): TableView | null {
+    const live = this.registry.in(channelId);
+    return live ? viewOf(live) : null;
+  }
+
+  /** The same table as it is now: a view is taken once, and the game moves on. */
+  current(view: TableView): TableView {
+    return currentView(view);
+  }
+
+  private async load(tableId: string): Promise<LiveTable | null> {
     return this.registry.load(tableId);
   }
 
-  private newLive(record: TableRecord): Live {
-    return {
-      record,
-      state: null,
-      queue: new SerialQueue(),
-      turn: null,
-      last: [null, null, null, null],
-      timers: { turn: null, bot: null, lobby: null },
-      closed: false,
-      undone: null,
-      epoch: 0,
-    };
-  }
-
-  private remember(live: Live): void {
+  private remember(live: LiveTable): void {
     this.registry.remember(live);
   }
 
-  private forget(live: Live): void {
+  private forget(live: LiveTable): void {
     this.registry.forget(live);
   }
 
   /** Runs `fn` in the table's queue, on the current state. */
-  private async withTable<T extends object>(tableId: string, fn: (live: Live) => Promise<Outcome<T>> | Outcome<T>): Promise<Outcome<T>> {
+  private async withTable<T extends object>(
+    tableId: string,
+    fn: (live: LiveTable) => Promise<Outcome<T>> | Outcome<T>,
+  ): Promise<Outcome<T>> {
     return this.unlessStoreDown(async () => {
       const live = await this.load(tableId);
       if (!live) return refuse("no-table", sentence("refusals", "noTable"));
@@ -204,11 +223,7 @@ export class TableService {
     }
   }
 
-  async open(
-    where: { guildId: string; channelId: string },
-    host: Actor,
-    options: NewTableOptions,
-  ): Promise<Outcome<{ table: TableSnapshot }>> {
+  async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
     if (this.stopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.inChannel(where.channelId, () => this.openHere(where, host, options)));
   }
@@ -217,7 +232,7 @@ export class TableService {
     where: { guildId: string; channelId: string },
     host: Actor,
     options: NewTableOptions,
-  ): Promise<Outcome<{ table: TableSnapshot }>> {
+  ): Promise<Outcome<{ table: TableView }>> {
     const cap = this.guildCap(where.guildId, options.maxTables);
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);
@@ -233,11 +248,11 @@ export class TableService {
       seed: 0,
       seats: [humanSeat(0, host.userId, cleanName(host.name))],
     });
-    const live = this.newLive(record);
+    const live = newLive(record);
     this.remember(live);
     this.armLobbyTimer(live);
     this.log.info({ table: record.id, channel: where.channelId, host: host.userId }, "table opened");
-    return { ok: true, table: live };
+    return { ok: true, table: viewOf(live) };
   }
 
   /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
@@ -263,19 +278,19 @@ export class TableService {
     });
   }
 
-  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.join(live.record, actor)));
   }
 
-  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.leave(live.record, actor)));
   }
 
-  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.addBot(live.record, actor, level)));
   }
 
-  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.removeBot(live.record, actor)));
   }
 
@@ -283,7 +298,7 @@ export class TableService {
    * The host (or Manage Channels) removes a player who stopped responding: in the lobby the seat is
    * freed; during a game a computer player takes it until the person rejoins with /hearts join.
    */
-  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.kick(live.record, actor, userId)));
   }
 
@@ -292,39 +307,39 @@ export class TableService {
     tableId: string,
     actor: Actor,
     change: { rules?: string; settings?: SettingsChange },
-  ): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  ): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
   }
 
   /** Stores and announces what a lobby move decided (src/table/lobby.ts). Runs inside the table's queue. */
-  private async move(live: Live, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableSnapshot; say: Sentence }>> {
+  private async move(live: LiveTable, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     if (!r.ok) return r;
     const c = r.change;
     const tableId = live.record.id;
     switch (c.kind) {
       case "close":
-        await this.close(live, "everyone-left", c.note);
-        return { ok: true, table: live, say: c.say };
+        await closeTable(this.ctx, live, "everyone-left", c.note);
+        return { ok: true, table: viewOf(live), say: c.say };
       case "lobby":
         live.record = await this.store.updateTable(tableId, c.patch);
         this.armLobbyTimer(live);
         if (c.patch.rules || c.patch.settings) this.log.info({ table: tableId, by: actor.userId }, "table options changed");
         this.emit(live, { type: "lobby", note: c.note });
-        return { ok: true, table: live, say: c.say };
+        return { ok: true, table: viewOf(live), say: c.say };
       case "seat":
         await this.saveSeats(live, c.seats);
         this.log.info(
           { table: tableId, seat: c.seat, by: actor.userId },
           c.change === "left" ? "a computer player took the seat" : "player returned",
         );
-        if (c.change === "left" && (await this.closeIfNobodyLeft(live))) return { ok: true, table: live, say: c.sayIfClosed };
-        this.schedule(live);
+        if (c.change === "left" && (await closeIfNobodyLeft(this.ctx, live))) return { ok: true, table: viewOf(live), say: c.sayIfClosed };
+        this.turns.plan(live);
         this.emit(live, { type: "seat", seat: c.seat, change: c.change });
-        return { ok: true, table: live, say: c.say };
+        return { ok: true, table: viewOf(live), say: c.say };
     }
   }
 
-  async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+  async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
     return this.withTable(tableId, async (live) => {
       const { record } = live;
       const r = lobby.start(record, actor);
@@ -342,23 +357,23 @@ export class TableService {
       live.state = state;
       this.clearTimers(live);
       this.log.info({ table: tableId, seed, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
-      this.schedule(live);
+      this.turns.plan(live);
       this.emit(live, { type: "started" });
-      return { ok: true, table: live };
+      return { ok: true, table: viewOf(live) };
     });
   }
 
   /** Ends a table early: its host, or someone who may manage the channel. */
-  async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+  async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
     return this.withTable(tableId, async (live) => {
       if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", sentence("refusals", "notHostEnd"));
-      await this.close(live, "ended", sentence("lobby", "closedEndedBy", { name: cleanName(actor.name) }));
-      return { ok: true, table: live };
+      await closeTable(this.ctx, live, "ended", sentence("lobby", "closedEndedBy", { name: cleanName(actor.name) }));
+      return { ok: true, table: viewOf(live) };
     });
   }
 
   /** A new lobby where a finished game was, with the same seats, rules and settings. */
-  async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot }>> {
+  async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
     const r = lobby.rematch(old.record, actor);
@@ -366,405 +381,85 @@ export class TableService {
     return this.unlessStoreDown(() => this.inChannel(r.table.channelId, () => this.rematchHere(tableId, actor, r.table)));
   }
 
-  private async rematchHere(from: string, actor: Actor, table: NewTable): Promise<Outcome<{ table: TableSnapshot }>> {
+  private async rematchHere(from: string, actor: Actor, table: NewTable): Promise<Outcome<{ table: TableView }>> {
     const existing = await this.findOpen(table.channelId);
     if (existing) return refuse("table-exists", sentence("refusals", "rematchExists"));
     const cap = this.guildCap(table.guildId);
     if (cap) return cap;
     const record = await this.store.createTable(table);
-    const live = this.newLive(record);
+    const live = newLive(record);
     this.remember(live);
     this.armLobbyTimer(live);
     this.log.info({ table: record.id, from, host: actor.userId }, "rematch opened");
-    return { ok: true, table: live };
+    return { ok: true, table: viewOf(live) };
   }
 
   // ---- play -----------------------------------------------------------------
 
   /** The seat's private view, for its own ephemeral menu. */
-  async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     const live = await this.load(tableId);
     if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
     const mine = seatOf(live.record.seats, actor.userId);
     if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
     if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
-    return { ok: true, table: live, view: viewFor(live.state, mine.seat as Seat) };
+    return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };
   }
 
-  async pass(tableId: string, actor: Actor, cards: Card[], version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async pass(tableId: string, actor: Actor, cards: Card[], version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "pass", seat, cards }));
   }
 
-  async play(tableId: string, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async play(tableId: string, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "play", seat, card }));
   }
 
-  async moon(
-    tableId: string,
-    actor: Actor,
-    choice: MoonChoice,
-    version: number,
-  ): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  async moon(tableId: string, actor: Actor, choice: MoonChoice, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(tableId, actor, version, (seat) => ({ type: "moon", seat, choice }));
   }
 
-  /**
-   * A person's action from a menu built at `version` (the action count it showed). A play or moon
-   * choice needs the exact version; a pass only needs the same passing phase, since the others'
-   * passes move the count without changing this seat's choice.
-   */
+  /** A person's action from a menu built at `version` (the action count it showed): see clickRefusal. */
   private async humanAction(
     tableId: string,
     actor: Actor,
     version: number,
     build: (seat: Seat) => Action,
-  ): Promise<Outcome<{ table: TableSnapshot; view: SeatView }>> {
+  ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.withTable(tableId, async (live) => {
       const mine = seatOf(live.record.seats, actor.userId);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
-      const state = live.state;
-      if (!state) return refuse("not-started", sentence("refusals", "notStarted"));
+      if (!live.state) return refuse("not-started", sentence("refusals", "notStarted"));
       const seat = mine.seat as Seat;
       const action = build(seat);
-      const last = live.last[seat];
-      if (last && last.seq >= version && sameAction(last.action, action)) {
-        return refuse("duplicate", alreadyDone(last.action));
-      }
-      const passPhaseStart = state.actionCount - state.passes.filter((p) => p !== null).length;
-      const fresh =
-        action.type === "pass"
-          ? state.phase === "passing" && version >= passPhaseStart && version <= state.actionCount
-          : version === state.actionCount;
-      if (!fresh) {
-        return refuse("stale", sentence("refusals", version > state.actionCount ? "notThisGame" : "stale"));
-      }
-      if (mine.botControlled) {
-        return refuse("not-seated", sentence("refusals", "timedOutSeat"));
-      }
-      const r = await this.commit(live, seat, action, "player");
+      const refused = clickRefusal(live.state, mine, live.last[seat], action, version);
+      if (refused) return refused;
+      // A click takes the same road as every player's action (scheduler.ts).
+      const r = await this.turns.act(live, seat, person(action));
       if (!r.ok) return r;
-      return { ok: true, table: live, view: viewFor(live.state!, seat) };
+      return { ok: true, table: viewOf(live), view: viewFor(live.state!, seat) };
     });
   }
 
-  /**
-   * Takes back the person's last card (and the computer players' cards after it): the rule is in
-   * undo.ts. The log is cut after their last play, the game replayed from (rules, seed, actions),
-   * and their turn starts again. `card`: the card their menu offered to take back.
-   */
-  async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableSnapshot; view: SeatView; firstUndo: boolean }>> {
+  /** Takes back the person's last card (and the computer players' after it): undo.ts. */
+  async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableView; view: SeatView; firstUndo: boolean }>> {
     return this.withTable(tableId, async (live) => {
-      const mine = seatOf(live.record.seats, actor.userId);
-      if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
-      const state = live.state;
-      if (!state) return refuse("not-started", sentence("refusals", "notStarted"));
-      if (mine.botControlled) return refuse("not-seated", sentence("refusals", "timedOutSeat"));
-      if (!aloneAtTable(live.record.seats)) return refuse("undo-alone", sentence("comforts", "undoOnlyAlone"));
-      const seat = mine.seat as Seat;
-      const target = undoTarget(viewFor(state, seat));
-      if (!target) return refuse("undo-nothing", sentence("comforts", "undoNotNow"));
-      if (target.card !== card) return refuse("stale", sentence("refusals", "stale"));
-      if (alreadyUndone(target, state.handIndex, live.undone)) return refuse("undo-once", sentence("comforts", "undoOncePerTrick"));
-      const stored = await this.store.loadActions(tableId);
-      let at = stored.length - 1;
-      while (at >= 0 && !(stored[at].seat === seat && stored[at].action.type === "play")) at--;
-      const played = stored[at]?.action;
-      if (stored.length !== state.actionCount || played?.type !== "play" || played.card !== card) {
-        this.log.warn(
-          { table: tableId, seat, at, logged: stored.length, count: state.actionCount },
-          "undo: the log does not end as the game does",
-        );
-        return refuse("undo-nothing", sentence("comforts", "undoNothing"));
-      }
-      const kept = stored.slice(0, at);
-      const r = replay(
-        live.record.rules,
-        live.record.seed,
-        kept.map((a) => a.action),
-      );
-      if (!r.ok || r.state.phase !== "playing" || r.state.handIndex !== state.handIndex || r.state.turn !== seat)
-        return refuse("undo-nothing", sentence("comforts", "undoNothing"));
-      const undos = live.record.undos + 1;
-      const res = await this.store.truncateActions(tableId, at, state.actionCount, { undos, turnDeadline: null });
-      if (!res.ok) {
-        if (res.reason === "conflict") await this.reload(live);
-        return refuse("stale", sentence("refusals", "raced"));
-      }
-      live.record = { ...live.record, undos, turnDeadline: null, actionCount: at };
-      live.state = r.state;
-      live.undone = { hand: state.handIndex, trick: target.trick };
-      live.epoch++;
-      live.last = [null, null, null, null];
-      for (const a of kept.slice(-8)) live.last[a.seat] = { seq: a.seq, action: a.action };
-      // Their turn starts afresh; computer players' moves worked out meanwhile are dropped (epoch).
-      live.turn = null;
-      this.log.info({ table: tableId, seat, card: cardLabel(card), from: at, taken: stored.length - at, undos }, "card taken back");
-      this.schedule(live);
-      // The trick's post is only made when it completes: a completed trick taken back is said so.
-      if (target.completed)
-        this.emit(live, { type: "notice", note: sentence("comforts", "undoThread", { name: mine.name, trick: target.trick + 1 }) });
-      return { ok: true, table: live, view: viewFor(r.state, seat), firstUndo: undos === 1 };
+      const r = await takeBack(this.ctx, live, actor, card);
+      return r.ok ? { ...r, table: viewOf(live) } : r;
     });
   }
 
-  /** The strongest computer player's suggestion for the seat's current decision. */
+  /** The strongest computer player's suggestion for the seat's current decision: hints.ts. */
   async hint(tableId: string, actor: Actor): Promise<Outcome<{ action: Action; view: SeatView }>> {
-    const live = await this.load(tableId);
-    if (!live || live.closed) return refuse("no-table", sentence("refusals", "noGame"));
-    if (!live.record.settings.hintsAllowed) return refuse("hints-off", sentence("refusals", "hintsOff"));
-    const mine = seatOf(live.record.seats, actor.userId);
-    if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
-    if (!live.state) return refuse("not-started", sentence("refusals", "notStarted"));
-    if (!awaiting(live.state).includes(mine.seat)) return refuse("stale", sentence("refusals", "hintNotYourTurn"));
-    const view = viewFor(live.state, mine.seat as Seat);
-    let action: Action;
-    try {
-      action = await (this.bots.hint ? this.bots.hint(view, { key: `${tableId}:${mine.seat}` }) : this.bots.decide(view, "hard"));
-    } catch (err) {
-      // Never the first legal card dressed up as advice: say why there is no hint.
-      if (err instanceof HintRefused) return refuse("busy", sentence("refusals", err.reason === "pending" ? "hintPending" : "hintBusy"));
-      this.log.warn({ table: tableId, err }, "hint failed");
-      return refuse("busy", sentence("refusals", "hintFailed"));
-    }
-    if (!live.record.hintsUsed) {
-      // A hinted game is not rated: the hint is only shown once that is stored.
-      const stored = await live.queue
-        .run(async () => {
-          if (live.record.hintsUsed || live.closed) return;
-          live.record = await this.store.updateTable(tableId, { hintsUsed: true });
-          this.log.info({ table: tableId, seat: mine.seat }, "hint used; the game will not be rated");
-        })
-        .then(
-          () => true,
-          (err: unknown) => (err instanceof StoreDown ? false : Promise.reject(err)),
-        );
-      if (!stored) return refuse("store-down", sentence("common", "storeDown"));
-    }
-    return { ok: true, action, view };
+    return hintFor(this.ctx, await this.load(tableId), actor);
   }
 
-  // ---- applying actions -----------------------------------------------------
-
-  /** Validates, persists, then announces one action. Runs inside the table's queue. */
-  private async commit(live: Live, seat: Seat, action: Action, source: ActionSource): Promise<Outcome> {
-    const state = live.state!;
-    const r = apply(state, action);
-    if (!r.ok) return refuse("illegal", sentence("moves", r.reason, { ...r.values }));
-    const seq = state.actionCount;
-    const now = this.clock.now();
-    const patch: TablePatch = {};
-    const seatRec = live.record.seats.find((s) => s.seat === seat)!;
-
-    let tookOver = false;
-    if (source === "player" && seatRec.timeouts > 0) {
-      patch.seats = live.record.seats.map((s) => (s === seatRec ? { ...s, timeouts: 0 } : s));
-    } else if (source === "timeout") {
-      const timeouts = seatRec.timeouts + 1;
-      tookOver = timeouts >= this.config.maxTimeouts;
-      patch.seats = live.record.seats.map((s) => (s === seatRec ? { ...s, timeouts, botControlled: tookOver } : s));
-    }
-    if (isHumanSeat(seatRec) && live.turn && live.record.settings.turnSeconds > 0) {
-      const used = this.bankUse(live, now);
-      if (used > 0 || source === "timeout") {
-        const bank = live.record.timeBank.slice();
-        bank[seat] = source === "timeout" ? 0 : Math.max(0, bank[seat] - used);
-        patch.timeBank = bank;
-      }
-    }
-    const status = r.state.phase === "passing" ? "passing" : "playing";
-    if (status !== live.record.status) patch.status = status;
-    patch.turnDeadline = null;
-
-    const res = await this.store.appendAction(live.record.id, seq, seat, action, patch);
-    if (!res.ok) {
-      this.log.error({ table: live.record.id, seq, reason: res.reason }, "action not stored");
-      if (res.reason === "conflict") await this.reload(live);
-      return refuse("stale", sentence("refusals", "raced"));
-    }
-    live.record = { ...live.record, ...patch, actionCount: seq + 1 } as TableRecord;
-    live.state = r.state;
-    live.last[seat] = { seq, action };
-    // Every card at info would drown the table events; timeouts are logged on their own.
-    this.log.debug({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
-    // Timers first, so whoever hears of the action also sees the next turn's deadline.
-    if (r.state.phase !== "game-over") this.schedule(live);
-    this.emit(live, { type: "action", seat, action, events: r.events, source });
-    if (tookOver) {
-      this.log.info({ table: live.record.id, seat }, "seat passed to a bot after repeated timeouts");
-      this.emit(live, { type: "seat", seat, change: "bot-took-over" });
-      if (await this.closeIfNobodyLeft(live)) return { ok: true };
-    }
-    if (r.state.phase === "game-over") await this.finish(live);
-    return { ok: true };
-  }
-
-  /** Seconds of time bank the seat used on this turn. */
-  private bankUse(live: Live, now: number): number {
-    return live.turn && live.state ? bankUsed(live.turn, live.record.settings, live.state, now) : 0;
-  }
-
-  private async reload(live: Live): Promise<void> {
-    await this.registry.reload(live);
-  }
-
-  private async finish(live: Live): Promise<void> {
-    const state = live.state!;
-    const { record } = live;
-    const game: FinishedGame = {
-      tableId: record.id,
-      guildId: record.guildId,
-      rules: record.rules,
-      rated: record.settings.rated && !record.hintsUsed && !record.undos,
-      players: record.seats.map((s) => ({
-        seat: s.seat,
-        userId: s.userId,
-        botLevel: s.userId === null ? s.botLevel : null,
-        name: s.name,
-        total: state.totals[s.seat],
-        place: state.placements![s.seat],
-      })),
-      hands: state.history.map((h) => ({
-        change: h.change.slice(),
-        handPoints: h.handPoints.slice(),
-        moonShooter: h.moon?.shooter ?? null,
-        queenTakenBy: h.queenTakenBy,
-        jackTakenBy: h.jackTakenBy,
-      })),
-      finishedAt: new Date(this.clock.now()),
-    };
-    try {
-      await this.store.recordFinishedGame(game);
-      live.record = { ...live.record, status: "finished" };
-    } catch (err) {
-      // The last action is stored: a restart finds the game over and records it then.
-      this.log.error({ table: record.id, err }, "could not record the finished game");
-    }
-    this.clearTimers(live);
-    live.closed = true;
-    this.forget(live);
-    const winners = state.winners!.map((s) => record.seats[s]?.name).join(" & ");
-    this.log.info({ table: record.id, totals: state.totals, winners: state.winners }, "game over");
-    this.emit(live, { type: "closed", reason: "finished", note: sentence("lobby", "closedWon", { winners }) });
-  }
-
-  private async close(live: Live, reason: CloseReason, note: Sentence): Promise<void> {
-    const status = reason === "broken" ? "broken" : "abandoned";
-    try {
-      live.record = await this.store.updateTable(live.record.id, { status, turnDeadline: null });
-    } catch (err) {
-      this.log.error({ table: live.record.id, err }, "could not mark the table closed");
-      live.record = { ...live.record, status };
-    }
-    this.clearTimers(live);
-    live.closed = true;
-    this.forget(live);
-    this.log.info({ table: live.record.id, reason }, "table closed");
-    this.emit(live, { type: "closed", reason, note });
-  }
-
-  private async closeIfNobodyLeft(live: Live): Promise<boolean> {
-    if (live.record.seats.some((s) => isHumanSeat(s) && !s.botControlled)) return false;
-    await this.close(live, "everyone-left", sentence("lobby", "closedAllAway"));
-    return true;
-  }
-
-  private async saveSeats(live: Live, seats: TableRecord["seats"]): Promise<void> {
+  private async saveSeats(live: LiveTable, seats: TableRecord["seats"]): Promise<void> {
     live.record = await this.store.updateTable(live.record.id, { seats });
   }
 
-  // ---- turns, timers and computer players -----------------------------------
+  // ---- the idle lobby, the store's health ---------------------------------------
 
-  /** After every change: computer players get their move after a short delay, humans a deadline. */
-  private schedule(live: Live): void {
-    this.clearTimer(live, "bot");
-    this.clearTimer(live, "turn");
-    const state = live.state;
-    // While the store cannot save, nobody's turn runs out and computer players wait (storeChanged).
-    if (!state || live.closed || this.stopped || !this.health.up || state.phase === "game-over") return;
-    const seats = live.record.seats;
-    const waiting = awaiting(state);
-    const key = turnKey(state);
-    const bots = waiting.filter((s) => isBotSeat(seats.find((r) => r.seat === s)));
-    const humans = waiting.filter((s) => !bots.includes(s));
-
-    if (bots.length) {
-      const epoch = live.epoch;
-      live.timers.bot = this.clock.setTimeout(
-        () => this.inBackground(live, "computer player's turn", this.runBots(live, key, bots, epoch)),
-        this.config.botDelayMs,
-      );
-    }
-    if (!humans.length) {
-      live.turn = null;
-      return;
-    }
-    if (live.turn?.key !== key) live.turn = { key, startedAt: this.clock.now() };
-    const turn = live.turn;
-    const first = Math.min(...humans.map((s) => deadlineOf(turn, live.record.settings, state, live.record.timeBank[s])));
-    live.timers.turn = this.clock.setTimeout(
-      () => this.inBackground(live, "turn timeout", this.onTurnTimeout(live, key)),
-      Math.max(0, first - this.clock.now()),
-    );
-  }
-
-  private async runBots(live: Live, key: string, seats: number[], epoch: number): Promise<void> {
-    live.timers.bot = null;
-    for (const seat of seats) {
-      const state = live.state;
-      if (!state || live.closed || turnKey(state) !== key || !awaiting(state).includes(seat)) return;
-      const rec = live.record.seats.find((s) => s.seat === seat);
-      const level: BotLevel = rec?.botLevel ?? live.record.settings.botLevel;
-      const view = viewFor(state, seat as Seat);
-      let action: Action;
-      try {
-        action = await this.bots.decide(view, level, { seed: live.record.seed ^ state.actionCount });
-      } catch (err) {
-        this.log.error({ table: live.record.id, seat, err }, "computer player failed; playing the first legal card");
-        action = firstLegalAction(view);
-      }
-      const done = await live.queue.run(async () => {
-        if (live.closed || live.epoch !== epoch || !live.state || turnKey(live.state) !== key || !awaiting(live.state).includes(seat))
-          return false;
-        const r = await this.commit(live, seat as Seat, action, "bot");
-        if (!r.ok && r.code === "illegal") {
-          this.log.error(
-            { table: live.record.id, seat, action: describeAction(action), reason: r.say.key },
-            "computer player chose an illegal action",
-          );
-          await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "bot");
-        }
-        return true;
-      });
-      if (!done) return;
-    }
-  }
-
-  private async onTurnTimeout(live: Live, key: string): Promise<void> {
-    live.timers.turn = null;
-    await live.queue.run(async () => {
-      const state = live.state;
-      if (!state || live.closed || !live.turn || turnKey(state) !== key) return;
-      const now = this.clock.now();
-      const turn = live.turn;
-      const expired = awaiting(state).filter((s) => {
-        const rec = live.record.seats.find((r) => r.seat === s);
-        return !isBotSeat(rec) && hasExpired(turn, live.record.settings, state, live.record.timeBank[s], now);
-      });
-      for (const seat of expired) {
-        if (!live.state || live.closed || turnKey(live.state) !== key) break;
-        const view = viewFor(live.state, seat as Seat);
-        const action = await this.bots
-          .decide(view, live.record.settings.botLevel, { seed: live.record.seed ^ view.actionCount })
-          .catch(() => firstLegalAction(view));
-        this.log.info({ table: live.record.id, seat }, "turn timed out; a computer player acts");
-        const r = await this.commit(live, seat as Seat, action, "timeout");
-        if (!r.ok && live.state) await this.commit(live, seat as Seat, firstLegalAction(viewFor(live.state, seat as Seat)), "timeout");
-      }
-      if (live.state && !live.closed && turnKey(live.state) === key) this.schedule(live);
-    });
-  }
-
-  private armLobbyTimer(live: Live): void {
+  private armLobbyTimer(live: LiveTable): void {
     this.clearTimer(live, "lobby");
     if (this.stopped) return;
     const idle = this.clock.now() - live.record.updatedAt.getTime();
@@ -773,21 +468,10 @@ export class TableService {
       live.timers.lobby = null;
       const closing = live.queue.run(async () => {
         if (live.closed || live.record.status !== "lobby" || !this.health.up) return;
-        await this.close(live, "lobby-timeout", sentence("lobby", "closedLobbyTimeout"));
+        await closeTable(this.ctx, live, "lobby-timeout", sentence("lobby", "closedLobbyTimeout"));
       });
-      this.inBackground(live, "lobby timeout", closing);
+      inBackground(this.log, live, "lobby timeout", closing);
     }, wait);
-  }
-
-  /**
-   * Work a timer started: nobody awaits it, so its failure is caught here. A store that went down
-   * is already handled (the table waits for it); anything else is logged and the table goes on.
-   */
-  private inBackground(live: Live, what: string, work: Promise<unknown>): void {
-    work.catch((err: unknown) => {
-      if (err instanceof StoreDown) return;
-      this.log.error({ table: live.record.id, err }, `${what} failed`);
-    });
   }
 
   /** The store went down or came back: every table in memory waits, or goes on, and says so. */
@@ -798,7 +482,7 @@ export class TableService {
         // The time people could not play does not count against them: their turn starts afresh.
         live.turn = null;
         if (live.record.status === "lobby") this.armLobbyTimer(live);
-        else this.schedule(live);
+        else this.turns.plan(live);
       } else this.clearTimers(live);
       this.emit(live, {
         type: "notice",
@@ -807,40 +491,15 @@ export class TableService {
     }
   }
 
-  private clearTimer(live: Live, which: keyof Live["timers"]): void {
+  private clearTimer(live: LiveTable, which: "lobby"): void {
     const t = live.timers[which];
     if (t) this.clock.clearTimeout(t);
     live.timers[which] = null;
   }
 
-  private clearTimers(live: Live): void {
-    this.clearTimer(live, "bot");
-    this.clearTimer(live, "turn");
+  private clearTimers(live: LiveTable): void {
+    this.turns.clear(live);
     this.clearTimer(live, "lobby");
-  }
-
-  /** When the seat's time runs out (ms since the epoch), or null when it is not waited for. */
-  deadline(table: TableSnapshot, seat: number): number | null {
-    const live = table as Live;
-    if (!live.turn || !live.state || live.closed || !awaiting(live.state).includes(seat)) return null;
-    const rec = live.record.seats.find((s) => s.seat === seat);
-    if (isBotSeat(rec)) return null;
-    return deadlineOf(live.turn, live.record.settings, live.state, live.record.timeBank[seat]);
-  }
-
-  /** An open table by id, from memory only. */
-  openTable(tableId: string): TableSnapshot | null {
-    return this.registry.get(tableId);
-  }
-
-  /** The ids of the open tables in memory. */
-  get openTableIds(): string[] {
-    return this.registry.ids;
-  }
-
-  /** The open table in a channel or thread, from memory only. */
-  tableIn(channelId: string): TableSnapshot | null {
-    return this.registry.in(channelId);
   }
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
@@ -848,7 +507,7 @@ export class TableService {
     const live = this.tables.get(tableId);
     if (!live) return;
     await live.queue.run(async () => {
-      if (!live.closed) await this.close(live, reason, note);
+      if (!live.closed) await closeTable(this.ctx, live, reason, note);
     });
   }
 
@@ -867,8 +526,8 @@ export class TableService {
         if (!live || live.closed) continue;
         await live.queue.run(async () => {
           if (live.record.status === "lobby") this.armLobbyTimer(live);
-          else if (live.state?.phase === "game-over") await this.finish(live);
-          else this.schedule(live);
+          else if (live.state?.phase === "game-over") await finishGame(this.ctx, live);
+          else this.turns.plan(live);
         });
         resumed++;
         this.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
@@ -891,50 +550,34 @@ export class TableService {
     for (const live of all) this.clearTimers(live);
   }
 
-  // ---- privacy --------------------------------------------------------------------------------
+  // ---- privacy (privacy.ts) --------------------------------------------------------------------
 
-  /**
-   * "Forget me" at the open tables in memory: the person leaves each as if they pressed Leave, and
-   * a seat they still hold (a game in progress) becomes an anonymous computer player. Returns how
-   * many tables they were at. (Closed tables are the store's to anonymise.)
-   */
+  /** "Forget me" at the open tables in memory; returns how many tables the person was at. */
   async forgetPlayer(userId: string, pseudonym: string): Promise<number> {
-    let count = 0;
-    for (const live of [...this.tables.values()]) {
-      if (live.closed || (!seatOf(live.record.seats, userId) && live.record.hostId !== userId)) continue;
-      count++;
-      if (seatOf(live.record.seats, userId)) await this.leave(live.record.id, { userId, name: pseudonym });
-      await this.withTable<object>(live.record.id, async (l) => {
-        const mine = seatOf(l.record.seats, userId);
-        if (!mine && l.record.hostId !== userId) return { ok: true };
-        const seats = l.record.seats.map((s) =>
-          s === mine
-            ? { ...s, userId: null, botLevel: s.botLevel ?? l.record.settings.botLevel, name: pseudonym, botControlled: false, timeouts: 0 }
-            : s,
-        );
-        const patch: TablePatch = { seats };
-        if (l.record.hostId === userId)
-          patch.hostId = seats.find((s) => isHumanSeat(s) && !s.botControlled)?.userId ?? seats.find(isHumanSeat)?.userId ?? "former:";
-        l.record = await this.store.updateTable(l.record.id, patch);
-        if (mine) this.emit(l, { type: "seat", seat: mine.seat, change: "bot-took-over" });
-        this.schedule(l);
-        return { ok: true };
-      });
-    }
-    return count;
+    return forgetAtOpenTables(this.openTablesForPrivacy(), userId, pseudonym);
   }
 
   /** Ends every open table of a server (it purges its data, or the bot was removed from it). */
   async endGuild(guildId: string, note: Sentence): Promise<number> {
-    const mine = [...this.tables.values()].filter((l) => !l.closed && l.record.guildId === guildId);
-    for (const live of mine) await this.closeBySystem(live.record.id, "ended", note);
-    return mine.length;
+    return endGuildTables(this.openTablesForPrivacy(), guildId, note);
   }
 
-  private emit(live: Live, update: TableUpdate): void {
+  private openTablesForPrivacy(): OpenTables {
+    return {
+      ctx: this.ctx,
+      all: () => [...this.tables.values()],
+      leave: (tableId, actor) => this.leave(tableId, actor),
+      inTable: (tableId, fn) => this.withTable(tableId, fn),
+      closeBySystem: (tableId, reason, note) => this.closeBySystem(tableId, reason, note),
+    };
+  }
+
+  private emit(live: LiveTable, update: TableUpdate): void {
+    // One view for every listener: the table as this update left it.
+    const view = viewOf(live);
     for (const listener of this.listeners) {
       try {
-        listener(live, update);
+        listener(view, update);
       } catch (err) {
         this.log.error({ table: live.record.id, err }, "table listener failed");
       }
@@ -944,45 +587,4 @@ export class TableService {
 
 function closedMessage(status: TableRecord["status"]): Sentence {
   return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");
-}
-
-/** A repeated click's answer: what was already done. */
-function alreadyDone(action: Action): Sentence {
-  switch (action.type) {
-    case "play":
-      return sentence("refusals", "duplicatePlay", { card: cardLabel(action.card) });
-    case "pass":
-      return sentence("refusals", "duplicatePass", { cards: action.cards.map(cardLabel).join(" ") });
-    case "moon":
-      return sentence("refusals", "duplicateMoon", { choice: action.choice });
-  }
-}
-
-function sameAction(a: Action, b: Action): boolean {
-  if (a.type !== b.type) return false;
-  if (a.type === "play" && b.type === "play") return a.card === b.card;
-  if (a.type === "moon" && b.type === "moon") return a.choice === b.choice;
-  if (a.type === "pass" && b.type === "pass") return a.cards.length === b.cards.length && a.cards.every((c) => b.cards.includes(c));
-  return false;
-}
-
-export function describeAction(action: Action): string {
-  switch (action.type) {
-    case "play":
-      return `played ${cardLabel(action.card)}`;
-    case "pass":
-      return `passed ${action.cards.map(cardLabel).join(" ")}`;
-    case "moon":
-      return action.choice === "add" ? "gave the moon's points to the others" : "took the moon's points off your own score";
-  }
-}
-
-/**
- * Where the last undo was is not stored: after a restart at a table that used one, the card the
- * person could take back then stays (never a second undo in a trick; at worst one fewer).
- */
-function markUndoneAtLoad(live: Live): void {
-  const person = live.record.seats.find(isHumanSeat);
-  const latest = live.record.undos > 0 && person && live.state ? undoTarget(viewFor(live.state, person.seat as Seat)) : null;
-  if (latest) live.undone = { hand: live.state!.handIndex, trick: latest.trick };
 }

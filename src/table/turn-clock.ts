@@ -27,6 +27,9 @@ export function deadlineOf(turn: TurnStart, settings: TableSettings, state: Game
   return turn.startedAt + turnAllowance(settings, phaseOf(state)) * 1000 + bank;
 }
 
+/** Whether the moment `at` (a deadline, a computer player's turn) has come at `now`, a timer's slack allowed. */
+export const reached = (at: number, now: number): boolean => now >= at - TIMER_SLACK_MS;
+
 /** Whether the seat's time has run out at `now`. */
 export const hasExpired = (
   turn: TurnStart,
@@ -34,7 +37,7 @@ export const hasExpired = (
   state: GameState,
   bankSeconds: number | undefined,
   now: number,
-): boolean => now >= deadlineOf(turn, settings, state, bankSeconds) - TIMER_SLACK_MS;
+): boolean => reached(deadlineOf(turn, settings, state, bankSeconds), now);
 
 /** Whole seconds of time bank used by acting at `now`: the time past the phase's allowance, rounded up. */
 export function bankUsed(turn: TurnStart, settings: TableSettings, state: GameState, now: number): number {

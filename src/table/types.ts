@@ -1,9 +1,10 @@
 /**
  * The table service's vocabulary: who acts, what they get back, and what it tells the front end.
  */
-import type { Action, GameEvent, GameState, Rules } from "../game/index.js";
+import type { Action, GameEvent, PublicView, Rules, SeatView } from "../game/index.js";
 import type { Sentence } from "../i18n/index.js";
 import type { TableRecord, TableSettings } from "./records.js";
+import type { UndoMark } from "./undo.js";
 
 /** The person behind an interaction. Who acts is always this, never something read from a button. */
 export interface Actor {
@@ -48,12 +49,24 @@ export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
 
 export const refuse = (code: RefusalCode, say: Sentence): Refusal => ({ ok: false, code, say });
 
-/** A table as the front end may read it. `state` holds hidden cards: show it only through viewFor/publicView. */
-export interface TableSnapshot {
+/**
+ * A table as the front end sees it: immutable, taken when the service answers or announces a
+ * change. Its record, the public view of its game, whom the game waits for and, on request, one
+ * seat's own view; never the game's full state, so the Discord layer cannot show a hidden card
+ * (secrecy by type, as boardgame.io's playerView). `TableService.current(view)`: the same table now.
+ */
+export interface TableView {
   readonly record: TableRecord;
-  readonly state: GameState | null;
+  /** What anyone watching may see of the game; null before the deal. */
+  readonly game: Readonly<PublicView> | null;
+  /** The seats the game waits for: those yet to pass, or the one to play or to choose the moon. */
+  readonly awaiting: readonly number[];
   /** Where this table's last undo was: one level, once per trick (see undo.ts). */
-  readonly undone?: { hand: number; trick: number } | null;
+  readonly undone: UndoMark | null;
+  /** The seat's own view (its hand, its legal cards), for that seat's private menu; null before the deal. */
+  seat(seat: number): SeatView | null;
+  /** When the seat's time runs out (ms since the epoch); null when the game does not wait for it, or a computer player holds it. */
+  deadline(seat: number): number | null;
 }
 
 /** How an action came about. */
@@ -72,7 +85,7 @@ export type TableUpdate =
 export type CloseReason = "finished" | "ended" | "lobby-timeout" | "everyone-left" | "broken";
 
 export interface TableListener {
-  (table: TableSnapshot, update: TableUpdate): void;
+  (table: TableView, update: TableUpdate): void;
 }
 
 export interface NewTableOptions {

@@ -69,8 +69,8 @@ it("a pick or a pass from an earlier hand's menu is refused, and says why", asyn
   // Play into the next hand's passing (read from the game itself: the table message's edits are
   // merged, and on a busy machine the whole passing can fall between two of them).
   const inHand2Passing = () => {
-    const state = h.bot.service.openTable(tableId)?.state;
-    return state?.handIndex === 1 && state.phase === "passing" && !state.passes[0];
+    const game = h.bot.service.openTable(tableId)?.game;
+    return game?.handIndex === 1 && game.phase === "passing" && !game.passSubmitted[0];
   };
   await playUntil(h, people, inHand2Passing, 30_000);
   // Ann's menu is redrawn for the new hand: its pick select now carries this passing's version.

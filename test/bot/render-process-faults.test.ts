@@ -11,7 +11,8 @@ import { Images, canvasRenderer } from "../../src/discord/images.js";
 import { Lane, Pacer } from "../../src/discord/pacer.js";
 import { PicturesUnavailable, RenderProcess, childEnv, type RenderProcessOptions } from "../../src/discord/render-process.js";
 import { tableMessage } from "../../src/discord/views.js";
-import type { TableSnapshot } from "../../src/table/types.js";
+import { tableView } from "../../src/table/live.js";
+import type { TableView } from "../../src/table/types.js";
 import { capturingLogger } from "../ai/log-capture.js";
 import { faultyRenderChild, setRenderFault } from "./fixtures/render-faults.js";
 import { tableRecord } from "../table/fixtures.js";
@@ -47,9 +48,9 @@ async function drawn(rp: RenderProcess, within = 10_000): Promise<Buffer> {
 
 const restartsLogged = (lines: Record<string, unknown>[]) => lines.filter((l) => "restartInMs" in l).map((l) => l.restartInMs);
 
-function snapshot(): TableSnapshot {
+function snapshot(): TableView {
   const state = createGame(presetRules("classic")!, 7);
-  return { record: tableRecord(state, { seed: 7, status: "passing" }), state } as TableSnapshot;
+  return tableView(tableRecord(state, { seed: 7, status: "passing" }), state);
 }
 
 describe("the picture process under faults", () => {

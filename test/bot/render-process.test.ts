@@ -1,20 +1,21 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createGame, presetRules, publicView, viewFor, type Seat } from "../../src/game/index.js";
+import { createGame, presetRules } from "../../src/game/index.js";
 import { silentLogger } from "../../src/log.js";
 import { Images, canvasRenderer } from "../../src/discord/images.js";
 import { Lane, Pacer } from "../../src/discord/pacer.js";
 import { RenderProcess } from "../../src/discord/render-process.js";
 import { handMenu, tableMessage } from "../../src/discord/views.js";
-import type { TableSnapshot } from "../../src/table/types.js";
+import { stateBehind, tableView } from "../../src/table/live.js";
+import type { TableView } from "../../src/table/types.js";
 import { tableRecord } from "../table/fixtures.js";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const thread = new RenderProcess(silentLogger());
 afterAll(() => thread.close());
 
-function snapshot(): TableSnapshot {
+function snapshot(): TableView {
   const state = createGame(presetRules("classic")!, 7);
-  return { record: tableRecord(state, { seed: 7, status: "passing" }), state } as TableSnapshot;
+  return tableView(tableRecord(state, { seed: 7, status: "passing" }), state);
 }
 
 describe("pictures in the picture process", () => {
@@ -25,27 +26,27 @@ describe("pictures in the picture process", () => {
     const pacer = new Pacer(offloaded);
     expect(offloaded.offloaded).toBe(true);
 
-    const menu = await pacer.run(Lane.Answer, () => handMenu(table, viewFor(table.state!, 0 as Seat), offloaded));
-    const expected = handMenu(table, viewFor(table.state!, 0 as Seat), inline);
+    const menu = await pacer.run(Lane.Answer, () => handMenu(table, table.seat(0)!, offloaded));
+    const expected = handMenu(table, table.seat(0)!, inline);
     expect(menu.files?.map((f) => f.name)).toEqual(["hand.png"]);
     expect(menu.files![0].data.subarray(0, 4)).toEqual(PNG);
     expect(menu.files![0].data.equals(expected.files![0].data)).toBe(true);
     expect(menu.components).toEqual(expected.components);
 
     // The table message has its picture in the lobby and at the end (during a hand it is text).
-    const lobby = { ...table, record: { ...table.record, status: "lobby" as const } };
+    const lobby = tableView({ ...table.record, status: "lobby" as const }, stateBehind(table));
     const msg = await pacer.run(Lane.Table, () => tableMessage(lobby, offloaded));
     expect(msg.files![0].data.equals(tableMessage(lobby, inline).files![0].data)).toBe(true);
   });
 
   it("serves the person who clicked before table pictures already waiting", async () => {
     const table = snapshot();
-    const view = publicView(table.state!);
+    const view = table.game!;
     const done: string[] = [];
     const args = [{ players: table.record.seats.map((s) => ({ name: s.name, isBot: !!s.botLevel })), view }, {}];
     const jobs = [1, 2, 3, 4].map((n) => thread.render("renderTable", args, Lane.Table).then(() => done.push(`table ${n}`)));
     const answer = thread
-      .render("renderHand", [{ cards: viewFor(table.state!, 0 as Seat).hand, legal: [], selected: [] }], Lane.Answer)
+      .render("renderHand", [{ cards: table.seat(0)!.hand, legal: [], selected: [] }], Lane.Answer)
       .then(() => done.push("answer"));
     await Promise.all([...jobs, answer]);
     // The first table picture was already being drawn; the answer comes right after it.

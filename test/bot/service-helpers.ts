@@ -1,12 +1,13 @@
 /** Shared setup for the table service tests: players, a service on a manual clock, a play-out loop. */
 import { messages, words, type Sentence } from "../../src/i18n/index.js";
 import { expect } from "vitest";
-import { awaiting, presetRules, viewFor, type Seat } from "../../src/game/index.js";
+import { awaiting, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
-import { firstLegalPlayer } from "../../src/table/players.js";
+import { firstLegalPlayer, type BotPlayer } from "../../src/table/players.js";
+import { stateBehind } from "../../src/table/live.js";
 import { TableService } from "../../src/table/service.js";
-import type { Actor, TableSnapshot, TableUpdate } from "../../src/table/types.js";
+import type { Actor, TableView, TableUpdate } from "../../src/table/types.js";
 import type { Store } from "../../src/store/types.js";
 import type { TableSettings } from "../../src/table/records.js";
 import { ManualClock } from "./manual-clock.js";
@@ -18,19 +19,19 @@ export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
 export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
 
 export function setup<S extends Store = MemoryStore>(
-  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number } = {},
+  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number; bots?: BotPlayer } = {},
 ) {
   const store = (opts.store ?? new MemoryStore()) as S;
   const clock = opts.clock ?? new ManualClock();
   const service = new TableService({
     store,
-    bots: firstLegalPlayer,
+    bots: opts.bots ?? firstLegalPlayer,
     log: silentLogger(),
     config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
     clock,
     seeds: opts.seed === undefined ? undefined : () => opts.seed!,
   });
-  const updates: { table: TableSnapshot; update: TableUpdate }[] = [];
+  const updates: { table: TableView; update: TableUpdate }[] = [];
   service.onUpdate((table, update) => updates.push({ table, update }));
   const settings = { ...DEFAULT_SETTINGS, ...opts.settings };
   return { store, clock, service, updates, settings };
@@ -48,8 +49,8 @@ export async function openTable(s: Setup, players: Actor[] = [alice]) {
 export async function playOut(s: Setup, id: string, humans: Actor[], until?: () => boolean) {
   for (let guard = 0; guard < 5000; guard++) {
     const t = await s.service.get(id);
-    if (!t?.state || t.record.status === "finished" || until?.()) return;
-    const state = t.state;
+    const state = t && stateBehind(t);
+    if (!t || !state || t.record.status === "finished" || until?.()) return;
     let acted = false;
     for (const seat of awaiting(state)) {
       const rec = t.record.seats[seat];
@@ -72,6 +73,20 @@ export async function playOut(s: Setup, id: string, humans: Actor[], until?: () 
 }
 
 export type Setup = ReturnType<typeof setup<Store>>;
+
+/** The table's game as it is now, hidden cards included (only the table domain and its tests read it). */
+export async function stateNow(s: Pick<Setup, "service">, id: string): Promise<GameState> {
+  const t = await s.service.get(id);
+  const state = t && stateBehind(t);
+  if (!state) throw new Error(`table ${id} has no game`);
+  return state;
+}
+
+/** The open table's game in memory now, or null (for a `playOut` stop condition, which cannot wait). */
+export function stateInMemory(s: Pick<Setup, "service">, id: string): GameState | null {
+  const t = s.service.openTable(id);
+  return t && stateBehind(t);
+}
 
 /** A service sentence as an English reader gets it. */
 export function english(s: Sentence): string {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { cardsOf, parseCard, presetRules, viewFor, type Seat } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
-import type { TableSnapshot } from "../../src/table/types.js";
+import { stateBehind } from "../../src/table/live.js";
 import { ManualClock, settle } from "./manual-clock.js";
 import { silentLogger } from "../../src/log.js";
 import { Images } from "../../src/discord/images.js";
 import { decodeId } from "../../src/discord/ids.js";
 import { handMenu } from "../../src/discord/views.js";
 import { MemoryStore } from "./memory-store.js";
-import { alice, bob, carol, en, english, openTable, playOut, setup, where } from "./service-helpers.js";
+import { alice, bob, carol, en, english, openTable, playOut, setup, stateInMemory, stateNow, where } from "./service-helpers.js";
 
 describe("lobby", () => {
   it("seats players, adds computer players and fills the rest at start", async () => {
@@ -59,7 +59,7 @@ describe("lobby", () => {
     const t = (await s.service.get(id))!;
     expect(t.record.rules).toMatchObject({ jackOfDiamonds: -10, target: 50, moon: "choice" });
     await s.service.start(id, alice);
-    expect((await s.service.get(id))!.state!.rules.target).toBe(50);
+    expect((await stateNow(s, id)).rules.target).toBe(50);
   });
 
   it("passes the host on when the host leaves and closes when everyone has left", async () => {
@@ -111,8 +111,8 @@ describe("a game", () => {
     const id = await openTable(s, [alice, bob]);
     await s.service.start(id, alice);
     let t = (await s.service.get(id))!;
-    const v0 = t.state!.actionCount;
-    const hand = viewFor(t.state!, 0).hand;
+    const v0 = stateBehind(t)!.actionCount;
+    const hand = viewFor(stateBehind(t)!, 0).hand;
     expect(en(await s.service.pass(id, alice, hand.slice(0, 2), v0))).toMatchObject({
       ok: false,
       code: "illegal",
@@ -128,27 +128,27 @@ describe("a game", () => {
     expect((await s.service.pass(id, alice, hand.slice(0, 3), v0)).ok).toBe(true);
     expect(await s.service.pass(id, alice, hand.slice(0, 3), v0)).toMatchObject({ ok: false, code: "duplicate" });
     // Another pass in the same phase (Bob's menu is older than Alice's pass) still counts.
-    const bobHand = viewFor((await s.service.get(id))!.state!, 1).hand;
+    const bobHand = viewFor(await stateNow(s, id), 1).hand;
     expect((await s.service.pass(id, bob, bobHand.slice(0, 3), v0)).ok).toBe(true);
     await s.clock.advance(500);
     t = (await s.service.get(id))!;
-    expect(t.state!.phase).toBe("playing");
+    expect(stateBehind(t)!.phase).toBe("playing");
     // Now find a moment where a human must follow suit and holds another card.
     await playOut(s, id, [alice, bob], () => isFollowMoment(s, id));
     t = (await s.service.get(id))!;
-    const seat = t.state!.turn;
+    const seat = stateBehind(t)!.turn;
     const who = seat === 0 ? alice : bob;
     const other = seat === 0 ? bob : alice;
-    const view = viewFor(t.state!, seat as Seat);
+    const view = viewFor(stateBehind(t)!, seat as Seat);
     const illegal = view.hand.find((c) => !view.legal.includes(c))!;
-    const version = t.state!.actionCount;
+    const version = stateBehind(t)!.actionCount;
     const r = await s.service.play(id, who, illegal, version);
     expect(en(r)).toMatchObject({
       ok: false,
       code: "illegal",
       message: expect.stringMatching(/must follow suit|first trick|Hearts are not broken/),
     });
-    expect(en(await s.service.play(id, other, viewFor(t.state!, (1 - seat) as Seat).hand[0], version))).toMatchObject({
+    expect(en(await s.service.play(id, other, viewFor(stateBehind(t)!, (1 - seat) as Seat).hand[0], version))).toMatchObject({
       ok: false,
       message: "It is not your turn.",
     });
@@ -159,14 +159,13 @@ describe("a game", () => {
     expect(s.store.actions.get(id)!.filter((x) => x.seq === version)).toHaveLength(1);
     // An old menu (an earlier version) for a card still legal later is refused as stale.
     await playOut(s, id, [alice, bob], () => {
-      const st = s.service as unknown as { tables: Map<string, TableSnapshot> };
-      const cur = st.tables.get(id)?.state;
+      const cur = stateInMemory(s, id);
       return !!cur && cur.phase === "playing" && cur.turn === seat && cur.actionCount > version;
     });
     t = (await s.service.get(id))!;
-    const nowLegal = viewFor(t.state!, seat as Seat).legal[0];
+    const nowLegal = viewFor(stateBehind(t)!, seat as Seat).legal[0];
     expect(await s.service.play(id, who, nowLegal, version)).toMatchObject({ ok: false, code: "stale" });
-    expect(await s.service.play(id, who, nowLegal, t.state!.actionCount + 5)).toMatchObject({ ok: false, code: "stale" });
+    expect(await s.service.play(id, who, nowLegal, stateBehind(t)!.actionCount + 5)).toMatchObject({ ok: false, code: "stale" });
   });
 
   it("a stored conflict is refused without losing anything", async () => {
@@ -175,17 +174,16 @@ describe("a game", () => {
     await s.service.start(id, alice);
     const t = (await s.service.get(id))!;
     s.store.failNextAppend = "conflict";
-    const r = await s.service.pass(id, alice, viewFor(t.state!, 0).hand.slice(0, 3), t.state!.actionCount);
+    const r = await s.service.pass(id, alice, viewFor(stateBehind(t)!, 0).hand.slice(0, 3), stateBehind(t)!.actionCount);
     expect(r).toMatchObject({ ok: false, code: "stale" });
     expect(s.store.actions.get(id)).toHaveLength(0);
-    const again = await s.service.pass(id, alice, viewFor(t.state!, 0).hand.slice(0, 3), t.state!.actionCount);
+    const again = await s.service.pass(id, alice, viewFor(stateBehind(t)!, 0).hand.slice(0, 3), stateBehind(t)!.actionCount);
     expect(again.ok).toBe(true);
   });
 });
 
 function isFollowMoment(s: ReturnType<typeof setup<MemoryStore>>, id: string): boolean {
-  const st = s.service as unknown as { tables: Map<string, TableSnapshot> };
-  const state = st.tables.get(id)?.state;
+  const state = stateInMemory(s, id);
   if (!state || state.phase !== "playing" || state.turn > 1) return false;
   const v = viewFor(state, state.turn);
   return v.legal.length > 0 && v.legal.length < v.hand.length;
@@ -200,24 +198,23 @@ describe("the moon", () => {
     const id = r.table.record.id;
     await s.service.join(id, bob);
     await s.service.start(id, alice);
-    const inMoonChoice = () =>
-      (s.service as unknown as { tables: Map<string, TableSnapshot> }).tables.get(id)?.state?.phase === "moon-choice";
+    const inMoonChoice = () => stateInMemory(s, id)?.phase === "moon-choice";
     await playOut(s, id, [alice, bob], inMoonChoice);
     const t = (await s.service.get(id))!;
-    expect(t.state!.pendingMoon).toBe(1);
-    const menu = handMenu(t, viewFor(t.state!, 1), new Images(null, silentLogger()));
+    expect(stateBehind(t)!.pendingMoon).toBe(1);
+    const menu = handMenu(t, viewFor(stateBehind(t)!, 1), new Images(null, silentLogger()));
     const choices = (menu.components ?? [])
       .flatMap((row) => row.components)
       .map((c) => ("custom_id" in c ? decodeId(c.custom_id) : null))
       .filter((d) => d?.verb === "moon");
     expect(choices.map((c) => (c as { choice: string }).choice)).toEqual(["add", "subtract"]);
-    const version = t.state!.actionCount;
+    const version = stateBehind(t)!.actionCount;
     expect(en(await s.service.moon(id, alice, "subtract", version))).toMatchObject({
       ok: false,
       message: "Only the player who shot the moon chooses how it scores.",
     });
     expect((await s.service.moon(id, bob, "subtract", version)).ok).toBe(true);
-    const after = (await s.service.get(id))!.state!;
+    const after = await stateNow(s, id);
     expect(after.history.at(-1)!.moon).toEqual({ shooter: 1, choice: "subtract" });
   });
 });
@@ -228,15 +225,15 @@ describe("timers", () => {
     const id = await openTable(s, [alice, bob]);
     await s.service.start(id, alice);
     let t = (await s.service.get(id))!;
-    const hand = viewFor(t.state!, 0).hand;
+    const hand = viewFor(stateBehind(t)!, 0).hand;
     // Alice passes; Bob does not. His pass allowance (45 s) plus bank (20 s) expires.
-    await s.service.pass(id, alice, hand.slice(0, 3), t.state!.actionCount);
+    await s.service.pass(id, alice, hand.slice(0, 3), stateBehind(t)!.actionCount);
     await s.clock.advance(64_000);
     t = (await s.service.get(id))!;
-    expect(t.state!.passes[1]).toBeNull();
+    expect(stateBehind(t)!.passes[1]).toBeNull();
     await s.clock.advance(2_000);
     t = (await s.service.get(id))!;
-    expect(t.state!.passes[1]).not.toBeNull();
+    expect(stateBehind(t)!.passes[1]).not.toBeNull();
     expect(t.record.seats[1]).toMatchObject({ timeouts: 1, botControlled: false });
     expect(t.record.timeBank[1]).toBe(0);
     const timeout = s.updates.find((u) => u.update.type === "action" && u.update.source === "timeout");
@@ -266,10 +263,10 @@ describe("timers", () => {
     await s.service.start(id, alice);
     expect(en(await s.service.leave(id, bob))).toMatchObject({ ok: true, message: expect.stringContaining("computer player") });
     let t = (await s.service.get(id))!;
-    await s.service.pass(id, alice, viewFor(t.state!, 0).hand.slice(0, 3), t.state!.actionCount);
+    await s.service.pass(id, alice, viewFor(stateBehind(t)!, 0).hand.slice(0, 3), stateBehind(t)!.actionCount);
     await s.clock.advance(600);
     t = (await s.service.get(id))!;
-    expect(t.state!.phase).toBe("playing");
+    expect(stateBehind(t)!.phase).toBe("playing");
     expect((await s.service.join(id, bob)).ok).toBe(true);
   });
 });
@@ -282,21 +279,20 @@ describe("restart", () => {
     const id = await openTable(first, [alice, bob]);
     await first.service.start(id, alice);
     await playOut(first, id, [alice, bob], () => {
-      const st = first.service as unknown as { tables: Map<string, TableSnapshot> };
-      const cur = st.tables.get(id)?.state;
+      const cur = stateInMemory(first, id);
       return !!cur && cur.phase === "playing" && cur.trickNumber >= 3 && cur.turn <= 1;
     });
-    const before = (await first.service.get(id))!.state!;
+    const before = await stateNow(first, id);
     await first.service.stop();
 
     const second = setup({ store, clock });
     expect(await second.service.resume()).toBe(1);
     const t = (await second.service.get(id))!;
-    expect(t.state!.actionCount).toBe(before.actionCount);
-    expect(cardsOf(t.state!.hands[0])).toEqual(cardsOf(before.hands[0]));
-    const seat = t.state!.turn;
+    expect(stateBehind(t)!.actionCount).toBe(before.actionCount);
+    expect(cardsOf(stateBehind(t)!.hands[0])).toEqual(cardsOf(before.hands[0]));
+    const seat = stateBehind(t)!.turn;
     const who = seat === 0 ? alice : bob;
-    const card = viewFor(t.state!, seat).legal[0];
+    const card = viewFor(stateBehind(t)!, seat).legal[0];
     expect((await second.service.play(id, who, card, before.actionCount)).ok).toBe(true);
     await playOut(second, id, [alice, bob]);
     expect(store.finished).toHaveLength(1);

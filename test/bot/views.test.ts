@@ -20,7 +20,7 @@ import { decodeId } from "../../src/discord/ids.js";
 import type { OutMessage } from "../../src/discord/message.js";
 import { firstLegalAction } from "../../src/table/players.js";
 import { handMenu, rulesMessage, scoresMessage, tableMessage } from "../../src/discord/views.js";
-import type { TableSnapshot } from "../../src/table/types.js";
+import { tableView } from "../../src/table/live.js";
 import { tableRecord } from "../table/fixtures.js";
 
 const images = new Images(null, silentLogger());
@@ -71,7 +71,7 @@ describe("views", () => {
     for (let seed = 1; seed <= 12; seed++) {
       let state = createGame(presetRules(seed % 2 ? "classic" : "black-maria")!, seed);
       for (let step = 0; step < 400 && state.phase !== "game-over"; step++) {
-        const table: TableSnapshot = { record: record(state), state };
+        const table = tableView(record(state), state);
         if (step % 7 === 0) {
           checkLimits(tableMessage(table, images));
           for (let seat = 0; seat < 4; seat++) {
@@ -106,7 +106,7 @@ describe("views", () => {
     state.turn = 0;
     const view = viewFor(state, 0);
     expect(cardsOf(state.hands[0])).toHaveLength(13);
-    const menu = handMenu({ record: record(state), state }, view, images);
+    const menu = handMenu(tableView(record(state), state), view, images);
     checkLimits(menu);
     expect(menuCards(menu)).toHaveLength(13);
   });
@@ -127,7 +127,7 @@ describe("views", () => {
         addCard(swapped.hands[1], b);
         addCard(swapped.hands[2], a);
         const shown = (s: GameState) => {
-          const table: TableSnapshot = { record: record(s), state: s };
+          const table = tableView(record(s), s);
           return JSON.stringify([tableMessage(table, images), rulesMessage(table, true), scoresMessage(table)]);
         };
         expect(shown(swapped)).toBe(shown(state));
@@ -150,7 +150,7 @@ describe("views", () => {
     removeCard(swapped.hands[2], b);
     addCard(swapped.hands[1], b);
     addCard(swapped.hands[2], a);
-    const menu = (s: GameState) => JSON.stringify(handMenu({ record: record(s), state: s }, viewFor(s, 1), images));
+    const menu = (s: GameState) => JSON.stringify(handMenu(tableView(record(s), s), viewFor(s, 1), images));
     expect(menu(swapped)).not.toBe(menu(state));
   });
 });
@@ -164,7 +164,7 @@ describe("the turn timer, in one wording", () => {
       settings: { ...DEFAULT_SETTINGS, turnSeconds: 30, timeBankSeconds: 30 },
       timeBank: [30, 12, 30, 30],
     };
-    const table = { record: rec, state } as TableSnapshot;
+    const table = tableView(rec, state);
     const text = (m: OutMessage) => [m.content ?? "", ...(m.embeds ?? []).map((e) => e.description ?? "")].join("\n");
     expect(text(tableMessage(table, images))).toContain("30 s per card (45 s to pass) + 30 s time bank");
     expect(text(rulesMessage(table, false))).toContain("30 s per card (45 s to pass) + 30 s time bank");
@@ -174,12 +174,12 @@ describe("the turn timer, in one wording", () => {
     expect(menu).toContain(`⏱ 45 s to pass + 12 s time bank: your time runs out <t:${Math.ceil((now + 57_000) / 1000)}:R>`);
     let s = state;
     while (s.phase === "passing") s = (apply(s, firstLegalAction(viewFor(s, awaiting(s)[0] as Seat))) as { state: GameState }).state;
-    const playing = { record: { ...rec, status: "playing" as const }, state: s } as TableSnapshot;
+    const playing = tableView({ ...rec, status: "playing" as const }, s);
     expect(text(handMenu(playing, viewFor(s, s.turn as Seat), images, { deadline: now + 60_000 }))).toContain(
       `⏱ 30 s per card + ${rec.timeBank[s.turn]} s time bank: your time runs out`,
     );
     // No timer: nothing about time anywhere.
-    const untimed = { ...table, record: { ...rec, settings: { ...rec.settings, turnSeconds: 0 } } } as TableSnapshot;
+    const untimed = tableView({ ...rec, settings: { ...rec.settings, turnSeconds: 0 } }, state);
     expect(text(tableMessage(untimed, images))).toContain("no turn timer");
     expect(text(handMenu(untimed, viewFor(state, 1 as Seat), images, { deadline: null }))).not.toContain("⏱");
   });
@@ -192,7 +192,7 @@ describe("the private end-of-hand summary (issue 15)", () => {
   it("shows each player their points, moon and new total, and the next pass, above the next hand's cards until its first trick is done", () => {
     let s = createGame(presetRules("classic")!, 5);
     while (s.handIndex === 0) s = step(s);
-    const table = { record: { ...record(s), status: "passing" as const }, state: s } as TableSnapshot;
+    const table = tableView({ ...record(s), status: "passing" as const }, s);
     const last = s.history[0];
     for (const seat of [0, 1] as Seat[]) {
       const menu = text(handMenu(table, viewFor(s, seat), images));
@@ -211,7 +211,7 @@ describe("the private end-of-hand summary (issue 15)", () => {
 
     // Once the new hand's first trick is complete, the summary gives way.
     while (s.tricks.length === 0) s = step(s);
-    const later = { record: { ...record(s), status: "playing" as const }, state: s } as TableSnapshot;
+    const later = tableView({ ...record(s), status: "playing" as const }, s);
     expect(text(handMenu(later, viewFor(s, 0), images))).not.toContain("📋");
   });
 });

@@ -22,6 +22,7 @@ import type { TableSettings } from "../../src/table/records.js";
 import { applySettings } from "../../src/table/options.js";
 import { firstLegalAction } from "../../src/table/players.js";
 import { tableRecord } from "../table/fixtures.js";
+import { tableView } from "../../src/table/live.js";
 
 const images = new Images(null, silentLogger());
 
@@ -68,13 +69,13 @@ describe("played cards", () => {
     let state = createGame(presetRules("classic")!, 7);
     while (state.phase !== "playing" || state.trick.length < 2) state = step(state);
     const view = viewFor(state, 0);
-    const on = descOf(handMenu({ record: record(state, { playedCards: true }), state }, view, images));
+    const on = descOf(handMenu(tableView(record(state, { playedCards: true }), state), view, images));
     expect(on).toMatch(/Still out: ♣ .* · ♦ .* · ♠ .* · ♥ /);
-    expect(descOf(handMenu({ record: record(state, { playedCards: true }), state }, view, images, { locale: "fr" }))).toContain(
+    expect(descOf(handMenu(tableView(record(state, { playedCards: true }), state), view, images, { locale: "fr" }))).toContain(
       "Encore en jeu : ♣",
     );
-    expect(descOf(handMenu({ record: record(state, { playedCards: false }), state }, view, images))).not.toContain("Still out");
-    expect(rulesMessage({ record: record(state, { playedCards: true }), state }, false).embeds?.[0]?.description).toContain(
+    expect(descOf(handMenu(tableView(record(state, { playedCards: false }), state), view, images))).not.toContain("Still out");
+    expect(rulesMessage(tableView(record(state, { playedCards: true }), state), false).embeds?.[0]?.description).toContain(
       "Played cards: the menus list the cards still out.",
     );
   });

@@ -88,7 +88,7 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
   expect(clean.payloads).toBeGreaterThan(5);
   const table = (await b.bot.service.get(d.tableId!))!;
   const bob = table.record.seats.find((s) => s.userId === b.fake.users[1].id)!;
-  const hand = viewFor(table.state!, bob.seat as 0).hand;
+  const hand = table.seat(bob.seat)!.hand;
   // What a buggy bot could do: post Bob's cards in the channel, or a public button for one of them.
   const post = (body: unknown) =>
     fetch(`${b.fake.apiBase}/v10/channels/${table.record.threadId ?? table.record.channelId}/messages`, {
@@ -101,7 +101,7 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
     type: 2,
     style: 1,
     label: "play",
-    custom_id: encodeId({ verb: "play", tableId: table.record.id, version: table.state!.actionCount, card: hand[0] }),
+    custom_id: encodeId({ verb: "play", tableId: table.record.id, version: table.game!.actionCount, card: hand[0] }),
   };
   expect((await post({ content: "x", components: [{ type: 1, components: [button] }] })).status).toBe(200);
   const report = await secrecy.check(b.store);

@@ -115,7 +115,7 @@ it(`${SCENARIOS.length} Discord faults at once: every table recovers or ends cle
       const id = d.tableId!;
       // Into the game (past the pass), then the fault.
       const end = Date.now() + 20_000;
-      while (Date.now() < end && ((await b.bot.service.get(id))?.state?.actionCount ?? 0) < 12)
+      while (Date.now() < end && ((await b.bot.service.get(id))?.game?.actionCount ?? 0) < 12)
         if (!(await d.step())) await new Promise((r) => setTimeout(r, 20));
       const t = (await b.bot.service.get(id))!;
       await s.inject(fake, d, { channelId: t.record.channelId, threadId: t.record.threadId });

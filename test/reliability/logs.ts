@@ -3,7 +3,7 @@
  * table event carries its table id, and no secret (the bot token, interaction tokens) appears.
  */
 
-/** Messages of table events (src/table/service.ts): each must say which table. */
+/** Messages of table events (src/table): each must say which table. */
 export const TABLE_EVENTS = [
   "table opened",
   "game started",

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { viewFor } from "../../src/game/index.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
-import type { TableSnapshot } from "../../src/table/types.js";
+import { stateBehind } from "../../src/table/live.js";
 import { ManualClock } from "../bot/manual-clock.js";
-import { alice, bob, openTable, playOut, setup, where } from "../bot/service-helpers.js";
+import { alice, bob, openTable, playOut, setup, stateInMemory, stateNow, where } from "../bot/service-helpers.js";
 import { BACKENDS, useBackend } from "./backends.js";
 
 for (const db of BACKENDS) {
@@ -23,10 +23,10 @@ for (const db of BACKENDS) {
       const id = await openTable(first, [alice, bob]);
       await first.service.start(id, alice);
       await playOut(first, id, [alice, bob], () => {
-        const cur = (first.service as unknown as { tables: Map<string, TableSnapshot> }).tables.get(id)?.state;
+        const cur = stateInMemory(first, id);
         return !!cur && cur.phase === "playing" && cur.trickNumber >= 5 && cur.turn <= 1;
       });
-      const before = (await first.service.get(id))!.state!;
+      const before = await stateNow(first, id);
       await first.service.stop();
       await store.close();
 
@@ -34,8 +34,8 @@ for (const db of BACKENDS) {
       const second = setup({ store, clock });
       expect(await second.service.resume()).toBe(1);
       const t = (await second.service.get(id))!;
-      expect(t.state!.actionCount).toBe(before.actionCount);
-      expect(viewFor(t.state!, 0).hand).toEqual(viewFor(before, 0).hand);
+      expect(stateBehind(t)!.actionCount).toBe(before.actionCount);
+      expect(viewFor(stateBehind(t)!, 0).hand).toEqual(viewFor(before, 0).hand);
       // The menu shown before the restart still works.
       const seat = before.turn;
       expect((await second.service.play(id, seat === 0 ? alice : bob, viewFor(before, seat).legal[0], before.actionCount)).ok).toBe(true);

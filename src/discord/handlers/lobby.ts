@@ -6,7 +6,7 @@ import { sentence } from "../../i18n/index.js";
 import type { BotLevel } from "../../table/records.js";
 import { applyRulesSpec, applySettings, type SettingsChange } from "../../table/options.js";
 import { BOT_LEVELS } from "../../ai/index.js";
-import type { TableSnapshot } from "../../table/types.js";
+import type { TableView } from "../../table/types.js";
 import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
 import { sendHand } from "../context.js";
 import { channelRefusal, parentOf, serverLocale } from "../settings.js";
@@ -101,19 +101,19 @@ export const newTable = command({
   },
 });
 
-async function join(ctx: HandlerCtx<TableSnapshot>, fromButton: boolean): Promise<void> {
+async function join(ctx: HandlerCtx<TableView>, fromButton: boolean): Promise<void> {
   const r = await ctx.service.join(ctx.table.record.id, ctx.actor);
   if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
-  if (r.table.state) return sendHand(ctx, ctx.table.record.id, { notice: ctx.tell(r.say) });
+  if (r.table.game) return sendHand(ctx, ctx.table.record.id, { notice: ctx.tell(r.say) });
   return ctx.respond.say(fromButton ? `${ctx.tell(r.say)} ${ctx.m.lobby.waitForStart}` : ctx.tell(r.say));
 }
 
-async function leave(ctx: HandlerCtx<TableSnapshot>): Promise<void> {
+async function leave(ctx: HandlerCtx<TableView>): Promise<void> {
   const r = await ctx.service.leave(ctx.table.record.id, ctx.actor);
   return ctx.respond.say(ctx.tell(r.say));
 }
 
-async function start(ctx: HandlerCtx<TableSnapshot>, canThread: boolean): Promise<void> {
+async function start(ctx: HandlerCtx<TableView>, canThread: boolean): Promise<void> {
   const tableId = ctx.table.record.id;
   if (!canThread) ctx.presenter.noteThreadPermission(tableId, false);
   const r = await ctx.service.start(tableId, ctx.actor);
@@ -121,7 +121,7 @@ async function start(ctx: HandlerCtx<TableSnapshot>, canThread: boolean): Promis
   return sendHand(ctx, tableId, { notice: ctx.m.lobby.started });
 }
 
-const canChange = (ctx: HandlerCtx<TableSnapshot>, table: TableSnapshot): boolean =>
+const canChange = (ctx: HandlerCtx<TableView>, table: TableView): boolean =>
   table.record.status === "lobby" && (table.record.hostId === ctx.actor.userId || !!ctx.actor.canManage);
 
 const canThreadHere = (i: { appPermissions: { has(p: bigint): boolean } | null }): boolean =>

@@ -1,6 +1,6 @@
 /** A player's private menu and what they do in it: see the hand, pick and pass, play, the moon, a hint. */
 import { cardLabel, parseCard, type Card } from "../../game/index.js";
-import type { TableSnapshot } from "../../table/types.js";
+import type { TableView } from "../../table/types.js";
 import { sendHand } from "../context.js";
 import type { ComponentId } from "../ids.js";
 import { describeHint, passPhaseStart } from "../views.js";
@@ -13,12 +13,12 @@ const idOf =
   (id: ComponentId): Extract<ComponentId, { verb: V }> =>
     id as Extract<ComponentId, { verb: V }>;
 
-const hand = (ctx: HandlerCtx<TableSnapshot>) => sendHand(ctx, ctx.table.record.id);
+const hand = (ctx: HandlerCtx<TableView>) => sendHand(ctx, ctx.table.record.id);
 
 export const handCommand = tableCommand({ name: "hand", defer: "reply", parse: () => ({}), run: hand });
 export const handButton = component({ name: "hand", defer: "update", parse: () => ({}), run: hand });
 
-async function hint(ctx: HandlerCtx<TableSnapshot>): Promise<void> {
+async function hint(ctx: HandlerCtx<TableView>): Promise<void> {
   const tableId = ctx.table.record.id;
   await ctx.respond.defer();
   const off = await hintsRefusal(ctx, ctx.table.record.guildId);

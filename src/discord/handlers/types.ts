@@ -6,7 +6,7 @@
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from "discord.js";
 import type { Messages } from "../../i18n/index.js";
 import type { TableSettings } from "../../table/records.js";
-import type { TableSnapshot } from "../../table/types.js";
+import type { TableView } from "../../table/types.js";
 import type { Ctx } from "../context.js";
 import type { ComponentId } from "../ids.js";
 
@@ -27,7 +27,7 @@ export const decline = (say: (m: Messages) => string): Decline => ({ decline: sa
 export const isDecline = (x: unknown): x is Decline => typeof x === "object" && x !== null && "decline" in x;
 
 /** The context a handler runs in: the services, the person, the responder, and the table (looked up once). */
-export interface HandlerCtx<T extends TableSnapshot | null = TableSnapshot | null> extends Ctx {
+export interface HandlerCtx<T extends TableView | null = TableView | null> extends Ctx {
   table: T;
   /** The settings a new table starts from (the bot's configuration). */
   defaults: TableSettings;
@@ -65,7 +65,7 @@ export interface ComponentHandler<I = unknown> extends HandlerBase {
   needsTable?: boolean;
   /** From the custom_id, decoded once by ids.ts, and the menu's values. */
   parse(id: ComponentId, i: ComponentInteraction): I | Decline;
-  run(ctx: HandlerCtx<TableSnapshot>, input: I, i: ComponentInteraction): Promise<void>;
+  run(ctx: HandlerCtx<TableView>, input: I, i: ComponentInteraction): Promise<void>;
 }
 
 export type Handler = CommandHandler | ComponentHandler;
@@ -89,11 +89,11 @@ export const tablelessComponent = <I>(
 /** A subcommand that acts on the channel's open table: the router finds it (or answers "no table here"). */
 export const tableCommand = <I>(
   h: Omit<CommandHandler<I>, "kind" | "needsTable" | "run"> & {
-    run(ctx: HandlerCtx<TableSnapshot>, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void>;
+    run(ctx: HandlerCtx<TableView>, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void>;
   },
 ): CommandHandler<I> => ({
   ...h,
   kind: "command",
   needsTable: true,
-  run: (ctx, input, i) => h.run(ctx as HandlerCtx<TableSnapshot>, input, i),
+  run: (ctx, input, i) => h.run(ctx as HandlerCtx<TableView>, input, i),
 });

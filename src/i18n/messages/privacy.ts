@@ -20,7 +20,6 @@ export const en = {
   forgotten: (p: { results: number; tables: number; open: number }) =>
     `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, and you left ${p.open} open table(s).`,
   busy: "I am already deleting this; it will be done in a moment.",
-  unavailable: "This bot's store cannot delete data on request. Ask the bot's operator.",
   notAdmin: "Only members with the **Manage Server** permission can see and purge this server's data.",
   serverTitle: "This server's data",
   serverWhat: (p: { days: number }) =>
@@ -58,7 +57,6 @@ export const fr: typeof en = {
   forgotten: (p: { results: number; tables: number; open: number }) =>
     `C'est fait : je vous ai oublié. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, et vous avez quitté ${p.open} table(s) ouverte(s).`,
   busy: "Je suis déjà en train de l'effacer ; ce sera fait dans un instant.",
-  unavailable: "Le stockage de ce bot ne sait pas effacer de données sur demande. Demandez à son opérateur.",
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent voir et purger les données de ce serveur.",
   serverTitle: "Les données de ce serveur",
   serverWhat: (p: { days: number }) =>

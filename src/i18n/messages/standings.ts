@@ -1,6 +1,5 @@
 /** /hearts leaderboard and /hearts stats. */
 export const en = {
-  unavailable: "This bot's store keeps no standings, so there is nothing to rank.",
   leaderboardTitle: "Hearts leaderboard",
   nobodyRanked: "Nobody is ranked on this server yet: a player appears after 3 finished rated games. Play one with `/hearts new`!",
   head: (v: { player: string }) => `    ${v.player} rating wins/games pts/hand`,
@@ -28,7 +27,6 @@ export const en = {
 
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
-  unavailable: "Le stockage de ce bot ne conserve pas de classement : il n'y a rien à classer.",
   leaderboardTitle: "Classement Hearts",
   nobodyRanked:
     "Personne n'est encore classé sur ce serveur : un joueur apparaît après 3 parties classées terminées. Jouez-en une avec `/hearts new` !",

@@ -1,0 +1,108 @@
+/**
+ * A table in memory, as only src/table handles it: its record, its game's full state (every hidden
+ * card), its queue, timers and turn. And the views the front end gets instead: immutable, with the
+ * public view of the game and, on request, one seat's view, never the state (secrecy by type, as
+ * boardgame.io's playerView). A lint rule keeps src/discord from importing this module.
+ */
+import { awaiting, publicView, viewFor, type Action, type GameState, type PublicView, type Seat } from "../game/index.js";
+import type { TimerHandle } from "./clock.js";
+import { SerialQueue } from "./queue.js";
+import type { TableRecord } from "./records.js";
+import { isBotSeat } from "./seats.js";
+import { deadlineOf, type TurnStart } from "./turn-clock.js";
+import type { TableView } from "./types.js";
+import type { UndoMark } from "./undo.js";
+
+/**
+ * The live table. Its record, state and undo mark are replaced at each change, never changed in
+ * place, so a view taken earlier keeps what it showed.
+ */
+export interface LiveTable {
+  record: TableRecord;
+  state: GameState | null;
+  queue: SerialQueue;
+  /** The turn in progress (or the passing phase) and when it started: timers and the time bank. */
+  turn: TurnStart | null;
+  /** Each seat's last accepted action, to tell a double click from a stale menu. */
+  last: ({ seq: number; action: Action } | null)[];
+  /** The scheduler's one timer for the turn (scheduler.ts), and the idle lobby's. */
+  timers: { turn: TimerHandle | null; lobby: TimerHandle | null };
+  closed: boolean;
+  undone: UndoMark | null;
+  /** Moves on at each undo: a computer player's move worked out before it is dropped. */
+  epoch: number;
+}
+
+export function newLive(record: TableRecord): LiveTable {
+  return {
+    record,
+    state: null,
+    queue: new SerialQueue(),
+    turn: null,
+    last: [null, null, null, null],
+    timers: { turn: null, lobby: null },
+    closed: false,
+    undone: null,
+    epoch: 0,
+  };
+}
+
+/** What stands behind each view: the state it was taken from, and the live table it shows (if any). */
+const behind = new WeakMap<TableView, { state: GameState | null; live: LiveTable | null }>();
+
+/**
+ * A view of (record, state): what the front end reads. The public view is worked out on first
+ * read; a seat's view on each request. `deadlines`: each seat's, when the game waits for it.
+ */
+export function tableView(
+  record: TableRecord,
+  state: GameState | null,
+  extras: { undone?: UndoMark | null; deadlines?: readonly (number | null)[]; live?: LiveTable } = {},
+): TableView {
+  let game: PublicView | null | undefined;
+  const deadlines = extras.deadlines ?? [];
+  const view: TableView = Object.freeze({
+    record,
+    get game() {
+      if (game === undefined) game = state ? publicView(state) : null;
+      return game;
+    },
+    awaiting: Object.freeze(state ? awaiting(state) : []),
+    undone: extras.undone ?? null,
+    seat: (seat: number) => (state && seat >= 0 && seat < 4 ? viewFor(state, seat as Seat) : null),
+    deadline: (seat: number) => deadlines[seat] ?? null,
+  });
+  behind.set(view, { state, live: extras.live ?? null });
+  return view;
+}
+
+/** The live table as it is now, as the front end may read it. */
+export function viewOf(live: LiveTable): TableView {
+  return tableView(live.record, live.state, {
+    undone: live.undone,
+    deadlines: [0, 1, 2, 3].map((seat) => seatDeadline(live, seat)),
+    live,
+  });
+}
+
+/** The same table as it is now (a view is taken once; the game moves on). A view of no live table stays as it is. */
+export function currentView(view: TableView): TableView {
+  const live = behind.get(view)?.live;
+  return live ? viewOf(live) : view;
+}
+
+/**
+ * The full state a view was taken from, hidden cards included: for the table domain's tests and
+ * tools, never for a front end (src/discord may not import this module).
+ */
+export function stateBehind(view: TableView): GameState | null {
+  return behind.get(view)?.state ?? null;
+}
+
+/** When the seat's time runs out (ms since the epoch), or null when it is not waited for (or a computer player holds it). */
+function seatDeadline(live: LiveTable, seat: number): number | null {
+  if (!live.turn || !live.state || live.closed || !awaiting(live.state).includes(seat)) return null;
+  const rec = live.record.seats.find((s) => s.seat === seat);
+  if (isBotSeat(rec)) return null;
+  return deadlineOf(live.turn, live.record.settings, live.state, live.record.timeBank[seat]);
+}

@@ -1,0 +1,84 @@
+/** What the front end receives of a table: immutable views with no way to a hidden card. */
+import { describe, expect, it } from "vitest";
+import { publicView, viewFor, type Seat } from "../../src/game/index.js";
+import { stateBehind } from "../../src/table/live.js";
+import type { TableView } from "../../src/table/types.js";
+import { alice, bob, openTable, setup, stateNow } from "../bot/service-helpers.js";
+
+/** Every key reachable from a value's own properties (functions are not entered). */
+function keysIn(value: unknown, seen = new Set<unknown>()): Set<string> {
+  const keys = new Set<string>();
+  if (typeof value !== "object" || value === null || seen.has(value)) return keys;
+  seen.add(value);
+  for (const [k, v] of Object.entries(value)) {
+    keys.add(k);
+    for (const inner of keysIn(v, seen)) keys.add(inner);
+  }
+  return keys;
+}
+
+describe("a table view", () => {
+  it("holds the record, the public view and whom the game waits for; no field leads to the full state", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    const started = await s.service.start(id, alice);
+    if (!started.ok) throw new Error(started.code);
+    const view = started.table;
+    // @ts-expect-error: a view has no state (secrecy by type: this line stops compiling if one is added).
+    expect(view.state).toBeUndefined();
+    expect(Object.keys(view).sort()).toEqual(["awaiting", "deadline", "game", "record", "seat", "undone"]);
+    const reachable = keysIn(view);
+    // The engine's hidden fields (every hand, every pass, what each seat received) are nowhere in it.
+    for (const hidden of ["hands", "passes", "received", "taken"]) expect(reachable.has(hidden), hidden).toBe(false);
+    const state = await stateNow(s, id);
+    expect(view.game).toEqual(publicView(state));
+    expect(view.awaiting).toEqual([0, 1, 2, 3]);
+    // On request, one seat's own view: its hand and nobody else's.
+    for (const seat of [0, 1, 2, 3] as Seat[]) expect(view.seat(seat)).toEqual(viewFor(state, seat));
+    expect(view.seat(4)).toBeNull();
+  });
+
+  it("is a snapshot: the game moving on does not change it; current() is the same table now", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    await s.service.start(id, alice);
+    const before = (await s.service.get(id))!;
+    expect(Object.isFrozen(before)).toBe(true);
+    const hand = before.seat(0)!.hand;
+    expect((await s.service.pass(id, alice, hand.slice(0, 3), before.game!.actionCount)).ok).toBe(true);
+    expect(before.game!.actionCount).toBe(0);
+    expect(before.awaiting).toContain(0);
+    expect(before.seat(0)!.passed).toBeNull();
+    const now = s.service.current(before);
+    expect(now.game!.actionCount).toBe(1);
+    expect(now.awaiting).not.toContain(0);
+    expect(now.seat(0)!.passed).toEqual(hand.slice(0, 3));
+  });
+
+  it("each update carries the table as that update left it", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice]);
+    await s.service.start(id, alice);
+    const v = (await s.service.get(id))!;
+    await s.service.pass(id, alice, v.seat(0)!.hand.slice(0, 3), 0);
+    await s.clock.advance(600); // the computer players pass
+    const actions = s.updates.filter((u) => u.update.type === "action");
+    expect(actions.length).toBeGreaterThanOrEqual(4);
+    actions.forEach(({ table }: { table: TableView }, i) => expect(table.game!.actionCount).toBe(i + 1));
+    // Taken from the very state the action left (not the table's state when a listener reads it).
+    const last = actions.at(-1)!.table;
+    expect(stateBehind(last)!.actionCount).toBe(last.game!.actionCount);
+  });
+
+  it("tells the seat's deadline only while the game waits for a person there", async () => {
+    const s = setup({ settings: { turnSeconds: 30, timeBankSeconds: 10 } });
+    const id = await openTable(s, [alice]);
+    await s.service.start(id, alice);
+    const v = (await s.service.get(id))!;
+    // Passing: 45 s, then the 10 s bank.
+    expect(v.deadline(0)).toBe(s.clock.now() + 55_000);
+    for (const bot of [1, 2, 3]) expect(v.deadline(bot)).toBeNull();
+    await s.service.pass(id, alice, v.seat(0)!.hand.slice(0, 3), 0);
+    expect(s.service.current(v).deadline(0)).toBeNull();
+  });
+});
