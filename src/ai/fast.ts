@@ -19,7 +19,7 @@ import {
   type SeatView,
   type SuitMasks,
 } from "../game/index.js";
-import { FULL, HEARTS, QS, valuesFor, type CardValues } from "./bits.js";
+import { FULL, HEARTS, J_BIT, QS, Q_BIT, valuesFor, type CardValues } from "./bits.js";
 
 /** Layout of the board's Int32Array. */
 export const HANDS = 0; // seat*4+suit: the cards each seat holds
@@ -33,7 +33,13 @@ export const BROKEN = 40;
 export const WON = 41; // 4 counts of tricks won
 export const DONE = 45; // 1 once the hand is over (played out or ended early)
 export const VOIDS = 46; // bit seat*4+suit: the seat has shown out of the suit (public)
-const SIZE = 48;
+// What the playout policy reads at every move, kept up to date as cards are played (rather than
+// worked out again from the taken cards at each move):
+export const PLAYED = 48; // suit: the cards played this hand (taken, and the trick in progress)
+export const POINTS = 52; // seat: penalty points taken (♥, Q♠, K♠/A♠ with high spades; not J♦)
+export const QUEEN_BY = 56; // the seat that took Q♠, or -1
+export const JACK_BY = 57; // the seat that took J♦, or -1
+const SIZE = 58;
 
 /** RULES.md's clamped bonus: never below 0, nor lifting a total already below 0. */
 const clampedAdd = (total: number, bonus: number): number => Math.max(Math.min(total, 0), total + bonus);
@@ -96,7 +102,7 @@ export class FastHand {
     s[VOIDS] = voids;
     this.totals = state.totals;
     this.handIndex = state.handIndex;
-    return this;
+    return this.countTaken();
   }
 
   /**
@@ -123,7 +129,7 @@ export class FastHand {
     s[VOIDS] = voids;
     this.totals = view.totals;
     this.handIndex = view.handIndex;
-    return this;
+    return this.countTaken();
   }
 
   /**
@@ -158,7 +164,33 @@ export class FastHand {
     s[TURN] = leader;
     this.totals = totals;
     this.handIndex = handIndex;
+    return this.countTaken();
+  }
+
+  /** PLAYED, POINTS, QUEEN_BY and JACK_BY from the taken cards and the trick (after a load). */
+  private countTaken(): this {
+    const s = this.s;
+    s[QUEEN_BY] = -1;
+    s[JACK_BY] = -1;
+    for (let k = 0; k < 4; k++) s[PLAYED + k] = s[TAKEN + k] | s[TAKEN + 4 + k] | s[TAKEN + 8 + k] | s[TAKEN + 12 + k];
+    for (let i = 0; i < s[TRICK_LEN]; i++) s[PLAYED + ((s[TRICK + i] / 13) | 0)] |= 1 << (s[TRICK + i] % 13);
+    for (let p = 0; p < 4; p++) this.countPoints(p);
     return this;
+  }
+
+  /** POINTS of one seat, and QUEEN_BY and JACK_BY if it took them, from its taken cards. */
+  private countPoints(p: number): void {
+    const s = this.s;
+    const at = TAKEN + p * 4;
+    const sp = s[at + 2];
+    let pts = this.cv.heartSum[s[at + 3]];
+    if (sp & Q_BIT) {
+      pts += 13;
+      s[QUEEN_BY] = p;
+    }
+    if (this.rules.highSpades) pts += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
+    if (s[at + 1] & J_BIT) s[JACK_BY] = p;
+    s[POINTS + p] = pts;
   }
 
   get done(): boolean {
@@ -232,7 +264,9 @@ export class FastHand {
     const s = this.s;
     const seat = s[TURN];
     const suit = (card / 13) | 0;
-    s[HANDS + seat * 4 + suit] &= ~(1 << (card % 13));
+    const bit = 1 << (card % 13);
+    s[HANDS + seat * 4 + suit] &= ~bit;
+    s[PLAYED + suit] |= bit;
     const n = s[TRICK_LEN];
     if (n > 0) {
       const led = (s[TRICK] / 13) | 0;
@@ -259,6 +293,7 @@ export class FastHand {
       s[TAKEN + winner * 4 + ((c / 13) | 0)] |= 1 << (c % 13);
     }
     s[WON + winner]++;
+    this.countPoints(winner);
     const tn = ++s[TRICK_NO];
     s[TRICK_LEN] = 0;
     s[LEADER] = winner;
@@ -299,6 +334,8 @@ export class FastHand {
         s[HANDS + p * 4 + k] = 0;
       }
     }
+    for (let k = 0; k < 4; k++) s[PLAYED + k] = FULL;
+    this.countPoints(seat);
     s[WON + seat] += 13 - s[TRICK_NO];
     s[TRICK_NO] = 13;
     s[DONE] = 1;

@@ -28,7 +28,7 @@ import {
   valuesFor,
   type CardValues,
 } from "./bits.js";
-import { BROKEN, LEADER, TAKEN, TRICK, TRICK_LEN, TRICK_NO, TURN, VOIDS, type FastHand } from "./fast.js";
+import { BROKEN, JACK_BY, LEADER, PLAYED, POINTS, QUEEN_BY, TRICK, TRICK_LEN, TRICK_NO, TURN, VOIDS, type FastHand } from "./fast.js";
 import type { Knowledge } from "./knowledge.js";
 
 export interface Situation {
@@ -56,6 +56,8 @@ export interface Situation {
   /** Scratch owned by this Situation for situationFromFast (hand and trick copies). */
   handBuf: SuitMasks;
   trickBuf: Card[];
+  /** choosePlay's scratch. */
+  facts: Facts;
 }
 
 export interface Style {
@@ -91,6 +93,7 @@ export const newSituation = (rules: Rules): Situation => ({
   queenBy: -1,
   handBuf: [0, 0, 0, 0],
   trickBuf: [0, 0, 0, 0],
+  facts: new Facts(rules),
 });
 
 function scoreTaken(x: Situation, taken: readonly SuitMasks[]): void {
@@ -145,44 +148,21 @@ export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): 
   x.seat = seat;
   x.hand = h;
   x.legal = legal;
-  const cv = x.cv;
-  const high = x.rules.highSpades;
-  x.jackBy = -1;
-  x.queenBy = -1;
-  let t0 = 0;
-  let t1 = 0;
-  let t2 = 0;
-  let t3 = 0;
-  for (let p = 0; p < 4; p++) {
-    const at = TAKEN + p * 4;
-    const d = b[at + 1];
-    const sp = b[at + 2];
-    const he = b[at + 3];
-    t0 |= b[at];
-    t1 |= d;
-    t2 |= sp;
-    t3 |= he;
-    let pts = cv.heartSum[he];
-    if (sp & Q_BIT) {
-      pts += 13;
-      x.queenBy = p;
-    }
-    if (high) pts += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
-    if (d & J_BIT) x.jackBy = p;
-    x.points[p] = pts;
-  }
   const out = x.out;
-  out[0] = FULL & ~h[0] & ~t0;
-  out[1] = FULL & ~h[1] & ~t1;
-  out[2] = FULL & ~h[2] & ~t2;
-  out[3] = FULL & ~h[3] & ~t3;
+  out[0] = FULL & ~h[0] & ~b[PLAYED];
+  out[1] = FULL & ~h[1] & ~b[PLAYED + 1];
+  out[2] = FULL & ~h[2] & ~b[PLAYED + 2];
+  out[3] = FULL & ~h[3] & ~b[PLAYED + 3];
+  const points = x.points;
+  points[0] = b[POINTS];
+  points[1] = b[POINTS + 1];
+  points[2] = b[POINTS + 2];
+  points[3] = b[POINTS + 3];
+  x.queenBy = b[QUEEN_BY];
+  x.jackBy = b[JACK_BY];
   const n = b[TRICK_LEN];
   const tb = x.trickBuf;
-  for (let i = 0; i < n; i++) {
-    const c = b[TRICK + i];
-    tb[i] = c;
-    out[(c / 13) | 0] &= ~(1 << (c % 13));
-  }
+  for (let i = 0; i < n; i++) tb[i] = b[TRICK + i];
   x.trick = tb;
   x.trickLen = n;
   x.leader = b[LEADER];
@@ -221,62 +201,104 @@ export function situationFromView(view: SeatView, know: Knowledge): Situation {
 
 const isVoid = (x: Situation, seat: number, suit: number): boolean => (x.voids & (1 << (seat * 4 + suit))) !== 0;
 
-/** Per-decision facts shared by every candidate card (module scratch: no allocation). */
-let led = 0;
-let pos = 0;
-let winRank = -1;
-let winSeat = 0;
-let trickValue = 0;
-let queenOut = false;
-let threatSeat = -1;
-let threat = 0;
+/**
+ * choosePlay's scratch, one per Situation: the facts of one decision that every candidate card
+ * shares, and those of the followers in the suit of the candidates being costed (the candidates
+ * come suit by suit, so each suit's are worked out once, not once per card). The playout policy
+ * spends most of its time here; the arithmetic is the one the costs always used, in the same
+ * order, so the costs are the same to the last bit (test/ai/pinned.test.ts).
+ */
+class Facts {
+  // The rules' options the costs read (a rules object may come in several shapes).
+  readonly jack: number;
+  readonly highSpades: boolean;
+  readonly moonOn: boolean;
+  readonly pointsOnFirstTrick: boolean;
+  readonly jackForMoon: boolean;
+  // The trick in progress.
+  led = 0;
+  pos = 0;
+  winRank = -1;
+  winSeat = 0;
+  trickValue = 0;
+  queenOut = false;
+  threatSeat = -1;
+  threat = 0;
+  // Constant over one decision (prepare).
+  follows = false;
+  lowSpades = 0;
+  queenShed = 0;
+  stageWeight = 0;
+  readonly nOut = new Int32Array(4);
+  // The followers of this trick in suit `suit` (followersOf); −1: not worked out yet this decision.
+  suit = -1;
+  addBase = 0;
+  spadeAdd = 0;
+  jackAdd = 0;
+  holders = 0;
+  nonVoid = 0;
+
+  constructor(rules: Rules) {
+    this.jack = rules.jackOfDiamonds;
+    this.highSpades = rules.highSpades;
+    this.moonOn = rules.moon !== "disabled";
+    this.pointsOnFirstTrick = rules.pointsOnFirstTrick;
+    this.jackForMoon = rules.jackRequiredForMoon && rules.jackOfDiamonds !== 0;
+  }
+}
 
 /** The value of no longer holding card c: how likely it is to cost points if kept. */
-function sheddingValue(x: Situation, c: Card): number {
+function sheddingValue(x: Situation, f: Facts, c: Card): number {
+  if (c === QS) return f.queenShed;
+  if (c === JD && f.jack !== 0) return 0.8 * f.jack;
   const s = (c / 13) | 0;
   const r = c % 13;
   const outS = x.out[s];
-  const nOut = pop(outS);
+  const nOut = f.nOut[s];
   const lower = pop(below(outS, r));
-  if (c === QS) return 13 * (0.3 + 0.5 * Q_RISK[Math.min(6, pop(below(x.hand[SPADES], 10)))]);
-  if (c === JD && x.rules.jackOfDiamonds !== 0) return 0.8 * x.rules.jackOfDiamonds;
   const pv = x.cv.pv[c];
   if (s === SPADES && r > 10) {
     let v = pv * 0.4;
-    if (queenOut) v += 4 + (pop(below(x.hand[SPADES], 10)) <= 1 ? 3 : 0);
+    if (f.queenOut) v += 4 + (f.lowSpades <= 1 ? 3 : 0);
     else v += nOut ? (1.5 * lower) / nOut : 0.3;
     return v;
   }
   if (s === HEARTS) {
     if (nOut === 0) return pv * 0.2;
-    const f = lower / nOut;
-    let v = f * f * (pv + x.cv.heartAvg * 2.5) + pv * 0.2;
+    const fr = lower / nOut;
+    let v = fr * fr * (pv + x.cv.heartAvg * 2.5) + pv * 0.2;
     // Against a moon, a high heart is the card that stops it: keep it.
-    if (threat > 0 && lower > 0 && pop(above(outS, r)) === 0) v -= threat * 6;
+    if (f.threat > 0 && lower > 0 && pop(above(outS, r)) === 0) v -= f.threat * 6;
     return v;
   }
   if (nOut === 0) return 0.4 * (r / 12);
-  const stage = x.trickNumber / 13;
-  let v = (lower / nOut) * (0.5 + 2 * stage);
-  if (s === SPADES && queenOut && r < 10) v -= 0.6;
-  if (s === DIAMONDS && r > 9 && x.rules.jackOfDiamonds < 0 && outS & J_BIT) v -= 5;
+  let v = (lower / nOut) * f.stageWeight;
+  if (s === SPADES && f.queenOut && r < 10) v -= 0.6;
+  if (s === DIAMONDS && r > 9 && f.jack < 0 && outS & J_BIT) v -= 5;
   return v;
 }
 
-/** Expected points the seats after me add to a trick led in `suit`, if I win it. */
-function followersAdd(x: Situation, suit: number, firstFollower: number, count: number, myRank: number): number {
+/**
+ * The seats still to play after me in this trick (3 − pos of them, from my left), in `suit`:
+ * what they are expected to add to the trick if I win it (addBase, plus spadeAdd for my K♠/A♠
+ * while Q♠ is out, plus jackAdd for a diamond above J♦), and how many of them can follow
+ * (nonVoid) and of all three others (holders), for holdChance.
+ */
+function followersOf(x: Situation, f: Facts, suit: number): void {
+  const count = 3 - f.pos;
+  const firstFollower = x.seat + 1;
   const outS = x.out[suit];
-  const nOut = pop(outS);
+  const nOut = f.nOut[suit];
   let heartTop = 0;
   if (x.out[HEARTS]) heartTop = x.cv.pv[39 + hiBit(x.out[HEARTS])];
-  const dump = (queenOut ? 13 / 3 : 0) + (x.out[HEARTS] ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
+  const dump = (f.queenOut ? 13 / 3 : 0) + (x.out[HEARTS] ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
   let add = 0;
   let nonVoid = 0;
   for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) nonVoid++;
   for (let i = 0; i < count; i++) {
-    const f = (firstFollower + i) & 3;
-    if (isVoid(x, f, suit) || nOut === 0) {
-      if (x.trickNumber > 0 || x.rules.pointsOnFirstTrick) add += dump;
+    const fl = (firstFollower + i) & 3;
+    if (isVoid(x, fl, suit) || nOut === 0) {
+      if (x.trickNumber > 0 || f.pointsOnFirstTrick) add += dump;
       continue;
     }
     // Unknown voids: the fewer cards of the suit are out, the likelier someone shows out.
@@ -284,30 +306,38 @@ function followersAdd(x: Situation, suit: number, firstFollower: number, count: 
     add += pVoid * dump;
     if (suit === HEARTS) add += (1 - pVoid) * x.cv.heartAvg;
   }
-  if (suit === SPADES && queenOut && myRank > 10) {
-    // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
-    add += 13 * Math.min(1, nonVoid / 3 + 0.1);
-  }
-  if (suit === DIAMONDS && x.rules.jackOfDiamonds !== 0 && outS & J_BIT && myRank > 9)
-    add += x.rules.jackOfDiamonds * (nOut <= 3 ? 0.3 : 0.12);
+  let holders = 0;
+  for (let i = 1; i < 4; i++) if (!isVoid(x, (x.seat + i) & 3, suit)) holders++;
+  f.suit = suit;
+  f.addBase = add;
+  // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
+  f.spadeAdd = suit === SPADES && f.queenOut ? 13 * Math.min(1, nonVoid / 3 + 0.1) : 0;
+  f.jackAdd = suit === DIAMONDS && f.jack !== 0 && outS & J_BIT ? f.jack * (nOut <= 3 ? 0.3 : 0.12) : 0;
+  f.nonVoid = nonVoid;
+  f.holders = holders;
+}
+
+/** Expected points the seats after me add to a trick in `suit` (followersOf's), if I win it with rank r. */
+function followersAdd(f: Facts, r: number): number {
+  let add = f.addBase;
+  if (r > 10 && f.spadeAdd !== 0) add += f.spadeAdd;
+  if (r > 9 && f.jackAdd !== 0) add += f.jackAdd;
   return add;
 }
 
 /**
- * Chance that my card, now winning the trick, still wins after `count` more players. When the
- * trick is dangerous (points in it) followers overtake only if they must; otherwise often.
+ * Chance that my card, now winning the trick, still wins after the seats still to play
+ * (followersOf's). When the trick is dangerous (points in it) followers overtake only if they
+ * must; otherwise often.
  */
-function holdChance(x: Situation, suit: number, rank: number, firstFollower: number, count: number, danger: boolean): number {
+function holdChance(x: Situation, f: Facts, suit: number, rank: number, danger: boolean): number {
   const outS = x.out[suit];
   const higher = pop(above(outS, rank));
-  if (higher === 0 || count === 0) return 1;
-  const nOut = pop(outS);
-  let holders = 0;
-  for (let i = 1; i < 4; i++) if (!isVoid(x, (x.seat + i) & 3, suit)) holders++;
-  let k = 0;
-  for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) k++;
-  if (k === 0 || holders === 0) return 1;
-  const row = POW_SHARE[holders];
+  if (higher === 0 || f.pos === 3) return 1;
+  const k = f.nonVoid;
+  if (k === 0 || f.holders === 0) return 1;
+  const nOut = f.nOut[suit];
+  const row = POW_SHARE[f.holders];
   const pHasHigher = 1 - row[nOut * 14 + nOut - higher];
   const pOnlyHigher = row[nOut * 14 + higher];
   const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
@@ -326,57 +356,58 @@ const POW_SHARE: Float64Array[] = [0, 1, 2, 3].map((holders) => {
   return t;
 });
 
-function cardCost(x: Situation, c: Card): number {
+function cardCost(x: Situation, f: Facts, c: Card): number {
   const s = (c / 13) | 0;
   const r = c % 13;
   const cv = x.cv;
-  const me = x.seat;
-  if (pos === 0) {
+  if (f.pos === 0) {
     // Leading.
-    const add = followersAdd(x, s, me + 1, 3, r);
-    const p = holdChance(x, s, r, me + 1, 3, cv.tv[c] + add > 0.5);
-    let cost = p * (cv.tv[c] + add) - 0.6 * sheddingValue(x, c);
-    const holdQ = (x.hand[SPADES] & Q_BIT) !== 0;
+    if (f.suit !== s) followersOf(x, f, s);
+    const add = followersAdd(f, r);
+    const p = holdChance(x, f, s, r, cv.tv[c] + add > 0.5);
+    let cost = p * (cv.tv[c] + add) - 0.6 * sheddingValue(x, f, c);
     if (s === SPADES && c !== QS) {
+      const spades = x.hand[SPADES];
       // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
-      const lowSpades = pop(below(x.hand[SPADES], 10));
-      if (queenOut && r < 10) cost += x.hand[SPADES] & ((1 << 11) | (1 << 12)) ? (lowSpades >= 4 ? 0 : 1.5) : -3.5;
-      if (holdQ) cost += pop(x.hand[SPADES]) >= 5 ? 0.5 : 1.8;
+      if (f.queenOut && r < 10) cost += spades & ((1 << 11) | (1 << 12)) ? (f.lowSpades >= 4 ? 0 : 1.5) : -3.5;
+      if (spades & Q_BIT) cost += pop(spades) >= 5 ? 0.5 : 1.8;
     }
-    if (threat > 0 && s === HEARTS && p > 0.5) cost -= threat * cv.moon * 0.5;
+    if (f.threat > 0 && s === HEARTS && p > 0.5) cost -= f.threat * cv.moon * 0.5;
     return cost;
   }
-  const follows = x.hand[led] !== 0;
-  if (!follows) {
+  if (!f.follows) {
     // Discarding: someone else takes the trick.
-    let cost = -sheddingValue(x, c) - 0.3 * cv.tv[c];
-    if (threat > 0 && cv.pv[c] > 0) cost += winSeat === threatSeat ? threat * cv.moon * 0.4 : -threat * cv.moon * 0.5;
+    let cost = -sheddingValue(x, f, c) - 0.3 * cv.tv[c];
+    if (f.threat > 0 && cv.pv[c] > 0) cost += f.winSeat === f.threatSeat ? f.threat * cv.moon * 0.4 : -f.threat * cv.moon * 0.5;
     return cost;
   }
-  const wins = s === led && r > winRank;
+  const wins = s === f.led && r > f.winRank;
   if (!wins) {
-    let cost = -0.8 * sheddingValue(x, c) - 0.3 * cv.tv[c];
-    if (threat > 0 && cv.pv[c] > 0 && winSeat === threatSeat) cost += threat * cv.moon * 0.3;
+    let cost = -0.8 * sheddingValue(x, f, c) - 0.3 * cv.tv[c];
+    if (f.threat > 0 && cv.pv[c] > 0 && f.winSeat === f.threatSeat) cost += f.threat * cv.moon * 0.3;
     return cost;
   }
-  const left = 3 - pos;
-  const add = followersAdd(x, s, me + 1, left, r);
-  const p = holdChance(x, s, r, me + 1, left, trickValue + cv.tv[c] + add > 0.5);
+  if (f.suit !== s) followersOf(x, f, s);
+  const add = followersAdd(f, r);
+  const trickValue = f.trickValue;
+  const p = holdChance(x, f, s, r, trickValue + cv.tv[c] + add > 0.5);
   // A point card I win with comes back to me: only when someone overtakes is it really shed.
-  const shed = sheddingValue(x, c) * (cv.pv[c] > 0 ? 1 - p : 1);
+  const shed = sheddingValue(x, f, c) * (cv.pv[c] > 0 ? 1 - p : 1);
   let cost = p * (trickValue + cv.tv[c] + add) - (1 - p) * 0.3 * cv.tv[c] - 0.8 * shed;
-  if (threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * threat * cv.moon * 0.6;
+  if (f.threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * f.threat * cv.moon * 0.6;
   return cost;
 }
 
-function analyseTrick(x: Situation): void {
-  pos = x.trickLen;
-  queenOut = (x.out[SPADES] & Q_BIT) !== 0;
-  trickValue = 0;
-  winRank = -1;
-  winSeat = x.leader;
+function analyseTrick(x: Situation, f: Facts): void {
+  const pos = x.trickLen;
+  f.pos = pos;
+  f.queenOut = (x.out[SPADES] & Q_BIT) !== 0;
+  let trickValue = 0;
+  let winRank = -1;
+  let winSeat = x.leader;
   if (pos) {
-    led = (x.trick[0] / 13) | 0;
+    const led = (x.trick[0] / 13) | 0;
+    f.led = led;
     for (let i = 0; i < pos; i++) {
       const c = x.trick[i];
       trickValue += x.cv.tv[c];
@@ -386,9 +417,12 @@ function analyseTrick(x: Situation): void {
       }
     }
   }
-  threat = 0;
-  threatSeat = -1;
-  if (x.rules.moon !== "disabled") {
+  f.trickValue = trickValue;
+  f.winRank = winRank;
+  f.winSeat = winSeat;
+  f.threat = 0;
+  f.threatSeat = -1;
+  if (f.moonOn) {
     let only = -1;
     let n = 0;
     for (let s = 0; s < 4; s++) {
@@ -400,19 +434,35 @@ function analyseTrick(x: Situation): void {
     if (n === 1 && only !== x.seat) {
       // Q♠ alone is no sign of a moon: count it as half its value.
       const share = (x.points[only] - (x.queenBy === only ? 7 : 0)) / (x.cv.moon - 7);
-      threat = Math.max(0, Math.min(1, (share - 0.4) * 3.5));
-      threatSeat = only;
+      f.threat = Math.max(0, Math.min(1, (share - 0.4) * 3.5));
+      f.threatSeat = only;
     }
   }
 }
 
+/** The facts of a decision that the costs of every card share (after analyseTrick). */
+function prepare(x: Situation, f: Facts): void {
+  const out = x.out;
+  const nOut = f.nOut;
+  nOut[0] = pop(out[0]);
+  nOut[1] = pop(out[1]);
+  nOut[2] = pop(out[2]);
+  nOut[3] = pop(out[3]);
+  const lowSpades = pop(below(x.hand[SPADES], 10));
+  f.lowSpades = lowSpades;
+  f.queenShed = 13 * (0.3 + 0.5 * Q_RISK[Math.min(6, lowSpades)]);
+  f.stageWeight = 0.5 + 2 * (x.trickNumber / 13);
+  f.follows = f.pos > 0 && x.hand[f.led] !== 0;
+  f.suit = -1;
+}
+
 /** Can this seat still take every penalty card, and does its hand control the rest? */
-function shooting(x: Situation): boolean {
-  if (x.rules.moon === "disabled") return false;
+function shooting(x: Situation, f: Facts): boolean {
+  if (!f.moonOn) return false;
   const me = x.seat;
   for (let s = 0; s < 4; s++) if (s !== me && x.points[s] > 0) return false;
-  if (x.rules.jackRequiredForMoon && x.rules.jackOfDiamonds !== 0 && x.jackBy >= 0 && x.jackBy !== me) return false;
-  if (pos > 0 && trickValue > 0 && (x.hand[led] === 0 || hiBit(x.hand[led]) < winRank)) return false;
+  if (f.jackForMoon && x.jackBy >= 0 && x.jackBy !== me) return false;
+  if (f.pos > 0 && f.trickValue > 0 && (x.hand[f.led] === 0 || hiBit(x.hand[f.led]) < f.winRank)) return false;
   const mine = x.points[me];
   if (mine < x.cv.moon * 0.25 && x.trickNumber < 5) return false;
   if (x.queenBy === -1 && !(x.hand[SPADES] & Q_BIT) && hiBit(x.hand[SPADES]) < 11) return false;
@@ -429,9 +479,9 @@ function shooting(x: Situation): boolean {
   return losers <= 2;
 }
 
-function shootPlay(x: Situation): Card {
+function shootPlay(x: Situation, f: Facts): Card {
   const L = x.legal;
-  if (pos === 0) {
+  if (f.pos === 0) {
     // Cash a card nobody can beat, from the suit with most cards still out (draws their points).
     let best = -1;
     let bestScore = -1;
@@ -447,9 +497,10 @@ function shootPlay(x: Situation): Card {
     }
     return best;
   }
+  const led = f.led;
   if (L[led]) {
     const r = hiBit(L[led]);
-    return r > winRank ? led * 13 + r : led * 13 + loBit(L[led]);
+    return r > f.winRank ? led * 13 + r : led * 13 + loBit(L[led]);
   }
   // Discard the least useful non-point card: the lowest of the weakest suit.
   let best = -1;
@@ -493,9 +544,12 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
   if (n === 0) throw new Error("No legal card: it is not this seat's turn to play.");
   if (n === 1) for (let s = 0; s < 4; s++) if (L[s]) return s * 13 + loBit(L[s]);
   if (rng && style.slip > 0 && rng.next() < style.slip) return randomLegal(L, rng);
-  analyseTrick(x);
-  if (!style.defend) threat = 0;
-  if (style.shoot && shooting(x)) return shootPlay(x);
+  const f = x.facts;
+  analyseTrick(x, f);
+  if (!style.defend) f.threat = 0;
+  if (style.shoot && shooting(x, f)) return shootPlay(x, f);
+  prepare(x, f);
+  const noisy = rng !== null && style.noise > 0;
   let best = -1;
   let bestCost = Infinity;
   for (let s = 0; s < 4; s++) {
@@ -504,8 +558,8 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
       const r = loBit(m);
       m &= m - 1;
       const c = s * 13 + r;
-      let cost = cardCost(x, c);
-      if (rng && style.noise > 0) cost += style.noise * (rng.next() - 0.5) * 2;
+      let cost = cardCost(x, f, c);
+      if (noisy) cost += style.noise * (rng.next() - 0.5) * 2;
       if (cost < bestCost) {
         bestCost = cost;
         best = c;
