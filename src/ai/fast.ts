@@ -305,22 +305,24 @@ export class FastHand {
     if (this.leaderTakesAll() || (!this.tricksScore && !this.scoringLeft())) this.claimRest(winner);
   }
 
+  /** A scoring card is still in someone's hand (called between tricks: every card not played is held). */
   private scoringLeft(): boolean {
     const s = this.s;
     const m = this.scoring;
-    for (let p = 0; p < 16; p += 4) if ((s[p] & m[0]) | (s[p + 1] & m[1]) | (s[p + 2] & m[2]) | (s[p + 3] & m[3])) return true;
-    return false;
+    return ((m[0] & ~s[PLAYED]) | (m[1] & ~s[PLAYED + 1]) | (m[2] & ~s[PLAYED + 2]) | (m[3] & ~s[PLAYED + 3])) !== 0;
   }
 
-  /** The leader holds, in every suit he has, only cards above all the others' cards of that suit. */
+  /**
+   * The leader holds, in every suit he has, only cards above all the others' cards of that suit
+   * (called between tricks: the others hold every card that is neither played nor his).
+   */
   private leaderTakesAll(): boolean {
     const s = this.s;
-    const leader = s[LEADER];
+    const at = HANDS + s[LEADER] * 4;
     for (let suit = 0; suit < 4; suit++) {
-      const mine = s[HANDS + leader * 4 + suit];
+      const mine = s[at + suit];
       if (mine === 0) continue;
-      const others =
-        s[HANDS + ((leader + 1) & 3) * 4 + suit] | s[HANDS + ((leader + 2) & 3) * 4 + suit] | s[HANDS + ((leader + 3) & 3) * 4 + suit];
+      const others = FULL & ~mine & ~s[PLAYED + suit];
       if (others >= (mine & -mine)) return false;
     }
     return true;

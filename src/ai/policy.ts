@@ -237,6 +237,9 @@ class Facts {
   jackAdd = 0;
   holders = 0;
   nonVoid = 0;
+  /** POW_SHARE's row for `holders`, and where `nOut`'s part of it starts. */
+  share: Float64Array = POW_SHARE_0;
+  shareAt = 0;
 
   constructor(rules: Rules) {
     this.jack = rules.jackOfDiamonds;
@@ -315,6 +318,8 @@ function followersOf(x: Situation, f: Facts, suit: number): void {
   f.jackAdd = suit === DIAMONDS && f.jack !== 0 && outS & J_BIT ? f.jack * (nOut <= 3 ? 0.3 : 0.12) : 0;
   f.nonVoid = nonVoid;
   f.holders = holders;
+  f.share = POW_SHARE[holders];
+  f.shareAt = nOut * 14;
 }
 
 /** Expected points the seats after me add to a trick in `suit` (followersOf's), if I win it with rank r. */
@@ -336,10 +341,10 @@ function holdChance(x: Situation, f: Facts, suit: number, rank: number, danger: 
   if (higher === 0 || f.pos === 3) return 1;
   const k = f.nonVoid;
   if (k === 0 || f.holders === 0) return 1;
-  const nOut = f.nOut[suit];
-  const row = POW_SHARE[f.holders];
-  const pHasHigher = 1 - row[nOut * 14 + nOut - higher];
-  const pOnlyHigher = row[nOut * 14 + higher];
+  const row = f.share;
+  const at = f.shareAt;
+  const pHasHigher = 1 - row[at + f.nOut[suit] - higher];
+  const pOnlyHigher = row[at + higher];
   const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
   const q = 1 - pOver;
   return k === 1 ? q : k === 2 ? q * q : q * q * q;
@@ -349,53 +354,122 @@ function holdChance(x: Situation, f: Facts, suit: number, rank: number, danger: 
  * POW_SHARE[holders][nOut*14 + j] = (j/nOut)^max(1, nOut/holders): holdChance's chance that none
  * (or all) of one seat's share of nOut cards is among j given ones, tabulated (it is hot).
  */
+const POW_SHARE_0 = new Float64Array(14 * 14);
 const POW_SHARE: Float64Array[] = [0, 1, 2, 3].map((holders) => {
+  if (holders === 0) return POW_SHARE_0;
   const t = new Float64Array(14 * 14);
-  if (holders === 0) return t;
   for (let nOut = 1; nOut <= 13; nOut++) for (let j = 0; j <= nOut; j++) t[nOut * 14 + j] = Math.pow(j / nOut, Math.max(1, nOut / holders));
   return t;
 });
 
-function cardCost(x: Situation, f: Facts, c: Card): number {
-  const s = (c / 13) | 0;
-  const r = c % 13;
+/*
+ * The candidates' costs, one loop for each kind of decision (lead, follow, discard): every legal
+ * card gets a cost, plus the style's noise, and the cheapest is played. The noise is drawn for
+ * every candidate in deck order, as it always was, so a playout's randomness is unchanged.
+ */
+
+/** Leading: the trick is mine unless someone overtakes; what the followers add comes with it. */
+function bestLead(x: Situation, f: Facts, noise: number, rng: Rng | null): Card {
+  const L = x.legal;
   const cv = x.cv;
-  if (f.pos === 0) {
-    // Leading.
-    if (f.suit !== s) followersOf(x, f, s);
-    const add = followersAdd(f, r);
-    const p = holdChance(x, f, s, r, cv.tv[c] + add > 0.5);
-    let cost = p * (cv.tv[c] + add) - 0.6 * sheddingValue(x, f, c);
-    if (s === SPADES && c !== QS) {
-      const spades = x.hand[SPADES];
-      // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
-      if (f.queenOut && r < 10) cost += spades & ((1 << 11) | (1 << 12)) ? (f.lowSpades >= 4 ? 0 : 1.5) : -3.5;
-      if (spades & Q_BIT) cost += pop(spades) >= 5 ? 0.5 : 1.8;
+  const tv = cv.tv;
+  const spades = x.hand[SPADES];
+  const threat = f.threat;
+  let best = -1;
+  let bestCost = Infinity;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    if (m === 0) continue;
+    followersOf(x, f, s);
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      const add = followersAdd(f, r);
+      const p = holdChance(x, f, s, r, tv[c] + add > 0.5);
+      let cost = p * (tv[c] + add) - 0.6 * sheddingValue(x, f, c);
+      if (s === SPADES && c !== QS) {
+        // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
+        if (f.queenOut && r < 10) cost += spades & ((1 << 11) | (1 << 12)) ? (f.lowSpades >= 4 ? 0 : 1.5) : -3.5;
+        if (spades & Q_BIT) cost += pop(spades) >= 5 ? 0.5 : 1.8;
+      }
+      if (threat > 0 && s === HEARTS && p > 0.5) cost -= threat * cv.moon * 0.5;
+      if (noise !== 0) cost += noise * (rng!.next() - 0.5) * 2;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
     }
-    if (f.threat > 0 && s === HEARTS && p > 0.5) cost -= f.threat * cv.moon * 0.5;
-    return cost;
   }
-  if (!f.follows) {
-    // Discarding: someone else takes the trick.
-    let cost = -sheddingValue(x, f, c) - 0.3 * cv.tv[c];
-    if (f.threat > 0 && cv.pv[c] > 0) cost += f.winSeat === f.threatSeat ? f.threat * cv.moon * 0.4 : -f.threat * cv.moon * 0.5;
-    return cost;
-  }
-  const wins = s === f.led && r > f.winRank;
-  if (!wins) {
-    let cost = -0.8 * sheddingValue(x, f, c) - 0.3 * cv.tv[c];
-    if (f.threat > 0 && cv.pv[c] > 0 && f.winSeat === f.threatSeat) cost += f.threat * cv.moon * 0.3;
-    return cost;
-  }
-  if (f.suit !== s) followersOf(x, f, s);
-  const add = followersAdd(f, r);
+  return best;
+}
+
+/** Following suit: a card under the trick's winner sheds; one above it may win the trick. */
+function bestFollow(x: Situation, f: Facts, noise: number, rng: Rng | null): Card {
+  const cv = x.cv;
+  const tv = cv.tv;
+  const pv = cv.pv;
+  const s = f.led;
+  const threat = f.threat;
   const trickValue = f.trickValue;
-  const p = holdChance(x, f, s, r, trickValue + cv.tv[c] + add > 0.5);
-  // A point card I win with comes back to me: only when someone overtakes is it really shed.
-  const shed = sheddingValue(x, f, c) * (cv.pv[c] > 0 ? 1 - p : 1);
-  let cost = p * (trickValue + cv.tv[c] + add) - (1 - p) * 0.3 * cv.tv[c] - 0.8 * shed;
-  if (f.threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * f.threat * cv.moon * 0.6;
-  return cost;
+  // A point card under the moon runner's winning card feeds his moon.
+  const feeds = threat > 0 && f.winSeat === f.threatSeat ? threat * cv.moon * 0.3 : 0;
+  let m = x.legal[s];
+  let best = -1;
+  let bestCost = Infinity;
+  while (m) {
+    const r = loBit(m);
+    m &= m - 1;
+    const c = s * 13 + r;
+    let cost: number;
+    if (r <= f.winRank) {
+      cost = -0.8 * sheddingValue(x, f, c) - 0.3 * tv[c];
+      if (feeds !== 0 && pv[c] > 0) cost += feeds;
+    } else {
+      if (f.suit !== s) followersOf(x, f, s);
+      const add = followersAdd(f, r);
+      const p = holdChance(x, f, s, r, trickValue + tv[c] + add > 0.5);
+      // A point card I win with comes back to me: only when someone overtakes is it really shed.
+      const shed = sheddingValue(x, f, c) * (pv[c] > 0 ? 1 - p : 1);
+      cost = p * (trickValue + tv[c] + add) - (1 - p) * 0.3 * tv[c] - 0.8 * shed;
+      if (threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * threat * cv.moon * 0.6;
+    }
+    if (noise !== 0) cost += noise * (rng!.next() - 0.5) * 2;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** Discarding: someone else takes the trick. */
+function bestDiscard(x: Situation, f: Facts, noise: number, rng: Rng | null): Card {
+  const L = x.legal;
+  const cv = x.cv;
+  const tv = cv.tv;
+  const pv = cv.pv;
+  const threat = f.threat;
+  // Against a moon: a point card on the runner's trick feeds it, on anyone else's stops it.
+  const moonAdd = threat > 0 ? (f.winSeat === f.threatSeat ? threat * cv.moon * 0.4 : -threat * cv.moon * 0.5) : 0;
+  let best = -1;
+  let bestCost = Infinity;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      let cost = -sheddingValue(x, f, c) - 0.3 * tv[c];
+      if (threat > 0 && pv[c] > 0) cost += moonAdd;
+      if (noise !== 0) cost += noise * (rng!.next() - 0.5) * 2;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+  }
+  return best;
 }
 
 function analyseTrick(x: Situation, f: Facts): void {
@@ -549,24 +623,9 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
   if (!style.defend) f.threat = 0;
   if (style.shoot && shooting(x, f)) return shootPlay(x, f);
   prepare(x, f);
-  const noisy = rng !== null && style.noise > 0;
-  let best = -1;
-  let bestCost = Infinity;
-  for (let s = 0; s < 4; s++) {
-    let m = L[s];
-    while (m) {
-      const r = loBit(m);
-      m &= m - 1;
-      const c = s * 13 + r;
-      let cost = cardCost(x, f, c);
-      if (noisy) cost += style.noise * (rng.next() - 0.5) * 2;
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = c;
-      }
-    }
-  }
-  return best;
+  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
+  if (f.pos === 0) return bestLead(x, f, noise, rng);
+  return f.follows ? bestFollow(x, f, noise, rng) : bestDiscard(x, f, noise, rng);
 }
 
 // ---- passing ------------------------------------------------------------------
