@@ -65,6 +65,15 @@ export class FastHand {
     [0, 0, 0, 0],
   ];
   private readonly wonScratch = [0, 0, 0, 0];
+  // The options legal() and play() read at every move, as plain fields (rules objects come in
+  // several shapes, which would make every read of them polymorphic).
+  private readonly twoClubs: boolean;
+  private readonly leadRestriction: boolean;
+  private readonly queenException: boolean;
+  private readonly firstTrickLimit: boolean;
+  private readonly queenFirst: boolean;
+  private readonly queenBreaks: boolean;
+  private readonly highSpades: boolean;
 
   constructor(rules: Rules) {
     this.rules = rules;
@@ -73,6 +82,13 @@ export class FastHand {
     this.firstTrickPoints = Int32Array.of(0, 0, spades, FULL);
     this.scoring = Int32Array.of(0, rules.jackOfDiamonds !== 0 ? 1 << 9 : 0, spades, FULL);
     this.tricksScore = rules.shootTheSun !== 0 || (rules.noTricksBonus !== 0 && rules.noTricksCondition === "no-tricks");
+    this.twoClubs = rules.firstLead === "two-clubs";
+    this.leadRestriction = rules.heartsLeadRestriction;
+    this.queenException = rules.heartsLeadException === "hearts-and-queen";
+    this.firstTrickLimit = !rules.pointsOnFirstTrick;
+    this.queenFirst = rules.firstTrickPointsFallback === "queen-first";
+    this.queenBreaks = rules.queenBreaksHearts;
+    this.highSpades = rules.highSpades;
   }
 
   copyFrom(o: FastHand): void {
@@ -159,7 +175,7 @@ export class FastHand {
       }
     }
     let leader = (dealer + 1) & 3;
-    if (this.rules.firstLead === "two-clubs") for (let p = 0; p < 4; p++) if (s[HANDS + p * 4] & 1) leader = p;
+    if (this.twoClubs) for (let p = 0; p < 4; p++) if (s[HANDS + p * 4] & 1) leader = p;
     s[LEADER] = leader;
     s[TURN] = leader;
     this.totals = totals;
@@ -188,7 +204,7 @@ export class FastHand {
       pts += 13;
       s[QUEEN_BY] = p;
     }
-    if (this.rules.highSpades) pts += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
+    if (this.highSpades) pts += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
     if (s[at + 1] & J_BIT) s[JACK_BY] = p;
     s[POINTS + p] = pts;
   }
@@ -209,11 +225,10 @@ export class FastHand {
   /** The legal cards of the seat to move, as suit masks in `out`: the engine's legalMasks. */
   legal(out: SuitMasks): SuitMasks {
     const s = this.s;
-    const rules = this.rules;
     const h = HANDS + s[TURN] * 4;
     const firstTrick = s[TRICK_NO] === 0;
     if (s[TRICK_LEN] === 0) {
-      if (firstTrick && rules.firstLead === "two-clubs") {
+      if (firstTrick && this.twoClubs) {
         out[0] = s[h] & 1;
         out[1] = out[2] = out[3] = 0;
         return out;
@@ -222,10 +237,9 @@ export class FastHand {
       out[1] = s[h + 1];
       out[2] = s[h + 2];
       out[3] = s[h + 3];
-      if (rules.heartsLeadRestriction && s[BROKEN] === 0 && out[3] !== 0) {
+      if (this.leadRestriction && s[BROKEN] === 0 && out[3] !== 0) {
         const others = out[0] | out[1] | out[2];
-        const mayLead =
-          others === 0 || (rules.heartsLeadException === "hearts-and-queen" && out[0] === 0 && out[1] === 0 && out[2] === 1 << 10);
+        const mayLead = others === 0 || (this.queenException && out[0] === 0 && out[1] === 0 && out[2] === 1 << 10);
         if (!mayLead) out[3] = 0;
       }
     } else {
@@ -240,7 +254,7 @@ export class FastHand {
         out[3] = s[h + 3];
       }
     }
-    if (firstTrick && !rules.pointsOnFirstTrick) {
+    if (firstTrick && this.firstTrickLimit) {
       const p = this.firstTrickPoints;
       const c = out[0] & ~p[0];
       const d = out[1] & ~p[1];
@@ -251,7 +265,7 @@ export class FastHand {
         out[1] = d;
         out[2] = sp;
         out[3] = hh;
-      } else if (rules.firstTrickPointsFallback === "queen-first" && out[2] & (1 << 10)) {
+      } else if (this.queenFirst && out[2] & (1 << 10)) {
         out[0] = out[1] = out[3] = 0;
         out[2] = 1 << 10;
       }
@@ -274,7 +288,7 @@ export class FastHand {
     }
     s[TRICK + n] = card;
     s[TRICK_LEN] = n + 1;
-    if (suit === HEARTS || (card === QS && this.rules.queenBreaksHearts)) s[BROKEN] = 1;
+    if (suit === HEARTS || (card === QS && this.queenBreaks)) s[BROKEN] = 1;
     if (n < 3) {
       s[TURN] = (seat + 1) & 3;
       return;

@@ -43,8 +43,9 @@ export class FastRng implements Rng {
     this.a = seed >>> 0;
   }
   next(): number {
-    this.a = (this.a + 0x6d2b79f5) | 0;
-    let t = Math.imul(this.a ^ (this.a >>> 15), 1 | this.a);
+    const a = (this.a + 0x6d2b79f5) | 0;
+    this.a = a;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }

@@ -199,8 +199,6 @@ export function situationFromView(view: SeatView, know: Knowledge): Situation {
 
 // ---- playing ------------------------------------------------------------------
 
-const isVoid = (x: Situation, seat: number, suit: number): boolean => (x.voids & (1 << (seat * 4 + suit))) !== 0;
-
 /**
  * choosePlay's scratch, one per Situation: the facts of one decision that every candidate card
  * shares, and those of the followers in the suit of the candidates being costed (the candidates
@@ -232,6 +230,7 @@ class Facts {
   readonly nOut = new Int32Array(4);
   // The followers of this trick in suit `suit` (followersOf); −1: not worked out yet this decision.
   suit = -1;
+  dump = 0;
   addBase = 0;
   spadeAdd = 0;
   jackAdd = 0;
@@ -289,28 +288,28 @@ function sheddingValue(x: Situation, f: Facts, c: Card): number {
  */
 function followersOf(x: Situation, f: Facts, suit: number): void {
   const count = 3 - f.pos;
-  const firstFollower = x.seat + 1;
+  const me = x.seat;
   const outS = x.out[suit];
   const nOut = f.nOut[suit];
-  let heartTop = 0;
-  if (x.out[HEARTS]) heartTop = x.cv.pv[39 + hiBit(x.out[HEARTS])];
-  const dump = (f.queenOut ? 13 / 3 : 0) + (x.out[HEARTS] ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
-  let add = 0;
+  const dump = f.dump;
+  // Bit p*4 of `voids`: seat p has shown out of the suit.
+  const voids = x.voids >>> suit;
   let nonVoid = 0;
-  for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) nonVoid++;
-  for (let i = 0; i < count; i++) {
-    const fl = (firstFollower + i) & 3;
-    if (isVoid(x, fl, suit) || nOut === 0) {
-      if (x.trickNumber > 0 || f.pointsOnFirstTrick) add += dump;
+  for (let i = 1; i <= count; i++) nonVoid += ~(voids >>> (((me + i) & 3) * 4)) & 1;
+  // Unknown voids: the fewer cards of the suit are out, the likelier someone shows out.
+  const pVoid = x.trickNumber === 0 || nonVoid === 0 ? 0 : Math.max(0, Math.min(0.95, 1.4 - nOut / (1.8 * nonVoid)));
+  const dumps = x.trickNumber > 0 || f.pointsOnFirstTrick;
+  let add = 0;
+  for (let i = 1; i <= count; i++) {
+    if ((voids >>> (((me + i) & 3) * 4)) & 1 || nOut === 0) {
+      if (dumps) add += dump;
       continue;
     }
-    // Unknown voids: the fewer cards of the suit are out, the likelier someone shows out.
-    const pVoid = x.trickNumber === 0 ? 0 : Math.max(0, Math.min(0.95, 1.4 - nOut / (1.8 * nonVoid)));
     add += pVoid * dump;
     if (suit === HEARTS) add += (1 - pVoid) * x.cv.heartAvg;
   }
   let holders = 0;
-  for (let i = 1; i < 4; i++) if (!isVoid(x, (x.seat + i) & 3, suit)) holders++;
+  for (let i = 1; i < 4; i++) holders += ~(voids >>> (((me + i) & 3) * 4)) & 1;
   f.suit = suit;
   f.addBase = add;
   // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
@@ -320,6 +319,14 @@ function followersOf(x: Situation, f: Facts, suit: number): void {
   f.holders = holders;
   f.share = POW_SHARE[holders];
   f.shareAt = nOut * 14;
+}
+
+/** What a seat that cannot follow is expected to throw on my trick (for followersOf, once a decision). */
+function dumpValue(x: Situation, f: Facts): void {
+  const hearts = x.out[HEARTS];
+  let heartTop = 0;
+  if (hearts) heartTop = x.cv.pv[39 + hiBit(hearts)];
+  f.dump = (f.queenOut ? 13 / 3 : 0) + (hearts ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
 }
 
 /** Expected points the seats after me add to a trick in `suit` (followersOf's), if I win it with rank r. */
@@ -377,6 +384,7 @@ function bestLead(x: Situation, f: Facts, noise: number, rng: Rng | null): Card 
   const threat = f.threat;
   let best = -1;
   let bestCost = Infinity;
+  dumpValue(x, f);
   for (let s = 0; s < 4; s++) {
     let m = L[s];
     if (m === 0) continue;
@@ -426,7 +434,10 @@ function bestFollow(x: Situation, f: Facts, noise: number, rng: Rng | null): Car
       cost = -0.8 * sheddingValue(x, f, c) - 0.3 * tv[c];
       if (feeds !== 0 && pv[c] > 0) cost += feeds;
     } else {
-      if (f.suit !== s) followersOf(x, f, s);
+      if (f.suit !== s) {
+        dumpValue(x, f);
+        followersOf(x, f, s);
+      }
       const add = followersAdd(f, r);
       const p = holdChance(x, f, s, r, trickValue + tv[c] + add > 0.5);
       // A point card I win with comes back to me: only when someone overtakes is it really shed.
