@@ -551,17 +551,18 @@ function shooting(x: Situation, f: Facts): boolean {
   const mine = x.points[me];
   if (mine < x.cv.moon * 0.25 && x.trickNumber < 5) return false;
   if (x.queenBy === -1 && !(x.hand[SPADES] & Q_BIT) && hiBit(x.hand[SPADES]) < 11) return false;
+  // (Every test is a condition on its own: the cheap ones come first.)
+  if (x.out[HEARTS] && (!x.hand[HEARTS] || pop(above(x.out[HEARTS], hiBit(x.hand[HEARTS]))) > 0)) return false;
   let losers = 0;
   for (let s = 0; s < 4; s++) {
     let m = x.hand[s];
     while (m) {
       const r = hiBit(m);
       m &= ~(1 << r);
-      if (pop(above(x.out[s], r)) > pop(above(x.hand[s], r))) losers++;
+      if (pop(above(x.out[s], r)) > pop(above(x.hand[s], r)) && ++losers > 2) return false;
     }
   }
-  if (x.out[HEARTS] && (!x.hand[HEARTS] || pop(above(x.out[HEARTS], hiBit(x.hand[HEARTS]))) > 0)) return false;
-  return losers <= 2;
+  return true;
 }
 
 function shootPlay(x: Situation, f: Facts): Card {
