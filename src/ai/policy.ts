@@ -250,11 +250,9 @@ class Facts {
 }
 
 /** The value of no longer holding card c: how likely it is to cost points if kept. */
-function sheddingValue(x: Situation, f: Facts, c: Card): number {
+function sheddingValue(x: Situation, f: Facts, c: Card, s: number, r: number): number {
   if (c === QS) return f.queenShed;
   if (c === JD && f.jack !== 0) return 0.8 * f.jack;
-  const s = (c / 13) | 0;
-  const r = c % 13;
   const outS = x.out[s];
   const nOut = f.nOut[s];
   const lower = pop(below(outS, r));
@@ -308,8 +306,12 @@ function followersOf(x: Situation, f: Facts, suit: number): void {
     add += pVoid * dump;
     if (suit === HEARTS) add += (1 - pVoid) * x.cv.heartAvg;
   }
-  let holders = 0;
-  for (let i = 1; i < 4; i++) holders += ~(voids >>> (((me + i) & 3) * 4)) & 1;
+  // (Leading, the followers are the three others.)
+  let holders = nonVoid;
+  if (count < 3) {
+    holders = 0;
+    for (let i = 1; i < 4; i++) holders += ~(voids >>> (((me + i) & 3) * 4)) & 1;
+  }
   f.suit = suit;
   f.addBase = add;
   // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
@@ -327,14 +329,6 @@ function dumpValue(x: Situation, f: Facts): void {
   let heartTop = 0;
   if (hearts) heartTop = x.cv.pv[39 + hiBit(hearts)];
   f.dump = (f.queenOut ? 13 / 3 : 0) + (hearts ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
-}
-
-/** Expected points the seats after me add to a trick in `suit` (followersOf's), if I win it with rank r. */
-function followersAdd(f: Facts, r: number): number {
-  let add = f.addBase;
-  if (r > 10 && f.spadeAdd !== 0) add += f.spadeAdd;
-  if (r > 9 && f.jackAdd !== 0) add += f.jackAdd;
-  return add;
 }
 
 /**
@@ -389,13 +383,19 @@ function bestLead(x: Situation, f: Facts, noise: number, rng: Rng | null): Card 
     let m = L[s];
     if (m === 0) continue;
     followersOf(x, f, s);
+    // What the followers add if I win, by my rank (followersOf's).
+    const addBase = f.addBase;
+    const spadeAdd = f.spadeAdd;
+    const jackAdd = f.jackAdd;
     while (m) {
       const r = loBit(m);
       m &= m - 1;
       const c = s * 13 + r;
-      const add = followersAdd(f, r);
+      let add = addBase;
+      if (r > 10 && spadeAdd !== 0) add += spadeAdd;
+      if (r > 9 && jackAdd !== 0) add += jackAdd;
       const p = holdChance(x, f, s, r, tv[c] + add > 0.5);
-      let cost = p * (tv[c] + add) - 0.6 * sheddingValue(x, f, c);
+      let cost = p * (tv[c] + add) - 0.6 * sheddingValue(x, f, c, s, r);
       if (s === SPADES && c !== QS) {
         // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
         if (f.queenOut && r < 10) cost += spades & ((1 << 11) | (1 << 12)) ? (f.lowSpades >= 4 ? 0 : 1.5) : -3.5;
@@ -431,17 +431,19 @@ function bestFollow(x: Situation, f: Facts, noise: number, rng: Rng | null): Car
     const c = s * 13 + r;
     let cost: number;
     if (r <= f.winRank) {
-      cost = -0.8 * sheddingValue(x, f, c) - 0.3 * tv[c];
+      cost = -0.8 * sheddingValue(x, f, c, s, r) - 0.3 * tv[c];
       if (feeds !== 0 && pv[c] > 0) cost += feeds;
     } else {
       if (f.suit !== s) {
         dumpValue(x, f);
         followersOf(x, f, s);
       }
-      const add = followersAdd(f, r);
+      let add = f.addBase;
+      if (r > 10 && f.spadeAdd !== 0) add += f.spadeAdd;
+      if (r > 9 && f.jackAdd !== 0) add += f.jackAdd;
       const p = holdChance(x, f, s, r, trickValue + tv[c] + add > 0.5);
       // A point card I win with comes back to me: only when someone overtakes is it really shed.
-      const shed = sheddingValue(x, f, c) * (pv[c] > 0 ? 1 - p : 1);
+      const shed = sheddingValue(x, f, c, s, r) * (pv[c] > 0 ? 1 - p : 1);
       cost = p * (trickValue + tv[c] + add) - (1 - p) * 0.3 * tv[c] - 0.8 * shed;
       if (threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * threat * cv.moon * 0.6;
     }
@@ -471,7 +473,7 @@ function bestDiscard(x: Situation, f: Facts, noise: number, rng: Rng | null): Ca
       const r = loBit(m);
       m &= m - 1;
       const c = s * 13 + r;
-      let cost = -sheddingValue(x, f, c) - 0.3 * tv[c];
+      let cost = -sheddingValue(x, f, c, s, r) - 0.3 * tv[c];
       if (threat > 0 && pv[c] > 0) cost += moonAdd;
       if (noise !== 0) cost += noise * (rng!.next() - 0.5) * 2;
       if (cost < bestCost) {
