@@ -39,7 +39,10 @@ export const PLAYED = 48; // suit: the cards played this hand (taken, and the tr
 export const POINTS = 52; // seat: penalty points taken (♥, Q♠, K♠/A♠ with high spades; not J♦)
 export const QUEEN_BY = 56; // the seat that took Q♠, or -1
 export const JACK_BY = 57; // the seat that took J♦, or -1
-const SIZE = 58;
+export const TRICK_VALUE = 58; // what the trick in progress is worth (penalties and J♦)
+export const TRICK_RANK = 59; // rank of the card winning the trick so far, -1 before the lead
+export const TRICK_WINNER = 60; // the seat winning it so far (the leader before the lead)
+const SIZE = 61;
 
 /** RULES.md's clamped bonus: never below 0, nor lifting a total already below 0. */
 const clampedAdd = (total: number, bonus: number): number => Math.max(Math.min(total, 0), total + bonus);
@@ -191,7 +194,22 @@ export class FastHand {
     for (let k = 0; k < 4; k++) s[PLAYED + k] = s[TAKEN + k] | s[TAKEN + 4 + k] | s[TAKEN + 8 + k] | s[TAKEN + 12 + k];
     for (let i = 0; i < s[TRICK_LEN]; i++) s[PLAYED + ((s[TRICK + i] / 13) | 0)] |= 1 << (s[TRICK + i] % 13);
     for (let p = 0; p < 4; p++) this.countPoints(p);
+    s[TRICK_VALUE] = 0;
+    s[TRICK_RANK] = -1;
+    s[TRICK_WINNER] = s[LEADER];
+    for (let i = 0; i < s[TRICK_LEN]; i++) this.trickAdd(s[TRICK + i], (s[LEADER] + i) & 3);
     return this;
+  }
+
+  /** TRICK_VALUE, TRICK_RANK and TRICK_WINNER after `card` joins the trick, played by `seat`. */
+  private trickAdd(card: Card, seat: number): void {
+    const s = this.s;
+    const r = card % 13;
+    s[TRICK_VALUE] += this.cv.tv[card];
+    if (((card / 13) | 0) === ((s[TRICK] / 13) | 0) && r > s[TRICK_RANK]) {
+      s[TRICK_RANK] = r;
+      s[TRICK_WINNER] = seat;
+    }
   }
 
   /** POINTS of one seat, and QUEEN_BY and JACK_BY if it took them, from its taken cards. */
@@ -288,6 +306,7 @@ export class FastHand {
     }
     s[TRICK + n] = card;
     s[TRICK_LEN] = n + 1;
+    this.trickAdd(card, seat);
     if (suit === HEARTS || (card === QS && this.queenBreaks)) s[BROKEN] = 1;
     if (n < 3) {
       s[TURN] = (seat + 1) & 3;
@@ -298,10 +317,9 @@ export class FastHand {
 
   private completeTrick(): void {
     const s = this.s;
-    const led = (s[TRICK] / 13) | 0;
-    let best = 0;
-    for (let i = 1; i < 4; i++) if (((s[TRICK + i] / 13) | 0) === led && s[TRICK + i] > s[TRICK + best]) best = i;
-    const winner = (s[LEADER] + best) & 3;
+    const winner = s[TRICK_WINNER];
+    s[TRICK_VALUE] = 0;
+    s[TRICK_RANK] = -1;
     for (let i = 0; i < 4; i++) {
       const c = s[TRICK + i];
       s[TAKEN + winner * 4 + ((c / 13) | 0)] |= 1 << (c % 13);

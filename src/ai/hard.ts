@@ -20,17 +20,7 @@ import { pop, valuesFor } from "./bits.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
 import { WorldSampler, knowledgeOf } from "./knowledge.js";
-import {
-  PLAYOUT,
-  choosePass,
-  choosePlay,
-  newSituation,
-  rankPasses,
-  situationFromFast,
-  voidBits,
-  type Situation,
-  type Style,
-} from "./policy.js";
+import { PLAYOUT, choosePass, choosePlayout, newSituation, rankPasses, voidBits, type Situation, type Style } from "./policy.js";
 import { takenFromView } from "./world.js";
 
 /** mulberry32 that can be re-seeded in place: one per search, no allocation per playout. */
@@ -193,14 +183,13 @@ function forced(legal: SuitMasks): number {
 export function fastPlayout(f: FastHand, rng: Rng, sit: Situation, legal: SuitMasks, style: Style): void {
   while (!f.done) {
     f.legal(legal);
-    // A forced card needs no situation (choosePlay would return it without drawing randomness).
+    // A forced card needs no situation (the policy would return it without drawing randomness).
     const only = forced(legal);
     if (only >= 0) {
       f.play(only);
       continue;
     }
-    situationFromFast(sit, f, legal);
-    f.play(choosePlay(sit, style, rng));
+    f.play(choosePlayout(sit, f, legal, style, rng));
   }
 }
 

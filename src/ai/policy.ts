@@ -28,7 +28,23 @@ import {
   valuesFor,
   type CardValues,
 } from "./bits.js";
-import { BROKEN, JACK_BY, LEADER, PLAYED, POINTS, QUEEN_BY, TRICK, TRICK_LEN, TRICK_NO, TURN, VOIDS, type FastHand } from "./fast.js";
+import {
+  BROKEN,
+  JACK_BY,
+  LEADER,
+  PLAYED,
+  POINTS,
+  QUEEN_BY,
+  TRICK,
+  TRICK_LEN,
+  TRICK_NO,
+  TRICK_RANK,
+  TRICK_VALUE,
+  TRICK_WINNER,
+  TURN,
+  VOIDS,
+  type FastHand,
+} from "./fast.js";
 import type { Knowledge } from "./knowledge.js";
 
 export interface Situation {
@@ -134,7 +150,8 @@ export function situationFromState(x: Situation, state: GameState, seat: number,
 
 /**
  * Fills `x` for the seat to move on a playout board, exactly as situationFromState does for the
- * same position (test/ai/fast.test.ts), without allocating.
+ * same position, and its facts about the trick as analyseTrick does (test/ai/fast.test.ts),
+ * without allocating.
  */
 export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): Situation {
   const b = f.s;
@@ -169,6 +186,13 @@ export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): 
   x.trickNumber = b[TRICK_NO];
   x.heartsBroken = b[BROKEN] !== 0;
   x.voids = b[VOIDS];
+  // The trick's facts, as analyseTrick finds them.
+  const facts = x.facts;
+  facts.pos = n;
+  if (n) facts.led = (b[TRICK] / 13) | 0;
+  facts.trickValue = b[TRICK_VALUE];
+  facts.winRank = b[TRICK_RANK];
+  facts.winSeat = b[TRICK_WINNER];
   return x;
 }
 
@@ -485,10 +509,10 @@ function bestDiscard(x: Situation, f: Facts, noise: number, rng: Rng | null): Ca
   return best;
 }
 
-function analyseTrick(x: Situation, f: Facts): void {
+/** The trick's facts from the Situation's trick: how many cards are in it, who is winning it, what it is worth. */
+export function analyseTrick(x: Situation, f: Facts): void {
   const pos = x.trickLen;
   f.pos = pos;
-  f.queenOut = (x.out[SPADES] & Q_BIT) !== 0;
   let trickValue = 0;
   let winRank = -1;
   let winSeat = x.leader;
@@ -507,6 +531,11 @@ function analyseTrick(x: Situation, f: Facts): void {
   f.trickValue = trickValue;
   f.winRank = winRank;
   f.winSeat = winSeat;
+}
+
+/** Q♠ still out, and whether another seat is running a moon (after the trick's facts). */
+function moonFacts(x: Situation, f: Facts): void {
+  f.queenOut = (x.out[SPADES] & Q_BIT) !== 0;
   f.threat = 0;
   f.threatSeat = -1;
   if (f.moonOn) {
@@ -632,8 +661,24 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
   if (n === 0) throw new Error("No legal card: it is not this seat's turn to play.");
   if (n === 1) for (let s = 0; s < 4; s++) if (L[s]) return s * 13 + loBit(L[s]);
   if (rng && style.slip > 0 && rng.next() < style.slip) return randomLegal(L, rng);
+  analyseTrick(x, x.facts);
+  return chooseAmong(x, style, rng);
+}
+
+/**
+ * choosePlay for the seat to move on a playout board, which has several legal cards (`legal`):
+ * the situation is read from the board, the trick's facts too (the board keeps them as it plays).
+ */
+export function choosePlayout(x: Situation, b: FastHand, legal: SuitMasks, style: Style, rng: Rng | null): Card {
+  situationFromFast(x, b, legal);
+  if (rng && style.slip > 0 && rng.next() < style.slip) return randomLegal(legal, rng);
+  return chooseAmong(x, style, rng);
+}
+
+/** The rest of choosePlay, once the trick's facts are known and several cards are legal. */
+function chooseAmong(x: Situation, style: Style, rng: Rng | null): Card {
   const f = x.facts;
-  analyseTrick(x, f);
+  moonFacts(x, f);
   if (!style.defend) f.threat = 0;
   if (style.shoot && shooting(x, f)) return shootPlay(x, f);
   prepare(x, f);

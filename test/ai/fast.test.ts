@@ -1,7 +1,7 @@
 /**
  * The playout board (src/ai/fast.ts) against the engine, which stays the single source of rules:
  * over random rule sets and random play, the board's legal cards are the engine's at every move,
- * the policy sees the same situation from both, and the hand ends with the same totals (the board
+ * the policy sees the same situation (and the same facts about the trick) from both, and the hand ends with the same totals (the board
  * may stop early, but only once no score can change: the engine, played on at random, agrees).
  */
 import { describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ import {
   type SuitMasks,
 } from "../../src/game/index.js";
 import { FastHand } from "../../src/ai/fast.js";
-import { newSituation, situationFromFast, situationFromState } from "../../src/ai/policy.js";
+import { analyseTrick, newSituation, situationFromFast, situationFromState } from "../../src/ai/policy.js";
 import { randomRules } from "./helpers.js";
 
 function randomCard(m: SuitMasks, rng: Rng): number {
@@ -124,6 +124,10 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
     ] as const)
       expect(b[k], k).toEqual(a[k]);
     expect(b.trick.slice(0, b.trickLen)).toEqual(a.trick);
+    // The board keeps the trick's facts as it plays: the same as the policy finds from the trick.
+    analyseTrick(a, a.facts);
+    for (const k of ["pos", "trickValue", "winRank", "winSeat"] as const) expect(b.facts[k], k).toBe(a.facts[k]);
+    if (a.trickLen) expect(b.facts.led).toBe(a.facts.led);
     const card = randomCard(legal, rng);
     const r = apply(state, { type: "play", seat: seat as Seat, card });
     if (!r.ok) throw new Error(r.reason);
