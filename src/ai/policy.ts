@@ -154,6 +154,23 @@ export function situationFromState(x: Situation, state: GameState, seat: number,
  * without allocating.
  */
 export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): Situation {
+  readBoard(x, f, legal);
+  const b = f.s;
+  const n = b[TRICK_LEN];
+  const tb = x.trickBuf;
+  for (let i = 0; i < n; i++) tb[i] = b[TRICK + i];
+  x.trick = tb;
+  x.trickLen = n;
+  x.leader = b[LEADER];
+  x.heartsBroken = b[BROKEN] !== 0;
+  return x;
+}
+
+/**
+ * What the policy reads of a playout board at each move (choosePlayout): all of situationFromFast
+ * but the trick's cards, its leader and whether hearts are broken, which only analyseTrick reads.
+ */
+function readBoard(x: Situation, f: FastHand, legal: SuitMasks): void {
   const b = f.s;
   const seat = b[TURN];
   const h = x.handBuf;
@@ -177,23 +194,16 @@ export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): 
   points[3] = b[POINTS + 3];
   x.queenBy = b[QUEEN_BY];
   x.jackBy = b[JACK_BY];
-  const n = b[TRICK_LEN];
-  const tb = x.trickBuf;
-  for (let i = 0; i < n; i++) tb[i] = b[TRICK + i];
-  x.trick = tb;
-  x.trickLen = n;
-  x.leader = b[LEADER];
   x.trickNumber = b[TRICK_NO];
-  x.heartsBroken = b[BROKEN] !== 0;
   x.voids = b[VOIDS];
   // The trick's facts, as analyseTrick finds them.
   const facts = x.facts;
+  const n = b[TRICK_LEN];
   facts.pos = n;
   if (n) facts.led = (b[TRICK] / 13) | 0;
   facts.trickValue = b[TRICK_VALUE];
   facts.winRank = b[TRICK_RANK];
   facts.winSeat = b[TRICK_WINNER];
-  return x;
 }
 
 /** Voids as bits (seat*4+suit) from what a seat knows. */
@@ -670,7 +680,7 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
  * the situation is read from the board, the trick's facts too (the board keeps them as it plays).
  */
 export function choosePlayout(x: Situation, b: FastHand, legal: SuitMasks, style: Style, rng: Rng | null): Card {
-  situationFromFast(x, b, legal);
+  readBoard(x, b, legal);
   if (rng && style.slip > 0 && rng.next() < style.slip) return randomLegal(legal, rng);
   return chooseAmong(x, style, rng);
 }

@@ -11,6 +11,7 @@ import {
   createRng,
   legalMasks,
   passTarget,
+  popcount,
   type GameState,
   type MoonChoice,
   type Rng,
@@ -19,7 +20,18 @@ import {
   type SuitMasks,
 } from "../../src/game/index.js";
 import { FastHand } from "../../src/ai/fast.js";
-import { analyseTrick, newSituation, situationFromFast, situationFromState } from "../../src/ai/policy.js";
+import {
+  EASY,
+  MEDIUM,
+  PLAYOUT,
+  analyseTrick,
+  choosePlay,
+  choosePlayout,
+  newSituation,
+  situationFromFast,
+  situationFromState,
+} from "../../src/ai/policy.js";
+import { FastRng } from "../../src/ai/hard.js";
 import { randomRules } from "./helpers.js";
 
 function randomCard(m: SuitMasks, rng: Rng): number {
@@ -98,6 +110,7 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
   const boardLegal = [0, 0, 0, 0];
   const a = newSituation(state.rules);
   const b = newSituation(state.rules);
+  const c = newSituation(state.rules);
   let moves = 0;
   while (!board.done) {
     expect(state.phase).toBe("playing");
@@ -128,6 +141,14 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
     analyseTrick(a, a.facts);
     for (const k of ["pos", "trickValue", "winRank", "winSeat"] as const) expect(b.facts[k], k).toBe(a.facts[k]);
     if (a.trickLen) expect(b.facts.led).toBe(a.facts.led);
+    // And the playouts' way of asking the policy chooses as choosePlay does, noise and slips alike.
+    if (legal.reduce((n, m) => n + popcount(m), 0) > 1) {
+      for (const style of [PLAYOUT, EASY, MEDIUM]) {
+        const seed = rng.int(1 << 30);
+        const want = choosePlay(situationFromState(a, state, seat, voidsOf(state), legal), style, new FastRng(seed));
+        expect(choosePlayout(c, board, boardLegal, style, new FastRng(seed))).toBe(want);
+      }
+    }
     const card = randomCard(legal, rng);
     const r = apply(state, { type: "play", seat: seat as Seat, card });
     if (!r.ok) throw new Error(r.reason);
