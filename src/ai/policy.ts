@@ -404,7 +404,8 @@ const POW_SHARE: Float64Array[] = [0, 1, 2, 3].map((holders) => {
  */
 
 /** Leading: the trick is mine unless someone overtakes; what the followers add comes with it. */
-function bestLead(x: Situation, f: Facts, noise: number, rng: Rng | null): Card {
+function bestLead(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
   const L = x.legal;
   const cv = x.cv;
   const tv = cv.tv;
@@ -447,7 +448,8 @@ function bestLead(x: Situation, f: Facts, noise: number, rng: Rng | null): Card 
 }
 
 /** Following suit: a card under the trick's winner sheds; one above it may win the trick. */
-function bestFollow(x: Situation, f: Facts, noise: number, rng: Rng | null): Card {
+function bestFollow(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
   const cv = x.cv;
   const tv = cv.tv;
   const pv = cv.pv;
@@ -463,9 +465,11 @@ function bestFollow(x: Situation, f: Facts, noise: number, rng: Rng | null): Car
     const r = loBit(m);
     m &= m - 1;
     const c = s * 13 + r;
+    // (One call site: the function is then inlined, and its number not boxed.)
+    const shedding = sheddingValue(x, f, c, s, r);
     let cost: number;
     if (r <= f.winRank) {
-      cost = -0.8 * sheddingValue(x, f, c, s, r) - 0.3 * tv[c];
+      cost = -0.8 * shedding - 0.3 * tv[c];
       if (feeds !== 0 && pv[c] > 0) cost += feeds;
     } else {
       if (f.suit !== s) {
@@ -477,7 +481,7 @@ function bestFollow(x: Situation, f: Facts, noise: number, rng: Rng | null): Car
       if (r > 9 && f.jackAdd !== 0) add += f.jackAdd;
       const p = holdChance(x, f, s, r, trickValue + tv[c] + add > 0.5);
       // A point card I win with comes back to me: only when someone overtakes is it really shed.
-      const shed = sheddingValue(x, f, c, s, r) * (pv[c] > 0 ? 1 - p : 1);
+      const shed = shedding * (pv[c] > 0 ? 1 - p : 1);
       cost = p * (trickValue + tv[c] + add) - (1 - p) * 0.3 * tv[c] - 0.8 * shed;
       if (threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * threat * cv.moon * 0.6;
     }
@@ -491,7 +495,8 @@ function bestFollow(x: Situation, f: Facts, noise: number, rng: Rng | null): Car
 }
 
 /** Discarding: someone else takes the trick. */
-function bestDiscard(x: Situation, f: Facts, noise: number, rng: Rng | null): Card {
+function bestDiscard(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
   const L = x.legal;
   const cv = x.cv;
   const tv = cv.tv;
@@ -692,9 +697,9 @@ function chooseAmong(x: Situation, style: Style, rng: Rng | null): Card {
   if (!style.defend) f.threat = 0;
   if (style.shoot && shooting(x, f)) return shootPlay(x, f);
   prepare(x, f);
-  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
-  if (f.pos === 0) return bestLead(x, f, noise, rng);
-  return f.follows ? bestFollow(x, f, noise, rng) : bestDiscard(x, f, noise, rng);
+  // (The style, not its noise, is passed on: a number would be boxed at every call.)
+  if (f.pos === 0) return bestLead(x, f, style, rng);
+  return f.follows ? bestFollow(x, f, style, rng) : bestDiscard(x, f, style, rng);
 }
 
 // ---- passing ------------------------------------------------------------------
