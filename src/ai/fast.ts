@@ -243,6 +243,26 @@ export class FastHand {
   /** The legal cards of the seat to move, as suit masks in `out`: the engine's legalMasks. */
   legal(out: SuitMasks): SuitMasks {
     const s = this.s;
+    if (s[TRICK_LEN] === 0 || s[TRICK_NO] === 0) return this.legalAtLead(out);
+    // Following after the first trick, the common case: the suit led if I have it, else anything.
+    const h = HANDS + s[TURN] * 4;
+    const led = (s[TRICK] / 13) | 0;
+    const mine = s[h + led];
+    if (mine !== 0) {
+      out[0] = out[1] = out[2] = out[3] = 0;
+      out[led] = mine;
+    } else {
+      out[0] = s[h];
+      out[1] = s[h + 1];
+      out[2] = s[h + 2];
+      out[3] = s[h + 3];
+    }
+    return out;
+  }
+
+  /** legal() when leading, or on the first trick. */
+  private legalAtLead(out: SuitMasks): SuitMasks {
+    const s = this.s;
     const h = HANDS + s[TURN] * 4;
     const firstTrick = s[TRICK_NO] === 0;
     if (s[TRICK_LEN] === 0) {

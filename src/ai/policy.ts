@@ -256,6 +256,8 @@ class Facts {
   queenOut = false;
   threatSeat = -1;
   threat = 0;
+  /** No seat but me has taken points (a condition of shooting, known from moonFacts). */
+  mayRun = false;
   // Constant over one decision (prepare).
   follows = false;
   lowSpades = 0;
@@ -553,6 +555,7 @@ function moonFacts(x: Situation, f: Facts): void {
   f.queenOut = (x.out[SPADES] & Q_BIT) !== 0;
   f.threat = 0;
   f.threatSeat = -1;
+  f.mayRun = false;
   if (f.moonOn) {
     let only = -1;
     let n = 0;
@@ -562,6 +565,7 @@ function moonFacts(x: Situation, f: Facts): void {
         only = s;
       }
     }
+    f.mayRun = n === 0 || (n === 1 && only === x.seat);
     if (n === 1 && only !== x.seat) {
       // Q♠ alone is no sign of a moon: count it as half its value.
       const share = (x.points[only] - (x.queenBy === only ? 7 : 0)) / (x.cv.moon - 7);
@@ -695,7 +699,7 @@ function chooseAmong(x: Situation, style: Style, rng: Rng | null): Card {
   const f = x.facts;
   moonFacts(x, f);
   if (!style.defend) f.threat = 0;
-  if (style.shoot && shooting(x, f)) return shootPlay(x, f);
+  if (style.shoot && f.mayRun && shooting(x, f)) return shootPlay(x, f);
   prepare(x, f);
   // (The style, not its noise, is passed on: a number would be boxed at every call.)
   if (f.pos === 0) return bestLead(x, f, style, rng);
