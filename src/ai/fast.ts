@@ -19,30 +19,59 @@ import {
   type SeatView,
   type SuitMasks,
 } from "../game/index.js";
-import { FULL, HEARTS, J_BIT, QS, Q_BIT, valuesFor, type CardValues } from "./bits.js";
+import * as bits from "./bits.js";
+import type { CardValues } from "./bits.js";
+
+// Module-local copies of the imported constants and helpers used at every move. An imported (or
+// exported) binding is read through its module cell at every use, with a check, even in optimised
+// code; a module's own const is folded into the code. Hence also the layout below: plain consts,
+// exported together as LAYOUT (the policy makes its own copies).
+const { FULL, HEARTS, J_BIT, QS, Q_BIT, valuesFor } = bits;
 
 /** Layout of the board's Int32Array. */
-export const HANDS = 0; // seat*4+suit: the cards each seat holds
-export const TAKEN = 16; // seat*4+suit: the cards each seat has won
-export const TRICK = 32; // up to 4 cards of the trick in progress
-export const TRICK_LEN = 36;
-export const LEADER = 37;
-export const TURN = 38;
-export const TRICK_NO = 39;
-export const BROKEN = 40;
-export const WON = 41; // 4 counts of tricks won
-export const DONE = 45; // 1 once the hand is over (played out or ended early)
-export const VOIDS = 46; // bit seat*4+suit: the seat has shown out of the suit (public)
+const HANDS = 0; // seat*4+suit: the cards each seat holds
+const TAKEN = 16; // seat*4+suit: the cards each seat has won
+const TRICK = 32; // up to 4 cards of the trick in progress
+const TRICK_LEN = 36;
+const LEADER = 37;
+const TURN = 38;
+const TRICK_NO = 39;
+const BROKEN = 40;
+const WON = 41; // 4 counts of tricks won
+const DONE = 45; // 1 once the hand is over (played out or ended early)
+const VOIDS = 46; // bit seat*4+suit: the seat has shown out of the suit (public)
 // What the playout policy reads at every move, kept up to date as cards are played (rather than
 // worked out again from the taken cards at each move):
-export const PLAYED = 48; // suit: the cards played this hand (taken, and the trick in progress)
-export const POINTS = 52; // seat: penalty points taken (♥, Q♠, K♠/A♠ with high spades; not J♦)
-export const QUEEN_BY = 56; // the seat that took Q♠, or -1
-export const JACK_BY = 57; // the seat that took J♦, or -1
-export const TRICK_VALUE = 58; // what the trick in progress is worth (penalties and J♦)
-export const TRICK_RANK = 59; // rank of the card winning the trick so far, -1 before the lead
-export const TRICK_WINNER = 60; // the seat winning it so far (the leader before the lead)
+const PLAYED = 48; // suit: the cards played this hand (taken, and the trick in progress)
+const POINTS = 52; // seat: penalty points taken (♥, Q♠, K♠/A♠ with high spades; not J♦)
+const QUEEN_BY = 56; // the seat that took Q♠, or -1
+const JACK_BY = 57; // the seat that took J♦, or -1
+const TRICK_VALUE = 58; // what the trick in progress is worth (penalties and J♦)
+const TRICK_RANK = 59; // rank of the card winning the trick so far, -1 before the lead
+const TRICK_WINNER = 60; // the seat winning it so far (the leader before the lead)
 const SIZE = 61;
+
+/** The layout, for the policy's reads of a board. */
+export const LAYOUT = {
+  HANDS,
+  TAKEN,
+  TRICK,
+  TRICK_LEN,
+  LEADER,
+  TURN,
+  TRICK_NO,
+  BROKEN,
+  WON,
+  DONE,
+  VOIDS,
+  PLAYED,
+  POINTS,
+  QUEEN_BY,
+  JACK_BY,
+  TRICK_VALUE,
+  TRICK_RANK,
+  TRICK_WINNER,
+} as const;
 
 /** RULES.md's clamped bonus: never below 0, nor lifting a total already below 0. */
 const clampedAdd = (total: number, bonus: number): number => Math.max(Math.min(total, 0), total + bonus);

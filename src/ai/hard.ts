@@ -20,8 +20,13 @@ import { pop, valuesFor } from "./bits.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
 import { WorldSampler, knowledgeOf } from "./knowledge.js";
-import { PLAYOUT, choosePass, choosePlayout, newSituation, rankPasses, voidBits, type Situation, type Style } from "./policy.js";
+import * as policy from "./policy.js";
+import type { Situation, Style } from "./policy.js";
 import { takenFromView } from "./world.js";
+
+// Module-local copies of the policy's functions (an imported binding is read through its module
+// cell at every use, with a check, even in optimised code; a module's own const is not).
+const { PLAYOUT, choosePass, choosePlayout, newSituation, rankPasses, voidBits } = policy;
 
 /** mulberry32 that can be re-seeded in place: one per search, no allocation per playout. */
 export class FastRng implements Rng {

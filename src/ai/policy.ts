@@ -11,24 +11,16 @@
  * both cases holds nothing that seat could not know.
  */
 import { type Card, type GameState, type Rng, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
-import {
-  DIAMONDS,
-  FULL,
-  HEARTS,
-  JD,
-  J_BIT,
-  QS,
-  Q_BIT,
-  SPADES,
-  above,
-  below,
-  hiBit,
-  loBit,
-  pop,
-  valuesFor,
-  type CardValues,
-} from "./bits.js";
-import {
+import * as bits from "./bits.js";
+import type { CardValues } from "./bits.js";
+import { LAYOUT, type FastHand } from "./fast.js";
+import type { Knowledge } from "./knowledge.js";
+
+// Module-local copies of the imported constants and helpers the hot loops use. An imported binding
+// is read through its module cell at every use, with a check, even in optimised code; a module's
+// own const is folded into the code.
+const { DIAMONDS, FULL, HEARTS, JD, J_BIT, QS, Q_BIT, SPADES, above, below, hiBit, loBit, pop, valuesFor } = bits;
+const {
   BROKEN,
   JACK_BY,
   LEADER,
@@ -43,9 +35,7 @@ import {
   TRICK_WINNER,
   TURN,
   VOIDS,
-  type FastHand,
-} from "./fast.js";
-import type { Knowledge } from "./knowledge.js";
+} = LAYOUT;
 
 export interface Situation {
   rules: Rules;
