@@ -160,7 +160,7 @@ export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): 
  * What the policy reads of a playout board at each move (choosePlayout): all of situationFromFast
  * but the trick's cards, its leader and whether hearts are broken, which only analyseTrick reads.
  */
-function readBoard(x: Situation, f: FastHand, legal: SuitMasks): void {
+const readBoard = function readBoard(x: Situation, f: FastHand, legal: SuitMasks): void {
   const b = f.s;
   const seat = b[TURN];
   const h = x.handBuf;
@@ -194,7 +194,7 @@ function readBoard(x: Situation, f: FastHand, legal: SuitMasks): void {
   facts.trickValue = b[TRICK_VALUE];
   facts.winRank = b[TRICK_RANK];
   facts.winSeat = b[TRICK_WINNER];
-}
+};
 
 /** Voids as bits (seat*4+suit) from what a seat knows. */
 export function voidBits(know: Knowledge): number {
@@ -222,6 +222,9 @@ export function situationFromView(view: SeatView, know: Knowledge): Situation {
 }
 
 // ---- playing ------------------------------------------------------------------
+
+// The helpers every move calls are `const` function expressions, not function declarations: a
+// declaration is a mutable binding, so optimised code reloads and checks it at every call.
 
 /**
  * choosePlay's scratch, one per Situation: the facts of one decision that every candidate card
@@ -276,7 +279,7 @@ class Facts {
 }
 
 /** The value of no longer holding card c: how likely it is to cost points if kept. */
-function sheddingValue(x: Situation, f: Facts, c: Card, s: number, r: number): number {
+const sheddingValue = function sheddingValue(x: Situation, f: Facts, c: Card, s: number, r: number): number {
   if (c === QS) return f.queenShed;
   if (c === JD && f.jack !== 0) return 0.8 * f.jack;
   const outS = x.out[s];
@@ -302,7 +305,7 @@ function sheddingValue(x: Situation, f: Facts, c: Card, s: number, r: number): n
   if (s === SPADES && f.queenOut && r < 10) v -= 0.6;
   if (s === DIAMONDS && r > 9 && f.jack < 0 && outS & J_BIT) v -= 5;
   return v;
-}
+};
 
 /**
  * The seats still to play after me in this trick (3 − pos of them, from my left), in `suit`:
@@ -310,7 +313,7 @@ function sheddingValue(x: Situation, f: Facts, c: Card, s: number, r: number): n
  * while Q♠ is out, plus jackAdd for a diamond above J♦), and how many of them can follow
  * (nonVoid) and of all three others (holders), for holdChance.
  */
-function followersOf(x: Situation, f: Facts, suit: number): void {
+const followersOf = function followersOf(x: Situation, f: Facts, suit: number): void {
   const count = 3 - f.pos;
   const me = x.seat;
   const outS = x.out[suit];
@@ -347,22 +350,22 @@ function followersOf(x: Situation, f: Facts, suit: number): void {
   f.holders = holders;
   f.share = POW_SHARE[holders];
   f.shareAt = nOut * 14;
-}
+};
 
 /** What a seat that cannot follow is expected to throw on my trick (for followersOf, once a decision). */
-function dumpValue(x: Situation, f: Facts): void {
+const dumpValue = function dumpValue(x: Situation, f: Facts): void {
   const hearts = x.out[HEARTS];
   let heartTop = 0;
   if (hearts) heartTop = x.cv.pv[39 + hiBit(hearts)];
   f.dump = (f.queenOut ? 13 / 3 : 0) + (hearts ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
-}
+};
 
 /**
  * Chance that my card, now winning the trick, still wins after the seats still to play
  * (followersOf's). When the trick is dangerous (points in it) followers overtake only if they
  * must; otherwise often.
  */
-function holdChance(x: Situation, f: Facts, suit: number, rank: number, danger: boolean): number {
+const holdChance = function holdChance(x: Situation, f: Facts, suit: number, rank: number, danger: boolean): number {
   const outS = x.out[suit];
   const higher = pop(above(outS, rank));
   if (higher === 0 || f.pos === 3) return 1;
@@ -375,7 +378,7 @@ function holdChance(x: Situation, f: Facts, suit: number, rank: number, danger: 
   const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
   const q = 1 - pOver;
   return k === 1 ? q : k === 2 ? q * q : q * q * q;
-}
+};
 
 /**
  * POW_SHARE[holders][nOut*14 + j] = (j/nOut)^max(1, nOut/holders): holdChance's chance that none
@@ -396,7 +399,7 @@ const POW_SHARE: Float64Array[] = [0, 1, 2, 3].map((holders) => {
  */
 
 /** Leading: the trick is mine unless someone overtakes; what the followers add comes with it. */
-function bestLead(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+const bestLead = function bestLead(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
   const noise = rng !== null && style.noise > 0 ? style.noise : 0;
   const L = x.legal;
   const cv = x.cv;
@@ -437,10 +440,10 @@ function bestLead(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
     }
   }
   return best;
-}
+};
 
 /** Following suit: a card under the trick's winner sheds; one above it may win the trick. */
-function bestFollow(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+const bestFollow = function bestFollow(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
   const noise = rng !== null && style.noise > 0 ? style.noise : 0;
   const cv = x.cv;
   const tv = cv.tv;
@@ -484,10 +487,10 @@ function bestFollow(x: Situation, f: Facts, style: Style, rng: Rng | null): Card
     }
   }
   return best;
-}
+};
 
 /** Discarding: someone else takes the trick. */
-function bestDiscard(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+const bestDiscard = function bestDiscard(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
   const noise = rng !== null && style.noise > 0 ? style.noise : 0;
   const L = x.legal;
   const cv = x.cv;
@@ -514,7 +517,7 @@ function bestDiscard(x: Situation, f: Facts, style: Style, rng: Rng | null): Car
     }
   }
   return best;
-}
+};
 
 /** The trick's facts from the Situation's trick: how many cards are in it, who is winning it, what it is worth. */
 export function analyseTrick(x: Situation, f: Facts): void {
@@ -541,7 +544,7 @@ export function analyseTrick(x: Situation, f: Facts): void {
 }
 
 /** Q♠ still out, and whether another seat is running a moon (after the trick's facts). */
-function moonFacts(x: Situation, f: Facts): void {
+const moonFacts = function moonFacts(x: Situation, f: Facts): void {
   f.queenOut = (x.out[SPADES] & Q_BIT) !== 0;
   f.threat = 0;
   f.threatSeat = -1;
@@ -563,10 +566,10 @@ function moonFacts(x: Situation, f: Facts): void {
       f.threatSeat = only;
     }
   }
-}
+};
 
 /** The facts of a decision that the costs of every card share (after analyseTrick). */
-function prepare(x: Situation, f: Facts): void {
+const prepare = function prepare(x: Situation, f: Facts): void {
   const out = x.out;
   const nOut = f.nOut;
   nOut[0] = pop(out[0]);
@@ -579,10 +582,10 @@ function prepare(x: Situation, f: Facts): void {
   f.stageWeight = 0.5 + 2 * (x.trickNumber / 13);
   f.follows = f.pos > 0 && x.hand[f.led] !== 0;
   f.suit = -1;
-}
+};
 
 /** Can this seat still take every penalty card, and does its hand control the rest? */
-function shooting(x: Situation, f: Facts): boolean {
+const shooting = function shooting(x: Situation, f: Facts): boolean {
   if (!f.moonOn) return false;
   const me = x.seat;
   for (let s = 0; s < 4; s++) if (s !== me && x.points[s] > 0) return false;
@@ -603,9 +606,9 @@ function shooting(x: Situation, f: Facts): boolean {
     }
   }
   return true;
-}
+};
 
-function shootPlay(x: Situation, f: Facts): Card {
+const shootPlay = function shootPlay(x: Situation, f: Facts): Card {
   const L = x.legal;
   if (f.pos === 0) {
     // Cash a card nobody can beat, from the suit with most cards still out (draws their points).
@@ -645,9 +648,9 @@ function shootPlay(x: Situation, f: Facts): Card {
     }
   }
   return best;
-}
+};
 
-function randomLegal(L: SuitMasks, rng: Rng): Card {
+const randomLegal = function randomLegal(L: SuitMasks, rng: Rng): Card {
   const n = pop(L[0]) + pop(L[1]) + pop(L[2]) + pop(L[3]);
   let k = rng.int(n);
   for (let s = 0; s < 4; s++) {
@@ -661,7 +664,7 @@ function randomLegal(L: SuitMasks, rng: Rng): Card {
     return s * 13 + loBit(m);
   }
   return -1;
-}
+};
 
 /** The card this style of player chooses in situation x (legal by construction). */
 export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
@@ -685,7 +688,7 @@ export function choosePlayout(x: Situation, b: FastHand, legal: SuitMasks, style
 }
 
 /** The rest of choosePlay, once the trick's facts are known and several cards are legal. */
-function chooseAmong(x: Situation, style: Style, rng: Rng | null): Card {
+const chooseAmong = function chooseAmong(x: Situation, style: Style, rng: Rng | null): Card {
   const f = x.facts;
   moonFacts(x, f);
   if (!style.defend) f.threat = 0;
@@ -694,7 +697,7 @@ function chooseAmong(x: Situation, style: Style, rng: Rng | null): Card {
   // (The style, not its noise, is passed on: a number would be boxed at every call.)
   if (f.pos === 0) return bestLead(x, f, style, rng);
   return f.follows ? bestFollow(x, f, style, rng) : bestDiscard(x, f, style, rng);
-}
+};
 
 // ---- passing ------------------------------------------------------------------
 
