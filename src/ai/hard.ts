@@ -172,8 +172,8 @@ function boardMoonChoice(
   return bestMoonChoice({ rules, handIndex, totals: totals as number[], taken, tricksWon: won }, shooter);
 }
 
-/** The only legal card, or -1 when there are several. */
-function forced(legal: SuitMasks): number {
+/** The only legal card, or -1 when there are several. (A const: see policy.ts's playing helpers.) */
+const forced = function forced(legal: SuitMasks): number {
   let card = -1;
   for (let s = 0; s < 4; s++) {
     const m = legal[s];
@@ -182,7 +182,7 @@ function forced(legal: SuitMasks): number {
     card = s * 13 + 31 - Math.clz32(m);
   }
   return card;
-}
+};
 
 /** Plays the board's hand to its end with the policy for every seat. */
 export function fastPlayout(f: FastHand, rng: Rng, sit: Situation, legal: SuitMasks, style: Style): void {
