@@ -19,21 +19,59 @@ import {
   type SeatView,
   type SuitMasks,
 } from "../game/index.js";
-import { FULL, HEARTS, QS, valuesFor, type CardValues } from "./bits.js";
+import * as bits from "./bits.js";
+import type { CardValues } from "./bits.js";
+
+// Module-local copies of the imported constants and helpers used at every move. An imported (or
+// exported) binding is read through its module cell at every use, with a check, even in optimised
+// code; a module's own const is folded into the code. Hence also the layout below: plain consts,
+// exported together as LAYOUT (the policy makes its own copies).
+const { FULL, HEARTS, J_BIT, QS, Q_BIT, valuesFor } = bits;
 
 /** Layout of the board's Int32Array. */
-export const HANDS = 0; // seat*4+suit: the cards each seat holds
-export const TAKEN = 16; // seat*4+suit: the cards each seat has won
-export const TRICK = 32; // up to 4 cards of the trick in progress
-export const TRICK_LEN = 36;
-export const LEADER = 37;
-export const TURN = 38;
-export const TRICK_NO = 39;
-export const BROKEN = 40;
-export const WON = 41; // 4 counts of tricks won
-export const DONE = 45; // 1 once the hand is over (played out or ended early)
-export const VOIDS = 46; // bit seat*4+suit: the seat has shown out of the suit (public)
-const SIZE = 48;
+const HANDS = 0; // seat*4+suit: the cards each seat holds
+const TAKEN = 16; // seat*4+suit: the cards each seat has won
+const TRICK = 32; // up to 4 cards of the trick in progress
+const TRICK_LEN = 36;
+const LEADER = 37;
+const TURN = 38;
+const TRICK_NO = 39;
+const BROKEN = 40;
+const WON = 41; // 4 counts of tricks won
+const DONE = 45; // 1 once the hand is over (played out or ended early)
+const VOIDS = 46; // bit seat*4+suit: the seat has shown out of the suit (public)
+// What the playout policy reads at every move, kept up to date as cards are played (rather than
+// worked out again from the taken cards at each move):
+const PLAYED = 48; // suit: the cards played this hand (taken, and the trick in progress)
+const POINTS = 52; // seat: penalty points taken (♥, Q♠, K♠/A♠ with high spades; not J♦)
+const QUEEN_BY = 56; // the seat that took Q♠, or -1
+const JACK_BY = 57; // the seat that took J♦, or -1
+const TRICK_VALUE = 58; // what the trick in progress is worth (penalties and J♦)
+const TRICK_RANK = 59; // rank of the card winning the trick so far, -1 before the lead
+const TRICK_WINNER = 60; // the seat winning it so far (the leader before the lead)
+const SIZE = 61;
+
+/** The layout, for the policy's reads of a board. */
+export const LAYOUT = {
+  HANDS,
+  TAKEN,
+  TRICK,
+  TRICK_LEN,
+  LEADER,
+  TURN,
+  TRICK_NO,
+  BROKEN,
+  WON,
+  DONE,
+  VOIDS,
+  PLAYED,
+  POINTS,
+  QUEEN_BY,
+  JACK_BY,
+  TRICK_VALUE,
+  TRICK_RANK,
+  TRICK_WINNER,
+} as const;
 
 /** RULES.md's clamped bonus: never below 0, nor lifting a total already below 0. */
 const clampedAdd = (total: number, bonus: number): number => Math.max(Math.min(total, 0), total + bonus);
@@ -59,6 +97,15 @@ export class FastHand {
     [0, 0, 0, 0],
   ];
   private readonly wonScratch = [0, 0, 0, 0];
+  // The options legal() and play() read at every move, as plain fields (rules objects come in
+  // several shapes, which would make every read of them polymorphic).
+  private readonly twoClubs: boolean;
+  private readonly leadRestriction: boolean;
+  private readonly queenException: boolean;
+  private readonly firstTrickLimit: boolean;
+  private readonly queenFirst: boolean;
+  private readonly queenBreaks: boolean;
+  private readonly highSpades: boolean;
 
   constructor(rules: Rules) {
     this.rules = rules;
@@ -67,6 +114,13 @@ export class FastHand {
     this.firstTrickPoints = Int32Array.of(0, 0, spades, FULL);
     this.scoring = Int32Array.of(0, rules.jackOfDiamonds !== 0 ? 1 << 9 : 0, spades, FULL);
     this.tricksScore = rules.shootTheSun !== 0 || (rules.noTricksBonus !== 0 && rules.noTricksCondition === "no-tricks");
+    this.twoClubs = rules.firstLead === "two-clubs";
+    this.leadRestriction = rules.heartsLeadRestriction;
+    this.queenException = rules.heartsLeadException === "hearts-and-queen";
+    this.firstTrickLimit = !rules.pointsOnFirstTrick;
+    this.queenFirst = rules.firstTrickPointsFallback === "queen-first";
+    this.queenBreaks = rules.queenBreaksHearts;
+    this.highSpades = rules.highSpades;
   }
 
   copyFrom(o: FastHand): void {
@@ -96,7 +150,7 @@ export class FastHand {
     s[VOIDS] = voids;
     this.totals = state.totals;
     this.handIndex = state.handIndex;
-    return this;
+    return this.countTaken();
   }
 
   /**
@@ -123,7 +177,7 @@ export class FastHand {
     s[VOIDS] = voids;
     this.totals = view.totals;
     this.handIndex = view.handIndex;
-    return this;
+    return this.countTaken();
   }
 
   /**
@@ -153,12 +207,53 @@ export class FastHand {
       }
     }
     let leader = (dealer + 1) & 3;
-    if (this.rules.firstLead === "two-clubs") for (let p = 0; p < 4; p++) if (s[HANDS + p * 4] & 1) leader = p;
+    if (this.twoClubs) for (let p = 0; p < 4; p++) if (s[HANDS + p * 4] & 1) leader = p;
     s[LEADER] = leader;
     s[TURN] = leader;
     this.totals = totals;
     this.handIndex = handIndex;
+    return this.countTaken();
+  }
+
+  /** PLAYED, POINTS, QUEEN_BY and JACK_BY from the taken cards and the trick (after a load). */
+  private countTaken(): this {
+    const s = this.s;
+    s[QUEEN_BY] = -1;
+    s[JACK_BY] = -1;
+    for (let k = 0; k < 4; k++) s[PLAYED + k] = s[TAKEN + k] | s[TAKEN + 4 + k] | s[TAKEN + 8 + k] | s[TAKEN + 12 + k];
+    for (let i = 0; i < s[TRICK_LEN]; i++) s[PLAYED + ((s[TRICK + i] / 13) | 0)] |= 1 << (s[TRICK + i] % 13);
+    for (let p = 0; p < 4; p++) this.countPoints(p);
+    s[TRICK_VALUE] = 0;
+    s[TRICK_RANK] = -1;
+    s[TRICK_WINNER] = s[LEADER];
+    for (let i = 0; i < s[TRICK_LEN]; i++) this.trickAdd(s[TRICK + i], (s[LEADER] + i) & 3);
     return this;
+  }
+
+  /** TRICK_VALUE, TRICK_RANK and TRICK_WINNER after `card` joins the trick, played by `seat`. */
+  private trickAdd(card: Card, seat: number): void {
+    const s = this.s;
+    const r = card % 13;
+    s[TRICK_VALUE] += this.cv.tv[card];
+    if (((card / 13) | 0) === ((s[TRICK] / 13) | 0) && r > s[TRICK_RANK]) {
+      s[TRICK_RANK] = r;
+      s[TRICK_WINNER] = seat;
+    }
+  }
+
+  /** POINTS of one seat, and QUEEN_BY and JACK_BY if it took them, from its taken cards. */
+  private countPoints(p: number): void {
+    const s = this.s;
+    const at = TAKEN + p * 4;
+    const sp = s[at + 2];
+    let pts = this.cv.heartSum[s[at + 3]];
+    if (sp & Q_BIT) {
+      pts += 13;
+      s[QUEEN_BY] = p;
+    }
+    if (this.highSpades) pts += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
+    if (s[at + 1] & J_BIT) s[JACK_BY] = p;
+    s[POINTS + p] = pts;
   }
 
   get done(): boolean {
@@ -177,11 +272,30 @@ export class FastHand {
   /** The legal cards of the seat to move, as suit masks in `out`: the engine's legalMasks. */
   legal(out: SuitMasks): SuitMasks {
     const s = this.s;
-    const rules = this.rules;
+    if (s[TRICK_LEN] === 0 || s[TRICK_NO] === 0) return this.legalAtLead(out);
+    // Following after the first trick, the common case: the suit led if I have it, else anything.
+    const h = HANDS + s[TURN] * 4;
+    const led = (s[TRICK] / 13) | 0;
+    const mine = s[h + led];
+    if (mine !== 0) {
+      out[0] = out[1] = out[2] = out[3] = 0;
+      out[led] = mine;
+    } else {
+      out[0] = s[h];
+      out[1] = s[h + 1];
+      out[2] = s[h + 2];
+      out[3] = s[h + 3];
+    }
+    return out;
+  }
+
+  /** legal() when leading, or on the first trick. */
+  private legalAtLead(out: SuitMasks): SuitMasks {
+    const s = this.s;
     const h = HANDS + s[TURN] * 4;
     const firstTrick = s[TRICK_NO] === 0;
     if (s[TRICK_LEN] === 0) {
-      if (firstTrick && rules.firstLead === "two-clubs") {
+      if (firstTrick && this.twoClubs) {
         out[0] = s[h] & 1;
         out[1] = out[2] = out[3] = 0;
         return out;
@@ -190,10 +304,9 @@ export class FastHand {
       out[1] = s[h + 1];
       out[2] = s[h + 2];
       out[3] = s[h + 3];
-      if (rules.heartsLeadRestriction && s[BROKEN] === 0 && out[3] !== 0) {
+      if (this.leadRestriction && s[BROKEN] === 0 && out[3] !== 0) {
         const others = out[0] | out[1] | out[2];
-        const mayLead =
-          others === 0 || (rules.heartsLeadException === "hearts-and-queen" && out[0] === 0 && out[1] === 0 && out[2] === 1 << 10);
+        const mayLead = others === 0 || (this.queenException && out[0] === 0 && out[1] === 0 && out[2] === 1 << 10);
         if (!mayLead) out[3] = 0;
       }
     } else {
@@ -208,7 +321,7 @@ export class FastHand {
         out[3] = s[h + 3];
       }
     }
-    if (firstTrick && !rules.pointsOnFirstTrick) {
+    if (firstTrick && this.firstTrickLimit) {
       const p = this.firstTrickPoints;
       const c = out[0] & ~p[0];
       const d = out[1] & ~p[1];
@@ -219,7 +332,7 @@ export class FastHand {
         out[1] = d;
         out[2] = sp;
         out[3] = hh;
-      } else if (rules.firstTrickPointsFallback === "queen-first" && out[2] & (1 << 10)) {
+      } else if (this.queenFirst && out[2] & (1 << 10)) {
         out[0] = out[1] = out[3] = 0;
         out[2] = 1 << 10;
       }
@@ -232,7 +345,9 @@ export class FastHand {
     const s = this.s;
     const seat = s[TURN];
     const suit = (card / 13) | 0;
-    s[HANDS + seat * 4 + suit] &= ~(1 << (card % 13));
+    const bit = 1 << (card % 13);
+    s[HANDS + seat * 4 + suit] &= ~bit;
+    s[PLAYED + suit] |= bit;
     const n = s[TRICK_LEN];
     if (n > 0) {
       const led = (s[TRICK] / 13) | 0;
@@ -240,7 +355,8 @@ export class FastHand {
     }
     s[TRICK + n] = card;
     s[TRICK_LEN] = n + 1;
-    if (suit === HEARTS || (card === QS && this.rules.queenBreaksHearts)) s[BROKEN] = 1;
+    this.trickAdd(card, seat);
+    if (suit === HEARTS || (card === QS && this.queenBreaks)) s[BROKEN] = 1;
     if (n < 3) {
       s[TURN] = (seat + 1) & 3;
       return;
@@ -250,15 +366,15 @@ export class FastHand {
 
   private completeTrick(): void {
     const s = this.s;
-    const led = (s[TRICK] / 13) | 0;
-    let best = 0;
-    for (let i = 1; i < 4; i++) if (((s[TRICK + i] / 13) | 0) === led && s[TRICK + i] > s[TRICK + best]) best = i;
-    const winner = (s[LEADER] + best) & 3;
+    const winner = s[TRICK_WINNER];
+    s[TRICK_VALUE] = 0;
+    s[TRICK_RANK] = -1;
     for (let i = 0; i < 4; i++) {
       const c = s[TRICK + i];
       s[TAKEN + winner * 4 + ((c / 13) | 0)] |= 1 << (c % 13);
     }
     s[WON + winner]++;
+    this.countPoints(winner);
     const tn = ++s[TRICK_NO];
     s[TRICK_LEN] = 0;
     s[LEADER] = winner;
@@ -270,22 +386,24 @@ export class FastHand {
     if (this.leaderTakesAll() || (!this.tricksScore && !this.scoringLeft())) this.claimRest(winner);
   }
 
+  /** A scoring card is still in someone's hand (called between tricks: every card not played is held). */
   private scoringLeft(): boolean {
     const s = this.s;
     const m = this.scoring;
-    for (let p = 0; p < 16; p += 4) if ((s[p] & m[0]) | (s[p + 1] & m[1]) | (s[p + 2] & m[2]) | (s[p + 3] & m[3])) return true;
-    return false;
+    return ((m[0] & ~s[PLAYED]) | (m[1] & ~s[PLAYED + 1]) | (m[2] & ~s[PLAYED + 2]) | (m[3] & ~s[PLAYED + 3])) !== 0;
   }
 
-  /** The leader holds, in every suit he has, only cards above all the others' cards of that suit. */
+  /**
+   * The leader holds, in every suit he has, only cards above all the others' cards of that suit
+   * (called between tricks: the others hold every card that is neither played nor his).
+   */
   private leaderTakesAll(): boolean {
     const s = this.s;
-    const leader = s[LEADER];
+    const at = HANDS + s[LEADER] * 4;
     for (let suit = 0; suit < 4; suit++) {
-      const mine = s[HANDS + leader * 4 + suit];
+      const mine = s[at + suit];
       if (mine === 0) continue;
-      const others =
-        s[HANDS + ((leader + 1) & 3) * 4 + suit] | s[HANDS + ((leader + 2) & 3) * 4 + suit] | s[HANDS + ((leader + 3) & 3) * 4 + suit];
+      const others = FULL & ~mine & ~s[PLAYED + suit];
       if (others >= (mine & -mine)) return false;
     }
     return true;
@@ -299,6 +417,8 @@ export class FastHand {
         s[HANDS + p * 4 + k] = 0;
       }
     }
+    for (let k = 0; k < 4; k++) s[PLAYED + k] = FULL;
+    this.countPoints(seat);
     s[WON + seat] += 13 - s[TRICK_NO];
     s[TRICK_NO] = 13;
     s[DONE] = 1;

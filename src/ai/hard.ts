@@ -20,18 +20,13 @@ import { pop, valuesFor } from "./bits.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
 import { WorldSampler, knowledgeOf } from "./knowledge.js";
-import {
-  PLAYOUT,
-  choosePass,
-  choosePlay,
-  newSituation,
-  rankPasses,
-  situationFromFast,
-  voidBits,
-  type Situation,
-  type Style,
-} from "./policy.js";
+import * as policy from "./policy.js";
+import type { Situation, Style } from "./policy.js";
 import { takenFromView } from "./world.js";
+
+// Module-local copies of the policy's functions (an imported binding is read through its module
+// cell at every use, with a check, even in optimised code; a module's own const is not).
+const { PLAYOUT, choosePass, choosePlayout, newSituation, rankPasses, voidBits } = policy;
 
 /** mulberry32 that can be re-seeded in place: one per search, no allocation per playout. */
 export class FastRng implements Rng {
@@ -43,8 +38,9 @@ export class FastRng implements Rng {
     this.a = seed >>> 0;
   }
   next(): number {
-    this.a = (this.a + 0x6d2b79f5) | 0;
-    let t = Math.imul(this.a ^ (this.a >>> 15), 1 | this.a);
+    const a = (this.a + 0x6d2b79f5) | 0;
+    this.a = a;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
@@ -176,8 +172,8 @@ function boardMoonChoice(
   return bestMoonChoice({ rules, handIndex, totals: totals as number[], taken, tricksWon: won }, shooter);
 }
 
-/** The only legal card, or -1 when there are several. */
-function forced(legal: SuitMasks): number {
+/** The only legal card, or -1 when there are several. (A const: see policy.ts's playing helpers.) */
+const forced = function forced(legal: SuitMasks): number {
   let card = -1;
   for (let s = 0; s < 4; s++) {
     const m = legal[s];
@@ -186,20 +182,19 @@ function forced(legal: SuitMasks): number {
     card = s * 13 + 31 - Math.clz32(m);
   }
   return card;
-}
+};
 
 /** Plays the board's hand to its end with the policy for every seat. */
 export function fastPlayout(f: FastHand, rng: Rng, sit: Situation, legal: SuitMasks, style: Style): void {
   while (!f.done) {
     f.legal(legal);
-    // A forced card needs no situation (choosePlay would return it without drawing randomness).
+    // A forced card needs no situation (the policy would return it without drawing randomness).
     const only = forced(legal);
     if (only >= 0) {
       f.play(only);
       continue;
     }
-    situationFromFast(sit, f, legal);
-    f.play(choosePlay(sit, style, rng));
+    f.play(choosePlayout(sit, f, legal, style, rng));
   }
 }
 

@@ -11,25 +11,31 @@
  * both cases holds nothing that seat could not know.
  */
 import { type Card, type GameState, type Rng, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
-import {
-  DIAMONDS,
-  FULL,
-  HEARTS,
-  JD,
-  J_BIT,
-  QS,
-  Q_BIT,
-  SPADES,
-  above,
-  below,
-  hiBit,
-  loBit,
-  pop,
-  valuesFor,
-  type CardValues,
-} from "./bits.js";
-import { BROKEN, LEADER, TAKEN, TRICK, TRICK_LEN, TRICK_NO, TURN, VOIDS, type FastHand } from "./fast.js";
+import * as bits from "./bits.js";
+import type { CardValues } from "./bits.js";
+import { LAYOUT, type FastHand } from "./fast.js";
 import type { Knowledge } from "./knowledge.js";
+
+// Module-local copies of the imported constants and helpers the hot loops use. An imported binding
+// is read through its module cell at every use, with a check, even in optimised code; a module's
+// own const is folded into the code.
+const { DIAMONDS, FULL, HEARTS, JD, J_BIT, QS, Q_BIT, SPADES, above, below, hiBit, loBit, pop, valuesFor } = bits;
+const {
+  BROKEN,
+  JACK_BY,
+  LEADER,
+  PLAYED,
+  POINTS,
+  QUEEN_BY,
+  TRICK,
+  TRICK_LEN,
+  TRICK_NO,
+  TRICK_RANK,
+  TRICK_VALUE,
+  TRICK_WINNER,
+  TURN,
+  VOIDS,
+} = LAYOUT;
 
 export interface Situation {
   rules: Rules;
@@ -56,6 +62,8 @@ export interface Situation {
   /** Scratch owned by this Situation for situationFromFast (hand and trick copies). */
   handBuf: SuitMasks;
   trickBuf: Card[];
+  /** choosePlay's scratch. */
+  facts: Facts;
 }
 
 export interface Style {
@@ -91,6 +99,7 @@ export const newSituation = (rules: Rules): Situation => ({
   queenBy: -1,
   handBuf: [0, 0, 0, 0],
   trickBuf: [0, 0, 0, 0],
+  facts: new Facts(rules),
 });
 
 function scoreTaken(x: Situation, taken: readonly SuitMasks[]): void {
@@ -131,9 +140,27 @@ export function situationFromState(x: Situation, state: GameState, seat: number,
 
 /**
  * Fills `x` for the seat to move on a playout board, exactly as situationFromState does for the
- * same position (test/ai/fast.test.ts), without allocating.
+ * same position, and its facts about the trick as analyseTrick does (test/ai/fast.test.ts),
+ * without allocating.
  */
 export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): Situation {
+  readBoard(x, f, legal);
+  const b = f.s;
+  const n = b[TRICK_LEN];
+  const tb = x.trickBuf;
+  for (let i = 0; i < n; i++) tb[i] = b[TRICK + i];
+  x.trick = tb;
+  x.trickLen = n;
+  x.leader = b[LEADER];
+  x.heartsBroken = b[BROKEN] !== 0;
+  return x;
+}
+
+/**
+ * What the policy reads of a playout board at each move (choosePlayout): all of situationFromFast
+ * but the trick's cards, its leader and whether hearts are broken, which only analyseTrick reads.
+ */
+const readBoard = function readBoard(x: Situation, f: FastHand, legal: SuitMasks): void {
   const b = f.s;
   const seat = b[TURN];
   const h = x.handBuf;
@@ -145,52 +172,29 @@ export function situationFromFast(x: Situation, f: FastHand, legal: SuitMasks): 
   x.seat = seat;
   x.hand = h;
   x.legal = legal;
-  const cv = x.cv;
-  const high = x.rules.highSpades;
-  x.jackBy = -1;
-  x.queenBy = -1;
-  let t0 = 0;
-  let t1 = 0;
-  let t2 = 0;
-  let t3 = 0;
-  for (let p = 0; p < 4; p++) {
-    const at = TAKEN + p * 4;
-    const d = b[at + 1];
-    const sp = b[at + 2];
-    const he = b[at + 3];
-    t0 |= b[at];
-    t1 |= d;
-    t2 |= sp;
-    t3 |= he;
-    let pts = cv.heartSum[he];
-    if (sp & Q_BIT) {
-      pts += 13;
-      x.queenBy = p;
-    }
-    if (high) pts += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
-    if (d & J_BIT) x.jackBy = p;
-    x.points[p] = pts;
-  }
   const out = x.out;
-  out[0] = FULL & ~h[0] & ~t0;
-  out[1] = FULL & ~h[1] & ~t1;
-  out[2] = FULL & ~h[2] & ~t2;
-  out[3] = FULL & ~h[3] & ~t3;
-  const n = b[TRICK_LEN];
-  const tb = x.trickBuf;
-  for (let i = 0; i < n; i++) {
-    const c = b[TRICK + i];
-    tb[i] = c;
-    out[(c / 13) | 0] &= ~(1 << (c % 13));
-  }
-  x.trick = tb;
-  x.trickLen = n;
-  x.leader = b[LEADER];
+  out[0] = FULL & ~h[0] & ~b[PLAYED];
+  out[1] = FULL & ~h[1] & ~b[PLAYED + 1];
+  out[2] = FULL & ~h[2] & ~b[PLAYED + 2];
+  out[3] = FULL & ~h[3] & ~b[PLAYED + 3];
+  const points = x.points;
+  points[0] = b[POINTS];
+  points[1] = b[POINTS + 1];
+  points[2] = b[POINTS + 2];
+  points[3] = b[POINTS + 3];
+  x.queenBy = b[QUEEN_BY];
+  x.jackBy = b[JACK_BY];
   x.trickNumber = b[TRICK_NO];
-  x.heartsBroken = b[BROKEN] !== 0;
   x.voids = b[VOIDS];
-  return x;
-}
+  // The trick's facts, as analyseTrick finds them.
+  const facts = x.facts;
+  const n = b[TRICK_LEN];
+  facts.pos = n;
+  if (n) facts.led = (b[TRICK] / 13) | 0;
+  facts.trickValue = b[TRICK_VALUE];
+  facts.winRank = b[TRICK_RANK];
+  facts.winSeat = b[TRICK_WINNER];
+};
 
 /** Voids as bits (seat*4+suit) from what a seat knows. */
 export function voidBits(know: Knowledge): number {
@@ -219,164 +223,312 @@ export function situationFromView(view: SeatView, know: Knowledge): Situation {
 
 // ---- playing ------------------------------------------------------------------
 
-const isVoid = (x: Situation, seat: number, suit: number): boolean => (x.voids & (1 << (seat * 4 + suit))) !== 0;
+// The helpers every move calls are `const` function expressions, not function declarations: a
+// declaration is a mutable binding, so optimised code reloads and checks it at every call.
 
-/** Per-decision facts shared by every candidate card (module scratch: no allocation). */
-let led = 0;
-let pos = 0;
-let winRank = -1;
-let winSeat = 0;
-let trickValue = 0;
-let queenOut = false;
-let threatSeat = -1;
-let threat = 0;
+/**
+ * choosePlay's scratch, one per Situation: the facts of one decision that every candidate card
+ * shares, and those of the followers in the suit of the candidates being costed (the candidates
+ * come suit by suit, so each suit's are worked out once, not once per card). The playout policy
+ * spends most of its time here; the arithmetic is the one the costs always used, in the same
+ * order, so the costs are the same to the last bit (test/ai/pinned.test.ts).
+ */
+class Facts {
+  // The rules' options the costs read (a rules object may come in several shapes).
+  readonly jack: number;
+  readonly highSpades: boolean;
+  readonly moonOn: boolean;
+  readonly pointsOnFirstTrick: boolean;
+  readonly jackForMoon: boolean;
+  // The trick in progress.
+  led = 0;
+  pos = 0;
+  winRank = -1;
+  winSeat = 0;
+  trickValue = 0;
+  queenOut = false;
+  threatSeat = -1;
+  threat = 0;
+  /** No seat but me has taken points (a condition of shooting, known from moonFacts). */
+  mayRun = false;
+  // Constant over one decision (prepare).
+  follows = false;
+  lowSpades = 0;
+  queenShed = 0;
+  stageWeight = 0;
+  readonly nOut = new Int32Array(4);
+  // The followers of this trick in suit `suit` (followersOf); −1: not worked out yet this decision.
+  suit = -1;
+  dump = 0;
+  addBase = 0;
+  spadeAdd = 0;
+  jackAdd = 0;
+  holders = 0;
+  nonVoid = 0;
+  /** POW_SHARE's row for `holders`, and where `nOut`'s part of it starts. */
+  share: Float64Array = POW_SHARE_0;
+  shareAt = 0;
+
+  constructor(rules: Rules) {
+    this.jack = rules.jackOfDiamonds;
+    this.highSpades = rules.highSpades;
+    this.moonOn = rules.moon !== "disabled";
+    this.pointsOnFirstTrick = rules.pointsOnFirstTrick;
+    this.jackForMoon = rules.jackRequiredForMoon && rules.jackOfDiamonds !== 0;
+  }
+}
 
 /** The value of no longer holding card c: how likely it is to cost points if kept. */
-function sheddingValue(x: Situation, c: Card): number {
-  const s = (c / 13) | 0;
-  const r = c % 13;
+const sheddingValue = function sheddingValue(x: Situation, f: Facts, c: Card, s: number, r: number): number {
+  if (c === QS) return f.queenShed;
+  if (c === JD && f.jack !== 0) return 0.8 * f.jack;
   const outS = x.out[s];
-  const nOut = pop(outS);
+  const nOut = f.nOut[s];
   const lower = pop(below(outS, r));
-  if (c === QS) return 13 * (0.3 + 0.5 * Q_RISK[Math.min(6, pop(below(x.hand[SPADES], 10)))]);
-  if (c === JD && x.rules.jackOfDiamonds !== 0) return 0.8 * x.rules.jackOfDiamonds;
   const pv = x.cv.pv[c];
   if (s === SPADES && r > 10) {
     let v = pv * 0.4;
-    if (queenOut) v += 4 + (pop(below(x.hand[SPADES], 10)) <= 1 ? 3 : 0);
+    if (f.queenOut) v += 4 + (f.lowSpades <= 1 ? 3 : 0);
     else v += nOut ? (1.5 * lower) / nOut : 0.3;
     return v;
   }
   if (s === HEARTS) {
     if (nOut === 0) return pv * 0.2;
-    const f = lower / nOut;
-    let v = f * f * (pv + x.cv.heartAvg * 2.5) + pv * 0.2;
+    const fr = lower / nOut;
+    let v = fr * fr * (pv + x.cv.heartAvg * 2.5) + pv * 0.2;
     // Against a moon, a high heart is the card that stops it: keep it.
-    if (threat > 0 && lower > 0 && pop(above(outS, r)) === 0) v -= threat * 6;
+    if (f.threat > 0 && lower > 0 && pop(above(outS, r)) === 0) v -= f.threat * 6;
     return v;
   }
   if (nOut === 0) return 0.4 * (r / 12);
-  const stage = x.trickNumber / 13;
-  let v = (lower / nOut) * (0.5 + 2 * stage);
-  if (s === SPADES && queenOut && r < 10) v -= 0.6;
-  if (s === DIAMONDS && r > 9 && x.rules.jackOfDiamonds < 0 && outS & J_BIT) v -= 5;
+  let v = (lower / nOut) * f.stageWeight;
+  if (s === SPADES && f.queenOut && r < 10) v -= 0.6;
+  if (s === DIAMONDS && r > 9 && f.jack < 0 && outS & J_BIT) v -= 5;
   return v;
-}
+};
 
-/** Expected points the seats after me add to a trick led in `suit`, if I win it. */
-function followersAdd(x: Situation, suit: number, firstFollower: number, count: number, myRank: number): number {
+/**
+ * The seats still to play after me in this trick (3 − pos of them, from my left), in `suit`:
+ * what they are expected to add to the trick if I win it (addBase, plus spadeAdd for my K♠/A♠
+ * while Q♠ is out, plus jackAdd for a diamond above J♦), and how many of them can follow
+ * (nonVoid) and of all three others (holders), for holdChance.
+ */
+const followersOf = function followersOf(x: Situation, f: Facts, suit: number): void {
+  const count = 3 - f.pos;
+  const me = x.seat;
   const outS = x.out[suit];
-  const nOut = pop(outS);
-  let heartTop = 0;
-  if (x.out[HEARTS]) heartTop = x.cv.pv[39 + hiBit(x.out[HEARTS])];
-  const dump = (queenOut ? 13 / 3 : 0) + (x.out[HEARTS] ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
-  let add = 0;
+  const nOut = f.nOut[suit];
+  const dump = f.dump;
+  // Bit p*4 of `voids`: seat p has shown out of the suit.
+  const voids = x.voids >>> suit;
   let nonVoid = 0;
-  for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) nonVoid++;
-  for (let i = 0; i < count; i++) {
-    const f = (firstFollower + i) & 3;
-    if (isVoid(x, f, suit) || nOut === 0) {
-      if (x.trickNumber > 0 || x.rules.pointsOnFirstTrick) add += dump;
+  for (let i = 1; i <= count; i++) nonVoid += ~(voids >>> (((me + i) & 3) * 4)) & 1;
+  // Unknown voids: the fewer cards of the suit are out, the likelier someone shows out.
+  const pVoid = x.trickNumber === 0 || nonVoid === 0 ? 0 : Math.max(0, Math.min(0.95, 1.4 - nOut / (1.8 * nonVoid)));
+  const dumps = x.trickNumber > 0 || f.pointsOnFirstTrick;
+  let add = 0;
+  for (let i = 1; i <= count; i++) {
+    if ((voids >>> (((me + i) & 3) * 4)) & 1 || nOut === 0) {
+      if (dumps) add += dump;
       continue;
     }
-    // Unknown voids: the fewer cards of the suit are out, the likelier someone shows out.
-    const pVoid = x.trickNumber === 0 ? 0 : Math.max(0, Math.min(0.95, 1.4 - nOut / (1.8 * nonVoid)));
     add += pVoid * dump;
     if (suit === HEARTS) add += (1 - pVoid) * x.cv.heartAvg;
   }
-  if (suit === SPADES && queenOut && myRank > 10) {
-    // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
-    add += 13 * Math.min(1, nonVoid / 3 + 0.1);
+  // (Leading, the followers are the three others.)
+  let holders = nonVoid;
+  if (count < 3) {
+    holders = 0;
+    for (let i = 1; i < 4; i++) holders += ~(voids >>> (((me + i) & 3) * 4)) & 1;
   }
-  if (suit === DIAMONDS && x.rules.jackOfDiamonds !== 0 && outS & J_BIT && myRank > 9)
-    add += x.rules.jackOfDiamonds * (nOut <= 3 ? 0.3 : 0.12);
-  return add;
-}
+  f.suit = suit;
+  f.addBase = add;
+  // Whoever holds Q♠ drops it under my K♠/A♠ if he follows.
+  f.spadeAdd = suit === SPADES && f.queenOut ? 13 * Math.min(1, nonVoid / 3 + 0.1) : 0;
+  f.jackAdd = suit === DIAMONDS && f.jack !== 0 && outS & J_BIT ? f.jack * (nOut <= 3 ? 0.3 : 0.12) : 0;
+  f.nonVoid = nonVoid;
+  f.holders = holders;
+  f.share = POW_SHARE[holders];
+  f.shareAt = nOut * 14;
+};
+
+/** What a seat that cannot follow is expected to throw on my trick (for followersOf, once a decision). */
+const dumpValue = function dumpValue(x: Situation, f: Facts): void {
+  const hearts = x.out[HEARTS];
+  let heartTop = 0;
+  if (hearts) heartTop = x.cv.pv[39 + hiBit(hearts)];
+  f.dump = (f.queenOut ? 13 / 3 : 0) + (hearts ? Math.max(x.cv.heartAvg, heartTop * 0.6) : 0);
+};
 
 /**
- * Chance that my card, now winning the trick, still wins after `count` more players. When the
- * trick is dangerous (points in it) followers overtake only if they must; otherwise often.
+ * Chance that my card, now winning the trick, still wins after the seats still to play
+ * (followersOf's). When the trick is dangerous (points in it) followers overtake only if they
+ * must; otherwise often.
  */
-function holdChance(x: Situation, suit: number, rank: number, firstFollower: number, count: number, danger: boolean): number {
+const holdChance = function holdChance(x: Situation, f: Facts, suit: number, rank: number, danger: boolean): number {
   const outS = x.out[suit];
   const higher = pop(above(outS, rank));
-  if (higher === 0 || count === 0) return 1;
-  const nOut = pop(outS);
-  let holders = 0;
-  for (let i = 1; i < 4; i++) if (!isVoid(x, (x.seat + i) & 3, suit)) holders++;
-  let k = 0;
-  for (let i = 0; i < count; i++) if (!isVoid(x, (firstFollower + i) & 3, suit)) k++;
-  if (k === 0 || holders === 0) return 1;
-  const row = POW_SHARE[holders];
-  const pHasHigher = 1 - row[nOut * 14 + nOut - higher];
-  const pOnlyHigher = row[nOut * 14 + higher];
+  if (higher === 0 || f.pos === 3) return 1;
+  const k = f.nonVoid;
+  if (k === 0 || f.holders === 0) return 1;
+  const row = f.share;
+  const at = f.shareAt;
+  const pHasHigher = 1 - row[at + f.nOut[suit] - higher];
+  const pOnlyHigher = row[at + higher];
   const pOver = danger ? pOnlyHigher + 0.15 * (pHasHigher - pOnlyHigher) : 0.45 * pOnlyHigher + 0.55 * pHasHigher;
   const q = 1 - pOver;
   return k === 1 ? q : k === 2 ? q * q : q * q * q;
-}
+};
 
 /**
  * POW_SHARE[holders][nOut*14 + j] = (j/nOut)^max(1, nOut/holders): holdChance's chance that none
  * (or all) of one seat's share of nOut cards is among j given ones, tabulated (it is hot).
  */
+const POW_SHARE_0 = new Float64Array(14 * 14);
 const POW_SHARE: Float64Array[] = [0, 1, 2, 3].map((holders) => {
+  if (holders === 0) return POW_SHARE_0;
   const t = new Float64Array(14 * 14);
-  if (holders === 0) return t;
   for (let nOut = 1; nOut <= 13; nOut++) for (let j = 0; j <= nOut; j++) t[nOut * 14 + j] = Math.pow(j / nOut, Math.max(1, nOut / holders));
   return t;
 });
 
-function cardCost(x: Situation, c: Card): number {
-  const s = (c / 13) | 0;
-  const r = c % 13;
-  const cv = x.cv;
-  const me = x.seat;
-  if (pos === 0) {
-    // Leading.
-    const add = followersAdd(x, s, me + 1, 3, r);
-    const p = holdChance(x, s, r, me + 1, 3, cv.tv[c] + add > 0.5);
-    let cost = p * (cv.tv[c] + add) - 0.6 * sheddingValue(x, c);
-    const holdQ = (x.hand[SPADES] & Q_BIT) !== 0;
-    if (s === SPADES && c !== QS) {
-      // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
-      const lowSpades = pop(below(x.hand[SPADES], 10));
-      if (queenOut && r < 10) cost += x.hand[SPADES] & ((1 << 11) | (1 << 12)) ? (lowSpades >= 4 ? 0 : 1.5) : -3.5;
-      if (holdQ) cost += pop(x.hand[SPADES]) >= 5 ? 0.5 : 1.8;
-    }
-    if (threat > 0 && s === HEARTS && p > 0.5) cost -= threat * cv.moon * 0.5;
-    return cost;
-  }
-  const follows = x.hand[led] !== 0;
-  if (!follows) {
-    // Discarding: someone else takes the trick.
-    let cost = -sheddingValue(x, c) - 0.3 * cv.tv[c];
-    if (threat > 0 && cv.pv[c] > 0) cost += winSeat === threatSeat ? threat * cv.moon * 0.4 : -threat * cv.moon * 0.5;
-    return cost;
-  }
-  const wins = s === led && r > winRank;
-  if (!wins) {
-    let cost = -0.8 * sheddingValue(x, c) - 0.3 * cv.tv[c];
-    if (threat > 0 && cv.pv[c] > 0 && winSeat === threatSeat) cost += threat * cv.moon * 0.3;
-    return cost;
-  }
-  const left = 3 - pos;
-  const add = followersAdd(x, s, me + 1, left, r);
-  const p = holdChance(x, s, r, me + 1, left, trickValue + cv.tv[c] + add > 0.5);
-  // A point card I win with comes back to me: only when someone overtakes is it really shed.
-  const shed = sheddingValue(x, c) * (cv.pv[c] > 0 ? 1 - p : 1);
-  let cost = p * (trickValue + cv.tv[c] + add) - (1 - p) * 0.3 * cv.tv[c] - 0.8 * shed;
-  if (threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * threat * cv.moon * 0.6;
-  return cost;
-}
+/*
+ * The candidates' costs, one loop for each kind of decision (lead, follow, discard): every legal
+ * card gets a cost, plus the style's noise, and the cheapest is played. The noise is drawn for
+ * every candidate in deck order, as it always was, so a playout's randomness is unchanged.
+ */
 
-function analyseTrick(x: Situation): void {
-  pos = x.trickLen;
-  queenOut = (x.out[SPADES] & Q_BIT) !== 0;
-  trickValue = 0;
-  winRank = -1;
-  winSeat = x.leader;
+/** Leading: the trick is mine unless someone overtakes; what the followers add comes with it. */
+const bestLead = function bestLead(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
+  const L = x.legal;
+  const cv = x.cv;
+  const tv = cv.tv;
+  const spades = x.hand[SPADES];
+  const threat = f.threat;
+  let best = -1;
+  let bestCost = Infinity;
+  dumpValue(x, f);
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    if (m === 0) continue;
+    followersOf(x, f, s);
+    // What the followers add if I win, by my rank (followersOf's).
+    const addBase = f.addBase;
+    const spadeAdd = f.spadeAdd;
+    const jackAdd = f.jackAdd;
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      let add = addBase;
+      if (r > 10 && spadeAdd !== 0) add += spadeAdd;
+      if (r > 9 && jackAdd !== 0) add += jackAdd;
+      const p = holdChance(x, f, s, r, tv[c] + add > 0.5);
+      let cost = p * (tv[c] + add) - 0.6 * sheddingValue(x, f, c, s, r);
+      if (s === SPADES && c !== QS) {
+        // Flush Q♠ with low spades, unless K♠/A♠ would be left exposed to it.
+        if (f.queenOut && r < 10) cost += spades & ((1 << 11) | (1 << 12)) ? (f.lowSpades >= 4 ? 0 : 1.5) : -3.5;
+        if (spades & Q_BIT) cost += pop(spades) >= 5 ? 0.5 : 1.8;
+      }
+      if (threat > 0 && s === HEARTS && p > 0.5) cost -= threat * cv.moon * 0.5;
+      if (noise !== 0) cost += noise * (rng!.next() - 0.5) * 2;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+  }
+  return best;
+};
+
+/** Following suit: a card under the trick's winner sheds; one above it may win the trick. */
+const bestFollow = function bestFollow(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
+  const cv = x.cv;
+  const tv = cv.tv;
+  const pv = cv.pv;
+  const s = f.led;
+  const threat = f.threat;
+  const trickValue = f.trickValue;
+  // A point card under the moon runner's winning card feeds his moon.
+  const feeds = threat > 0 && f.winSeat === f.threatSeat ? threat * cv.moon * 0.3 : 0;
+  let m = x.legal[s];
+  let best = -1;
+  let bestCost = Infinity;
+  while (m) {
+    const r = loBit(m);
+    m &= m - 1;
+    const c = s * 13 + r;
+    // (One call site: the function is then inlined, and its number not boxed.)
+    const shedding = sheddingValue(x, f, c, s, r);
+    let cost: number;
+    if (r <= f.winRank) {
+      cost = -0.8 * shedding - 0.3 * tv[c];
+      if (feeds !== 0 && pv[c] > 0) cost += feeds;
+    } else {
+      if (f.suit !== s) {
+        dumpValue(x, f);
+        followersOf(x, f, s);
+      }
+      let add = f.addBase;
+      if (r > 10 && f.spadeAdd !== 0) add += f.spadeAdd;
+      if (r > 9 && f.jackAdd !== 0) add += f.jackAdd;
+      const p = holdChance(x, f, s, r, trickValue + tv[c] + add > 0.5);
+      // A point card I win with comes back to me: only when someone overtakes is it really shed.
+      const shed = shedding * (pv[c] > 0 ? 1 - p : 1);
+      cost = p * (trickValue + tv[c] + add) - (1 - p) * 0.3 * tv[c] - 0.8 * shed;
+      if (threat > 0 && (trickValue > 0 || add > 0.5)) cost -= p * threat * cv.moon * 0.6;
+    }
+    if (noise !== 0) cost += noise * (rng!.next() - 0.5) * 2;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = c;
+    }
+  }
+  return best;
+};
+
+/** Discarding: someone else takes the trick. */
+const bestDiscard = function bestDiscard(x: Situation, f: Facts, style: Style, rng: Rng | null): Card {
+  const noise = rng !== null && style.noise > 0 ? style.noise : 0;
+  const L = x.legal;
+  const cv = x.cv;
+  const tv = cv.tv;
+  const pv = cv.pv;
+  const threat = f.threat;
+  // Against a moon: a point card on the runner's trick feeds it, on anyone else's stops it.
+  const moonAdd = threat > 0 ? (f.winSeat === f.threatSeat ? threat * cv.moon * 0.4 : -threat * cv.moon * 0.5) : 0;
+  let best = -1;
+  let bestCost = Infinity;
+  for (let s = 0; s < 4; s++) {
+    let m = L[s];
+    while (m) {
+      const r = loBit(m);
+      m &= m - 1;
+      const c = s * 13 + r;
+      let cost = -sheddingValue(x, f, c, s, r) - 0.3 * tv[c];
+      if (threat > 0 && pv[c] > 0) cost += moonAdd;
+      if (noise !== 0) cost += noise * (rng!.next() - 0.5) * 2;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+  }
+  return best;
+};
+
+/** The trick's facts from the Situation's trick: how many cards are in it, who is winning it, what it is worth. */
+export function analyseTrick(x: Situation, f: Facts): void {
+  const pos = x.trickLen;
+  f.pos = pos;
+  let trickValue = 0;
+  let winRank = -1;
+  let winSeat = x.leader;
   if (pos) {
-    led = (x.trick[0] / 13) | 0;
+    const led = (x.trick[0] / 13) | 0;
+    f.led = led;
     for (let i = 0; i < pos; i++) {
       const c = x.trick[i];
       trickValue += x.cv.tv[c];
@@ -386,9 +538,18 @@ function analyseTrick(x: Situation): void {
       }
     }
   }
-  threat = 0;
-  threatSeat = -1;
-  if (x.rules.moon !== "disabled") {
+  f.trickValue = trickValue;
+  f.winRank = winRank;
+  f.winSeat = winSeat;
+}
+
+/** Q♠ still out, and whether another seat is running a moon (after the trick's facts). */
+const moonFacts = function moonFacts(x: Situation, f: Facts): void {
+  f.queenOut = (x.out[SPADES] & Q_BIT) !== 0;
+  f.threat = 0;
+  f.threatSeat = -1;
+  f.mayRun = false;
+  if (f.moonOn) {
     let only = -1;
     let n = 0;
     for (let s = 0; s < 4; s++) {
@@ -397,41 +558,59 @@ function analyseTrick(x: Situation): void {
         only = s;
       }
     }
+    f.mayRun = n === 0 || (n === 1 && only === x.seat);
     if (n === 1 && only !== x.seat) {
       // Q♠ alone is no sign of a moon: count it as half its value.
       const share = (x.points[only] - (x.queenBy === only ? 7 : 0)) / (x.cv.moon - 7);
-      threat = Math.max(0, Math.min(1, (share - 0.4) * 3.5));
-      threatSeat = only;
+      f.threat = Math.max(0, Math.min(1, (share - 0.4) * 3.5));
+      f.threatSeat = only;
     }
   }
-}
+};
+
+/** The facts of a decision that the costs of every card share (after analyseTrick). */
+const prepare = function prepare(x: Situation, f: Facts): void {
+  const out = x.out;
+  const nOut = f.nOut;
+  nOut[0] = pop(out[0]);
+  nOut[1] = pop(out[1]);
+  nOut[2] = pop(out[2]);
+  nOut[3] = pop(out[3]);
+  const lowSpades = pop(below(x.hand[SPADES], 10));
+  f.lowSpades = lowSpades;
+  f.queenShed = 13 * (0.3 + 0.5 * Q_RISK[Math.min(6, lowSpades)]);
+  f.stageWeight = 0.5 + 2 * (x.trickNumber / 13);
+  f.follows = f.pos > 0 && x.hand[f.led] !== 0;
+  f.suit = -1;
+};
 
 /** Can this seat still take every penalty card, and does its hand control the rest? */
-function shooting(x: Situation): boolean {
-  if (x.rules.moon === "disabled") return false;
+const shooting = function shooting(x: Situation, f: Facts): boolean {
+  if (!f.moonOn) return false;
   const me = x.seat;
   for (let s = 0; s < 4; s++) if (s !== me && x.points[s] > 0) return false;
-  if (x.rules.jackRequiredForMoon && x.rules.jackOfDiamonds !== 0 && x.jackBy >= 0 && x.jackBy !== me) return false;
-  if (pos > 0 && trickValue > 0 && (x.hand[led] === 0 || hiBit(x.hand[led]) < winRank)) return false;
+  if (f.jackForMoon && x.jackBy >= 0 && x.jackBy !== me) return false;
+  if (f.pos > 0 && f.trickValue > 0 && (x.hand[f.led] === 0 || hiBit(x.hand[f.led]) < f.winRank)) return false;
   const mine = x.points[me];
   if (mine < x.cv.moon * 0.25 && x.trickNumber < 5) return false;
   if (x.queenBy === -1 && !(x.hand[SPADES] & Q_BIT) && hiBit(x.hand[SPADES]) < 11) return false;
+  // (Every test is a condition on its own: the cheap ones come first.)
+  if (x.out[HEARTS] && (!x.hand[HEARTS] || pop(above(x.out[HEARTS], hiBit(x.hand[HEARTS]))) > 0)) return false;
   let losers = 0;
   for (let s = 0; s < 4; s++) {
     let m = x.hand[s];
     while (m) {
       const r = hiBit(m);
       m &= ~(1 << r);
-      if (pop(above(x.out[s], r)) > pop(above(x.hand[s], r))) losers++;
+      if (pop(above(x.out[s], r)) > pop(above(x.hand[s], r)) && ++losers > 2) return false;
     }
   }
-  if (x.out[HEARTS] && (!x.hand[HEARTS] || pop(above(x.out[HEARTS], hiBit(x.hand[HEARTS]))) > 0)) return false;
-  return losers <= 2;
-}
+  return true;
+};
 
-function shootPlay(x: Situation): Card {
+const shootPlay = function shootPlay(x: Situation, f: Facts): Card {
   const L = x.legal;
-  if (pos === 0) {
+  if (f.pos === 0) {
     // Cash a card nobody can beat, from the suit with most cards still out (draws their points).
     let best = -1;
     let bestScore = -1;
@@ -447,9 +626,10 @@ function shootPlay(x: Situation): Card {
     }
     return best;
   }
+  const led = f.led;
   if (L[led]) {
     const r = hiBit(L[led]);
-    return r > winRank ? led * 13 + r : led * 13 + loBit(L[led]);
+    return r > f.winRank ? led * 13 + r : led * 13 + loBit(L[led]);
   }
   // Discard the least useful non-point card: the lowest of the weakest suit.
   let best = -1;
@@ -468,9 +648,9 @@ function shootPlay(x: Situation): Card {
     }
   }
   return best;
-}
+};
 
-function randomLegal(L: SuitMasks, rng: Rng): Card {
+const randomLegal = function randomLegal(L: SuitMasks, rng: Rng): Card {
   const n = pop(L[0]) + pop(L[1]) + pop(L[2]) + pop(L[3]);
   let k = rng.int(n);
   for (let s = 0; s < 4; s++) {
@@ -484,7 +664,7 @@ function randomLegal(L: SuitMasks, rng: Rng): Card {
     return s * 13 + loBit(m);
   }
   return -1;
-}
+};
 
 /** The card this style of player chooses in situation x (legal by construction). */
 export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
@@ -493,27 +673,31 @@ export function choosePlay(x: Situation, style: Style, rng: Rng | null): Card {
   if (n === 0) throw new Error("No legal card: it is not this seat's turn to play.");
   if (n === 1) for (let s = 0; s < 4; s++) if (L[s]) return s * 13 + loBit(L[s]);
   if (rng && style.slip > 0 && rng.next() < style.slip) return randomLegal(L, rng);
-  analyseTrick(x);
-  if (!style.defend) threat = 0;
-  if (style.shoot && shooting(x)) return shootPlay(x);
-  let best = -1;
-  let bestCost = Infinity;
-  for (let s = 0; s < 4; s++) {
-    let m = L[s];
-    while (m) {
-      const r = loBit(m);
-      m &= m - 1;
-      const c = s * 13 + r;
-      let cost = cardCost(x, c);
-      if (rng && style.noise > 0) cost += style.noise * (rng.next() - 0.5) * 2;
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = c;
-      }
-    }
-  }
-  return best;
+  analyseTrick(x, x.facts);
+  return chooseAmong(x, style, rng);
 }
+
+/**
+ * choosePlay for the seat to move on a playout board, which has several legal cards (`legal`):
+ * the situation is read from the board, the trick's facts too (the board keeps them as it plays).
+ */
+export function choosePlayout(x: Situation, b: FastHand, legal: SuitMasks, style: Style, rng: Rng | null): Card {
+  readBoard(x, b, legal);
+  if (rng && style.slip > 0 && rng.next() < style.slip) return randomLegal(legal, rng);
+  return chooseAmong(x, style, rng);
+}
+
+/** The rest of choosePlay, once the trick's facts are known and several cards are legal. */
+const chooseAmong = function chooseAmong(x: Situation, style: Style, rng: Rng | null): Card {
+  const f = x.facts;
+  moonFacts(x, f);
+  if (!style.defend) f.threat = 0;
+  if (style.shoot && f.mayRun && shooting(x, f)) return shootPlay(x, f);
+  prepare(x, f);
+  // (The style, not its noise, is passed on: a number would be boxed at every call.)
+  if (f.pos === 0) return bestLead(x, f, style, rng);
+  return f.follows ? bestFollow(x, f, style, rng) : bestDiscard(x, f, style, rng);
+};
 
 // ---- passing ------------------------------------------------------------------
 

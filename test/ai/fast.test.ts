@@ -1,7 +1,7 @@
 /**
  * The playout board (src/ai/fast.ts) against the engine, which stays the single source of rules:
  * over random rule sets and random play, the board's legal cards are the engine's at every move,
- * the policy sees the same situation from both, and the hand ends with the same totals (the board
+ * the policy sees the same situation (and the same facts about the trick) from both, and the hand ends with the same totals (the board
  * may stop early, but only once no score can change: the engine, played on at random, agrees).
  */
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   createRng,
   legalMasks,
   passTarget,
+  popcount,
   type GameState,
   type MoonChoice,
   type Rng,
@@ -19,7 +20,18 @@ import {
   type SuitMasks,
 } from "../../src/game/index.js";
 import { FastHand } from "../../src/ai/fast.js";
-import { newSituation, situationFromFast, situationFromState } from "../../src/ai/policy.js";
+import {
+  EASY,
+  MEDIUM,
+  PLAYOUT,
+  analyseTrick,
+  choosePlay,
+  choosePlayout,
+  newSituation,
+  situationFromFast,
+  situationFromState,
+} from "../../src/ai/policy.js";
+import { FastRng } from "../../src/ai/hard.js";
 import { randomRules } from "./helpers.js";
 
 function randomCard(m: SuitMasks, rng: Rng): number {
@@ -98,6 +110,7 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
   const boardLegal = [0, 0, 0, 0];
   const a = newSituation(state.rules);
   const b = newSituation(state.rules);
+  const c = newSituation(state.rules);
   let moves = 0;
   while (!board.done) {
     expect(state.phase).toBe("playing");
@@ -124,6 +137,18 @@ function checkHand(rules: Rules, seed: number, rng: Rng): { moves: number; early
     ] as const)
       expect(b[k], k).toEqual(a[k]);
     expect(b.trick.slice(0, b.trickLen)).toEqual(a.trick);
+    // The board keeps the trick's facts as it plays: the same as the policy finds from the trick.
+    analyseTrick(a, a.facts);
+    for (const k of ["pos", "trickValue", "winRank", "winSeat"] as const) expect(b.facts[k], k).toBe(a.facts[k]);
+    if (a.trickLen) expect(b.facts.led).toBe(a.facts.led);
+    // And the playouts' way of asking the policy chooses as choosePlay does, noise and slips alike.
+    if (legal.reduce((n, m) => n + popcount(m), 0) > 1) {
+      for (const style of [PLAYOUT, EASY, MEDIUM]) {
+        const seed = rng.int(1 << 30);
+        const want = choosePlay(situationFromState(a, state, seat, voidsOf(state), legal), style, new FastRng(seed));
+        expect(choosePlayout(c, board, boardLegal, style, new FastRng(seed))).toBe(want);
+      }
+    }
     const card = randomCard(legal, rng);
     const r = apply(state, { type: "play", seat: seat as Seat, card });
     if (!r.ok) throw new Error(r.reason);
