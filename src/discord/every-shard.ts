@@ -5,18 +5,32 @@
  * each shard taking the person out of its own open tables before the answering one anonymises the
  * stored games, so no shard writes the name back afterwards.
  *
- * A shard that is down has nothing in memory: it resumes from the database, where the person's
- * seats at open tables are handed over only by the shard holding the table (the store leaves open
- * tables to it), so such a table keeps the seat until it ends; the answering shard logs which
- * shards it could not reach. Shards on another machine (SHARD_IDS) are not reached this way either.
+ * A shard that is down has nothing in memory: it resumes from the database, so for the servers of
+ * every shard that did not answer, the answering shard hands the person's seats over in the stored
+ * open tables (the store itself leaves open tables to the shard holding them). A shard on another
+ * machine (SHARD_IDS) does not answer either, but it still holds its tables in memory: those keep
+ * the seat until they end (its next write of the table puts it back), and the answering shard logs
+ * which shards it could not reach.
  */
-import type { Client } from "discord.js";
+import { ShardClientUtil, type Client } from "discord.js";
 import type { Logger } from "../log.js";
 import type { TableService } from "../table/service.js";
 
 /** What a shard's client carries for the others' broadcastEval (set by `everyShard`). */
 interface HeartsClient extends Client {
   hearts?: { forgetPlayer(userId: string, pseudonym: string): Promise<number> };
+}
+
+/** How long a shard has to answer before it counts as down (one that hangs must not hold the person's answer). */
+const ANSWER_MS = 10_000;
+
+/** `p`, or a rejection after `ms`. */
+function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 export interface EveryShard {
@@ -30,19 +44,24 @@ export function everyShard(client: Client, service: TableService, log: Logger): 
     async forgetPlayer(userId, pseudonym) {
       const shards = client.shard;
       if (!shards) return service.forgetPlayer(userId, pseudonym);
-      // One shard at a time is asked on its own, so one that is down does not hide the others' answers.
+      // Each shard is asked on its own, so one that is down (or stuck) does not hide the others' answers.
       const asked = await Promise.allSettled(
         Array.from({ length: shards.count }, (_, shard) =>
-          shards.broadcastEval((c, ctx) => (c as HeartsClient).hearts?.forgetPlayer(ctx.userId, ctx.pseudonym) ?? 0, {
-            shard,
-            context: { userId, pseudonym },
-          }),
+          within(
+            shards.broadcastEval((c, ctx) => (c as HeartsClient).hearts?.forgetPlayer(ctx.userId, ctx.pseudonym) ?? 0, {
+              shard,
+              context: { userId, pseudonym },
+            }),
+            ANSWER_MS,
+          ),
         ),
       );
-      const unreached = asked.flatMap((r, shard) => (r.status === "rejected" ? [shard] : []));
-      if (unreached.length)
-        log.warn({ shards: unreached }, "forgetting a person: some shards did not answer; their open tables keep the seat until they end");
-      return asked.reduce((sum, r) => sum + (r.status === "fulfilled" ? Number(r.value) || 0 : 0), 0);
+      const answered = asked.reduce((sum, r) => sum + (r.status === "fulfilled" ? Number(r.value) || 0 : 0), 0);
+      const unreached = new Set(asked.flatMap((r, shard) => (r.status === "rejected" ? [shard] : [])));
+      if (!unreached.size) return answered;
+      log.warn({ shards: [...unreached] }, "forgetting a person: some shards did not answer; their stored open tables are changed instead");
+      const theirs = (guildId: string) => unreached.has(ShardClientUtil.shardIdForGuildId(guildId, shards.count));
+      return answered + (await service.forgetAtStoredTables(userId, pseudonym, theirs));
     },
   };
 }

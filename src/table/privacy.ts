@@ -4,7 +4,7 @@
  * server's purge (or the bot's removal from it) ends its tables.
  */
 import type { Sentence } from "../i18n/index.js";
-import type { TablePatch } from "../store/types.js";
+import type { Store, TablePatch } from "../store/types.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
 import type { TableRecord } from "./records.js";
@@ -61,6 +61,31 @@ export async function forgetAtOpenTables(tables: OpenTables, userId: string, pse
       ctx.plan(l);
       return { ok: true };
     });
+  }
+  return count;
+}
+
+/**
+ * "Forget me" at open tables that no process of this machine holds in memory (their shard was down
+ * when the person asked): the shard resumes them from the store, so the seat is handed over in the
+ * stored record, as that shard would have done it (a seat in the lobby too becomes an anonymous
+ * computer player; an idle lobby closes on its own). `theirs`: the servers whose shard did not
+ * answer; `inMemory`: this process's own tables, which forgetAtOpenTables handles. Returns how many.
+ */
+export async function forgetAtStoredTables(
+  store: Pick<Store, "listOpenTables" | "updateTable">,
+  inMemory: (tableId: string) => boolean,
+  theirs: (guildId: string) => boolean,
+  userId: string,
+  pseudonym: string,
+): Promise<number> {
+  let count = 0;
+  for (const record of await store.listOpenTables()) {
+    if (inMemory(record.id) || !theirs(record.guildId)) continue;
+    const change = forgotten(record, userId, pseudonym);
+    if (!change) continue;
+    await store.updateTable(record.id, change.patch);
+    count++;
   }
   return count;
 }

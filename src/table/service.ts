@@ -28,7 +28,7 @@ import * as lobby from "./lobby.js";
 import type { LobbyOutcome } from "./lobby.js";
 import type { SettingsChange } from "./options.js";
 import { clickRefusal, person, type BotPlayer } from "./players.js";
-import { endGuildTables, forgetAtOpenTables, type OpenTables } from "./privacy.js";
+import { endGuildTables, forgetAtOpenTables, forgetAtStoredTables, type OpenTables } from "./privacy.js";
 import { SerialQueue } from "./queue.js";
 import { TableRegistry } from "./registry.js";
 import { TurnScheduler, inBackground } from "./scheduler.js";
@@ -555,6 +555,14 @@ export class TableService {
   /** "Forget me" at the open tables in memory; returns how many tables the person was at. */
   async forgetPlayer(userId: string, pseudonym: string): Promise<number> {
     return forgetAtOpenTables(this.openTablesForPrivacy(), userId, pseudonym);
+  }
+
+  /**
+   * "Forget me" in the stored open tables of servers whose shard did not answer (it was down): see
+   * forgetAtStoredTables. Returns how many tables the person was at.
+   */
+  async forgetAtStoredTables(userId: string, pseudonym: string, theirs: (guildId: string) => boolean): Promise<number> {
+    return forgetAtStoredTables(this.store, (id) => this.tables.has(id), theirs, userId, pseudonym);
   }
 
   /** Ends every open table of a server (it purges its data, or the bot was removed from it). */

@@ -64,8 +64,8 @@ const waitFor = <T>(probe: () => T | null | undefined | false, ms: number, what:
 
 beforeAll(async () => {
   started = Date.now();
-  // One person per guild, and one more who plays nowhere (the Forget me test's).
-  fake = await startFakeDiscord({ users: SHARDS * GUILDS_PER_SHARD + 1, shards: SHARDS, maxConcurrency: SHARDS, history: false });
+  // One person per guild, and two more who play nowhere (the Forget me tests').
+  fake = await startFakeDiscord({ users: SHARDS * GUILDS_PER_SHARD + 2, shards: SHARDS, maxConcurrency: SHARDS, history: false });
   dir = mkdtempSync(join(tmpdir(), "hearts-shards-"));
   dbFile = join(dir, "hearts.db");
   for (let k = 0; k < GUILDS_PER_SHARD; k++) for (let s = 0; s < SHARDS; s++) fake.addGuild({ shard: [s, SHARDS] });
@@ -290,8 +290,8 @@ const actionTotal = (guilds: Set<string>): number =>
 
 describe(`${SHARDS} shard processes on one SQLite file`, () => {
   let people: Person[] = [];
-  /** The Forget me test's table: not one of the people's games. */
-  let forgottenTable = "";
+  /** The Forget me tests' tables: not the people's games. */
+  const forgottenTables: string[] = [];
   let restart: { resumed: string[]; expected: string[]; othersOpen: number; othersActionsDuring: number; ms: number } | null = null;
 
   it("play many games at once; a killed shard comes back and resumes only its own tables", async () => {
@@ -378,7 +378,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     // (Every game of that guild's own person is over: the one table message with a Start button is theirs.)
     const lobby = await waitFor(() => tableMessage(tableGuild, null), 8000, "the asker's table");
     const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
-    forgottenTable = tableId;
+    forgottenTables.push(tableId);
     expect(JSON.stringify(stored(tableId))).toContain(asker.id);
 
     // They ask in a server of shard 1, which holds none of their tables.
@@ -392,6 +392,48 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(logs.some((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toBe(false);
   }, 40_000);
 
+  it("Forget me while the shard holding their table is down: it comes back with the seat handed over", async () => {
+    const asker = fake.users[SHARDS * GUILDS_PER_SHARD + 1];
+    const DOWN = 3;
+    const tableGuild = people.find((p) => p.shard === DOWN)!;
+    const askGuild = people.find((p) => p.shard === 1)!;
+    const stored = (tableId: string) =>
+      readDb((db) => db.prepare(`SELECT seats, hostId, status FROM HeartsTable WHERE id = ?`).get(tableId) as Record<string, string>);
+    const opened = await answer(fake.slashCommand(asker, "hearts", { subcommand: "new", options: {} }, tableGuild.guild.channelId));
+    expect(textOf(opened)).not.toMatch(/couldn't|can't|refused/i);
+    const lobby = await waitFor(() => tableMessage(tableGuild, null), 8000, "the asker's table");
+    const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
+    forgottenTables.push(tableId);
+
+    // The shard holding it goes down (the manager starts it again after its pause).
+    const downPid = logs.filter((l) => l.msg === "shard connected" && l.shard === DOWN).at(-1)!.shardPid as number;
+    process.kill(downPid, "SIGKILL");
+    await waitFor(
+      () => logs.some((l) => l.msg.startsWith("shard process stopped; starting it again") && l.shard === DOWN),
+      8000,
+      "the stop seen",
+    );
+
+    const shown = await answer(fake.slashCommand(asker, "hearts", { subcommand: "privacy", options: {} }, askGuild.guild.channelId));
+    const confirm = await answer(fake.clickButton(asker, shown.id, find(shown, (c) => c.label === "Forget me").custom_id));
+    const done = await answer(fake.clickButton(asker, confirm.id, find(confirm, (c) => c.label === "Yes, forget me").custom_id));
+    expect(textOf(done)).toContain("you left 1 open table(s)");
+    expect(logs.find((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toMatchObject({ shards: [DOWN] });
+    expect(JSON.stringify(stored(tableId))).not.toContain(asker.id);
+
+    // Back up, the shard resumes the table from the database: without them, and it writes nothing back.
+    const back = await waitFor(
+      () => logs.find((l) => l.msg === "shard connected" && l.shard === DOWN && l.shardPid !== downPid),
+      45_000,
+      "the shard's new process",
+    );
+    await waitFor(() => logs.some((l) => l.pid === back.shardPid && l.msg === "resumed open tables"), 30_000, "its tables resumed");
+    expect(logs.some((l) => l.pid === back.shardPid && l.msg === "table resumed" && (l.tableId ?? l.table) === tableId)).toBe(true);
+    const after = stored(tableId);
+    expect(JSON.stringify(after)).not.toContain(asker.id);
+    expect(JSON.parse(after.seats)).toEqual([expect.objectContaining({ userId: null, name: "Former player" })]);
+  }, 90_000);
+
   it("stops cleanly on SIGTERM: every shard process ends", async () => {
     const pids = shardPids();
     manager.kill("SIGTERM");
@@ -401,9 +443,12 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
   }, 40_000);
 
   it("lost and duplicated nothing: every log replays to its final state, each game recorded once", async () => {
-    const tables = readDb((db) =>
-      db.prepare(`SELECT id, guildId, status, rules, seed, actionCount FROM HeartsTable WHERE id != ?`).all(forgottenTable),
-    ) as TableRow[];
+    const tables = readDb((db) => db.prepare(`SELECT id, guildId, status, rules, seed, actionCount FROM HeartsTable`).all()) as TableRow[];
+    for (const id of forgottenTables)
+      tables.splice(
+        tables.findIndex((t) => t.id === id),
+        1,
+      );
     expect(tables.length).toBe(people.length * GAMES_PER_GUILD);
     expect(new Set(tables.map((t) => t.id))).toEqual(new Set(people.flatMap((p) => p.tables)));
     let actions = 0;
