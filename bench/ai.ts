@@ -13,6 +13,11 @@
  *   --out FILE appends each deal's result as one JSON line as it finishes, so a long run that is
  *   stopped keeps what it played, and runs can be pooled deal by deal.
  *
+ * npm run bench:ai -- --pool FILE [FILE...]
+ *   The deals of earlier runs' --out files (the same match: levels, rules, format, seed), each deal
+ *   counted once, summarised as one run. Pool only runs of the same code: the files name the levels,
+ *   not the commit.
+ *
  * A duplicate tournament between two levels. Each deal (one hand: the same 52 cards, the pass
  * direction of hand i of the cycle, totals at the start) is played four times with the seating
  * rotated, so that each level holds each of the four hands equally often and the luck of the cards
@@ -23,7 +28,7 @@
  * paired difference A − B with its interval, moons shot and conceded, and decision times
  * p50/p95/p99 per level. The last line is one JSON object.
  */
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import {
   awaiting,
@@ -84,7 +89,7 @@ const LEVELS = ALL_LEVELS;
 function fail(message: string): never {
   console.error(`bench:ai: ${message}`);
   console.error(
-    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S] [--first-deal K] [--max-minutes M] [--out FILE]",
+    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S] [--first-deal K] [--max-minutes M] [--out FILE]\n       npm run bench:ai -- --pool FILE [FILE...]",
   );
   console.error(`presets: ${presetNames().join(", ")}`);
   process.exit(2);
@@ -279,6 +284,7 @@ const r2 = (x: number) => Math.round(x * 1000) / 1000;
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (argv[0] === "--pool") return pool(argv.slice(1));
   // Without --a/--b: issue 17's suite (speed, per-level cost, duplicates against the frozen players).
   if (!argv.some((a) => a.startsWith("--a") || a.startsWith("--b"))) return runSuite(argv);
   const args = parseArgs(argv);
@@ -289,14 +295,48 @@ async function main(): Promise<void> {
   let last = started;
   await runParallel(args, (r) => {
     results.push(r);
-    if (args.out) appendFileSync(args.out, JSON.stringify({ seed: args.seed, a: args.a, b: args.b, rules: args.rules, ...r }) + "\n");
+    if (args.out) appendFileSync(args.out, JSON.stringify({ ...matchOf(args), ...r }) + "\n");
     if (performance.now() - last > 15_000) {
       last = performance.now();
       console.error(`  … ${results.length}/${args.deals} deals, ${((last - started) / 1000).toFixed(0)} s`);
     }
   });
-  results.sort((x, y) => x.deal - y.deal);
   const seconds = (performance.now() - started) / 1000;
+  summarise(
+    matchOf(args),
+    results,
+    `${results.length} deals × 4 rotations, ${args.format}, rules ${args.rules}` +
+      (args.budgetMs !== undefined ? `, budget ${args.budgetMs} ms` : "") +
+      (args.samples !== undefined ? `, ≤ ${args.samples} worlds` : "") +
+      `, ${args.workers} worker(s), ${seconds.toFixed(0)} s`,
+    { firstDeal: args.firstDeal ?? 0, seconds: Math.round(seconds) },
+  );
+}
+
+/** What makes two runs the same match (written on each --out line; --pool checks it). */
+interface Match {
+  seed: number;
+  a: Level;
+  b: Level;
+  rules: string;
+  format?: Args["format"];
+  budgetMs?: number | null;
+  samples?: number | null;
+}
+
+const matchOf = (args: Args): Match => ({
+  seed: args.seed,
+  a: args.a,
+  b: args.b,
+  rules: args.rules,
+  format: args.format,
+  budgetMs: args.budgetMs ?? null,
+  samples: args.samples ?? null,
+});
+
+/** Each level's mean points per hand, the paired difference, moons and decision times; the last line JSON. */
+function summarise(match: Match, results: DealResult[], header: string, extra: Record<string, unknown>): void {
+  results.sort((x, y) => x.deal - y.deal);
   const perDeal = (k: "a" | "b") => results.map((r) => r.points[k] / r.hands[k]);
   const a = meanCi(perDeal("a"));
   const b = meanCi(perDeal("b"));
@@ -312,35 +352,56 @@ async function main(): Promise<void> {
   };
   const ta = timing("a");
   const tb = timing("b");
-  const name = (k: "a" | "b") => `${k === "a" ? args.a : args.b} (${k.toUpperCase()})`;
-  console.log(
-    `${results.length} deals × 4 rotations, ${args.format}, rules ${args.rules}` +
-      (args.budgetMs !== undefined ? `, budget ${args.budgetMs} ms` : "") +
-      (args.samples !== undefined ? `, ≤ ${args.samples} worlds` : "") +
-      `, ${args.workers} worker(s), ${seconds.toFixed(0)} s`,
-  );
+  const name = (k: "a" | "b") => `${match[k]} (${k.toUpperCase()})`;
+  console.log(header);
   console.log(
     `  ${name("a")}: ${a.mean.toFixed(3)} ± ${a.ci.toFixed(3)} points/hand; moons shot ${moons.a}, conceded ${moons.b}; decision ms p50 ${ta.p50} p95 ${ta.p95} p99 ${ta.p99}`,
   );
   console.log(
     `  ${name("b")}: ${b.mean.toFixed(3)} ± ${b.ci.toFixed(3)} points/hand; moons shot ${moons.b}, conceded ${moons.a}; decision ms p50 ${tb.p50} p95 ${tb.p95} p99 ${tb.p99}`,
   );
-  const verdict = diff.mean + diff.ci < 0 ? `${args.a} better` : diff.mean - diff.ci > 0 ? `${args.b} better` : "no significant difference";
+  const verdict =
+    diff.mean + diff.ci < 0 ? `${match.a} better` : diff.mean - diff.ci > 0 ? `${match.b} better` : "no significant difference";
   console.log(`  A − B: ${diff.mean.toFixed(3)} ± ${diff.ci.toFixed(3)} points/hand (lower is better): ${verdict}`);
   console.log(
     JSON.stringify({
       deals: results.length,
-      firstDeal: args.firstDeal ?? 0,
-      format: args.format,
-      rules: args.rules,
-      budgetMs: args.budgetMs ?? null,
-      samples: args.samples ?? null,
-      seconds: Math.round(seconds),
-      a: { level: args.a, mean: r2(a.mean), ci95: r2(a.ci), moonsShot: moons.a, moonsConceded: moons.b, ms: ta },
-      b: { level: args.b, mean: r2(b.mean), ci95: r2(b.ci), moonsShot: moons.b, moonsConceded: moons.a, ms: tb },
-      diff: { mean: r2(diff.mean), ci95: r2(diff.ci), verdict },
+      ...extra,
+      format: match.format ?? null,
+      rules: match.rules,
+      budgetMs: match.budgetMs ?? null,
+      samples: match.samples ?? null,
+      a: { level: match.a, mean: r2(a.mean), ci95: r2(a.ci), moonsShot: moons.a, moonsConceded: moons.b, ms: ta },
+      b: { level: match.b, mean: r2(b.mean), ci95: r2(b.ci), moonsShot: moons.b, moonsConceded: moons.a, ms: tb },
+      diff: { mean: r2(diff.mean), ci95: r2(diff.ci), lo: r2(diff.mean - diff.ci), hi: r2(diff.mean + diff.ci), verdict },
     }),
   );
+}
+
+/** --pool: earlier runs' --out files as one run, each deal once. */
+function pool(files: string[]): void {
+  if (!files.length) fail("--pool needs the --out files to pool");
+  const deals = new Map<number, DealResult>();
+  let match: Match | null = null;
+  let repeated = 0;
+  for (const file of files) {
+    const lines = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.trim());
+    for (const [i, line] of lines.entries()) {
+      const { deal, points, hands, moons, times, ...m } = JSON.parse(line) as Match & DealResult;
+      match ??= m;
+      const same = (Object.keys({ ...match, ...m }) as (keyof Match)[]).every((k) => match![k] === m[k]);
+      if (!same) fail(`${file}:${i + 1} is another match (${JSON.stringify(m)}, not ${JSON.stringify(match)})`);
+      if (deals.has(deal)) repeated++;
+      else deals.set(deal, { deal, points, hands, moons, times });
+    }
+  }
+  if (!match) fail("the files hold no deals");
+  summarise(match, [...deals.values()], `${deals.size} deals × 4 rotations pooled from ${files.length} file(s), rules ${match.rules}`, {
+    pooledFrom: files.length,
+    repeatedDeals: repeated,
+  });
 }
 
 if (isMainThread && !process.env.BENCH_AI_NO_MAIN) {
