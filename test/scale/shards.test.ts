@@ -366,25 +366,40 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(logs.filter((l) => l.msg === "table resumed").every((l) => l.shard === VICTIM)).toBe(true);
   });
 
-  it("Forget me, asked in a server on one shard, takes the person out of their open table on another shard", async () => {
-    const asker = fake.users[SHARDS * GUILDS_PER_SHARD];
-    const tableGuild = people.find((p) => p.shard === 0)!;
-    const askGuild = people.find((p) => p.shard === 1)!;
-    const stored = (tableId: string) =>
-      readDb((db) => db.prepare(`SELECT seats, hostId, status FROM HeartsTable WHERE id = ?`).get(tableId) as Record<string, string>);
-    // A table of theirs, open on shard 0.
-    const opened = await answer(fake.slashCommand(asker, "hearts", { subcommand: "new", options: {} }, tableGuild.guild.channelId));
+  // ---- Forget me across shards: a person who plays nowhere else opens a lobby, then asks elsewhere.
+  const stored = (tableId: string) =>
+    readDb((db) => db.prepare(`SELECT seats, hostId, status FROM HeartsTable WHERE id = ?`).get(tableId) as Record<string, string>);
+
+  /** `asker` opens a table in `where`'s channel; its id. */
+  async function openLobby(asker: FakeUser, where: Person): Promise<string> {
+    const opened = await answer(fake.slashCommand(asker, "hearts", { subcommand: "new", options: {} }, where.guild.channelId));
     expect(textOf(opened)).not.toMatch(/couldn't|can't|refused/i);
     // (Every game of that guild's own person is over: the one table message with a Start button is theirs.)
-    const lobby = await waitFor(() => tableMessage(tableGuild, null), 8000, "the asker's table");
+    const lobby = await waitFor(() => tableMessage(where, null), 8000, "the asker's table");
     const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
     forgottenTables.push(tableId);
     expect(JSON.stringify(stored(tableId))).toContain(asker.id);
+    return tableId;
+  }
 
-    // They ask in a server of shard 1, which holds none of their tables.
-    const shown = await answer(fake.slashCommand(asker, "hearts", { subcommand: "privacy", options: {} }, askGuild.guild.channelId));
+  /** `asker` presses Forget me (and confirms) in `where`'s channel; the answer. */
+  async function forgetMe(asker: FakeUser, where: Person): Promise<FakeMessage> {
+    const shown = await answer(fake.slashCommand(asker, "hearts", { subcommand: "privacy", options: {} }, where.guild.channelId));
     const confirm = await answer(fake.clickButton(asker, shown.id, find(shown, (c) => c.label === "Forget me").custom_id));
-    const done = await answer(fake.clickButton(asker, confirm.id, find(confirm, (c) => c.label === "Yes, forget me").custom_id));
+    return answer(fake.clickButton(asker, confirm.id, find(confirm, (c) => c.label === "Yes, forget me").custom_id));
+  }
+
+  it("Forget me, asked in a server on one shard, takes the person out of their open table on another shard", async () => {
+    const asker = fake.users[SHARDS * GUILDS_PER_SHARD];
+    // A table of theirs, open on shard 0; they ask in a server of shard 1, which holds none of their tables.
+    const tableId = await openLobby(
+      asker,
+      people.find((p) => p.shard === 0)!,
+    );
+    const done = await forgetMe(
+      asker,
+      people.find((p) => p.shard === 1)!,
+    );
     expect(textOf(done)).toContain("you left 1 open table(s)");
     // Shard 0 let go of the table (they were its only person, so it ended) and no row names them.
     await waitFor(() => stored(tableId).status !== "lobby", 8000, "the table on shard 0 to end");
@@ -395,15 +410,10 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
   it("Forget me while the shard holding their table is down: it comes back with the seat handed over", async () => {
     const asker = fake.users[SHARDS * GUILDS_PER_SHARD + 1];
     const DOWN = 3;
-    const tableGuild = people.find((p) => p.shard === DOWN)!;
-    const askGuild = people.find((p) => p.shard === 1)!;
-    const stored = (tableId: string) =>
-      readDb((db) => db.prepare(`SELECT seats, hostId, status FROM HeartsTable WHERE id = ?`).get(tableId) as Record<string, string>);
-    const opened = await answer(fake.slashCommand(asker, "hearts", { subcommand: "new", options: {} }, tableGuild.guild.channelId));
-    expect(textOf(opened)).not.toMatch(/couldn't|can't|refused/i);
-    const lobby = await waitFor(() => tableMessage(tableGuild, null), 8000, "the asker's table");
-    const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
-    forgottenTables.push(tableId);
+    const tableId = await openLobby(
+      asker,
+      people.find((p) => p.shard === DOWN)!,
+    );
 
     // The shard holding it goes down (the manager starts it again after its pause).
     const downPid = logs.filter((l) => l.msg === "shard connected" && l.shard === DOWN).at(-1)!.shardPid as number;
@@ -414,9 +424,10 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       "the stop seen",
     );
 
-    const shown = await answer(fake.slashCommand(asker, "hearts", { subcommand: "privacy", options: {} }, askGuild.guild.channelId));
-    const confirm = await answer(fake.clickButton(asker, shown.id, find(shown, (c) => c.label === "Forget me").custom_id));
-    const done = await answer(fake.clickButton(asker, confirm.id, find(confirm, (c) => c.label === "Yes, forget me").custom_id));
+    const done = await forgetMe(
+      asker,
+      people.find((p) => p.shard === 1)!,
+    );
     expect(textOf(done)).toContain("you left 1 open table(s)");
     expect(logs.find((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toMatchObject({ shards: [DOWN] });
     expect(JSON.stringify(stored(tableId))).not.toContain(asker.id);
