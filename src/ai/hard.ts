@@ -19,7 +19,7 @@ import {
 import { pop, valuesFor } from "./bits.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
-import { WorldSampler, knowledgeOf } from "./knowledge.js";
+import { WorldSampler, knowledgeOf, worldWeight } from "./knowledge.js";
 import * as policy from "./policy.js";
 import type { Situation, Style } from "./policy.js";
 import { takenFromView } from "./world.js";
@@ -253,15 +253,16 @@ export function searchPlay(
     const hands = sampler.sample(rng);
     root.loadView(view, hands, taken, voids0);
     const playoutSeed = rng.int(0x7fffffff);
+    const w = worldWeight(know, hands);
     for (let i = 0; i < legal.length; i++) {
       if (!t.alive[i]) continue;
       board.copyFrom(root);
       board.play(legal[i]);
       prng.seed(playoutSeed);
       fastPlayout(board, prng, sit, scratch, style);
-      record(t, i, 1, boardUtility(board, me));
+      record(t, i, w, boardUtility(board, me));
     }
-    closeWorld(t, 1);
+    closeWorld(t, w);
     if ((t.n & 7) === 0 && opts.prune !== false && prune(t, argBest(t))) break;
   }
   const best = argBest(t);

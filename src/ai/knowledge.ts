@@ -4,7 +4,7 @@
  * searches). Nothing here can see another seat's hand: the only input is a SeatView.
  */
 import { passTarget, suitOf, rankOf, type Card, type Rng, type SeatView, type SuitMasks } from "../game/index.js";
-import { CLUBS, DIAMONDS, FULL, HEARTS, Q_BIT, SPADES, pop, valuesFor } from "./bits.js";
+import { CLUBS, DIAMONDS, FULL, HEARTS, QS, Q_BIT, SPADES, pop, valuesFor } from "./bits.js";
 
 export interface Knowledge {
   seat: number;
@@ -18,7 +18,21 @@ export interface Knowledge {
   sizes: number[];
   /** Cards already played this hand (completed tricks and the trick on the table). */
   played: SuitMasks;
+  /**
+   * queenWeight[s]: how much less likely than another seat s is to hold Q♠, from its play (see
+   * QUEEN_DODGE). 1 for a seat that never passed up a free chance to get rid of it.
+   */
+  queenWeight: number[];
 }
+
+/**
+ * Soft inference, unlike `allowed`: a seat that could have got rid of Q♠ at no risk (void in the
+ * suit led, or following a spade lead under K♠ or A♠) and played another card almost certainly
+ * does not hold it: every level of computer player, and nearly every person, dumps it there. Not
+ * certainly (someone running a moon keeps it), so a world in which that seat holds Q♠ is only
+ * weighted down, by this factor for each such card, rather than ruled out.
+ */
+export const QUEEN_DODGE = 0.1;
 
 export function knowledgeOf(view: SeatView): Knowledge {
   const me = view.seat;
@@ -33,6 +47,8 @@ export function knowledgeOf(view: SeatView): Knowledge {
   // Replay the public tricks in order: who showed out, and what a lead or a first-trick point
   // card proves about the rest of that hand (RULES.md: hearts lead, trick-1 point limits).
   let broken = false;
+  let queenGone = values.pv[QS] <= 0;
+  const dodges = [0, 0, 0, 0];
   const all: { leader: number; cards: readonly Card[]; first: boolean }[] = view.tricks.map((t, i) => ({
     leader: t.leader,
     cards: t.cards,
@@ -46,7 +62,12 @@ export function knowledgeOf(view: SeatView): Knowledge {
       const p = (t.leader + i) & 3;
       const suit = suitOf(c);
       played[suit] |= 1 << rankOf(c);
+      if (c === QS) queenGone = true;
       if (p === me) continue;
+      if (i > 0 && !queenGone && c !== QS && (!t.first || rules.pointsOnFirstTrick)) {
+        const underTop = led === SPADES && suit === SPADES && t.cards.slice(0, i).some((x) => x === QS + 1 || x === QS + 2);
+        if (suit !== led || underTop) dodges[p]++;
+      }
       const a = allowed[p];
       if (i === 0) {
         if (suit === HEARTS && rules.heartsLeadRestriction && !broken) {
@@ -99,7 +120,14 @@ export function knowledgeOf(view: SeatView): Knowledge {
     }
   }
   const sizes = view.phase === "passing" ? [13, 13, 13, 13] : view.handSizes.slice();
-  return { seat: me, unknown, allowed, known, sizes, played };
+  const queenWeight = dodges.map((n) => QUEEN_DODGE ** n);
+  return { seat: me, unknown, allowed, known, sizes, played, queenWeight };
+}
+
+/** A sampled world's weight: lower where a seat holds Q♠ that it showed no sign of holding (queenWeight). */
+export function worldWeight(know: Knowledge, hands: SuitMasks[]): number {
+  for (let p = 0; p < 4; p++) if (hands[p][SPADES] & Q_BIT) return know.queenWeight[p];
+  return 1;
 }
 
 /** n!/(k1! k2! k3!) as a float: the number of ways to split a class of cards. */

@@ -9,7 +9,7 @@
 import { passTarget, type Action, type Card, type MoonChoice, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
 import { FastHand } from "./fast.js";
 import { FastRng, bestMoonChoice, distinctPlays, fastPlayout, searchPass, searchPlay } from "./hard.js";
-import { WorldSampler, knowledgeOf } from "./knowledge.js";
+import { WorldSampler, knowledgeOf, worldWeight } from "./knowledge.js";
 import { PLAYOUT, choosePass, newSituation, voidBits, type Style } from "./policy.js";
 import { takenFromView } from "./world.js";
 
@@ -123,19 +123,23 @@ function playPoints(view: SeatView, cards: Card[], samples: number, seed: number
   const board = new FastHand(view.rules);
   const sums = cards.map(() => 0);
   const me = view.seat;
+  // Worlds weighted as the search weights them (worldWeight), so the review and the player agree.
+  let weights = 0;
   for (let n = 0; n < samples; n++) {
     const hands = sampler.sample(rng);
     root.loadView(view, hands, taken, voids0);
     const playoutSeed = rng.int(0x7fffffff);
+    const w = worldWeight(know, hands);
+    weights += w;
     for (let i = 0; i < cards.length; i++) {
       board.copyFrom(root);
       board.play(cards[i]);
       prng.seed(playoutSeed);
       fastPlayout(board, prng, sit, scratch, PLAYOUT);
-      sums[i] += board.finalTotals(choose)[me] - view.totals[me];
+      sums[i] += w * (board.finalTotals(choose)[me] - view.totals[me]);
     }
   }
-  return sums.map((s) => s / samples);
+  return sums.map((s) => s / weights);
 }
 
 const pack = (cards: readonly Card[]): number => cards[0] | (cards[1] << 6) | (cards[2] << 12);
