@@ -4,7 +4,7 @@
  * Game review's cost and its effect on the tables: plays a game of `hands` hands (medium players,
  * classic scoring with no end), reviews seat 0's decisions through a BotPool (the pool's lowest
  * lane, REVIEW_SAMPLES worlds a decision), and reports its wall time and CPU (process CPU: the
- * workers included). Then times table moves (hard decisions, the table's 40 ms budget, one after
+ * workers included). Then times table moves (hard decisions, the table's HARD_BUDGET_MS budget, one after
  * another as tables ask) alone and while reviews run, and reports p50/p99 for both.
  * Last line: one JSON object.
  */
