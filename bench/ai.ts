@@ -15,8 +15,8 @@
  *
  * npm run bench:ai -- --pool FILE [FILE...]
  *   The deals of earlier runs' --out files (the same match: levels, rules, format, seed), each deal
- *   counted once, summarised as one run. Pool only runs of the same code: the files name the levels,
- *   not the commit.
+ *   counted once, summarised as one run. Each --out line names the players' code (codeVersion: a
+ *   hash of src/game, src/ai and bench/frozen-ai), so deals of another version are refused.
  *
  * A duplicate tournament between two levels. Each deal (one hand: the same 52 cards, the pass
  * direction of hand i of the cycle, totals at the start) is played four times with the seating
@@ -28,7 +28,10 @@
  * paired difference A − B with its interval, moons shot and conceded, and decision times
  * p50/p95/p99 per level. The last line is one JSON object.
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import {
   awaiting,
@@ -199,7 +202,8 @@ export function playDeal(args: Args, rules: Rules, deal: number): DealResult {
         const view = viewFor(state, seat as Seat);
         const t = performance.now();
         const action = decideAs(level, view, { ...opts, seed: mix32(seed ^ Math.imul(state.actionCount + 1, 0x85ebca6b) ^ seat) });
-        res.times[who].push(performance.now() - t);
+        // 0.1 ms is finer than any budget here, and keeps a deal's --out line about 1 KB.
+        res.times[who].push(Math.round((performance.now() - t) * 10) / 10);
         const why = step(state, action);
         if (why) throw new Error(`deal ${deal}: ${level} made an illegal move (${why}): ${JSON.stringify(action)}`);
       }
@@ -315,6 +319,8 @@ async function main(): Promise<void> {
 
 /** What makes two runs the same match (written on each --out line; --pool checks it). */
 interface Match {
+  /** The players' code (codeVersion): deals of different code never pool. */
+  code?: string;
   seed: number;
   a: Level;
   b: Level;
@@ -325,6 +331,7 @@ interface Match {
 }
 
 const matchOf = (args: Args): Match => ({
+  code: codeVersion(),
   seed: args.seed,
   a: args.a,
   b: args.b,
@@ -333,6 +340,30 @@ const matchOf = (args: Args): Match => ({
   budgetMs: args.budgetMs ?? null,
   samples: args.samples ?? null,
 });
+
+let version: string | undefined;
+
+/**
+ * A hash of everything the players' decisions depend on: the engine (src/game), today's players
+ * (src/ai) and the frozen ones (bench/frozen-ai). A long match is played over several runs, days
+ * apart; this lets --pool refuse deals that a different version of the players played.
+ */
+export function codeVersion(): string {
+  if (version) return version;
+  const hash = createHash("sha256");
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  for (const dir of ["src/game", "src/ai", "bench/frozen-ai"]) {
+    for (const name of readdirSync(join(root, dir))
+      .filter((f) => f.endsWith(".ts"))
+      .sort()) {
+      hash
+        .update(`${dir}/${name}\0`)
+        .update(readFileSync(join(root, dir, name)))
+        .update("\0");
+    }
+  }
+  return (version = hash.digest("hex").slice(0, 12));
+}
 
 /** Each level's mean points per hand, the paired difference, moons and decision times; the last line JSON. */
 function summarise(match: Match, results: DealResult[], header: string, extra: Record<string, unknown>): void {
@@ -367,6 +398,7 @@ function summarise(match: Match, results: DealResult[], header: string, extra: R
     JSON.stringify({
       deals: results.length,
       ...extra,
+      code: match.code ?? null,
       format: match.format ?? null,
       rules: match.rules,
       budgetMs: match.budgetMs ?? null,
