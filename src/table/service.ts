@@ -233,6 +233,10 @@ export class TableService {
     host: Actor,
     options: NewTableOptions,
   ): Promise<Outcome<{ table: TableView }>> {
+    // A game that has just ended is still being recorded (its table message may already say
+    // "Game over"): wait for that rather than refuse whoever starts the next game at once.
+    const ending = this.registry.in(where.channelId);
+    if (ending?.state?.phase === "game-over") await ending.queue.idle().catch(() => undefined);
     const cap = this.guildCap(where.guildId, options.maxTables);
     if (cap) return cap;
     const existing = await this.findOpen(where.channelId);

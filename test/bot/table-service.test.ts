@@ -8,6 +8,7 @@ import { Images } from "../../src/discord/images.js";
 import { decodeId } from "../../src/discord/ids.js";
 import { handMenu } from "../../src/discord/views.js";
 import { MemoryStore } from "./memory-store.js";
+import type { FinishedGame } from "../../src/table/records.js";
 import { alice, bob, carol, en, english, openTable, playOut, setup, stateInMemory, stateNow, where } from "./service-helpers.js";
 
 describe("lobby", () => {
@@ -104,6 +105,34 @@ describe("a game", () => {
     // Every stored action replays to the same finished game.
     expect(s.store.actions.get(id)!.length).toBeGreaterThan(52);
     expect(await s.service.findOpen(where.channelId)).toBeNull();
+  });
+
+  it("the next table opens in the channel as soon as the game is over, while its result is still being recorded", async () => {
+    let release!: () => void;
+    const recorded = new Promise<void>((r) => (release = r));
+    class SlowRecord extends MemoryStore {
+      override async recordFinishedGame(game: FinishedGame): Promise<void> {
+        await recorded;
+        return super.recordFinishedGame(game);
+      }
+    }
+    const s = setup({ store: new SlowRecord(), settings: { turnSeconds: 0 } });
+    const id = await openTable(s, [alice]);
+    await s.service.start(id, alice);
+    // Bob opens the next table the moment the last card shows the game over (the table message
+    // says "Game over" from then on), before the result is in the store.
+    let next: ReturnType<typeof s.service.open> | null = null;
+    s.service.onUpdate((table, update) => {
+      if (next || update.type !== "action" || stateBehind(table)?.phase !== "game-over") return;
+      next = s.service.open(where, bob, { rules: presetRules("classic")!, settings: s.settings });
+      setTimeout(release, 20);
+    });
+    await playOut(s, id, [alice]);
+    expect(next).not.toBeNull();
+    const opened = await next!;
+    expect(opened.ok, opened.ok ? "" : english(opened.say)).toBe(true);
+    expect(s.store.finished).toHaveLength(1);
+    expect((await s.service.findOpen(where.channelId))?.record.hostId).toBe(bob.userId);
   });
 
   it("refuses illegal, out-of-turn, stale and duplicate actions with the engine's reasons", async () => {
