@@ -59,6 +59,13 @@ const logs: LogLine[] = [];
 let stderr = "";
 let started = 0;
 
+/**
+ * How long a simulated person waits to see an answer, a table or an update. Not a Discord limit
+ * (the fake itself fails any interaction not acknowledged within Discord's 3 s): only the test's
+ * patience, generous because 4 bot processes share this machine's cores with whatever else runs.
+ */
+const PATIENCE_MS = 20_000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const waitFor = <T>(probe: () => T | null | undefined | false, ms: number, what: string) => fake.waitFor(probe, ms, what);
 
@@ -191,16 +198,20 @@ async function answer(h: InteractionHandle): Promise<FakeMessage> {
       const r = h.reply();
       return r && (r.content || r.embeds.length || r.components.length) ? r : (h.followUps()[0] ?? null);
     },
-    8000,
+    PATIENCE_MS,
     `an answer to ${h.kind} of ${h.user.username}`,
   );
 }
 
 async function playGame(p: Person): Promise<void> {
-  await answer(
+  const opened = await answer(
     fake.slashCommand(p.user, "hearts", { subcommand: "new", options: { target: 10, level: "easy", images: "hands" } }, p.guild.channelId),
   );
-  const lobby = await waitFor(() => tableMessage(p, null), 8000, `the table message in ${p.guild.name}`);
+  const lobby = await waitFor(
+    () => tableMessage(p, null),
+    PATIENCE_MS,
+    `the table message in ${p.guild.name} (the answer to /hearts new: ${JSON.stringify(textOf(opened).slice(0, 200))})`,
+  );
   const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
   p.tables.push(tableId);
   p.actions = 0;
@@ -375,7 +386,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const opened = await answer(fake.slashCommand(asker, "hearts", { subcommand: "new", options: {} }, where.guild.channelId));
     expect(textOf(opened)).not.toMatch(/couldn't|can't|refused/i);
     // (Every game of that guild's own person is over: the one table message with a Start button is theirs.)
-    const lobby = await waitFor(() => tableMessage(where, null), 8000, "the asker's table");
+    const lobby = await waitFor(() => tableMessage(where, null), PATIENCE_MS, "the asker's table");
     const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
     forgottenTables.push(tableId);
     expect(JSON.stringify(stored(tableId))).toContain(asker.id);
@@ -402,7 +413,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     );
     expect(textOf(done)).toContain("you left 1 open table(s)");
     // Shard 0 let go of the table (they were its only person, so it ended) and no row names them.
-    await waitFor(() => stored(tableId).status !== "lobby", 8000, "the table on shard 0 to end");
+    await waitFor(() => stored(tableId).status !== "lobby", PATIENCE_MS, "the table on shard 0 to end");
     expect(JSON.stringify(stored(tableId))).not.toContain(asker.id);
     expect(logs.some((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toBe(false);
   }, 40_000);
