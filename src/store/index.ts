@@ -38,7 +38,7 @@ export async function loadGame(store: Store, tableId: string): Promise<LoadedGam
     try {
       result = replay(
         table.rules,
-        table.seed,
+        table.deal,
         actions.map((a) => a.action),
       );
     } catch (e) {

@@ -3,7 +3,7 @@
  * the table service depend on this interface, never on Prisma.
  */
 import type { BotLevel, SeatRecord, TableSettings, TableRecord, FinishedGame } from "../table/records.js";
-import type { Action, Rules } from "../game/index.js";
+import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 import type { PrivacyStore } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
@@ -15,7 +15,8 @@ export interface NewTable {
   hostId: string;
   rules: Rules;
   settings: TableSettings;
-  seed: number;
+  /** Usually none: a lobby's key is drawn when its game starts (TablePatch `deal`). */
+  deal?: DealKey;
   seats: SeatRecord[];
 }
 
@@ -27,7 +28,7 @@ export type TablePatch = Partial<
     | "hostId"
     | "rules"
     | "settings"
-    | "seed"
+    | "deal"
     | "status"
     | "seats"
     | "turnDeadline"
@@ -82,11 +83,13 @@ export interface DailySession {
   rulesSpec: string;
   actions: Action[];
   startedAt: Date;
+  /** How its deals are keyed (src/daily/challenge.ts dailyDeal): 2 since deal formats, 1 before. */
+  dealFormat: DealFormat;
   /** Set once every hand is played. */
   result: { points: number; perHand: number[]; queens: number; moons: boolean[]; finishedAt: Date } | null;
 }
 
-export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt"> & { startedAt?: Date };
+export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt" | "dealFormat"> & { startedAt?: Date };
 
 /** A player's private menu left open when the bot stopped: the next start brings it up to date. */
 export interface SavedMenu {

@@ -3,7 +3,7 @@
  * layer names them from here; the store persists them (src/store/types.ts is its interface).
  */
 import type { BotLevel } from "../ai/levels.js";
-import type { Rules } from "../game/index.js";
+import type { DealKey, Rules } from "../game/index.js";
 import type { Locale } from "../i18n/index.js";
 
 export type { BotLevel };
@@ -62,7 +62,11 @@ export interface TableRecord {
   hostId: string;
   rules: Rules;
   settings: TableSettings;
-  seed: number;
+  /**
+   * Where the game's cards come from (src/game/deal.ts): a lobby's is a placeholder, the key is
+   * drawn when the game starts. Format 2's secret is never logged, shown or put in an id.
+   */
+  deal: DealKey;
   status: TableStatus;
   seats: SeatRecord[];
   /** Number of actions in the log: the sequence number of the next action. */

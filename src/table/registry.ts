@@ -1,6 +1,6 @@
 /**
  * The tables in memory: every open table once, found by id or by its channel or thread, and loaded
- * from the store on first use by replaying its log of actions (rules, seed, actions → state). The
+ * from the store on first use by replaying its log of actions (rules, deal key, actions → state). The
  * one place a table is read back from the store.
  */
 import { replay, type Action, type GameState } from "../game/index.js";
@@ -97,7 +97,7 @@ export class TableRegistry<L extends Loaded> {
     const stored = await this.deps.store.loadActions(record.id);
     const r = replay(
       record.rules,
-      record.seed,
+      record.deal,
       stored.map((a) => a.action),
     );
     if (r.ok) {
@@ -115,7 +115,7 @@ export class TableRegistry<L extends Loaded> {
       const stored = await store.loadActions(tableId);
       const r = replay(
         record.rules,
-        record.seed,
+        record.deal,
         stored.map((a) => a.action),
       );
       if (!r.ok) {

@@ -111,7 +111,7 @@ describe("a whole game on Discord", () => {
       const version = (decoded[0] as { version: number }).version;
       const r = replay(
         record.rules,
-        record.seed,
+        record.deal,
         stored.slice(0, version).map((a) => a.action),
       );
       expect(r.ok).toBe(true);

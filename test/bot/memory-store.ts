@@ -39,7 +39,7 @@ export class MemoryStore implements Store {
       hostId: input.hostId,
       rules: clone(input.rules),
       settings: clone(input.settings),
-      seed: input.seed,
+      deal: input.deal ?? { format: 1, seed: 0 },
       status: "lobby",
       seats: clone(input.seats),
       actionCount: 0,

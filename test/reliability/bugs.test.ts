@@ -141,10 +141,10 @@ it("a game whose last card was stored just before a restart is announced (winner
     hostId: ann.id,
     rules,
     settings: b.config.defaults,
-    seed: 42,
+    deal: { format: 1, seed: 42 },
     seats,
   });
-  await b.store.updateTable(record.id, { status: "playing", seed: 42, timeBank: [0, 0, 0, 0] });
+  await b.store.updateTable(record.id, { status: "playing", deal: { format: 1, seed: 42 }, timeBank: [0, 0, 0, 0] });
   // The whole game is in the log, as if the process died right after storing its last card.
   let state = createGame(rules, 42);
   for (let seq = 0; state.phase !== "game-over"; seq++) {

@@ -176,7 +176,7 @@ async function timeline(store: Store, tableId: string): Promise<Timeline | null>
   const record = await store.getTable(tableId);
   if (!record || record.status === "lobby") return null;
   const actions = await store.loadActions(tableId);
-  const state = createGame(record.rules, record.seed);
+  const state = createGame(record.rules, record.deal);
   const t: Timeline = {
     record,
     at: actions.map((a) => a.at.getTime()),

@@ -17,7 +17,7 @@ export function tableRecord(
     hostId: "u0",
     rules: state?.rules ?? presetRules("classic")!,
     settings: { ...DEFAULT_SETTINGS, ...settings },
-    seed: 1,
+    deal: { format: 1, seed: 1 },
     status: state ? "playing" : "lobby",
     seats: [0, 1, 2, 3].map((seat) => ({
       seat,

@@ -45,7 +45,7 @@ async function setupRegistry() {
     hostId: "1",
     rules,
     settings: { ...DEFAULT_SETTINGS },
-    seed: 7,
+    deal: { format: 1, seed: 7 },
     seats,
   });
   return { store, registry, broken, record };
@@ -53,7 +53,7 @@ async function setupRegistry() {
 
 /** Plays `n` first-legal actions from the deal and stores them as the table's log. */
 async function playStored(store: MemoryStore, record: TableRecord, n: number): Promise<GameState> {
-  let state = createGame(record.rules, record.seed);
+  let state = createGame(record.rules, record.deal);
   await store.updateTable(record.id, { status: "passing" });
   for (let i = 0; i < n; i++) {
     const seat = awaiting(state)[0] as Seat;

@@ -54,18 +54,19 @@ async function untilAliceToPlay(s: Setup, id: string, trick: number): Promise<vo
 }
 
 describe("the players", () => {
+  const ONE = { format: 1, seed: 7 } as const;
   const at = { log: silentLogger(), tableId: "t" };
   const times = { plannedAt: 1_000, deadline: 61_000 };
 
   it("each says when it acts unasked: a computer player after the delay, the stand-in at the deadline, a person never", () => {
     const bots = new ScriptedBots();
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).dueAt(times)).toBe(1_500);
-    expect(new TurnTimeout(bots, "easy", 7, at).dueAt(times)).toBe(61_000);
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).dueAt(times)).toBe(1_500);
+    expect(new TurnTimeout(bots, "easy", ONE, at).dueAt(times)).toBe(61_000);
     const play: Action = { type: "play", seat: 0, card: 0 };
     expect(person(play).dueAt(times)).toBeNull();
     expect(person(play).holdsTable).toBe(true);
-    expect(new TurnTimeout(bots, "easy", 7, at).holdsTable).toBe(true);
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).holdsTable).toBe(false);
+    expect(new TurnTimeout(bots, "easy", ONE, at).holdsTable).toBe(true);
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).holdsTable).toBe(false);
   });
 
   it("answer a refusal their own way: a person is told, a computer player plays its first legal card after the engine's refusal only", async () => {
@@ -78,9 +79,9 @@ describe("the players", () => {
     const raced = refuse("stale", sentence("refusals", "raced"));
     const bots = new ScriptedBots();
     expect(person(bad).insteadOf(illegal, bad, view)).toBeNull();
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).insteadOf(illegal, bad, view)).toEqual(firstLegalAction(view));
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).insteadOf(raced, bad, view)).toBeNull();
-    expect(new TurnTimeout(bots, "easy", 7, at).insteadOf(raced, bad, view)).toEqual(firstLegalAction(view));
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).insteadOf(illegal, bad, view)).toEqual(firstLegalAction(view));
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).insteadOf(raced, bad, view)).toBeNull();
+    expect(new TurnTimeout(bots, "easy", ONE, at).insteadOf(raced, bad, view)).toEqual(firstLegalAction(view));
   });
 
   it("decide with the table's seed and the move's count, at their level (the stand-in at the table's level)", async () => {
@@ -92,8 +93,8 @@ describe("the players", () => {
     const id = await openTable(s);
     await s.service.start(id, alice);
     const view = (await s.service.get(id))!.seat(2)!;
-    await new ComputerPlayer(bots, "hard", 0xf0, 500, at).decide(view);
-    await new TurnTimeout(bots, "easy", 0xf0, at).decide(view);
+    await new ComputerPlayer(bots, "hard", { format: 1, seed: 0xf0 }, 500, at).decide(view);
+    await new TurnTimeout(bots, "easy", { format: 1, seed: 0xf0 }, at).decide(view);
     expect(seen).toEqual([
       { level: "hard", seed: 0xf0 ^ view.actionCount },
       { level: "easy", seed: 0xf0 ^ view.actionCount },
