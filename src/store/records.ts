@@ -4,7 +4,7 @@
  */
 import { isDealSecret, type Action, type DealKey, type Rules } from "../game/index.js";
 import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePatch } from "./types.js";
-import type { FinishedGame, SeatRecord, TableRecord, TableSettings, TableStatus } from "../table/records.js";
+import type { FinishedGame, SeatRecord, StoredTable, TableSettings, TableStatus } from "../table/records.js";
 
 import { OPEN_STATUSES as OPEN } from "../table/records.js";
 
@@ -56,7 +56,7 @@ export interface TableRow {
   updatedAt: Date;
 }
 
-export function toRecord(row: TableRow): TableRecord {
+export function toRecord(row: TableRow): StoredTable {
   return {
     id: row.id,
     guildId: row.guildId,
@@ -107,8 +107,8 @@ export function readSettings(stored: StoredSettings): TableSettings {
  * Open tables' rows as records. One corrupt row must not stop the others from resuming: it is
  * marked broken (through `markBroken`) and left out.
  */
-export async function openRecords(rows: TableRow[], markBroken: (id: string, reason: string) => Promise<unknown>): Promise<TableRecord[]> {
-  const out: TableRecord[] = [];
+export async function openRecords(rows: TableRow[], markBroken: (id: string, reason: string) => Promise<unknown>): Promise<StoredTable[]> {
+  const out: StoredTable[] = [];
   for (const row of rows) {
     try {
       out.push(toRecord(row));

@@ -2,7 +2,7 @@
  * The store's API: the only way the rest of the bot reaches the database. The Discord layer and
  * the table service depend on this interface, never on Prisma.
  */
-import type { BotLevel, SeatRecord, TableSettings, TableRecord, FinishedGame } from "../table/records.js";
+import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "../table/records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 import type { PrivacyStore } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
@@ -22,7 +22,7 @@ export interface NewTable {
 
 export type TablePatch = Partial<
   Pick<
-    TableRecord,
+    StoredTable,
     | "threadId"
     | "messageId"
     | "hostId"
@@ -112,11 +112,11 @@ export interface PlayerPrefs {
 export type AppendResult = { ok: true } | { ok: false; reason: "conflict" | "missing-table" };
 
 export interface Store {
-  createTable(input: NewTable): Promise<TableRecord>;
-  getTable(id: string): Promise<TableRecord | null>;
+  createTable(input: NewTable): Promise<StoredTable>;
+  getTable(id: string): Promise<StoredTable | null>;
   /** The open (lobby / passing / playing) table in a channel or thread, if any. */
-  findOpenTable(channelId: string): Promise<TableRecord | null>;
-  updateTable(id: string, patch: TablePatch): Promise<TableRecord>;
+  findOpenTable(channelId: string): Promise<StoredTable | null>;
+  updateTable(id: string, patch: TablePatch): Promise<StoredTable>;
   /**
    * Appends an action at sequence number `seq` (must equal the table's actionCount), durably,
    * before returning. Two appends at the same seq: exactly one succeeds, the other gets "conflict".
@@ -131,7 +131,7 @@ export interface Store {
    */
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult>;
   /** Every table not finished, abandoned or broken: what a restarted bot resumes. */
-  listOpenTables(): Promise<TableRecord[]>;
+  listOpenTables(): Promise<StoredTable[]>;
   /** Marks the table finished and records the result, in one transaction. */
   recordFinishedGame(game: FinishedGame): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;

@@ -6,12 +6,12 @@
 import { replay, type Action, type GameState } from "../game/index.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/types.js";
-import type { TableRecord } from "./records.js";
+import type { StoredTable } from "./records.js";
 import { isOpen } from "./records.js";
 
 /** What the registry needs of a table in memory; the service's own holds more (its queue, its timers). */
 export interface Loaded {
-  record: TableRecord;
+  record: StoredTable;
   state: GameState | null;
   /** Each seat's last accepted action, to tell a double click from a stale menu. */
   last: ({ seq: number; action: Action } | null)[];
@@ -25,7 +25,7 @@ export interface TableRegistryDeps<L extends Loaded> {
   store: Store;
   log: Logger;
   /** A table in memory for a stored record, not yet replayed. */
-  create(record: TableRecord): L;
+  create(record: StoredTable): L;
   /** An open table's log did not replay: it is now stored as broken, and its players should hear so. */
   broken(table: L): void;
   /** A table was replayed from its log (what the service keeps beside the state, it sets up here). */

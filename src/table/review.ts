@@ -20,7 +20,7 @@ import {
 import { distinctPlays } from "../ai/hard.js";
 import { REVIEW_SAMPLES, reviewDecision, type DecisionReview } from "../ai/review.js";
 import type { StoredAction } from "../store/types.js";
-import type { FinishedGame, TableRecord } from "./records.js";
+import type { FinishedGame, StoredTable } from "./records.js";
 import type { BotPlayer } from "./players.js";
 
 export interface ReviewedDecision extends DecisionReview {
@@ -94,7 +94,7 @@ export async function reviewGame(
 
 export interface ReviewStore {
   listFinishedGames(guildId: string, limit?: number): Promise<FinishedGame[]>;
-  getTable(id: string): Promise<TableRecord | null>;
+  getTable(id: string): Promise<StoredTable | null>;
   loadActions(tableId: string): Promise<StoredAction[]>;
   getCached(kind: string, key: string): Promise<string | null>;
   putCached(kind: string, key: string, value: string): Promise<void>;

@@ -39,7 +39,7 @@ import {
 } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
 import type { Store } from "../../src/store/types.js";
-import type { TableRecord } from "../../src/table/records.js";
+import type { StoredTable } from "../../src/table/records.js";
 import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";
 
 /** How long after a new deal the previous hand's cards still count as public (its summary may lag). */
@@ -172,7 +172,7 @@ function componentCards(msg: any): CompCards[] {
 
 /** A table's game, action by action: who held what, and when each action was committed. */
 interface Timeline {
-  record: TableRecord;
+  record: StoredTable;
   /** at[k]: commit time (ms) of action k. */
   at: number[];
   /** For each action count k = 0..n: per seat, cards held and cards passed; hand index; cards played this hand. */
