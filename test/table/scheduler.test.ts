@@ -3,7 +3,7 @@
  * and the turn clock act through one interface, on one timer per table, on a manual clock.
  */
 import { describe, expect, it } from "vitest";
-import { awaiting, type Action, type Seat, type SeatView } from "../../src/game/index.js";
+import { awaiting, decisionSeed, type Action, type Seat, type SeatView } from "../../src/game/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import { ComputerPlayer, TurnTimeout, firstLegalAction, person, type BotPlayer } from "../../src/table/players.js";
 import { refuse } from "../../src/table/types.js";
@@ -82,6 +82,33 @@ describe("the players", () => {
     expect(new ComputerPlayer(bots, "easy", ONE, 500, at).insteadOf(illegal, bad, view)).toEqual(firstLegalAction(view));
     expect(new ComputerPlayer(bots, "easy", ONE, 500, at).insteadOf(raced, bad, view)).toBeNull();
     expect(new TurnTimeout(bots, "easy", ONE, at).insteadOf(raced, bad, view)).toEqual(firstLegalAction(view));
+  });
+
+  it("decide with a seed from the table's deal secret and the move's count, and hints too: none is the secret's own bits", async () => {
+    const seen: { what: string; seed?: number }[] = [];
+    const bots: BotPlayer = {
+      decide: async (v, level, opts) => (seen.push({ what: level, seed: opts?.seed }), firstLegalAction(v)),
+      hint: async (v, opts) => (seen.push({ what: "hint", seed: opts.seed }), firstLegalAction(v)),
+    };
+    const s = setup({ bots, settings: { hintsAllowed: true } });
+    const id = await openTable(s);
+    await s.service.start(id, alice);
+    const deal = (await s.store.getTable(id))!.deal;
+    if (deal.format !== 2) throw new Error("a new game is format 2");
+    const view = (await s.service.get(id))!.seat(0)!;
+    seen.length = 0;
+    await new ComputerPlayer(bots, "hard", deal, 500, at).decide(view);
+    expect((await s.service.hint(id, alice)).ok).toBe(true);
+    const secretWords = Array.from({ length: 8 }, (_, i) => parseInt(deal.secret.slice(8 * i, 8 * i + 8), 16));
+    expect(seen).toEqual([
+      { what: "hard", seed: decisionSeed(deal, "bot", view.actionCount) },
+      { what: "hint", seed: decisionSeed(deal, "hint", view.actionCount, 0) },
+    ]);
+    for (const { seed } of seen) {
+      expect(Number.isInteger(seed)).toBe(true);
+      expect(secretWords).not.toContain(seed);
+      expect(secretWords.map((w) => (w ^ view.actionCount) >>> 0)).not.toContain(seed);
+    }
   });
 
   it("decide with the table's seed and the move's count, at their level (the stand-in at the table's level)", async () => {
