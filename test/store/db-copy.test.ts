@@ -3,6 +3,7 @@
  * standings, settings, tables still open) into an empty database; the copy reads back equal and its
  * open tables replay and play on to the end. Runs SQLite -> PostgreSQL, and SQLite -> SQLite anywhere.
  */
+import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
@@ -83,7 +84,8 @@ async function populate(url: string) {
       hostId: "ben",
       rules,
       settings: SETTINGS,
-      deal: { format: 1, seed: 200 + i },
+      // Both deal formats: a format 2 table's secret moves with it, or its game would not replay.
+      deal: i % 2 ? { format: 2, secret: createHash("sha256").update(`open${i}`).digest("hex") } : { format: 1, seed: 200 + i },
       seats: [],
     });
     open.push({ id: t.id, state: await play(store, t.id, createGame(t.rules, t.deal), rng, 40 + 17 * i) });
