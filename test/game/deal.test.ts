@@ -1,5 +1,6 @@
 /** Deal keys: format 2 deals nobody can compute (a 256-bit secret through ChaCha20), format 1 as games stored before. */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { dealtDeck } from "../../src/game/deal.js";
 import { shuffledDeck } from "../../src/game/rng.js";
@@ -130,5 +131,30 @@ describe("decision seeds", () => {
     expect(seeds.size).toBe(200);
     expect(decisionSeed(key(secretOf(8)), "bot", 0)).not.toBe(decisionSeed(k, "bot", 0));
     expect(decisionSeed(k, "hint", 4, 1)).not.toBe(decisionSeed(k, "hint", 4, 2));
+  });
+});
+
+describe("where node:crypto is imported", () => {
+  /** The modules a file loads at run time (type-only imports are erased), transitively, within src/game. */
+  function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    const code = readFileSync(new URL(`../../src/game/${file}`, import.meta.url), "utf8");
+    for (const m of code.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?from\s+"([^"]+)"/gms)) {
+      if (m[1].startsWith("./")) runtimeImports(m[1].slice(2).replace(/\.js$/, ".ts"), seen);
+      else seen.add(m[1]);
+    }
+    return seen;
+  }
+
+  it("only the deal module and the engine load it: cards, rules, seat views, legality and scoring stay free of it (a browser bundle)", () => {
+    for (const file of ["cards.ts", "rules.ts", "view.ts", "legality.ts", "scoring.ts", "messages.ts", "rng.ts"]) {
+      const reached = runtimeImports(file);
+      expect(
+        [...reached].filter((m) => m.startsWith("node:") || m === "deal.ts" || m === "engine.ts"),
+        file,
+      ).toEqual([]);
+    }
+    expect(runtimeImports("engine.ts").has("node:crypto")).toBe(true);
   });
 });
