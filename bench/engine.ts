@@ -1,8 +1,12 @@
 /**
  * Random full hands per second through the engine's in-place path, on one core.
  * Each hand: deal, pass (when the cycle passes), 52 plays with a random legal card, scoring.
+ * Then deals alone per second in each deal format (src/game/deal.ts): format 1's 32-bit mulberry32,
+ * format 2's ChaCha20 under a 256-bit secret (every new game's).
  */
+import { createHash } from "node:crypto";
 import { createGame, createRng, emptyMasks, legalMasks, popcount, presetRules, step, type GameState } from "../src/game/index.js";
+import { dealtDeck, type DealKey } from "../src/game/deal.js";
 
 const rules = presetRules("classic")!;
 
@@ -64,4 +68,19 @@ while (performance.now() < end) {
 const elapsed = (performance.now() - start) / 1000;
 const handsPerSecond = Math.round(hands / elapsed);
 console.log(`${hands} random hands in ${elapsed.toFixed(2)} s on one core (validated plays, passing, scoring)`);
-console.log(JSON.stringify({ handsPerSecond }));
+
+/** Deals per second with `key`, over `ms` (hand numbers counting up, as a game deals). */
+function dealRate(key: DealKey, ms: number): number {
+  for (let i = 0; i < 2000; i++) dealtDeck(key, i);
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) for (let i = 0; i < 500; i++) dealtDeck(key, n++);
+  return Math.round(n / ((performance.now() - t0) / 1000));
+}
+const dealMs = Math.max(300, (seconds * 1000) / 6);
+const dealsPerSecond = {
+  format1: dealRate({ format: 1, seed: 12345 }, dealMs),
+  format2: dealRate({ format: 2, secret: createHash("sha256").update("bench").digest("hex") }, dealMs),
+};
+console.log(`deals alone: ${dealsPerSecond.format1}/s format 1 (mulberry32), ${dealsPerSecond.format2}/s format 2 (ChaCha20)`);
+console.log(JSON.stringify({ handsPerSecond, dealsPerSecond }));

@@ -40,10 +40,10 @@ async function player(s: HeartsStore, budget: { left: number }, oneGame = false)
       hostId: "h",
       rules: presetRules("classic")!,
       settings: SETTINGS,
-      seed: ++gameNo,
+      deal: { format: 1, seed: ++gameNo },
       seats: [],
     });
-    const state = createGame(table.rules, table.seed);
+    const state = createGame(table.rules, table.deal);
     while (state.phase !== "game-over" && budget.left > 0) {
       budget.left--;
       const action = randomAction(state, rng);

@@ -10,7 +10,7 @@ export function buildWorld(view: SeatView, hands: SuitMasks[]): GameState {
   return {
     version: 1,
     rules: view.rules,
-    seed: 0,
+    deal: { format: 1, seed: 0 },
     phase: view.phase,
     handIndex: view.handIndex,
     dealer: view.dealer,

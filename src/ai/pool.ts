@@ -242,7 +242,7 @@ export class BotPool {
    * flight is refused (HintRefused "pending"), as is a hint the pool has no room or time for
    * (HintRefused "busy"). Other errors (a worker that failed or overran) are plain Errors.
    */
-  hint(view: SeatView, opts: { key: string }): Promise<Action> {
+  hint(view: SeatView, opts: { key: string; seed?: number }): Promise<Action> {
     if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
     const position = positionOf(opts.key, view);
     const cached = this.cached(position);
@@ -271,6 +271,7 @@ export class BotPool {
       kind: "hint",
       view,
       level: "hard",
+      ...(opts.seed !== undefined && { opts: { seed: opts.seed } }),
       budgetMs: HARD_BUDGET_MS,
       resolve: (action) => {
         done();

@@ -1,6 +1,6 @@
 /**
  * The daily challenge as pure functions: which challenge a date is, the day's game (rules and
- * seed, from the date and a secret salt), when a session is over, how it scores, how players rank,
+ * deal key, from the date and a secret salt), when a session is over, how it scores, how players rank,
  * streaks and the spoiler-free share line. No I/O: the service (service.ts) stores and drives.
  *
  * A daily is one game of DAILY_HANDS hands, one per pass direction (left, right, across, hold), the
@@ -9,7 +9,7 @@
  * the position, so every player truly faces the same game (duplicate scoring).
  */
 import { createHmac } from "node:crypto";
-import { mix32, parseRules, type GameState, type Rules, type Seat } from "../game/index.js";
+import { decisionSeed, parseRules, type DealFormat, type DealKey, type GameState, type Rules, type Seat } from "../game/index.js";
 
 /** Challenge #1 is 2026-01-01 (UTC). */
 export const DAILY_EPOCH_MS = Date.UTC(2026, 0, 1);
@@ -52,15 +52,19 @@ export function dailyRules(spec: string): Rules {
   };
 }
 
-/** The day's game seed: an HMAC of the day under the secret salt, so nobody can compute it ahead. */
-export function dailySeed(salt: string, day: number, rulesSpec: string): number {
+/**
+ * The day's deal key: an HMAC-SHA256 of the day and rules under the secret salt, so nobody can
+ * compute it ahead. Format 2 (attempts started since deal formats) is the whole 256-bit HMAC as
+ * the key's secret; format 1 (attempts stored before) was its first 32 bits as a seed, which the
+ * cards of one hand would give away.
+ */
+export function dailyDeal(salt: string, day: number, rulesSpec: string, format: DealFormat = 2): DealKey {
   const mac = createHmac("sha256", salt).update(`hearts-daily:${day}:${rulesSpec}`).digest();
-  return mac.readUInt32BE(0);
+  return format === 1 ? { format: 1, seed: mac.readUInt32BE(0) } : { format: 2, secret: mac.toString("hex") };
 }
 
-/** The seed of a computer player's decision: the day's seed, the seat and the position only. */
-export const botSeed = (daySeed: number, seat: number, actionCount: number): number =>
-  mix32(mix32(daySeed ^ Math.imul(seat + 1, 0x27d4eb2d)) ^ actionCount);
+/** The seed of a computer player's decision: from the day's key, the seat and the position only. */
+export const botSeed = (deal: DealKey, seat: number, actionCount: number): number => decisionSeed(deal, "daily-bot", seat, actionCount)!;
 
 /** Whether the session's hands are all played. */
 export const isComplete = (state: GameState): boolean => state.history.length >= DAILY_HANDS;

@@ -5,7 +5,19 @@
  * day's board. It knows the engine and the store, not Discord: it returns seat views and results.
  */
 import { randomBytes } from "node:crypto";
-import { apply, awaiting, replay, viewFor, type Action, type GameState, type Rules, type Seat, type SeatView } from "../game/index.js";
+import {
+  apply,
+  awaiting,
+  replay,
+  viewFor,
+  type Action,
+  type DealFormat,
+  type DealKey,
+  type GameState,
+  type Rules,
+  type Seat,
+  type SeatView,
+} from "../game/index.js";
 import { decide as decideHere } from "../ai/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import { silentLogger, type Logger } from "../log.js";
@@ -18,8 +30,8 @@ import {
   DAILY_SEAT,
   bestPerHand,
   botSeed,
+  dailyDeal,
   dailyRules,
-  dailySeed,
   dayNumber,
   isComplete,
   personalBest,
@@ -136,7 +148,7 @@ export class DailyService {
   async reviewSource(
     guildId: string,
     userId: string,
-  ): Promise<{ day: number; key: string; rules: Rules; seed: number; actions: Action[]; seat: Seat } | null> {
+  ): Promise<{ day: number; key: string; rules: Rules; deal: DealKey; actions: Action[]; seat: Seat } | null> {
     const [last] = await this.deps.store.listPlayerDailies(guildId, userId, 1);
     if (!last) return null;
     const session = await this.deps.store.getDailySession(guildId, last.day, userId);
@@ -145,7 +157,7 @@ export class DailyService {
       day: last.day,
       key: `daily:${guildId}:${last.day}`,
       rules: dailyRules(session.rulesSpec),
-      seed: await this.seedOf(session),
+      deal: await this.dealOf(session),
       actions: session.actions,
       seat: DAILY_SEAT,
     };
@@ -155,7 +167,7 @@ export class DailyService {
   async current(guildId: string, userId: string, day: number): Promise<DailyPlay | null> {
     const session = await this.deps.store.getDailySession(guildId, day, userId);
     if (!session) return null;
-    const state = this.rebuild(session, session.actions, await this.seedOf(session));
+    const state = this.rebuild(session, session.actions, await this.dealOf(session));
     return { day, view: viewFor(state, DAILY_SEAT), result: session.result, started: false };
   }
 
@@ -180,8 +192,8 @@ export class DailyService {
     const closed = day < today;
     let compare: DailyBoard["compare"] = null;
     if (closed && at >= 0) {
-      const spec = sessions.find((s) => s.userId === userId)!.rulesSpec;
-      const hard = await this.hardReference(day, spec).catch((err: unknown) => {
+      const mine = sessions.find((s) => s.userId === userId)!;
+      const hard = await this.hardReference(day, mine.rulesSpec, mine.dealFormat).catch((err: unknown) => {
         this.log.warn(
           { err: err instanceof Error ? err.message : String(err), day },
           "the hard player's daily scores could not be worked out now",
@@ -213,21 +225,22 @@ export class DailyService {
    * computer players: computed once per day and rules (at low priority: nobody at a table waits
    * for it), then kept in the store.
    */
-  async hardReference(day: number, rulesSpec: string): Promise<number[]> {
-    const key = `${day}|${rulesSpec}`;
+  async hardReference(day: number, rulesSpec: string, format: DealFormat = 2): Promise<number[]> {
+    // Format 1 references keep the key they were stored under.
+    const key = format === 1 ? `${day}|${rulesSpec}` : `${day}|${rulesSpec}|${format}`;
     const cached = await this.deps.store.getCached(REFERENCE, key);
     if (cached) return JSON.parse(cached) as number[];
     let running = this.references.get(key);
     if (!running) {
       running = (async () => {
-        const seed = dailySeed(await this.salt(), day, rulesSpec);
+        const deal = dailyDeal(await this.salt(), day, rulesSpec, format);
         const session = { day, rulesSpec } as DailySession;
-        let state = this.rebuild(session, [], seed);
+        let state = this.rebuild(session, [], deal);
         while (!isComplete(state)) {
           const seats = awaiting(state);
           if (!seats.length) break;
           for (const seat of seats) {
-            const r = apply(state, await this.decide(viewFor(state, seat as Seat), seed, true));
+            const r = apply(state, await this.decide(viewFor(state, seat as Seat), deal, true));
             if (!r.ok) throw new Error(`the hard reference's move was refused: ${r.reason}`);
             state = r.state;
           }
@@ -268,12 +281,13 @@ export class DailyService {
     return this.saltValue;
   }
 
-  private async seedOf(session: Pick<DailySession, "day" | "rulesSpec">): Promise<number> {
-    return dailySeed(await this.salt(), session.day, session.rulesSpec);
+  /** The attempt's deal key, in the format it was started with (never stored: the salt gives it again). */
+  private async dealOf(session: Pick<DailySession, "day" | "rulesSpec" | "dealFormat">): Promise<DealKey> {
+    return dailyDeal(await this.salt(), session.day, session.rulesSpec, session.dealFormat);
   }
 
-  private rebuild(session: Pick<DailySession, "rulesSpec">, actions: readonly Action[], seed: number): GameState {
-    const r = replay(dailyRules(session.rulesSpec), seed, actions);
+  private rebuild(session: Pick<DailySession, "rulesSpec">, actions: readonly Action[], deal: DealKey): GameState {
+    const r = replay(dailyRules(session.rulesSpec), deal, actions);
     if (!r.ok) throw new Error(`a daily attempt does not replay (action ${r.index}: ${r.reason})`);
     return r.state;
   }
@@ -281,17 +295,17 @@ export class DailyService {
   /** The attempt's state with the computer players' turns played (after a restart mid-move too). */
   private async advance(session: DailySession): Promise<{ state: GameState; actions: Action[] }> {
     const actions = session.actions.slice();
-    const state = await this.runBots(session, this.rebuild(session, actions, await this.seedOf(session)), actions);
+    const state = await this.runBots(session, this.rebuild(session, actions, await this.dealOf(session)), actions);
     return { state, actions };
   }
 
   private async runBots(session: DailySession, state: GameState, actions: Action[]): Promise<GameState> {
-    const seed = await this.seedOf(session);
+    const deal = await this.dealOf(session);
     while (!isComplete(state)) {
       const seats = awaiting(state).filter((s) => s !== DAILY_SEAT);
       if (!seats.length) break;
       for (const seat of seats) {
-        const action = await this.decide(viewFor(state, seat as Seat), seed);
+        const action = await this.decide(viewFor(state, seat as Seat), deal);
         const r = apply(state, action);
         if (!r.ok) throw new Error(`a daily computer player's move was refused: ${r.reason}`);
         state = r.state;
@@ -306,8 +320,8 @@ export class DailyService {
    * day and the position, so it is the same for everyone. Should the pool fail, the same search
    * runs here, giving the same answer.
    */
-  private async decide(view: SeatView, daySeed: number, background = false): Promise<Action> {
-    const opts = { seed: botSeed(daySeed, view.seat, view.actionCount), samples: this.samples };
+  private async decide(view: SeatView, deal: DealKey, background = false): Promise<Action> {
+    const opts = { seed: botSeed(deal, view.seat, view.actionCount), samples: this.samples };
     try {
       return await this.deps.bots.decide(view, "hard", background ? { ...opts, background } : opts);
     } catch (err) {

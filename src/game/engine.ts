@@ -1,5 +1,5 @@
 /**
- * The Hearts state machine. Pure and deterministic: a game is (rules, seed, actions).
+ * The Hearts state machine. Pure and deterministic: a game is (rules, deal key, actions).
  *
  * `step` mutates a state in place and is the hot path for simulations and the Monte Carlo AI;
  * `apply` in index.ts is the immutable wrapper the rest of the bot uses.
@@ -23,7 +23,7 @@ import {
 } from "./cards.js";
 import { refusingRestriction, type PlayReason } from "./legality.js";
 import { passDirectionFor, passTarget, penaltyValue, pointCardMasks, type PassDirection, type Rules } from "./rules.js";
-import { shuffledDeck } from "./rng.js";
+import { dealKeyOf, dealtDeck, type DealKey } from "./deal.js";
 import { gameEnd, moonChoiceOffered, moonShooter, placements, scoreHand, type HandResult, type MoonChoice } from "./scoring.js";
 
 export type Phase = "passing" | "playing" | "moon-choice" | "game-over";
@@ -74,7 +74,8 @@ export type GameEvent =
 export interface GameState {
   version: 1;
   rules: Rules;
-  seed: number;
+  /** Hidden: where the cards come from (deal.ts). A number is a format 1 seed. */
+  deal: DealKey;
   phase: Phase;
   handIndex: number;
   dealer: Seat;
@@ -109,12 +110,12 @@ export interface GameState {
 
 const next = (seat: number): Seat => ((seat + 1) & 3) as Seat;
 
-export function newGame(rules: Rules, seed: number, events: GameEvent[] | null = null): GameState {
+export function newGame(rules: Rules, deal: DealKey | number, events: GameEvent[] | null = null): GameState {
   const start = rules.countdown ?? 0;
   const state: GameState = {
     version: 1,
     rules: { ...rules },
-    seed: seed >>> 0,
+    deal: dealKeyOf(deal),
     phase: "passing",
     handIndex: 0,
     dealer: 3,
@@ -142,7 +143,7 @@ export function newGame(rules: Rules, seed: number, events: GameEvent[] | null =
 }
 
 function startHand(state: GameState, events: GameEvent[] | null): void {
-  const deck = shuffledDeck(state.seed, state.handIndex);
+  const deck = dealtDeck(state.deal, state.handIndex);
   for (let s = 0; s < 4; s++) {
     const h = emptyMasks();
     for (let i = 0; i < 13; i++) addCard(h, deck[s * 13 + i]);

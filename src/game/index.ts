@@ -1,15 +1,18 @@
 /**
  * The rules engine's public API. Everything outside src/game talks to the game through this file:
  *
- *   const state = createGame(rules, seed);
+ *   const state = createGame(rules, deal);
  *   const r = apply(state, { type: "play", seat: 0, card: parseCard("2C")! });
  *   if (!r.ok) show(r.reason); else { state = r.state; handle(r.events); }
  *
- * A game is fully defined by (rules, seed, actions): `replay` rebuilds it exactly.
+ * A game is fully defined by (rules, deal key, actions): `replay` rebuilds it exactly. A deal key
+ * (deal.ts) is a format 2 secret for every new game; a plain number is a format 1 seed (games
+ * stored before formats, simulations, benchmarks).
  */
 import { cloneState, newGame, step, type Action, type GameEvent, type GameState, type RejectReason } from "./engine.js";
 import { refusalValues, type RefusalValues } from "./messages.js";
 import type { Rules } from "./rules.js";
+import type { DealKey } from "./deal.js";
 
 export * from "./cards.js";
 export * from "./rules.js";
@@ -20,9 +23,10 @@ export { scoreHand, gameEnd, placements, moonChoiceOffered, type HandResult, typ
 export { viewFor, publicView, cardsStillOut, type SeatView, type PublicView } from "./view.js";
 export { refusalValues, type RefusalValues } from "./messages.js";
 export { createRng, mix32, type Rng } from "./rng.js";
+export { decisionSeed, isDealSecret, CURRENT_DEAL_FORMAT, type DealKey, type DealFormat, type SeedPurpose } from "./deal.js";
 
-export function createGame(rules: Rules, seed: number): GameState {
-  return newGame(rules, seed);
+export function createGame(rules: Rules, deal: DealKey | number): GameState {
+  return newGame(rules, deal);
 }
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; reason: RejectReason; values: RefusalValues };
@@ -38,9 +42,9 @@ export function apply(state: GameState, action: Action): ApplyResult {
 
 export type ReplayResult = { ok: true; state: GameState } | { ok: false; index: number; reason: RejectReason; values: RefusalValues };
 
-/** Rebuilds a game from its rules, seed and ordered actions; reports the first action that does not apply. */
-export function replay(rules: Rules, seed: number, actions: readonly Action[]): ReplayResult {
-  const state = newGame(rules, seed);
+/** Rebuilds a game from its rules, deal key and ordered actions; reports the first action that does not apply. */
+export function replay(rules: Rules, deal: DealKey | number, actions: readonly Action[]): ReplayResult {
+  const state = newGame(rules, deal);
   for (let i = 0; i < actions.length; i++) {
     const reason = step(state, actions[i], null);
     if (reason) return { ok: false, index: i, reason, values: refusalValues(state, actions[i]?.seat) };

@@ -21,6 +21,7 @@ interface SessionRow {
   queens: number | null;
   perHand: string | null;
   moons: string | null;
+  dealFormat: number;
 }
 
 type SessionKey = { guildId_day_userId: { guildId: string; day: number; userId: string } };
@@ -75,6 +76,8 @@ export function dailyRecord(r: SessionRow): DailySession {
     rulesSpec: r.rulesSpec,
     actions: parseJson<Action[]>(id, "actions", r.actions),
     startedAt: r.startedAt,
+    // New rows default to 2 (the column's default); rows stored before were set to 1.
+    dealFormat: r.dealFormat === 1 ? 1 : 2,
     result:
       r.finishedAt && r.points !== null
         ? {

@@ -5,7 +5,7 @@ import { PostgresStore } from "./postgres.js";
 import { CorruptRowError } from "./records.js";
 import { DEFAULT_DATABASE_URL, SqliteStore } from "./sqlite.js";
 import type { HeartsStore, Store } from "./types.js";
-import type { TableRecord } from "../table/records.js";
+import type { StoredTable } from "../table/records.js";
 
 export * from "./types.js";
 export { SqliteStore } from "./sqlite.js";
@@ -24,7 +24,7 @@ export function openStore(databaseUrl: string = process.env.DATABASE_URL || DEFA
 }
 
 export type LoadedGame =
-  { ok: true; table: TableRecord; state: GameState } | { ok: false; reason: "missing-table" | "corrupt-log"; message: string };
+  { ok: true; table: StoredTable; state: GameState } | { ok: false; reason: "missing-table" | "corrupt-log"; message: string };
 
 /** Replays a table's stored actions with the engine. A log the engine refuses is reported, never thrown. */
 export async function loadGame(store: Store, tableId: string): Promise<LoadedGame> {
@@ -38,7 +38,7 @@ export async function loadGame(store: Store, tableId: string): Promise<LoadedGam
     try {
       result = replay(
         table.rules,
-        table.seed,
+        table.deal,
         actions.map((a) => a.action),
       );
     } catch (e) {

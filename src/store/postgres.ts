@@ -66,7 +66,7 @@ import type {
   StoredAction,
   TablePatch,
 } from "./types.js";
-import type { FinishedGame, TableRecord } from "../table/records.js";
+import type { FinishedGame, StoredTable } from "../table/records.js";
 import * as daily from "./daily.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
@@ -167,18 +167,18 @@ export class PostgresStore implements HeartsStore {
     return run;
   }
 
-  async createTable(input: NewTable): Promise<TableRecord> {
+  async createTable(input: NewTable): Promise<StoredTable> {
     return toRecord(await this.prisma.heartsTable.create({ data: newTableRow(input) }));
   }
 
-  getTable(id: string): Promise<TableRecord | null> {
+  getTable(id: string): Promise<StoredTable | null> {
     return this.perTable(id, async () => {
       const row = await this.prisma.heartsTable.findUnique({ where: { id } });
       return row ? toRecord(row) : null;
     });
   }
 
-  async findOpenTable(channelId: string): Promise<TableRecord | null> {
+  async findOpenTable(channelId: string): Promise<StoredTable | null> {
     const row = await this.prisma.heartsTable.findFirst({
       where: { status: { in: OPEN }, OR: [{ channelId, threadId: null }, { threadId: channelId }] },
       orderBy: { createdAt: "desc" },
@@ -186,7 +186,7 @@ export class PostgresStore implements HeartsStore {
     return row ? toRecord(row) : null;
   }
 
-  updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+  updateTable(id: string, patch: TablePatch): Promise<StoredTable> {
     return this.perTable(id, async () => toRecord(await this.prisma.heartsTable.update({ where: { id }, data: toColumns(patch) })));
   }
 
@@ -329,7 +329,7 @@ export class PostgresStore implements HeartsStore {
     );
   }
 
-  async listOpenTables(): Promise<TableRecord[]> {
+  async listOpenTables(): Promise<StoredTable[]> {
     const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
     return openRecords(rows, (id, brokenReason) =>
       this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }),

@@ -2,9 +2,9 @@
  * Rows <-> records, the same for SQLite and PostgreSQL: both schemas have the same models with
  * JSON held in TEXT columns, so a row of either generated client converts through here.
  */
-import type { Action, Rules } from "../game/index.js";
+import { isDealSecret, type Action, type DealKey, type Rules } from "../game/index.js";
 import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePatch } from "./types.js";
-import type { FinishedGame, SeatRecord, TableRecord, TableSettings, TableStatus } from "../table/records.js";
+import type { FinishedGame, SeatRecord, StoredTable, TableSettings, TableStatus } from "../table/records.js";
 
 import { OPEN_STATUSES as OPEN } from "../table/records.js";
 
@@ -41,6 +41,9 @@ export interface TableRow {
   rules: string;
   settings: string;
   seed: bigint;
+  /** 1: `seed` deals (games stored before formats); 2: `dealSecret` does. */
+  dealFormat: number;
+  dealSecret: string | null;
   status: string;
   seats: string;
   actionCount: number;
@@ -53,7 +56,7 @@ export interface TableRow {
   updatedAt: Date;
 }
 
-export function toRecord(row: TableRow): TableRecord {
+export function toRecord(row: TableRow): StoredTable {
   return {
     id: row.id,
     guildId: row.guildId,
@@ -63,7 +66,7 @@ export function toRecord(row: TableRow): TableRecord {
     hostId: row.hostId,
     rules: parseJson<Rules>(row.id, "rules", row.rules),
     settings: readSettings(parseJson<StoredSettings>(row.id, "settings", row.settings)),
-    seed: Number(row.seed),
+    deal: dealOf(row),
     status: row.status as TableStatus,
     seats: parseJson<SeatRecord[]>(row.id, "seats", row.seats),
     actionCount: row.actionCount,
@@ -76,6 +79,20 @@ export function toRecord(row: TableRow): TableRecord {
     updatedAt: row.updatedAt,
   };
 }
+
+/** The row's deal key; a format this build does not know, or a format 2 row without its secret, is a corrupt row. */
+function dealOf(row: Pick<TableRow, "id" | "seed" | "dealFormat" | "dealSecret">): DealKey {
+  if (row.dealFormat === 1) return { format: 1, seed: Number(row.seed) };
+  if (row.dealFormat === 2 && isDealSecret(row.dealSecret)) return { format: 2, secret: row.dealSecret };
+  // Never the secret itself in the message: it is logged.
+  throw new CorruptRowError(row.id, `deal format ${row.dealFormat} without a usable key`);
+}
+
+/** A deal key as the columns that hold it. */
+const dealColumns = (deal: DealKey): { dealFormat: number; seed: bigint; dealSecret: string | null } =>
+  deal.format === 1
+    ? { dealFormat: 1, seed: BigInt(deal.seed >>> 0), dealSecret: null }
+    : { dealFormat: 2, seed: 0n, dealSecret: deal.secret };
 
 /** Settings as a row may hold them: options added since the row was written are missing. */
 export type StoredSettings = Omit<TableSettings, "playedCards"> & Partial<Pick<TableSettings, "playedCards">>;
@@ -90,8 +107,8 @@ export function readSettings(stored: StoredSettings): TableSettings {
  * Open tables' rows as records. One corrupt row must not stop the others from resuming: it is
  * marked broken (through `markBroken`) and left out.
  */
-export async function openRecords(rows: TableRow[], markBroken: (id: string, reason: string) => Promise<unknown>): Promise<TableRecord[]> {
-  const out: TableRecord[] = [];
+export async function openRecords(rows: TableRow[], markBroken: (id: string, reason: string) => Promise<unknown>): Promise<StoredTable[]> {
+  const out: StoredTable[] = [];
   for (const row of rows) {
     try {
       out.push(toRecord(row));
@@ -112,7 +129,8 @@ export function newTableRow(input: NewTable) {
     hostId: input.hostId,
     rules: JSON.stringify(input.rules),
     settings: JSON.stringify(input.settings),
-    seed: BigInt(input.seed >>> 0),
+    // A lobby has no deal yet: the game's key is drawn when it starts (a patch of `deal`).
+    ...dealColumns(input.deal ?? { format: 1, seed: 0 }),
     status: "lobby",
     seats: JSON.stringify(input.seats),
     timeBank: JSON.stringify([0, 0, 0, 0].map(() => input.settings.timeBankSeconds)),
@@ -127,6 +145,8 @@ export const PATCH_COLUMNS = new Set([
   "rules",
   "settings",
   "seed",
+  "dealFormat",
+  "dealSecret",
   "status",
   "seats",
   "turnDeadline",
@@ -137,12 +157,13 @@ export const PATCH_COLUMNS = new Set([
 ]);
 const JSON_COLUMNS = new Set(["rules", "settings", "seats", "timeBank"]);
 
-/** A patch as column values (JSON as text, seed as BigInt); what else a column needs is the dialect's. */
+/** A patch as column values (JSON as text, the deal key as its three columns); what else a column needs is the dialect's. */
 export function patchColumns(patch: TablePatch): Array<[string, unknown]> {
   const out: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(patch)) {
+    if (key === "deal" && value !== undefined) out.push(...Object.entries(dealColumns(value as DealKey)));
     if (value === undefined || !PATCH_COLUMNS.has(key)) continue;
-    out.push([key, JSON_COLUMNS.has(key) ? JSON.stringify(value) : key === "seed" ? BigInt(value as number) : value]);
+    out.push([key, JSON_COLUMNS.has(key) ? JSON.stringify(value) : value]);
   }
   return out;
 }

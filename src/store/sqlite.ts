@@ -69,7 +69,7 @@ import type {
   StoredAction,
   TablePatch,
 } from "./types.js";
-import type { FinishedGame, TableRecord } from "../table/records.js";
+import type { FinishedGame, StoredTable } from "../table/records.js";
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
@@ -143,7 +143,7 @@ export class SqliteStore implements HeartsStore {
     return new SqliteStore(prisma, isSqliteFile(databaseUrl) ? file : null, opts.writerRestartMs);
   }
 
-  createTable(input: NewTable): Promise<TableRecord> {
+  createTable(input: NewTable): Promise<StoredTable> {
     return this.exclusive(async () => {
       return toRecord(await this.prisma.heartsTable.create({ data: newTableRow(input) }));
     });
@@ -174,14 +174,14 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
-  getTable(id: string): Promise<TableRecord | null> {
+  getTable(id: string): Promise<StoredTable | null> {
     return this.exclusive(async () => {
       const row = await this.prisma.heartsTable.findUnique({ where: { id } });
       return row ? toRecord(row) : null;
     });
   }
 
-  findOpenTable(channelId: string): Promise<TableRecord | null> {
+  findOpenTable(channelId: string): Promise<StoredTable | null> {
     return this.exclusive(async () => {
       const row = await this.prisma.heartsTable.findFirst({
         where: { status: { in: OPEN }, OR: [{ channelId, threadId: null }, { threadId: channelId }] },
@@ -191,7 +191,7 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
-  updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+  updateTable(id: string, patch: TablePatch): Promise<StoredTable> {
     return this.exclusive(async () => {
       return toRecord(await this.prisma.heartsTable.update({ where: { id }, data: toColumns(patch) }));
     });
@@ -279,7 +279,7 @@ export class SqliteStore implements HeartsStore {
     });
   }
 
-  listOpenTables(): Promise<TableRecord[]> {
+  listOpenTables(): Promise<StoredTable[]> {
     return this.exclusive(async () => {
       const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
       return openRecords(rows, (id, brokenReason) =>

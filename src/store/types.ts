@@ -2,8 +2,8 @@
  * The store's API: the only way the rest of the bot reaches the database. The Discord layer and
  * the table service depend on this interface, never on Prisma.
  */
-import type { BotLevel, SeatRecord, TableSettings, TableRecord, FinishedGame } from "../table/records.js";
-import type { Action, Rules } from "../game/index.js";
+import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "../table/records.js";
+import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 import type { PrivacyStore } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
@@ -15,19 +15,20 @@ export interface NewTable {
   hostId: string;
   rules: Rules;
   settings: TableSettings;
-  seed: number;
+  /** Usually none: a lobby's key is drawn when its game starts (TablePatch `deal`). */
+  deal?: DealKey;
   seats: SeatRecord[];
 }
 
 export type TablePatch = Partial<
   Pick<
-    TableRecord,
+    StoredTable,
     | "threadId"
     | "messageId"
     | "hostId"
     | "rules"
     | "settings"
-    | "seed"
+    | "deal"
     | "status"
     | "seats"
     | "turnDeadline"
@@ -82,11 +83,13 @@ export interface DailySession {
   rulesSpec: string;
   actions: Action[];
   startedAt: Date;
+  /** How its deals are keyed (src/daily/challenge.ts dailyDeal): 2 since deal formats, 1 before. */
+  dealFormat: DealFormat;
   /** Set once every hand is played. */
   result: { points: number; perHand: number[]; queens: number; moons: boolean[]; finishedAt: Date } | null;
 }
 
-export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt"> & { startedAt?: Date };
+export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt" | "dealFormat"> & { startedAt?: Date };
 
 /** A player's private menu left open when the bot stopped: the next start brings it up to date. */
 export interface SavedMenu {
@@ -109,11 +112,11 @@ export interface PlayerPrefs {
 export type AppendResult = { ok: true } | { ok: false; reason: "conflict" | "missing-table" };
 
 export interface Store {
-  createTable(input: NewTable): Promise<TableRecord>;
-  getTable(id: string): Promise<TableRecord | null>;
+  createTable(input: NewTable): Promise<StoredTable>;
+  getTable(id: string): Promise<StoredTable | null>;
   /** The open (lobby / passing / playing) table in a channel or thread, if any. */
-  findOpenTable(channelId: string): Promise<TableRecord | null>;
-  updateTable(id: string, patch: TablePatch): Promise<TableRecord>;
+  findOpenTable(channelId: string): Promise<StoredTable | null>;
+  updateTable(id: string, patch: TablePatch): Promise<StoredTable>;
   /**
    * Appends an action at sequence number `seq` (must equal the table's actionCount), durably,
    * before returning. Two appends at the same seq: exactly one succeeds, the other gets "conflict".
@@ -128,7 +131,7 @@ export interface Store {
    */
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult>;
   /** Every table not finished, abandoned or broken: what a restarted bot resumes. */
-  listOpenTables(): Promise<TableRecord[]>;
+  listOpenTables(): Promise<StoredTable[]>;
   /** Marks the table finished and records the result, in one transaction. */
   recordFinishedGame(game: FinishedGame): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;

@@ -11,7 +11,7 @@ import { closeIfNobodyLeft, finishGame } from "./closing.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
 import { describeAction } from "./players.js";
-import type { TableRecord } from "./records.js";
+import type { StoredTable } from "./records.js";
 import { isHumanSeat } from "./seats.js";
 import { bankUsed } from "./turn-clock.js";
 import { refuse, type ActionSource, type Outcome } from "./types.js";
@@ -53,7 +53,7 @@ export async function commitAction(ctx: TableContext, live: LiveTable, seat: Sea
     if (res.reason === "conflict") await ctx.reload(live);
     return refuse("stale", sentence("refusals", "raced"));
   }
-  live.record = { ...live.record, ...patch, actionCount: seq + 1 } as TableRecord;
+  live.record = { ...live.record, ...patch, actionCount: seq + 1 } as StoredTable;
   live.state = r.state;
   live.last[seat] = { seq, action };
   // Every card at info would drown the table events; timeouts are logged on their own.

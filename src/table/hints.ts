@@ -2,7 +2,7 @@
  * /hearts hint: the strongest computer player's suggestion for a person's current decision, from
  * their seat's view only. A hinted game is not rated, so the hint is shown only once that is stored.
  */
-import { awaiting, viewFor, type Action, type Seat, type SeatView } from "../game/index.js";
+import { awaiting, decisionSeed, viewFor, type Action, type Seat, type SeatView } from "../game/index.js";
 import { HintRefused } from "../ai/index.js";
 import { sentence } from "../i18n/index.js";
 import type { TableContext } from "./context.js";
@@ -26,9 +26,11 @@ export async function hintFor(
   if (!awaiting(live.state).includes(mine.seat)) return refuse("stale", sentence("refusals", "hintNotYourTurn"));
   const view = viewFor(live.state, mine.seat as Seat);
   const { bots } = ctx;
+  // Its sampling seeded from the table's secret too (format 1 tables: the AI's own, as before).
+  const seed = decisionSeed(live.record.deal, "hint", view.actionCount, view.seat);
   let action: Action;
   try {
-    action = await (bots.hint ? bots.hint(view, { key: `${tableId}:${mine.seat}` }) : bots.decide(view, "hard"));
+    action = await (bots.hint ? bots.hint(view, { key: `${tableId}:${mine.seat}`, seed }) : bots.decide(view, "hard", { seed }));
   } catch (err) {
     // Never the first legal card dressed up as advice: say why there is no hint.
     if (err instanceof HintRefused) return refuse("busy", sentence("refusals", err.reason === "pending" ? "hintPending" : "hintBusy"));

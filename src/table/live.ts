@@ -7,7 +7,7 @@
 import { awaiting, publicView, viewFor, type Action, type GameState, type PublicView, type Seat } from "../game/index.js";
 import type { TimerHandle } from "./clock.js";
 import { SerialQueue } from "./queue.js";
-import type { TableRecord } from "./records.js";
+import type { StoredTable, TableRecord } from "./records.js";
 import { isBotSeat } from "./seats.js";
 import { deadlineOf, type TurnStart } from "./turn-clock.js";
 import type { TableView } from "./types.js";
@@ -18,7 +18,7 @@ import type { UndoMark } from "./undo.js";
  * place, so a view taken earlier keeps what it showed.
  */
 export interface LiveTable {
-  record: TableRecord;
+  record: StoredTable;
   state: GameState | null;
   queue: SerialQueue;
   /** The turn in progress (or the passing phase) and when it started: timers and the time bank. */
@@ -33,7 +33,7 @@ export interface LiveTable {
   epoch: number;
 }
 
-export function newLive(record: TableRecord): LiveTable {
+export function newLive(record: StoredTable): LiveTable {
   return {
     record,
     state: null,
@@ -55,14 +55,14 @@ const behind = new WeakMap<TableView, { state: GameState | null; live: LiveTable
  * read; a seat's view on each request. `deadlines`: each seat's, when the game waits for it.
  */
 export function tableView(
-  record: TableRecord,
+  record: TableRecord | StoredTable,
   state: GameState | null,
   extras: { undone?: UndoMark | null; deadlines?: readonly (number | null)[]; live?: LiveTable } = {},
 ): TableView {
   let game: PublicView | null | undefined;
   const deadlines = extras.deadlines ?? [];
   const view: TableView = Object.freeze({
-    record,
+    record: withoutDeal(record),
     get game() {
       if (game === undefined) game = state ? publicView(state) : null;
       return game;
@@ -74,6 +74,13 @@ export function tableView(
   });
   behind.set(view, { state, live: extras.live ?? null });
   return view;
+}
+
+/** The record a front end reads: the deal key stays with the table domain (its secret deals every card). */
+function withoutDeal(record: TableRecord | StoredTable): TableRecord {
+  if (!("deal" in record)) return record;
+  const { deal: _deal, ...rest } = record;
+  return rest;
 }
 
 /** The live table as it is now, as the front end may read it. */

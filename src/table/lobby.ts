@@ -196,7 +196,7 @@ export function configure(table: Lobby, actor: Actor, asked: { rules?: string; s
 
 /**
  * Whether the game may start, and its seats: the empty ones filled with computer players of the
- * table's level when the table allows it. The deal (its seed) is the service's.
+ * table's level when the table allows it. The deal (its key) is the service's.
  */
 export function start(table: Lobby, actor: Actor): Outcome<{ seats: SeatRecord[] }> {
   if (table.status !== "lobby") return refuse("started", sentence("refusals", "alreadyStarted"));
@@ -229,7 +229,6 @@ export function rematch(table: Lobby & Pick<TableRecord, "guildId" | "channelId"
       hostId: seatOf(seats, table.hostId) ? table.hostId : actor.userId,
       rules: table.rules,
       settings: table.settings,
-      seed: 0,
       seats,
     },
   };

@@ -7,7 +7,7 @@
  * BotPlayer is the computer players' engine as the table sees it (src/ai's worker pool): one
  * asynchronous decision per turn, plus hints and reviews.
  */
-import { cardLabel, type Action, type GameState, type SeatView } from "../game/index.js";
+import { cardLabel, decisionSeed, type Action, type DealKey, type GameState, type SeatView } from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { BotLevel, SeatRecord } from "./records.js";
@@ -25,7 +25,7 @@ export interface BotPlayer {
    * The strongest player's suggestion for a person (BotPool: behind every computer move, one at a
    * time per `key`, repeated positions from a cache); without it, a hard decision.
    */
-  hint?(view: SeatView, opts: { key: string }): Promise<Action>;
+  hint?(view: SeatView, opts: { key: string; seed?: number }): Promise<Action>;
   /** The hard player's review of a person's decision, at low priority (BotPool); without it, worked out here. */
   review?(view: SeatView, chosen: Action, opts: { seed: number; samples?: number }): Promise<DecisionReview>;
   close?(): Promise<void> | void;
@@ -130,9 +130,9 @@ interface At {
   tableId: string;
 }
 
-/** A decision of the AI for the seat's view, seeded by the table and the move (reproducible from the log). */
-const decideFor = (bots: BotPlayer, level: BotLevel, seed: number, view: SeatView) =>
-  bots.decide(view, level, { seed: seed ^ view.actionCount });
+/** A decision of the AI for the seat's view, seeded from the table's deal key and the move (reproducible from the log). */
+const decideFor = (bots: BotPlayer, level: BotLevel, deal: DealKey, view: SeatView) =>
+  bots.decide(view, level, { seed: decisionSeed(deal, "bot", view.actionCount) });
 
 /**
  * A computer player holding a seat (one of the table's, or a person's seat it took over): it acts
@@ -146,8 +146,8 @@ export class ComputerPlayer implements Player {
   constructor(
     private readonly bots: BotPlayer,
     private readonly level: BotLevel,
-    /** The table's deal seed. */
-    private readonly seed: number,
+    /** The table's deal key (its decisions' seeds derive from it). */
+    private readonly deal: DealKey,
     private readonly delayMs: number,
     private readonly at: At,
   ) {}
@@ -158,7 +158,7 @@ export class ComputerPlayer implements Player {
 
   async decide(view: SeatView): Promise<Action> {
     try {
-      return await decideFor(this.bots, this.level, this.seed, view);
+      return await decideFor(this.bots, this.level, this.deal, view);
     } catch (err) {
       this.at.log.error({ table: this.at.tableId, seat: view.seat, err }, "computer player failed; playing the first legal card");
       return firstLegalAction(view);
@@ -188,7 +188,7 @@ export class TurnTimeout implements Player {
   constructor(
     private readonly bots: BotPlayer,
     private readonly level: BotLevel,
-    private readonly seed: number,
+    private readonly deal: DealKey,
     private readonly at: At,
   ) {}
 
@@ -197,7 +197,7 @@ export class TurnTimeout implements Player {
   }
 
   async decide(view: SeatView): Promise<Action> {
-    const action = await decideFor(this.bots, this.level, this.seed, view).catch(() => firstLegalAction(view));
+    const action = await decideFor(this.bots, this.level, this.deal, view).catch(() => firstLegalAction(view));
     this.at.log.info({ table: this.at.tableId, seat: view.seat }, "turn timed out; a computer player acts");
     return action;
   }

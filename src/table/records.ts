@@ -3,7 +3,7 @@
  * layer names them from here; the store persists them (src/store/types.ts is its interface).
  */
 import type { BotLevel } from "../ai/levels.js";
-import type { Rules } from "../game/index.js";
+import type { DealKey, Rules } from "../game/index.js";
 import type { Locale } from "../i18n/index.js";
 
 export type { BotLevel };
@@ -62,7 +62,6 @@ export interface TableRecord {
   hostId: string;
   rules: Rules;
   settings: TableSettings;
-  seed: number;
   status: TableStatus;
   seats: SeatRecord[];
   /** Number of actions in the log: the sequence number of the next action. */
@@ -78,6 +77,16 @@ export interface TableRecord {
   undos: number;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * A table as stored, with where its game's cards come from (src/game/deal.ts): the store's and the
+ * table domain's alone. A front end gets the TableRecord without it (TableView), so the secret can
+ * reach no message, id, picture or browser by mistake.
+ */
+export interface StoredTable extends TableRecord {
+  /** A lobby's is a placeholder; the key is drawn when the game starts. Format 2's secret is never logged, shown or put in an id. */
+  deal: DealKey;
 }
 
 /** What the store keeps of a finished game: the basis of leaderboards and player stats. */

@@ -1,17 +1,17 @@
 /**
  * The tables in memory: every open table once, found by id or by its channel or thread, and loaded
- * from the store on first use by replaying its log of actions (rules, seed, actions → state). The
+ * from the store on first use by replaying its log of actions (rules, deal key, actions → state). The
  * one place a table is read back from the store.
  */
 import { replay, type Action, type GameState } from "../game/index.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/types.js";
-import type { TableRecord } from "./records.js";
+import type { StoredTable } from "./records.js";
 import { isOpen } from "./records.js";
 
 /** What the registry needs of a table in memory; the service's own holds more (its queue, its timers). */
 export interface Loaded {
-  record: TableRecord;
+  record: StoredTable;
   state: GameState | null;
   /** Each seat's last accepted action, to tell a double click from a stale menu. */
   last: ({ seq: number; action: Action } | null)[];
@@ -25,7 +25,7 @@ export interface TableRegistryDeps<L extends Loaded> {
   store: Store;
   log: Logger;
   /** A table in memory for a stored record, not yet replayed. */
-  create(record: TableRecord): L;
+  create(record: StoredTable): L;
   /** An open table's log did not replay: it is now stored as broken, and its players should hear so. */
   broken(table: L): void;
   /** A table was replayed from its log (what the service keeps beside the state, it sets up here). */
@@ -97,7 +97,7 @@ export class TableRegistry<L extends Loaded> {
     const stored = await this.deps.store.loadActions(record.id);
     const r = replay(
       record.rules,
-      record.seed,
+      record.deal,
       stored.map((a) => a.action),
     );
     if (r.ok) {
@@ -115,7 +115,7 @@ export class TableRegistry<L extends Loaded> {
       const stored = await store.loadActions(tableId);
       const r = replay(
         record.rules,
-        record.seed,
+        record.deal,
         stored.map((a) => a.action),
       );
       if (!r.ok) {

@@ -6,11 +6,12 @@
  */
 import {
   createGame,
-  mix32,
+  decisionSeed,
   step,
   viewFor,
   type Action,
   type Card,
+  type DealKey,
   type PassDirection,
   type Rules,
   type Seat,
@@ -19,7 +20,7 @@ import {
 import { distinctPlays } from "../ai/hard.js";
 import { REVIEW_SAMPLES, reviewDecision, type DecisionReview } from "../ai/review.js";
 import type { StoredAction } from "../store/types.js";
-import type { FinishedGame, TableRecord } from "./records.js";
+import type { FinishedGame, StoredTable } from "./records.js";
 import type { BotPlayer } from "./players.js";
 
 export interface ReviewedDecision extends DecisionReview {
@@ -49,16 +50,16 @@ export type Reviewer = (view: SeatView, chosen: Action, seed: number) => Promise
 /** The smallest cost worth showing (below this the two choices are as good as equal). */
 export const COST_SHOWN = 0.25;
 
-/** Reviews every decision `seat` made in the game (rules, seed, actions). */
+/** Reviews every decision `seat` made in the game (rules, deal key, actions). */
 export async function reviewGame(
   rules: Rules,
-  seed: number,
+  deal: DealKey | number,
   actions: readonly Action[],
   seat: Seat,
   review: Reviewer,
   limit = 3,
 ): Promise<GameReview> {
-  const state = createGame(rules, seed);
+  const state = createGame(rules, deal);
   const all: ReviewedDecision[] = [];
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
@@ -66,7 +67,7 @@ export async function reviewGame(
       const view = viewFor(state, seat);
       const real = a.type === "pass" ? view.passDirection !== "hold" : distinctPlays(view).length > 1;
       if (real) {
-        const r = await review(view, a, mix32(seed ^ Math.imul(i + 1, 0x9e3779b1)));
+        const r = await review(view, a, decisionSeed(state.deal, "review", i)!);
         all.push({
           ...r,
           handIndex: view.handIndex,
@@ -93,17 +94,17 @@ export async function reviewGame(
 
 export interface ReviewStore {
   listFinishedGames(guildId: string, limit?: number): Promise<FinishedGame[]>;
-  getTable(id: string): Promise<TableRecord | null>;
+  getTable(id: string): Promise<StoredTable | null>;
   loadActions(tableId: string): Promise<StoredAction[]>;
   getCached(kind: string, key: string): Promise<string | null>;
   putCached(kind: string, key: string, value: string): Promise<void>;
 }
 
-/** A game to review: its rules, seed, actions and the person's seat. */
+/** A game to review: its rules, deal key, actions and the person's seat. */
 export interface ReviewSource {
   key: string;
   rules: Rules;
-  seed: number;
+  deal: DealKey;
   actions: Action[];
   seat: Seat;
 }
@@ -130,7 +131,7 @@ export class ReviewService {
     return {
       key: `table:${game.tableId}`,
       rules: table.rules,
-      seed: table.seed,
+      deal: table.deal,
       actions,
       seat: game.players.find((p) => p.userId === userId)!.seat as Seat,
     };
@@ -143,7 +144,7 @@ export class ReviewService {
     if (this.running.has(userId)) return { ok: false, code: "pending" };
     if (this.running.size >= (this.deps.maxRunning ?? 2)) return { ok: false, code: "busy" };
     const work = (async (): Promise<ReviewOutcome> => {
-      const review = await reviewGame(source.rules, source.seed, source.actions, source.seat, this.reviewer());
+      const review = await reviewGame(source.rules, source.deal, source.actions, source.seat, this.reviewer());
       await this.deps.store.putCached("review", cacheKey, JSON.stringify(review));
       return { ok: true, review, source: source.key };
     })().finally(() => this.running.delete(userId));

@@ -82,8 +82,8 @@ export class TurnScheduler {
     const at = { log: this.deps.log, tableId: record.id };
     const rec = seatRecord(live, seat);
     if (isBotSeat(rec))
-      return new ComputerPlayer(this.deps.bots, rec?.botLevel ?? record.settings.botLevel, record.seed, this.deps.botDelayMs, at);
-    return new TurnTimeout(this.deps.bots, record.settings.botLevel, record.seed, at);
+      return new ComputerPlayer(this.deps.bots, rec?.botLevel ?? record.settings.botLevel, record.deal, this.deps.botDelayMs, at);
+    return new TurnTimeout(this.deps.bots, record.settings.botLevel, record.deal, at);
   }
 
   private times(live: LiveTable, seat: number): TurnTimes {

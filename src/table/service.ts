@@ -12,8 +12,8 @@
  * Every method on a table runs in that table's queue, so concurrent clicks, bot moves and timers
  * apply one after another and an action is never applied twice.
  */
-import { randomInt } from "node:crypto";
-import { createGame, viewFor, type Action, type Card, type MoonChoice, type Seat, type SeatView } from "../game/index.js";
+import { randomBytes } from "node:crypto";
+import { createGame, viewFor, type DealKey, type Action, type Card, type MoonChoice, type Seat, type SeatView } from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { NewTable, Store, TablePatch } from "../store/types.js";
@@ -54,8 +54,8 @@ export interface TableServiceDeps {
   log: Logger;
   config: TableServiceConfig;
   clock?: Clock;
-  /** Where deal seeds come from (tests fix it; by default a cryptographic random number). */
-  seeds?: () => number;
+  /** Where games' deal keys come from (tests fix it; by default a 256-bit secret from node:crypto). */
+  deals?: () => DealKey;
 }
 
 export class TableService {
@@ -66,7 +66,7 @@ export class TableService {
   private readonly log: Logger;
   private readonly config: TableServiceConfig;
   private readonly clock: Clock;
-  private readonly seeds: () => number;
+  private readonly deals: () => DealKey;
   /** The tables in memory, and their loading and replay from the store. */
   private readonly registry: TableRegistry<LiveTable>;
   /** Drives every turn: people, computer players and the turn clock, through one player interface. */
@@ -85,7 +85,7 @@ export class TableService {
     this.clock = deps.clock ?? systemClock;
     this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.storeChanged(up));
     this.store = guardedStore(deps.store, this.health);
-    this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 32 - 1));
+    this.deals = deps.deals ?? newDealKey;
     this.ctx = {
       store: this.store,
       log: this.log,
@@ -249,7 +249,6 @@ export class TableService {
       hostId: host.userId,
       rules: options.rules,
       settings: options.settings,
-      seed: 0,
       seats: [humanSeat(0, host.userId, cleanName(host.name))],
     });
     const live = newLive(record);
@@ -349,18 +348,18 @@ export class TableService {
       const r = lobby.start(record, actor);
       if (!r.ok) return r;
       const seats = r.seats;
-      const seed = this.seeds() >>> 0;
-      const state = createGame(record.rules, seed);
+      const deal = this.deals();
+      const state = createGame(record.rules, deal);
       const status = state.phase === "passing" ? "passing" : "playing";
       live.record = await this.store.updateTable(tableId, {
         seats,
-        seed,
+        deal,
         status,
         timeBank: seats.map(() => record.settings.timeBankSeconds),
       });
       live.state = state;
       this.clearTimers(live);
-      this.log.info({ table: tableId, seed, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
+      this.log.info({ table: tableId, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
       this.turns.plan(live);
       this.emit(live, { type: "started" });
       return { ok: true, table: viewOf(live) };
@@ -600,3 +599,6 @@ export class TableService {
 function closedMessage(status: TableRecord["status"]): Sentence {
   return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");
 }
+
+/** A new game's deal key: 256 bits from node:crypto, dealt with ChaCha20 (src/game/deal.ts). */
+export const newDealKey = (): DealKey => ({ format: 2, secret: randomBytes(32).toString("hex") });

@@ -77,7 +77,7 @@ export function undoOffered(
 
 /**
  * Takes back the person's last card (and the computer players' cards after it): the log is cut
- * after their last play, the game replayed from (rules, seed, actions), and their turn starts
+ * after their last play, the game replayed from (rules, deal key, actions), and their turn starts
  * again. `card`: the card their menu offered to take back. Runs in the table's queue.
  */
 export async function takeBack(
@@ -112,7 +112,7 @@ export async function takeBack(
   const kept = stored.slice(0, at);
   const r = replay(
     live.record.rules,
-    live.record.seed,
+    live.record.deal,
     kept.map((a) => a.action),
   );
   if (!r.ok || r.state.phase !== "playing" || r.state.handIndex !== state.handIndex || r.state.turn !== seat)

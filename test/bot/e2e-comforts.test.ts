@@ -58,7 +58,7 @@ describe("comforts at a table of one person and computer players", () => {
     const log = await h.store.loadActions(tableId);
     const was = replay(
       rec.rules,
-      rec.seed,
+      rec.deal,
       log.map((a) => a.action),
     );
     if (!was.ok) throw new Error(was.reason);
@@ -129,7 +129,7 @@ describe("comforts at a table of one person and computer players", () => {
     const tableId = tableIdOf(table);
     const menu = await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id));
     const rec = (await h.store.getTable(tableId))!;
-    const start = replay(rec.rules, rec.seed, []);
+    const start = replay(rec.rules, rec.deal, []);
     if (!start.ok) throw new Error(start.reason);
     const hand = viewFor(start.state, 0).hand;
     const mine = renderHand({ cards: hand, legal: [] }, style).length;

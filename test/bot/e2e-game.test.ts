@@ -3,6 +3,7 @@
  * /hearts new to the final scoreboard, with pictures; no hand ever leaves its owner's ephemeral
  * messages; and every interaction is answered in time, within Discord's limits.
  */
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardCode, replay, viewFor, type Seat } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
@@ -111,7 +112,7 @@ describe("a whole game on Discord", () => {
       const version = (decoded[0] as { version: number }).version;
       const r = replay(
         record.rules,
-        record.seed,
+        record.deal,
         stored.slice(0, version).map((a) => a.action),
       );
       expect(r.ok).toBe(true);
@@ -128,6 +129,23 @@ describe("a whole game on Discord", () => {
     for (const m of h.fake.messages.values()) {
       if (components(m).some((c) => c.custom_id && /^h1:(play|pick|pass):/.test(c.custom_id))) expect(isEphemeral(m)).toBe(true);
     }
+  });
+
+  it("never put the game's deal secret (read from the SQLite file) in a call to Discord or a log line", async () => {
+    const db = new Database(h.dbUrl.slice("file:".length), { readonly: true });
+    const row = db.prepare(`SELECT "dealFormat", "dealSecret" FROM "HeartsTable" WHERE "id" = ?`).get(tableId) as {
+      dealFormat: number;
+      dealSecret: string;
+    };
+    db.close();
+    expect(row.dealFormat).toBe(2);
+    const texts = [...h.fake.calls.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body ?? null)}`), ...h.logLines];
+    expect(h.logLines.some((l) => l.includes('"game started"'))).toBe(true);
+    expect(h.fake.calls.length).toBeGreaterThan(50);
+    const forms = [row.dealSecret, row.dealSecret.toUpperCase(), Buffer.from(row.dealSecret, "hex").toString("base64").slice(0, 40)];
+    for (let i = 0; i < 64; i += 16) forms.push(row.dealSecret.slice(i, i + 16));
+    // Counted, never printed: a failure must not show the secret either.
+    expect(forms.map((f) => texts.filter((t) => t.includes(f)).length)).toEqual(forms.map(() => 0));
   });
 
   it("counts the game in /hearts stats; the leaderboard waits for 3 games", async () => {

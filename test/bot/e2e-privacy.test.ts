@@ -53,7 +53,7 @@ async function finishedGame(guildId: string, users: Array<{ id: string; name: st
     hostId: users[0]!.id,
     rules: presetRules("classic")!,
     settings: DEFAULT_SETTINGS,
-    seed: 1,
+    deal: { format: 1, seed: 1 },
     seats,
   });
   const game: FinishedGame = {

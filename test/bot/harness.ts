@@ -6,12 +6,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
+import { pino } from "pino";
 import { decide } from "../../src/ai/index.js";
 import { readConfig, type Config } from "../../src/config.js";
 import { createBot, type BotDeps, type HeartsBot } from "../../src/discord/bot.js";
 import { idleGauge } from "../../src/discord/load.js";
 import { decodeId } from "../../src/discord/ids.js";
-import { createLogger, silentLogger } from "../../src/log.js";
+import { createLogger } from "../../src/log.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
 import type { BotPlayer } from "../../src/table/players.js";
 import {
@@ -34,6 +36,8 @@ export interface Harness {
   bot: HeartsBot;
   config: Config;
   dbUrl: string;
+  /** Every line the bot logged (info and above; with E2E_LOG they are printed instead). */
+  logLines: string[];
   /** Every interaction sent, by token: whose it was. */
   sent: Map<string, InteractionHandle>;
   /** Stops the bot and starts a new one on the same database (a restart). */
@@ -62,12 +66,20 @@ export async function startHarness(
     ...opts.config,
   };
   let store = await openStore(dbUrl);
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) logLines.push(line);
+      cb();
+    },
+  });
+  const log = process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : pino({ level: "info" }, sink);
   const make = () =>
     createBot(config, {
       store,
       bots: opts.bots ?? fastBots,
       renderer: opts.renderer,
-      log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(),
+      log,
       tokenClock: () => fake.now(),
       load: idleGauge,
     });
@@ -77,6 +89,7 @@ export async function startHarness(
     bot: make(),
     config,
     dbUrl,
+    logLines,
     sent: new Map(),
     async restart() {
       await h.bot.stop();

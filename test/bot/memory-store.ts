@@ -13,12 +13,12 @@ import type {
   Store,
   TablePatch,
 } from "../../src/store/types.js";
-import type { FinishedGame, TableRecord } from "../../src/table/records.js";
+import type { FinishedGame, StoredTable } from "../../src/table/records.js";
 
 const clone = <T>(x: T): T => structuredClone(x);
 
 export class MemoryStore implements Store {
-  readonly tables = new Map<string, TableRecord>();
+  readonly tables = new Map<string, StoredTable>();
   readonly actions = new Map<string, StoredAction[]>();
   readonly finished: FinishedGame[] = [];
   private readonly guilds = new Map<string, GuildSettings>();
@@ -26,11 +26,11 @@ export class MemoryStore implements Store {
   /** Makes the next appendAction fail as if another process had written first (tests). */
   failNextAppend: "conflict" | null = null;
 
-  async createTable(input: NewTable): Promise<TableRecord> {
+  async createTable(input: NewTable): Promise<StoredTable> {
     await this.probeWrite();
     const now = new Date();
     const id = `t${this.nextId++}`;
-    const record: TableRecord = {
+    const record: StoredTable = {
       id,
       guildId: input.guildId,
       channelId: input.channelId,
@@ -39,7 +39,7 @@ export class MemoryStore implements Store {
       hostId: input.hostId,
       rules: clone(input.rules),
       settings: clone(input.settings),
-      seed: input.seed,
+      deal: input.deal ?? { format: 1, seed: 0 },
       status: "lobby",
       seats: clone(input.seats),
       actionCount: 0,
@@ -56,19 +56,19 @@ export class MemoryStore implements Store {
     return clone(record);
   }
 
-  async getTable(id: string): Promise<TableRecord | null> {
+  async getTable(id: string): Promise<StoredTable | null> {
     const t = this.tables.get(id);
     return t ? clone(t) : null;
   }
 
-  async findOpenTable(channelId: string): Promise<TableRecord | null> {
+  async findOpenTable(channelId: string): Promise<StoredTable | null> {
     for (const t of this.tables.values()) {
       if ((t.channelId === channelId || t.threadId === channelId) && ["lobby", "passing", "playing"].includes(t.status)) return clone(t);
     }
     return null;
   }
 
-  async updateTable(id: string, patch: TablePatch): Promise<TableRecord> {
+  async updateTable(id: string, patch: TablePatch): Promise<StoredTable> {
     await this.probeWrite();
     const t = this.tables.get(id);
     if (!t) throw new Error(`no table ${id}`);
@@ -117,7 +117,7 @@ export class MemoryStore implements Store {
     return clone(this.actions.get(tableId) ?? []);
   }
 
-  async listOpenTables(): Promise<TableRecord[]> {
+  async listOpenTables(): Promise<StoredTable[]> {
     return [...this.tables.values()].filter((t) => ["lobby", "passing", "playing"].includes(t.status)).map(clone);
   }
 

@@ -50,7 +50,7 @@ const restartsLogged = (lines: Record<string, unknown>[]) => lines.filter((l) =>
 
 function snapshot(): TableView {
   const state = createGame(presetRules("classic")!, 7);
-  return tableView(tableRecord(state, { seed: 7, status: "passing" }), state);
+  return tableView(tableRecord(state, { deal: { format: 1, seed: 7 }, status: "passing" }), state);
 }
 
 describe("the picture process under faults", () => {

@@ -15,7 +15,7 @@ afterAll(() => thread.close());
 
 function snapshot(): TableView {
   const state = createGame(presetRules("classic")!, 7);
-  return tableView(tableRecord(state, { seed: 7, status: "passing" }), state);
+  return tableView(tableRecord(state, { deal: { format: 1, seed: 7 }, status: "passing" }), state);
 }
 
 describe("pictures in the picture process", () => {

@@ -29,7 +29,8 @@ export function setup<S extends Store = MemoryStore>(
     log: silentLogger(),
     config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
     clock,
-    seeds: opts.seed === undefined ? undefined : () => opts.seed!,
+    // A fixed seed: a format 1 deal, so a test knows the cards; none: the service's own secret.
+    deals: opts.seed === undefined ? undefined : () => ({ format: 1, seed: opts.seed! }),
   });
   const updates: { table: TableView; update: TableUpdate }[] = [];
   service.onUpdate((table, update) => updates.push({ table, update }));

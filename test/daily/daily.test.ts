@@ -1,11 +1,12 @@
 /** The daily challenge's domain and service: day numbers, secret deals, determinism, scoring, streaks, one attempt, resume. */
+import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { decide } from "../../src/ai/index.js";
 import {
   DAILY_HANDS,
   bestPerHand,
+  dailyDeal,
   dailyRules,
-  dailySeed,
   dayNumber,
   dayStart,
   rankResults,
@@ -69,9 +70,15 @@ describe("the daily challenge's domain", () => {
   });
 
   it("derives the deals from the salt: another salt or day gives another game", () => {
-    expect(dailySeed("s", 5, "classic")).toBe(dailySeed("s", 5, "classic"));
-    expect(dailySeed("s", 5, "classic")).not.toBe(dailySeed("t", 5, "classic"));
-    expect(dailySeed("s", 5, "classic")).not.toBe(dailySeed("s", 6, "classic"));
+    expect(dailyDeal("s", 5, "classic")).toEqual(dailyDeal("s", 5, "classic"));
+    expect(dailyDeal("s", 5, "classic")).not.toEqual(dailyDeal("t", 5, "classic"));
+    expect(dailyDeal("s", 5, "classic")).not.toEqual(dailyDeal("s", 6, "classic"));
+  });
+
+  it("keys the day's deals with the whole 256-bit HMAC of the day under the salt (format 2), attempts stored before with its first 32 bits", () => {
+    const mac = createHmac("sha256", "s").update("hearts-daily:5:classic").digest();
+    expect(dailyDeal("s", 5, "classic")).toEqual({ format: 2, secret: mac.toString("hex") });
+    expect(dailyDeal("s", 5, "classic", 1)).toEqual({ format: 1, seed: mac.readUInt32BE(0) });
   });
 
   it("plays the four pass directions and never ends before the last hand", () => {
@@ -170,6 +177,6 @@ describe("the daily service", () => {
     expect(board.compare!.best.reduce((x, y) => x! + y!, 0)).toBe(points);
     expect(board.compare!.hard).toHaveLength(DAILY_HANDS);
     expect(calls.some((c) => c.endsWith(":bg"))).toBe(true);
-    expect(await s.getCached("daily-hard", `${dayNumber(now())}|classic`)).toBe(JSON.stringify(board.compare!.hard));
+    expect(await s.getCached("daily-hard", `${dayNumber(now())}|classic|2`)).toBe(JSON.stringify(board.compare!.hard));
   });
 });

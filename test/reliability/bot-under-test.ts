@@ -30,6 +30,10 @@ export interface BotUnderTest {
   config: Config;
   /** The bot's log lines at warn and above, parsed. */
   problems: Array<Record<string, unknown>>;
+  /** Every log line (info and above) as written. */
+  lines: string[];
+  /** The SQLite file (tests read what is stored there directly). */
+  dbFile: string;
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,13 +60,19 @@ export async function startBotUnderTest(
     ...opts.config,
   };
   const problems: Array<Record<string, unknown>> = [];
+  const lines: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) problems.push(JSON.parse(line));
+      for (const line of String(chunk).split("\n")) {
+        if (!line.trim()) continue;
+        lines.push(line);
+        const o = JSON.parse(line) as Record<string, unknown>;
+        if ((o.level as number) >= 40) problems.push(o);
+      }
       cb();
     },
   });
-  const log = pino({ level: "warn" }, sink);
+  const log = pino({ level: "info" }, sink);
   let store = await openStore(dbUrl);
   const make = () => createBot(config, { store, bots: fastBots, renderer: null, log, tokenClock: () => fake.now(), load: idleGauge });
   const b: BotUnderTest = {
@@ -71,6 +81,8 @@ export async function startBotUnderTest(
     bot: make(),
     config,
     problems,
+    lines,
+    dbFile: join(dir, "hearts.db"),
     async restart() {
       await b.bot.stop();
       await store.close();

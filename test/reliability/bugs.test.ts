@@ -1,6 +1,7 @@
 /**
  * Bugs the reliability suites found, one test each (each failed before its fix).
  */
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apply, awaiting, cardCode, cardLabel, createGame, createRng, presetRules, viewFor } from "../../src/game/index.js";
 import { firstLegalAction } from "../../src/table/players.js";
@@ -109,6 +110,39 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
   expect(report.leaks.some((l) => l.includes("play control") && l.includes("everyone sees"))).toBe(true);
 });
 
+it("no deal secret (read from the SQLite file) is in a log line, a custom_id, a message or an error the fake Discord saw", async () => {
+  // The game goes on a while, with the log at info: "game started" included.
+  for (let i = 0; i < 500 && (await b.store.getTable(d.tableId!))!.actionCount < 20; i++)
+    if (!(await d.step())) await new Promise((r) => setTimeout(r, 20));
+  expect((await b.store.getTable(d.tableId!))!.actionCount).toBeGreaterThanOrEqual(20);
+  expect(b.lines.some((l) => l.includes('"game started"'))).toBe(true);
+  const db = new Database(b.dbFile, { readonly: true });
+  const stored = db.prepare(`SELECT "id", "dealSecret" FROM "HeartsTable" WHERE "dealFormat" = 2`).all() as {
+    id: string;
+    dealSecret: string;
+  }[];
+  db.close();
+  expect(stored.map((r) => r.id)).toContain(d.tableId);
+  const secrets = stored.map((r) => r.dealSecret);
+  const clean = await secrecy.check(b.store, { logLines: b.lines, secrets });
+  expect(clean.leaks.filter((l) => l.includes("deal secret"))).toEqual([]);
+  expect(clean.secrets).toBeGreaterThanOrEqual(1);
+  // The check finds one: a log line with a piece of it, a button whose custom_id holds it.
+  const mine = secrets[stored.findIndex((r) => r.id === d.tableId)];
+  const table = (await b.bot.service.get(d.tableId!))!;
+  const post = (body: unknown) =>
+    fetch(`${b.fake.apiBase}/v10/channels/${table.record.threadId ?? table.record.channelId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${b.fake.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const button = { type: 2, style: 1, label: "x", custom_id: `h1:${mine.slice(0, 40)}` };
+  expect((await post({ content: "x", components: [{ type: 1, components: [button] }] })).status).toBe(200);
+  const found = await secrecy.check(b.store, { logLines: [...b.lines, JSON.stringify({ msg: "game started", seed: mine.toUpperCase() })] });
+  expect(found.leaks.filter((l) => l.includes(`deal secret of table ${d.tableId}`))).toHaveLength(2);
+  expect(found.leaks.join("\n")).not.toContain(mine.slice(16, 32));
+});
+
 it("two /hearts new (or Rematch) at the same moment in one channel open one table, not three", async () => {
   const ch = b.fake.addChannel("race-service");
   const ask = (u: number) =>
@@ -141,10 +175,10 @@ it("a game whose last card was stored just before a restart is announced (winner
     hostId: ann.id,
     rules,
     settings: b.config.defaults,
-    seed: 42,
+    deal: { format: 1, seed: 42 },
     seats,
   });
-  await b.store.updateTable(record.id, { status: "playing", seed: 42, timeBank: [0, 0, 0, 0] });
+  await b.store.updateTable(record.id, { status: "playing", deal: { format: 1, seed: 42 }, timeBank: [0, 0, 0, 0] });
   // The whole game is in the log, as if the process died right after storing its last card.
   let state = createGame(rules, 42);
   for (let seq = 0; state.phase !== "game-over"; seq++) {

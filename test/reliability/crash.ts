@@ -334,7 +334,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
   }
   for (const d of drivers) d.stop();
   secrecy.stop();
-  const secrecyReport = await secrecy.check(store);
+  const secrecyReport = await secrecy.check(store, { logLines });
   await store.close();
   const logs = checkLogLines(logLines, { secrets: [fake.token, ...tokens] });
   const figures: CrashFigures = {

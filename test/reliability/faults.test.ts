@@ -145,7 +145,10 @@ it(`${SCENARIOS.length} Discord faults at once: every table recovers or ends cle
   // Interactions sent while the gateway was down were answered (the fake counts any that was not).
   expect(fake.violations).toEqual([]);
   for (const d of drivers) secrecy.addTable(d.tableId!);
-  const report = await secrecy.check(b.store);
-  console.log(`faults secrecy: ${report.payloads} payloads checked (${report.withCards} with cards), ${report.leaks.length} leaks`);
+  const report = await secrecy.check(b.store, { logLines: b.lines });
+  console.log(
+    `faults secrecy: ${report.payloads} payloads checked (${report.withCards} with cards), ${report.secrets} deal secrets looked for, ${report.leaks.length} leaks`,
+  );
+  expect(report.secrets).toBeGreaterThan(0);
   expect(report.leaks).toEqual([]);
 }, 120_000);

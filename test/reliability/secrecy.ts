@@ -18,6 +18,9 @@
  *   posted as the new deal begins, and those same cards now sit in new hands. Hand-shaped leaks
  *   (menus, card controls, hand pictures) are caught exactly at all times.
  * - Attachment names: a hand picture ("hand.png") must never be public, and no name may carry a card.
+ * - Deal secrets: no table's format 2 secret (nor a 16-digit piece of it, in hex or base64) appears
+ *   in any call the bot made (its path, body, custom_ids, file names, refused or not), nor in the
+ *   log lines given to `check`.
  *
  * Tables are told apart by channel (each test table plays in its own channel or thread), so a card
  * of one table's trick is never compared with another table's hands.
@@ -36,7 +39,7 @@ import {
 } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/ids.js";
 import type { Store } from "../../src/store/types.js";
-import type { TableRecord } from "../../src/table/records.js";
+import type { StoredTable } from "../../src/table/records.js";
 import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";
 
 /** How long after a new deal the previous hand's cards still count as public (its summary may lag). */
@@ -71,6 +74,15 @@ export interface SecrecyReport {
   /** Tables whose action logs were used. */
   tables: number;
   leaks: string[];
+  /** Deal secrets looked for (tables of format 2, and any given to `check`). */
+  secrets: number;
+}
+
+/** The forms a 64-hex-digit secret could leak in: whole (hex either case, base64, base64url), and its pieces of 16 hex digits. */
+function secretForms(hex: string): string[] {
+  const bytes = Buffer.from(hex, "hex");
+  const pieces = [0, 16, 32, 48].map((i) => hex.slice(i, i + 16));
+  return [hex, hex.toUpperCase(), bytes.toString("base64").slice(0, 40), bytes.toString("base64url").slice(0, 40), ...pieces];
 }
 
 const LABEL_RE = /(10|[2-9JQKA])([♣♦♠♥])/g;
@@ -160,7 +172,7 @@ function componentCards(msg: any): CompCards[] {
 
 /** A table's game, action by action: who held what, and when each action was committed. */
 interface Timeline {
-  record: TableRecord;
+  record: StoredTable;
   /** at[k]: commit time (ms) of action k. */
   at: number[];
   /** For each action count k = 0..n: per seat, cards held and cards passed; hand index; cards played this hand. */
@@ -176,7 +188,7 @@ async function timeline(store: Store, tableId: string): Promise<Timeline | null>
   const record = await store.getTable(tableId);
   if (!record || record.status === "lobby") return null;
   const actions = await store.loadActions(tableId);
-  const state = createGame(record.rules, record.seed);
+  const state = createGame(record.rules, record.deal);
   const t: Timeline = {
     record,
     at: actions.map((a) => a.at.getTime()),
@@ -223,6 +235,8 @@ function countAt(t: Timeline, ms: number): number {
 
 export class SecrecyChecker {
   private readonly payloads: Payload[] = [];
+  /** Every call as text (method, path, body, file names), for the deal secrets. */
+  private readonly calls: string[] = [];
   private readonly tableIds = new Set<string>();
   private readonly off: () => void;
   private counted = 0;
@@ -241,6 +255,9 @@ export class SecrecyChecker {
   }
 
   private record(call: RecordedCall): void {
+    this.calls.push(
+      `${call.method} ${call.path}?${call.query} ${JSON.stringify(call.body ?? null)} ${call.files.map((f) => f.name).join(" ")}`,
+    );
     if (call.status >= 300) return;
     const msg = shownMessage(call);
     if (!msg) return;
@@ -274,8 +291,12 @@ export class SecrecyChecker {
     this.off();
   }
 
-  /** Judges every payload recorded so far against the stored games. */
-  async check(store: Store): Promise<SecrecyReport> {
+  /**
+   * Judges every payload recorded so far against the stored games; `logLines`: the bot's log,
+   * searched for deal secrets with every call; `secrets`: more secrets to look for (read from the
+   * database file by the test).
+   */
+  async check(store: Store, opts: { logLines?: readonly string[]; secrets?: readonly string[] } = {}): Promise<SecrecyReport> {
     const lines = new Map<string, Timeline>();
     for (const id of this.tableIds) {
       const t = await timeline(store, id).catch(() => null);
@@ -356,6 +377,25 @@ export class SecrecyChecker {
         }
       }
     }
-    return { payloads: this.counted, withCards, tables: lines.size, leaks };
+    // Deal secrets: in no call and no log line, whole or in part.
+    const secrets = new Map<string, string>();
+    for (const t of lines.values()) if (t.record.deal.format === 2) secrets.set(t.record.deal.secret, `table ${t.record.id}`);
+    for (const s of opts.secrets ?? []) if (!secrets.has(s)) secrets.set(s, "a secret from the database");
+    const where = [
+      ...this.calls.map((text) => ({ text, what: "a call to Discord" })),
+      ...(opts.logLines ?? []).map((text) => ({ text, what: "a log line" })),
+    ];
+    for (const [secret, whose] of secrets) {
+      const forms = secretForms(secret);
+      for (const { text, what } of where) {
+        const form = forms.find((f) => text.includes(f));
+        // Never the secret itself in the report: it is printed.
+        if (form && leaks.length < 50)
+          leaks.push(
+            `the deal secret of ${whose} (${form === secret ? "whole" : "in part"}) in ${what}: ${forms.reduce((t, f) => t.split(f).join("<secret>"), text).slice(0, 160)}`,
+          );
+      }
+    }
+    return { payloads: this.counted, withCards, tables: lines.size, leaks, secrets: secrets.size };
   }
 }

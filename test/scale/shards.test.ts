@@ -270,6 +270,8 @@ interface TableRow {
   status: string;
   rules: string;
   seed: bigint | number;
+  dealFormat: number;
+  dealSecret: string | null;
   actionCount: number;
 }
 
@@ -465,7 +467,9 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
   }, 40_000);
 
   it("lost and duplicated nothing: every log replays to its final state, each game recorded once", async () => {
-    const tables = readDb((db) => db.prepare(`SELECT id, guildId, status, rules, seed, actionCount FROM HeartsTable`).all()) as TableRow[];
+    const tables = readDb((db) =>
+      db.prepare(`SELECT id, guildId, status, rules, seed, dealFormat, dealSecret, actionCount FROM HeartsTable`).all(),
+    ) as TableRow[];
     for (const id of forgottenTables)
       tables.splice(
         tables.findIndex((t) => t.id === id),
@@ -483,7 +487,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       expect(rows.length).toBe(t.actionCount);
       const r = replay(
         JSON.parse(t.rules) as Rules,
-        Number(t.seed),
+        t.dealFormat === 2 ? { format: 2, secret: t.dealSecret! } : { format: 1, seed: Number(t.seed) },
         rows.map((x) => JSON.parse(x.action) as Action),
       );
       expect(r.ok).toBe(true);

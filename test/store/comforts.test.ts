@@ -24,7 +24,7 @@ for (const db of BACKENDS) {
         hostId: "100000000000000001",
         rules: presetRules("classic")!,
         settings: SETTINGS,
-        seed: 5,
+        deal: { format: 1, seed: 5 },
         seats: [],
       });
       const other = await store.createTable({
@@ -33,11 +33,11 @@ for (const db of BACKENDS) {
         hostId: "100000000000000001",
         rules: presetRules("classic")!,
         settings: SETTINGS,
-        seed: 6,
+        deal: { format: 1, seed: 6 },
         seats: [],
       });
       const rng = createRng(3);
-      const state = createGame(t.rules, t.seed);
+      const state = createGame(t.rules, t.deal);
       const actions = [];
       for (let seq = 0; seq < 20; seq++) {
         const a = randomAction(state, rng);
@@ -58,7 +58,7 @@ for (const db of BACKENDS) {
       // Another table's log is untouched.
       expect((await store.loadActions(other.id)).length).toBe(20);
       // The game replays to the shorter log, and the next action goes at the freed number.
-      const replayed = createGame(t.rules, t.seed);
+      const replayed = createGame(t.rules, t.deal);
       for (const a of actions.slice(0, 15)) step(replayed, a);
       const loaded = await loadGame(store, t.id);
       expect(loaded.ok && JSON.stringify(loaded.state)).toBe(JSON.stringify(replayed));

@@ -28,7 +28,7 @@ while (created < Number(tablesWanted)) {
     hostId: "h",
     rules: rules.rules,
     settings: SETTINGS,
-    seed: ++created,
+    deal: { format: 1, seed: ++created },
     seats: [],
   });
 }

@@ -136,7 +136,7 @@ for (const db of BACKENDS) {
           if (!loaded.ok) throw new Error(loaded.message);
           expect(loaded.state.phase).toBe("game-over");
           expect(loaded.table.status).toBe("finished");
-          const check = createGame(loaded.table.rules, loaded.table.seed);
+          const check = createGame(loaded.table.rules, loaded.table.deal);
           for (const a of await store.loadActions(t.id)) expect(step(check, a.action)).toBeNull();
           expect(check.winners).not.toBeNull();
         }

@@ -3,6 +3,7 @@
  * standings, settings, tables still open) into an empty database; the copy reads back equal and its
  * open tables replay and play on to the end. Runs SQLite -> PostgreSQL, and SQLite -> SQLite anywhere.
  */
+import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
@@ -62,8 +63,16 @@ async function populate(url: string) {
   const people = ["ana", "ben", "cy", "dee", "eve"];
   for (let i = 0; i < 6; i++) {
     const guildId = i % 3 ? "g1" : "g2";
-    const t = await store.createTable({ guildId, channelId: `c${i}`, hostId: "ana", rules, settings: SETTINGS, seed: 100 + i, seats: [] });
-    const state = await play(store, t.id, createGame(t.rules, t.seed), rng);
+    const t = await store.createTable({
+      guildId,
+      channelId: `c${i}`,
+      hostId: "ana",
+      rules,
+      settings: SETTINGS,
+      deal: { format: 1, seed: 100 + i },
+      seats: [],
+    });
+    const state = await play(store, t.id, createGame(t.rules, t.deal), rng);
     const seats = [people[i % 5], people[(i + 1) % 5], people[(i + 2) % 5], null];
     await store.recordFinishedGame(finishedGame(t, state, seats, i));
   }
@@ -75,10 +84,11 @@ async function populate(url: string) {
       hostId: "ben",
       rules,
       settings: SETTINGS,
-      seed: 200 + i,
+      // Both deal formats: a format 2 table's secret moves with it, or its game would not replay.
+      deal: i % 2 ? { format: 2, secret: createHash("sha256").update(`open${i}`).digest("hex") } : { format: 1, seed: 200 + i },
       seats: [],
     });
-    open.push({ id: t.id, state: await play(store, t.id, createGame(t.rules, t.seed), rng, 40 + 17 * i) });
+    open.push({ id: t.id, state: await play(store, t.id, createGame(t.rules, t.deal), rng, 40 + 17 * i) });
   }
   await store.updateGuildSettings("g1", { defaultRules: "omnibus", turnSeconds: 45, allowedChannels: ["c1", "c2"] });
   await store.secret("daily-salt", "the-salt");

@@ -33,7 +33,7 @@ async function closed(
     hostId: "100000000000000001",
     rules: presetRules("classic")!,
     settings: SETTINGS,
-    seed: 1,
+    deal: { format: 1, seed: 1 },
     seats: [],
   });
   await store.updateTable(t.id, { status });

@@ -25,7 +25,7 @@ for (const db of BACKENDS) {
           hostId: "h",
           rules: presetRules("classic")!,
           settings: SETTINGS,
-          seed: 3,
+          deal: { format: 1, seed: 3 },
           seats: [],
         });
       const done = await newTable();
@@ -48,7 +48,7 @@ for (const db of BACKENDS) {
       };
       await store.recordFinishedGame(game);
       // Recording the same game twice fails inside its transaction (FinishedGame.tableId is unique)...
-      const state = createGame(other.rules, other.seed);
+      const state = createGame(other.rules, other.deal);
       const rng = createRng(4);
       const appends: Promise<unknown>[] = [];
       const again = store.recordFinishedGame(game).then(

@@ -42,12 +42,20 @@ async function open(url: string): Promise<SqliteStore> {
 }
 const silent = { warn: () => undefined };
 const newTable = (store: SqliteStore) =>
-  store.createTable({ guildId: "g", channelId: "c", hostId: "h", rules: presetRules("classic")!, settings: SETTINGS, seed: 5, seats: [] });
+  store.createTable({
+    guildId: "g",
+    channelId: "c",
+    hostId: "h",
+    rules: presetRules("classic")!,
+    settings: SETTINGS,
+    deal: { format: 1, seed: 5 },
+    seats: [],
+  });
 
 /** Appends `n` random legal actions to a new table; returns its id and the actions. */
 async function playSome(store: SqliteStore, n: number) {
   const t = await newTable(store);
-  const state = createGame(t.rules, t.seed);
+  const state = createGame(t.rules, t.deal);
   const rng = createRng(8);
   const actions = [];
   for (let seq = 0; seq < n; seq++) {

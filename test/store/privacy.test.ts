@@ -40,7 +40,7 @@ async function finish(
     hostId: users[0]!,
     rules: presetRules("classic")!,
     settings: SETTINGS,
-    seed: 1,
+    deal: { format: 1, seed: 1 },
     seats,
   });
   const order = [0, 1, 2, 3].sort(() => rng.next() - 0.5);
@@ -88,7 +88,7 @@ for (const db of BACKENDS) {
         hostId: BEN,
         rules: presetRules("classic")!,
         settings: SETTINGS,
-        seed: 1,
+        deal: { format: 1, seed: 1 },
         seats: [seat(0, BEN), seat(1, ANA)],
       });
 
@@ -162,7 +162,7 @@ for (const db of BACKENDS) {
         hostId: ANA,
         rules: presetRules("classic")!,
         settings: SETTINGS,
-        seed: 1,
+        deal: { format: 1, seed: 1 },
         seats: [seat(0, ANA)],
       });
       await store.updateTable(abandoned.id, { status: "abandoned" });
@@ -172,7 +172,7 @@ for (const db of BACKENDS) {
         hostId: ANA,
         rules: presetRules("classic")!,
         settings: SETTINGS,
-        seed: 1,
+        deal: { format: 1, seed: 1 },
         seats: [seat(0, ANA)],
       });
       await store.updateGuildSettings("g2", { retentionDays: 365 });

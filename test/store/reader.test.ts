@@ -19,7 +19,7 @@ async function finish(store: SqliteStore, winner: string, other: string): Promis
     hostId: winner,
     rules: presetRules("classic")!,
     settings: SETTINGS,
-    seed: 1,
+    deal: { format: 1, seed: 1 },
     seats: [],
   });
   const players = [winner, other, null, null].map((userId, seat) => ({

@@ -32,7 +32,7 @@ async function finish(
     hostId: "h",
     rules: presetRules("classic")!,
     settings: SETTINGS,
-    seed: 1,
+    deal: { format: 1, seed: 1 },
     seats: [],
   });
   if (opts.hints) await store.updateTable(t.id, { hintsUsed: true });

@@ -10,7 +10,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 const newTable = (store: HeartsStore, rules = presetRules("classic")!, seed = 7) =>
-  store.createTable({ guildId: "g1", channelId: "c1", hostId: "u1", rules, settings: SETTINGS, seed, seats: [] });
+  store.createTable({ guildId: "g1", channelId: "c1", hostId: "u1", rules, settings: SETTINGS, deal: { format: 1, seed }, seats: [] });
 
 for (const db of BACKENDS) {
   describe.skipIf(db.skip)(db.name, () => {
@@ -34,7 +34,7 @@ for (const db of BACKENDS) {
             const parsed = parseRules(spec);
             if (!parsed.ok) throw new Error(parsed.error);
             const table = await newTable(store, parsed.rules, 1000 + i);
-            const state = createGame(table.rules, table.seed);
+            const state = createGame(table.rules, table.deal);
             // Stop somewhere in the middle for some games, play others to the end.
             const limit = i % 2 ? 150 : Infinity;
             for (let seq = 0; state.phase !== "game-over" && seq < limit; seq++) {
@@ -62,7 +62,7 @@ for (const db of BACKENDS) {
         const deadline = new Date(Date.now() + 60_000);
         const seats = [{ seat: 0, userId: "u1", botLevel: null, name: "Ana", botControlled: false, timeouts: 0 }];
         await store.updateTable(t.id, { seats, messageId: "m1", threadId: "th1" });
-        const state = createGame(t.rules, t.seed);
+        const state = createGame(t.rules, t.deal);
         const action = randomAction(state, createRng(1));
         await store.appendAction(t.id, 0, action.seat, action, {
           turnDeadline: deadline,
@@ -79,7 +79,7 @@ for (const db of BACKENDS) {
           hintsUsed: true,
           status: "passing",
           actionCount: 1,
-          seed: 7,
+          deal: { format: 1, seed: 7 },
         });
         expect(back.turnDeadline!.getTime()).toBe(deadline.getTime());
         expect(await store.findOpenTable("th1")).toMatchObject({ id: t.id });
@@ -93,7 +93,7 @@ for (const db of BACKENDS) {
         const { store: a, url } = await fresh();
         const { store: b } = await fresh(url);
         const t = await newTable(a);
-        const state = createGame(t.rules, t.seed);
+        const state = createGame(t.rules, t.deal);
         for (let round = 0; round < 20; round++) {
           const seq = round;
           const action = randomAction(state, createRng(round));
@@ -111,7 +111,7 @@ for (const db of BACKENDS) {
       it("one client, double clicks and many tables at once: one action per number, the rest of the batch kept", async () => {
         const { store, url } = await fresh();
         const tables = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => newTable(store, presetRules("classic")!, 50 + i)));
-        const states = tables.map((t) => createGame(t.rules, t.seed));
+        const states = tables.map((t) => createGame(t.rules, t.deal));
         const rng = createRng(8);
         for (let seq = 0; seq < 15; seq++) {
           // Every table's next action, issued together (they share commits), each one clicked twice
@@ -149,7 +149,7 @@ for (const db of BACKENDS) {
         const { store } = await fresh();
         // More tables than appends written at once: the later ones queue and go together.
         const tables = await Promise.all([...Array(12).keys()].map((i) => newTable(store, presetRules("classic")!, 60 + i)));
-        const states = tables.map((t) => createGame(t.rules, t.seed));
+        const states = tables.map((t) => createGame(t.rules, t.deal));
         const rng = createRng(9);
         // A stray log row at seq 0 of the last table (as a bug or a hand edit could leave): its count says 0.
         const stray = tables.length - 1;
@@ -171,7 +171,7 @@ for (const db of BACKENDS) {
       it("refuses a stale sequence number and an unknown table", async () => {
         const { store } = await fresh();
         const t = await newTable(store);
-        const state = createGame(t.rules, t.seed);
+        const state = createGame(t.rules, t.deal);
         const action = randomAction(state, createRng(3));
         expect(await store.appendAction(t.id, 1, action.seat, action)).toEqual({ ok: false, reason: "conflict" });
         expect(await store.appendAction("nope", 0, action.seat, action)).toEqual({ ok: false, reason: "missing-table" });
@@ -260,7 +260,7 @@ it("SQLite: a backup taken while the bot runs opens as a store with every action
   const store = await SqliteStore.open(src.url);
   cleanups.push(() => store.close());
   const t = await newTable(store);
-  const state = createGame(t.rules, t.seed);
+  const state = createGame(t.rules, t.deal);
   const rng = createRng(12);
   const play = async (n: number) => {
     for (let i = 0; i < n; i++) {
@@ -299,7 +299,7 @@ describe.skipIf(BACKENDS[1].skip)("postgres, several processes and Prisma's URL 
       () => b.close(),
     );
     const tables = await Promise.all([...Array(16).keys()].map((i) => newTable(a, presetRules("classic")!, 80 + i)));
-    const states = tables.map((t) => createGame(t.rules, t.seed));
+    const states = tables.map((t) => createGame(t.rules, t.deal));
     const rng = createRng(10);
     for (let seq = 0; seq < 12; seq++) {
       // Both stores append to every table, in opposite orders, so their batches cross.
@@ -329,7 +329,7 @@ describe.skipIf(BACKENDS[1].skip)("postgres, several processes and Prisma's URL 
     const t = await newTable(a);
     expect(await a.getTable(t.id)).toMatchObject({ id: t.id });
     expect(await b.getTable(t.id), "the other schema does not see it").toBeNull();
-    const state = createGame(t.rules, t.seed);
+    const state = createGame(t.rules, t.deal);
     const action = randomAction(state, createRng(2));
     // The raw-SQL append finds the table in its schema too.
     expect(await a.appendAction(t.id, 0, action.seat, action)).toEqual({ ok: true });

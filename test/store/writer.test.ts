@@ -26,7 +26,7 @@ const newTable = (store: SqliteStore, seed: number) =>
     hostId: "u",
     rules: presetRules("classic")!,
     settings: SETTINGS,
-    seed,
+    deal: { format: 1, seed },
     seats: [],
   });
 
@@ -36,7 +36,7 @@ it("commits appended moves in its writer thread, in order with the table's other
   const store = await open(db.url);
   expect(await store.writer.ready()).toBe(true);
   const tables = await Promise.all([1, 2, 3].map((seed) => newTable(store, seed)));
-  const states = tables.map((t) => createGame(t.rules, t.seed));
+  const states = tables.map((t) => createGame(t.rules, t.deal));
   const rng = createRng(5);
   for (let seq = 0; seq < 30; seq++) {
     const actions = states.map((s) => randomAction(s, rng));
@@ -70,7 +70,7 @@ it("when the writer thread dies, moves are stored on the main thread meanwhile, 
   const store = await open(db.url, 200);
   expect(await store.writer.ready()).toBe(true);
   const t = await newTable(store, 7);
-  const state = createGame(t.rules, t.seed);
+  const state = createGame(t.rules, t.deal);
   const rng = createRng(11);
   const played: Action[] = [];
   const play = async () => {

@@ -1,12 +1,12 @@
 /** A table's record for tests that build views and pictures without a store: seats 0..people-1 are people, the rest easy computer players. */
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { presetRules, type GameState } from "../../src/game/index.js";
-import type { TableRecord, TableSettings } from "../../src/table/records.js";
+import type { StoredTable, TableSettings } from "../../src/table/records.js";
 
 export function tableRecord(
   state: GameState | null,
-  o: { people?: number; settings?: Partial<TableSettings> } & Partial<Omit<TableRecord, "settings">> = {},
-): TableRecord {
+  o: { people?: number; settings?: Partial<TableSettings> } & Partial<Omit<StoredTable, "settings">> = {},
+): StoredTable {
   const { people = 1, settings = {}, ...rest } = o;
   return {
     id: "t1",
@@ -17,7 +17,7 @@ export function tableRecord(
     hostId: "u0",
     rules: state?.rules ?? presetRules("classic")!,
     settings: { ...DEFAULT_SETTINGS, ...settings },
-    seed: 1,
+    deal: { format: 1, seed: 1 },
     status: state ? "playing" : "lobby",
     seats: [0, 1, 2, 3].map((seat) => ({
       seat,

@@ -227,7 +227,9 @@ describe("rematch", () => {
 
   it("opens the same seats, rules and settings, every person back in their seat, and keeps the host", () => {
     const r = rematch(finished({ rules: { ...presetRules("classic")!, target: 50 } }), bob);
-    expect(r.ok && r.table).toMatchObject({ guildId: "g", channelId: "c", hostId: alice.userId, seed: 0, rules: { target: 50 } });
+    expect(r.ok && r.table).toMatchObject({ guildId: "g", channelId: "c", hostId: alice.userId, rules: { target: 50 } });
+    // A rematch has no deal of its own until its game starts.
+    expect(r.ok && "deal" in r.table).toBe(false);
     expect(r.ok && r.table.seats.map((s) => [s.botControlled, s.timeouts])).toEqual([
       [false, 0],
       [false, 0],

@@ -16,13 +16,13 @@ import { silentLogger } from "../../src/log.js";
 import { firstLegalAction } from "../../src/table/players.js";
 import { TableRegistry, type Loaded } from "../../src/table/registry.js";
 import { botSeat, humanSeat } from "../../src/table/seats.js";
-import type { TableRecord } from "../../src/table/records.js";
+import type { StoredTable } from "../../src/table/records.js";
 import { MemoryStore } from "../bot/memory-store.js";
 
 /** Counts reads, to see that concurrent loads share one. */
 class CountingStore extends MemoryStore {
   reads = 0;
-  override async getTable(id: string): Promise<TableRecord | null> {
+  override async getTable(id: string): Promise<StoredTable | null> {
     this.reads++;
     return super.getTable(id);
   }
@@ -45,15 +45,15 @@ async function setupRegistry() {
     hostId: "1",
     rules,
     settings: { ...DEFAULT_SETTINGS },
-    seed: 7,
+    deal: { format: 1, seed: 7 },
     seats,
   });
   return { store, registry, broken, record };
 }
 
 /** Plays `n` first-legal actions from the deal and stores them as the table's log. */
-async function playStored(store: MemoryStore, record: TableRecord, n: number): Promise<GameState> {
-  let state = createGame(record.rules, record.seed);
+async function playStored(store: MemoryStore, record: StoredTable, n: number): Promise<GameState> {
+  let state = createGame(record.rules, record.deal);
   await store.updateTable(record.id, { status: "passing" });
   for (let i = 0; i < n; i++) {
     const seat = awaiting(state)[0] as Seat;

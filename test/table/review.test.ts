@@ -108,7 +108,15 @@ describe("game review", () => {
     const store = await openStore(db.url);
     try {
       const rules = { ...presetRules("classic")!, target: 20 };
-      const t = await store.createTable({ guildId: "g", channelId: "c", hostId: "ann", rules, settings: SETTINGS, seed: 11, seats: [] });
+      const t = await store.createTable({
+        guildId: "g",
+        channelId: "c",
+        hostId: "ann",
+        rules,
+        settings: SETTINGS,
+        deal: { format: 1, seed: 11 },
+        seats: [],
+      });
       let state = createGame(rules, 11);
       let seq = 0;
       while (state.phase !== "game-over") {
@@ -145,7 +153,7 @@ describe("game review", () => {
       });
       const svc = new ReviewService({ store, bots: { decide: async () => Promise.reject(new Error("unused")) }, samples: 16 });
       const source = await svc.lastGame("g", "ann");
-      expect(source).toMatchObject({ key: `table:${t.id}`, seat: 2, seed: 11 });
+      expect(source).toMatchObject({ key: `table:${t.id}`, seat: 2, deal: { format: 1, seed: 11 } });
       expect(await svc.lastGame("g", "bob")).toBeNull();
       const r = await svc.review("ann", source!);
       expect(r.ok).toBe(true);

@@ -3,7 +3,7 @@
  * and the turn clock act through one interface, on one timer per table, on a manual clock.
  */
 import { describe, expect, it } from "vitest";
-import { awaiting, type Action, type Seat, type SeatView } from "../../src/game/index.js";
+import { awaiting, decisionSeed, type Action, type Seat, type SeatView } from "../../src/game/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import { ComputerPlayer, TurnTimeout, firstLegalAction, person, type BotPlayer } from "../../src/table/players.js";
 import { refuse } from "../../src/table/types.js";
@@ -54,18 +54,19 @@ async function untilAliceToPlay(s: Setup, id: string, trick: number): Promise<vo
 }
 
 describe("the players", () => {
+  const ONE = { format: 1, seed: 7 } as const;
   const at = { log: silentLogger(), tableId: "t" };
   const times = { plannedAt: 1_000, deadline: 61_000 };
 
   it("each says when it acts unasked: a computer player after the delay, the stand-in at the deadline, a person never", () => {
     const bots = new ScriptedBots();
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).dueAt(times)).toBe(1_500);
-    expect(new TurnTimeout(bots, "easy", 7, at).dueAt(times)).toBe(61_000);
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).dueAt(times)).toBe(1_500);
+    expect(new TurnTimeout(bots, "easy", ONE, at).dueAt(times)).toBe(61_000);
     const play: Action = { type: "play", seat: 0, card: 0 };
     expect(person(play).dueAt(times)).toBeNull();
     expect(person(play).holdsTable).toBe(true);
-    expect(new TurnTimeout(bots, "easy", 7, at).holdsTable).toBe(true);
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).holdsTable).toBe(false);
+    expect(new TurnTimeout(bots, "easy", ONE, at).holdsTable).toBe(true);
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).holdsTable).toBe(false);
   });
 
   it("answer a refusal their own way: a person is told, a computer player plays its first legal card after the engine's refusal only", async () => {
@@ -78,9 +79,36 @@ describe("the players", () => {
     const raced = refuse("stale", sentence("refusals", "raced"));
     const bots = new ScriptedBots();
     expect(person(bad).insteadOf(illegal, bad, view)).toBeNull();
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).insteadOf(illegal, bad, view)).toEqual(firstLegalAction(view));
-    expect(new ComputerPlayer(bots, "easy", 7, 500, at).insteadOf(raced, bad, view)).toBeNull();
-    expect(new TurnTimeout(bots, "easy", 7, at).insteadOf(raced, bad, view)).toEqual(firstLegalAction(view));
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).insteadOf(illegal, bad, view)).toEqual(firstLegalAction(view));
+    expect(new ComputerPlayer(bots, "easy", ONE, 500, at).insteadOf(raced, bad, view)).toBeNull();
+    expect(new TurnTimeout(bots, "easy", ONE, at).insteadOf(raced, bad, view)).toEqual(firstLegalAction(view));
+  });
+
+  it("decide with a seed from the table's deal secret and the move's count, and hints too: none is the secret's own bits", async () => {
+    const seen: { what: string; seed?: number }[] = [];
+    const bots: BotPlayer = {
+      decide: async (v, level, opts) => (seen.push({ what: level, seed: opts?.seed }), firstLegalAction(v)),
+      hint: async (v, opts) => (seen.push({ what: "hint", seed: opts.seed }), firstLegalAction(v)),
+    };
+    const s = setup({ bots, settings: { hintsAllowed: true } });
+    const id = await openTable(s);
+    await s.service.start(id, alice);
+    const deal = (await s.store.getTable(id))!.deal;
+    if (deal.format !== 2) throw new Error("a new game is format 2");
+    const view = (await s.service.get(id))!.seat(0)!;
+    seen.length = 0;
+    await new ComputerPlayer(bots, "hard", deal, 500, at).decide(view);
+    expect((await s.service.hint(id, alice)).ok).toBe(true);
+    const secretWords = Array.from({ length: 8 }, (_, i) => parseInt(deal.secret.slice(8 * i, 8 * i + 8), 16));
+    expect(seen).toEqual([
+      { what: "hard", seed: decisionSeed(deal, "bot", view.actionCount) },
+      { what: "hint", seed: decisionSeed(deal, "hint", view.actionCount, 0) },
+    ]);
+    for (const { seed } of seen) {
+      expect(Number.isInteger(seed)).toBe(true);
+      expect(secretWords).not.toContain(seed);
+      expect(secretWords.map((w) => (w ^ view.actionCount) >>> 0)).not.toContain(seed);
+    }
   });
 
   it("decide with the table's seed and the move's count, at their level (the stand-in at the table's level)", async () => {
@@ -92,8 +120,8 @@ describe("the players", () => {
     const id = await openTable(s);
     await s.service.start(id, alice);
     const view = (await s.service.get(id))!.seat(2)!;
-    await new ComputerPlayer(bots, "hard", 0xf0, 500, at).decide(view);
-    await new TurnTimeout(bots, "easy", 0xf0, at).decide(view);
+    await new ComputerPlayer(bots, "hard", { format: 1, seed: 0xf0 }, 500, at).decide(view);
+    await new TurnTimeout(bots, "easy", { format: 1, seed: 0xf0 }, at).decide(view);
     expect(seen).toEqual([
       { level: "hard", seed: 0xf0 ^ view.actionCount },
       { level: "easy", seed: 0xf0 ^ view.actionCount },

@@ -28,8 +28,15 @@ describe("a table view", () => {
     expect(view.state).toBeUndefined();
     expect(Object.keys(view).sort()).toEqual(["awaiting", "deadline", "game", "record", "seat", "undone"]);
     const reachable = keysIn(view);
-    // The engine's hidden fields (every hand, every pass, what each seat received) are nowhere in it.
-    for (const hidden of ["hands", "passes", "received", "taken"]) expect(reachable.has(hidden), hidden).toBe(false);
+    // The engine's hidden fields (every hand, every pass, what each seat received) are nowhere in it,
+    // nor the deal key whose secret deals every card.
+    for (const hidden of ["hands", "passes", "received", "taken", "deal", "secret", "seed"])
+      expect(reachable.has(hidden), hidden).toBe(false);
+    const stored = (await s.store.getTable(id))!.deal;
+    expect(stored.format).toBe(2);
+    expect(JSON.stringify({ ...view, seats: [0, 1, 2, 3].map((n) => view.seat(n)) })).not.toContain(
+      stored.format === 2 ? stored.secret : "-",
+    );
     const state = await stateNow(s, id);
     expect(view.game).toEqual(publicView(state));
     expect(view.awaiting).toEqual([0, 1, 2, 3]);
