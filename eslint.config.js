@@ -19,8 +19,9 @@ export default tseslint.config(
   },
   {
     // Secrets at the boundary (boardgame.io's playerView): the Discord layer gets table views and
-    // seat views (src/table/types.ts TableView), never a game's full state. So it may not name the
-    // state, nor the engine functions that take or make one, nor the table domain's live objects.
+    // its people's seat views (src/table/types.ts TableView), never a game's full state. So it may
+    // not name the state, nor the engine functions that take or make one, nor the engine's own
+    // events (it hears PublicEvents, with no one's pass in them), nor the domain's live objects.
     files: ["src/discord/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -31,6 +32,7 @@ export default tseslint.config(
               regex: "(^|/)game(/index\\.js)?$",
               importNames: [
                 "GameState",
+                "GameEvent",
                 "viewFor",
                 "publicView",
                 "awaiting",

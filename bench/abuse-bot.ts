@@ -84,7 +84,7 @@ const autoPlay = setInterval(() => {
         () => {
           void (async () => {
             const now = bot.service.openTable(id);
-            const view = now?.awaiting.includes(s) ? now.seat(s) : null;
+            const view = now?.awaiting.includes(s) ? now.handOf(userId) : null;
             if (!view) return;
             const a = decide(view, "easy");
             if (a.type === "pass") await bot.service.pass(id, actor, a.cards, view.actionCount);

@@ -1,6 +1,6 @@
 /** What every interaction handler gets: the interaction's person, its responder, and the services. */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
-import type { Card } from "../game/index.js";
+import type { Card, SeatView } from "../game/index.js";
 import type { DailyService } from "../daily/service.js";
 import type { ReviewService } from "../table/review.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
@@ -81,37 +81,43 @@ export function inPlace(table: TableView, channelId: string | null): boolean {
 
 /**
  * Shows the player's private menu as this interaction's answer (a new ephemeral message or the
- * same one updated), built from the latest state, and keeps its token to refresh it later.
+ * same one updated), and keeps its token to refresh it later. Built from `table` as the service
+ * answered (an action's outcome, or the table the router found) and the person's seat view in it:
+ * `view`, when the outcome carries it, else the table's `handOf` for this person. Nothing is looked
+ * up again; a later change redraws the menu through its token (MenuRefresher).
  */
-export async function sendHand(ctx: Ctx, tableId: string, opts: { notice?: string; selected?: Card[] } = {}): Promise<void> {
+export async function sendHand(
+  ctx: Ctx,
+  table: TableView,
+  opts: { view?: SeatView | null; notice?: string; selected?: Card[] } = {},
+): Promise<void> {
   const i = ctx.respond.interaction;
+  const tableId = table.record.id;
   await ctx.menus.answer(tableId, ctx.actor.userId, async () => {
-    const table = await ctx.service.get(tableId);
-    const seat = table ? seatOf(table.record.seats, ctx.actor.userId) : undefined;
+    const seat = seatOf(table.record.seats, ctx.actor.userId);
     // Without a seat there is no menu of this person's to redraw: answer apart, never over the
     // message clicked (it may be someone else's menu, reached with a forged click).
-    if (!table || !seat) {
+    if (!seat) {
       await ctx.respond.separate({
         content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : ctx.m.menu.notPlaying,
       });
       return null;
     }
-    if (!table.game) {
+    const view = opts.view !== undefined ? opts.view : table.handOf(ctx.actor.userId);
+    if (!table.game || !view) {
       await ctx.respond.separate({ content: ctx.m.menu.notStarted });
       return null;
     }
     const deck = await ctx.decks.load(ctx.actor.userId);
-    // Drawn in its turn with other pictures, from the table as it is then.
+    // Drawn in its turn with other pictures.
     const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
-      const now = ctx.service.current(table);
-      const view = now.seat(seat.seat)!;
       if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
       const selected =
         view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(now, view, ctx.images, {
+      return handMenu(table, view, ctx.images, {
         notice: opts.notice,
         selected,
-        deadline: now.deadline(seat.seat),
+        deadline: table.deadline(seat.seat),
         locale: ctx.locale,
         deck,
       });

@@ -45,7 +45,7 @@ export class MenuRefresher {
         // table's while it is not known, after a restart).
         const now = this.deps.service.current(table);
         const locale = known ?? tableLocale(now.record);
-        const view = now.seat(seat);
+        const view = now.handOf(userId);
         if (!view) return null;
         if (!isOpen(now.record.status) && now.record.status !== "finished") {
           return { embeds: [{ description: messages(locale).table.closedTable, color: 0x5a5f63 }], components: [] };

@@ -9,11 +9,12 @@ export const undoButton = component({
   defer: "update",
   parse: (id: ComponentId) => id as Extract<ComponentId, { verb: "undo" }>,
   async run(ctx, { card }) {
-    const tableId = ctx.table.record.id;
-    const r = await ctx.service.undo(tableId, ctx.actor, card);
+    const r = await ctx.service.undo(ctx.table.record.id, ctx.actor, card);
     const m = ctx.m.comforts;
-    return sendHand(ctx, tableId, {
-      notice: r.ok ? `${m.undone({ card: cardLabel(card) })}${r.firstUndo ? ` ${m.undoUnrated}` : ""}` : `⚠️ ${ctx.tell(r.say)}`,
+    if (!r.ok) return sendHand(ctx, ctx.service.current(ctx.table), { notice: `⚠️ ${ctx.tell(r.say)}` });
+    return sendHand(ctx, r.table, {
+      view: r.view,
+      notice: `${m.undone({ card: cardLabel(card) })}${r.firstUndo ? ` ${m.undoUnrated}` : ""}`,
     });
   },
 });

@@ -3,7 +3,7 @@
  * so no hidden card can reach them: the type has no field for another seat's hand.
  */
 import { cardsOf, emptyMasks, suitOf, type Card, type Seat } from "./cards.js";
-import type { GameState, Phase, TrickRecord } from "./engine.js";
+import type { Action, GameEvent, GameState, Phase, TrickRecord } from "./engine.js";
 import { legalMasks } from "./legality.js";
 import type { PassDirection, Rules } from "./rules.js";
 import type { HandResult } from "./scoring.js";
@@ -101,6 +101,35 @@ export type PublicView = Omit<SeatView, "seat" | "hand" | "legal" | "passed" | "
 export function publicView(state: GameState): PublicView {
   const { seat: _s, hand: _h, legal: _l, passed: _p, received: _r, ...rest } = viewFor(state, 0);
   return rest;
+}
+
+/**
+ * An event as anyone watching may know it: the exchange of passes without the cards (each seat
+ * learns its own from its view), a claim without the cards still in the hands it ended.
+ */
+export type PublicEvent =
+  | Exclude<GameEvent, { type: "cards-passed" | "tricks-claimed" }>
+  | { type: "cards-passed"; direction: PassDirection }
+  | Omit<Extract<GameEvent, { type: "tricks-claimed" }>, "cards">;
+
+export function publicEvent(event: GameEvent): PublicEvent {
+  switch (event.type) {
+    case "cards-passed":
+      return { type: "cards-passed", direction: event.direction };
+    case "tricks-claimed": {
+      const { cards: _held, ...claim } = event;
+      return claim;
+    }
+    default:
+      return event;
+  }
+}
+
+/** An action as anyone watching may know it: a pass without its cards; a card played or a moon choice as it is. */
+export type PublicAction = { type: "pass"; seat: Seat } | Exclude<Action, { type: "pass" }>;
+
+export function publicAction(action: Action): PublicAction {
+  return action.type === "pass" ? { type: "pass", seat: action.seat } : action;
 }
 
 /**

@@ -4,7 +4,7 @@
  * it is stored; only then does the table move on, plan its next turn and announce it. A seat that
  * timed out too often passes to a computer player; the game's last action finishes it.
  */
-import { apply, type Action, type Seat } from "../game/index.js";
+import { apply, publicAction, publicEvent, type Action, type Seat } from "../game/index.js";
 import { sentence } from "../i18n/index.js";
 import type { TablePatch } from "../store/types.js";
 import { closeIfNobodyLeft, finishGame } from "./closing.js";
@@ -60,7 +60,8 @@ export async function commitAction(ctx: TableContext, live: LiveTable, seat: Sea
   ctx.log.debug({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
   // Timers first, so whoever hears of the action also sees the next turn's deadline.
   if (r.state.phase !== "game-over") ctx.plan(live);
-  ctx.emit(live, { type: "action", seat, action, events: r.events, source });
+  // Every front end hears the public side only: a pass without its cards, the exchange without what each seat gave.
+  ctx.emit(live, { type: "action", seat, action: publicAction(action), events: r.events.map(publicEvent), source });
   if (tookOver) {
     ctx.log.info({ table: live.record.id, seat }, "seat passed to a bot after repeated timeouts");
     ctx.emit(live, { type: "seat", seat, change: "bot-took-over" });

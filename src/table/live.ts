@@ -1,14 +1,14 @@
 /**
  * A table in memory, as only src/table handles it: its record, its game's full state (every hidden
  * card), its queue, timers and turn. And the views the front end gets instead: immutable, with the
- * public view of the game and, on request, one seat's view, never the state (secrecy by type, as
- * boardgame.io's playerView). A lint rule keeps src/discord from importing this module.
+ * public view of the game and, for a person, the view of the seat they hold, never the state
+ * (secrecy by type, as boardgame.io's playerView). A lint rule keeps src/discord from importing this module.
  */
 import { awaiting, publicView, viewFor, type Action, type GameState, type PublicView, type Seat } from "../game/index.js";
 import type { TimerHandle } from "./clock.js";
 import { SerialQueue } from "./queue.js";
 import type { StoredTable, TableRecord } from "./records.js";
-import { isBotSeat } from "./seats.js";
+import { isBotSeat, seatOf } from "./seats.js";
 import { deadlineOf, type TurnStart } from "./turn-clock.js";
 import type { TableView } from "./types.js";
 import type { UndoMark } from "./undo.js";
@@ -52,7 +52,8 @@ const behind = new WeakMap<TableView, { state: GameState | null; live: LiveTable
 
 /**
  * A view of (record, state): what the front end reads. The public view is worked out on first
- * read; a seat's view on each request. `deadlines`: each seat's, when the game waits for it.
+ * read; a person's seat view on each request, only for the seat the record says they hold.
+ * `deadlines`: each seat's, when the game waits for it.
  */
 export function tableView(
   record: TableRecord | StoredTable,
@@ -69,7 +70,10 @@ export function tableView(
     },
     awaiting: Object.freeze(state ? awaiting(state) : []),
     undone: extras.undone ?? null,
-    seat: (seat: number) => (state && seat >= 0 && seat < 4 ? viewFor(state, seat as Seat) : null),
+    handOf: (userId: string) => {
+      const mine = state ? seatOf(record.seats, userId) : undefined;
+      return mine ? viewFor(state!, mine.seat as Seat) : null;
+    },
     deadline: (seat: number) => deadlines[seat] ?? null,
   });
   behind.set(view, { state, live: extras.live ?? null });
@@ -96,6 +100,11 @@ export function viewOf(live: LiveTable): TableView {
 export function currentView(view: TableView): TableView {
   const live = behind.get(view)?.live;
   return live ? viewOf(live) : view;
+}
+
+/** The live table a view shows (the service acts on it without looking it up again); null for a view of a table read from the store. */
+export function liveBehind(view: TableView): LiveTable | null {
+  return behind.get(view)?.live ?? null;
 }
 
 /**

@@ -69,10 +69,11 @@ export class TurnScheduler {
   /**
    * The player acts for the seat now: decides from the seat's view, and the action is committed;
    * refused, the player may offer another (which is committed as it comes). Runs in the table's
-   * queue; returns the first action's outcome (a person's answer).
+   * queue; returns the first action's outcome (a person's answer). `decided`: a person's click is
+   * their decision already, so no seat view is worked out for it.
    */
-  async act(live: LiveTable, seat: Seat, player: Player): Promise<Outcome> {
-    const action = await player.decide(viewFor(live.state!, seat));
+  async act(live: LiveTable, seat: Seat, player: Player, decided?: Action): Promise<Outcome> {
+    const action = decided ?? (await player.decide(viewFor(live.state!, seat)));
     return this.settle(live, seat, player, action);
   }
 

@@ -23,7 +23,7 @@ import { closeIfNobodyLeft, closeTable, finishGame } from "./closing.js";
 import { commitAction } from "./commit.js";
 import type { TableContext } from "./context.js";
 import { hintFor } from "./hints.js";
-import { currentView, newLive, viewOf, type LiveTable } from "./live.js";
+import { currentView, liveBehind, newLive, viewOf, type LiveTable } from "./live.js";
 import * as lobby from "./lobby.js";
 import type { LobbyOutcome } from "./lobby.js";
 import type { SettingsChange } from "./options.js";
@@ -76,6 +76,8 @@ export class TableService {
   /** Opening a table in a channel (new or rematch), one at a time per channel: one open table there. */
   private readonly opening = new Map<string, SerialQueue>();
   private readonly listeners: TableListener[] = [];
+  /** Updates stored and not yet announced (emit). */
+  private readonly outbox: { table: TableView; update: TableUpdate }[] = [];
   private stopped = false;
 
   constructor(deps: TableServiceDeps) {
@@ -181,13 +183,16 @@ export class TableService {
     this.registry.forget(live);
   }
 
-  /** Runs `fn` in the table's queue, on the current state. */
+  /**
+   * Runs `fn` in the table's queue, on the current state. The table by id, or by a view the
+   * service handed out (the one the front end just looked up: not looked up again).
+   */
   private async withTable<T extends object>(
-    tableId: string,
+    table: string | TableView,
     fn: (live: LiveTable) => Promise<Outcome<T>> | Outcome<T>,
   ): Promise<Outcome<T>> {
     return this.unlessStoreDown(async () => {
-      const live = await this.load(tableId);
+      const live = typeof table === "string" ? await this.load(table) : (liveBehind(table) ?? (await this.load(table.record.id)));
       if (!live) return refuse("no-table", sentence("refusals", "noTable"));
       return live.queue.run(async () => {
         if (live.closed) return refuse("closed", closedMessage(live.record.status));
@@ -409,26 +414,41 @@ export class TableService {
     return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };
   }
 
-  async pass(tableId: string, actor: Actor, cards: Card[], version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
-    return this.humanAction(tableId, actor, version, (seat) => ({ type: "pass", seat, cards }));
+  /**
+   * A person's click (pass, play, moon). `table`: its id, or the view the front end found it by
+   * (then it is not looked up again). The outcome carries what the answer shows: the table as the
+   * action left it and the person's seat view in it, worked out once.
+   */
+  async pass(
+    table: string | TableView,
+    actor: Actor,
+    cards: Card[],
+    version: number,
+  ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
+    return this.humanAction(table, actor, version, (seat) => ({ type: "pass", seat, cards }));
   }
 
-  async play(tableId: string, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
-    return this.humanAction(tableId, actor, version, (seat) => ({ type: "play", seat, card }));
+  async play(table: string | TableView, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
+    return this.humanAction(table, actor, version, (seat) => ({ type: "play", seat, card }));
   }
 
-  async moon(tableId: string, actor: Actor, choice: MoonChoice, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
-    return this.humanAction(tableId, actor, version, (seat) => ({ type: "moon", seat, choice }));
+  async moon(
+    table: string | TableView,
+    actor: Actor,
+    choice: MoonChoice,
+    version: number,
+  ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
+    return this.humanAction(table, actor, version, (seat) => ({ type: "moon", seat, choice }));
   }
 
   /** A person's action from a menu built at `version` (the action count it showed): see clickRefusal. */
   private async humanAction(
-    tableId: string,
+    table: string | TableView,
     actor: Actor,
     version: number,
     build: (seat: Seat) => Action,
   ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
-    return this.withTable(tableId, async (live) => {
+    return this.withTable(table, async (live) => {
       const mine = seatOf(live.record.seats, actor.userId);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
       if (!live.state) return refuse("not-started", sentence("refusals", "notStarted"));
@@ -437,7 +457,7 @@ export class TableService {
       const refused = clickRefusal(live.state, mine, live.last[seat], action, version);
       if (refused) return refused;
       // A click takes the same road as every player's action (scheduler.ts).
-      const r = await this.turns.act(live, seat, person(action));
+      const r = await this.turns.act(live, seat, person(action), action);
       if (!r.ok) return r;
       return { ok: true, table: viewOf(live), view: viewFor(live.state!, seat) };
     });
@@ -583,14 +603,26 @@ export class TableService {
     };
   }
 
+  /**
+   * Announces a stored change. The listeners (the front ends) hear of it once the step that made
+   * it has returned, never in its middle: queued, in order, and delivered as soon as that step
+   * awaits or ends. Not at the end of the table's queue task: a game's last card is announced
+   * before its result is recorded (the next table may open meanwhile).
+   */
   private emit(live: LiveTable, update: TableUpdate): void {
     // One view for every listener: the table as this update left it.
-    const view = viewOf(live);
-    for (const listener of this.listeners) {
-      try {
-        listener(view, update);
-      } catch (err) {
-        this.log.error({ table: live.record.id, err }, "table listener failed");
+    this.outbox.push({ table: viewOf(live), update });
+    if (this.outbox.length === 1) queueMicrotask(() => this.announce());
+  }
+
+  private announce(): void {
+    for (let next = this.outbox.shift(); next; next = this.outbox.shift()) {
+      for (const listener of this.listeners) {
+        try {
+          listener(next.table, next.update);
+        } catch (err) {
+          this.log.error({ table: next.table.record.id, err }, "table listener failed");
+        }
       }
     }
   }

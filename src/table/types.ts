@@ -1,7 +1,7 @@
 /**
  * The table service's vocabulary: who acts, what they get back, and what it tells the front end.
  */
-import type { Action, GameEvent, PublicView, Rules, SeatView } from "../game/index.js";
+import type { PublicAction, PublicEvent, PublicView, Rules, SeatView } from "../game/index.js";
 import type { Sentence } from "../i18n/index.js";
 import type { TableRecord, TableSettings } from "./records.js";
 import type { UndoMark } from "./undo.js";
@@ -50,10 +50,12 @@ export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
 export const refuse = (code: RefusalCode, say: Sentence): Refusal => ({ ok: false, code, say });
 
 /**
- * A table as the front end sees it: immutable, taken when the service answers or announces a
- * change. Its record, the public view of its game, whom the game waits for and, on request, one
- * seat's own view; never the game's full state, so the Discord layer cannot show a hidden card
- * (secrecy by type, as boardgame.io's playerView). `TableService.current(view)`: the same table now.
+ * A table as a front end sees it: immutable, taken when the service answers or announces a
+ * change. Its record, the public view of its game, whom the game waits for and, for a person, the
+ * view of the seat they hold; never the game's full state nor another seat's hand, so no front end
+ * can show a hidden card (secrecy by type and by data, as boardgame.io's playerView). Computer
+ * players and the turn clock get their seat's view inside src/table (scheduler.ts), not here.
+ * `TableService.current(view)`: the same table now.
  */
 export interface TableView {
   readonly record: TableRecord;
@@ -63,8 +65,11 @@ export interface TableView {
   readonly awaiting: readonly number[];
   /** Where this table's last undo was: one level, once per trick (see undo.ts). */
   readonly undone: UndoMark | null;
-  /** The seat's own view (its hand, its legal cards), for that seat's private menu; null before the deal. */
-  seat(seat: number): SeatView | null;
+  /**
+   * The view of the seat this person holds at the table (their hand, their legal cards), for their
+   * own private menu; null when they hold none, or before the deal.
+   */
+  handOf(userId: string): SeatView | null;
   /** When the seat's time runs out (ms since the epoch); null when the game does not wait for it, or a computer player holds it. */
   deadline(seat: number): number | null;
 }
@@ -72,11 +77,15 @@ export interface TableView {
 /** How an action came about. */
 export type ActionSource = "player" | "bot" | "timeout";
 
-/** What the service tells the front end, always after the change is persisted. */
+/**
+ * What the service tells every front end, after the change is persisted: public information only
+ * (a pass without its cards, the exchange without what each seat gave). What is a seat's own, its
+ * holder reads from `TableView.handOf`.
+ */
 export type TableUpdate =
   | { type: "lobby"; note: Sentence }
   | { type: "started" }
-  | { type: "action"; seat: number; action: Action; events: GameEvent[]; source: ActionSource }
+  | { type: "action"; seat: number; action: PublicAction; events: PublicEvent[]; source: ActionSource }
   | { type: "seat"; seat: number; change: "bot-took-over" | "left" | "returned" }
   | { type: "closed"; reason: CloseReason; note: Sentence }
   /** Something every player should read in the game's thread (the store went down, or came back). */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createGame, presetRules } from "../../src/game/index.js";
+import { createGame, presetRules, viewFor } from "../../src/game/index.js";
 import { silentLogger } from "../../src/log.js";
 import { Images, canvasRenderer } from "../../src/discord/images.js";
 import { Lane, Pacer } from "../../src/discord/pacer.js";
@@ -26,8 +26,8 @@ describe("pictures in the picture process", () => {
     const pacer = new Pacer(offloaded);
     expect(offloaded.offloaded).toBe(true);
 
-    const menu = await pacer.run(Lane.Answer, () => handMenu(table, table.seat(0)!, offloaded));
-    const expected = handMenu(table, table.seat(0)!, inline);
+    const menu = await pacer.run(Lane.Answer, () => handMenu(table, viewFor(stateBehind(table)!, 0), offloaded));
+    const expected = handMenu(table, viewFor(stateBehind(table)!, 0), inline);
     expect(menu.files?.map((f) => f.name)).toEqual(["hand.png"]);
     expect(menu.files![0].data.subarray(0, 4)).toEqual(PNG);
     expect(menu.files![0].data.equals(expected.files![0].data)).toBe(true);
@@ -46,7 +46,7 @@ describe("pictures in the picture process", () => {
     const args = [{ players: table.record.seats.map((s) => ({ name: s.name, isBot: !!s.botLevel })), view }, {}];
     const jobs = [1, 2, 3, 4].map((n) => thread.render("renderTable", args, Lane.Table).then(() => done.push(`table ${n}`)));
     const answer = thread
-      .render("renderHand", [{ cards: table.seat(0)!.hand, legal: [], selected: [] }], Lane.Answer)
+      .render("renderHand", [{ cards: viewFor(stateBehind(table)!, 0).hand, legal: [], selected: [] }], Lane.Answer)
       .then(() => done.push("answer"));
     await Promise.all([...jobs, answer]);
     // The first table picture was already being drawn; the answer comes right after it.

@@ -1,7 +1,7 @@
 /** Shared setup for the table service tests: players, a service on a manual clock, a play-out loop. */
 import { messages, words, type Sentence } from "../../src/i18n/index.js";
 import { expect } from "vitest";
-import { awaiting, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
+import { awaiting, presetRules, viewFor, type GameState, type Seat, type SeatView } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
 import { firstLegalPlayer, type BotPlayer } from "../../src/table/players.js";
@@ -87,6 +87,16 @@ export async function stateNow(s: Pick<Setup, "service">, id: string): Promise<G
 export function stateInMemory(s: Pick<Setup, "service">, id: string): GameState | null {
   const t = s.service.openTable(id);
   return t && stateBehind(t);
+}
+
+/**
+ * Any seat's view of a table the service handed out (the table domain's tests read every seat; a
+ * front end reads only its person's, through handOf).
+ */
+export function seatView(t: TableView, seat: number): SeatView {
+  const state = stateBehind(t);
+  if (!state) throw new Error(`table ${t.record.id} has no game`);
+  return viewFor(state, seat as Seat);
 }
 
 /** A service sentence as an English reader gets it. */

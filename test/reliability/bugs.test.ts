@@ -89,7 +89,7 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
   expect(clean.payloads).toBeGreaterThan(5);
   const table = (await b.bot.service.get(d.tableId!))!;
   const bob = table.record.seats.find((s) => s.userId === b.fake.users[1].id)!;
-  const hand = table.seat(bob.seat)!.hand;
+  const hand = table.handOf(bob.userId!)!.hand;
   // What a buggy bot could do: post Bob's cards in the channel, or a public button for one of them.
   const post = (body: unknown) =>
     fetch(`${b.fake.apiBase}/v10/channels/${table.record.threadId ?? table.record.channelId}/messages`, {

@@ -10,7 +10,7 @@ import { refuse } from "../../src/table/types.js";
 import { sentence } from "../../src/i18n/index.js";
 import { silentLogger } from "../../src/log.js";
 import { settle } from "../bot/manual-clock.js";
-import { alice, openTable, setup, stateNow, type Setup } from "../bot/service-helpers.js";
+import { alice, openTable, seatView, setup, stateNow, type Setup } from "../bot/service-helpers.js";
 
 /** Computer players whose decisions a test can hold back, swap, or make fail; by default the first legal choice. */
 class ScriptedBots implements BotPlayer {
@@ -40,7 +40,7 @@ async function untilAliceToPlay(s: Setup, id: string, trick: number): Promise<vo
     if (st.phase === "playing" && st.turn === 0 && st.trickNumber >= trick) return;
     const t = (await s.service.get(id))!;
     if (awaiting(st).includes(0)) {
-      const a = firstLegalAction(t.seat(0)!);
+      const a = firstLegalAction(seatView(t, 0));
       const r =
         a.type === "pass"
           ? await s.service.pass(id, alice, a.cards, st.actionCount)
@@ -73,7 +73,7 @@ describe("the players", () => {
     const s = setup();
     const id = await openTable(s);
     await s.service.start(id, alice);
-    const view = (await s.service.get(id))!.seat(1)!;
+    const view = seatView((await s.service.get(id))!, 1);
     const bad: Action = { type: "pass", seat: 1, cards: [] };
     const illegal = refuse("illegal", sentence("moves", "pass-wrong-count"));
     const raced = refuse("stale", sentence("refusals", "raced"));
@@ -95,7 +95,7 @@ describe("the players", () => {
     await s.service.start(id, alice);
     const deal = (await s.store.getTable(id))!.deal;
     if (deal.format !== 2) throw new Error("a new game is format 2");
-    const view = (await s.service.get(id))!.seat(0)!;
+    const view = seatView((await s.service.get(id))!, 0);
     seen.length = 0;
     await new ComputerPlayer(bots, "hard", deal, 500, at).decide(view);
     expect((await s.service.hint(id, alice)).ok).toBe(true);
@@ -119,7 +119,7 @@ describe("the players", () => {
     const s = setup();
     const id = await openTable(s);
     await s.service.start(id, alice);
-    const view = (await s.service.get(id))!.seat(2)!;
+    const view = seatView((await s.service.get(id))!, 2);
     await new ComputerPlayer(bots, "hard", { format: 1, seed: 0xf0 }, 500, at).decide(view);
     await new TurnTimeout(bots, "easy", { format: 1, seed: 0xf0 }, at).decide(view);
     expect(seen).toEqual([
@@ -139,7 +139,7 @@ describe("the scheduler", () => {
       expect(s.clock.pending).toBe(1);
       const st = await stateNow(s, id);
       if (awaiting(st).includes(0)) {
-        const a = firstLegalAction((await s.service.get(id))!.seat(0)!);
+        const a = firstLegalAction(seatView((await s.service.get(id))!, 0));
         if (a.type === "pass") await s.service.pass(id, alice, a.cards, st.actionCount);
         else if (a.type === "play") await s.service.play(id, alice, a.card, st.actionCount);
       } else await s.clock.advance(500);
@@ -153,7 +153,7 @@ describe("the scheduler", () => {
     const id = await openTable(s);
     await s.service.start(id, alice);
     await s.clock.advance(300);
-    const hand = (await s.service.get(id))!.seat(0)!.hand;
+    const hand = seatView((await s.service.get(id))!, 0).hand;
     expect((await s.service.pass(id, alice, hand.slice(0, 3), 0)).ok).toBe(true);
     await s.clock.advance(499);
     expect(sourcesOf(s)).toEqual([[0, "player"]]);
@@ -186,7 +186,7 @@ describe("the scheduler", () => {
     const id = await openTable(s);
     await s.service.start(id, alice);
     await s.clock.advance(1_000); // the computer players pass
-    const hand = (await s.service.get(id))!.seat(0)!.hand;
+    const hand = seatView((await s.service.get(id))!, 0).hand;
     const held = gate();
     bots.script = async (view) => (await held.opened, firstLegalAction(view));
     const timedOut = s.clock.advance(45_000);
@@ -209,7 +209,7 @@ describe("the scheduler", () => {
     await s.service.start(id, alice);
     await untilAliceToPlay(s, id, 2);
     const before = await stateNow(s, id);
-    const card = (await s.service.get(id))!.seat(0)!.legal[0];
+    const card = seatView((await s.service.get(id))!, 0).legal[0];
     expect((await s.service.play(id, alice, card, before.actionCount)).ok).toBe(true);
     // The next computer player starts thinking, slowly.
     const held = gate();
@@ -239,7 +239,7 @@ describe("the scheduler", () => {
       const s = setup({ seed: 3, bots });
       const id = await openTable(s);
       await s.service.start(id, alice);
-      const views = ([1, 2, 3] as Seat[]).map((seat) => s.service.openTable(id)!.seat(seat)!);
+      const views = ([1, 2, 3] as Seat[]).map((seat) => seatView(s.service.openTable(id)!, seat));
       await s.clock.advance(500);
       const stored = await s.store.loadActions(id);
       expect(stored.map((a) => a.action)).toEqual(views.map(firstLegalAction));

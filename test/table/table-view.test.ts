@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { publicView, viewFor, type Seat } from "../../src/game/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import type { TableView } from "../../src/table/types.js";
-import { alice, bob, openTable, setup, stateNow } from "../bot/service-helpers.js";
+import { alice, bob, carol, openTable, setup, stateNow } from "../bot/service-helpers.js";
 
 /** Every key reachable from a value's own properties (functions are not entered). */
 function keysIn(value: unknown, seen = new Set<unknown>()): Set<string> {
@@ -26,7 +26,7 @@ describe("a table view", () => {
     const view = started.table;
     // @ts-expect-error: a view has no state (secrecy by type: this line stops compiling if one is added).
     expect(view.state).toBeUndefined();
-    expect(Object.keys(view).sort()).toEqual(["awaiting", "deadline", "game", "record", "seat", "undone"]);
+    expect(Object.keys(view).sort()).toEqual(["awaiting", "deadline", "game", "handOf", "record", "undone"]);
     const reachable = keysIn(view);
     // The engine's hidden fields (every hand, every pass, what each seat received) are nowhere in it,
     // nor the deal key whose secret deals every card.
@@ -34,15 +34,33 @@ describe("a table view", () => {
       expect(reachable.has(hidden), hidden).toBe(false);
     const stored = (await s.store.getTable(id))!.deal;
     expect(stored.format).toBe(2);
-    expect(JSON.stringify({ ...view, seats: [0, 1, 2, 3].map((n) => view.seat(n)) })).not.toContain(
+    expect(JSON.stringify({ ...view, seats: view.record.seats.map((x) => (x.userId ? view.handOf(x.userId) : null)) })).not.toContain(
       stored.format === 2 ? stored.secret : "-",
     );
     const state = await stateNow(s, id);
     expect(view.game).toEqual(publicView(state));
     expect(view.awaiting).toEqual([0, 1, 2, 3]);
-    // On request, one seat's own view: its hand and nobody else's.
-    for (const seat of [0, 1, 2, 3] as Seat[]) expect(view.seat(seat)).toEqual(viewFor(state, seat));
-    expect(view.seat(4)).toBeNull();
+  });
+
+  it("gives a person the view of the seat they hold, and nobody else's; nothing to someone not seated, nor before the deal", async () => {
+    const s = setup();
+    const id = await openTable(s, [alice, bob]);
+    expect((await s.service.get(id))!.handOf(alice.userId)).toBeNull();
+    const started = await s.service.start(id, alice);
+    if (!started.ok) throw new Error(started.code);
+    const view = started.table;
+    const state = await stateNow(s, id);
+    const seatOf = (userId: string) => view.record.seats.find((x) => x.userId === userId)!.seat as Seat;
+    expect(seatOf(alice.userId)).not.toBe(seatOf(bob.userId));
+    for (const person of [alice, bob]) {
+      const mine = view.handOf(person.userId)!;
+      expect(mine.seat).toBe(seatOf(person.userId));
+      expect(mine).toEqual(viewFor(state, seatOf(person.userId)));
+    }
+    // Someone at no seat gets nothing, whatever they ask by; so does a computer player's "user".
+    for (const stranger of [carol.userId, "", "0", "null"]) expect(view.handOf(stranger)).toBeNull();
+    // A seat number is no way in any more: the view has no seat(n).
+    expect("seat" in view).toBe(false);
   });
 
   it("is a snapshot: the game moving on does not change it; current() is the same table now", async () => {
@@ -51,15 +69,15 @@ describe("a table view", () => {
     await s.service.start(id, alice);
     const before = (await s.service.get(id))!;
     expect(Object.isFrozen(before)).toBe(true);
-    const hand = before.seat(0)!.hand;
+    const hand = before.handOf(alice.userId)!.hand;
     expect((await s.service.pass(id, alice, hand.slice(0, 3), before.game!.actionCount)).ok).toBe(true);
     expect(before.game!.actionCount).toBe(0);
     expect(before.awaiting).toContain(0);
-    expect(before.seat(0)!.passed).toBeNull();
+    expect(before.handOf(alice.userId)!.passed).toBeNull();
     const now = s.service.current(before);
     expect(now.game!.actionCount).toBe(1);
     expect(now.awaiting).not.toContain(0);
-    expect(now.seat(0)!.passed).toEqual(hand.slice(0, 3));
+    expect(now.handOf(alice.userId)!.passed).toEqual(hand.slice(0, 3));
   });
 
   it("each update carries the table as that update left it", async () => {
@@ -67,7 +85,7 @@ describe("a table view", () => {
     const id = await openTable(s, [alice]);
     await s.service.start(id, alice);
     const v = (await s.service.get(id))!;
-    await s.service.pass(id, alice, v.seat(0)!.hand.slice(0, 3), 0);
+    await s.service.pass(id, alice, v.handOf(alice.userId)!.hand.slice(0, 3), 0);
     await s.clock.advance(600); // the computer players pass
     const actions = s.updates.filter((u) => u.update.type === "action");
     expect(actions.length).toBeGreaterThanOrEqual(4);
@@ -85,7 +103,7 @@ describe("a table view", () => {
     // Passing: 45 s, then the 10 s bank.
     expect(v.deadline(0)).toBe(s.clock.now() + 55_000);
     for (const bot of [1, 2, 3]) expect(v.deadline(bot)).toBeNull();
-    await s.service.pass(id, alice, v.seat(0)!.hand.slice(0, 3), 0);
+    await s.service.pass(id, alice, v.handOf(alice.userId)!.hand.slice(0, 3), 0);
     expect(s.service.current(v).deadline(0)).toBeNull();
   });
 });

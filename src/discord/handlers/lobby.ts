@@ -104,7 +104,7 @@ export const newTable = command({
 async function join(ctx: HandlerCtx<TableView>, fromButton: boolean): Promise<void> {
   const r = await ctx.service.join(ctx.table.record.id, ctx.actor);
   if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
-  if (r.table.game) return sendHand(ctx, ctx.table.record.id, { notice: ctx.tell(r.say) });
+  if (r.table.game) return sendHand(ctx, r.table, { notice: ctx.tell(r.say) });
   return ctx.respond.say(fromButton ? `${ctx.tell(r.say)} ${ctx.m.lobby.waitForStart}` : ctx.tell(r.say));
 }
 
@@ -118,7 +118,7 @@ async function start(ctx: HandlerCtx<TableView>, canThread: boolean): Promise<vo
   if (!canThread) ctx.presenter.noteThreadPermission(tableId, false);
   const r = await ctx.service.start(tableId, ctx.actor);
   if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
-  return sendHand(ctx, tableId, { notice: ctx.m.lobby.started });
+  return sendHand(ctx, r.table, { notice: ctx.m.lobby.started });
 }
 
 const canChange = (ctx: HandlerCtx<TableView>, table: TableView): boolean =>

@@ -1,6 +1,6 @@
 /** A player's private menu and what they do in it: see the hand, pick and pass, play, the moon, a hint. */
-import { cardLabel, parseCard, type Card } from "../../game/index.js";
-import type { TableView } from "../../table/types.js";
+import { cardLabel, parseCard, type Card, type SeatView } from "../../game/index.js";
+import type { Outcome, TableView } from "../../table/types.js";
 import { sendHand } from "../context.js";
 import type { ComponentId } from "../ids.js";
 import { describeHint, passPhaseStart } from "../views.js";
@@ -13,7 +13,7 @@ const idOf =
   (id: ComponentId): Extract<ComponentId, { verb: V }> =>
     id as Extract<ComponentId, { verb: V }>;
 
-const hand = (ctx: HandlerCtx<TableView>) => sendHand(ctx, ctx.table.record.id);
+const hand = (ctx: HandlerCtx<TableView>) => sendHand(ctx, ctx.table);
 
 export const handCommand = tableCommand({ name: "hand", defer: "reply", parse: () => ({}), run: hand });
 export const handButton = component({ name: "hand", defer: "update", parse: () => ({}), run: hand });
@@ -32,6 +32,15 @@ async function hint(ctx: HandlerCtx<TableView>): Promise<void> {
 export const hintCommand = tableCommand({ name: "hint", defer: "reply", parse: () => ({}), run: hint });
 export const hintButton = component({ name: "hint", defer: "reply", parse: () => ({}), run: hint });
 
+/**
+ * An action's answer, from its outcome: the menu of the table the action left, with the seat view
+ * the service worked out. Refused, the menu as the table is now, with why.
+ */
+function answer(ctx: HandlerCtx<TableView>, r: Outcome<{ table: TableView; view: SeatView }>, done: () => string): Promise<void> {
+  if (r.ok) return sendHand(ctx, r.table, { view: r.view, notice: done() });
+  return sendHand(ctx, ctx.service.current(ctx.table), { notice: `⚠️ ${ctx.tell(r.say)}` });
+}
+
 export const pickMenu = component({
   name: "pick",
   defer: "update",
@@ -41,17 +50,17 @@ export const pickMenu = component({
     cards: (i.isStringSelectMenu() ? i.values : []).map((v) => parseCard(v)).filter((c): c is Card => c !== null),
   }),
   async run(ctx, { version, cards }) {
-    const tableId = ctx.table.record.id;
+    const { table } = ctx;
     // A modified client can send any values: only 3 different cards of one's own hand are a choice.
-    const mine = await ctx.service.handFor(tableId, ctx.actor);
+    const view = table.handOf(ctx.actor.userId);
     // A pick from another hand's (or another phase's) menu changes nothing: the current menu, with why.
-    if (mine.ok && (mine.view.phase !== "passing" || version < passPhaseStart(mine.view) || version > mine.view.actionCount)) {
-      return sendHand(ctx, tableId, { notice: ctx.m.menu.outOfDate });
+    if (view && (view.phase !== "passing" || version < passPhaseStart(view) || version > view.actionCount)) {
+      return sendHand(ctx, table, { view, notice: ctx.m.menu.outOfDate });
     }
-    const inHand = (c: Card) => !mine.ok || mine.view.hand.includes(c);
+    const inHand = (c: Card) => !view || view.hand.includes(c);
     if (cards.length !== 3 || new Set(cards).size !== 3 || !cards.every(inHand))
-      return sendHand(ctx, tableId, { notice: ctx.m.menu.pickExactly3 });
-    return sendHand(ctx, tableId, { selected: cards });
+      return sendHand(ctx, table, { view, notice: ctx.m.menu.pickExactly3 });
+    return sendHand(ctx, table, { view, selected: cards });
   },
 });
 
@@ -60,10 +69,8 @@ export const passButton = component({
   defer: "update",
   parse: idOf<"pass">(),
   async run(ctx, { cards, version }) {
-    const r = await ctx.service.pass(ctx.table.record.id, ctx.actor, cards, version);
-    return sendHand(ctx, ctx.table.record.id, {
-      notice: r.ok ? ctx.m.menu.youPassed({ cards: cards.map(cardLabel).join(" ") }) : `⚠️ ${ctx.tell(r.say)}`,
-    });
+    const r = await ctx.service.pass(ctx.table, ctx.actor, cards, version);
+    return answer(ctx, r, () => ctx.m.menu.youPassed({ cards: cards.map(cardLabel).join(" ") }));
   },
 });
 
@@ -72,8 +79,8 @@ export const playButton = component({
   defer: "update",
   parse: idOf<"play">(),
   async run(ctx, { card, version }) {
-    const r = await ctx.service.play(ctx.table.record.id, ctx.actor, card, version);
-    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? ctx.m.menu.youPlayed({ card: cardLabel(card) }) : `⚠️ ${ctx.tell(r.say)}` });
+    const r = await ctx.service.play(ctx.table, ctx.actor, card, version);
+    return answer(ctx, r, () => ctx.m.menu.youPlayed({ card: cardLabel(card) }));
   },
 });
 
@@ -82,7 +89,7 @@ export const moonButton = component({
   defer: "update",
   parse: idOf<"moon">(),
   async run(ctx, { choice, version }) {
-    const r = await ctx.service.moon(ctx.table.record.id, ctx.actor, choice, version);
-    return sendHand(ctx, ctx.table.record.id, { notice: r.ok ? ctx.m.menu.moonIn : `⚠️ ${ctx.tell(r.say)}` });
+    const r = await ctx.service.moon(ctx.table, ctx.actor, choice, version);
+    return answer(ctx, r, () => ctx.m.menu.moonIn);
   },
 });
