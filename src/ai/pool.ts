@@ -10,6 +10,9 @@
  *   lane; with two workers or more, hints never hold all of them;
  * - hints: at most one in flight per key (a seat), answered from a cache when the same position
  *   is asked again, and a bounded lane that sheds hints (never moves) with a sentence to show;
+ * - the daily challenge's computer players have a lane of their own, after moves: at most
+ *   `daily.running` searches at once (default 1), at most `daily.queue` waiting (default 4); past
+ *   that, or after `daily.waitMs`, the decision is refused (DAILY_BUSY) and the person tries again;
  * - game reviews run on a worker of their own, started at the first review, whose thread runs
  *   at the lowest OS priority: moves never queue behind a review, and when the cores are busy
  *   the system serves the move workers first;
@@ -53,6 +56,8 @@ export class HintRefused extends Error {
 
 export const HINT_BUSY = "The computer players are busy right now; try the hint again in a few seconds.";
 export const HINT_PENDING = "Your previous hint is still being worked out; ask again in a moment.";
+/** A daily decision refused because the daily lane is full (the service tells the person in their words). */
+export const DAILY_BUSY = "The daily's computer players are busy right now.";
 
 export interface BotPoolOptions {
   /** Worker threads (default: one per spare core, at least 1, at most 4). */
@@ -76,6 +81,14 @@ export interface BotPoolOptions {
     cacheSize?: number;
     cacheTtlMs?: number;
   };
+  daily?: {
+    /** Daily searches running at once (default 1; never more than the hints' share of workers). */
+    running?: number;
+    /** Daily decisions waiting beyond this many are refused (default 4). */
+    queue?: number;
+    /** A daily decision that no worker took within this long is refused (default 10 s). */
+    waitMs?: number;
+  };
   /** Another worker module and its workerData (tests inject faults this way); it must load ./worker. */
   worker?: { entry: URL; data?: unknown };
 }
@@ -89,9 +102,10 @@ export interface PoolStats {
   timeouts: number;
   restarts: number;
   reviews: number;
+  dailies: number;
 }
 
-type Kind = "move" | "hint" | "review";
+type Kind = "move" | "hint" | "review" | "daily";
 
 /** A review decision's time limit (its "budget"; the margin comes on top), and how long it may wait. */
 const REVIEW_LIMIT_MS = 20_000;
@@ -139,6 +153,7 @@ export class BotPool {
   private readonly moves: Task[] = [];
   private readonly hints: Task[] = [];
   private readonly reviews: Task[] = [];
+  private readonly dailies: Task[] = [];
   /** Hint in flight per key: its position and the promise every asker of that position shares. */
   private readonly pending = new Map<string, { position: string; answer: Promise<Action> }>();
   /** Answers by position, oldest first (a Map keeps insertion order: LRU by re-inserting). */
@@ -157,10 +172,13 @@ export class BotPool {
     hintWaitMs: number;
     cacheSize: number;
     cacheTtlMs: number;
+    dailyRunning: number;
+    dailyQueue: number;
+    dailyWaitMs: number;
   };
   /** Hints may hold every worker but one, so a move never waits behind hints when there are two or more. */
   private readonly maxHintsRunning: number;
-  private readonly counts: PoolStats = { moves: 0, hints: 0, cacheHits: 0, shed: 0, timeouts: 0, restarts: 0, reviews: 0 };
+  private readonly counts: PoolStats = { moves: 0, hints: 0, cacheHits: 0, shed: 0, timeouts: 0, restarts: 0, reviews: 0, dailies: 0 };
   private nextId = 1;
   private closed = false;
 
@@ -180,6 +198,9 @@ export class BotPool {
       hintWaitMs: opts.hints?.waitMs ?? 5000,
       cacheSize: opts.hints?.cacheSize ?? 1000,
       cacheTtlMs: opts.hints?.cacheTtlMs ?? 10 * 60_000,
+      dailyRunning: Math.max(1, opts.daily?.running ?? 1),
+      dailyQueue: Math.max(0, opts.daily?.queue ?? 4),
+      dailyWaitMs: opts.daily?.waitMs ?? 10_000,
     };
     this.maxHintsRunning = Math.max(1, size - 1);
     for (let i = 0; i < size; i++) {
@@ -203,8 +224,16 @@ export class BotPool {
   }
 
   /** Same as decide() from index.ts, on a worker thread; always before any hint. */
-  decide(view: SeatView, level: BotLevel, opts?: DecideOptions & { background?: boolean }): Promise<Action> {
+  decide(view: SeatView, level: BotLevel, opts?: DecideOptions & { background?: boolean; daily?: boolean }): Promise<Action> {
     if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
+    // The daily challenge's computer players: their own bounded lane, so a crowd doing the daily
+    // never queues searches beside every table's moves.
+    if (opts?.daily) {
+      const { daily: _, ...rest } = opts;
+      if (this.dailies.length >= this.limits.dailyQueue) return Promise.reject(new Error(`${DAILY_BUSY} (the daily lane is full)`));
+      const budgetMs = rest.budgetMs ?? HARD_BUDGET_MS;
+      return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "daily", view, level, opts: rest, budgetMs, resolve, reject }));
+    }
     // A decision nobody waits for at a table (e.g. the daily's reference game) goes with the reviews.
     if (opts?.background) {
       this.reviewSlot();
@@ -313,7 +342,8 @@ export class BotPool {
     if (this.closed) return;
     this.closed = true;
     const gone = new Error("The bot pool is closed.");
-    for (const t of [...this.moves.splice(0), ...this.hints.splice(0), ...this.reviews.splice(0)]) this.settle(t, gone);
+    for (const t of [...this.moves.splice(0), ...this.hints.splice(0), ...this.dailies.splice(0), ...this.reviews.splice(0)])
+      this.settle(t, gone);
     this.pending.clear();
     this.cache.clear();
     await Promise.all(
@@ -334,14 +364,21 @@ export class BotPool {
 
   private enqueue(fields: Omit<Task, "id" | "timer">): void {
     const task: Task = { ...fields, id: this.nextId++, timer: null };
-    const waitMs = task.kind === "move" ? this.limits.moveWaitMs : task.kind === "hint" ? this.limits.hintWaitMs : REVIEW_WAIT_MS;
+    const waitMs =
+      task.kind === "move"
+        ? this.limits.moveWaitMs
+        : task.kind === "hint"
+          ? this.limits.hintWaitMs
+          : task.kind === "daily"
+            ? this.limits.dailyWaitMs
+            : REVIEW_WAIT_MS;
     // Every worker is down and none is back in time: refuse now rather than after waiting.
     const serving = this.slots.filter((s) => !s.reviewOnly === (task.kind !== "review"));
     if (serving.every((s) => s.state === "down") && Math.min(...serving.map((s) => s.restartAt)) - Date.now() >= waitMs) {
       this.settle(task, this.waitError(task, "every worker is restarting"));
       return;
     }
-    const lane = task.kind === "move" ? this.moves : task.kind === "hint" ? this.hints : this.reviews;
+    const lane = this.laneOf(task.kind);
     lane.push(task);
     task.timer = setTimeout(() => {
       task.timer = null;
@@ -354,8 +391,13 @@ export class BotPool {
     this.pump();
   }
 
+  private laneOf(kind: Kind): Task[] {
+    return kind === "move" ? this.moves : kind === "hint" ? this.hints : kind === "daily" ? this.dailies : this.reviews;
+  }
+
   private waitError(task: Task, why: string): Error {
     if (task.kind === "hint") return this.shed(why);
+    if (task.kind === "daily") return new Error(`${DAILY_BUSY} (${why})`);
     if (task.kind === "review") return new Error(`The review could not be worked out now: ${why}.`);
     this.log.warn({ why }, "a computer player's move could not be worked out in time; its table plays a simple move");
     return new Error(`The computer players' workers could not take this decision: ${why}.`);
@@ -370,6 +412,7 @@ export class BotPool {
   private pump(): void {
     if (this.closed) return;
     let hintsRunning = this.slots.filter((s) => s.task?.kind === "hint").length;
+    let dailiesRunning = this.slots.filter((s) => s.task?.kind === "daily").length;
     for (const slot of this.slots) {
       if (slot.state !== "ready" || slot.task) continue;
       if (slot.reviewOnly) {
@@ -378,7 +421,12 @@ export class BotPool {
         continue;
       }
       let task = this.moves.shift();
-      if (!task && hintsRunning < this.maxHintsRunning) {
+      // Daily searches share the hints' workers (never the last free one) and have a cap of their own.
+      if (!task && dailiesRunning < this.limits.dailyRunning && hintsRunning + dailiesRunning < this.maxHintsRunning) {
+        task = this.dailies.shift();
+        if (task) dailiesRunning++;
+      }
+      if (!task && hintsRunning + dailiesRunning < this.maxHintsRunning) {
         task = this.hints.shift();
         if (task) hintsRunning++;
       }
@@ -390,7 +438,7 @@ export class BotPool {
     const w = slot.worker!;
     if (task.timer) clearTimeout(task.timer);
     slot.task = task;
-    this.counts[task.kind === "move" ? "moves" : task.kind === "hint" ? "hints" : "reviews"]++;
+    this.counts[task.kind === "move" ? "moves" : task.kind === "hint" ? "hints" : task.kind === "daily" ? "dailies" : "reviews"]++;
     const limit = task.budgetMs + this.limits.marginMs;
     task.timer = setTimeout(() => {
       task.timer = null;

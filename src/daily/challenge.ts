@@ -99,14 +99,9 @@ export interface DailyResult {
   finishedAt: Date;
 }
 
-/** Fewer points first; then fewer Q♠ taken; then whoever finished first. */
+/** Fewer points first; then whoever finished first (Q♠ taken are shown, never a tie-break). */
 export function compareResults(a: DailyResult, b: DailyResult): number {
-  return (
-    a.points - b.points ||
-    a.queens - b.queens ||
-    a.finishedAt.getTime() - b.finishedAt.getTime() ||
-    (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)
-  );
+  return a.points - b.points || a.finishedAt.getTime() - b.finishedAt.getTime() || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
 }
 
 export const rankResults = (results: readonly DailyResult[]): DailyResult[] => results.slice().sort(compareResults);

@@ -18,10 +18,10 @@ import {
   type Seat,
   type SeatView,
 } from "../game/index.js";
-import { decide as decideHere } from "../ai/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import { silentLogger, type Logger } from "../log.js";
 import type { DailySession, DailyStore, GuildSettings } from "../store/types.js";
+import { cleanName } from "../table/names.js";
 import type { BotPlayer } from "../table/players.js";
 import { SerialQueue } from "../table/queue.js";
 import {
@@ -59,9 +59,21 @@ export interface DailyPlay {
   result: DailySession["result"];
   /** True when this call started the attempt. */
   started: boolean;
+  /** The server the attempt was started on, when it is another one (it is ranked there). */
+  elsewhere?: boolean;
 }
 
-export type DailyRefusal = { ok: false; code: "disabled" | "closed" | "stale" | "finished" | "not-started" | "illegal"; say?: Sentence };
+/**
+ * busy: the computer players' lane is full or their workers are down; what was played is stored
+ * and the attempt resumes at the next try. forgotten: the day's attempt was deleted (Forget me,
+ * a purge) and cannot start again that day. stale, illegal: `play` is the attempt as it stands.
+ */
+export type DailyRefusal = {
+  ok: false;
+  code: "disabled" | "closed" | "stale" | "finished" | "not-started" | "illegal" | "busy" | "forgotten";
+  say?: Sentence;
+  play?: DailyPlay;
+};
 export type DailyOutcome = ({ ok: true } & DailyPlay) | DailyRefusal;
 
 export interface DailyBoard {
@@ -69,6 +81,11 @@ export interface DailyBoard {
   today: number;
   closed: boolean;
   ranking: DailyResult[];
+  /**
+   * True while the day is open and the asker has not finished it: the ranking then carries ranks,
+   * names and totals only (perHand and moons empty), so nobody learns a hand before playing it.
+   */
+  handsHidden: boolean;
   /** The asker's streak, best and rank (1-based) on the day, if they played it. */
   me: { streak: number; best: number | null; rank: number | null; result: DailyResult | null };
   /** After the day closes: per hand, the server's best and the hard player's own score in seat 0. */
@@ -90,61 +107,87 @@ export class DailyService {
     this.log = deps.log ?? silentLogger();
     this.now = deps.now ?? Date.now;
     this.samples = deps.samples ?? DAILY_BOT_SAMPLES;
+    // The tombstones of Forget me and purges are keyed by the same salt as the deals.
+    deps.store.useDailySalt(deps.salt ?? null);
   }
 
   today(): number {
     return dayNumber(this.now());
   }
 
-  /** Opens today's attempt, or brings back the one already started (or finished). */
+  /**
+   * Opens today's attempt, or brings back the one already started (or finished): one attempt per
+   * person per day across every server, since the deal is the same everywhere.
+   */
   async play(guildId: string, user: { id: string; name: string }): Promise<DailyOutcome> {
     const settings = await this.deps.store.getGuildSettings(guildId);
     if (!settings.dailyEnabled) return { ok: false, code: "disabled" };
     const day = this.today();
-    return this.queue(guildId, user.id).run(async () => {
-      const existing = await this.deps.store.getDailySession(guildId, day, user.id);
-      // Everyone of a day plays the same rules: once someone finished today's set, a change of the
-      // server's daily rules waits for tomorrow.
-      const rulesSpec = existing
-        ? existing.rulesSpec
-        : ((await this.deps.store.listDailyResults(guildId, day))[0]?.rulesSpec ?? settings.dailyRules);
+    return this.queue(user.id).run(async () => {
+      const existing = await this.deps.store.findDailySession(day, user.id);
+      if (!existing && (await this.deps.store.isDailyTombstoned(user.id, day))) return { ok: false, code: "forgotten" };
       const session =
         existing ??
         (await this.deps.store.startDailySession({
           guildId,
           day,
           userId: user.id,
-          name: user.name.slice(0, 80),
-          rulesSpec,
+          name: cleanName(user.name),
+          // Everyone of a day plays the same rules: the day's first start fixes them on this server.
+          rulesSpec: await this.deps.store.fixDailyRules(guildId, day, settings.dailyRules),
         }));
-      const { state, actions } = await this.advance(session);
-      const result = session.result ?? (await this.save(session, session.actions.length, actions, state));
-      return { ok: true, day, view: viewFor(state, DAILY_SEAT), result, started: !existing };
+      const deal = await this.dealOf(session);
+      const actions = session.actions.slice();
+      const bots = await this.runBots(this.rebuild(session, actions, deal), actions, deal);
+      const result = session.result ?? (await this.save(session, session.actions.length, actions, bots.state));
+      const play = { day, view: viewFor(bots.state, DAILY_SEAT), result, started: !existing, elsewhere: session.guildId !== guildId };
+      return bots.busy ? { ok: false, code: "busy", play } : { ok: true, ...play };
     });
   }
 
   /**
-   * The person's action on the day's attempt. `version`: the action count their menu was drawn at
-   * (a click on an older menu is refused as stale rather than applied to a later position).
+   * The person's action on the day's attempt (on whichever server it was started). `version`: the
+   * action count their menu was drawn at (a click on an older menu is refused as stale rather
+   * than applied to a later position).
    */
   async act(guildId: string, userId: string, day: number, version: number, action: Action): Promise<DailyOutcome> {
     if (day !== this.today()) return { ok: false, code: "closed" };
-    return this.queue(guildId, userId).run(async () => {
-      const session = await this.deps.store.getDailySession(guildId, day, userId);
+    return this.queue(userId).run(async () => {
+      const session = await this.deps.store.findDailySession(day, userId);
       if (!session) return { ok: false, code: "not-started" };
       if (session.result) return { ok: false, code: "finished" };
-      const { state: before, actions } = await this.advance(session);
-      if (before.actionCount !== version) return { ok: false, code: "stale" };
+      const deal = await this.dealOf(session);
+      const actions = session.actions.slice();
+      let stored = actions.length;
+      // Computer players' turns left over from a busy moment are played (and kept) first.
+      const caught = await this.runBots(this.rebuild(session, actions, deal), actions, deal);
+      let result: DailySession["result"] = null;
+      if (actions.length !== stored) {
+        result = await this.save(session, stored, actions, caught.state);
+        stored = actions.length;
+      }
+      const here = (state: GameState, res: DailySession["result"]): DailyPlay => ({
+        day,
+        view: viewFor(state, DAILY_SEAT),
+        result: res,
+        started: false,
+        elsewhere: session.guildId !== guildId,
+      });
+      const before = caught.state;
+      if (caught.busy) return { ok: false, code: "busy", play: here(before, result) };
+      if (before.actionCount !== version) return { ok: false, code: "stale", play: here(before, result) };
       const r = apply(before, { ...action, seat: DAILY_SEAT } as Action);
-      if (!r.ok) return { ok: false, code: "illegal", say: sentence("moves", r.reason, { ...r.values }) };
+      if (!r.ok) return { ok: false, code: "illegal", say: sentence("moves", r.reason, { ...r.values }), play: here(before, result) };
       actions.push({ ...action, seat: DAILY_SEAT } as Action);
-      const after = await this.runBots(session, r.state, actions);
-      const result = await this.save(session, session.actions.length, actions, after);
-      return { ok: true, day, view: viewFor(after, DAILY_SEAT), result, started: false };
+      // The person's action is stored even when the computer players cannot answer now.
+      const after = await this.runBots(r.state, actions, deal);
+      result = await this.save(session, stored, actions, after.state);
+      const play = here(after.state, result);
+      return after.busy ? { ok: false, code: "busy", play } : { ok: true, ...play };
     });
   }
 
-  /** The person's latest finished daily, as a game to review (their seat, its rules, seed and actions). */
+  /** The person's latest finished daily, as a game to review (their seat, its rules, deal and actions). */
   async reviewSource(
     guildId: string,
     userId: string,
@@ -163,33 +206,47 @@ export class DailyService {
     };
   }
 
-  /** The person's attempt as it stands (to redraw a menu), or null. */
+  /** The person's attempt of the day as it stands (to redraw a menu), on whichever server it was started, or null. */
   async current(guildId: string, userId: string, day: number): Promise<DailyPlay | null> {
-    const session = await this.deps.store.getDailySession(guildId, day, userId);
+    const session = await this.deps.store.findDailySession(day, userId);
     if (!session) return null;
     const state = this.rebuild(session, session.actions, await this.dealOf(session));
-    return { day, view: viewFor(state, DAILY_SEAT), result: session.result, started: false };
+    return { day, view: viewFor(state, DAILY_SEAT), result: session.result, started: false, elsewhere: session.guildId !== guildId };
+  }
+
+  /**
+   * Records that the person shares the day's result now: true the first time only (one share per
+   * person per day). The attempt is the one on whichever server it was played.
+   */
+  async markShared(userId: string, day: number): Promise<boolean> {
+    const session = await this.deps.store.findDailySession(day, userId);
+    if (!session?.result) return false;
+    return this.deps.store.markDailyShared(session.guildId, day, userId, new Date(this.now()));
   }
 
   async board(guildId: string, userId: string, day = this.today()): Promise<DailyBoard> {
     const today = this.today();
-    const [sessions, mine] = await Promise.all([
+    const [sessions, mine, own] = await Promise.all([
       this.deps.store.listDailyResults(guildId, day),
       this.deps.store.listPlayerDailies(guildId, userId, 1000),
+      this.deps.store.findDailySession(day, userId),
     ]);
+    const closed = day < today;
+    // Until the asker has finished the day's set (on any server: the deal is the same), an open
+    // day's board shows ranks and totals only: per-hand scores would tell which hands are costly.
+    const handsHidden = !closed && !own?.result;
     const ranking = rankResults(
       sessions.map((s) => ({
         userId: s.userId,
-        name: s.name,
+        name: cleanName(s.name),
         points: s.result!.points,
-        perHand: s.result!.perHand,
+        perHand: handsHidden ? [] : s.result!.perHand,
         queens: s.result!.queens,
-        moons: s.result!.moons,
+        moons: handsHidden ? [] : s.result!.moons,
         finishedAt: s.result!.finishedAt,
       })),
     );
     const at = ranking.findIndex((r) => r.userId === userId);
-    const closed = day < today;
     let compare: DailyBoard["compare"] = null;
     if (closed && at >= 0) {
       const mine = sessions.find((s) => s.userId === userId)!;
@@ -207,6 +264,7 @@ export class DailyService {
       today,
       closed,
       ranking,
+      handsHidden,
       me: {
         streak: streakOf(
           mine.map((d) => d.day),
@@ -256,8 +314,9 @@ export class DailyService {
 
   // ---- internals -------------------------------------------------------------------------------
 
-  private queue(guildId: string, userId: string): SerialQueue {
-    const k = `${guildId}/${userId}`;
+  /** One queue per person (not per server): their one attempt of the day is the same on every server. */
+  private queue(userId: string): SerialQueue {
+    const k = userId;
     let q = this.queues.get(k);
     if (!q) {
       q = new SerialQueue();
@@ -292,44 +351,42 @@ export class DailyService {
     return r.state;
   }
 
-  /** The attempt's state with the computer players' turns played (after a restart mid-move too). */
-  private async advance(session: DailySession): Promise<{ state: GameState; actions: Action[] }> {
-    const actions = session.actions.slice();
-    const state = await this.runBots(session, this.rebuild(session, actions, await this.dealOf(session)), actions);
-    return { state, actions };
-  }
-
-  private async runBots(session: DailySession, state: GameState, actions: Action[]): Promise<GameState> {
-    const deal = await this.dealOf(session);
+  /**
+   * Plays the computer players' turns, appending to `actions`. busy: a decision could not be had
+   * now (their lane is full, or the workers are down or too slow): the state stops there, and the
+   * next try resumes from the stored actions. Never searched here: 300 worlds would hold the event
+   * loop for every table.
+   */
+  private async runBots(state: GameState, actions: Action[], deal: DealKey): Promise<{ state: GameState; busy: boolean }> {
     while (!isComplete(state)) {
       const seats = awaiting(state).filter((s) => s !== DAILY_SEAT);
       if (!seats.length) break;
       for (const seat of seats) {
-        const action = await this.decide(viewFor(state, seat as Seat), deal);
+        let action: Action;
+        try {
+          action = await this.decide(viewFor(state, seat as Seat), deal);
+        } catch (err) {
+          this.log.warn({ err: err instanceof Error ? err.message : String(err) }, "a daily computer player could not decide now");
+          return { state, busy: true };
+        }
         const r = apply(state, action);
         if (!r.ok) throw new Error(`a daily computer player's move was refused: ${r.reason}`);
         state = r.state;
         actions.push(action);
       }
     }
-    return state;
+    return { state, busy: false };
   }
 
   /**
    * A computer player's decision: the hard player with a fixed number of worlds and a seed from the
-   * day and the position, so it is the same for everyone. Should the pool fail, the same search
-   * runs here, giving the same answer.
+   * day and the position, so it is the same for everyone. It runs on the pool's daily lane (a cap
+   * on concurrent daily searches, a bounded queue), or with `background` on the low-priority review
+   * worker; a refusal or failure is thrown, never worked out on this thread.
    */
   private async decide(view: SeatView, deal: DealKey, background = false): Promise<Action> {
     const opts = { seed: botSeed(deal, view.seat, view.actionCount), samples: this.samples };
-    try {
-      return await this.deps.bots.decide(view, "hard", background ? { ...opts, background } : opts);
-    } catch (err) {
-      // In the background nobody waits: rather fail (and try again later) than block the bot here.
-      if (background) throw err;
-      this.log.warn({ err: err instanceof Error ? err.message : String(err) }, "daily decision failed on the pool; deciding here");
-      return decideHere(view, "hard", opts);
-    }
+    return this.deps.bots.decide(view, "hard", background ? { ...opts, background } : { ...opts, daily: true });
   }
 
   /** Stores the actions (and the result once every hand is played); returns the result or null. */

@@ -7,6 +7,8 @@
 import {
   ButtonStyle,
   ComponentType,
+  MessageFlags,
+  PermissionFlagsBits,
   Routes,
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -21,6 +23,8 @@ import { DAILY_HANDS, shareLine } from "../daily/challenge.js";
 import type { DailyOutcome, DailyPlay } from "../daily/service.js";
 import { cardCode, cardLabel, moonValue, parseCard, type Action, type Card } from "../game/index.js";
 import { localeOf, messages, type Messages } from "../i18n/index.js";
+import { channelAllowed } from "../table/guild-settings.js";
+import { cleanName } from "../table/names.js";
 import type { Ctx } from "./context.js";
 import { encodeId, type ComponentId } from "./ids.js";
 import type { Images } from "./images.js";
@@ -138,10 +142,14 @@ async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<
       return ctx.respond.say(m.closed);
     case "not-started":
       return ctx.respond.say(m.notStarted);
+    case "busy":
+      return ctx.respond.say(m.busy);
+    case "forgotten":
+      return ctx.respond.say(m.forgotten);
     case "illegal":
     case "stale":
     case "finished": {
-      const now = await ctx.daily.current(guildId, ctx.actor.userId, day);
+      const now = r.play ?? (await ctx.daily.current(guildId, ctx.actor.userId, day));
       if (!now) return ctx.respond.say(m.notStarted);
       const notice = r.code === "illegal" && r.say ? `⚠️ ${ctx.tell(r.say)}` : r.code === "stale" ? m.stale : undefined;
       return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, now, ctx.images, { notice })));
@@ -156,8 +164,10 @@ export async function dailyPlay(ctx: Ctx, i: ChatInputCommandInteraction): Promi
   if (!i.guildId) return ctx.respond.say(m.serverOnly);
   const r = await ctx.daily.play(i.guildId, { id: ctx.actor.userId, name: ctx.actor.name });
   if (!r.ok) return refused(ctx, m, i.guildId, ctx.daily.today(), r);
-  const notice =
-    r.result && !r.started ? m.alreadyPlayed({ day: r.day, points: r.result.points }) : r.started ? m.intro({ day: r.day }) : m.resumed;
+  const notice = [
+    r.result && !r.started ? m.alreadyPlayed({ day: r.day, points: r.result.points }) : r.started ? m.intro({ day: r.day }) : m.resumed,
+    ...(r.elsewhere && !r.result ? [m.elsewhere] : []),
+  ].join("\n");
   return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images, { notice })));
 }
 
@@ -192,6 +202,7 @@ export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Prom
       ].join("\n"),
     );
   } else if (!b.closed && b.me.result) lines.push(m.compareLater);
+  if (b.handsHidden && b.ranking.length) lines.push(m.handsHidden);
   const rows = b.ranking.slice(0, 10).map((r, n) => {
     return { rank: n + 1, name: r.name, points: r.points, perHand: r.perHand, moons: r.moons ?? [], mine: r.userId === ctx.actor.userId };
   });
@@ -251,19 +262,29 @@ export const dailyPlayCard = (ctx: Ctx, i: ButtonInteraction | StringSelectMenuI
 export const dailyMoon = (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: "dmoon" }>) =>
   acted(ctx, i, Number(id.tableId), id.version, { type: "moon", seat: 0, choice: id.choice });
 
-/** Posts the person's share line in the channel (no card, no deal), only when they press Share. */
+/**
+ * Posts the person's share line in the channel (no card, no deal), only when they press Share: once
+ * per person per day, only where tables may open and the person may write, with their cleaned
+ * name and no link preview. Anywhere else they get the line to copy.
+ */
 export async function dailyShare(
   ctx: Ctx,
   i: ButtonInteraction | StringSelectMenuInteraction,
   id: Extract<DailyId, { verb: "dshare" }>,
 ): Promise<void> {
   const m = mOf(i);
-  const now = await ctx.daily.current(i.guildId!, ctx.actor.userId, Number(id.tableId));
+  const day = Number(id.tableId);
+  const now = await ctx.daily.current(i.guildId!, ctx.actor.userId, day);
   if (!now?.result) return ctx.respond.say(m.notFinishedShare);
   const line = shareLine(now.day, now.result, now.result.moons, messages(localeOf(i.guildLocale)).daily.pts);
+  const parentId = i.channel?.isThread() ? (i.channel.parentId ?? null) : null;
+  const mayWrite = i.memberPermissions?.has(PermissionFlagsBits.SendMessages) ?? false;
+  if (!channelAllowed(await ctx.guilds.get(i.guildId!), i.channelId, parentId) || !mayWrite)
+    return ctx.respond.say(m.shareNotHere({ line }));
+  if (!(await ctx.daily.markShared(ctx.actor.userId, day))) return ctx.respond.say(m.sharedAlready);
   try {
     await i.client.rest.post(Routes.channelMessages(i.channelId), {
-      body: { content: `${ctx.actor.name} · ${line}`, allowed_mentions: { parse: [] } },
+      body: { content: `${cleanName(ctx.actor.name)} · ${line}`, allowed_mentions: { parse: [] }, flags: MessageFlags.SuppressEmbeds },
     });
   } catch {
     return ctx.respond.say(m.shareFailed({ line }));

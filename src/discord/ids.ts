@@ -36,6 +36,9 @@ const PREFIX = "h1";
 const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset", "dshare"]);
 const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const VERSION = /^[0-9a-z]{1,6}$/;
+/** The daily's verbs name a day number in the table slot: digits only (it reaches the store as a number). */
+const DAILY_VERBS = new Set(["dshare", "dplay", "dpick", "dpass", "dmoon"]);
+const DAY = /^[1-9][0-9]{0,6}$/;
 
 export function encodeId(id: ComponentId): string {
   const head = `${PREFIX}:${id.verb}:${id.tableId}`;
@@ -67,6 +70,7 @@ export function decodeId(raw: string): ComponentId | null {
   if (parts[0] !== PREFIX || parts.length < 3) return null;
   const [, verb, tableId, v, arg] = parts;
   if (!TABLE_ID.test(tableId)) return null;
+  if (DAILY_VERBS.has(verb) && !DAY.test(tableId)) return null;
   if (SIMPLE.has(verb)) return parts.length === 3 ? ({ verb, tableId } as ComponentId) : null;
   if (verb === "privacy") {
     const action = PRIVACY_ACTIONS.find((a) => a === v);

@@ -36,7 +36,7 @@ export const privacyCommand = command({
       if (!manager) return ctx.respond.say(m.notAdmin);
       const days = retentionDaysOf(await ctx.guilds.get(guildId));
       return ctx.respond.send({
-        embeds: [{ title: m.serverTitle, color: RED, description: [m.serverWhat({ days }), "", m.purgeExplained].join("\n") }],
+        embeds: [{ title: m.serverTitle, color: RED, description: [m.serverWhat({ days }), "", m.purgeExplained, m.dailyKept].join("\n") }],
         components: [button(id("purge"), m.purgeButton)],
       });
     }
@@ -55,6 +55,7 @@ export const privacyCommand = command({
       m.howLong({ days: DEFAULT_RETENTION_DAYS }),
       "",
       m.forgetExplained,
+      m.dailyKept,
     ];
     const msg: OutMessage = {
       embeds: [{ title: m.title, color: RED, description: lines.join("\n") }],

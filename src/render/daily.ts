@@ -4,7 +4,7 @@ import { fillRound, medal } from "./draw.js";
 import { font } from "./fonts.js";
 import { encodePng, newImage } from "./png.js";
 import { COLORS, WIDTH } from "./theme.js";
-import { drawText } from "./text.js";
+import { cutName, drawText } from "./text.js";
 
 export interface DailyBoardRow {
   rank: number;
@@ -67,8 +67,7 @@ export function drawDailyBoard(input: DailyBoardInput): Canvas {
     }
     const mid = y + (rowH - 6) / 2;
     medal(ctx, row.rank, PAD + 18, mid, 14);
-    const name = row.name.length > 28 ? `${row.name.slice(0, 27)}…` : row.name;
-    drawText(ctx, name, col.name, mid + 7, { size: 19, color: COLORS.text });
+    drawText(ctx, cutName(row.name, 28), col.name, mid + 7, { size: 19, color: COLORS.text, maxWidth: col.hands - col.name - 12 });
     row.perHand.forEach((c, h) => fillRound(ctx, col.hands + h * 30, mid - 11, 22, 22, 5, squareColour(c, row.moons[h] ?? false)));
     drawText(ctx, String(row.points), col.points, mid + 8, { size: 21, bold: true, color: COLORS.gold, align: "right" });
   });

@@ -49,6 +49,17 @@ export function cleanText(text: string): string {
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const graphemes = (text: string): string[] => Array.from(segmenter.segment(text), (s) => s.segment);
 
+/** `text` cut to at most `max` UTF-16 units with "…", between whole graphemes: an emoji, a flag or a family is never split. */
+export function cutName(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = "";
+  for (const g of graphemes(text)) {
+    if (out.length + g.length > max - 1) break;
+    out += g;
+  }
+  return `${out.trimEnd()}…`;
+}
+
 export interface Fitted {
   text: string;
   size: number;

@@ -23,6 +23,8 @@ export const COPIED_MODELS = [
   // the day's deals would change under them.
   { model: "appSecret", table: "AppSecret", key: ["name"] },
   { model: "dailySession", table: "DailySession", key: ["guildId", "day", "userId"] },
+  { model: "dailyDay", table: "DailyDay", key: ["guildId", "day"] },
+  { model: "dailyTombstone", table: "DailyTombstone", key: ["key"] },
   { model: "computedCache", table: "ComputedCache", key: ["kind", "key"] },
 ] as const;
 

@@ -3,6 +3,7 @@
  * backends: SQLite and PostgreSQL clients have the same model API for these tables, and this file
  * needs only the structural subset below.
  */
+import { createHmac } from "node:crypto";
 import type { Action } from "../game/index.js";
 import { parseJson } from "./records.js";
 import type { DailySession, NewDailySession } from "./types.js";
@@ -22,6 +23,7 @@ interface SessionRow {
   perHand: string | null;
   moons: string | null;
   dealFormat: number;
+  sharedAt?: Date | null;
 }
 
 type SessionKey = { guildId_day_userId: { guildId: string; day: number; userId: string } };
@@ -44,15 +46,26 @@ export interface DailyDb {
       update: Record<string, never>;
     }): Promise<SessionRow>;
     updateMany(args: {
-      where: { guildId: string; day: number; userId: string; actionCount: number };
+      where: { guildId: string; day: number; userId: string; actionCount?: number; finishedAt?: { not: null }; sharedAt?: null };
       data: Partial<SessionRow>;
     }): Promise<{ count: number }>;
+    findFirst(args: { where: { day: number; userId: string }; orderBy: { startedAt: "asc" } }): Promise<SessionRow | null>;
     findMany(args: {
       where: { guildId: string; day?: number; userId?: string; finishedAt: { not: null } };
       orderBy?: { day: "desc" };
       take?: number;
       select?: { day: true; points: true };
     }): Promise<SessionRow[]>;
+  };
+  dailyDay: {
+    upsert(args: {
+      where: { guildId_day: { guildId: string; day: number } };
+      create: { guildId: string; day: number; rulesSpec: string };
+      update: Record<string, never>;
+    }): Promise<{ rulesSpec: string }>;
+  };
+  dailyTombstone: {
+    findUnique(args: { where: { key: string } }): Promise<{ key: string } | null>;
   };
   computedCache: {
     findUnique(args: { where: { kind_key: { kind: string; key: string } } }): Promise<{ value: string } | null>;
@@ -166,4 +179,84 @@ export async function getCached(db: DailyDb, kind: string, k: string): Promise<s
 
 export async function putCached(db: DailyDb, kind: string, k: string, value: string): Promise<void> {
   await db.computedCache.upsert({ where: { kind_key: { kind, key: k } }, create: { kind, key: k, value }, update: { value } });
+}
+
+/** Starts or finds the person's attempt of the day on any server: the deal is the same everywhere. */
+export async function findDailySession(db: DailyDb, day: number, userId: string): Promise<DailySession | null> {
+  const row = await db.dailySession.findFirst({ where: { day, userId }, orderBy: { startedAt: "asc" } });
+  return row ? dailyRecord(row) : null;
+}
+
+/** The server's rules of the day: `candidate` if this is the day's first start, else the stored ones. */
+export async function fixDailyRules(db: DailyDb, guildId: string, day: number, candidate: string): Promise<string> {
+  return (
+    await db.dailyDay.upsert({ where: { guildId_day: { guildId, day } }, create: { guildId, day, rulesSpec: candidate }, update: {} })
+  ).rulesSpec;
+}
+
+/** Marks the attempt shared; false if it was already (one share per person per day), or is not finished. */
+export async function markDailyShared(db: DailyDb, guildId: string, day: number, userId: string, at: Date): Promise<boolean> {
+  const r = await db.dailySession.updateMany({
+    where: { guildId, day, userId, finishedAt: { not: null }, sharedAt: null },
+    data: { sharedAt: at },
+  });
+  return r.count === 1;
+}
+
+// ---- tombstones: a deleted attempt's day stays taken ---------------------------------------------
+
+/** The salt from DAILY_SALT, when configured (else the generated one in AppSecret "daily-salt"). */
+let configuredSalt: string | null = null;
+export function useDailySalt(salt: string | null): void {
+  configuredSalt = salt;
+}
+
+const SALT_NAME = "daily-salt";
+/** Tombstones are kept this many days past their day (only the open day needs one). */
+const TOMBSTONE_DAYS = 2;
+const DAY_MS = 86_400_000;
+
+/** HMAC-SHA256 of the user id and the day, keyed by the daily salt: nobody without the salt can link it to a person. */
+export const tombstoneKey = (salt: string, userId: string, day: number): string =>
+  createHmac("sha256", salt).update(`hearts-daily-tombstone:${userId}:${day}`).digest("hex");
+
+async function saltOf(db: Pick<DailyDb, "appSecret">): Promise<string | null> {
+  return configuredSalt ?? (await db.appSecret.findUnique({ where: { name: SALT_NAME } }))?.value ?? null;
+}
+
+/** Whether the person's attempt of the day was deleted (Forget me, a purge): it cannot start again. */
+export async function isDailyTombstoned(db: DailyDb, userId: string, day: number): Promise<boolean> {
+  const salt = await saltOf(db);
+  return !!salt && !!(await db.dailyTombstone.findUnique({ where: { key: tombstoneKey(salt, userId, day) } }));
+}
+
+/** What the tombstone needs of a transaction client (either backend's). */
+interface TombstoneTx {
+  appSecret: DailyDb["appSecret"];
+  dailySession: { findMany(args: { where: object; select: { day: true; userId: true } }): Promise<Array<{ day: number; userId: string }>> };
+  dailyTombstone: {
+    upsert(args: { where: { key: string }; create: { key: string; day: number }; update: Record<string, never> }): Promise<unknown>;
+    deleteMany(args: { where: { day: { lt: number } } }): Promise<unknown>;
+  };
+}
+
+/**
+ * Called where Forget me and a purge delete daily attempts, in the same transaction, before they
+ * do: each attempt of the last two days leaves a tombstone (no user id), so deleting your data
+ * never buys a fresh attempt on a deal you already know. Old tombstones go at the same time.
+ */
+export async function tombstoneDailies(tx: unknown, where: { userId: string } | { guildId: string }, now = Date.now()): Promise<void> {
+  const db = tx as TombstoneTx;
+  const recent = await db.dailySession.findMany({
+    where: { ...where, startedAt: { gte: new Date(now - TOMBSTONE_DAYS * DAY_MS) } },
+    select: { day: true, userId: true },
+  });
+  if (!recent.length) return;
+  const salt = await saltOf(db);
+  if (!salt) return;
+  for (const s of recent) {
+    const key = tombstoneKey(salt, s.userId, s.day);
+    await db.dailyTombstone.upsert({ where: { key }, create: { key, day: s.day }, update: {} });
+  }
+  await db.dailyTombstone.deleteMany({ where: { day: { lt: Math.min(...recent.map((s) => s.day)) - TOMBSTONE_DAYS } } });
 }

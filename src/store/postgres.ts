@@ -410,6 +410,26 @@ export class PostgresStore implements HeartsStore {
     return daily.saveDailyProgress(this.daily, guildId, day, userId, expectedCount, actions, result);
   }
 
+  findDailySession(day: number, userId: string): Promise<DailySession | null> {
+    return daily.findDailySession(this.daily, day, userId);
+  }
+
+  fixDailyRules(guildId: string, day: number, candidate: string): Promise<string> {
+    return daily.fixDailyRules(this.daily, guildId, day, candidate);
+  }
+
+  markDailyShared(guildId: string, day: number, userId: string, at: Date): Promise<boolean> {
+    return daily.markDailyShared(this.daily, guildId, day, userId, at);
+  }
+
+  isDailyTombstoned(userId: string, day: number): Promise<boolean> {
+    return daily.isDailyTombstoned(this.daily, userId, day);
+  }
+
+  useDailySalt(salt: string | null): void {
+    daily.useDailySalt(salt);
+  }
+
   listDailyResults(guildId: string, day: number): Promise<DailySession[]> {
     return daily.listDailyResults(this.daily, guildId, day);
   }

@@ -9,6 +9,7 @@
  */
 import { sqltag as sql } from "@prisma/client/runtime/client";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { tombstoneDailies } from "./daily.js";
 import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
 
@@ -120,6 +121,7 @@ export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetR
     // Their deck style (/hearts deck) is theirs alone: it goes.
     await tx.playerPrefs.deleteMany({ where: { userId } });
     // Their daily challenge attempts and their game reviews (kept per game and person) go too.
+    await tombstoneDailies(tx, { userId });
     await tx.dailySession.deleteMany({ where: { userId } });
     await tx.computedCache.deleteMany({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
     const rows = await tx.heartsTable.findMany({
@@ -162,6 +164,7 @@ export async function purgeGuildStep(
     const done = gameIds.length < limit && tableIds.length < limit;
     if (done) {
       await tx.playerStats.deleteMany({ where: { guildId } });
+      await tombstoneDailies(tx, { guildId });
       await tx.dailySession.deleteMany({ where: { guildId } });
       await tx.computedCache.deleteMany({ where: { kind: "review", key: { startsWith: `daily:${guildId}:` } } });
       if (opts.settings) await tx.guildSettings.deleteMany({ where: { guildId } });

@@ -346,6 +346,26 @@ export class SqliteStore implements HeartsStore {
     return this.exclusive(() => daily.saveDailyProgress(this.daily, guildId, day, userId, expectedCount, actions, result));
   }
 
+  findDailySession(day: number, userId: string): Promise<DailySession | null> {
+    return this.exclusive(() => daily.findDailySession(this.daily, day, userId));
+  }
+
+  fixDailyRules(guildId: string, day: number, candidate: string): Promise<string> {
+    return this.exclusive(() => daily.fixDailyRules(this.daily, guildId, day, candidate));
+  }
+
+  markDailyShared(guildId: string, day: number, userId: string, at: Date): Promise<boolean> {
+    return this.exclusive(() => daily.markDailyShared(this.daily, guildId, day, userId, at));
+  }
+
+  isDailyTombstoned(userId: string, day: number): Promise<boolean> {
+    return this.exclusive(() => daily.isDailyTombstoned(this.daily, userId, day));
+  }
+
+  useDailySalt(salt: string | null): void {
+    daily.useDailySalt(salt);
+  }
+
   listDailyResults(guildId: string, day: number): Promise<DailySession[]> {
     return this.exclusive(() => daily.listDailyResults(this.daily, guildId, day));
   }

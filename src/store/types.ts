@@ -174,6 +174,16 @@ export interface DailyStore {
     actions: Action[],
     result?: DailySession["result"],
   ): Promise<boolean>;
+  /** The person's attempt at the day on any server (the first started), if any. */
+  findDailySession(day: number, userId: string): Promise<DailySession | null>;
+  /** The server's daily rules of the day: stored at the day's first start (`candidate`), then fixed. */
+  fixDailyRules(guildId: string, day: number, candidate: string): Promise<string>;
+  /** Marks the finished attempt shared: true the first time only. */
+  markDailyShared(guildId: string, day: number, userId: string, at: Date): Promise<boolean>;
+  /** Whether the person's attempt at the day was deleted (Forget me, purge): it cannot start again. */
+  isDailyTombstoned(userId: string, day: number): Promise<boolean>;
+  /** The configured daily salt (DAILY_SALT), which keys the tombstones; null: the generated one. */
+  useDailySalt(salt: string | null): void;
   /** The day's finished attempts on the server (unordered). */
   listDailyResults(guildId: string, day: number): Promise<DailySession[]>;
   /** The days the person finished on the server, with their points, latest first (at most `limit`). */

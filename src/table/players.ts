@@ -15,11 +15,14 @@ import type { DecisionReview } from "../ai/review.js";
 import { refuse, type ActionSource, type Refusal } from "./types.js";
 
 export interface BotPlayer {
-  /** `background`: nobody waits for it at a table (BotPool: the low-priority review worker). */
+  /**
+   * `background`: nobody waits for it at a table (BotPool: the low-priority review worker).
+   * `daily`: the daily challenge's computer players (BotPool: their own bounded lane; refused when full).
+   */
   decide(
     view: SeatView,
     level: BotLevel,
-    opts?: { seed?: number; budgetMs?: number; samples?: number; background?: boolean },
+    opts?: { seed?: number; budgetMs?: number; samples?: number; background?: boolean; daily?: boolean },
   ): Promise<Action>;
   /**
    * The strongest player's suggestion for a person (BotPool: behind every computer move, one at a

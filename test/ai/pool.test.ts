@@ -2,7 +2,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createGame, presetRules, step, viewFor, awaiting, type Action, type Seat } from "../../src/game/index.js";
 import { BotPool, decide } from "../../src/ai/index.js";
-import { HINT_BUSY, HINT_PENDING, HintRefused, type BotPoolOptions } from "../../src/ai/pool.js";
+import { DAILY_BUSY, HINT_BUSY, HINT_PENDING, HintRefused, type BotPoolOptions } from "../../src/ai/pool.js";
 import { FaultSwitch } from "./fixtures/faults.js";
 
 describe("BotPool", () => {
@@ -138,5 +138,41 @@ describe("BotPool hints", () => {
     await expect(p.hint(views[2], { key: "t:2" })).rejects.toThrow(/worker stopped/);
     faults.fault = "none";
     expect(isPass(await p.hint(views[2], { key: "t:2" }), 2)).toBe(true);
+  });
+});
+
+/**
+ * The daily challenge's computer players (issue 24): a lane of their own, with a cap on searches
+ * running at once and a bounded queue, so a crowd doing the daily never holds the workers that
+ * every table's moves need; past the bound the decision is refused at once.
+ */
+describe("BotPool daily lane", () => {
+  const state = createGame(presetRules("classic")!, 33);
+  const views = ([0, 1, 2, 3] as Seat[]).map((s) => viewFor(state, s));
+  const pools: BotPool[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((p) => p.close()));
+  });
+
+  it("runs one daily search at a time however many workers are free, refuses beyond its queue, and lets moves by", async () => {
+    const faults = new FaultSwitch();
+    const p = new BotPool({ size: 3, worker: faults.worker, marginMs: 400, daily: { running: 1, queue: 2 } });
+    pools.push(p);
+    while (p.ready < 3) await new Promise((r) => setTimeout(r, 20));
+    faults.fault = "hang";
+    const daily = [0, 1, 2].map((s) => p.decide(views[s], "easy", { daily: true }));
+    // Three on the lane (one running, two waiting): a fourth is refused now.
+    await expect(p.decide(views[3], "easy", { daily: true })).rejects.toThrow(DAILY_BUSY);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(faults.requests).toBe(1);
+    faults.fault = "none";
+    // A table's move takes a free worker at once, beside the running daily search.
+    const move = await p.decide(views[3], "easy");
+    expect(move.seat).toBe(3);
+    expect(faults.requests).toBe(2);
+    // The hung daily search times out (an error for the service to turn into "try again"); the others follow.
+    const settled = await Promise.allSettled(daily);
+    expect(settled.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    expect(p.stats.dailies).toBe(3);
   });
 });

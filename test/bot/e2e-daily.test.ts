@@ -161,20 +161,53 @@ describe("the daily challenge", () => {
     expect(again.embeds[0].description).toBe(msg.embeds[0].description);
   }, 30_000);
 
-  it("shares a line without a card in the channel, only when asked", async () => {
-    const bob = h.fake.users[1];
-    const before = h.fake.channelMessages(h.fake.channelId).length;
+  it("shares a line without a card, only when asked: once a day, where tables may open, with the cleaned name and no preview", async () => {
+    const [ann, bob] = h.fake.users;
+    const shared = () => h.fake.channelMessages(h.fake.channelId).filter((m) => m.content.includes("Hearts daily #"));
     const mine = await answer(daily(bob, "play"));
-    expect(h.fake.channelMessages(h.fake.channelId).length).toBe(before);
+    expect(shared()).toHaveLength(0);
     const share = components(mine).find((c) => verb(c) === "dshare");
-    await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
-    const posted = await h.fake.waitFor(
-      () => h.fake.channelMessages(h.fake.channelId).find((m) => m.content.includes("Hearts daily #")) ?? null,
-      3000,
-      "the shared line",
-    );
-    expect(posted.content).toMatch(/Hearts daily #\d+ · -?\d+ pts · [🟩🟨🟥🌙]{4}$/u);
-    expect(posted.content).not.toMatch(/[♠♥♦♣]|\b(10|[2-9JQKA])[CDSH]\b/);
+    // Tables may open only in another channel: nothing is posted here, the line comes back to copy.
+    h.fake.grant(ann, "ManageGuild");
+    const games = h.fake.addChannel("games");
+    await h.fake.waitFor(() => h.bot.client.channels.cache.has(games) || null, 3000, "the channel in the cache");
+    const settings = (options: Record<string, unknown>) => h.fake.slashCommand(ann, "hearts", { subcommand: "settings", options } as never);
+    await answer(settings({ add_channel: { type: 7, value: games } }));
+    const elsewhere = await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
+    expect(textOf(elsewhere)).toMatch(/I only post where tables may open.*\n.*Hearts daily #\d+/s);
+    await answer(settings({ reset: "channels" }));
+    expect(shared()).toHaveLength(0);
+    const realName = bob.globalName;
+    bob.globalName = "**Ben** [win](https://evil.example) @everyone";
+    try {
+      await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
+      const posted = await h.fake.waitFor(() => shared()[0] ?? null, 3000, "the shared line");
+      expect(posted.content).toMatch(/Hearts daily #\d+ · -?\d+ pts · [🟩🟨🟥🌙]{4}$/u);
+      expect(posted.content).not.toMatch(/[♠♥♦♣]|\b(10|[2-9JQKA])[CDSH]\b/);
+      expect(posted.content).not.toMatch(/\*\*|https?:|\]\(/);
+      // SUPPRESS_EMBEDS: no link preview under the line.
+      expect(posted.flags & 4).toBe(4);
+      // A second press posts nothing more.
+      const again = await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
+      expect(textOf(again)).toContain("one share a day");
+      expect(shared()).toHaveLength(1);
+    } finally {
+      bob.globalName = realName;
+    }
+  });
+
+  it("refuses a daily button whose day is not a number, in a sentence, without reaching the store", async () => {
+    const bob = h.fake.users[1];
+    const mine = await answer(daily(bob, "play"));
+    const handle = h.fake.clickButton(bob, mine.id, "h1:dshare:abc");
+    const msg = await answer(handle);
+    expect(textOf(msg)).toContain("not one I recognise");
+  });
+
+  it("hides each hand's result from the board until you have finished today's set", async () => {
+    const dee = h.fake.users[3];
+    const board = await answer(daily(dee, "board"));
+    expect(textOf(board)).toContain("Each hand's result stays hidden until you have finished today's daily");
   });
 
   it("is off where the server's admins turned it off in /hearts settings", async () => {

@@ -14,8 +14,10 @@ import {
   streakOf,
 } from "../../src/daily/challenge.js";
 import { DailyService } from "../../src/daily/service.js";
+import { decodeId, encodeId } from "../../src/discord/ids.js";
 import { cardCode, type Action, type SeatView } from "../../src/game/index.js";
 import { renderDailyBoard } from "../../src/render/index.js";
+import { cutName } from "../../src/render/text.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
 import type { BotPlayer } from "../../src/table/players.js";
 import { tempDb } from "../store/helpers.js";
@@ -89,7 +91,7 @@ describe("the daily challenge's domain", () => {
     expect(dailyRules("nonsense").passCycle).toBe("left-right-across-hold");
   });
 
-  it("ranks by points, then fewer Q♠, then the earlier finish; streaks count days in a row", () => {
+  it("ranks by points, then the earlier finish (Q♠ taken break no tie); streaks count days in a row", () => {
     const at = (m: number) => new Date(Date.UTC(2026, 10, 24, 10, m));
     const ranked = rankResults([
       { userId: "c", name: "C", points: 9, perHand: [9, 0, 0, 0], queens: 0, finishedAt: at(3) },
@@ -97,7 +99,7 @@ describe("the daily challenge's domain", () => {
       { userId: "b", name: "B", points: 9, perHand: [13, 0, 0, -4], queens: 1, finishedAt: at(0) },
       { userId: "d", name: "D", points: 2, perHand: [2, 0, 0, 0], queens: 0, finishedAt: at(9) },
     ]);
-    expect(ranked.map((r) => r.userId)).toEqual(["d", "a", "c", "b"]);
+    expect(ranked.map((r) => r.userId)).toEqual(["d", "b", "a", "c"]);
     expect(bestPerHand(ranked)).toEqual([0, 0, 0, -4]);
     expect(streakOf([10, 9, 8, 6], 10)).toBe(3);
     expect(streakOf([9, 8], 10)).toBe(2);
@@ -115,6 +117,31 @@ describe("the daily challenge's domain", () => {
     });
     expect(png.subarray(1, 4).toString()).toBe("PNG");
     expect(png.length).toBeGreaterThan(2000);
+  });
+
+  it("cuts a long name on the board between whole characters, never inside an emoji", () => {
+    const family = "👨‍👩‍👧‍👦";
+    const name = `${"a".repeat(25)}${family}${family}`;
+    const cut = cutName(name, 28);
+    expect(cut.length).toBeLessThanOrEqual(28);
+    expect(cut).toBe(`${"a".repeat(25)}…`);
+    expect(cutName(`${"b".repeat(14)}${family}xyzw`, 28)).toBe(`${"b".repeat(14)}${family}xy…`);
+    expect(cutName("Ann", 28)).toBe("Ann");
+  });
+
+  it("reads a daily button's day as digits only: anything else is not one of our buttons", () => {
+    expect(decodeId(encodeId({ verb: "dplay", tableId: "329", version: 12, card: 0 }))).toMatchObject({ verb: "dplay", tableId: "329" });
+    expect(decodeId("h1:dshare:329")).toEqual({ verb: "dshare", tableId: "329" });
+    for (const raw of [
+      "h1:dshare:abc",
+      "h1:dshare:0",
+      "h1:dshare:-1",
+      "h1:dshare:1e3",
+      "h1:dplay:x9:c:QS",
+      "h1:dpick:12345678:0",
+      "h1:dmoon:_:1:add",
+    ])
+      expect(decodeId(raw)).toBeNull();
   });
 
   it("shares a line with the score and squares, and no card", () => {
@@ -178,5 +205,118 @@ describe("the daily service", () => {
     expect(board.compare!.hard).toHaveLength(DAILY_HANDS);
     expect(calls.some((c) => c.endsWith(":bg"))).toBe(true);
     expect(await s.getCached("daily-hard", `${dayNumber(now())}|classic|2`)).toBe(JSON.stringify(board.compare!.hard));
+  });
+});
+
+describe("the daily: one attempt per person per day, everywhere", () => {
+  const now = () => Date.UTC(2026, 10, 24, 12);
+  // Forget me takes Discord ids (digits only).
+  const ANN = "100000000000000001";
+  const BOB = "100000000000000002";
+
+  it("brings back the same attempt on a second server instead of a fresh one", async () => {
+    const s = await store();
+    const svc = new DailyService({ store: s, bots: seededBots(), salt: "one", now, samples: 8 });
+    const { points } = await playThrough(svc, "g1", ANN);
+    const elsewhere = await svc.play("g2", { id: ANN, name: "Ann" });
+    expect(elsewhere).toMatchObject({ ok: true, started: false, elsewhere: true, result: { points } });
+    // Half-played on one server, it goes on (not restarts) on the other.
+    const first = await svc.play("g1", { id: BOB, name: "Bob" });
+    if (!first.ok) throw new Error("refused");
+    const moved = await svc.act("g2", BOB, first.day, first.view.actionCount, choose(first.view));
+    expect(moved.ok).toBe(true);
+    const back = await svc.play("g2", { id: BOB, name: "Bob" });
+    expect(back).toMatchObject({ ok: true, started: false, elsewhere: true });
+    expect(back.ok && back.view.actionCount).toBe(moved.ok && moved.view.actionCount);
+    // It is ranked on the server where it started.
+    expect((await svc.board("g2", ANN)).ranking).toEqual([]);
+    expect((await svc.board("g1", ANN)).ranking.map((r) => r.userId)).toEqual([ANN]);
+  });
+
+  it("Forget me and a purge leave a tombstone with no user id: that day's attempt cannot start again", async () => {
+    const s = await store();
+    const svc = new DailyService({ store: s, bots: seededBots(), salt: "two", now, samples: 8 });
+    const started = await svc.play("g", { id: ANN, name: "Ann" });
+    expect(started.ok).toBe(true);
+    await s.forgetUser(ANN);
+    expect((await s.personalData(ANN)).dailies).toBe(0);
+    expect(await svc.play("g", { id: ANN, name: "Ann" })).toMatchObject({ ok: false, code: "forgotten" });
+    expect(await svc.play("elsewhere", { id: ANN, name: "Ann" })).toMatchObject({ ok: false, code: "forgotten" });
+    await playThrough(svc, "h", BOB);
+    await s.purgeGuild("h");
+    expect(await svc.play("h", { id: BOB, name: "Bob" })).toMatchObject({ ok: false, code: "forgotten" });
+    // The tombstones name nobody: no user id, only keyed hashes.
+    const rows = await (
+      s as unknown as { prisma: { dailyTombstone: { findMany(): Promise<Array<{ key: string }>> } } }
+    ).prisma.dailyTombstone.findMany();
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      expect(r.key).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(r)).not.toContain(ANN);
+      expect(JSON.stringify(r)).not.toContain(BOB);
+    }
+    // The next day is a new attempt.
+    const tomorrow = new DailyService({ store: s, bots: seededBots(), salt: "two", now: () => now() + 86_400_000, samples: 8 });
+    expect(await tomorrow.play("g", { id: ANN, name: "Ann" })).toMatchObject({ ok: true, started: true });
+  });
+
+  it("shows ranks and totals only, nothing per hand, until you have finished today's set", async () => {
+    const s = await store();
+    const svc = new DailyService({ store: s, bots: seededBots(), salt: "three", now, samples: 8 });
+    await playThrough(svc, "g", ANN);
+    const before = await svc.board("g", BOB);
+    expect(before.handsHidden).toBe(true);
+    expect(before.ranking).toHaveLength(1);
+    expect(before.ranking[0]).toMatchObject({ userId: ANN, perHand: [], moons: [] });
+    await playThrough(svc, "g", BOB);
+    const after = await svc.board("g", BOB);
+    expect(after.handsHidden).toBe(false);
+    for (const r of after.ranking) expect(r.perHand).toHaveLength(DAILY_HANDS);
+  });
+
+  it("fixes the day's rules at its first start: a change of the server's rules waits for tomorrow", async () => {
+    const s = await store();
+    const svc = new DailyService({ store: s, bots: seededBots(), salt: "four", now, samples: 8 });
+    const day = svc.today();
+    await svc.play("g", { id: ANN, name: "Ann" });
+    // Nobody has finished yet, and the admin changes the rules.
+    await s.updateGuildSettings("g", { dailyRules: "black-maria" });
+    await svc.play("g", { id: BOB, name: "Bob" });
+    expect((await s.getDailySession("g", day, BOB))!.rulesSpec).toBe("classic");
+    const tomorrow = new DailyService({ store: s, bots: seededBots(), salt: "four", now: () => now() + 86_400_000, samples: 8 });
+    await tomorrow.play("g", { id: BOB, name: "Bob" });
+    expect((await s.getDailySession("g", day + 1, BOB))!.rulesSpec).toBe("black-maria");
+  });
+
+  it("never searches on this thread: when the computer players can't decide now, it says so and resumes from the stored actions", async () => {
+    const s = await store();
+    let down = false;
+    const calls: string[] = [];
+    const inner = seededBots(calls);
+    const bots: BotPlayer = {
+      decide: (view, level, opts) =>
+        down ? Promise.reject(new Error("The daily's computer players are busy right now.")) : inner.decide(view, level, opts),
+    };
+    const svc = new DailyService({ store: s, bots, salt: "five", now, samples: 8 });
+    let r = await svc.play("g", { id: ANN, name: "Ann" });
+    if (!r.ok) throw new Error("refused");
+    const day = r.day;
+    down = true;
+    const busy = await svc.act("g", ANN, day, r.view.actionCount, choose(r.view));
+    expect(busy).toMatchObject({ ok: false, code: "busy" });
+    // The person's action was kept, and no computer action was made up.
+    const kept = await s.getDailySession("g", day, ANN);
+    expect(kept!.actions.length).toBe(r.view.actionCount + 1);
+    expect(await svc.play("g", { id: ANN, name: "Ann" })).toMatchObject({ ok: false, code: "busy" });
+    down = false;
+    const back = await svc.play("g", { id: ANN, name: "Ann" });
+    expect(back).toMatchObject({ ok: true, started: false });
+    if (!back.ok) throw new Error("refused");
+    expect(back.view.actionCount).toBeGreaterThan(kept!.actions.length);
+    // The computer players asked for the daily lane.
+    expect(calls.length).toBeGreaterThan(0);
+    r = back;
+    while (r.ok && !r.result) r = await svc.act("g", ANN, day, r.view.actionCount, choose(r.view));
+    expect(r.ok && r.result).toBeTruthy();
   });
 });

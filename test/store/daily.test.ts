@@ -91,6 +91,50 @@ for (const db of BACKENDS) {
       expect(await store.getCached("review", "daily:g:3|222")).toBeNull();
     });
 
+    it("finds a person's attempt of a day on any server, fixes a server's rules of the day, and shares once", async () => {
+      const store = await fresh();
+      await store.startDailySession({ guildId: "g", day: 5, userId: "u1", name: "Ann", rulesSpec: "classic" });
+      expect(await store.findDailySession(5, "u1")).toMatchObject({ guildId: "g", day: 5, userId: "u1" });
+      expect(await store.findDailySession(6, "u1")).toBeNull();
+      expect(await store.fixDailyRules("g", 5, "omnibus")).toBe("omnibus");
+      expect(await store.fixDailyRules("g", 5, "classic")).toBe("omnibus");
+      expect(await store.fixDailyRules("h", 5, "classic")).toBe("classic");
+      // Not finished: nothing to share yet.
+      expect(await store.markDailyShared("g", 5, "u1", new Date())).toBe(false);
+      const result = { points: 4, perHand: [4, 0, 0, 0], queens: 0, moons: [false, false, false, false], finishedAt: new Date() };
+      expect(await store.saveDailyProgress("g", 5, "u1", 0, [], result)).toBe(true);
+      const shares = await Promise.all([1, 2, 3].map(() => store.markDailyShared("g", 5, "u1", new Date())));
+      expect(shares.filter(Boolean)).toHaveLength(1);
+    });
+
+    it("leaves a keyed tombstone, no user id, when Forget me or a purge deletes an attempt of the open day", async () => {
+      const store = await fresh();
+      await store.secret("daily-salt", "tomb-salt");
+      store.useDailySalt(null);
+      const day = 300;
+      await store.startDailySession({ guildId: "g", day, userId: "111", name: "Ann", rulesSpec: "classic" });
+      await store.startDailySession({ guildId: "h", day, userId: "222", name: "Bob", rulesSpec: "classic" });
+      // An attempt of long ago leaves none.
+      await store.startDailySession({ guildId: "h", day: 1, userId: "333", name: "Cy", rulesSpec: "classic", startedAt: new Date(0) });
+      expect(await store.isDailyTombstoned("111", day)).toBe(false);
+      await store.forgetUser("111");
+      expect(await store.isDailyTombstoned("111", day)).toBe(true);
+      expect(await store.isDailyTombstoned("111", day + 1)).toBe(false);
+      expect(await store.isDailyTombstoned("222", day)).toBe(false);
+      await store.purgeGuild("h");
+      expect(await store.isDailyTombstoned("222", day)).toBe(true);
+      expect(await store.isDailyTombstoned("333", 1)).toBe(false);
+      const rows = await (
+        store as unknown as { prisma: { dailyTombstone: { findMany(): Promise<object[]> } } }
+      ).prisma.dailyTombstone.findMany();
+      expect(rows).toHaveLength(2);
+      expect(JSON.stringify(rows)).not.toMatch(/111|222/);
+      // Keyed by the configured salt when there is one: another salt, another key.
+      store.useDailySalt("configured");
+      expect(await store.isDailyTombstoned("111", day)).toBe(false);
+      store.useDailySalt(null);
+    });
+
     it("keeps the daily's guild settings", async () => {
       const store = await fresh();
       expect(await store.getGuildSettings("g")).toMatchObject({ dailyEnabled: true, dailyRules: "classic" });

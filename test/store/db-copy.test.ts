@@ -101,6 +101,10 @@ async function populate(url: string) {
     finishedAt: new Date(Date.UTC(2026, 9, 27)),
   });
   await store.putCached("review", "x|ana", "{}");
+  await store.fixDailyRules("g1", 300, "classic");
+  // A forgotten attempt of the open day leaves a tombstone, which moves with the salt.
+  await store.startDailySession({ guildId: "g1", day: 300, userId: "777", name: "Gone", rulesSpec: "classic" });
+  await store.forgetUser("777");
   await store.close();
   return open;
 }
@@ -156,6 +160,8 @@ for (const target of targets) {
         "GuildSettings",
         "AppSecret",
         "DailySession",
+        "DailyDay",
+        "DailyTombstone",
         "ComputedCache",
       ]);
       for (const c of report.counts) expect(c.target, c.table).toBe(c.source);

@@ -3,7 +3,7 @@ export const en = {
   serverOnly: "The daily challenge lives in servers: use `/hearts daily play` in a server channel.",
   disabled: "The daily challenge is turned off on this server.",
   intro: (p: { day: number }) =>
-    `**Hearts daily #${p.day}** · 4 hands (pass left, right, across, then keep) against three hard computer players. Everyone on this server gets the same cards and the same opponents: fewest points wins. One attempt a day; hints are off.`,
+    `**Hearts daily #${p.day}** · 4 hands (pass left, right, across, then keep) against three hard computer players. Everyone gets the same cards and the same opponents: fewest points wins. One attempt a day, whatever the server; hints are off.`,
   resumed: "Welcome back: your daily goes on where you left it.",
   passTo: (p: { hand: number; dir: "left" | "right" | "across" }) =>
     `**Hand ${p.hand} of 4 · pass 3 cards ${p.dir === "across" ? "across" : `to the ${p.dir}`}**`,
@@ -34,6 +34,15 @@ export const en = {
   closed: "That daily closed at midnight UTC. Today's is waiting: `/hearts daily play`.",
   notStarted: "Start today's daily with `/hearts daily play`.",
   notFinishedShare: "Finish the daily first: the share line comes with your result.",
+  busy: "The daily's computer players are busy right now: try again in a moment (`/hearts daily play`, or your menu). Nothing you played is lost.",
+  forgotten:
+    "Today's daily was deleted with your data (Forget me, or a server's purge), and it can't start again today: you would know the cards. Come back tomorrow.",
+  elsewhere:
+    "You started today's daily on another server: it is the same game everywhere, so it goes on here and counts on that server's board.",
+  sharedAlready: "You shared today's result already: one share a day.",
+  shareNotHere: (p: { line: string }) =>
+    `I only post where tables may open and where you may write (see \`/hearts settings\`); here is your line to copy:\n${p.line}`,
+  handsHidden: "Each hand's result stays hidden until you have finished today's daily: ranks and totals only.",
   boardTitle: (p: { day: number }) => `Hearts daily #${p.day}`,
   boardEmpty: "Nobody has finished this daily yet. Be the first: `/hearts daily play`.",
   boardLine: (p: { rank: number; name: string; points: number }) => `${p.rank}. ${p.name} · ${p.points} pts`,
@@ -57,7 +66,7 @@ export const fr: typeof en = {
   serverOnly: "Le défi du jour se joue dans un serveur : utilisez `/hearts daily play` dans un salon.",
   disabled: "Le défi du jour est désactivé sur ce serveur.",
   intro: (p) =>
-    `**Défi Hearts n° ${p.day}** · 4 donnes (passe à gauche, à droite, en face, puis sans passe) contre trois robots difficiles. Tout le serveur reçoit les mêmes cartes et les mêmes adversaires : le moins de points gagne. Un essai par jour ; pas d'indices.`,
+    `**Défi Hearts n° ${p.day}** · 4 donnes (passe à gauche, à droite, en face, puis sans passe) contre trois robots difficiles. Tout le monde reçoit les mêmes cartes et les mêmes adversaires : le moins de points gagne. Un essai par jour, quel que soit le serveur ; pas d'indices.`,
   resumed: "Vous revoilà : votre défi reprend là où vous l'aviez laissé.",
   passTo: (p) =>
     `**Donne ${p.hand} sur 4 · passez 3 cartes ${p.dir === "across" ? "en face" : p.dir === "left" ? "à gauche" : "à droite"}**`,
@@ -87,6 +96,15 @@ export const fr: typeof en = {
   closed: "Ce défi a fermé à minuit UTC. Celui du jour vous attend : `/hearts daily play`.",
   notStarted: "Commencez le défi du jour avec `/hearts daily play`.",
   notFinishedShare: "Terminez d'abord le défi : la ligne à partager vient avec votre résultat.",
+  busy: "Les robots du défi sont occupés en ce moment : réessayez dans un instant (`/hearts daily play`, ou votre menu). Rien de ce que vous avez joué n'est perdu.",
+  forgotten:
+    "Le défi du jour a été effacé avec vos données (M'oublier, ou la purge d'un serveur) et ne peut pas recommencer aujourd'hui : vous connaîtriez les cartes. Revenez demain.",
+  elsewhere:
+    "Vous avez commencé le défi du jour sur un autre serveur : c'est la même partie partout, elle continue donc ici et compte au classement de ce serveur-là.",
+  sharedAlready: "Vous avez déjà partagé le résultat du jour : un partage par jour.",
+  shareNotHere: (p) =>
+    `Je ne publie que là où les tables peuvent s'ouvrir et où vous pouvez écrire (voir \`/hearts settings\`) ; voici votre ligne à copier :\n${p.line}`,
+  handsHidden: "Le résultat de chaque donne reste caché tant que vous n'avez pas terminé le défi du jour : rangs et totaux seulement.",
   boardTitle: (p) => `Défi Hearts n° ${p.day}`,
   boardEmpty: "Personne n'a encore terminé ce défi. Soyez le premier : `/hearts daily play`.",
   boardLine: (p) => `${p.rank}. ${p.name} · ${p.points} pts`,

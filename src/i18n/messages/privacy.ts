@@ -14,6 +14,8 @@ export const en = {
     `How long: closed tables and their moves are deleted after the server's retention period (${p.days} days by default); results and standings stay until you ask.`,
   forgetExplained:
     "**Forget me** removes your id and name from every stored game, result and standing on every server. Your past results stay as an anonymous “Former player”, so the others' scores still add up. You also leave the tables you are at.",
+  dailyKept:
+    "Deleting a daily attempt of today (Forget me, or a purge) keeps only an unlinkable mark of it (a keyed hash of your id and the day, never your id) for two days, so that day's attempt can't be started again.",
   forgetButton: "Forget me",
   confirmForget: "Are you sure? This cannot be undone: I remove your id and name everywhere, and you leave the tables you are at.",
   confirmForgetButton: "Yes, forget me",
@@ -50,6 +52,8 @@ export const fr: typeof en = {
     `Combien de temps : les tables fermées et leurs coups sont effacés après la durée de conservation du serveur (${p.days} jours par défaut) ; résultats et classements restent jusqu'à ce que vous demandiez.`,
   forgetExplained:
     "**M'oublier** retire votre identifiant et votre nom de chaque partie, résultat et classement, sur tous les serveurs. Vos anciens résultats restent au nom d'un « Ancien joueur » anonyme, pour que les scores des autres restent justes. Vous quittez aussi les tables où vous êtes.",
+  dailyKept:
+    "Effacer un essai du défi du jour (M'oublier, ou une purge) ne garde qu'une marque impossible à relier à vous (une empreinte à clé de votre identifiant et du jour, jamais l'identifiant) pendant deux jours, pour que l'essai de ce jour ne puisse pas recommencer.",
   forgetButton: "M'oublier",
   confirmForget:
     "Vous êtes sûr ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
