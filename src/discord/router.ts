@@ -11,6 +11,7 @@ import { handleAutocomplete } from "./autocomplete.js";
 import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
 import { commandHandler, componentHandler } from "./handlers/index.js";
 import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "./handlers/types.js";
+import { isTicket } from "./fair-use.js";
 import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
 
@@ -28,9 +29,9 @@ export function createRouter(services: Services, opts: RouterOptions) {
   const log = services.log;
   return async function route(i: Interaction): Promise<void> {
     if (i.isAutocomplete()) {
-      await handleAutocomplete(i).catch((err) =>
-        log.warn({ err: err instanceof Error ? err.message : String(err) }, "autocomplete failed"),
-      );
+      // Over its budget, typing gets no suggestions (autocomplete cannot answer with a sentence).
+      const answer = (await services.fairUse.mayAutocomplete(i.user.id)) ? handleAutocomplete(i) : i.respond([]);
+      await answer.catch((err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "autocomplete failed"));
       return;
     }
     if (!i.isChatInputCommand() && !i.isButton() && !i.isStringSelectMenu()) return;
@@ -46,16 +47,20 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const redraws = !!handler && (handler.defer === "update" || !!handler.redraws);
     const style: AckStyle = redraws && onEphemeral(i) && mine ? "update" : "reply";
     const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
-    const ctx: Ctx = { ...services, respond, actor: actorOf(i), ...wordsFor(i) };
-    respond.doneText = ctx.m.errors.done;
-    // Fair use first: a person (or server) over budget is told when to retry, and nothing runs.
-    const refusal =
-      (await services.fairUse.admit(i.user.id, i.guildId)) ?? (handler?.opens ? await services.fairUse.mayOpen(i.user.id) : null);
+    const words = wordsFor(i);
+    respond.doneText = words.m.errors.done;
+    // Fair use first: a person (or server) over budget is told when to retry, and nothing runs. An
+    // open takes its cooldown now, before any table opens, and gets it back if none did.
+    let refusal = await services.fairUse.admit(i.user.id, i.guildId);
+    const ticket = !refusal && handler?.opens ? await services.fairUse.takeOpen(i.user.id) : null;
+    if (ticket && !isTicket(ticket)) refusal = ticket;
     if (refusal) {
-      await respond.separate({ content: ctx.tell(refusal) });
+      await respond.separate({ content: words.tell(refusal) });
       await respond.finish();
       return;
     }
+    const opening = ticket && isTicket(ticket) ? ticket : null;
+    const ctx: Ctx = { ...services, respond, actor: actorOf(i), ...words, opened: () => opening?.keep() };
     // Not awaited: the handler starts at once; defer() never rejects (it reports its own failure).
     if (handler && handler.defer !== "none") respond.defer().catch(() => undefined);
     try {
@@ -79,6 +84,7 @@ export function createRouter(services: Services, opts: RouterOptions) {
       log.error({ err, interaction: kind, user: i.user.id, channel: i.channelId }, "interaction handler failed");
       await respond.send({ content: ctx.m.common.somethingWentWrong });
     } finally {
+      await opening?.settle();
       await respond.finish();
     }
   };

@@ -42,9 +42,18 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean; bots?: BotPlayer } = {},
+  opts: {
+    renderer?: BotDeps["renderer"];
+    config?: Partial<Config>;
+    rateLimits?: boolean;
+    bots?: BotPlayer;
+    /** People in the fake's server (default 4). */
+    users?: number;
+    /** What the bot gets instead of the store (a wrapper counting its calls, say); h.store stays the store. */
+    wrapStore?: (store: HeartsStore) => HeartsStore;
+  } = {},
 ): Promise<Harness> {
-  const fake = await startFakeDiscord({ rateLimits: opts.rateLimits });
+  const fake = await startFakeDiscord({ rateLimits: opts.rateLimits, users: opts.users });
   const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
   const dbUrl = `file:${join(dir, "hearts.db")}`;
   const base = readConfig({}, { requireToken: false });
@@ -64,7 +73,7 @@ export async function startHarness(
   let store = await openStore(dbUrl);
   const make = () =>
     createBot(config, {
-      store,
+      store: opts.wrapStore ? opts.wrapStore(store) : store,
       bots: opts.bots ?? fastBots,
       renderer: opts.renderer,
       log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(),

@@ -96,7 +96,7 @@ export const newTable = command({
       await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
       return ctx.respond.say(ctx.m.lobby.cannotPost);
     }
-    await ctx.fairUse.opened(ctx.actor.userId);
+    ctx.opened();
     return ctx.respond.say(settings.settings.fillWithBots ? ctx.m.lobby.openedFill : ctx.m.lobby.opened);
   },
 });
@@ -236,7 +236,7 @@ export const rematchButton = component({
       await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
       return ctx.respond.say(ctx.m.lobby.cannotPostRematch);
     }
-    await ctx.fairUse.opened(ctx.actor.userId);
+    ctx.opened();
     return ctx.respond.say(ctx.m.lobby.rematchOpened);
   },
 });
