@@ -6,6 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FAIR_USE } from "../../src/discord/fair-use.js";
 import type { HeartsStore } from "../../src/store/types.js";
+import { DEFAULT_SETTINGS } from "../../src/config.js";
+import { presetRules } from "../../src/game/index.js";
+import { encodeId } from "../../src/discord/ids.js";
+import { humanSeat } from "../../src/table/seats.js";
+import type { InteractionHandle } from "../fake-discord/server.js";
 import { Player, answeredPrivately, byVerb, findButton, saidTo, startHarness, tableMessage, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -143,5 +148,45 @@ describe("fair use without gaps", () => {
     expect(answered).toBe(limits.perUser * 2);
     expect(typed.filter((t) => t.choices()!.length === 0)).toHaveLength(40 - answered);
     expect([...counts.entries()]).toEqual([]);
+  }, 30_000);
+
+  it("Rematch honours the server's allowed channels and its own cap of open tables, as /hearts new does", async () => {
+    const [admin, player, opener] = [6, 7, 8].map((i) => new Player(g, g.fake.users[i]));
+    g.fake.grant(admin.user, "ManageGuild");
+    const [done, allowed] = [g.fake.addChannel("done"), g.fake.addChannel("allowed")];
+    await g.fake.waitFor(() => [done, allowed].every((c) => g.bot.client.channels.cache.has(c)) || null, 3000, "channels in the cache");
+    const said = async (handle: InteractionHandle) => {
+      await handle.ack;
+      return g.fake.waitFor(() => saidTo(g, handle) || null, 5000, "an answer");
+    };
+    // A table message in the channel, and a game finished there by the player.
+    expect(await said(opener.slash("new", {}, done))).toContain("Your table is open");
+    await said(opener.slash("end", {}, done));
+    const message = g.fake.channelMessages(done).find((m) => m.embeds?.[0]?.title === "♥ Hearts")!;
+    const finished = await g.store.createTable({
+      guildId: g.fake.guildId,
+      channelId: done,
+      hostId: player.user.id,
+      rules: presetRules("classic")!,
+      settings: DEFAULT_SETTINGS,
+      seed: 0,
+      seats: [humanSeat(0, player.user.id, "Player")],
+    });
+    await g.store.updateTable(finished.id, { status: "finished" });
+    const rematch = encodeId({ verb: "rematch", tableId: finished.id });
+
+    await said(admin.slash("settings", { add_channel: { type: 7, value: allowed } } as never));
+    const notHere = player.click(message.id, rematch);
+    expect(await said(notHere)).toContain(`Tables can't open in this channel on this server. Use one of: <#${allowed}>.`);
+    expect(answeredPrivately(g, notHere)).toBe(true);
+    expect(g.bot.service.tableIn(done)).toBeNull();
+
+    // Any channel again, but the server's own cap is the tables open now. (The refusal above gave
+    // the player's cooldown back: this answer is the cap, not "a moment ago".)
+    expect(await said(admin.slash("new", {}, allowed))).toContain("Your table is open");
+    const open = g.bot.service.openTables;
+    await said(admin.slash("settings", { reset: "channels", max_tables: open } as never));
+    expect(await said(player.click(message.id, rematch))).toContain(`This server already has ${open} open tables, the most it may have`);
+    expect(g.bot.service.tableIn(done)).toBeNull();
   }, 30_000);
 });
