@@ -5,7 +5,7 @@
  * failed".
  */
 import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js";
-import type { TableSettings } from "../table/records.js";
+import { channelOfTableId, type TableSettings } from "../table/records.js";
 import { StoreDown } from "../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
@@ -118,10 +118,31 @@ async function runComponent(
     if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
     return handler.run({ ...ctx, table: null as never, defaults }, input, i);
   }
+  // Where the button belongs, before the table is read: a click from another channel (a forged
+  // custom_id) costs no read of the store.
+  const refusal = misplaced(ctx, id.tableId, i);
+  if (refusal) return ctx.respond.say(refusal);
   const table = await ctx.service.get(id.tableId);
   if (!table) return ctx.respond.say(ctx.m.errors.tableGone);
   if (!inPlace(table, i.channelId)) return ctx.respond.say(ctx.m.errors.otherChannel);
   const input = handler.parse(id, i);
   if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
   return handler.run({ ...ctx, table, defaults }, input, i);
+}
+
+/**
+ * The sentence refusing a click on a table that is not in this channel, or null. A table id names
+ * its channel (newTableId): the click must come from it or from a thread of it (the table's own
+ * thread is checked once the table is at hand). An older id, naming none, is trusted for an open
+ * table in memory (placed from memory) or when it is one of the clicked message's own buttons.
+ */
+function misplaced(ctx: Ctx, tableId: string, i: ComponentInteraction): string | null {
+  const named = channelOfTableId(tableId);
+  if (named !== null) {
+    const parent = i.channel?.isThread() ? i.channel.parentId : null;
+    return named === i.channelId || named === parent ? null : ctx.m.errors.otherChannel;
+  }
+  if (ctx.service.openTable(tableId)) return null;
+  const rows = (i.message?.components ?? []) as unknown as { components?: { customId?: string | null }[] }[];
+  return rows.some((r) => r.components?.some((c) => c.customId === i.customId)) ? null : ctx.m.errors.unknownButton;
 }

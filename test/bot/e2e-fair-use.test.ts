@@ -11,7 +11,7 @@ import { presetRules } from "../../src/game/index.js";
 import { encodeId } from "../../src/discord/ids.js";
 import { humanSeat } from "../../src/table/seats.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
-import { Player, answeredPrivately, byVerb, findButton, saidTo, startHarness, tableMessage, type Harness } from "./harness.js";
+import { Player, answeredPrivately, byVerb, findButton, saidTo, startHarness, tableIdOf, tableMessage, type Harness } from "./harness.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -93,7 +93,7 @@ describe("fair use without gaps", () => {
   beforeAll(async () => {
     g = await startHarness({
       renderer: null,
-      users: 10,
+      users: 12,
       config: { maxTablesPerGuild: 10, rateLimits: limits },
       wrapStore: (s) => counting(s, storeCalls),
     });
@@ -148,6 +148,42 @@ describe("fair use without gaps", () => {
     expect(answered).toBe(limits.perUser * 2);
     expect(typed.filter((t) => t.choices()!.length === 0)).toHaveLength(40 - answered);
     expect([...counts.entries()]).toEqual([]);
+  }, 30_000);
+
+  it("a forged button naming another channel's table is refused, privately, without reading the store", async () => {
+    const [they, me] = [10, 11].map((i) => new Player(g, g.fake.users[i]));
+    const [theirs, mine] = [g.fake.addChannel("theirs"), g.fake.addChannel("mine")];
+    await g.fake.waitFor(() => [theirs, mine].every((c) => g.bot.client.channels.cache.has(c)) || null, 3000, "channels in the cache");
+    const tableIn = (channel: string) => g.fake.channelMessages(channel).find((m) => m.embeds?.[0]?.title === "♥ Hearts")!;
+    for (const [who, where] of [
+      [they, theirs],
+      [me, mine],
+    ] as const)
+      await who.answer(who.slash("new", {}, where));
+    // Their table ends: it is read from the store, not memory, from now on.
+    await they.answer(they.slash("end", {}, theirs));
+    const closed = tableIdOf(tableIn(theirs));
+    const open = tableIdOf(tableIn(mine));
+    expect(g.bot.service.openTable(closed)).toBeNull();
+    const forged = [
+      encodeId({ verb: "scores", tableId: closed }),
+      encodeId({ verb: "join", tableId: closed }),
+      // An id of the older form (no channel in it) that is not a button of the message clicked.
+      encodeId({ verb: "scores", tableId: "0123456789abcdef" }),
+    ];
+    storeCalls.counts = new Map();
+    const clicks = forged.map((id) => me.click(tableIn(mine).id, id));
+    await g.fake.waitFor(() => clicks.every((c) => saidTo(g, c)) || null, 5000, "the answers");
+    const reads = [...storeCalls.counts].filter(([name]) => /^(getTable|loadActions|findOpenTable)$/.test(name));
+    storeCalls.counts = null;
+    expect(reads).toEqual([]);
+    expect(clicks.slice(0, 2).map((c) => saidTo(g, c))).toEqual([
+      "This button belongs to a table in another channel.",
+      "This button belongs to a table in another channel.",
+    ]);
+    expect(saidTo(g, clicks[2])).toContain("This button is not one I recognise");
+    expect(clicks.every((c) => answeredPrivately(g, c))).toBe(true);
+    expect(g.bot.service.tableIn(mine)?.record.id).toBe(open);
   }, 30_000);
 
   it("Rematch honours the server's allowed channels and its own cap of open tables, as /hearts new does", async () => {
