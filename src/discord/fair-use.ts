@@ -81,7 +81,7 @@ export class FairUse {
       return sentence("fairUse", "tooFast", { seconds: seconds(used.wait) });
     }
     if (guildId && this.guild) {
-      if (used <= this.fairShare) {
+      if (this.user && used <= this.fairShare) {
         await this.guild.penalty(guildId, 1);
         return null;
       }
