@@ -32,7 +32,7 @@ export const DEFAULT_FAIR_USE: FairUseLimits = { perUser: 12, perGuild: 300, win
  * A person's fair share of their budget: the first half of `perUser` in a window is theirs whatever
  * the server does; only what they send beyond it needs room in the server's budget.
  */
-export const fairShareOf = (perUser: number): number => Math.ceil(perUser / 2);
+const fairShareOf = (perUser: number): number => Math.ceil(perUser / 2);
 
 /** Autocomplete requests one person may send in a window, per interaction they may send (typing is quick). */
 const AUTOCOMPLETE_PER_INTERACTION = 2;
@@ -40,7 +40,7 @@ const AUTOCOMPLETE_PER_INTERACTION = 2;
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 /** The cooldown taken for one open: kept once a table opened, else given back. */
-export interface OpenTicket {
+interface OpenTicket {
   /** A table (or rematch) opened: the cooldown runs its course. */
   keep(): void;
   /** Gives the cooldown back unless kept (nothing opened: a refused attempt does not count). */
