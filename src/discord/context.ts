@@ -54,6 +54,8 @@ export interface Ctx extends Services {
   m: Messages;
   /** A table service sentence, in that language. */
   tell(s: Sentence): string;
+  /** A table (or rematch) opened for this interaction: its opener's cooldown stays taken. */
+  opened(): void;
 }
 
 /** The person's language and its words, for an interaction's private answers. */

@@ -6,7 +6,7 @@ import { isDealSecret, type Action, type DealKey, type Rules } from "../game/ind
 import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePatch } from "./types.js";
 import type { FinishedGame, SeatRecord, StoredTable, TableSettings, TableStatus } from "../table/records.js";
 
-import { OPEN_STATUSES as OPEN } from "../table/records.js";
+import { OPEN_STATUSES as OPEN, newTableId } from "../table/records.js";
 
 /** The open statuses as Prisma's filters take them (a mutable array). */
 export const OPEN_STATUSES: string[] = [...OPEN];
@@ -121,7 +121,7 @@ export async function openRecords(rows: TableRow[], markBroken: (id: string, rea
 
 export function newTableRow(input: NewTable) {
   return {
-    id: crypto.randomUUID().replaceAll("-", "").slice(0, 16),
+    id: newTableId(input.channelId),
     guildId: input.guildId,
     channelId: input.channelId,
     threadId: input.threadId ?? null,

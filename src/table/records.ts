@@ -2,6 +2,7 @@
  * The table domain's records: a table, its seats and settings, its status, a finished game. Every
  * layer names them from here; the store persists them (src/store/types.ts is its interface).
  */
+import { randomBytes } from "node:crypto";
 import type { BotLevel } from "../ai/levels.js";
 import type { DealKey, Rules } from "../game/index.js";
 import type { Locale } from "../i18n/index.js";
@@ -11,6 +12,20 @@ export type { BotLevel };
 /** Open tables: a lobby, or a game in progress. */
 export const OPEN_STATUSES = ["lobby", "passing", "playing"] as const satisfies readonly TableStatus[];
 export const isOpen = (status: TableStatus): boolean => (OPEN_STATUSES as readonly TableStatus[]).includes(status);
+
+/**
+ * A new table's id: the id of the channel it opens in, then 64 random bits. Its buttons name their
+ * channel, so a click sent from another channel is refused before the table is read (router.ts).
+ */
+export function newTableId(channelId: string): string {
+  const random = randomBytes(8).toString("hex");
+  return /^\d{1,20}$/.test(channelId) ? `${channelId}-${random}` : random;
+}
+
+/** The channel a table id names, or null for an id made before ids named their channel. */
+export function channelOfTableId(tableId: string): string | null {
+  return /^(\d{1,20})-[0-9a-f]{16}$/.exec(tableId)?.[1] ?? null;
+}
 
 export type TableStatus = "lobby" | "passing" | "playing" | "finished" | "abandoned" | "broken";
 

@@ -380,19 +380,19 @@ export class TableService {
     });
   }
 
-  /** A new lobby where a finished game was, with the same seats, rules and settings. */
-  async rematch(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
+  /** A new lobby where a finished game was, with the same seats, rules and settings; `maxTables`: the server's cap, as for open(). */
+  async rematch(tableId: string, actor: Actor, limits: { maxTables?: number } = {}): Promise<Outcome<{ table: TableView }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
     const r = lobby.rematch(old.record, actor);
     if (!r.ok) return r;
-    return this.unlessStoreDown(() => this.inChannel(r.table.channelId, () => this.rematchHere(tableId, actor, r.table)));
+    return this.unlessStoreDown(() => this.inChannel(r.table.channelId, () => this.rematchHere(tableId, actor, r.table, limits.maxTables)));
   }
 
-  private async rematchHere(from: string, actor: Actor, table: NewTable): Promise<Outcome<{ table: TableView }>> {
+  private async rematchHere(from: string, actor: Actor, table: NewTable, maxTables?: number): Promise<Outcome<{ table: TableView }>> {
     const existing = await this.findOpen(table.channelId);
     if (existing) return refuse("table-exists", sentence("refusals", "rematchExists"));
-    const cap = this.guildCap(table.guildId);
+    const cap = this.guildCap(table.guildId, maxTables);
     if (cap) return cap;
     const record = await this.store.createTable(table);
     const live = newLive(record);

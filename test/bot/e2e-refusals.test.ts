@@ -65,8 +65,9 @@ describe("refusals", () => {
     expect(saidTo(h, forged)).toContain("not one I recognise");
     expect(answeredPrivately(h, forged)).toBe(true);
 
-    const gone = carl.click(tableMessage(h.fake).id, encodeId({ verb: "join", tableId: "nosuchtable" }));
+    const gone = carl.click(tableMessage(h.fake).id, encodeId({ verb: "join", tableId: `${h.fake.channelId}-0123456789abcdef` }));
     await gone.ack;
+    await h.fake.waitFor(() => saidTo(h, gone), 3000, "an answer");
     expect(saidTo(h, gone)).toContain("no longer exists");
 
     const bad = carl.slash("new", { rules: "omnibus,target=abc" });

@@ -46,9 +46,18 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean; bots?: BotPlayer } = {},
+  opts: {
+    renderer?: BotDeps["renderer"];
+    config?: Partial<Config>;
+    rateLimits?: boolean;
+    bots?: BotPlayer;
+    /** People in the fake's server (default 4). */
+    users?: number;
+    /** What the bot gets instead of the store (a wrapper counting its calls, say); h.store stays the store. */
+    wrapStore?: (store: HeartsStore) => HeartsStore;
+  } = {},
 ): Promise<Harness> {
-  const fake = await startFakeDiscord({ rateLimits: opts.rateLimits });
+  const fake = await startFakeDiscord({ rateLimits: opts.rateLimits, users: opts.users });
   const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
   const dbUrl = `file:${join(dir, "hearts.db")}`;
   const base = readConfig({}, { requireToken: false });
@@ -76,7 +85,7 @@ export async function startHarness(
   const log = process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : pino({ level: "info" }, sink);
   const make = () =>
     createBot(config, {
-      store,
+      store: opts.wrapStore ? opts.wrapStore(store) : store,
       bots: opts.bots ?? fastBots,
       renderer: opts.renderer,
       log,

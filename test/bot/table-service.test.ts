@@ -388,4 +388,24 @@ describe("authority (the host runs the table)", () => {
     expect((await s.service.end(again.table.record.id, alice)).ok).toBe(true);
     expect(await s.service.rematch(again.table.record.id, alice)).toMatchObject({ ok: false, code: "closed" });
   });
+
+  it("a rematch honours the server's own cap of open tables, as a new table does", async () => {
+    const s = setup({ settings: { turnSeconds: 0 } });
+    const id = await openTable(s, [alice, bob]);
+    await s.service.start(id, alice);
+    await playOut(s, id, [alice, bob]);
+    const elsewhere = await s.service.open({ ...where, channelId: "800000000000000002" }, carol, {
+      rules: presetRules("classic")!,
+      settings: s.settings,
+      maxTables: 1,
+    });
+    expect(elsewhere.ok).toBe(true);
+    expect(en(await s.service.rematch(id, bob, { maxTables: 1 }))).toMatchObject({
+      ok: false,
+      code: "table-cap",
+      message: expect.stringContaining("This server already has 1 open tables"),
+    });
+    expect(s.service.tableIn(where.channelId)).toBeNull();
+    expect((await s.service.rematch(id, bob, { maxTables: 2 })).ok).toBe(true);
+  });
 });

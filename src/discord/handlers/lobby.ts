@@ -96,7 +96,7 @@ export const newTable = command({
       await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
       return ctx.respond.say(ctx.m.lobby.cannotPost);
     }
-    await ctx.fairUse.opened(ctx.actor.userId);
+    ctx.opened();
     return ctx.respond.say(settings.settings.fillWithBots ? ctx.m.lobby.openedFill : ctx.m.lobby.opened);
   },
 });
@@ -226,9 +226,15 @@ export const rematchButton = component({
   name: "rematch",
   defer: "reply",
   opens: true,
-  parse: () => ({}),
-  async run(ctx) {
-    const r = await ctx.service.rematch(ctx.table.record.id, ctx.actor);
+  parse: (_id, i) => ({ parentId: i.channel?.isThread() ? (i.channel.parentId ?? null) : null, channelId: i.channelId }),
+  async run(ctx, { parentId, channelId }) {
+    // As for /hearts new: the server's allowed channels and its own cap. The rematch opens in the
+    // finished table's channel; when that is a thread (and the click came from it), its parent counts.
+    const { record } = ctx.table;
+    const server = await ctx.guilds.get(record.guildId);
+    const notHere = channelRefusal(ctx, server, record.channelId, channelId === record.channelId ? parentId : null);
+    if (notHere) return ctx.respond.say(notHere);
+    const r = await ctx.service.rematch(record.id, ctx.actor, { maxTables: tableCapOf(ctx.limits.maxTablesPerGuild, server) });
     if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     try {
       await ctx.presenter.postTableMessage(r.table);
@@ -236,7 +242,7 @@ export const rematchButton = component({
       await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
       return ctx.respond.say(ctx.m.lobby.cannotPostRematch);
     }
-    await ctx.fairUse.opened(ctx.actor.userId);
+    ctx.opened();
     return ctx.respond.say(ctx.m.lobby.rematchOpened);
   },
 });
