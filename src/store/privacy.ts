@@ -63,22 +63,50 @@ export interface PrivacyStore {
   retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>>;
   /** Servers the bot left before `before` (their grace period is over). */
   departedGuilds(before: Date, limit: number): Promise<string[]>;
+  /**
+   * Clears the move logs of daily challenge attempts started before `before` (finished ones keep
+   * their result; unfinished ones go), at most `limit`, of these servers or of every server but
+   * these, as pruneClosedTables. Returns how many.
+   */
+  pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number>;
+  /** Deletes every saved menu token shown before `before`, whatever its table. Returns how many. */
+  dropStaleMenus(before: Date): Promise<number>;
+  /** Servers with anything stored (tables, games, standings, daily attempts, settings) and no departure recorded. */
+  storedGuilds(): Promise<string[]>;
 }
 
 /** Listed (not "not open") so the (status, updatedAt) index serves the retention job's query. */
 const CLOSED_STATUSES = ["finished", "abandoned", "broken"];
 
-const seatsMention = (userId: string) => `"userId":"${userId}"`;
 const SNOWFLAKE = /^\d{1,22}$/;
 
 function checkId(userId: string): void {
-  // The id goes into a LIKE pattern: only digits, as Discord's ids are.
+  // The id goes into a LIKE pattern (its reviews' keys): only digits, as Discord's ids are.
   if (!SNOWFLAKE.test(userId)) throw new Error(`not a Discord user id: ${userId}`);
 }
 
+type Reader = Pick<PrismaClient, "heartsTable" | "tableSeatPerson">;
+
+/** The ids of the tables where the person sits or sat (seat → person index) or that they host (hostId index). */
+async function tableIdsOf(db: Reader, userId: string): Promise<string[]> {
+  const seated = await db.tableSeatPerson.findMany({ where: { userId }, select: { tableId: true } });
+  const hosted = await db.heartsTable.findMany({ where: { hostId: userId }, select: { id: true } });
+  return [...new Set([...seated.map((r) => r.tableId), ...hosted.map((r) => r.id)])];
+}
+
+/** Review cache keys of these tables' games (`table:<id>|<person>`): one LIKE per table, on the key's index. */
+const reviewsOfTables = (tableIds: string[]) => ({
+  kind: "review",
+  OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })),
+});
+
+/** Ids per IN list: under both databases' limits on bound parameters. */
+const CHUNK = 500;
+const chunks = <T>(xs: T[]): T[][] => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+
 export async function personalData(db: PrivacyDb, userId: string): Promise<PersonalData> {
   checkId(userId);
-  const tables = await db.heartsTable.count({ where: { OR: [{ hostId: userId }, { seats: { contains: seatsMention(userId) } }] } });
+  const tables = (await tableIdsOf(db, userId)).length;
   const games = await db.gameResult.count({ where: { userId } });
   const servers = (await db.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true }, take: 1000 }))
     .length;
@@ -122,10 +150,15 @@ export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetR
     // Their daily challenge attempts and their game reviews (kept per game and person) go too.
     await tx.dailySession.deleteMany({ where: { userId } });
     await tx.computedCache.deleteMany({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
-    const rows = await tx.heartsTable.findMany({
-      where: { status: { notIn: OPEN_STATUSES }, OR: [{ hostId: userId }, { seats: { contains: seatsMention(userId) } }] },
-      select: { id: true, seats: true, hostId: true },
-    });
+    const rows = [];
+    for (const ids of chunks(await tableIdsOf(tx, userId)))
+      rows.push(
+        ...(await tx.heartsTable.findMany({
+          where: { id: { in: ids }, status: { notIn: OPEN_STATUSES } },
+          select: { id: true, seats: true, hostId: true },
+        })),
+      );
+    // Rewriting the seats takes the person out of TableSeatPerson too (its trigger).
     for (const row of rows) {
       const seats = anonymisedSeats(JSON.parse(row.seats) as SeatRecord[], userId);
       await tx.heartsTable.update({
@@ -151,14 +184,16 @@ export async function purgeGuildStep(
 ): Promise<{ tables: number; games: number; done: boolean }> {
   const limit = opts.limit ?? PURGE_BATCH;
   return db.$transaction(async (tx: Tx) => {
-    const gameIds = (await tx.finishedGame.findMany({ where: { guildId }, select: { id: true }, take: limit })).map((r) => r.id);
+    const finished = await tx.finishedGame.findMany({ where: { guildId }, select: { id: true, tableId: true }, take: limit });
+    const gameIds = finished.map((r) => r.id);
     const games = gameIds.length ? (await tx.finishedGame.deleteMany({ where: { id: { in: gameIds } } })).count : 0;
+    // A game's reviews hold the person's hands: they go with the game, whether or not its table is still stored.
+    if (finished.length) await tx.computedCache.deleteMany({ where: reviewsOfTables(finished.map((r) => r.tableId)) });
     const tableIds = (
       await tx.heartsTable.findMany({ where: { guildId, status: { notIn: OPEN_STATUSES } }, select: { id: true }, take: limit })
     ).map((r) => r.id);
     const tables = tableIds.length ? (await tx.heartsTable.deleteMany({ where: { id: { in: tableIds } } })).count : 0;
-    if (tableIds.length)
-      await tx.computedCache.deleteMany({ where: { kind: "review", OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })) } });
+    if (tableIds.length) await tx.computedCache.deleteMany({ where: reviewsOfTables(tableIds) });
     const done = gameIds.length < limit && tableIds.length < limit;
     if (done) {
       await tx.playerStats.deleteMany({ where: { guildId } });
@@ -201,8 +236,62 @@ export async function pruneClosedTables(
     select: { id: true },
   });
   if (!ids.length) return 0;
-  // Move logs and saved menus go with their table (cascade); finished games keep their results.
-  return (await db.heartsTable.deleteMany({ where: { id: { in: ids.map((r) => r.id) }, status: { in: CLOSED_STATUSES } } })).count;
+  const tableIds = ids.map((r) => r.id);
+  // Move logs, saved menus and seat rows go with their table (cascade); finished games keep their
+  // results. Their reviews go too: a review holds the person's hands, which the move log held.
+  return db.$transaction(async (tx: Tx) => {
+    const n = (await tx.heartsTable.deleteMany({ where: { id: { in: tableIds }, status: { in: CLOSED_STATUSES } } })).count;
+    await tx.computedCache.deleteMany({ where: reviewsOfTables(tableIds) });
+    return n;
+  });
+}
+
+export async function pruneDailyLogs(
+  db: PrivacyDb,
+  opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number },
+): Promise<number> {
+  if (opts.guildIds && !opts.guildIds.length) return 0;
+  const guild = opts.guildIds
+    ? { guildId: { in: opts.guildIds } }
+    : opts.exceptGuildIds?.length
+      ? { guildId: { notIn: opts.exceptGuildIds } }
+      : {};
+  const rows = await db.dailySession.findMany({
+    where: { startedAt: { lt: opts.before }, actions: { not: "[]" }, ...guild },
+    orderBy: { startedAt: "asc" },
+    take: opts.limit,
+    select: { guildId: true, day: true, userId: true, finishedAt: true },
+  });
+  if (!rows.length) return 0;
+  const key = (r: (typeof rows)[number]) => ({ guildId: r.guildId, day: r.day, userId: r.userId });
+  return db.$transaction(async (tx: Tx) => {
+    const done = rows.filter((r) => r.finishedAt);
+    const open = rows.filter((r) => !r.finishedAt);
+    // A finished attempt keeps its result (the day's board, the person's history), not its moves.
+    if (done.length) await tx.dailySession.updateMany({ where: { OR: done.map(key) }, data: { actions: "[]" } });
+    // An attempt left unfinished for the whole retention period goes, with its daily reviews.
+    if (open.length) await tx.dailySession.deleteMany({ where: { OR: open.map(key) } });
+    await tx.computedCache.deleteMany({
+      where: { kind: "review", OR: rows.map((r) => ({ key: `daily:${r.guildId}:${r.day}|${r.userId}` })) },
+    });
+    return rows.length;
+  });
+}
+
+export async function dropStaleMenus(db: PrivacyDb, before: Date): Promise<number> {
+  return (await db.menuToken.deleteMany({ where: { shownAt: { lt: before } } })).count;
+}
+
+export async function storedGuilds(db: PrivacyDb): Promise<string[]> {
+  // DISTINCT over each table's guildId index; servers whose departure is already recorded are left out.
+  const rows = await db.$queryRaw<Array<{ guildId: string }>>(sql`
+    SELECT "guildId" FROM "HeartsTable"
+    UNION SELECT "guildId" FROM "FinishedGame"
+    UNION SELECT "guildId" FROM "PlayerStats"
+    UNION SELECT "guildId" FROM "DailySession"
+    UNION SELECT "guildId" FROM "GuildSettings" WHERE "leftAt" IS NULL
+    EXCEPT SELECT "guildId" FROM "GuildSettings" WHERE "leftAt" IS NOT NULL`);
+  return rows.map((r) => r.guildId);
 }
 
 export async function retentionOverrides(db: PrivacyDb): Promise<Array<{ guildId: string; retentionDays: number }>> {

@@ -1,14 +1,17 @@
 /**
  * The SQLite store's writer thread: commits batches of appended moves on its own connection, so
  * the commit's fsync (synchronous=FULL) and the WAL checkpoints that commits trigger hold this
- * thread, not the event loop every table shares. The store sends it one batch at a time, in order
- * with its other operations (see SqliteStore.exclusive), so the two connections never write at once.
+ * thread, not the event loop every table shares; Forget me's writes run here too. The store sends
+ * it one request at a time, in order with its other operations (see SqliteStore.exclusive), so the
+ * two connections never write at once.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
-import { commitAppends, type AppendItem } from "./appends.js";
+import { commitAppends } from "./appends.js";
 import { serve } from "./db-thread.js";
+import { forgetUser } from "./privacy.js";
+import type { WriteRequest } from "./writer.js";
 
 const { file, synchronous } = workerData as { file: string; synchronous: "FULL" | "NORMAL" };
 const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
@@ -21,4 +24,6 @@ async function setUp(): Promise<void> {
   await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 1000");
 }
 
-serve<{ id: number; op: "append"; batch: AppendItem[] }>(parentPort!, setUp(), (req) => commitAppends(prisma, req.batch));
+serve<WriteRequest & { id: number }>(parentPort!, setUp(), (req) =>
+  req.op === "append" ? commitAppends(prisma, req.batch) : forgetUser(prisma, req.userId),
+);
