@@ -7,7 +7,7 @@
  * Only closed tables are touched here: an open table lives in the table service's memory, which
  * removes the person (or ends the server's tables) itself first.
  */
-import { sqltag as sql } from "@prisma/client/runtime/client";
+import { join, sqltag as sql } from "@prisma/client/runtime/client";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
@@ -85,37 +85,31 @@ function checkId(userId: string): void {
   if (!SNOWFLAKE.test(userId)) throw new Error(`not a Discord user id: ${userId}`);
 }
 
-type Reader = Pick<PrismaClient, "heartsTable" | "tableSeatPerson">;
-
-/** The ids of the tables where the person sits or sat (seat → person index) or that they host (hostId index). */
-async function tableIdsOf(db: Reader, userId: string): Promise<string[]> {
-  const seated = await db.tableSeatPerson.findMany({ where: { userId }, select: { tableId: true } });
-  const hosted = await db.heartsTable.findMany({ where: { hostId: userId }, select: { id: true } });
-  return [...new Set([...seated.map((r) => r.tableId), ...hosted.map((r) => r.id)])];
-}
-
 /** Review cache keys of these tables' games (`table:<id>|<person>`): one LIKE per table, on the key's index. */
 const reviewsOfTables = (tableIds: string[]) => ({
   kind: "review",
   OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })),
 });
 
-/** Ids per IN list: under both databases' limits on bound parameters. */
-const CHUNK = 500;
-const chunks = <T>(xs: T[]): T[][] => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
-
+/**
+ * Counted by the database from indexes alone (TableSeatPerson's, GameResult's userId, guildId, name):
+ * a person with thousands of games is a few index ranges, not thousands of rows handed to Prisma.
+ */
 export async function personalData(db: PrivacyDb, userId: string): Promise<PersonalData> {
   checkId(userId);
-  const tables = (await tableIdsOf(db, userId)).length;
-  const games = await db.gameResult.count({ where: { userId } });
-  const servers = (await db.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true }, take: 1000 }))
-    .length;
+  const one = async (query: ReturnType<typeof sql>) => Number((await db.$queryRaw<Array<{ n: bigint | number }>>(query))[0]?.n ?? 0);
+  // Raw COUNTs: Prisma's count() wraps the query in a subquery that reads the rows, not the index alone.
+  const tables = await one(sql`SELECT COUNT(*) AS "n" FROM "TableSeatPerson" WHERE "userId" = ${userId}`);
+  const games = await one(sql`SELECT COUNT(*) AS "n" FROM "GameResult" WHERE "userId" = ${userId}`);
+  const servers = await one(sql`SELECT COUNT(DISTINCT "guildId") AS "n" FROM "GameResult" WHERE "userId" = ${userId}`);
   const standings = await db.playerStats.count({ where: { playerKey: userId } });
   const menus = await db.menuToken.count({ where: { userId } });
   const dailies = await db.dailySession.count({ where: { userId } });
   const reviews = await db.computedCache.count({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
   const prefs = await db.playerPrefs.count({ where: { userId } });
-  const fromResults = await db.gameResult.findMany({ where: { userId }, distinct: ["name"], select: { name: true }, take: 10 });
+  const fromResults = await db.$queryRaw<Array<{ name: string }>>(
+    sql`SELECT DISTINCT "name" FROM "GameResult" WHERE "userId" = ${userId} LIMIT 10`,
+  );
   const fromStats = await db.playerStats.findMany({ where: { playerKey: userId }, select: { name: true }, take: 10 });
   const names = [...new Set([...fromResults, ...fromStats].map((r) => r.name))].slice(0, 10);
   return { tables, games, servers, standings, menus, dailies, reviews, prefs, names };
@@ -130,12 +124,20 @@ export function anonymisedSeats(seats: SeatRecord[], userId: string): SeatRecord
   );
 }
 
-export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetResult> {
+/** Closed tables anonymised per step of a Forget me: each step is one short transaction. */
+export const FORGET_BATCH = 500;
+
+/**
+ * Forget me, first part (one transaction): the person's results become anonymous, their standings,
+ * saved menus, deck style, daily attempts and reviews go. Returns the servers whose standings must
+ * be rebuilt. Their closed tables follow in steps (forgetTablesStep).
+ */
+export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<ForgetResult, "tables">> {
   checkId(userId);
   return db.$transaction(async (tx: Tx) => {
-    const guilds = (await tx.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true } })).map(
-      (r) => r.guildId,
-    );
+    const guilds = (
+      await tx.$queryRaw<Array<{ guildId: string }>>(sql`SELECT DISTINCT "guildId" FROM "GameResult" WHERE "userId" = ${userId}`)
+    ).map((r) => r.guildId);
     const standingGuilds = (await tx.playerStats.findMany({ where: { playerKey: userId }, select: { guildId: true } })).map(
       (r) => r.guildId,
     );
@@ -150,24 +152,46 @@ export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetR
     // Their daily challenge attempts and their game reviews (kept per game and person) go too.
     await tx.dailySession.deleteMany({ where: { userId } });
     await tx.computedCache.deleteMany({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
-    const rows = [];
-    for (const ids of chunks(await tableIdsOf(tx, userId)))
-      rows.push(
-        ...(await tx.heartsTable.findMany({
-          where: { id: { in: ids }, status: { notIn: OPEN_STATUSES } },
-          select: { id: true, seats: true, hostId: true },
-        })),
-      );
-    // Rewriting the seats takes the person out of TableSeatPerson too (its trigger).
+    return { results, guilds: [...new Set([...guilds, ...standingGuilds])] };
+  });
+}
+
+/**
+ * Forget me, one step of the closed tables: up to `limit` of them (found through the seat → person
+ * index) get the person's seat anonymised and a host of their own. Rewriting the seats and host
+ * takes the table out of the person's TableSeatPerson rows (its trigger), so the next step finds
+ * the next ones. Returns how many tables were changed.
+ */
+export async function forgetTablesStep(db: PrivacyDb, userId: string, limit = FORGET_BATCH): Promise<number> {
+  checkId(userId);
+  return db.$transaction(async (tx: Tx) => {
+    const rows = await tx.$queryRaw<Array<{ id: string; seats: string; hostId: string }>>(sql`
+      SELECT t."id", t."seats", t."hostId" FROM "TableSeatPerson" AS p JOIN "HeartsTable" AS t ON t."id" = p."tableId"
+      WHERE p."userId" = ${userId} AND t."status" NOT IN (${join(OPEN_STATUSES)}) LIMIT ${limit}`);
     for (const row of rows) {
-      const seats = anonymisedSeats(JSON.parse(row.seats) as SeatRecord[], userId);
+      let seats: SeatRecord[] | null = null;
+      try {
+        seats = anonymisedSeats(JSON.parse(row.seats) as SeatRecord[], userId);
+      } catch {
+        // A broken table's seats that do not parse name nobody; its host still changes.
+      }
       await tx.heartsTable.update({
         where: { id: row.id },
-        data: { seats: JSON.stringify(seats), ...(row.hostId === userId && { hostId: FORMER_KEY }) },
+        data: { ...(seats && { seats: JSON.stringify(seats) }), ...(row.hostId === userId && { hostId: FORMER_KEY }) },
       });
     }
-    return { results, tables: rows.length, guilds: [...new Set([...guilds, ...standingGuilds])] };
+    // Done with these tables whatever their seats held (so the steps always move on).
+    if (rows.length) await tx.tableSeatPerson.deleteMany({ where: { userId, tableId: { in: rows.map((r) => r.id) } } });
+    return rows.length;
   });
+}
+
+/** A whole Forget me in the store: the person's rows, then their closed tables step by step. */
+export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetResult> {
+  const r = await forgetPerson(db, userId);
+  let tables = 0;
+  for (let n = FORGET_BATCH; n === FORGET_BATCH; tables += n) n = await forgetTablesStep(db, userId);
+  return { ...r, tables };
 }
 
 /** Rows deleted per step of a purge: each step is one short transaction. */

@@ -35,7 +35,9 @@ import {
 import {
   departedGuilds,
   dropStaleMenus,
-  forgetUser,
+  FORGET_BATCH,
+  forgetPerson,
+  forgetTablesStep,
   personalData,
   pruneClosedTables,
   pruneDailyLogs,
@@ -413,14 +415,17 @@ export class SqliteStore implements HeartsStore {
   }
 
   /**
-   * The anonymising runs in the writer's thread (in turn with the other writes); each server's
-   * standings are then rebuilt in its own step (read in the reader's thread), so tables' moves run
-   * in between.
+   * The anonymising runs in the writer's thread, in turn with the other writes: the person's rows
+   * in one step, then their closed tables 500 at a time (tables' moves run in between); each
+   * server's standings are then rebuilt in its own step (read in the reader's thread).
    */
   async forgetUser(userId: string): Promise<ForgetResult> {
-    const r = await this.exclusive(() => this.writer.forgetUser(userId, () => forgetUser(this.prisma, userId)));
+    const r = await this.exclusive(() => this.writer.forgetPerson(userId, () => forgetPerson(this.prisma, userId)));
+    let tables = 0;
+    for (let n = FORGET_BATCH; n === FORGET_BATCH; tables += n)
+      n = await this.exclusive(() => this.writer.forgetTables(userId, () => forgetTablesStep(this.prisma, userId)));
     for (const guildId of r.guilds) await this.rebuildStandings(guildId);
-    return r;
+    return { ...r, tables };
   }
 
   async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {

@@ -10,7 +10,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { commitAppends } from "./appends.js";
 import { serve } from "./db-thread.js";
-import { forgetUser } from "./privacy.js";
+import { forgetPerson, forgetTablesStep } from "./privacy.js";
 import type { WriteRequest } from "./writer.js";
 
 const { file, synchronous } = workerData as { file: string; synchronous: "FULL" | "NORMAL" };
@@ -24,6 +24,13 @@ async function setUp(): Promise<void> {
   await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 1000");
 }
 
-serve<WriteRequest & { id: number }>(parentPort!, setUp(), (req) =>
-  req.op === "append" ? commitAppends(prisma, req.batch) : forgetUser(prisma, req.userId),
-);
+serve<WriteRequest & { id: number }>(parentPort!, setUp(), (req) => {
+  switch (req.op) {
+    case "append":
+      return commitAppends(prisma, req.batch);
+    case "forgetPerson":
+      return forgetPerson(prisma, req.userId);
+    case "forgetTables":
+      return forgetTablesStep(prisma, req.userId);
+  }
+});

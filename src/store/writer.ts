@@ -8,10 +8,13 @@
 import { DbThread, sibling, ThreadGone } from "./db-thread.js";
 import type { AppendItem } from "./appends.js";
 import type { ForgetResult } from "./privacy.js";
+
+type ForgetPerson = Omit<ForgetResult, "tables">;
 import type { AppendResult } from "./types.js";
 
 /** What the writer thread is asked: a batch of appends, or a person's Forget me. */
-export type WriteRequest = { op: "append"; batch: AppendItem[] } | { op: "forget"; userId: string };
+export type WriteRequest =
+  { op: "append"; batch: AppendItem[] } | { op: "forgetPerson"; userId: string } | { op: "forgetTables"; userId: string };
 
 /** How long after the thread died before it is started again (its appends run here meanwhile). */
 const RESTART_MS = 5_000;
@@ -56,11 +59,16 @@ export class AppendWriter {
   }
 
   /**
-   * Forget me's reads and writes (privacy.ts forgetUser) in the thread, so its queries hold this
-   * thread and not the event loop; `here` runs the same on the main connection when the thread is not up.
+   * Forget me's reads and writes (privacy.ts forgetPerson, forgetTablesStep) in the thread, so
+   * their queries hold this thread and not the event loop; `here` runs the same on the main
+   * connection when the thread is not up.
    */
-  forgetUser(userId: string, here: () => Promise<ForgetResult>): Promise<ForgetResult> {
-    return this.run({ op: "forget", userId }, here) as Promise<ForgetResult>;
+  forgetPerson(userId: string, here: () => Promise<ForgetPerson>): Promise<ForgetPerson> {
+    return this.run({ op: "forgetPerson", userId }, here) as Promise<ForgetPerson>;
+  }
+
+  forgetTables(userId: string, here: () => Promise<number>): Promise<number> {
+    return this.run({ op: "forgetTables", userId }, here) as Promise<number>;
   }
 
   private async run(req: WriteRequest, here: () => Promise<unknown>): Promise<unknown> {
