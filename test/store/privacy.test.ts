@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createRng, presetRules } from "../../src/game/index.js";
 import { FORMER_PLAYER, openStore, type HeartsStore } from "../../src/store/index.js";
+import { forgetTablesStep } from "../../src/store/privacy.js";
 import { type FinishedGame, type SeatRecord } from "../../src/table/records.js";
 import { readFileSync } from "node:fs";
 import { SqliteStore } from "../../src/store/sqlite.js";
@@ -307,6 +308,29 @@ describe("SQLite: privacy off the event loop, on indexes", () => {
     expect(store.writer.counts.thread).toBe(writes + 2);
     expect(store.writer.counts.local).toBe(0);
     expect(await store.personalData(ANA)).toMatchObject({ tables: 0, games: 0 });
+  });
+
+  it("Forget me anonymises a person's closed tables in bounded steps, each moving on, and leaves their open table alone", async () => {
+    const store = (await fresh(sqlite)) as SqliteStore;
+    const rng = createRng(9);
+    for (let i = 0; i < 3; i++) await finish(store, "g1", [BEN, ANA, null, null], rng);
+    const open = await store.createTable({
+      guildId: "g1",
+      channelId: "c-open",
+      hostId: ANA,
+      rules: presetRules("classic")!,
+      settings: SETTINGS,
+      seed: 1,
+      seats: [seat(0, ANA)],
+    });
+    expect([
+      await forgetTablesStep(store.prisma, ANA, 2),
+      await forgetTablesStep(store.prisma, ANA, 2),
+      await forgetTablesStep(store.prisma, ANA, 2),
+    ]).toEqual([2, 1, 0]);
+    const closed = await store.prisma.heartsTable.findMany({ where: { status: "finished" } });
+    expect(closed.every((t) => !t.seats.includes(ANA))).toBe(true);
+    expect((await store.prisma.tableSeatPerson.findMany({ where: { userId: ANA } })).map((r) => r.tableId)).toEqual([open.id]);
   });
 
   it("finds a person's and a server's rows by index, never by scanning a table", async () => {
