@@ -11,7 +11,9 @@
  * - statsFlood: 20 stats and leaderboards a second, from 40 different people (each well within
  *   their own budget, so they are served, not refused), each of whom has played thousands of the
  *   server's games;
- * - spam: one person clicks their table's buttons 50 times a second.
+ * - spam: one person clicks their table's buttons 50 times a second;
+ * - privacyFlood: 20 `/hearts privacy` a second from the same 40 people (each sat at thousands of
+ *   the server's games, and their closed tables are stored too).
  * In every phase the other tables' people also click Scores, 10 a second in all (within their
  * budgets): their acknowledgements are the "others" latency.
  *
@@ -44,14 +46,14 @@ const ASKERS = 40;
 /** The other tables' people's Scores clicks, a second in all. */
 const OTHERS_PER_S = 10;
 /** The phases to run (all by default; `--phases statsFlood` for a profile of one). */
-const PHASES = new Set(arg("phases", "baseline,hintFlood,statsFlood,spam").split(","));
+const PHASES = new Set(arg("phases", "baseline,hintFlood,statsFlood,spam,privacyFlood").split(","));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A server's finished games, written in bulk (bench/fill-games.ts), with standings rows. */
 async function fill(dbUrl: string, guildId: string, games: number, humans: string[]): Promise<void> {
   const store = await SqliteStore.open(dbUrl);
   const p = store.prisma;
-  await fillFinishedGames(p, { guildId, games, humans, nameOf: (key) => `p${key.slice(-2)}` });
+  await fillFinishedGames(p, { guildId, games, humans, nameOf: (key) => `p${key.slice(-2)}`, tables: true });
   // Standings rows as the games would have left them (their numbers do not matter here).
   for (const [k, key] of humans.entries()) {
     await p.playerStats.create({
@@ -333,8 +335,16 @@ async function main(): Promise<void> {
       }),
     ]);
 
+    let asked = 0;
+    const privacyFlood = await phase("privacyFlood", (sent) => [
+      every(50, () => {
+        const who = askers[asked++ % askers.length];
+        sent.push({ kind: "privacy", h: fake.slashCommand(who, "hearts", { subcommand: "privacy" }, lounge) });
+      }),
+    ]);
+
     type Phase = NonNullable<typeof baseline>;
-    const ran = [baseline, hintFlood, statsFlood, spam].filter((p): p is Phase => p !== null);
+    const ran = [baseline, hintFlood, statsFlood, spam, privacyFlood].filter((p): p is Phase => p !== null);
     const dropped = ran.reduce((sum, p) => sum + Object.values(p.requests).reduce((s, k) => s + k.silentlyDropped, 0), 0);
     const others = (p: Phase | null) => p?.requests.others?.ackP99Ms ?? NaN;
     const ratio = +((hintFlood?.moveP99Ms ?? NaN) / (baseline?.moveP99Ms ?? NaN)).toFixed(2);
@@ -366,12 +376,15 @@ async function main(): Promise<void> {
         statsFloodLoopDelay: statsLoop <= 20,
         spamRefusedNotDropped: spamClicks.refusedPolitely > 0 && spamClicks.silentlyDropped === 0,
         spamOthersAckUnchanged: unchanged,
+        privacyFloodAck: (privacyFlood?.ackP99Ms ?? NaN) <= 100,
+        privacyFloodLoopDelay: (privacyFlood?.loopDelayP99Ms ?? NaN) <= 20,
         noneSilentlyDropped: dropped === 0,
       },
       baseline,
       hintFlood,
       statsFlood,
       spam,
+      privacyFlood,
       fillSeconds: +fillS.toFixed(1),
       runSeconds: Math.round((performance.now() - runStart) / 1000),
     };
@@ -379,7 +392,8 @@ async function main(): Promise<void> {
       `${TABLES} tables, ${GAMES} games, ${SECONDS} s a phase, load ${out.loadAvg.start.join("/")} → ${out.loadAvg.end.join("/")} on ${out.loadAvg.cores} cores.\n` +
         `hintFlood: computer moves p99 ${out.botMoveP99MsBaseline} ms alone, ${out.botMoveP99Ms} ms with 10 hints/s (×${ratio}, target ≤ 1.5; ${statsFlood?.moveP99Ms} and ${spam?.moveP99Ms} ms in the later phases without hints).\n` +
         `statsFlood: acks p99 ${statsAck} ms (target ≤ 100), bot event loop p99 ${statsLoop} ms by the 1 ms ticker, ${statsFlood?.histogramP99Ms} ms by the histogram, ${statsFlood?.idleLoopDelayP99Ms} ms in an idle process (target ≤ 20; baseline ${baseline?.loopDelayP99Ms} ms).\n` +
-        `spam: ${spamClicks.sent} clicks, ${spamClicks.refusedPolitely} refused politely, ${spamClicks.answered} answered, ${spamClicks.silentlyDropped} silently dropped; others' acks p99 ${others(baseline)} ms alone, ${others(spam)} ms with the spam.`,
+        `spam: ${spamClicks.sent} clicks, ${spamClicks.refusedPolitely} refused politely, ${spamClicks.answered} answered, ${spamClicks.silentlyDropped} silently dropped; others' acks p99 ${others(baseline)} ms alone, ${others(spam)} ms with the spam.\n` +
+        `privacyFlood: acks p99 ${privacyFlood?.ackP99Ms} ms (target ≤ 100; /hearts privacy alone ${privacyFlood?.requests.privacy?.ackP99Ms} ms), bot event loop p99 ${privacyFlood?.loopDelayP99Ms} ms by the 1 ms ticker, ${privacyFlood?.idleLoopDelayP99Ms} ms in an idle process (target ≤ 20).`,
     );
     console.log(JSON.stringify(out));
     if (dropped) process.exitCode = 1;

@@ -1,7 +1,7 @@
 /**
  * Copies the bot's whole database to another one, e.g. from the SQLite file to PostgreSQL:
  *
- *   npx tsx scripts/db-copy.ts --from file:./data/hearts.db --to postgresql://user:password@host:5432/hearts
+ *   npx tsx scripts/db-copy.ts --from file:./data/hearts.db --to postgresql://user@host:5432/hearts   (password: PGPASSWORD or ~/.pgpass)
  *
  * Stop the bot first. The target gets its migrations applied and must be empty; the copy runs in one
  * transaction on it and ends by counting every table on both sides. Exit codes: 0 copied and
@@ -11,7 +11,7 @@ import { copyDatabase, TargetNotEmptyError } from "../src/store/copy.js";
 import { redactUrl } from "../src/store/index.js";
 
 const USAGE =
-  "Usage: npx tsx scripts/db-copy.ts --from <DATABASE_URL of the source> --to <DATABASE_URL of an empty target>\n  e.g. --from file:./data/hearts.db --to postgresql://user:password@localhost:5432/hearts";
+  "Usage: npx tsx scripts/db-copy.ts --from <DATABASE_URL of the source> --to <DATABASE_URL of an empty target>\n  e.g. --from file:./data/hearts.db --to postgresql://user@localhost:5432/hearts (the password from PGPASSWORD or ~/.pgpass, never on the command line)";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

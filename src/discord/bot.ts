@@ -21,7 +21,7 @@ import { DeckStyles } from "./deck.js";
 import { Pacer } from "./pacer.js";
 import { Presenter } from "./presenter.js";
 import { RenderProcess } from "./render-process.js";
-import { guildPresent, guildRemoved } from "./privacy.js";
+import { guildPresent, guildRemoved, guildsLeftWhileDown } from "./privacy.js";
 import { createRouter } from "./router.js";
 import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./fair-use.js";
 import { everyShard } from "./every-shard.js";
@@ -204,6 +204,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       // A table belongs to the shard of its guild: the other shards' processes resume theirs.
       const resumed = await service.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined);
       log.info({ tables: resumed }, "resumed open tables");
+      // Interaction tokens at rest: none older than Discord's 15 minutes stays, whatever its table.
+      const now = deps.clock?.now() ?? Date.now();
+      await deps.store.dropStaleMenus(new Date(now - 15 * 60_000)).catch(logged("deleting expired menu tokens"));
       // The menus players had open when the previous run stopped (saved by stop()).
       const saved = await deps.store.takeMenus(service.openTableIds).catch((err: unknown) => {
         log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not read the menus saved at the last stop");
@@ -214,6 +217,11 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       const departed = await deps.store.departedGuilds(new Date(8.64e15), 10_000).catch(() => []);
       for (const guildId of departed)
         if (client.guilds.cache.has(guildId)) await guildPresent(admin, guildId).catch(logged("calling off a server's purge"));
+      // Removed while the bot (or this shard) was down: scheduled for purge as a live removal is.
+      const mine = (guildId: string) => !shard || shardOf(guildId, shard.count) === shard.id;
+      await guildsLeftWhileDown({ ...admin, store: deps.store }, (id) => client.guilds.cache.has(id), mine, new Date(now)).catch(
+        logged("finding servers left while the bot was down"),
+      );
       housekeeping?.start();
     },
     async stop() {
@@ -222,7 +230,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       await presenter.idle();
       // Open menus whose tokens are still valid: the next start brings them up to date.
       await deps.store
-        .saveMenus(menus.saved())
+        .saveMenus(menus.saved((tableId, userId) => !!service.openTable(tableId)?.record.seats.some((s) => s.userId === userId)))
         .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not save the open menus"));
       await client.destroy();
       await renderProcess?.close();

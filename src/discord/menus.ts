@@ -181,15 +181,25 @@ export class Menus {
     s.shown = { ...next, attachment: attachmentIn(res) ?? keep };
   }
 
-  /** The menus whose tokens are still valid, to keep over a restart (see restore). */
-  saved(): SavedMenu[] {
+  /**
+   * The menus whose tokens are still valid, to keep over a restart (see restore): only those of a
+   * person still seated at the table (`seated`), so a token of someone who left or asked to be
+   * forgotten is never written to the store.
+   */
+  saved(seated: (tableId: string, userId: string) => boolean = () => true): SavedMenu[] {
     const out: SavedMenu[] = [];
     for (const [key, s] of this.slots) {
       if (!this.fresh(s) || !s.appId) continue;
       const [tableId, userId] = key.split(":");
+      if (!seated(tableId, userId)) continue;
       out.push({ tableId, userId, appId: s.appId, token: s.token!, shownAt: new Date(s.at) });
     }
     return out;
+  }
+
+  /** Forget me: the person's menus (their interaction tokens, picked cards, language) go from memory. */
+  forgetUser(userId: string): void {
+    for (const key of this.slots.keys()) if (key.endsWith(`:${userId}`)) this.slots.delete(key);
   }
 
   /** A menu saved by the previous run; false when its token has expired meanwhile. */

@@ -7,6 +7,7 @@ import { ButtonStyle, ComponentType } from "discord.js";
 import { OPT } from "../../commands/hearts.js";
 import { sentence, type Messages } from "../i18n/index.js";
 import { FORMER_PLAYER } from "../store/privacy.js";
+import type { HeartsStore } from "../store/types.js";
 import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../table/guild-settings.js";
 import type { Ctx } from "./context.js";
 import { command, tablelessComponent } from "./handlers/types.js";
@@ -103,6 +104,8 @@ async function forget(ctx: Ctx, userId: string, m: PrivacyText): Promise<void> {
     await ctx.respond.defer();
     // Open tables first (the table service of each shard holds its own), then everything stored.
     const open = await ctx.everyShard.forgetPlayer(userId, FORMER_PLAYER);
+    // Their open menus' tokens go from this process's memory (the others save only seated people's).
+    ctx.menus.forgetUser(userId);
     const r = await ctx.store.forgetUser(userId);
     ctx.log.info({ results: r.results, tables: r.tables, open, servers: r.guilds.length }, "a person asked to be forgotten; done");
     return await ctx.respond.say(m.forgotten({ results: r.results, tables: r.tables, open }));
@@ -134,6 +137,24 @@ export async function guildRemoved(ctx: Pick<Ctx, "service" | "guilds" | "log">,
   const open = await ctx.service.endGuild(guildId, sentence("privacy", "tableEndedRemoved"));
   await ctx.guilds.update(guildId, { leftAt: at });
   ctx.log.info({ guild: guildId, open }, "removed from a server: its tables ended; its data is purged after the grace period");
+}
+
+/**
+ * At start, after the ready event: servers with something stored that this process serves
+ * (`mine`) but whose guild cache lacks them were left while the bot (or this shard) was down.
+ * Each is handled as a departure seen live (guildRemoved), so its purge follows the grace period.
+ * (A server Discord reports unavailable is in the cache: an outage is not a departure.) Returns them.
+ */
+export async function guildsLeftWhileDown(
+  ctx: Pick<Ctx, "service" | "guilds" | "log"> & { store: Pick<HeartsStore, "storedGuilds"> },
+  present: (guildId: string) => boolean,
+  mine: (guildId: string) => boolean,
+  at: Date,
+): Promise<string[]> {
+  const gone = (await ctx.store.storedGuilds()).filter((g) => mine(g) && !present(g));
+  for (const guildId of gone) await guildRemoved(ctx, guildId, at);
+  if (gone.length) ctx.log.info({ servers: gone.length }, "servers left while the bot was down: their purge is scheduled");
+  return gone;
 }
 
 /** The bot is in this server (again): a pending purge is called off. */

@@ -210,6 +210,8 @@ let configuredSalt: string | null = null;
 export function useDailySalt(salt: string | null): void {
   configuredSalt = salt;
 }
+/** The configured salt, for a thread that runs Forget me apart (the writer thread has module state of its own). */
+export const configuredDailySalt = (): string | null => configuredSalt;
 
 const SALT_NAME = "daily-salt";
 /** Tombstones are kept this many days past their day (only the open day needs one). */

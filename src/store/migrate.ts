@@ -66,7 +66,21 @@ export const errorText = (e: unknown): string =>
  * silently: a migration that redefines HeartsTable must re-create append_action, or appendAction
  * would acknowledge actions without logging them. Checked after every migration run.
  */
-export const REQUIRED_TRIGGERS = [{ name: "append_action", table: "HeartsTable", does: "writes each appended action into GameAction" }];
+export const REQUIRED_TRIGGERS = [
+  { name: "append_action", table: "HeartsTable", does: "writes each appended action into GameAction", from: "the init migration" },
+  {
+    name: "table_seat_people_insert",
+    table: "HeartsTable",
+    does: "lists a new table's people in TableSeatPerson",
+    from: "migration 20261126000300_privacy_indexes",
+  },
+  {
+    name: "table_seat_people_update",
+    table: "HeartsTable",
+    does: "keeps TableSeatPerson in step with the seats",
+    from: "migration 20261126000300_privacy_indexes",
+  },
+];
 
 const text = { scalarType: "string", arity: "scalar" } as const;
 
@@ -185,7 +199,7 @@ export async function migrate(
         });
         if (!found.rows.length) {
           throw new Error(
-            `the trigger ${t.name} on ${t.table} (it ${t.does}) is missing after the migrations${applied.length ? ` ${applied.join(", ")}` : ""}; a migration that redefines ${t.table} must re-create it (copy it from the init migration)`,
+            `the trigger ${t.name} on ${t.table} (it ${t.does}) is missing after the migrations${applied.length ? ` ${applied.join(", ")}` : ""}; a migration that redefines ${t.table} must re-create it (copy it from ${t.from})`,
           );
         }
       }

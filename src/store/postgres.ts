@@ -34,9 +34,12 @@ import {
 import { ReadCache } from "./reader.js";
 import {
   departedGuilds,
+  dropStaleMenus,
   forgetUser,
   personalData,
   pruneClosedTables,
+  pruneDailyLogs,
+  storedGuilds,
   purgeGuildStep,
   purgeInSteps,
   retentionOverrides,
@@ -509,6 +512,18 @@ export class PostgresStore implements HeartsStore {
 
   departedGuilds(before: Date, limit: number): Promise<string[]> {
     return departedGuilds(this.privacyDb, before, limit);
+  }
+
+  pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+    return pruneDailyLogs(this.privacyDb, opts);
+  }
+
+  dropStaleMenus(before: Date): Promise<number> {
+    return dropStaleMenus(this.privacyDb, before);
+  }
+
+  storedGuilds(): Promise<string[]> {
+    return storedGuilds(this.privacyDb);
   }
 
   async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {

@@ -7,7 +7,7 @@
  * Only closed tables are touched here: an open table lives in the table service's memory, which
  * removes the person (or ends the server's tables) itself first.
  */
-import { sqltag as sql } from "@prisma/client/runtime/client";
+import { join, sqltag as sql } from "@prisma/client/runtime/client";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { tombstoneDailies } from "./daily.js";
 import { OPEN_STATUSES } from "./records.js";
@@ -64,31 +64,53 @@ export interface PrivacyStore {
   retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>>;
   /** Servers the bot left before `before` (their grace period is over). */
   departedGuilds(before: Date, limit: number): Promise<string[]>;
+  /**
+   * Clears the move logs of daily challenge attempts started before `before` (finished ones keep
+   * their result; unfinished ones go), at most `limit`, of these servers or of every server but
+   * these, as pruneClosedTables. Returns how many.
+   */
+  pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number>;
+  /** Deletes every saved menu token shown before `before`, whatever its table. Returns how many. */
+  dropStaleMenus(before: Date): Promise<number>;
+  /** Servers with anything stored (tables, games, standings, daily attempts, settings) and no departure recorded. */
+  storedGuilds(): Promise<string[]>;
 }
 
 /** Listed (not "not open") so the (status, updatedAt) index serves the retention job's query. */
 const CLOSED_STATUSES = ["finished", "abandoned", "broken"];
 
-const seatsMention = (userId: string) => `"userId":"${userId}"`;
 const SNOWFLAKE = /^\d{1,22}$/;
 
 function checkId(userId: string): void {
-  // The id goes into a LIKE pattern: only digits, as Discord's ids are.
+  // The id goes into a LIKE pattern (its reviews' keys): only digits, as Discord's ids are.
   if (!SNOWFLAKE.test(userId)) throw new Error(`not a Discord user id: ${userId}`);
 }
 
+/** Review cache keys of these tables' games (`table:<id>|<person>`): one LIKE per table, on the key's index. */
+const reviewsOfTables = (tableIds: string[]) => ({
+  kind: "review",
+  OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })),
+});
+
+/**
+ * Counted by the database from indexes alone (TableSeatPerson's, GameResult's userId, guildId, name):
+ * a person with thousands of games is a few index ranges, not thousands of rows handed to Prisma.
+ */
 export async function personalData(db: PrivacyDb, userId: string): Promise<PersonalData> {
   checkId(userId);
-  const tables = await db.heartsTable.count({ where: { OR: [{ hostId: userId }, { seats: { contains: seatsMention(userId) } }] } });
-  const games = await db.gameResult.count({ where: { userId } });
-  const servers = (await db.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true }, take: 1000 }))
-    .length;
+  const one = async (query: ReturnType<typeof sql>) => Number((await db.$queryRaw<Array<{ n: bigint | number }>>(query))[0]?.n ?? 0);
+  // Raw COUNTs: Prisma's count() wraps the query in a subquery that reads the rows, not the index alone.
+  const tables = await one(sql`SELECT COUNT(*) AS "n" FROM "TableSeatPerson" WHERE "userId" = ${userId}`);
+  const games = await one(sql`SELECT COUNT(*) AS "n" FROM "GameResult" WHERE "userId" = ${userId}`);
+  const servers = await one(sql`SELECT COUNT(DISTINCT "guildId") AS "n" FROM "GameResult" WHERE "userId" = ${userId}`);
   const standings = await db.playerStats.count({ where: { playerKey: userId } });
   const menus = await db.menuToken.count({ where: { userId } });
   const dailies = await db.dailySession.count({ where: { userId } });
   const reviews = await db.computedCache.count({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
   const prefs = await db.playerPrefs.count({ where: { userId } });
-  const fromResults = await db.gameResult.findMany({ where: { userId }, distinct: ["name"], select: { name: true }, take: 10 });
+  const fromResults = await db.$queryRaw<Array<{ name: string }>>(
+    sql`SELECT DISTINCT "name" FROM "GameResult" WHERE "userId" = ${userId} LIMIT 10`,
+  );
   const fromStats = await db.playerStats.findMany({ where: { playerKey: userId }, select: { name: true }, take: 10 });
   const names = [...new Set([...fromResults, ...fromStats].map((r) => r.name))].slice(0, 10);
   return { tables, games, servers, standings, menus, dailies, reviews, prefs, names };
@@ -103,12 +125,20 @@ export function anonymisedSeats(seats: SeatRecord[], userId: string): SeatRecord
   );
 }
 
-export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetResult> {
+/** Closed tables anonymised per step of a Forget me: each step is one short transaction. */
+export const FORGET_BATCH = 500;
+
+/**
+ * Forget me, first part (one transaction): the person's results become anonymous, their standings,
+ * saved menus, deck style, daily attempts and reviews go. Returns the servers whose standings must
+ * be rebuilt. Their closed tables follow in steps (forgetTablesStep).
+ */
+export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<ForgetResult, "tables">> {
   checkId(userId);
   return db.$transaction(async (tx: Tx) => {
-    const guilds = (await tx.gameResult.findMany({ where: { userId }, distinct: ["guildId"], select: { guildId: true } })).map(
-      (r) => r.guildId,
-    );
+    const guilds = (
+      await tx.$queryRaw<Array<{ guildId: string }>>(sql`SELECT DISTINCT "guildId" FROM "GameResult" WHERE "userId" = ${userId}`)
+    ).map((r) => r.guildId);
     const standingGuilds = (await tx.playerStats.findMany({ where: { playerKey: userId }, select: { guildId: true } })).map(
       (r) => r.guildId,
     );
@@ -124,19 +154,46 @@ export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetR
     await tombstoneDailies(tx, { userId });
     await tx.dailySession.deleteMany({ where: { userId } });
     await tx.computedCache.deleteMany({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
-    const rows = await tx.heartsTable.findMany({
-      where: { status: { notIn: OPEN_STATUSES }, OR: [{ hostId: userId }, { seats: { contains: seatsMention(userId) } }] },
-      select: { id: true, seats: true, hostId: true },
-    });
+    return { results, guilds: [...new Set([...guilds, ...standingGuilds])] };
+  });
+}
+
+/**
+ * Forget me, one step of the closed tables: up to `limit` of them (found through the seat → person
+ * index) get the person's seat anonymised and a host of their own. Rewriting the seats and host
+ * takes the table out of the person's TableSeatPerson rows (its trigger), so the next step finds
+ * the next ones. Returns how many tables were changed.
+ */
+export async function forgetTablesStep(db: PrivacyDb, userId: string, limit = FORGET_BATCH): Promise<number> {
+  checkId(userId);
+  return db.$transaction(async (tx: Tx) => {
+    const rows = await tx.$queryRaw<Array<{ id: string; seats: string; hostId: string }>>(sql`
+      SELECT t."id", t."seats", t."hostId" FROM "TableSeatPerson" AS p JOIN "HeartsTable" AS t ON t."id" = p."tableId"
+      WHERE p."userId" = ${userId} AND t."status" NOT IN (${join(OPEN_STATUSES)}) LIMIT ${limit}`);
     for (const row of rows) {
-      const seats = anonymisedSeats(JSON.parse(row.seats) as SeatRecord[], userId);
+      let seats: SeatRecord[] | null = null;
+      try {
+        seats = anonymisedSeats(JSON.parse(row.seats) as SeatRecord[], userId);
+      } catch {
+        // A broken table's seats that do not parse name nobody; its host still changes.
+      }
       await tx.heartsTable.update({
         where: { id: row.id },
-        data: { seats: JSON.stringify(seats), ...(row.hostId === userId && { hostId: FORMER_KEY }) },
+        data: { ...(seats && { seats: JSON.stringify(seats) }), ...(row.hostId === userId && { hostId: FORMER_KEY }) },
       });
     }
-    return { results, tables: rows.length, guilds: [...new Set([...guilds, ...standingGuilds])] };
+    // Done with these tables whatever their seats held (so the steps always move on).
+    if (rows.length) await tx.tableSeatPerson.deleteMany({ where: { userId, tableId: { in: rows.map((r) => r.id) } } });
+    return rows.length;
   });
+}
+
+/** A whole Forget me in the store: the person's rows, then their closed tables step by step. */
+export async function forgetUser(db: PrivacyDb, userId: string): Promise<ForgetResult> {
+  const r = await forgetPerson(db, userId);
+  let tables = 0;
+  for (let n = FORGET_BATCH; n === FORGET_BATCH; tables += n) n = await forgetTablesStep(db, userId);
+  return { ...r, tables };
 }
 
 /** Rows deleted per step of a purge: each step is one short transaction. */
@@ -153,14 +210,16 @@ export async function purgeGuildStep(
 ): Promise<{ tables: number; games: number; done: boolean }> {
   const limit = opts.limit ?? PURGE_BATCH;
   return db.$transaction(async (tx: Tx) => {
-    const gameIds = (await tx.finishedGame.findMany({ where: { guildId }, select: { id: true }, take: limit })).map((r) => r.id);
+    const finished = await tx.finishedGame.findMany({ where: { guildId }, select: { id: true, tableId: true }, take: limit });
+    const gameIds = finished.map((r) => r.id);
     const games = gameIds.length ? (await tx.finishedGame.deleteMany({ where: { id: { in: gameIds } } })).count : 0;
+    // A game's reviews hold the person's hands: they go with the game, whether or not its table is still stored.
+    if (finished.length) await tx.computedCache.deleteMany({ where: reviewsOfTables(finished.map((r) => r.tableId)) });
     const tableIds = (
       await tx.heartsTable.findMany({ where: { guildId, status: { notIn: OPEN_STATUSES } }, select: { id: true }, take: limit })
     ).map((r) => r.id);
     const tables = tableIds.length ? (await tx.heartsTable.deleteMany({ where: { id: { in: tableIds } } })).count : 0;
-    if (tableIds.length)
-      await tx.computedCache.deleteMany({ where: { kind: "review", OR: tableIds.map((id) => ({ key: { startsWith: `table:${id}|` } })) } });
+    if (tableIds.length) await tx.computedCache.deleteMany({ where: reviewsOfTables(tableIds) });
     const done = gameIds.length < limit && tableIds.length < limit;
     if (done) {
       await tx.playerStats.deleteMany({ where: { guildId } });
@@ -204,8 +263,62 @@ export async function pruneClosedTables(
     select: { id: true },
   });
   if (!ids.length) return 0;
-  // Move logs and saved menus go with their table (cascade); finished games keep their results.
-  return (await db.heartsTable.deleteMany({ where: { id: { in: ids.map((r) => r.id) }, status: { in: CLOSED_STATUSES } } })).count;
+  const tableIds = ids.map((r) => r.id);
+  // Move logs, saved menus and seat rows go with their table (cascade); finished games keep their
+  // results. Their reviews go too: a review holds the person's hands, which the move log held.
+  return db.$transaction(async (tx: Tx) => {
+    const n = (await tx.heartsTable.deleteMany({ where: { id: { in: tableIds }, status: { in: CLOSED_STATUSES } } })).count;
+    await tx.computedCache.deleteMany({ where: reviewsOfTables(tableIds) });
+    return n;
+  });
+}
+
+export async function pruneDailyLogs(
+  db: PrivacyDb,
+  opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number },
+): Promise<number> {
+  if (opts.guildIds && !opts.guildIds.length) return 0;
+  const guild = opts.guildIds
+    ? { guildId: { in: opts.guildIds } }
+    : opts.exceptGuildIds?.length
+      ? { guildId: { notIn: opts.exceptGuildIds } }
+      : {};
+  const rows = await db.dailySession.findMany({
+    where: { startedAt: { lt: opts.before }, actions: { not: "[]" }, ...guild },
+    orderBy: { startedAt: "asc" },
+    take: opts.limit,
+    select: { guildId: true, day: true, userId: true, finishedAt: true },
+  });
+  if (!rows.length) return 0;
+  const key = (r: (typeof rows)[number]) => ({ guildId: r.guildId, day: r.day, userId: r.userId });
+  return db.$transaction(async (tx: Tx) => {
+    const done = rows.filter((r) => r.finishedAt);
+    const open = rows.filter((r) => !r.finishedAt);
+    // A finished attempt keeps its result (the day's board, the person's history), not its moves.
+    if (done.length) await tx.dailySession.updateMany({ where: { OR: done.map(key) }, data: { actions: "[]" } });
+    // An attempt left unfinished for the whole retention period goes, with its daily reviews.
+    if (open.length) await tx.dailySession.deleteMany({ where: { OR: open.map(key) } });
+    await tx.computedCache.deleteMany({
+      where: { kind: "review", OR: rows.map((r) => ({ key: `daily:${r.guildId}:${r.day}|${r.userId}` })) },
+    });
+    return rows.length;
+  });
+}
+
+export async function dropStaleMenus(db: PrivacyDb, before: Date): Promise<number> {
+  return (await db.menuToken.deleteMany({ where: { shownAt: { lt: before } } })).count;
+}
+
+export async function storedGuilds(db: PrivacyDb): Promise<string[]> {
+  // DISTINCT over each table's guildId index; servers whose departure is already recorded are left out.
+  const rows = await db.$queryRaw<Array<{ guildId: string }>>(sql`
+    SELECT "guildId" FROM "HeartsTable"
+    UNION SELECT "guildId" FROM "FinishedGame"
+    UNION SELECT "guildId" FROM "PlayerStats"
+    UNION SELECT "guildId" FROM "DailySession"
+    UNION SELECT "guildId" FROM "GuildSettings" WHERE "leftAt" IS NULL
+    EXCEPT SELECT "guildId" FROM "GuildSettings" WHERE "leftAt" IS NOT NULL`);
+  return rows.map((r) => r.guildId);
 }
 
 export async function retentionOverrides(db: PrivacyDb): Promise<Array<{ guildId: string; retentionDays: number }>> {

@@ -3,11 +3,13 @@
  * - `ReadCache`: leaderboards and player cards are kept a few seconds and concurrent asks share one
  *   query (single flight), so a flood of /hearts stats costs one query per player, not one each;
  *   a server's entries are dropped as soon as its standings change in this process.
- * - `StandingsReader` (SQLite): runs those queries, and the full standings recomputation, in a
+ * - `StandingsReader` (SQLite): runs those queries, the full standings recomputation and what
+ *   /hearts privacy shows, in a
  *   worker thread with its own connection (see reader-worker.ts), so the synchronous driver never
  *   holds the main event loop; if the worker cannot run, the same query runs here instead.
  */
 import { DbThread, sibling, ThreadGone } from "./db-thread.js";
+import type { PersonalData } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 type Standings = Awaited<ReturnType<typeof import("./standings.js").computeStandings>>;
@@ -20,7 +22,9 @@ export interface StandingsSnapshot {
 export type ReadRequest =
   | { id: number; op: "leaderboard"; query: LeaderboardQuery }
   | { id: number; op: "playerCard"; guildId: string; playerKey: string }
-  | { id: number; op: "standings"; guildId: string };
+  | { id: number; op: "standings"; guildId: string }
+  | { id: number; op: "personalData"; userId: string }
+  | { id: number; op: "storedGuilds" };
 
 type Op = ReadRequest["op"];
 type Args<O extends Op> = Omit<Extract<ReadRequest, { op: O }>, "id" | "op">;
@@ -30,6 +34,8 @@ export interface LocalReads {
   leaderboard(query: LeaderboardQuery): Promise<Leaderboard>;
   playerCard(guildId: string, playerKey: string): Promise<PlayerCard>;
   standings(guildId: string): Promise<StandingsSnapshot>;
+  personalData(userId: string): Promise<PersonalData>;
+  storedGuilds(): Promise<string[]>;
 }
 
 export class StandingsReader {
@@ -54,6 +60,16 @@ export class StandingsReader {
 
   standings(guildId: string): Promise<StandingsSnapshot> {
     return this.read("standings", { guildId }, () => this.local.standings(guildId)) as Promise<StandingsSnapshot>;
+  }
+
+  /** What is stored about a person (/hearts privacy). */
+  personalData(userId: string): Promise<PersonalData> {
+    return this.read("personalData", { userId }, () => this.local.personalData(userId)) as Promise<PersonalData>;
+  }
+
+  /** Every server with something stored (the check at start for servers left meanwhile). */
+  storedGuilds(): Promise<string[]> {
+    return this.read("storedGuilds", {}, () => this.local.storedGuilds()) as Promise<string[]>;
   }
 
   async close(): Promise<void> {

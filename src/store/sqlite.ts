@@ -34,9 +34,14 @@ import {
 } from "./records.js";
 import {
   departedGuilds,
-  forgetUser,
+  dropStaleMenus,
+  FORGET_BATCH,
+  forgetPerson,
+  forgetTablesStep,
   personalData,
   pruneClosedTables,
+  pruneDailyLogs,
+  storedGuilds,
   purgeGuildStep,
   purgeInSteps,
   retentionOverrides,
@@ -98,6 +103,8 @@ export class SqliteStore implements HeartsStore {
       leaderboard: (q) => this.exclusive(() => leaderboard(this.prisma, q)),
       playerCard: (guildId, playerKey) => this.exclusive(() => playerCard(this.prisma, guildId, playerKey)),
       standings: (guildId) => this.exclusive(() => standingsSnapshot(this.prisma, guildId)),
+      personalData: (userId) => this.exclusive(() => personalData(this.prisma, userId)),
+      storedGuilds: () => this.exclusive(() => storedGuilds(this.prisma)),
     });
   }
 
@@ -422,15 +429,23 @@ export class SqliteStore implements HeartsStore {
     this.reads.invalidate(guildId);
   }
 
+  /** In the reader's thread (indexed lookups, but a person with thousands of games is still a long read). */
   personalData(userId: string): Promise<PersonalData> {
-    return this.exclusive(() => personalData(this.prisma, userId));
+    return this.reader.personalData(userId);
   }
 
-  /** Each server's standings are rebuilt in its own step, so tables' moves can run in between. */
+  /**
+   * The anonymising runs in the writer's thread, in turn with the other writes: the person's rows
+   * in one step, then their closed tables 500 at a time (tables' moves run in between); each
+   * server's standings are then rebuilt in its own step (read in the reader's thread).
+   */
   async forgetUser(userId: string): Promise<ForgetResult> {
-    const r = await this.exclusive(() => forgetUser(this.prisma, userId));
+    const r = await this.exclusive(() => this.writer.forgetPerson(userId, () => forgetPerson(this.prisma, userId)));
+    let tables = 0;
+    for (let n = FORGET_BATCH; n === FORGET_BATCH; tables += n)
+      n = await this.exclusive(() => this.writer.forgetTables(userId, () => forgetTablesStep(this.prisma, userId)));
     for (const guildId of r.guilds) await this.rebuildStandings(guildId);
-    return r;
+    return { ...r, tables };
   }
 
   async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
@@ -449,6 +464,18 @@ export class SqliteStore implements HeartsStore {
 
   departedGuilds(before: Date, limit: number): Promise<string[]> {
     return this.exclusive(() => departedGuilds(this.prisma, before, limit));
+  }
+
+  pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
+    return this.exclusive(() => pruneDailyLogs(this.prisma, opts));
+  }
+
+  dropStaleMenus(before: Date): Promise<number> {
+    return this.exclusive(() => dropStaleMenus(this.prisma, before));
+  }
+
+  storedGuilds(): Promise<string[]> {
+    return this.reader.storedGuilds();
   }
 
   /** One player's card, for /hearts stats (in the reader's thread, cached a few seconds). */

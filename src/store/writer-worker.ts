@@ -1,14 +1,18 @@
 /**
  * The SQLite store's writer thread: commits batches of appended moves on its own connection, so
  * the commit's fsync (synchronous=FULL) and the WAL checkpoints that commits trigger hold this
- * thread, not the event loop every table shares. The store sends it one batch at a time, in order
- * with its other operations (see SqliteStore.exclusive), so the two connections never write at once.
+ * thread, not the event loop every table shares; Forget me's writes run here too. The store sends
+ * it one request at a time, in order with its other operations (see SqliteStore.exclusive), so the
+ * two connections never write at once.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
-import { commitAppends, type AppendItem } from "./appends.js";
+import { commitAppends } from "./appends.js";
 import { serve } from "./db-thread.js";
+import { useDailySalt } from "./daily.js";
+import { forgetPerson, forgetTablesStep } from "./privacy.js";
+import type { WriteRequest } from "./writer.js";
 
 const { file, synchronous } = workerData as { file: string; synchronous: "FULL" | "NORMAL" };
 const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
@@ -21,4 +25,15 @@ async function setUp(): Promise<void> {
   await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 1000");
 }
 
-serve<{ id: number; op: "append"; batch: AppendItem[] }>(parentPort!, setUp(), (req) => commitAppends(prisma, req.batch));
+serve<WriteRequest & { id: number }>(parentPort!, setUp(), (req) => {
+  switch (req.op) {
+    case "append":
+      return commitAppends(prisma, req.batch);
+    case "forgetPerson":
+      // The tombstones are keyed by DAILY_SALT when configured: this thread learns it with each request.
+      useDailySalt(req.dailySalt);
+      return forgetPerson(prisma, req.userId);
+    case "forgetTables":
+      return forgetTablesStep(prisma, req.userId);
+  }
+});

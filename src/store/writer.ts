@@ -7,7 +7,15 @@
  */
 import { DbThread, sibling, ThreadGone } from "./db-thread.js";
 import type { AppendItem } from "./appends.js";
+import { configuredDailySalt } from "./daily.js";
+import type { ForgetResult } from "./privacy.js";
+
+type ForgetPerson = Omit<ForgetResult, "tables">;
 import type { AppendResult } from "./types.js";
+
+/** What the writer thread is asked: a batch of appends, or a person's Forget me. */
+export type WriteRequest =
+  { op: "append"; batch: AppendItem[] } | { op: "forgetPerson"; userId: string; dailySalt: string | null } | { op: "forgetTables"; userId: string };
 
 /** How long after the thread died before it is started again (its appends run here meanwhile). */
 const RESTART_MS = 5_000;
@@ -15,7 +23,7 @@ const RESTART_MS = 5_000;
 const MAX_FAILED_STARTS = 3;
 
 export class AppendWriter {
-  private readonly thread: DbThread<{ op: "append"; batch: AppendItem[] }> | null;
+  private readonly thread: DbThread<WriteRequest> | null;
   private restart: NodeJS.Timeout | null = null;
   private closed = false;
   private failedStarts = 0;
@@ -47,10 +55,27 @@ export class AppendWriter {
     await this.thread?.terminate();
   }
 
-  async commit(batch: AppendItem[]): Promise<AppendResult[]> {
+  commit(batch: AppendItem[]): Promise<AppendResult[]> {
+    return this.run({ op: "append", batch }, () => this.local(batch)) as Promise<AppendResult[]>;
+  }
+
+  /**
+   * Forget me's reads and writes (privacy.ts forgetPerson, forgetTablesStep) in the thread, so
+   * their queries hold this thread and not the event loop; `here` runs the same on the main
+   * connection when the thread is not up.
+   */
+  forgetPerson(userId: string, here: () => Promise<ForgetPerson>): Promise<ForgetPerson> {
+    return this.run({ op: "forgetPerson", userId, dailySalt: configuredDailySalt() }, here) as Promise<ForgetPerson>;
+  }
+
+  forgetTables(userId: string, here: () => Promise<number>): Promise<number> {
+    return this.run({ op: "forgetTables", userId }, here) as Promise<number>;
+  }
+
+  private async run(req: WriteRequest, here: () => Promise<unknown>): Promise<unknown> {
     if (this.thread?.ready) {
       try {
-        const results = (await this.thread.call({ op: "append", batch })) as AppendResult[];
+        const results = await this.thread.call(req);
         this.counts.thread++;
         return results;
       } catch (err) {
@@ -61,7 +86,7 @@ export class AppendWriter {
       this.restartLater();
     }
     this.counts.local++;
-    return this.local(batch);
+    return here();
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The periodic privacy job: closed tables (abandoned ones, and finished games' move logs) are
- * deleted after their server's retention period, and a server the bot left is purged once its
+ * The periodic privacy job: closed tables (abandoned ones, and finished games' move logs, with
+ * their reviews) and daily challenge move logs are deleted after their server's retention period, and a server the bot left is purged once its
  * grace period is over. Results and standings stay until a person or a server asks.
  *
  * Bounded: each step deletes at most `batch` tables in one short transaction, and a run does at
@@ -25,6 +25,8 @@ export interface HousekeepingOptions {
 
 export interface HousekeepingRun {
   tables: number;
+  /** Daily challenge attempts whose move logs were cleared. */
+  dailies: number;
   guildsPurged: number;
   batches: number;
 }
@@ -83,7 +85,7 @@ export class Housekeeping {
 
   private async run(): Promise<HousekeepingRun> {
     const now = this.clock.now();
-    const out: HousekeepingRun = { tables: 0, guildsPurged: 0, batches: 0 };
+    const out: HousekeepingRun = { tables: 0, dailies: 0, guildsPurged: 0, batches: 0 };
     const more = () => out.batches < this.opts.maxBatches && !this.stopped;
     const step = async (fn: () => Promise<number>): Promise<number> => {
       out.batches++;
@@ -109,6 +111,14 @@ export class Housekeeping {
         out.tables += n;
         if (n < this.opts.batch) break;
       }
+      // The daily challenge's move logs keep the same retention as the tables' move logs.
+      while (more()) {
+        const n = await step(() =>
+          this.store.pruneDailyLogs({ before, guildIds: g.guildIds, exceptGuildIds: g.exceptGuildIds, limit: this.opts.batch }),
+        );
+        out.dailies += n;
+        if (n < this.opts.batch) break;
+      }
     }
 
     // Servers the bot left more than the grace period ago: everything goes, settings included.
@@ -120,7 +130,8 @@ export class Housekeeping {
         out.guildsPurged++;
       }
     }
-    if (out.tables || out.guildsPurged) this.log.info({ ...out }, "privacy housekeeping: old tables and departed servers deleted");
+    if (out.tables || out.dailies || out.guildsPurged)
+      this.log.info({ ...out }, "privacy housekeeping: old tables and departed servers deleted");
     return out;
   }
 }

@@ -205,7 +205,7 @@ describe("fair use without gaps", () => {
       hostId: player.user.id,
       rules: presetRules("classic")!,
       settings: DEFAULT_SETTINGS,
-      seed: 0,
+      deal: { format: 1, seed: 0 },
       seats: [humanSeat(0, player.user.id, "Player")],
     });
     await g.store.updateTable(finished.id, { status: "finished" });

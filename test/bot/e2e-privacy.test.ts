@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
 import type { FinishedGame } from "../../src/table/records.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
-import { Player, answeredPrivately, saidTo, startHarness, type Harness } from "./harness.js";
+import { Player, answeredPrivately, byVerb, findButton, saidTo, startHarness, tableIdOf, tableMessage, type Harness } from "./harness.js";
+import { prismaOf } from "../store/backends.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
 
 let h: Harness;
@@ -38,7 +39,7 @@ async function until(what: string, ok: () => Promise<boolean>, ms = 3000): Promi
 }
 
 let n = 0;
-async function finishedGame(guildId: string, users: Array<{ id: string; name: string } | null>): Promise<void> {
+async function finishedGame(guildId: string, users: Array<{ id: string; name: string } | null>): Promise<string> {
   const seats = users.map((u, seat) => ({
     seat,
     userId: u?.id ?? null,
@@ -73,6 +74,7 @@ async function finishedGame(guildId: string, users: Array<{ id: string; name: st
     finishedAt: new Date(Date.now() - 1000 * (100 - n)),
   };
   await h.store.recordFinishedGame(game);
+  return t.id;
 }
 
 describe("privacy", () => {
@@ -176,5 +178,43 @@ describe("privacy", () => {
     expect(await h.store.listFinishedGames(other.id)).toEqual([]);
     expect((await h.store.getGuildSettings(other.id)).leftAt).toBeNull();
     expect(await h.store.listFinishedGames(stays.id)).toHaveLength(1);
+  }, 30_000);
+
+  it("Forget me: her open menu's interaction token is not kept, nor written back to the store at the next stop", async () => {
+    const [ann, ben] = [0, 1].map((i) => new Player(h, h.fake.users[i]));
+    await ann.answer(ann.slash("new", {}));
+    const table = tableMessage(h.fake);
+    const tableId = tableIdOf(table);
+    await ben.answer(ben.click(table.id, findButton(table, byVerb("join")).custom_id));
+    ann.menuId = (await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id))).id;
+    await ben.openHand();
+
+    const shown = await answer(ann.slash("privacy", {}));
+    const confirm = await answer(ann.click(shown.id, shown.buttons.find((c) => c.label === "Forget me").custom_id));
+    const done = await answer(ann.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id));
+    expect(done.text).toContain("you left 1 open table(s)");
+
+    await h.bot.stop();
+    const saved = await prismaOf(h.store).menuToken.findMany({ where: { tableId } });
+    // Ben's menu is kept for the next start; nothing of Ann's is.
+    expect(saved.map((m) => m.userId)).toEqual([ben.user.id]);
+  }, 30_000);
+
+  it("at start: saved menu tokens older than 15 minutes go, whatever their table; a server that removed the bot while it was down is scheduled for purge", async () => {
+    const gone = "777000000000000001";
+    const ann = h.fake.users[0];
+    const closed = await finishedGame(gone, [{ id: ann.id, name: "Ana" }, null, null, null]);
+    await h.store.saveMenus([
+      { tableId: closed, userId: ann.id, appId: "app", token: "old-token", shownAt: new Date(Date.now() - 16 * 60_000) },
+      { tableId: closed, userId: "100000000000000009", appId: "app", token: "fresh-token", shownAt: new Date() },
+    ]);
+    await h.restart();
+    expect((await prismaOf(h.store).menuToken.findMany({ where: { tableId: closed } })).map((m) => m.token)).toEqual(["fresh-token"]);
+    expect((await h.store.getGuildSettings(gone)).leftAt).not.toBeNull();
+    expect((await h.store.getGuildSettings(h.fake.guildId)).leftAt).toBeNull();
+    // The grace period, then the purge, as for a removal seen live.
+    await h.store.updateGuildSettings(gone, { leftAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) });
+    expect((await h.bot.housekeeping!.runOnce()).guildsPurged).toBe(1);
+    expect(await h.store.listFinishedGames(gone)).toEqual([]);
   }, 30_000);
 });

@@ -135,6 +135,15 @@ for (const db of BACKENDS) {
       store.useDailySalt(null);
     });
 
+    it("keys Forget me's tombstone by DAILY_SALT when it is configured (also when the writer thread runs the forget)", async () => {
+      const store = await fresh();
+      store.useDailySalt("configured-salt");
+      await store.startDailySession({ guildId: "g", day: 301, userId: "444", name: "Di", rulesSpec: "classic" });
+      await store.forgetUser("444");
+      expect(await store.isDailyTombstoned("444", 301)).toBe(true);
+      store.useDailySalt(null);
+    });
+
     it("keeps the daily's guild settings", async () => {
       const store = await fresh();
       expect(await store.getGuildSettings("g")).toMatchObject({ dailyEnabled: true, dailyRules: "classic" });

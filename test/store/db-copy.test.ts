@@ -8,7 +8,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, parseRules, step, type GameState } from "../../src/game/index.js";
-import { copyDatabase } from "../../src/store/copy.js";
+import { COPIED_MODELS, SKIPPED_MODELS, copyDatabase } from "../../src/store/copy.js";
+import { Prisma as SqlitePrisma } from "../../src/generated/prisma/client.js";
+import { Prisma as PgPrisma } from "../../src/generated/prisma-pg/client.js";
 import { loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
 import { type FinishedGame } from "../../src/table/records.js";
 import { BACKENDS, useBackend } from "./backends.js";
@@ -105,6 +107,7 @@ async function populate(url: string) {
   // A forgotten attempt of the open day leaves a tombstone, which moves with the salt.
   await store.startDailySession({ guildId: "g1", day: 300, userId: "777", name: "Gone", rulesSpec: "classic" });
   await store.forgetUser("777");
+  await store.setPlayerPrefs("ana", { fourColour: true, largeIndex: true });
   await store.close();
   return open;
 }
@@ -122,6 +125,7 @@ async function snapshot(store: HeartsStore) {
   }
   out.salt = await store.secret("daily-salt", "not-this-one");
   out.cached = await store.getCached("review", "x|ana");
+  out.deck = await store.getPlayerPrefs("ana");
   const open = await store.listOpenTables();
   out.open = open;
   for (const t of open) out[`log ${t.id}`] = await store.loadActions(t.id);
@@ -163,6 +167,7 @@ for (const target of targets) {
         "DailyDay",
         "DailyTombstone",
         "ComputedCache",
+        "PlayerPrefs",
       ]);
       for (const c of report.counts) expect(c.target, c.table).toBe(c.source);
       expect(report.counts.every((c) => c.source > 0)).toBe(true);
@@ -188,6 +193,13 @@ for (const target of targets) {
   });
 }
 
+it("every model of both schemas is copied or skipped on purpose with a reason, never forgotten", () => {
+  const handled = [...COPIED_MODELS.map((m) => m.table), ...SKIPPED_MODELS.map((m) => m.table)].sort();
+  expect(Object.values(SqlitePrisma.ModelName).sort()).toEqual(handled);
+  expect(Object.values(PgPrisma.ModelName).sort()).toEqual(handled);
+  for (const m of SKIPPED_MODELS) expect(m.why.length, m.table).toBeGreaterThan(20);
+});
+
 it("the command refuses a target that is not empty, in a sentence, and copies into an empty one", async () => {
   const [src, dst] = [tempDb(), tempDb()];
   cleanups.push(src.cleanup, dst.cleanup);
@@ -204,6 +216,8 @@ it("the command refuses a target that is not empty, in a sentence, and copies in
   const first = await cli(["--from", src.url, "--to", dst.url]);
   expect(first.code, first.out).toBe(0);
   expect(first.out).toMatch(/Verified: every table holds as many rows/);
+  expect(first.out).toMatch(/PlayerPrefs: 1 rows/);
+  expect(first.out).toMatch(/MenuToken: not copied \(interaction tokens/);
   const again = await cli(["--from", src.url, "--to", dst.url]);
   expect(again.code).toBe(2);
   expect(again.out).toMatch(/is not empty \(HeartsTable: 9 rows, GameAction: \d+ rows.*copy into an empty database only/);

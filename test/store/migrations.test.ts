@@ -175,7 +175,10 @@ async function withRedefineMigration(keepTrigger: boolean): Promise<string> {
   const migrations = join(scratch().dir, "migrations");
   cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
   const init = readFileSync(join(MIGRATIONS_DIR, committedMigrations()[0].name, "migration.sql"), "utf8");
-  const trigger = init.slice(init.indexOf('CREATE TRIGGER "append_action"'));
+  const seatPeople = readFileSync(join(MIGRATIONS_DIR, "20261126000300_privacy_indexes", "migration.sql"), "utf8");
+  const trigger =
+    init.slice(init.indexOf('CREATE TRIGGER "append_action"')) +
+    seatPeople.slice(seatPeople.indexOf('CREATE TRIGGER "table_seat_people_insert"'), seatPeople.indexOf("-- Backfill"));
   mkdirSync(join(migrations, "29990101000000_host_optional"));
   writeFileSync(join(migrations, "29990101000000_host_optional", "migration.sql"), keepTrigger ? `${sql}\n${trigger}` : sql);
   return migrations;

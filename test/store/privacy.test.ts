@@ -2,7 +2,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createRng, presetRules } from "../../src/game/index.js";
 import { FORMER_PLAYER, openStore, type HeartsStore } from "../../src/store/index.js";
+import { forgetTablesStep } from "../../src/store/privacy.js";
 import { type FinishedGame, type SeatRecord } from "../../src/table/records.js";
+import { readFileSync } from "node:fs";
+import { SqliteStore } from "../../src/store/sqlite.js";
 import { BACKENDS, prismaOf, useBackend, type Backend } from "./backends.js";
 import { SETTINGS } from "./helpers.js";
 
@@ -196,5 +199,191 @@ for (const db of BACKENDS) {
       await store.updateGuildSettings("g3", { tableCap: 1 });
       expect(await store.departedGuilds(new Date("2026-02-01T00:00:00Z"), 10)).toEqual(["g1"]);
     });
+
+    it("keeps one seat → person row per person seated, from every write of the seats; they go with the table", async () => {
+      const store = await fresh(db);
+      const prisma = prismaOf(store);
+      const people = async (tableId: string) =>
+        (await prisma.tableSeatPerson.findMany({ where: { tableId }, orderBy: { userId: "asc" } })).map((r) => r.userId);
+      const t = await store.createTable({
+        guildId: "g1",
+        channelId: "c1",
+        hostId: ANA,
+        rules: presetRules("classic")!,
+        settings: SETTINGS,
+        deal: { format: 1, seed: 1 },
+        seats: [seat(0, ANA), seat(1, BEN), seat(2, null)],
+      });
+      expect(await people(t.id)).toEqual([ANA, BEN]);
+      await store.updateTable(t.id, { seats: [seat(0, ANA), seat(1, CY), seat(2, null)] });
+      expect(await people(t.id)).toEqual([ANA, CY]);
+      // A patch that leaves the seats alone leaves the rows alone.
+      await store.updateTable(t.id, { status: "abandoned" });
+      expect(await people(t.id)).toEqual([ANA, CY]);
+      expect((await store.personalData(CY)).tables).toBe(1);
+      expect((await store.personalData(BEN)).tables).toBe(0);
+      expect(await store.pruneClosedTables({ before: new Date(Date.now() + 60_000), limit: 10 })).toBe(1);
+      expect(await prisma.tableSeatPerson.count()).toBe(0);
+    });
+
+    it("reviews of pruned and purged tables go with them (a review holds the person's hands)", async () => {
+      const store = await fresh(db);
+      const rng = createRng(6);
+      const kept = await finish(store, "g1", [ANA, BEN, null, null], rng);
+      const pruned = await finish(store, "g2", [ANA, BEN, null, null], rng);
+      const purged = await finish(store, "g3", [ANA, BEN, null, null], rng);
+      for (const g of [kept, pruned, purged]) await store.putCached("review", `table:${g.tableId}|${BEN}`, "{}");
+      const future = new Date(Date.now() + 60_000);
+      // g3's table is pruned first: its game's review must still go with the purge.
+      expect(await store.pruneClosedTables({ before: future, guildIds: ["g2", "g3"], limit: 10 })).toBe(2);
+      expect(await store.getCached("review", `table:${pruned.tableId}|${BEN}`)).toBeNull();
+      await store.putCached("review", `table:${purged.tableId}|${BEN}`, "{}");
+      await store.purgeGuild("g3");
+      expect(await store.getCached("review", `table:${purged.tableId}|${BEN}`)).toBeNull();
+      expect(await store.getCached("review", `table:${kept.tableId}|${BEN}`)).toBe("{}");
+    });
+
+    it("clears daily challenge move logs past retention: a finished attempt keeps its result, an unfinished one goes", async () => {
+      const store = await fresh(db);
+      const pass = [{ type: "pass" as const, seat: 0 as const, cards: [1, 2, 3] }];
+      for (const [guildId, userId] of [
+        ["g1", ANA],
+        ["g1", BEN],
+        ["g2", ANA],
+      ] as const) {
+        await store.startDailySession({ guildId, day: 300, userId, name: "n", rulesSpec: "classic" });
+        const result = userId === ANA ? { points: 4, perHand: [4], queens: 0, moons: [false], finishedAt: new Date() } : undefined;
+        await store.saveDailyProgress(guildId, 300, userId, 0, pass as never, result);
+      }
+      await store.putCached("review", `daily:g1:300|${ANA}`, "{}");
+      const future = new Date(Date.now() + 60_000);
+      expect(await store.pruneDailyLogs({ before: new Date(0), limit: 10 })).toBe(0);
+      expect(await store.pruneDailyLogs({ before: future, exceptGuildIds: ["g2"], limit: 10 })).toBe(2);
+      expect(await store.pruneDailyLogs({ before: future, exceptGuildIds: ["g2"], limit: 10 })).toBe(0);
+      const ana = await store.getDailySession("g1", 300, ANA);
+      expect(ana?.actions).toEqual([]);
+      expect(ana?.result?.points).toBe(4);
+      expect(await store.getDailySession("g1", 300, BEN)).toBeNull();
+      expect(await store.getCached("review", `daily:g1:300|${ANA}`)).toBeNull();
+      // g2 keeps its own retention here.
+      expect((await store.getDailySession("g2", 300, ANA))?.actions).toHaveLength(1);
+    });
+
+    it("deletes saved menu tokens older than 15 minutes, whatever their table, and lists the servers with data stored", async () => {
+      const store = await fresh(db);
+      const rng = createRng(7);
+      const closed = await finish(store, "g1", [ANA, BEN, null, null], rng);
+      const now = Date.now();
+      await store.saveMenus([
+        { tableId: closed.tableId, userId: ANA, appId: "a", token: "old", shownAt: new Date(now - 16 * 60_000) },
+        { tableId: closed.tableId, userId: BEN, appId: "a", token: "new", shownAt: new Date(now - 60_000) },
+      ]);
+      expect(await store.dropStaleMenus(new Date(now - 15 * 60_000))).toBe(1);
+      expect((await prismaOf(store).menuToken.findMany()).map((m) => m.token)).toEqual(["new"]);
+
+      await store.startDailySession({ guildId: "g2", day: 1, userId: ANA, name: "n", rulesSpec: "classic" });
+      await store.updateGuildSettings("g3", { tableCap: 2 });
+      await store.updateGuildSettings("g4", { leftAt: new Date() });
+      await store.setPlayerPrefs(ANA, { largeIndex: true });
+      expect((await store.storedGuilds()).sort()).toEqual(["g1", "g2", "g3"]);
+    });
   });
 }
+
+describe("SQLite: privacy off the event loop, on indexes", () => {
+  const sqlite = BACKENDS.find((b) => b.name === "sqlite")!;
+  useBackend(sqlite);
+
+  it("/hearts privacy reads in the reader thread and Forget me writes in the writer thread", async () => {
+    const store = (await fresh(sqlite)) as SqliteStore;
+    await store.writer.ready();
+    const rng = createRng(8);
+    await finish(store, "g1", [ANA, BEN, null, null], rng);
+    const reads = store.reader.counts.worker;
+    expect((await store.personalData(ANA)).games).toBe(1);
+    expect(store.reader.counts.worker).toBe(reads + 1);
+    const writes = store.writer.counts.thread;
+    expect((await store.forgetUser(ANA)).results).toBe(1);
+    // The person's rows, then their closed tables (one step here).
+    expect(store.writer.counts.thread).toBe(writes + 2);
+    expect(store.writer.counts.local).toBe(0);
+    expect(await store.personalData(ANA)).toMatchObject({ tables: 0, games: 0 });
+  });
+
+  it("Forget me anonymises a person's closed tables in bounded steps, each moving on, and leaves their open table alone", async () => {
+    const store = (await fresh(sqlite)) as SqliteStore;
+    const rng = createRng(9);
+    for (let i = 0; i < 3; i++) await finish(store, "g1", [BEN, ANA, null, null], rng);
+    const open = await store.createTable({
+      guildId: "g1",
+      channelId: "c-open",
+      hostId: ANA,
+      rules: presetRules("classic")!,
+      settings: SETTINGS,
+      deal: { format: 1, seed: 1 },
+      seats: [seat(0, ANA)],
+    });
+    expect([
+      await forgetTablesStep(store.prisma, ANA, 2),
+      await forgetTablesStep(store.prisma, ANA, 2),
+      await forgetTablesStep(store.prisma, ANA, 2),
+    ]).toEqual([2, 1, 0]);
+    const closed = await store.prisma.heartsTable.findMany({ where: { status: "finished" } });
+    expect(closed.every((t) => !t.seats.includes(ANA))).toBe(true);
+    expect((await store.prisma.tableSeatPerson.findMany({ where: { userId: ANA } })).map((r) => r.tableId)).toEqual([open.id]);
+  });
+
+  it("finds a person's and a server's rows by index, never by scanning a table", async () => {
+    const store = (await fresh(sqlite)) as SqliteStore;
+    const plan = async (query: string) =>
+      (await store.prisma.$queryRawUnsafe<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${query}`, ANA)).map((r) => r.detail).join("; ");
+    for (const query of [
+      `SELECT "id" FROM "GameResult" WHERE "userId" = ?`,
+      `SELECT "guildId" FROM "PlayerStats" WHERE "playerKey" = ?`,
+      `SELECT "day" FROM "DailySession" WHERE "userId" = ?`,
+      `SELECT "tableId" FROM "TableSeatPerson" WHERE "userId" = ?`,
+      `SELECT "id" FROM "HeartsTable" WHERE "guildId" = ?`,
+      `SELECT "tableId" FROM "MenuToken" WHERE "userId" = ?`,
+    ]) {
+      expect(await plan(query), query).toMatch(/USING (COVERING )?INDEX/);
+    }
+  });
+
+  it("the migration lists the people of tables stored before it (from their seats JSON)", async () => {
+    const url = await sqlite.url();
+    let store = await SqliteStore.open(url);
+    const t = await store.createTable({
+      guildId: "g1",
+      channelId: "c1",
+      hostId: ANA,
+      rules: presetRules("classic")!,
+      settings: SETTINGS,
+      deal: { format: 1, seed: 1 },
+      seats: [seat(0, ANA), seat(1, BEN), seat(2, null)],
+    });
+    const broken = await store.createTable({
+      guildId: "g1",
+      channelId: "c2",
+      hostId: BEN,
+      rules: presetRules("classic")!,
+      settings: SETTINGS,
+      deal: { format: 1, seed: 1 },
+      seats: [],
+    });
+    // Back to the database as it was before the migration: no TableSeatPerson, no triggers, no indexes.
+    const name = "20261126000300_privacy_indexes";
+    const sql = readFileSync(new URL(`../../prisma/migrations/${name}/migration.sql`, import.meta.url), "utf8");
+    await store.prisma.$executeRawUnsafe(`UPDATE "HeartsTable" SET "seats" = 'not json' WHERE "id" = ?`, broken.id);
+    for (const [, index] of sql.matchAll(/CREATE INDEX "(\w+)"/g)) await store.prisma.$executeRawUnsafe(`DROP INDEX "${index}"`);
+    for (const trigger of ["table_seat_people_insert", "table_seat_people_update"])
+      await store.prisma.$executeRawUnsafe(`DROP TRIGGER "${trigger}"`);
+    await store.prisma.$executeRawUnsafe(`DROP TABLE "TableSeatPerson"`);
+    await store.prisma.$executeRawUnsafe(`DELETE FROM "_prisma_migrations" WHERE "migration_name" = ?`, name);
+    await store.close();
+    store = await SqliteStore.open(url);
+    cleanups.push(() => store.close());
+    const rows = await store.prisma.tableSeatPerson.findMany();
+    // Seated people and hosts; a table whose seats do not parse lists its host only.
+    expect(rows.map((r) => `${r.tableId === t.id ? "t" : "broken"} ${r.userId}`).sort()).toEqual([`broken ${BEN}`, `t ${ANA}`, `t ${BEN}`]);
+  });
+});
