@@ -138,6 +138,8 @@ for (const db of BACKENDS) {
     it("keys Forget me's tombstone by DAILY_SALT when it is configured (also when the writer thread runs the forget)", async () => {
       const store = await fresh();
       store.useDailySalt("configured-salt");
+      // On SQLite, wait for the writer thread, which has module state of its own, to take the forget.
+      await (store as { writer?: { ready(): Promise<boolean> } }).writer?.ready();
       await store.startDailySession({ guildId: "g", day: 301, userId: "444", name: "Di", rulesSpec: "classic" });
       await store.forgetUser("444");
       expect(await store.isDailyTombstoned("444", 301)).toBe(true);
