@@ -7,14 +7,15 @@
  *
  * A shard that is down has nothing in memory: it resumes from the database, so for the servers of
  * every shard that did not answer, the answering shard hands the person's seats over in the stored
- * open tables (the store itself leaves open tables to the shard holding them). A shard on another
- * machine (SHARD_IDS) does not answer either, but it still holds its tables in memory: those keep
- * the seat until they end (its next write of the table puts it back), and the answering shard logs
- * which shards it could not reach.
+ * open tables (the store itself leaves open tables to the shard holding them). Shards on other
+ * machines (SHARD_IDS), and a shard that answers after the limit, get the request through the
+ * database instead (cross-machine.ts): each applies it to its own tables within a second or so, or
+ * when it comes back, and deletes again what its tables wrote meanwhile.
  */
 import { ShardClientUtil, type Client } from "discord.js";
 import type { Logger } from "../log.js";
 import type { TableService } from "../table/service.js";
+import type { CrossMachine } from "./cross-machine.js";
 
 /** What a shard's client carries for the others' broadcastEval (set by `everyShard`). */
 interface HeartsClient extends Client {
@@ -36,14 +37,21 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
 export interface EveryShard {
   /** Takes the person out of every open table of every shard; resolves with how many tables. */
   forgetPlayer(userId: string, pseudonym: string): Promise<number>;
+  /** A server was purged, or the bot left it: every shard on every machine ends its tables there too. */
+  guildGone(kind: "purge" | "left", guildId: string): Promise<void>;
 }
 
-export function everyShard(client: Client, service: TableService, log: Logger): EveryShard {
+export function everyShard(client: Client, service: TableService, log: Logger, cross: CrossMachine | null = null): EveryShard {
   (client as HeartsClient).hearts = { forgetPlayer: (userId, pseudonym) => service.forgetPlayer(userId, pseudonym) };
   return {
+    async guildGone(kind, guildId) {
+      await cross?.ask(kind, guildId);
+    },
     async forgetPlayer(userId, pseudonym) {
       const shards = client.shard;
       if (!shards) return service.forgetPlayer(userId, pseudonym);
+      // First, so a shard that does not answer now (or runs on another machine) still gets it.
+      await cross?.ask("forget", userId);
       // Each shard is asked on its own, so one that is down (or stuck) does not hide the others' answers.
       const asked = await Promise.allSettled(
         Array.from({ length: shards.count }, (_, shard) =>

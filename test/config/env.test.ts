@@ -34,7 +34,15 @@ describe("loadEnv", () => {
     const r = readConfig(env);
     if (!r.ok) throw new Error(r.problems.join("\n"));
     // Every variable the file leaves empty reads as unset: no empty guild, shard list, API base or salt.
-    expect(r.config).toMatchObject({ guildId: null, clientId: null, shards: null, shardIds: null, apiBase: null, dailySalt: null });
+    expect(r.config).toMatchObject({
+      guildId: null,
+      clientId: null,
+      shards: null,
+      shardIds: null,
+      apiBase: null,
+      restProxy: null,
+      dailySalt: null,
+    });
     for (const [key, value] of Object.entries(env)) expect(value, key).not.toBe("");
   });
 
