@@ -88,7 +88,10 @@ export class CrossMachine {
   private arm(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.poll().finally(() => this.arm());
+      // poll() never rejects; the catch is for the linter's sake.
+      this.poll()
+        .then(() => this.arm())
+        .catch(() => this.arm());
     }, CROSS_POLL_MS);
     this.timer.unref();
   }
