@@ -11,8 +11,9 @@
  * shard that is down), so a table would be needed anyway. One indexed query a second per process.
  *
  * What is deleted is the store's own forget and purge (src/store/privacy.ts): when a shard finds
- * the person (or the server's tables) still open here, its tables may have written them since the
- * asking shard deleted everything, so it runs that deletion again once they are out.
+ * the person (or the server's tables) still open here, or reads a Forget me after the asking shard
+ * stopped waiting for answers (10 s), its tables may have written them since the asking shard
+ * deleted everything (a game that ended meanwhile, say), so it runs that deletion again.
  */
 import { sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
@@ -21,6 +22,7 @@ import type { CrossKind, CrossRequest } from "../store/cross.js";
 import { FORMER_PLAYER } from "../store/privacy.js";
 import type { HeartsStore } from "../store/types.js";
 import type { TableService } from "../table/service.js";
+import { ANSWER_MS } from "./every-shard.js";
 
 /** How often a shard looks for new requests. */
 export const CROSS_POLL_MS = 1000;
@@ -40,12 +42,14 @@ export interface CrossMachineDeps {
   /** Whether the bot is in this server now (a "left" request read late must not end a new table). */
   inGuild: (guildId: string) => boolean;
   log: Logger;
+  /** Wall clock, compared with the requests' times (tests move it). */
+  now?: () => number;
 }
 
 export class CrossMachine {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private stopped = true;
+  private stopped = false;
   private lastPrune = 0;
   private readonly key: string;
 
@@ -122,7 +126,8 @@ export class CrossMachine {
     switch (row.kind) {
       case "forget": {
         const open = await service.forgetPlayer(row.subject, FORMER_PLAYER);
-        if (!open) return;
+        const late = (this.deps.now?.() ?? Date.now()) - row.createdAt.getTime() > ANSWER_MS;
+        if (!open && !late) return;
         const r = await store.forgetUser(row.subject);
         log.info({ request: row.id, open, results: r.results }, "a person asked elsewhere to be forgotten: their tables here let them go");
         return;

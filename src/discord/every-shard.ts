@@ -23,7 +23,7 @@ interface HeartsClient extends Client {
 }
 
 /** How long a shard has to answer before it counts as down (one that hangs must not hold the person's answer). */
-const ANSWER_MS = 10_000;
+export const ANSWER_MS = 10_000;
 
 /** `p`, or a rejection after `ms`. */
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
