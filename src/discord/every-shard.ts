@@ -13,6 +13,7 @@
  * when it comes back, and deletes again what its tables wrote meanwhile.
  */
 import { ShardClientUtil, type Client } from "discord.js";
+import { parseShardIds } from "../config.js";
 import type { Logger } from "../log.js";
 import type { TableService } from "../table/service.js";
 import type { CrossMachine } from "./cross-machine.js";
@@ -41,6 +42,15 @@ export interface EveryShard {
   guildGone(kind: "purge" | "left", guildId: string): Promise<void>;
 }
 
+/**
+ * The shards this machine's ShardingManager runs: its SHARD_IDS (the shard processes inherit the
+ * manager's environment), or all of them.
+ */
+export function machineShards(count: number, env: NodeJS.ProcessEnv = process.env): number[] {
+  const ids = env.SHARD_IDS?.trim() ? parseShardIds(env.SHARD_IDS, count) : null;
+  return Array.isArray(ids) ? ids : Array.from({ length: count }, (_, id) => id);
+}
+
 export function everyShard(client: Client, service: TableService, log: Logger, cross: CrossMachine | null = null): EveryShard {
   (client as HeartsClient).hearts = { forgetPlayer: (userId, pseudonym) => service.forgetPlayer(userId, pseudonym) };
   return {
@@ -52,9 +62,11 @@ export function everyShard(client: Client, service: TableService, log: Logger, c
       if (!shards) return service.forgetPlayer(userId, pseudonym);
       // First, so a shard that does not answer now (or runs on another machine) still gets it.
       await cross?.ask("forget", userId);
-      // Each shard is asked on its own, so one that is down (or stuck) does not hide the others' answers.
+      // Each shard of this machine is asked on its own, so one that is down (or stuck) does not hide
+      // the others' answers. Those of other machines read the request from the database.
+      const here = machineShards(shards.count);
       const asked = await Promise.allSettled(
-        Array.from({ length: shards.count }, (_, shard) =>
+        here.map((shard) =>
           within(
             shards.broadcastEval((c, ctx) => (c as HeartsClient).hearts?.forgetPlayer(ctx.userId, ctx.pseudonym) ?? 0, {
               shard,
@@ -65,7 +77,7 @@ export function everyShard(client: Client, service: TableService, log: Logger, c
         ),
       );
       const answered = asked.reduce((sum, r) => sum + (r.status === "fulfilled" ? Number(r.value) || 0 : 0), 0);
-      const unreached = new Set(asked.flatMap((r, shard) => (r.status === "rejected" ? [shard] : [])));
+      const unreached = new Set(asked.flatMap((r, i) => (r.status === "rejected" ? [here[i]] : [])));
       if (!unreached.size) return answered;
       log.warn({ shards: [...unreached] }, "forgetting a person: some shards did not answer; their stored open tables are changed instead");
       const theirs = (guildId: string) => unreached.has(ShardClientUtil.shardIdForGuildId(guildId, shards.count));
