@@ -81,3 +81,17 @@ describe("loadEnv", () => {
     expect(envFile({ ENV_FILE: "none" })).toBeNull();
   });
 });
+
+describe("DISCORD_REST_PROXY", () => {
+  const read = (v: string) => readConfig({ DISCORD_TOKEN: "x", DISCORD_API_BASE: "http://127.0.0.1:1/api", DISCORD_REST_PROXY: v });
+  it("is the proxy's URL, with Discord's /api path added to a bare address", () => {
+    expect(read("http://127.0.0.1:8080")).toMatchObject({ ok: true, config: { restProxy: "http://127.0.0.1:8080/api" } });
+    expect(read("http://127.0.0.1:8080/")).toMatchObject({ ok: true, config: { restProxy: "http://127.0.0.1:8080/api" } });
+    expect(read("http://10.0.0.5:8080/api")).toMatchObject({ ok: true, config: { restProxy: "http://10.0.0.5:8080/api" } });
+  });
+  it("says what is wrong with something that is not a URL", () => {
+    const r = read("127.0.0.1:8080");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.join("\n")).toContain("DISCORD_REST_PROXY should be the URL of the REST proxy");
+  });
+});
