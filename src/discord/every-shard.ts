@@ -55,7 +55,15 @@ export function everyShard(client: Client, service: TableService, log: Logger, c
   (client as HeartsClient).hearts = { forgetPlayer: (userId, pseudonym) => service.forgetPlayer(userId, pseudonym) };
   return {
     async guildGone(kind, guildId) {
-      await cross?.ask(kind, guildId);
+      // This shard's own part (its tables, the stored data) goes on without it.
+      await cross
+        ?.ask(kind, guildId)
+        .catch((err: unknown) =>
+          log.warn(
+            { guild: guildId, kind, err: err instanceof Error ? err.message : String(err) },
+            "could not tell the other shards about a server's purge or departure",
+          ),
+        );
     },
     async forgetPlayer(userId, pseudonym) {
       const shards = client.shard;
