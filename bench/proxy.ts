@@ -22,7 +22,7 @@ try {
   const r = await machines.load(SECONDS);
   console.log(
     `${TABLES} people at machine A's tables for ${r.seconds} s: ${r.games} games, ${r.actions} actions; busiest second ${r.requestsPerSecond} requests (${r.attemptsPerSecond} sent); ` +
-      `machine A ${r.busyRequests} requests (${r.busyShareOfBudget} of the budget), B ${r.quietRequests}; ` +
+      `machine A ${r.busyRequests} requests (${r.busyShareOfBudget} of the budget, ${r.busyPeakPerSecond} in its busiest second), B ${r.quietRequests}; ` +
       `429s: ${r.refusedToProxy} to the proxy (waited out), ${r.rateLimited429} reached a bot`,
   );
   console.log(JSON.stringify({ bench: "proxy", tables: TABLES, ...r }));

@@ -81,6 +81,11 @@ export interface LoadFigures {
    * tables); its static share without the proxy would be 2 × floor(50 / 4) = 24 of 50, 0.48.
    */
   busyShareOfBudget: number;
+  /**
+   * Machine A's requests in its busiest window of the fake's global limit: above 24, what its two
+   * shards' fixed shares (12 a second each) let them send in a second.
+   */
+  busyPeakPerSecond: number;
   /** Machine A's share of all requests. */
   busyShareOfRequests: number;
   games: number;
@@ -225,6 +230,7 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
         const ok = during.filter((c) => c.status !== 429);
         const busyRequests = ok.filter((c) => c.busy === true).length;
         const quietRequests = ok.filter((c) => c.busy === false).length;
+        const perWindow = windows.map((w) => ok.filter((c) => c.busy === true && c.at >= w.at && c.at < w.at + 1000).length);
         const refusedToProxy = during.filter((c) => c.status === 429 && c.viaProxy).length;
         const refusedToBots = during.filter((c) => c.status === 429 && !c.viaProxy).length;
         const passedOnByProxy = proxy.logs.filter((l) => l.msg === "a rate limit passed on to a bot process").length;
@@ -243,6 +249,7 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
             Math.round(
               (ok.filter((c) => c.busy === true && c.at >= started + WARM_UP_MS).length / (secondsRun - WARM_UP_MS / 1000) / 50) * 1000,
             ) / 1000,
+          busyPeakPerSecond: Math.max(0, ...perWindow),
           busyShareOfRequests: Math.round((busyRequests / Math.max(1, busyRequests + quietRequests)) * 1000) / 1000,
           ...tally,
         };
