@@ -31,6 +31,8 @@ const BATCH = 50;
 /** A request nobody has read in a day is dropped (a shard down that long resumes from the store as it is). */
 const KEEP_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 60_000;
+/** A request that fails this many looks in a row (not the store being down: a bug) is passed over, logged. */
+const MAX_TRIES = 10;
 
 export interface CrossMachineDeps {
   store: Pick<
@@ -51,6 +53,8 @@ export class CrossMachine {
   private running: Promise<void> | null = null;
   private stopped = false;
   private lastPrune = 0;
+  /** The request failing now, and how many looks in a row; whether a failure was logged. */
+  private failing: { id: number; tries: number; logged: boolean } | null = null;
   private readonly key: string;
 
   constructor(private readonly deps: CrossMachineDeps) {
@@ -79,12 +83,15 @@ export class CrossMachine {
   /** One look (a second call while one runs shares it). Never rejects: a failure is logged and retried. */
   poll(): Promise<void> {
     this.running ??= this.applyPending()
-      .catch((err: unknown) =>
+      .catch((err: unknown) => {
+        // Once per failure, not every second while the store is down.
+        if (this.failing?.logged) return;
+        if (this.failing) this.failing.logged = true;
         this.deps.log.warn(
           { err: err instanceof Error ? err.message : String(err) },
-          "could not apply the requests of other shards; trying again shortly",
-        ),
-      )
+          "could not apply the requests of other shards; trying again every second",
+        );
+      })
       .finally(() => (this.running = null));
     return this.running;
   }
@@ -107,9 +114,19 @@ export class CrossMachine {
       if (!rows.length) break;
       for (const row of rows) {
         if (this.stopped) return;
-        await this.apply(row);
-        // Only once applied: a failure (the store down) leaves it for the next look.
+        try {
+          await this.apply(row);
+        } catch (err) {
+          // Not marked: a failure (the store down) leaves it for the next look, up to MAX_TRIES.
+          const f = this.failing?.id === row.id ? this.failing : (this.failing = { id: row.id, tries: 0, logged: false });
+          if (++f.tries < MAX_TRIES) throw err;
+          log.error(
+            { request: row.id, kind: row.kind, err: err instanceof Error ? err.message : String(err) },
+            "a request of other shards kept failing; passed over",
+          );
+        }
         await store.markCrossRequests(this.key, row.id);
+        this.failing = null;
       }
       if (rows.length < BATCH) break;
     }
