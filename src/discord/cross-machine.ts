@@ -53,8 +53,10 @@ export class CrossMachine {
   private running: Promise<void> | null = null;
   private stopped = false;
   private lastPrune = 0;
-  /** The request failing now, and how many looks in a row; whether a failure was logged. */
-  private failing: { id: number; tries: number; logged: boolean } | null = null;
+  /** The request failing now, and how many looks in a row. */
+  private failing: { id: number; tries: number } | null = null;
+  /** A failure was logged since the last look that worked. */
+  private warned = false;
   private readonly key: string;
 
   constructor(private readonly deps: CrossMachineDeps) {
@@ -83,10 +85,14 @@ export class CrossMachine {
   /** One look (a second call while one runs shares it). Never rejects: a failure is logged and retried. */
   poll(): Promise<void> {
     this.running ??= this.applyPending()
+      .then(() => {
+        if (this.warned) this.deps.log.info("applying the requests of other shards again");
+        this.warned = false;
+      })
       .catch((err: unknown) => {
-        // Once per failure, not every second while the store is down.
-        if (this.failing?.logged) return;
-        if (this.failing) this.failing.logged = true;
+        // Once per outage, not every second while the store is down.
+        if (this.warned) return;
+        this.warned = true;
         this.deps.log.warn(
           { err: err instanceof Error ? err.message : String(err) },
           "could not apply the requests of other shards; trying again every second",
@@ -118,7 +124,7 @@ export class CrossMachine {
           await this.apply(row);
         } catch (err) {
           // Not marked: a failure (the store down) leaves it for the next look, up to MAX_TRIES.
-          const f = this.failing?.id === row.id ? this.failing : (this.failing = { id: row.id, tries: 0, logged: false });
+          const f = this.failing?.id === row.id ? this.failing : (this.failing = { id: row.id, tries: 0 });
           if (++f.tries < MAX_TRIES) throw err;
           log.error(
             { request: row.id, kind: row.kind, err: err instanceof Error ? err.message : String(err) },
