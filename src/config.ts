@@ -12,6 +12,12 @@ export interface Config {
   databaseUrl: string;
   /** REST base such as "http://127.0.0.1:4000/api" (the tests' fake Discord); null = discord.com. */
   apiBase: string | null;
+  /**
+   * DISCORD_REST_PROXY: an HTTP proxy (`npm run rest-proxy`, @discordjs/proxy) every shard on every
+   * machine sends its REST requests through, so they share Discord's global budget of 50 requests a
+   * second; null: each process talks to Discord (or DISCORD_API_BASE) and takes a fixed share.
+   */
+  restProxy: string | null;
   logLevel: string;
   /** "pretty" for people at a terminal, "json" for log collectors. */
   logFormat: "pretty" | "json";
@@ -103,6 +109,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   if (apiBase && !/^https?:\/\/\S+$/.test(apiBase))
     problems.push(`DISCORD_API_BASE should be an http(s) URL such as http://127.0.0.1:4000/api (it is "${apiBase}").`);
 
+  const restProxyText = text("DISCORD_REST_PROXY");
+  // The proxy serves Discord's paths under /api, as Discord does: a bare host gets it added.
+  const restProxy = restProxyText?.replace(/\/+$/, "").replace(/^(https?:\/\/[^/]+)$/, "$1/api") ?? null;
+  if (restProxy && !/^https?:\/\/\S+$/.test(restProxy))
+    problems.push(`DISCORD_REST_PROXY should be the URL of the REST proxy, such as http://127.0.0.1:8080/api (it is "${restProxy}").`);
+
   const logLevel = (text("LOG_LEVEL") ?? "info").toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (it is "${logLevel}").`);
   const format = text("LOG_FORMAT") ?? (env.NODE_ENV === "production" ? "json" : "pretty");
@@ -145,6 +157,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     guildId,
     databaseUrl: text("DATABASE_URL") ?? "file:./data/hearts.db",
     apiBase,
+    restProxy,
     logLevel,
     logFormat: format === "json" ? "json" : "pretty",
     botDelayMs: int("BOT_DELAY_MS", 900, 0, 60_000),

@@ -25,6 +25,7 @@ import { guildPresent, guildRemoved, guildsLeftWhileDown } from "./privacy.js";
 import { createRouter } from "./router.js";
 import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./fair-use.js";
 import { everyShard } from "./every-shard.js";
+import { CrossMachine } from "./cross-machine.js";
 
 export interface BotDeps {
   /** The whole store (SQLite or PostgreSQL alike): tables, standings, privacy, the daily challenge. */
@@ -63,9 +64,12 @@ export interface HeartsBot {
   stop(): Promise<void>;
 }
 
-/** This process's share of Discord's global 50 requests per second. */
-export function globalRequestsPerSecond(shard: ShardInfo | null): number {
-  return shard ? Math.max(1, Math.floor(50 / shard.count)) : 50;
+/**
+ * This process's share of Discord's global 50 requests per second. Through a REST proxy
+ * (DISCORD_REST_PROXY) the proxy keeps the one budget of every process, so no share is set aside.
+ */
+export function globalRequestsPerSecond(shard: ShardInfo | null, proxied = false): number {
+  return shard && !proxied ? Math.max(1, Math.floor(50 / shard.count)) : 50;
 }
 
 export function createBot(config: Config, deps: BotDeps): HeartsBot {
@@ -76,11 +80,12 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
     // @discordjs/rest keeps a handler per route and interaction token; sweep idle ones each
     // minute (not hourly) so memory does not grow with every interaction answered.
-    // Discord's global limit (50 requests/s) is per bot, not per process: shards split it.
+    // Discord's global limit (50 requests/s) is per bot, not per process: shards split it, or
+    // send everything through the one REST proxy that keeps it for all of them.
     rest: {
-      ...(config.apiBase ? { api: config.apiBase } : {}),
+      ...((config.restProxy ?? config.apiBase) ? { api: config.restProxy ?? config.apiBase! } : {}),
       handlerSweepInterval: 60_000,
-      globalRequestsPerSecond: globalRequestsPerSecond(shard),
+      globalRequestsPerSecond: globalRequestsPerSecond(shard, !!config.restProxy),
     },
     // Only what the bot reads is cached: it never looks at messages, reactions or presences.
     makeCache: Options.cacheWithLimits({
@@ -110,7 +115,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const renderProcess =
     renderer === canvasRenderer && deps.renderProcess !== false ? new RenderProcess(log.child({ part: "pictures" })) : null;
   const images = new Images(renderer, log, load, renderProcess);
-  // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap.
+  // Interaction webhooks are outside Discord's global rate limit: their own client, no global cap,
+  // straight to Discord even with a REST proxy (they would wait in the proxy's global queue).
   const webhookRest = new REST({
     ...(config.apiBase ? { api: config.apiBase } : {}),
     globalRequestsPerSecond: 10_000,
@@ -140,6 +146,17 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   });
   const review = new ReviewService({ store: deps.store, bots: deps.bots, samples: config.reviewSamples });
   const guilds = new GuildSettingsCache(deps.store);
+  // Forget me, purges and departures reach every shard on every machine through the database.
+  const cross = shard
+    ? new CrossMachine({
+        store: deps.store,
+        service,
+        shard,
+        inGuild: (guildId) => client.guilds.cache.has(guildId),
+        log: log.child({ part: "privacy" }),
+      })
+    : null;
+  const shards = everyShard(client, service, log.child({ part: "privacy" }), cross);
   const route = createRouter(
     {
       service,
@@ -156,7 +173,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       limits: { maxTablesPerGuild: config.maxTablesPerGuild },
       daily,
       review,
-      everyShard: everyShard(client, service, log.child({ part: "privacy" })),
+      everyShard: shards,
     },
     { defaults: config.defaults, autoDeferMs: deps.autoDeferMs ?? 1200, onAck: deps.onAck, webhook: webhookRest },
   );
@@ -173,7 +190,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   client.on(Events.ThreadDelete, (t) => {
     presenter.channelDeleted(t.id).catch(logged("closing a deleted thread's table"));
   });
-  const admin = { service, guilds, log };
+  const admin = { service, guilds, log, everyShard: shards };
   client.on(Events.GuildDelete, (g) => {
     if (!g.available) return; // an outage on Discord's side, not a removal
     guildRemoved(admin, g.id, new Date()).catch(logged("ending a removed server's tables"));
@@ -213,6 +230,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
         return [];
       });
       if (saved.length) log.info({ menus: await presenter.restoreMenus(saved), saved: saved.length }, "brought open menus up to date");
+      // What other shards asked while this one was away, now that its tables are back.
+      await cross?.start();
       // Added back while the bot was stopped: those servers' purges are called off.
       const departed = await deps.store.departedGuilds(new Date(8.64e15), 10_000).catch(() => []);
       for (const guildId of departed)
@@ -225,6 +244,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       housekeeping?.start();
     },
     async stop() {
+      await cross?.stop();
       await housekeeping?.stop();
       await service.stop();
       await presenter.idle();

@@ -7,14 +7,16 @@
  *
  * A shard that is down has nothing in memory: it resumes from the database, so for the servers of
  * every shard that did not answer, the answering shard hands the person's seats over in the stored
- * open tables (the store itself leaves open tables to the shard holding them). A shard on another
- * machine (SHARD_IDS) does not answer either, but it still holds its tables in memory: those keep
- * the seat until they end (its next write of the table puts it back), and the answering shard logs
- * which shards it could not reach.
+ * open tables (the store itself leaves open tables to the shard holding them). Shards on other
+ * machines (SHARD_IDS), and a shard that answers after the limit, get the request through the
+ * database instead (cross-machine.ts): each applies it to its own tables within a second or so, or
+ * when it comes back, and deletes again what its tables wrote meanwhile.
  */
 import { ShardClientUtil, type Client } from "discord.js";
+import { parseShardIds } from "../config.js";
 import type { Logger } from "../log.js";
 import type { TableService } from "../table/service.js";
+import type { CrossMachine } from "./cross-machine.js";
 
 /** What a shard's client carries for the others' broadcastEval (set by `everyShard`). */
 interface HeartsClient extends Client {
@@ -22,7 +24,7 @@ interface HeartsClient extends Client {
 }
 
 /** How long a shard has to answer before it counts as down (one that hangs must not hold the person's answer). */
-const ANSWER_MS = 10_000;
+export const ANSWER_MS = 10_000;
 
 /** `p`, or a rejection after `ms`. */
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -36,17 +38,43 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
 export interface EveryShard {
   /** Takes the person out of every open table of every shard; resolves with how many tables. */
   forgetPlayer(userId: string, pseudonym: string): Promise<number>;
+  /** A server was purged, or the bot left it: every shard on every machine ends its tables there too. */
+  guildGone(kind: "purge" | "left", guildId: string): Promise<void>;
 }
 
-export function everyShard(client: Client, service: TableService, log: Logger): EveryShard {
+/**
+ * The shards this machine's ShardingManager runs: its SHARD_IDS (the shard processes inherit the
+ * manager's environment), or all of them.
+ */
+export function machineShards(count: number, env: NodeJS.ProcessEnv = process.env): number[] {
+  const ids = env.SHARD_IDS?.trim() ? parseShardIds(env.SHARD_IDS, count) : null;
+  return Array.isArray(ids) ? ids : Array.from({ length: count }, (_, id) => id);
+}
+
+export function everyShard(client: Client, service: TableService, log: Logger, cross: CrossMachine | null = null): EveryShard {
   (client as HeartsClient).hearts = { forgetPlayer: (userId, pseudonym) => service.forgetPlayer(userId, pseudonym) };
   return {
+    async guildGone(kind, guildId) {
+      // This shard's own part (its tables, the stored data) goes on without it.
+      await cross
+        ?.ask(kind, guildId)
+        .catch((err: unknown) =>
+          log.warn(
+            { guild: guildId, kind, err: err instanceof Error ? err.message : String(err) },
+            "could not tell the other shards about a server's purge or departure",
+          ),
+        );
+    },
     async forgetPlayer(userId, pseudonym) {
       const shards = client.shard;
       if (!shards) return service.forgetPlayer(userId, pseudonym);
-      // Each shard is asked on its own, so one that is down (or stuck) does not hide the others' answers.
+      // First, so a shard that does not answer now (or runs on another machine) still gets it.
+      await cross?.ask("forget", userId);
+      // Each shard of this machine is asked on its own, so one that is down (or stuck) does not hide
+      // the others' answers. Those of other machines read the request from the database.
+      const here = machineShards(shards.count);
       const asked = await Promise.allSettled(
-        Array.from({ length: shards.count }, (_, shard) =>
+        here.map((shard) =>
           within(
             shards.broadcastEval((c, ctx) => (c as HeartsClient).hearts?.forgetPlayer(ctx.userId, ctx.pseudonym) ?? 0, {
               shard,
@@ -57,7 +85,7 @@ export function everyShard(client: Client, service: TableService, log: Logger): 
         ),
       );
       const answered = asked.reduce((sum, r) => sum + (r.status === "fulfilled" ? Number(r.value) || 0 : 0), 0);
-      const unreached = new Set(asked.flatMap((r, shard) => (r.status === "rejected" ? [shard] : [])));
+      const unreached = new Set(asked.flatMap((r, i) => (r.status === "rejected" ? [here[i]] : [])));
       if (!unreached.size) return answered;
       log.warn({ shards: [...unreached] }, "forgetting a person: some shards did not answer; their stored open tables are changed instead");
       const theirs = (guildId: string) => unreached.has(ShardClientUtil.shardIdForGuildId(guildId, shards.count));

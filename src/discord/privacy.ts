@@ -121,6 +121,7 @@ async function purge(ctx: Ctx, guildId: string, m: PrivacyText): Promise<void> {
   try {
     await ctx.respond.defer();
     const open = await ctx.service.endGuild(guildId, sentence("privacy", "tableEndedPurge"));
+    await ctx.everyShard.guildGone("purge", guildId);
     const r = await ctx.store.purgeGuild(guildId);
     ctx.log.info({ guild: guildId, ...r, open }, "a server admin purged the server's data");
     return await ctx.respond.say(m.purged({ ...r, open }));
@@ -133,8 +134,9 @@ async function purge(ctx: Ctx, guildId: string, m: PrivacyText): Promise<void> {
  * The bot was removed from a server: its open tables end now, and its data is purged by the
  * housekeeping job after the grace period (the date is stored, so it survives restarts).
  */
-export async function guildRemoved(ctx: Pick<Ctx, "service" | "guilds" | "log">, guildId: string, at: Date): Promise<void> {
+export async function guildRemoved(ctx: Pick<Ctx, "service" | "guilds" | "log" | "everyShard">, guildId: string, at: Date): Promise<void> {
   const open = await ctx.service.endGuild(guildId, sentence("privacy", "tableEndedRemoved"));
+  await ctx.everyShard.guildGone("left", guildId);
   await ctx.guilds.update(guildId, { leftAt: at });
   ctx.log.info({ guild: guildId, open }, "removed from a server: its tables ended; its data is purged after the grace period");
 }
@@ -146,7 +148,7 @@ export async function guildRemoved(ctx: Pick<Ctx, "service" | "guilds" | "log">,
  * (A server Discord reports unavailable is in the cache: an outage is not a departure.) Returns them.
  */
 export async function guildsLeftWhileDown(
-  ctx: Pick<Ctx, "service" | "guilds" | "log"> & { store: Pick<HeartsStore, "storedGuilds"> },
+  ctx: Pick<Ctx, "service" | "guilds" | "log" | "everyShard"> & { store: Pick<HeartsStore, "storedGuilds"> },
   present: (guildId: string) => boolean,
   mine: (guildId: string) => boolean,
   at: Date,

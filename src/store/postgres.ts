@@ -31,6 +31,14 @@ import {
   toColumns,
   toRecord,
 } from "./records.js";
+import {
+  addCrossRequest,
+  markCrossRequests,
+  pendingCrossRequests,
+  pruneCrossRequests,
+  type CrossKind,
+  type CrossRequest,
+} from "./cross.js";
 import { ReadCache } from "./reader.js";
 import {
   departedGuilds,
@@ -524,6 +532,22 @@ export class PostgresStore implements HeartsStore {
 
   storedGuilds(): Promise<string[]> {
     return storedGuilds(this.privacyDb);
+  }
+
+  addCrossRequest(kind: CrossKind, subject: string): Promise<number> {
+    return addCrossRequest(this.privacyDb, kind, subject);
+  }
+
+  pendingCrossRequests(shard: string, limit: number): Promise<CrossRequest[]> {
+    return pendingCrossRequests(this.privacyDb, shard, limit);
+  }
+
+  markCrossRequests(shard: string, lastId: number): Promise<void> {
+    return markCrossRequests(this.privacyDb, shard, lastId);
+  }
+
+  pruneCrossRequests(shards: string[], before: Date): Promise<number> {
+    return pruneCrossRequests(this.privacyDb, shards, before);
   }
 
   async listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {

@@ -49,6 +49,14 @@ import {
   type PersonalData,
 } from "./privacy.js";
 import { columnValue, commitAppends, sqlDate, type AppendItem } from "./appends.js";
+import {
+  addCrossRequest,
+  markCrossRequests,
+  pendingCrossRequests,
+  pruneCrossRequests,
+  type CrossKind,
+  type CrossRequest,
+} from "./cross.js";
 import { ReadCache, StandingsReader } from "./reader.js";
 import { AppendWriter } from "./writer.js";
 import {
@@ -476,6 +484,22 @@ export class SqliteStore implements HeartsStore {
 
   storedGuilds(): Promise<string[]> {
     return this.reader.storedGuilds();
+  }
+
+  addCrossRequest(kind: CrossKind, subject: string): Promise<number> {
+    return this.exclusive(() => addCrossRequest(this.prisma, kind, subject));
+  }
+
+  pendingCrossRequests(shard: string, limit: number): Promise<CrossRequest[]> {
+    return this.exclusive(() => pendingCrossRequests(this.prisma, shard, limit));
+  }
+
+  markCrossRequests(shard: string, lastId: number): Promise<void> {
+    return this.exclusive(() => markCrossRequests(this.prisma, shard, lastId));
+  }
+
+  pruneCrossRequests(shards: string[], before: Date): Promise<number> {
+    return this.exclusive(() => pruneCrossRequests(this.prisma, shards, before));
   }
 
   /** One player's card, for /hearts stats (in the reader's thread, cached a few seconds). */

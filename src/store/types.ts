@@ -4,6 +4,7 @@
  */
 import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "../table/records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
+import type { CrossStore } from "./cross.js";
 import type { PrivacyStore } from "./privacy.js";
 import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
@@ -199,7 +200,7 @@ export interface DailyStore {
  * group-commit counters. The bot (src/discord) is typed by it, so it calls each part directly,
  * never by testing for a method or casting.
  */
-export interface HeartsStore extends Store, PrivacyStore, DailyStore {
+export interface HeartsStore extends Store, PrivacyStore, DailyStore, CrossStore {
   /** Which database runs: for logs and benchmarks only; nothing above the store branches on it. */
   readonly kind: "sqlite" | "postgres";
   leaderboard(query: LeaderboardQuery): Promise<Leaderboard>;

@@ -34,7 +34,15 @@ describe("loadEnv", () => {
     const r = readConfig(env);
     if (!r.ok) throw new Error(r.problems.join("\n"));
     // Every variable the file leaves empty reads as unset: no empty guild, shard list, API base or salt.
-    expect(r.config).toMatchObject({ guildId: null, clientId: null, shards: null, shardIds: null, apiBase: null, dailySalt: null });
+    expect(r.config).toMatchObject({
+      guildId: null,
+      clientId: null,
+      shards: null,
+      shardIds: null,
+      apiBase: null,
+      restProxy: null,
+      dailySalt: null,
+    });
     for (const [key, value] of Object.entries(env)) expect(value, key).not.toBe("");
   });
 
@@ -71,5 +79,19 @@ describe("loadEnv", () => {
     expect(env).toEqual({ ENV_FILE: "none" });
     expect(envFile({})).toBe(".env");
     expect(envFile({ ENV_FILE: "none" })).toBeNull();
+  });
+});
+
+describe("DISCORD_REST_PROXY", () => {
+  const read = (v: string) => readConfig({ DISCORD_TOKEN: "x", DISCORD_API_BASE: "http://127.0.0.1:1/api", DISCORD_REST_PROXY: v });
+  it("is the proxy's URL, with Discord's /api path added to a bare address", () => {
+    expect(read("http://127.0.0.1:8080")).toMatchObject({ ok: true, config: { restProxy: "http://127.0.0.1:8080/api" } });
+    expect(read("http://127.0.0.1:8080/")).toMatchObject({ ok: true, config: { restProxy: "http://127.0.0.1:8080/api" } });
+    expect(read("http://10.0.0.5:8080/api")).toMatchObject({ ok: true, config: { restProxy: "http://10.0.0.5:8080/api" } });
+  });
+  it("says what is wrong with something that is not a URL", () => {
+    const r = read("127.0.0.1:8080");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.join("\n")).toContain("DISCORD_REST_PROXY should be the URL of the REST proxy");
   });
 });

@@ -144,6 +144,8 @@ export interface RecordedCall {
   /** Injected by failNext. */
   injected: boolean;
   at: number;
+  /** The User-Agent it came with (the REST proxy's says so: src/rest-proxy.ts). */
+  userAgent: string | null;
 }
 
 export interface Violation {
@@ -246,6 +248,21 @@ export interface FakeOptions {
   shards?: number;
   /** session_start_limit.max_concurrency of `GET /gateway/bot`: shards that may identify at once (default 1). */
   maxConcurrency?: number;
+  /**
+   * Discord's global limit per bot token, in requests a second (Discord's is 50), over every request
+   * made with the bot token (interaction callbacks and webhooks aside, as on Discord). A window of
+   * one second opens at the first request after the last one closed; requests beyond the limit get
+   * a global 429 (X-RateLimit-Global, Retry-After, Discord's JSON body). Off by default.
+   */
+  globalLimit?: number;
+}
+
+/** One window of the global limit (globalLimit): requests let through and refused in it. */
+export interface GlobalWindow {
+  /** Real time (Date.now()) the window opened. */
+  at: number;
+  requests: number;
+  refused: number;
 }
 
 /** A server the bot is in, with its text channel named `hearts`. */
@@ -357,6 +374,8 @@ export class FakeDiscord {
   port = 0;
   /** Requests refused with 429 by the per-channel limits (rateLimits option), not counting failNext. */
   rateLimitHits = 0;
+  /** With globalLimit: every window of the global limit so far, oldest first. */
+  readonly globalWindows: GlobalWindow[] = [];
 
   private http!: Server;
   private wss!: WebSocketServer;
@@ -377,6 +396,7 @@ export class FakeDiscord {
   private closed = false;
   private readonly keepFiles: boolean;
   private readonly rateLimits: boolean;
+  private readonly globalLimit: number;
   private readonly recordCalls: boolean;
   private readonly keepHistory: boolean;
   private buckets = new Map<string, { remaining: number; resetAt: number }>();
@@ -388,6 +408,7 @@ export class FakeDiscord {
     this.token = opts.token ?? "fake-bot-token";
     this.keepFiles = opts.keepFiles ?? false;
     this.rateLimits = opts.rateLimits ?? false;
+    this.globalLimit = opts.globalLimit ?? 0;
     this.recordCalls = opts.recordCalls ?? true;
     this.keepHistory = opts.history ?? true;
     this.heartbeatMs = opts.heartbeatMs ?? 41_250;
@@ -1093,6 +1114,7 @@ export class FakeDiscord {
       code: null,
       injected: false,
       at: this.now(),
+      userAgent: req.headers["user-agent"] ?? null,
     };
     if (this.recordCalls) this.calls.push(call);
     const reply = (status: number, json?: unknown, headers: Record<string, string> = {}) => {
@@ -1147,6 +1169,22 @@ export class FakeDiscord {
     // Interaction callbacks and interaction webhooks authenticate by their token, not the bot's.
     const byToken = path.startsWith("/interactions/") || path.startsWith("/webhooks/");
     if (!byToken && req.headers.authorization !== `Bot ${this.token}`) return error(401, 0, "401: Unauthorized");
+
+    if (this.globalLimit && !byToken) {
+      const now = Date.now();
+      let w = this.globalWindows.at(-1);
+      if (!w || now >= w.at + 1000) this.globalWindows.push((w = { at: now, requests: 0, refused: 0 }));
+      if (w.requests >= this.globalLimit) {
+        w.refused++;
+        const after = Math.max(0.001, (w.at + 1000 - now) / 1000);
+        return reply(
+          429,
+          { message: "You are being rate limited.", retry_after: after, global: true, code: 0 },
+          { "retry-after": after.toFixed(3), "x-ratelimit-global": "true", "x-ratelimit-scope": "global" },
+        );
+      }
+      w.requests++;
+    }
 
     const limited = this.rateLimits ? this.takeFromBucket(method, path) : null;
     if (limited?.refused) {

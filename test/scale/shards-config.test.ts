@@ -60,6 +60,8 @@ describe("Discord's global request limit across shards", () => {
         ).toBeLessThanOrEqual(50);
       expect(Math.min(...shares), "every shard can still send").toBeGreaterThanOrEqual(1);
     }
+    // Through the REST proxy (DISCORD_REST_PROXY) the proxy keeps the one budget: no share is set aside.
+    expect(globalRequestsPerSecond({ id: 0, count: 4 }, true)).toBe(50);
   });
 });
 

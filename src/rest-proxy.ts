@@ -1,0 +1,82 @@
+/**
+ * One REST budget for every process of the bot: Discord allows a token about 50 requests a second
+ * in all (interaction responses aside), shared by every shard on every machine. Each process that
+ * keeps its own count can only take a fixed share of it; sent through this proxy instead
+ * (DISCORD_REST_PROXY), they draw on one budget that @discordjs/rest keeps here, with Discord's
+ * per-route buckets and its 429 answers (waited out and retried here, not passed on).
+ *
+ * The proxy is the discord.js project's own (@discordjs/proxy): it forwards each request with the
+ * caller's Authorization header, so one proxy serves one token. It holds no secret itself.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { proxyRequests } from "@discordjs/proxy";
+import { REST } from "@discordjs/rest";
+import type { Logger } from "./log.js";
+
+export interface RestProxyOptions {
+  /** Discord's REST base, or the tests' fake (DISCORD_API_BASE); default discord.com. */
+  upstream: string | null;
+  /** Default 127.0.0.1: only processes of this machine (or those a tunnel lets in) may use it. */
+  host?: string;
+  /** 0: any free port (the tests). */
+  port: number;
+  log: Logger;
+}
+
+export interface RestProxy {
+  /** What DISCORD_REST_PROXY is set to, e.g. http://127.0.0.1:8080/api. */
+  url: string;
+  /** Requests answered, by status; `429` counts rate limits passed on to a bot process. */
+  readonly answered: Map<number, number>;
+  close(): Promise<void>;
+}
+
+/** Seen by Discord (and the fake) in the User-Agent of what the proxy sends. */
+export const PROXY_USER_AGENT = "hearts-rest-proxy";
+
+export async function startRestProxy(opts: RestProxyOptions): Promise<RestProxy> {
+  const { log } = opts;
+  const rest = new REST({
+    version: "10",
+    ...(opts.upstream ? { api: opts.upstream } : {}),
+    // Discord's figure for a bot token; one process counts it for all of them.
+    globalRequestsPerSecond: 50,
+    userAgentAppendix: `${PROXY_USER_AGENT} Node.js ${process.version}`,
+    handlerSweepInterval: 60_000,
+  });
+  rest.on("rateLimited", (info) =>
+    log.debug({ route: info.route, global: info.global, waitMs: info.timeToReset }, "waiting out a rate limit before sending"),
+  );
+  const forward = proxyRequests(rest);
+  const answered = new Map<number, number>();
+  const server: Server = createServer((req, res) => {
+    res.on("finish", () => {
+      answered.set(res.statusCode, (answered.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode === 429)
+        log.warn({ method: req.method, route: req.url?.split("?")[0] }, "a rate limit passed on to a bot process");
+    });
+    Promise.resolve(forward(req, res)).catch((err: unknown) => {
+      // Not an answer from Discord (the network, say): the bot's REST client retries a 5xx.
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not forward a request to Discord");
+      if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "The REST proxy could not reach Discord.", code: 0 }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(":") ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}/api`,
+    answered,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      rest.clearHashSweeper();
+      rest.clearHandlerSweeper();
+    },
+  };
+}
