@@ -120,6 +120,7 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
 
   try {
     await bot.start();
+    metrics?.markStarted();
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "TokenInvalid" || (err as { status?: number }).status === 401) console.error(`\n${INVALID_TOKEN_HELP}\n`);

@@ -59,6 +59,8 @@ interface Attached {
 export class BotMetrics {
   readonly registry = new Registry();
   private attached: Attached | null = null;
+  /** Set once the bot has logged in and resumed its tables (main's start finished). */
+  private started = false;
 
   readonly ack = new Histogram({
     name: "hearts_interaction_ack_seconds",
@@ -231,6 +233,11 @@ export class BotMetrics {
     });
   }
 
+  /** The bot has logged in and resumed its open tables: ready, if connected and the store writes. */
+  markStarted(): void {
+    this.started = true;
+  }
+
   /** The computer players with each table decision timed by level (hints and reviews go through as they are). */
   timedBots<B extends BotPlayer>(bots: B): BotPlayer {
     const hist = this.decision;
@@ -251,7 +258,7 @@ export class BotMetrics {
    */
   async notReady(): Promise<string | null> {
     const a = this.attached;
-    if (!a) return "the bot is starting";
+    if (!a || !this.started) return "the bot is starting (logging in, resuming its tables)";
     if (a.bot.client.ws.status !== Status.Ready) return `not connected to the Discord gateway (status ${Status[a.bot.client.ws.status]})`;
     if (!a.bot.service.storeUp) return "the store cannot save games (the tables are waiting for it)";
     const probe = await this.probe(a);
