@@ -97,6 +97,7 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
     await pool.close();
     await store.close();
     await ops?.close();
+    metrics?.close();
     log.info("stopped");
     process.exit(0);
   };

@@ -51,7 +51,10 @@ describe.skipIf(!!why)("the metrics port during a game", () => {
     const m = parsePrometheusText(scrape.body);
     // Every interaction the people made was acknowledged once, and counted once.
     expect(total(m, "hearts_interaction_ack_seconds", "hearts_interaction_ack_seconds_count")).toBe(sent);
-    expect(m.get("hearts_interaction_ack_seconds")!.samples.some((s) => s.labels.kind === "/new")).toBe(true);
+    expect(total(m, "hearts_interaction_handling_seconds", "hearts_interaction_handling_seconds_count")).toBe(sent);
+    expect(total(m, "hearts_interaction_handling_seconds", "hearts_interaction_handling_seconds_count", { kind: "/new" })).toBe(1);
+    // Discord's 3 s: every acknowledgement was in time, as the fake Discord saw it too.
+    expect(total(m, "hearts_interaction_ack_seconds", "hearts_interaction_ack_seconds_bucket", { le: "3" })).toBe(sent);
     // One table open, its game under way; moves committed by people and computer players.
     const phases = m.get("hearts_open_tables")!.samples.filter((s) => s.value > 0);
     expect(phases.map((s) => s.labels.phase)).toEqual([expect.stringMatching(/^(passing|playing|moon-choice)$/)]);

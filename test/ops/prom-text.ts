@@ -134,8 +134,8 @@ export function total(families: Map<string, Family>, family: string, name = fami
     .reduce((n, s) => n + s.value, 0);
 }
 
-/** A quantile from a histogram's buckets, as Prometheus' histogram_quantile works it out (linear within a bucket). */
-export function histogramQuantile(families: Map<string, Family>, family: string, q: number): number {
+/** A histogram's cumulative buckets (le, count), summed over its other labels. */
+export function histogramBuckets(families: Map<string, Family>, family: string): [number, number][] {
   const f = families.get(family);
   if (!f || f.type !== "histogram") throw new Error(`no histogram ${family}`);
   const byLe = new Map<number, number>();
@@ -144,7 +144,11 @@ export function histogramQuantile(families: Map<string, Family>, family: string,
     const le = parseValue(s.labels.le, s.labels.le);
     byLe.set(le, (byLe.get(le) ?? 0) + s.value);
   }
-  const buckets = [...byLe].sort((a, b) => a[0] - b[0]);
+  return [...byLe].sort((a, b) => a[0] - b[0]);
+}
+
+/** A quantile from cumulative buckets, as Prometheus' histogram_quantile works it out (linear within a bucket). */
+export function bucketQuantile(buckets: [number, number][], q: number): number {
   const count = buckets.at(-1)?.[1] ?? 0;
   if (!count) return NaN;
   const rank = q * count;
