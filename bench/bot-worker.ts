@@ -12,6 +12,8 @@ import { createBot } from "../src/discord/bot.js";
 import { idleGauge } from "../src/discord/load.js";
 import { silentLogger } from "../src/log.js";
 import { openStore } from "../src/store/index.js";
+import { BotMetrics } from "../src/ops/metrics.js";
+import { startOpsServer } from "../src/ops/server.js";
 import type { BotPlayer } from "../src/table/players.js";
 
 interface Input {
@@ -23,6 +25,8 @@ interface Input {
   renderProcess: boolean;
   botDelayMs: number;
   shed?: boolean;
+  /** The metrics port on (as METRICS_PORT does in production): its timing wrappers and its server. */
+  metrics?: boolean;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -44,6 +48,7 @@ let hands = 0;
 /** Tricks played (taken one by one or claimed), for the requests per trick. */
 let tricks = 0;
 let games = 0;
+const metrics = input.metrics === false ? null : new BotMetrics();
 const bot = createBot(
   // The fake's one guild stands for the many servers 200 tables would be in, and its people click as
   // fast as the bench drives them: no table cap or budgets (test/bot/e2e-fair-use.test.ts covers those).
@@ -57,15 +62,16 @@ const bot = createBot(
     rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 },
   },
   {
-    store,
-    bots,
+    store: metrics ? metrics.timedStore(store) : store,
+    bots: metrics ? metrics.timedBots(bots) : bots,
     renderer: input.images ? undefined : null,
     renderProcess: input.renderProcess !== false,
     load: input.shed === false ? idleGauge : undefined,
     log: silentLogger(),
-    onAck: (ms) => {
+    onAck: (ms, kind) => {
       acks.record(µs(ms));
       intervalAcks.record(µs(ms));
+      metrics?.onAck(ms, kind);
     },
   },
 );
@@ -135,7 +141,10 @@ setInterval(() => {
   const old = performance.now() - 60_000;
   for (const [id, t] of handlerStarted) if (t < old) handlerStarted.delete(id);
 }, 30_000).unref();
+metrics?.attach(bot, store);
+const ops = metrics ? await startOpsServer(metrics.source(), { port: 0, host: "127.0.0.1", log: silentLogger() }) : null;
 await bot.start();
+metrics?.markStarted();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 const intervalLoop = monitorEventLoopDelay({ resolution: 10 });
@@ -207,8 +216,10 @@ async function onMessage(msg: { type: string }): Promise<void> {
   } else if (msg.type === "stop") {
     await bot.stop();
     await store.close();
+    await ops?.close();
+    metrics?.close();
     send({ type: "stopped" });
     process.exit(0);
   }
 }
-send({ type: "ready", heapUsed: heap() });
+send({ type: "ready", heapUsed: heap(), metricsPort: ops?.port ?? null });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bot -- --tables N [--humans 1-4] [--seconds S | --minutes M] [--interval S] [--think MS]
- *    [--arrive S] [--bot-delay MS] [--shed on|off] [--images on|off] [--render-process on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
+ *    [--arrive S] [--bot-delay MS] [--shed on|off] [--metrics on|off] [--images on|off] [--render-process on|off] [--check [--max-p99 MS] [--max-kb-table KB] [--max-heap-slope KB]]`
  *
  * Drives N tables at once through the fake Discord: in each channel a person opens a table, starts
  * it with three computer players (or with `--humans H` people in all, who join first), and each
@@ -30,6 +30,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { SnowflakeUtil } from "discord.js";
 import { decodeId } from "../src/discord/ids.js";
+import { bucketQuantile, histogramBuckets, parsePrometheusText } from "../test/ops/prom-text.js";
 import {
   startFakeDiscord,
   type FakeDiscord,
@@ -61,6 +62,8 @@ const IMAGES = arg("images", "on") !== "off";
 const ARRIVE_MS = Math.max(0, parseFloat(arg("arrive", "2"))) * 1000;
 /** Diagnostic: `--render-process off` draws pictures on the bot's main thread, as before the picture process. */
 const RENDER_PROCESS = arg("render-process", "on") !== "off";
+/** `--metrics off`: without the metrics port (on by default, scraped every 10 s as Prometheus would). */
+const METRICS = arg("metrics", "on") !== "off";
 /** `--shed off`: optional pictures are never left out under load (to measure uploads on a busy machine). */
 const SHED = arg("shed", "on") !== "off";
 
@@ -295,6 +298,7 @@ async function main(): Promise<void> {
     renderProcess: RENDER_PROCESS,
     botDelayMs: BOT_DELAY_MS,
     shed: SHED,
+    metrics: METRICS,
   });
   // The bot dying at any moment is a failed run (exit 2), not a figure.
   let stopping = false;
@@ -309,7 +313,7 @@ async function main(): Promise<void> {
         process.exit(2);
       });
   });
-  const ready = await next<{ heapUsed: number }>(worker, "ready");
+  const ready = await next<{ heapUsed: number; metricsPort: number | null }>(worker, "ready");
   console.log(
     `bench:bot  ${TABLES} tables of ${HUMANS} ${HUMANS === 1 ? "person" : "people"} arriving within ${ARRIVE_MS / 1000} s, ${SECONDS} s, think ~${THINK_MS} ms, computer players ${BOT_DELAY_MS} ms, images ${IMAGES ? "on" : "off"}${RENDER_PROCESS ? "" : " (drawn on the main thread)"}${SHED ? "" : ", never shed"}, samples every ${INTERVAL_S} s`,
   );
@@ -322,6 +326,18 @@ async function main(): Promise<void> {
   worker.send({ type: "memory" });
   const warm = await next<{ heapUsed: number; tables: number }>(worker, "memory");
   latencies.length = 0;
+  // The metrics' ack histogram from here on (as the bench's own figure): the warm-up's buckets are taken off.
+  const ackAtWarm = ready.metricsPort ? await scrapeAcks(ready.metricsPort) : null;
+  const scrapes: number[] = [];
+  const scraper = ready.metricsPort
+    ? setInterval(() => {
+        const t = performance.now();
+        scrapeAcks(ready.metricsPort!).then(
+          () => scrapes.push(performance.now() - t),
+          (err: unknown) => console.error(`bench:bot: a scrape of /metrics failed: ${String(err)}`),
+        );
+      }, 10_000)
+    : null;
   settledAt.clear();
   intervalLatencies = [];
   intervalLate = 0;
@@ -387,6 +403,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
+  if (scraper) clearInterval(scraper);
+  const metricsAck = ready.metricsPort && ackAtWarm ? metricsFigure(ackAtWarm, await scrapeAcks(ready.metricsPort), scrapes) : null;
   // Measured while every table is still open (mid-game): the bot's heap above its empty start.
   console.log("measuring memory…");
   worker.send({ type: "memory" });
@@ -477,6 +495,16 @@ async function main(): Promise<void> {
     /** Requests that waited for discord.js's own global limit (50 a second by default). */
     restGlobalWaits: mem.globalWaits,
     violations: fake.violations.length,
+    /**
+     * The metrics port's own figure: p99 of hearts_interaction_ack_seconds (the interaction's snowflake
+     * time to its callback leaving the bot: the span the fake measures, ackMs, but the fake's receiving)
+     * over the same interactions, by histogram_quantile over its buckets; its ratio to ackMs.p99 and botAckMs.p99.
+     */
+    metrics: metricsAck && {
+      ...metricsAck,
+      vsBotAckP99: round2(metricsAck.ackP99Ms / mem.botAckMs.p99),
+      vsAckP99: round2(metricsAck.ackP99Ms / pct(sorted, 99)),
+    },
     /** Event-loop lag of this process (the fake Discord and the simulated players). */
     fakeLoopP99Ms: round1(parentLoop.percentile(99) / 1e6),
     /** 1-minute load average of the machine at the start and end (other work shares the cores). */
@@ -536,8 +564,32 @@ async function main(): Promise<void> {
     );
     code = failures.length ? 1 : 0;
   }
+  if (result.metrics)
+    console.log(
+      `metrics port: ack p99 ${result.metrics.ackP99Ms} ms from hearts_interaction_ack_seconds over ${result.metrics.interactions} interactions (${result.metrics.vsAckP99}× the benchmark's p99 as the fake Discord measured it, ${result.metrics.vsBotAckP99}× the bot's own share); ${result.metrics.scrapes} scrapes, p99 ${result.metrics.scrapeP99Ms} ms`,
+    );
   console.log(JSON.stringify(result));
   process.exit(code);
+}
+
+/** The ack histogram's buckets (summed over kinds) from the metrics port. */
+async function scrapeAcks(port: number): Promise<[number, number][]> {
+  const r = await fetch(`http://127.0.0.1:${port}/metrics`);
+  if (!r.ok) throw new Error(`/metrics answered ${r.status}`);
+  return histogramBuckets(parsePrometheusText(await r.text()), "hearts_interaction_ack_seconds");
+}
+
+function metricsFigure(before: [number, number][], after: [number, number][], scrapes: number[]) {
+  const at = new Map(before);
+  const delta = after.map(([le, c]): [number, number] => [le, c - (at.get(le) ?? 0)]);
+  const s = scrapes.sort((a, b) => a - b);
+  return {
+    ackP99Ms: round1(bucketQuantile(delta, 0.99) * 1000),
+    ackP50Ms: round1(bucketQuantile(delta, 0.5) * 1000),
+    interactions: delta.at(-1)?.[1] ?? 0,
+    scrapes: s.length,
+    scrapeP99Ms: round1(pct(s, 99)),
+  };
 }
 
 interface WorkerSample {

@@ -53,6 +53,11 @@ export interface Config {
   dailyBotSamples: number;
   /** REVIEW_SAMPLES: worlds per reviewed decision in /hearts review (more: steadier costs, slower reviews). */
   reviewSamples: number;
+  /**
+   * METRICS_PORT and METRICS_HOST: /healthz, /readyz and /metrics (src/ops) on this port, one per
+   * machine (with SHARDS, in the manager's process); null = off. The host is 127.0.0.1 unless set.
+   */
+  metrics: { port: number; host: string } | null;
 }
 
 /** Most shard processes SHARDS may ask for on one machine (Discord needs one per 2,500 servers). */
@@ -147,6 +152,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     }
   }
 
+  const metricsPort = text("METRICS_PORT") === null ? null : int("METRICS_PORT", 0, 1, 65_535);
+  const metricsHost = text("METRICS_HOST") ?? "127.0.0.1";
+  if (/[\s/]/.test(metricsHost))
+    problems.push(`METRICS_HOST should be an address to listen on, such as 127.0.0.1 or 0.0.0.0 (it is "${metricsHost}").`);
+
   const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
   if (!(BOT_LEVELS as readonly string[]).includes(botLevel))
     problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
@@ -175,6 +185,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     dailySalt: text("DAILY_SALT") ?? null,
     dailyBotSamples: int("DAILY_BOT_SAMPLES", 300, 1, 4000),
     reviewSamples: int("REVIEW_SAMPLES", 400, 8, 4000),
+    metrics: metricsPort ? { port: metricsPort, host: metricsHost } : null,
     defaults: {
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),

@@ -8,6 +8,7 @@
  * interaction URLs (an error from Discord's REST client carries its URL, and an interaction token
  * lets anyone post as the bot for 15 minutes).
  */
+import { createRequire } from "node:module";
 import { pino, type Logger } from "pino";
 
 export type { Logger };
@@ -66,6 +67,16 @@ export function urlPassword(url: string | undefined): string[] {
   }
 }
 
+/** pino-pretty is a development tool: a production install (npm ci --omit=dev) has none, and logs JSON. */
+function hasPretty(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createLogger(opts: { level?: string; format?: "pretty" | "json"; secrets?: string[] } = {}): Logger {
   const level = opts.level ?? "info";
   const redact = {
@@ -96,7 +107,7 @@ export function createLogger(opts: { level?: string; format?: "pretty" | "json";
     },
     hooks: { streamWrite: scrub },
   };
-  if (opts.format === "pretty" && level !== "silent") {
+  if (opts.format === "pretty" && level !== "silent" && hasPretty()) {
     return pino({
       ...common,
       transport: {

@@ -9,6 +9,16 @@ import { createBot } from "./discord/bot.js";
 import { NewerDatabaseError, openStore, redactUrl } from "./store/index.js";
 import type { HeartsStore } from "./store/types.js";
 import type { ShardInfo } from "./shards.js";
+import { BotMetrics } from "./ops/metrics.js";
+import { startOpsServer, type OpsServer } from "./ops/server.js";
+import { answerManager } from "./ops/shards.js";
+
+/**
+ * How long a stop may take (the moves in flight committed, the menus saved, the picture process and
+ * the workers ended) before the process exits anyway: below the ShardingManager's 15 s and
+ * systemd's default 90 s, so a restart never waits on a stuck dependency.
+ */
+export const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * Opens the database, starts the computer players and logs in; for a shard, only that shard's
@@ -48,16 +58,47 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
     return 1;
   }
   const pool = new BotPool({ log: log.child({ part: "bots" }) });
-  const bot = createBot(config, { store, bots: pool, log, shard });
+  // The metrics watch the store and the computer players through timing wrappers (src/ops).
+  const metrics = config.metrics ? new BotMetrics() : null;
+  const bot = createBot(config, {
+    store: metrics ? metrics.timedStore(store) : store,
+    bots: metrics ? metrics.timedBots(pool) : pool,
+    log,
+    shard,
+    onAck: metrics?.onAck,
+  });
+  metrics?.attach(bot, store, () => pool.queued);
+  // One port per machine: a shard answers its ShardingManager, which serves every local shard.
+  let ops: OpsServer | null = null;
+  if (metrics && shard) answerManager(metrics, shard.id);
+  else if (metrics && config.metrics) {
+    ops = await startOpsServer(metrics.source(), { ...config.metrics, log: log.child({ part: "metrics" }) }).catch((err: unknown) => {
+      log.error(
+        { err: err instanceof Error ? err.message : String(err), port: config.metrics?.port },
+        "could not open the metrics port (METRICS_PORT); the bot runs without it",
+      );
+      return null;
+    });
+  }
 
   let stopping = false;
   const shutdown = async (why: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal: why }, "stopping; open tables resume at the next start");
-    await bot.stop().catch(() => undefined);
+    setTimeout(() => {
+      log.error({ timeoutMs: STOP_TIMEOUT_MS }, "stopping took too long; exiting now (every committed move is stored)");
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+    // The moves in flight are committed and the menus saved (bot.stop), then the workers and the store end.
+    await bot
+      .stop()
+      .catch((err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, "stopping the bot failed"));
     await pool.close();
     await store.close();
+    await ops?.close();
+    metrics?.close();
+    log.info("stopped");
     process.exit(0);
   };
   const stopOn = (why: string) => () => {
@@ -80,6 +121,7 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
 
   try {
     await bot.start();
+    metrics?.markStarted();
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "TokenInvalid" || (err as { status?: number }).status === 401) console.error(`\n${INVALID_TOKEN_HELP}\n`);
@@ -95,6 +137,7 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
     await bot.stop().catch(() => undefined);
     await pool.close();
     await store.close();
+    await ops?.close();
     return 1;
   }
   return 0;

@@ -6,6 +6,8 @@
 import { REST, Routes, ShardingManager, type RESTGetAPIGatewayBotResult, type Shard } from "discord.js";
 import { INVALID_TOKEN_HELP, type Config } from "./config.js";
 import type { Logger } from "./log.js";
+import { startOpsServer, type OpsServer } from "./ops/server.js";
+import { shardsSource } from "./ops/shards.js";
 
 /** Which shard a guild belongs to: Discord's formula, (guild_id >> 22) % shard_count. */
 export function shardOf(guildId: string, shardCount: number): number {
@@ -196,16 +198,29 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
     if (stopping) return;
     stopping = true;
     log.info({ signal, shards: count }, "stopping every shard; open tables resume at the next start");
-    stopAll().then(
-      () => finished(0),
-      (err: unknown) => {
-        log.error({ err: err instanceof Error ? err.message : String(err) }, "stopping the shards failed");
-        finished(1);
-      },
-    );
+    stopAll()
+      .then(closeOps)
+      .then(
+        () => finished(0),
+        (err: unknown) => {
+          log.error({ err: err instanceof Error ? err.message : String(err) }, "stopping the shards failed");
+          finished(1);
+        },
+      );
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
+  // One metrics port for this machine's shards (each labelled by shard), not one per shard.
+  let ops: OpsServer | null = null;
+  if (config.metrics)
+    ops = await startOpsServer(shardsSource(manager, ids), { ...config.metrics, log }).catch((err: unknown) => {
+      log.error(
+        { err: err instanceof Error ? err.message : String(err) },
+        "could not open the metrics port (METRICS_PORT); running without it",
+      );
+      return null;
+    });
+  const closeOps = () => ops?.close();
 
   log.info(
     { shards: count, ...(config.shardIds ? { here: ids } : {}), recommended: info.shards, maxConcurrency: info.maxConcurrency },
@@ -227,6 +242,7 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
         "a shard process could not start (its own message is above); stopping the others",
       );
       await stopAll();
+      await closeOps();
       return 1;
     }
   }

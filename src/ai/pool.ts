@@ -219,6 +219,11 @@ export class BotPool {
     return this.slots.filter((s) => s.state === "ready" && !s.reviewOnly).length;
   }
 
+  /** Tasks waiting for a worker, by lane (metrics). */
+  get queued(): { moves: number; hints: number; reviews: number } {
+    return { moves: this.moves.length, hints: this.hints.length, reviews: this.reviews.length };
+  }
+
   get stats(): Readonly<PoolStats> {
     return { ...this.counts };
   }

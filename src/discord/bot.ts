@@ -58,6 +58,10 @@ export interface HeartsBot {
   presenter: Presenter;
   /** The retention and departed-server purge job (null when this process does not run it). */
   housekeeping: Housekeeping | null;
+  /** Read by the metrics (src/ops): pictures, fair-use refusals, the interaction webhooks' REST client. */
+  images: Images;
+  fairUse: FairUse;
+  webhook: REST;
   /** Logs in, then resumes every open table. Rejects if Discord refuses the token. */
   start(): Promise<void>;
   /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
@@ -209,6 +213,9 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     service,
     presenter,
     housekeeping,
+    images,
+    fairUse,
+    webhook: webhookRest,
     async start() {
       renderProcess?.warm();
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

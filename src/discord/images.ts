@@ -31,6 +31,8 @@ interface Session {
 
 export class Images {
   private session: Session | null = null;
+  /** Pictures that could not be drawn and went out as text (metrics). */
+  failed = 0;
 
   constructor(
     private readonly renderer: Renderer | null,
@@ -61,6 +63,7 @@ export class Images {
     try {
       return (this.renderer[method] as (...a: unknown[]) => Buffer)(...args);
     } catch (err) {
+      this.failed++;
       this.log.error({ table, err, image: what }, "could not draw an image; sending text only");
       return null;
     }
@@ -92,6 +95,7 @@ export class Images {
       await Promise.all(
         s.missing.map(async (m) => {
           const png = await this.offload!.render(m.method, m.args, lane).catch((err: Error) => {
+            this.failed++;
             // A picture process restarting was logged once by itself; each picture it refuses is not.
             if (!(err instanceof PicturesUnavailable))
               this.log.error({ table: m.table, err: err.message, image: m.what }, "could not draw an image; sending text only");
@@ -101,6 +105,11 @@ export class Images {
         }),
       );
     }
+  }
+
+  /** Pictures queued or being drawn by the picture process. */
+  get backlog(): number {
+    return this.offload?.backlog ?? 0;
   }
 
   get busy(): boolean {

@@ -155,6 +155,11 @@ export class TableService {
     return live ? viewOf(live) : null;
   }
 
+  /** Whether the store saves games now (false while the tables wait for it). */
+  get storeUp(): boolean {
+    return this.health.up;
+  }
+
   /** The ids of the open tables in memory. */
   get openTableIds(): string[] {
     return this.registry.ids;

@@ -43,6 +43,7 @@ describe("loadEnv", () => {
       restProxy: null,
       dailySalt: null,
     });
+    expect(r.config.metrics).toBeNull(); // METRICS_PORT= : no port opened
     for (const [key, value] of Object.entries(env)) expect(value, key).not.toBe("");
   });
 
@@ -93,5 +94,17 @@ describe("DISCORD_REST_PROXY", () => {
     const r = read("127.0.0.1:8080");
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems.join("\n")).toContain("DISCORD_REST_PROXY should be the URL of the REST proxy");
+  });
+});
+
+describe("METRICS_PORT and METRICS_HOST", () => {
+  it("a port on 127.0.0.1 unless METRICS_HOST says otherwise; a port out of range is a sentence", () => {
+    const base = { DISCORD_TOKEN: "t", DISCORD_API_BASE: "http://127.0.0.1:1/api" };
+    const on = readConfig({ ...base, METRICS_PORT: "9464" });
+    expect(on.ok && on.config.metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    const anywhere = readConfig({ ...base, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" });
+    expect(anywhere.ok && anywhere.config.metrics).toEqual({ port: 9464, host: "0.0.0.0" });
+    const bad = readConfig({ ...base, METRICS_PORT: "70000" });
+    expect(!bad.ok && bad.problems).toEqual(['METRICS_PORT must be a whole number from 1 to 65535 (it is "70000").']);
   });
 });

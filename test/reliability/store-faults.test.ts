@@ -20,34 +20,12 @@ import { STORE_DOWN_MESSAGE } from "../../src/table/store-health.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 import { postgresBin, startPostgres } from "../store/postgres-server.js";
 import { TableDriver } from "./driver.js";
+import { tmpfs, tmpfsUnavailable } from "./tmpfs.js";
 
 const ROOT = process.cwd();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A tmpfs of `mb` megabytes of our own, or why there cannot be one here. */
-function tmpfs(mb: number): { dir: string; remount(opts: string): void; close(): void } | string {
-  const dir = mkdtempSync(join(tmpdir(), "hearts-disk-"));
-  const r = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${mb}m,mode=0700`, "tmpfs", dir], { encoding: "utf8" });
-  if (r.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    return `cannot mount a tmpfs here (${(r.stderr || r.error?.message || "").trim()}); the store fault tests need root`;
-  }
-  return {
-    dir,
-    remount: (opts) => {
-      const m = spawnSync("mount", ["-o", `remount,${opts}`, dir], { encoding: "utf8" });
-      if (m.status !== 0) throw new Error(`remount ${opts}: ${m.stderr}`);
-    },
-    close: () => {
-      spawnSync("umount", ["-l", dir]);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const probe = tmpfs(1);
-const why = typeof probe === "string" ? probe : null;
-if (typeof probe !== "string") probe.close();
+const why = tmpfsUnavailable();
 if (why) console.warn(`store fault tests skipped: ${why}`);
 
 interface Bot {

@@ -1,0 +1,103 @@
+/**
+ * What a process manager and an operator do to a running bot (the real process, npm start's
+ * src/main.ts, on the fake Discord): `npm run backup` mid-game while people keep playing, then
+ * SIGTERM right after a move, as systemd does on a restart. The process exits 0 within its bound
+ * with every acknowledged move stored; the backup, restored into a new bot, resumes the game, which
+ * is played to its end.
+ */
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRng } from "../../src/game/index.js";
+import { STOP_TIMEOUT_MS } from "../../src/shard.js";
+import { openStore } from "../../src/store/index.js";
+import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
+import { TableDriver } from "../reliability/driver.js";
+import { startBotProcess, until, type BotProcess } from "./bot-process.js";
+
+function backup(databaseUrl: string, to: string): Promise<{ code: number | null; out: string }> {
+  const p = spawn(process.execPath, ["--import", "tsx", "src/ops/backup.ts", "--to", to], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  p.stdout.on("data", (d) => (out += d));
+  p.stderr.on("data", (d) => (out += d));
+  return new Promise((r) => p.on("exit", (code) => r({ code, out })));
+}
+
+async function storedSeqs(databaseUrl: string, tableId: string): Promise<Set<number>> {
+  const store = await openStore(databaseUrl);
+  try {
+    return new Set((await store.loadActions(tableId)).map((a) => a.seq));
+  } finally {
+    await store.close();
+  }
+}
+
+describe("stopping and backing up a running bot", () => {
+  const dir = mkdtempSync(join(tmpdir(), "hearts-ops-"));
+  let fake: FakeDiscord | null = null;
+  const bots: BotProcess[] = [];
+  afterAll(async () => {
+    for (const b of bots) if (b.proc.exitCode === null) b.proc.kill("SIGKILL");
+    await fake?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a backup taken mid-game restores and resumes the game; SIGTERM after a move exits 0 in time with every acknowledged move stored", async () => {
+    const live = `file:${join(dir, "live", "hearts.db")}`;
+    fake = await startFakeDiscord({ users: 2 });
+    const bot = await startBotProcess(fake, live);
+    bots.push(bot);
+    await fake.ready();
+    const driver = new TableDriver(fake, fake.channelId, fake.users.slice(0, 2), createRng(11), { target: 15 });
+    expect(await driver.open()).toBe(true);
+    for (let i = 0; i < 4; i++) await driver.step();
+
+    // The backup runs while people keep playing (moves committed during the copy).
+    const before = driver.confirmed.length;
+    const copy = join(dir, "backup.db");
+    let playing = true;
+    const play = (async () => {
+      for (let moves = 0; playing && moves < 3;) if ((moves += await driver.step()) === 0) await new Promise((r) => setTimeout(r, 20));
+    })();
+    const b = await backup(live, copy);
+    playing = false;
+    await play;
+    expect(b.code, b.out).toBe(0);
+    expect(b.out).toContain("Backed up");
+    expect(statSync(copy).mode & 0o077).toBe(0); // players' data: private like the store
+    const inBackup = await storedSeqs(`file:${copy}`, driver.tableId!);
+    for (const c of driver.confirmed.slice(0, before)) expect(inBackup.has(c.version)).toBe(true);
+
+    // A move, then SIGTERM at once: the computer players' replies may be in flight.
+    for (let i = 0; i < 20 && !(await driver.step()); i++) await new Promise((r) => setTimeout(r, 50));
+    const termAt = Date.now();
+    bot.proc.kill("SIGTERM");
+    expect(await bot.exited).toBe(0);
+    const stopMs = Date.now() - termAt;
+    expect(stopMs).toBeLessThan(STOP_TIMEOUT_MS);
+    expect(bot.out()).toContain("stopped");
+    const stored = await storedSeqs(live, driver.tableId!);
+    expect(driver.confirmed.length).toBeGreaterThan(before);
+    for (const c of driver.confirmed) expect(stored.has(c.version), `move ${c.version} (${c.text})`).toBe(true);
+
+    // The backup restored (a new bot on the copied file): the table resumes and the game ends.
+    mkdirSync(join(dir, "restored"));
+    copyFileSync(copy, join(dir, "restored", "hearts.db"));
+    const restored = await startBotProcess(fake, `file:${join(dir, "restored", "hearts.db")}`);
+    bots.push(restored);
+    await until(`${restored.ops}/readyz`, 200, 30_000);
+    await fake.waitFor(() => restored.out().includes("resumed open tables"), 5000, "the resumed tables' log line");
+    expect(restored.out()).toMatch(/"tables":1,"msg":"resumed open tables"/);
+    expect(await driver.playToEnd(120_000)).toBe(true);
+    driver.stop();
+    restored.proc.kill("SIGTERM");
+    expect(await restored.exited).toBe(0);
+    console.log(`SIGTERM mid-game: stopped in ${stopMs} ms with ${driver.confirmed.length} acknowledged moves stored`);
+  }, 240_000);
+});
