@@ -42,7 +42,15 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { renderer?: BotDeps["renderer"]; config?: Partial<Config>; rateLimits?: boolean; bots?: BotPlayer } = {},
+  opts: {
+    renderer?: BotDeps["renderer"];
+    config?: Partial<Config>;
+    rateLimits?: boolean;
+    bots?: BotPlayer;
+    /** Runs the Activity's web server (on a free port), signing in against the fake's OAuth2. */
+    activity?: boolean;
+    onActivityFrame?: BotDeps["onActivityFrame"];
+  } = {},
 ): Promise<Harness> {
   const fake = await startFakeDiscord({ rateLimits: opts.rateLimits });
   const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
@@ -59,6 +67,7 @@ export async function startHarness(
     // The simulated people act faster than anyone can click: no budgets here, except in the
     // fair-use test, which turns them on.
     rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 },
+    ...(opts.activity ? { activity: { clientSecret: fake.clientSecret, publicUrl: "http://127.0.0.1", host: "127.0.0.1", port: 0 } } : {}),
     ...opts.config,
   };
   let store = await openStore(dbUrl);
@@ -70,6 +79,7 @@ export async function startHarness(
       log: process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : silentLogger(),
       tokenClock: () => fake.now(),
       load: idleGauge,
+      onActivityFrame: opts.onActivityFrame,
     });
   const h: Harness = {
     fake,
