@@ -4,7 +4,7 @@
  * Activity (the redaction contract: a seat's view only for whoever holds the seat); a spectator
  * gets `hand: null`. The game's events are never forwarded: the page redraws from this picture.
  */
-import { PLAY_RESTRICTIONS, masksOf, hasCard, suitOf, type Card, type GameState, type SeatView } from "../game/index.js";
+import { refusalInView, suitOf, type SeatView } from "../game/index.js";
 import { messages, words, sentence, type Locale } from "../i18n/index.js";
 import type { TableView } from "../table/types.js";
 import { isBotSeat } from "../table/seats.js";
@@ -88,8 +88,10 @@ function handInfo(table: TableView, view: SeatView, locale: Locale): HandInfo {
   const refused: Record<number, string> = {};
   const legal = new Set(view.legal);
   for (const card of view.hand) {
+    // While passing, every card may be picked.
     if (legal.has(card) || view.phase === "passing") continue;
-    refused[card] = words(m, sentence("moves", refusalOf(view, card), refusalValuesOf(view)));
+    const reason = refusalInView(view, card);
+    if (reason) refused[card] = words(m, sentence("moves", reason, refusalValuesOf(view)));
   }
   const undo = undoOffered(table.record.seats, view, table.undone);
   return {
@@ -101,26 +103,6 @@ function handInfo(table: TableView, view: SeatView, locale: Locale): HandInfo {
     received: view.received,
     undoCard: undo ? undo.card : null,
   };
-}
-
-/**
- * The engine's reason for refusing `card` now, read from the seat's view: the legality table's own
- * restrictions (src/game/legality.ts), so the Activity words the same refusal as the engine.
- * Those restrictions read only the public parts of the state (the trick, the trick number, the
- * rules, hearts broken) and the seat's own hand, which the view holds.
- */
-function refusalOf(view: SeatView, card: Card): Parameters<typeof sentence<"moves">>[1] {
-  if (view.phase === "game-over") return "game-over";
-  if (view.phase === "moon-choice") return "hand-over";
-  if (view.turn !== view.seat) return "not-your-turn";
-  const publicState = { trick: view.trick, trickNumber: view.trickNumber, rules: view.rules, heartsBroken: view.heartsBroken } as GameState;
-  const hand = masksOf(view.hand);
-  const allowed = hand.slice();
-  for (const r of PLAY_RESTRICTIONS) {
-    r.narrow(publicState, hand, allowed);
-    if (!hasCard(allowed, card)) return r.reason;
-  }
-  return "not-your-turn";
 }
 
 function refusalValuesOf(view: SeatView): { led: number | null; highSpades: boolean; passed: boolean } {

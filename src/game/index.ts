@@ -17,7 +17,7 @@ export { playRejection, passRejection, cloneState, step, playCard } from "./engi
 export { legalMasks, PLAY_RESTRICTIONS, type PlayReason } from "./legality.js";
 export type { Action, GameEvent, GameState, Phase, RejectReason, TrickRecord } from "./engine.js";
 export { scoreHand, gameEnd, placements, moonChoiceOffered, type HandResult, type MoonChoice } from "./scoring.js";
-export { viewFor, publicView, cardsStillOut, type SeatView, type PublicView } from "./view.js";
+export { viewFor, publicView, cardsStillOut, refusalInView, type SeatView, type PublicView } from "./view.js";
 export { refusalValues, type RefusalValues } from "./messages.js";
 export { createRng, mix32, type Rng } from "./rng.js";
 
