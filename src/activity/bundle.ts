@@ -12,7 +12,8 @@ export interface AppFiles {
   js: string;
 }
 
-export async function buildApp(): Promise<AppFiles> {
+/** The page for the application `clientId` (the SDK needs it; it is public: the invite link shows it too). */
+export async function buildApp(clientId: string): Promise<AppFiles> {
   // esbuild only here: a bot without the Activity never loads it.
   const esbuild = await import("esbuild");
   const web = join(PROJECT_ROOT, "web");
@@ -35,7 +36,7 @@ export async function buildApp(): Promise<AppFiles> {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     "<title>Hearts</title>",
     `<style>${css}</style>`,
-    '</head><body><main id="app" aria-live="polite"></main>',
+    `</head><body><main id="app" data-client-id="${clientId.replace(/\D/g, "")}"></main>`,
     '<script src="app.js"></script>',
     "</body></html>",
   ].join("");

@@ -90,7 +90,7 @@ export class ActivityServer {
 
   /** Builds the page and listens; resolves with the port. */
   async start(): Promise<number> {
-    this.app = await buildApp();
+    this.app = await buildApp(this.deps.clientId);
     await new Promise<void>((resolve, reject) => {
       this.http.once("error", reject);
       this.http.listen(this.deps.port, this.deps.host, () => resolve());
