@@ -237,7 +237,9 @@ function topBar(): HTMLElement {
       "p",
       { class: "facts" },
       el("span", {}, t.handN({ n: g.handIndex + 1 })),
-      el("span", {}, g.phase === "playing" ? t.trickN({ n: g.trickNumber + 1 }) : t.passDir({ dir: g.passDirection })),
+      g.phase === "game-over"
+        ? null
+        : el("span", {}, g.phase === "passing" ? t.passDir({ dir: g.passDirection }) : t.trickN({ n: g.trickNumber + 1 })),
       el("span", { class: g.heartsBroken ? "broken" : "" }, g.heartsBroken ? `♥ ${t.heartsBroken}` : t.heartsUnbroken),
     ),
     el("nav", { class: "tools" }, ...tools),
@@ -255,12 +257,16 @@ function seatEl(seatNo: number, me: number): HTMLElement {
     .join(", ");
   return el(
     "div",
-    { class: `seat ${placeOf(seatNo, me)}${turn ? " turn" : ""}${s.you ? " you" : ""}`, "aria-label": label, "data-seat": s.seat },
+    {
+      class: `seat ${placeOf(seatNo, me)}${turn ? " turn" : ""}${s.you ? " you" : ""}${s.bot ? " bot" : ""}`,
+      "aria-label": label,
+      "data-seat": s.seat,
+    },
     el("span", { class: "avatar", "aria-hidden": "true" }, s.name.slice(0, 1).toUpperCase()),
-    el("span", { class: "name" }, s.name + (s.bot ? " 🤖" : "")),
-    el("span", { class: "score" }, `${t.total({ n: s.total })} · ${t.thisHand({ n: s.handPoints })}`),
+    el("span", { class: "name" }, s.name),
+    el("span", { class: "score", title: t.thisHand({ n: s.handPoints }) }, `${t.total({ n: s.total })} (+${s.handPoints})`),
     g && g.phase !== "game-over"
-      ? el("span", { class: "count" }, t.cardsLeft({ n: s.handSize }) + (g.phase === "passing" && s.passed ? ` · ${t.passedMark}` : ""))
+      ? el("span", { class: "count" }, t.cardsLeft({ n: s.handSize }) + (g.phase === "passing" && s.passed ? ` ✓` : ""))
       : null,
     clock !== null && turn ? el("span", { class: "clock", "data-deadline": s.deadline! }, t.secondsLeft({ s: clock })) : null,
   );
@@ -358,7 +364,7 @@ function handEl(): HTMLElement {
   return el(
     "section",
     { class: "mine", "aria-label": t.yourHand },
-    el("div", { class: "hand", role: "toolbar", "aria-label": t.yourHand }, ...cards),
+    el("div", { class: "hand", role: "toolbar", "aria-label": t.yourHand, style: `--n:${n}` }, ...cards),
     actions.length ? el("div", { class: "actions" }, ...actions) : null,
   );
 }

@@ -124,8 +124,7 @@ export class ActivityServer {
     const headers = {
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
-      "content-security-policy":
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors https://discord.com https://*.discord.com https://*.discordsays.com http://127.0.0.1:* http://localhost:*",
+      "content-security-policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:",
     };
     if (req.method !== "GET" || !this.app) {
       res.writeHead(this.app ? 405 : 503, headers).end();

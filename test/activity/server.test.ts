@@ -6,8 +6,8 @@
  * against the game's true state: each person's own hand only, no hidden card anywhere else.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apply, cardsOf, createGame, type Action, type GameState } from "../../src/game/index.js";
-import type { ServerMessage, TableFrame } from "../../src/activity/protocol.js";
+import type { ServerMessage } from "../../src/activity/protocol.js";
+import { checkFrame, statesOf } from "./secrecy.js";
 import { Player, byVerb, findButton, gamePosts, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "../bot/harness.js";
 import { ActivityClient, signIn, simpleMove } from "./ws-client.js";
 
@@ -166,7 +166,7 @@ describe("the Activity's web server", () => {
 
     // Every frame, against the true state at its version: each person's own hand exactly, and
     // nothing of it in anyone else's frames.
-    const truth = await statesOf(tableId);
+    const truth = await statesOf(h, tableId);
     const seatOf = new Map(annB.table!.seats.map((s) => [h.fake.users.find((u) => u.globalName === s.name)?.id, s.seat]));
     let checked = 0;
     for (const { userId, frame } of sent) {
@@ -181,33 +181,3 @@ describe("the Activity's web server", () => {
     for (const c of [annB, bobA, dave]) c.close();
   }, 60_000);
 });
-
-/** The game's state after each number of actions, replayed from the stored log. */
-async function statesOf(tableId: string): Promise<GameState[]> {
-  const record = (await h.store.getTable(tableId))!;
-  const actions = await h.store.loadActions(tableId);
-  let state = createGame(record.rules, record.seed);
-  const out = [state];
-  for (const a of actions) {
-    const r = apply(state, a.action as Action);
-    if (!r.ok) throw new Error(`the stored log does not replay: ${r.reason}`);
-    state = r.state;
-    out.push(state);
-  }
-  return out;
-}
-
-/** A frame for the holder of `seat` (null: a spectator) shows that seat's hand only, and the public table truly. */
-function checkFrame(t: TableFrame, state: GameState, seat: number | null): void {
-  expect(t.game!.trick).toEqual(state.trick);
-  if (seat === null) {
-    expect(t.hand).toBeNull();
-    return;
-  }
-  expect(t.hand!.seat).toBe(seat);
-  expect(t.hand!.cards).toEqual(cardsOf(state.hands[seat]));
-  const others = new Set([0, 1, 2, 3].filter((s) => s !== seat).flatMap((s) => cardsOf(state.hands[s])));
-  // The cards this seat passed are in another hand now, and known to it: not counted.
-  const shown = [...t.hand!.cards, ...t.hand!.legal, ...Object.keys(t.hand!.refused).map(Number)];
-  expect(shown.filter((c) => others.has(c))).toEqual([]);
-}
