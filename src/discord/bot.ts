@@ -133,6 +133,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     decks,
     log: log.child({ part: "discord" }),
     editIntervalMs: config.tableEditIntervalMs,
+    activity: !!config.activity,
   });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const daily = new DailyService({

@@ -108,6 +108,14 @@ describe("the Activity's web server", () => {
     await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
     await annA.until(() => annA.table?.hand, 5000, "Ann's hand");
     await carl.openHand();
+    // The table message opens the Activity (LAUNCH_ACTIVITY, callback type 12).
+    const playing = await h.fake.waitFor(
+      () => findButton(tableMessage(h.fake), byVerb("activity")) && tableMessage(h.fake),
+      3000,
+      "Open the table",
+    );
+    const launch = carl.click(playing.id, findButton(playing, byVerb("activity")).custom_id);
+    expect((await launch.ack).type).toBe(12);
     expect(dave.table!.hand).toBeNull();
     dave.send({ t: "pass", cards: [0, 1, 2], version: dave.table!.game!.version });
     await dave.until(() => dave.said().length, 5000, "the refusal");

@@ -1400,8 +1400,8 @@ export class FakeDiscord {
     }
     const t = body?.type;
     const allowed: Record<InteractionKind, number[]> = {
-      command: [4, 5, 9],
-      component: [4, 5, 6, 7, 9],
+      command: [4, 5, 9, 12],
+      component: [4, 5, 6, 7, 9, 12],
       autocomplete: [8],
       modal: it.sourceMessage ? [4, 5, 6, 7] : [4, 5],
     };

@@ -63,6 +63,7 @@ export const en = {
   notHere: "This Activity is not open in a channel of a server.",
   mayNotWatch: "You cannot see this channel.",
   shuttingDown: "The bot is restarting: reconnecting in a moment.",
+  launchFailed: "The table could not be opened as an Activity just now: press Open the table again.",
 };
 
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
@@ -127,4 +128,5 @@ export const fr: typeof en = {
   notHere: "Cette Activité n'est pas ouverte dans un salon d'un serveur.",
   mayNotWatch: "Vous ne pouvez pas voir ce salon.",
   shuttingDown: "Le bot redémarre : reconnexion dans un instant.",
+  launchFailed: "La table n'a pas pu s'ouvrir en Activité pour l'instant : appuyez de nouveau sur Ouvrir la table.",
 };
