@@ -49,8 +49,3 @@ window.addEventListener("message", async (e) => {
 });
 </script></body></html>`);
 }
-
-/** The Activity's frame in a host page. */
-export function activityFrame(page: Page) {
-  return page.frameLocator("#activity");
-}
