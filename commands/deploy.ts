@@ -6,7 +6,7 @@ import "../src/load-env.js";
 import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { readConfig } from "../src/config.js";
-import { commandData } from "./hearts.js";
+import { commandData, entryPointCommand } from "./hearts.js";
 
 async function main(): Promise<number> {
   const r = readConfig(process.env);
@@ -23,7 +23,8 @@ async function main(): Promise<number> {
   const rest = new REST(config.apiBase ? { api: config.apiBase } : {}).setToken(config.token);
   const route = config.guildId ? Routes.applicationGuildCommands(clientId, config.guildId) : Routes.applicationCommands(clientId);
   try {
-    const result = (await rest.put(route, { body: commandData })) as unknown[];
+    const body = config.activity && !config.guildId ? [...commandData, entryPointCommand] : commandData;
+    const result = (await rest.put(route, { body })) as unknown[];
     console.log(
       config.guildId
         ? `Registered ${result.length} command (/hearts) in server ${config.guildId}: it is usable there now.`

@@ -426,3 +426,19 @@ function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcom
 
 /** Everything `npm run deploy-commands` registers. */
 export const commandData = [heartsCommand.toJSON()];
+
+/**
+ * The Activity's entry-point command (Discord's App Launcher): type 4 PRIMARY_ENTRY_POINT with
+ * handler 2 DISCORD_LAUNCH_ACTIVITY, so Discord opens the Activity itself, in the channel or thread
+ * it is launched from, and the page finds that channel's table. Global only (Discord's rule); sent
+ * with the others when the Activity is configured, because a bulk overwrite without it would
+ * remove it.
+ */
+export const entryPointCommand = {
+  name: "launch",
+  description: "Open this channel's Hearts table as an Activity",
+  type: 4,
+  handler: 2,
+  integration_types: [0],
+  contexts: [0],
+};

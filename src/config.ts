@@ -58,6 +58,22 @@ export interface Config {
    * machine (with SHARDS, in the manager's process); null = off. The host is 127.0.0.1 unless set.
    */
   metrics: { port: number; host: string } | null;
+  /**
+   * The table as a Discord Activity (src/activity): its web server, on only when DISCORD_CLIENT_SECRET,
+   * DISCORD_CLIENT_ID and ACTIVITY_URL are set; null = off (no web server, no Open the table button).
+   */
+  activity: ActivityConfig | null;
+}
+
+export interface ActivityConfig {
+  /** The OAuth2 client secret: exchanges the Activity's authorize code for the person's identity. Never logged. */
+  clientSecret: string;
+  /** The public HTTPS address the Developer Portal's URL mapping points at this web server (for the README and logs). */
+  publicUrl: string;
+  /** Where the web server listens: 127.0.0.1 unless ACTIVITY_HOST says otherwise (behind a TLS proxy). */
+  host: string;
+  /** ACTIVITY_PORT; 0 picks a free port (tests). */
+  port: number;
 }
 
 /** Most shard processes SHARDS may ask for on one machine (Discord needs one per 2,500 servers). */
@@ -156,6 +172,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   const metricsHost = text("METRICS_HOST") ?? "127.0.0.1";
   if (/[\s/]/.test(metricsHost))
     problems.push(`METRICS_HOST should be an address to listen on, such as 127.0.0.1 or 0.0.0.0 (it is "${metricsHost}").`);
+  const clientSecret = text("DISCORD_CLIENT_SECRET");
+  const publicUrl = text("ACTIVITY_URL");
+  if (publicUrl && !/^https?:\/\/\S+$/.test(publicUrl))
+    problems.push(
+      `ACTIVITY_URL should be the https address Discord's URL mapping points at, such as https://hearts.example.org (it is "${publicUrl}").`,
+    );
+  if (clientSecret && publicUrl && !clientId)
+    problems.push(
+      "The Activity needs DISCORD_CLIENT_ID too (the application's id, for the sign-in exchange), or leave DISCORD_CLIENT_SECRET empty.",
+    );
+  const activityPort = int("ACTIVITY_PORT", 8787, 0, 65_535);
+  const activityHost = text("ACTIVITY_HOST") ?? "127.0.0.1";
 
   const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
   if (!(BOT_LEVELS as readonly string[]).includes(botLevel))
@@ -186,6 +214,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     dailyBotSamples: int("DAILY_BOT_SAMPLES", 300, 1, 4000),
     reviewSamples: int("REVIEW_SAMPLES", 400, 8, 4000),
     metrics: metricsPort ? { port: metricsPort, host: metricsHost } : null,
+    activity: clientSecret && publicUrl && clientId ? { clientSecret, publicUrl, host: activityHost, port: activityPort } : null,
     defaults: {
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),

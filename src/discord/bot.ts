@@ -2,7 +2,8 @@
  * The composition root of the Discord bot: everything is wired here, explicitly, so a test builds
  * the same bot with a temporary database, fast computer players and the fake Discord's API base.
  */
-import { Client, Events, GatewayIntentBits, Options, REST } from "discord.js";
+import { Client, Events, GatewayIntentBits, Options, PermissionFlagsBits, REST } from "discord.js";
+import { ActivityServer } from "../activity/server.js";
 import type { Config } from "../config.js";
 import { silentLogger, type Logger } from "../log.js";
 import { shardOf, type ShardInfo } from "../shards.js";
@@ -49,6 +50,8 @@ export interface BotDeps {
   fairUse?: FairUseLimits;
   /** This process runs one shard: only its guilds' events arrive and only their tables resume. */
   shard?: ShardInfo | null;
+  /** Every frame the Activity's web server sends, with its connection's user (the secrecy tests). */
+  onActivityFrame?: (userId: string | null, frame: string) => void;
 }
 
 export interface HeartsBot {
@@ -62,6 +65,8 @@ export interface HeartsBot {
   images: Images;
   fairUse: FairUse;
   webhook: REST;
+  /** The Activity's web server, when the Activity is configured (config.activity); null otherwise. */
+  activity: ActivityServer | null;
   /** Logs in, then resumes every open table. Rejects if Discord refuses the token. */
   start(): Promise<void>;
   /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
@@ -138,6 +143,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     decks,
     log: log.child({ part: "discord" }),
     editIntervalMs: config.tableEditIntervalMs,
+    activity: !!config.activity,
   });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const daily = new DailyService({
@@ -204,6 +210,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   });
   // Retention and departed servers' purges: one process does it (the first shard, or the only one).
   const housekeeping = !shard || shard.id === 0 ? new Housekeeping(deps.store, log.child({ part: "privacy" }), deps.clock) : null;
+  const activity = config.activity && config.clientId ? createActivity(config, client, service, fairUse, log, deps) : null;
   client.on(Events.Error, (err) => log.error({ err: err.message }, "Discord client error"));
   client.on(Events.Warn, (msg) => log.warn({ msg }, "Discord client warning"));
 
@@ -216,6 +223,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     images,
     fairUse,
     webhook: webhookRest,
+    activity,
     async start() {
       renderProcess?.warm();
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -249,9 +257,12 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
         logged("finding servers left while the bot was down"),
       );
       housekeeping?.start();
+      // After the tables resumed: a page that reconnects finds its table where it is.
+      await activity?.start();
     },
     async stop() {
       await cross?.stop();
+      await activity?.stop();
       await housekeeping?.stop();
       await service.stop();
       await presenter.idle();
@@ -266,4 +277,42 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       if (!deps.load) load.stop();
     },
   };
+}
+
+/**
+ * The Activity's web server (src/activity) on this bot's table service and fair-use budgets. Whether
+ * a person may see the Activity's channel is read from discord.js's cache (the channel, its server's
+ * roles) and one member fetch at sign-in, never per update.
+ */
+function createActivity(
+  config: Config,
+  client: Client,
+  service: TableService,
+  fairUse: FairUse,
+  log: Logger,
+  deps: BotDeps,
+): ActivityServer {
+  const activity = config.activity!;
+  return new ActivityServer({
+    service,
+    fairUse,
+    log: log.child({ part: "activity" }),
+    clientId: config.clientId!,
+    clientSecret: activity.clientSecret,
+    apiBase: config.apiBase,
+    host: activity.host,
+    port: activity.port,
+    onSend: deps.onActivityFrame,
+    guildOf: (channelId) => {
+      const channel = client.channels.cache.get(channelId);
+      return channel && "guildId" in channel ? channel.guildId : null;
+    },
+    async mayWatch(userId, channelId) {
+      const channel = client.channels.cache.get(channelId);
+      if (!channel || channel.isDMBased() || !("permissionsFor" in channel)) return "unknown-channel";
+      const member = await channel.guild.members.fetch(userId).catch(() => null);
+      if (!member) return "no";
+      return channel.permissionsFor(member)?.has(PermissionFlagsBits.ViewChannel) ? "yes" : "no";
+    },
+  });
 }

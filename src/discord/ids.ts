@@ -9,7 +9,7 @@
 import { cardCode, parseCard, type Card, type MoonChoice } from "../game/index.js";
 
 export type ComponentId =
-  | { verb: "join" | "leave" | "start" | "rules" | "hand" | "scores" | "rematch" | "hint"; tableId: string }
+  | { verb: "join" | "leave" | "start" | "rules" | "hand" | "scores" | "rematch" | "hint" | "activity"; tableId: string }
   | { verb: "bot"; tableId: string }
   | { verb: "preset"; tableId: string }
   | { verb: "play"; tableId: string; version: number; card: Card }
@@ -33,7 +33,7 @@ export const PRIVACY_ACTIONS = ["forget", "forget-yes", "purge", "purge-yes"] as
 export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 
 const PREFIX = "h1";
-const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset", "dshare"]);
+const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset", "dshare", "activity"]);
 const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const VERSION = /^[0-9a-z]{1,6}$/;
 /** The daily's verbs name a day number in the table slot: digits only (it reaches the store as a number). */

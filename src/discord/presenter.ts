@@ -30,6 +30,8 @@ export interface PresenterDeps {
   editIntervalMs: number;
   /** Players' deck styles (their hand pictures); without it, the table's deck. */
   decks?: DeckStyles;
+  /** The Activity is configured: the table message offers Open the table. */
+  activity?: boolean;
 }
 
 export class Presenter {

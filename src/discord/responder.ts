@@ -65,6 +65,24 @@ export class Responder {
     return this.pending.then(() => undefined);
   }
 
+  /**
+   * Opens the app's Activity for the person (callback LAUNCH_ACTIVITY), as the first answer; if
+   * something was already sent, `otherwise` is sent instead (an Activity is launched only at once).
+   */
+  async launchActivity(otherwise: OutMessage): Promise<void> {
+    const state = await this.take();
+    const i = this.interaction;
+    if (state !== "none" || !(i.isButton() || i.isChatInputCommand())) {
+      this.state = state;
+      return this.send(otherwise);
+    }
+    try {
+      await i.launchActivity();
+    } catch (err) {
+      this.failed(err, "launch the Activity");
+    }
+  }
+
   /** The answer. A second call adds an ephemeral follow-up. */
   async send(msg: OutMessage): Promise<void> {
     const state = await this.take();

@@ -45,6 +45,8 @@ export interface TableMessageDeps {
   log: Logger;
   failures: RequestFailures;
   editIntervalMs: number;
+  /** The Activity is configured: the table message has its Open the table button. */
+  activity?: boolean;
   /** The table's channel is gone (Discord says so when an edit fails). */
   channelGone(channelId: string): Promise<void>;
 }
@@ -64,7 +66,7 @@ export class TableMessageEditor {
 
   /** Posts a new table message in the table's channel and records it. */
   async post(table: TableView): Promise<string> {
-    const out = await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images));
+    const out = await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images, { activity: this.deps.activity }));
     const { body, files } = forRest(out);
     const msg = (await this.deps.rest.post(Routes.channelMessages(table.record.channelId), { body, files })) as { id: string };
     await this.deps.service.attach(table.record.id, { messageId: msg.id });
@@ -124,8 +126,8 @@ export class TableMessageEditor {
     const pictured = tableHasPicture(table);
     const redraw = pictured && (!e.imageUrl || key !== e.imageKey);
     const out = redraw
-      ? await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images))
-      : tableMessage(table, this.deps.images, { imageUrl: e.imageUrl ?? undefined });
+      ? await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images, { activity: this.deps.activity }))
+      : tableMessage(table, this.deps.images, { imageUrl: e.imageUrl ?? undefined, activity: this.deps.activity });
     const sig = JSON.stringify([out.content, out.embeds, out.components, pictured ? key : null]);
     if (!redraw && sig === e.sent) return;
     const { body, files } = forRest(out, { edit: true, keepAttachments: pictured && !redraw });

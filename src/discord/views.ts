@@ -155,7 +155,7 @@ export function tableHasPicture(table: TableView): boolean {
  * The public table message. `imageUrl`: keep the picture already on the message (a text-only
  * edit) instead of drawing a new one.
  */
-export function tableMessage(table: TableView, images: Images, opts: { imageUrl?: string } = {}): OutMessage {
+export function tableMessage(table: TableView, images: Images, opts: { imageUrl?: string; activity?: boolean } = {}): OutMessage {
   const { record, game } = table;
   const m = publicWords(record);
   const lines: string[] = [];
@@ -191,17 +191,17 @@ export function tableMessage(table: TableView, images: Images, opts: { imageUrl?
     footer: { text: m.table.footer({ id: record.id }) },
   };
   // During a hand the thread has the pictures: the table message stays still (and costs no uploads).
-  if (!tableHasPicture(table)) return { embeds: [embed], files: [], components: tableButtons(table, m) };
+  if (!tableHasPicture(table)) return { embeds: [embed], files: [], components: tableButtons(table, m, !!opts.activity) };
   if (opts.imageUrl) {
     embed.image = { url: opts.imageUrl };
-    return { embeds: [embed], components: tableButtons(table, m) };
+    return { embeds: [embed], components: tableButtons(table, m, !!opts.activity) };
   }
   const png = images.table(record, game, closed ? undefined : status);
   if (png) embed.image = { url: "attachment://table.png" };
-  return { embeds: [embed], files: png ? [{ name: "table.png", data: png }] : [], components: tableButtons(table, m) };
+  return { embeds: [embed], files: png ? [{ name: "table.png", data: png }] : [], components: tableButtons(table, m, !!opts.activity) };
 }
 
-function tableButtons(table: TableView, m: Messages): Row[] {
+function tableButtons(table: TableView, m: Messages, activity: boolean): Row[] {
   const { record } = table;
   const id = record.id;
   switch (record.status) {
@@ -237,6 +237,9 @@ function tableButtons(table: TableView, m: Messages): Row[] {
       if (record.seats.some((s) => s.botControlled))
         buttons.push(button(encodeId({ verb: "join", tableId: id }), m.table.rejoin, ButtonStyle.Success));
       buttons.push(button(encodeId({ verb: "leave", tableId: id }), m.table.leave));
+      // The Activity (when configured): the same table, live, with cards to click.
+      if (activity)
+        return [row(...buttons), row(button(encodeId({ verb: "activity", tableId: id }), m.table.openActivity, ButtonStyle.Success))];
       return [row(...buttons)];
     }
     case "finished":

@@ -26,6 +26,7 @@ export {
   publicEvent,
   publicAction,
   cardsStillOut,
+  refusalInView,
   type SeatView,
   type PublicView,
   type PublicEvent,

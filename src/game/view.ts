@@ -2,9 +2,9 @@
  * What one seat may know. Computer players and the private menus are built from a SeatView only,
  * so no hidden card can reach them: the type has no field for another seat's hand.
  */
-import { cardsOf, emptyMasks, suitOf, type Card, type Seat } from "./cards.js";
-import type { Action, GameEvent, GameState, Phase, TrickRecord } from "./engine.js";
-import { legalMasks } from "./legality.js";
+import { cardsOf, emptyMasks, hasCard, masksOf, suitOf, type Card, type Seat } from "./cards.js";
+import type { Action, GameEvent, GameState, Phase, RejectReason, TrickRecord } from "./engine.js";
+import { PLAY_RESTRICTIONS, legalMasks } from "./legality.js";
 import type { PassDirection, Rules } from "./rules.js";
 import type { HandResult } from "./scoring.js";
 
@@ -144,4 +144,26 @@ export function cardsStillOut(view: Pick<SeatView, "hand" | "trick" | "tricks">)
   const out: Card[] = [];
   for (let c = 0; c < 52; c++) if (!gone.has(c)) out.push(c);
   return out;
+}
+
+/**
+ * Why the seat may not play `card` (a card of its hand) now, read from its own view: null when it
+ * may. The legality table's own restrictions decide, so a front end that dims a card gives the
+ * reason the engine would refuse it with. They read only what a seat's view holds: the trick, the
+ * trick number, the rules, hearts broken, and the seat's own hand.
+ */
+export function refusalInView(view: SeatView, card: Card): RejectReason | null {
+  if (view.legal.includes(card)) return null;
+  if (view.phase === "game-over") return "game-over";
+  if (view.phase === "moon-choice") return "hand-over";
+  if (view.phase === "passing") return "pass-pending";
+  if (view.turn !== view.seat) return "not-your-turn";
+  const seen = { trick: view.trick, trickNumber: view.trickNumber, rules: view.rules, heartsBroken: view.heartsBroken } as GameState;
+  const hand = masksOf(view.hand);
+  const allowed = hand.slice();
+  for (const restriction of PLAY_RESTRICTIONS) {
+    restriction.narrow(seen, hand, allowed);
+    if (!hasCard(allowed, card)) return restriction.reason;
+  }
+  return "card-not-in-hand";
 }

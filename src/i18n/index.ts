@@ -10,6 +10,7 @@
  * to its `fr` table (the compiler insists); to add an area: a file in ./messages, one line below.
  */
 import { DEFAULT_LOCALE, type Locale } from "./locale.js";
+import * as activity from "./messages/activity.js";
 import * as common from "./messages/common.js";
 import * as comforts from "./messages/comforts.js";
 import * as daily from "./messages/daily.js";
@@ -33,6 +34,7 @@ export { sentence, words, type Sentence } from "./sentence.js";
 
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
 const AREAS = {
+  activity,
   common,
   comforts,
   errors,

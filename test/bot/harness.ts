@@ -55,6 +55,9 @@ export async function startHarness(
     users?: number;
     /** What the bot gets instead of the store (a wrapper counting its calls, say); h.store stays the store. */
     wrapStore?: (store: HeartsStore) => HeartsStore;
+    /** Runs the Activity's web server (on a free port), signing in against the fake's OAuth2. */
+    activity?: boolean;
+    onActivityFrame?: BotDeps["onActivityFrame"];
   } = {},
 ): Promise<Harness> {
   const fake = await startFakeDiscord({ rateLimits: opts.rateLimits, users: opts.users });
@@ -72,6 +75,7 @@ export async function startHarness(
     // The simulated people act faster than anyone can click: no budgets here, except in the
     // fair-use test, which turns them on.
     rateLimits: { perUser: 0, perGuild: 0, openCooldownS: 0 },
+    ...(opts.activity ? { activity: { clientSecret: fake.clientSecret, publicUrl: "http://127.0.0.1", host: "127.0.0.1", port: 0 } } : {}),
     ...opts.config,
   };
   let store = await openStore(dbUrl);
@@ -91,6 +95,7 @@ export async function startHarness(
       log,
       tokenClock: () => fake.now(),
       load: idleGauge,
+      onActivityFrame: opts.onActivityFrame,
     });
   const h: Harness = {
     fake,

@@ -343,6 +343,11 @@ export class FakeDiscord {
   readonly botUserId = "900000000000000001";
   readonly guildId = "800000000000000001";
   readonly channelId = "700000000000000001";
+  /** The application's OAuth2 client secret (the Activity's code exchange: oauthCode()). */
+  readonly clientSecret = "fake-client-secret";
+  /** OAuth2: authorize codes not yet exchanged, and access tokens, each → its user. */
+  private readonly oauthCodes = new Map<string, FakeUser>();
+  private readonly accessTokens = new Map<string, FakeUser>();
   /** Each guild's preferred locale, sent as `guild_locale` (default "en-US"). */
   readonly guildLocales = new Map<string, string>();
   readonly botRoleId = "800000000000000002";
@@ -1089,7 +1094,8 @@ export class FakeDiscord {
             blobs.push(this.keepFiles ? Buffer.from(await value.arrayBuffer()) : Buffer.alloc(0));
           }
         }
-      } else if (raw.length) body = JSON.parse(raw.toString());
+      } else if (type.startsWith("application/x-www-form-urlencoded")) body = Object.fromEntries(new URLSearchParams(raw.toString()));
+      else if (raw.length) body = JSON.parse(raw.toString());
     } catch (e) {
       res.writeHead(400, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: `The request body could not be parsed: ${e}`, code: 50109 }));
@@ -1130,6 +1136,13 @@ export class FakeDiscord {
     };
 
     if (method === "GET" && url.pathname.startsWith("/attachments/")) return this.serveAttachment(path, res, call);
+    // OAuth2 (the Activity's sign-in): documented apart from the OpenAPI routes the check reads.
+    if (method === "POST" && path === "/oauth2/token") return this.oauthToken(body, reply, error);
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (bearer && method === "GET" && path === "/users/@me") {
+      const u = this.accessTokens.get(bearer);
+      return u ? reply(200, { ...this.userObject(u), locale: u.locale ?? "en-US" }) : error(401, 0, "401: Unauthorized");
+    }
 
     // Checked before anything else answers: whatever Discord would say first, the request is the bot's.
     const checkStarted = performance.now();
@@ -1425,8 +1438,8 @@ export class FakeDiscord {
     }
     const t = body?.type;
     const allowed: Record<InteractionKind, number[]> = {
-      command: [4, 5, 9],
-      component: [4, 5, 6, 7, 9],
+      command: [4, 5, 9, 12],
+      component: [4, 5, 6, 7, 9, 12],
       autocomplete: [8],
       modal: it.sourceMessage ? [4, 5, 6, 7] : [4, 5],
     };
@@ -1828,6 +1841,30 @@ export class FakeDiscord {
   private botUser() {
     return { id: this.botUserId, username: "Hearts", discriminator: "0000", global_name: null, avatar: null, bot: true, flags: 0 };
   }
+  /**
+   * An authorize code for `user`, as the Discord client gives the Activity's SDK (authorize): good
+   * for one exchange at POST /oauth2/token with the application's id and secret.
+   */
+  oauthCode(user: FakeUser): string {
+    const code = `code-${user.id}-${Math.random().toString(36).slice(2, 12)}`;
+    this.oauthCodes.set(code, user);
+    return code;
+  }
+
+  private oauthToken(
+    body: any,
+    reply: (status: number, json?: unknown) => void,
+    error: (status: number, code: number, message: string) => void,
+  ): void {
+    if (body?.client_id !== this.applicationId || body?.client_secret !== this.clientSecret) return error(401, 0, "invalid_client");
+    const user = body?.grant_type === "authorization_code" ? this.oauthCodes.get(body.code) : undefined;
+    if (!user) return error(400, 0, "invalid_grant");
+    this.oauthCodes.delete(body.code);
+    const token = `access-${user.id}-${Math.random().toString(36).slice(2, 12)}`;
+    this.accessTokens.set(token, user);
+    reply(200, { access_token: token, token_type: "Bearer", expires_in: 604800, scope: "identify" });
+  }
+
   private userObject(u: FakeUser) {
     return { id: u.id, username: u.username, discriminator: "0", global_name: u.globalName, avatar: null, public_flags: 0 };
   }

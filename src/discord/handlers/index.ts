@@ -7,7 +7,7 @@
  * ../ids.ts; a subcommand its definition in commands/hearts.ts. Nothing else changes: the router
  * finds it by name.
  */
-import { hintButton, hintCommand, handButton, handCommand, moonButton, passButton, pickMenu, playButton } from "./play.js";
+import { activityButton, hintButton, hintCommand, handButton, handCommand, moonButton, passButton, pickMenu, playButton } from "./play.js";
 import { leaderboardCommand, scoresButton, scoresCommand, statsCommand } from "./info.js";
 import {
   botMenu,
@@ -60,6 +60,7 @@ const HANDLERS: Handler[] = [
   // a player's menu
   handCommand,
   handButton,
+  activityButton,
   pickMenu,
   passButton,
   playButton,

@@ -18,6 +18,14 @@ const hand = (ctx: HandlerCtx<TableView>) => sendHand(ctx, ctx.table);
 export const handCommand = tableCommand({ name: "hand", defer: "reply", parse: () => ({}), run: hand });
 export const handButton = component({ name: "hand", defer: "update", parse: () => ({}), run: hand });
 
+/** Open the table: Discord opens the Activity in this channel, and the page finds the channel's table. */
+export const activityButton = component({
+  name: "activity",
+  defer: "none",
+  parse: () => ({}),
+  run: (ctx) => ctx.respond.launchActivity({ content: ctx.m.activity.launchFailed }),
+});
+
 async function hint(ctx: HandlerCtx<TableView>): Promise<void> {
   const tableId = ctx.table.record.id;
   await ctx.respond.defer();

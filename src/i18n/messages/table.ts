@@ -3,6 +3,7 @@
  * and the rules and scores (also shown privately).
  */
 export const en = {
+  openActivity: "Open the table",
   title: "♥ Hearts",
   footer: (v: { id: string }) => `table ${v.id}`,
   seat: (v: { n: number }) => `Seat ${v.n}`,
@@ -106,6 +107,7 @@ export const en = {
 
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
+  openActivity: "Ouvrir la table",
   title: "♥ Hearts",
   footer: (v) => `table ${v.id}`,
   seat: (v) => `Place ${v.n}`,

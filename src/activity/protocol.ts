@@ -1,0 +1,105 @@
+/**
+ * What the Activity's page and its web server say to each other over the WebSocket, one JSON
+ * object per frame. The page's messages are checked here (zod: shape and size) before anything
+ * reads them; the server's frames are typed for the page (web/ imports this file's types only).
+ *
+ * Nothing in a page's message names a user, a seat or a table: the server takes who acts from the
+ * signed-in connection and which table from the channel it was bound to, so a message cannot act
+ * for anyone else.
+ */
+import { z } from "zod";
+
+/** Frames larger than this are refused by the WebSocket server before they are parsed. */
+export const MAX_CLIENT_FRAME = 2048;
+
+const snowflake = z.string().regex(/^\d{15,22}$/);
+const card = z.number().int().min(0).max(51);
+const version = z.number().int().min(0).max(1_000_000);
+
+export const ClientMessage = z.discriminatedUnion("t", [
+  /** The authorize code the SDK gave, and the instance's channel (a channel or a thread). */
+  z.strictObject({ t: z.literal("auth"), code: z.string().min(1).max(200), channel: snowflake }),
+  /** A reconnect: the signed session the server gave at sign-in, for the same channel. */
+  z.strictObject({ t: z.literal("resume"), session: z.string().min(1).max(600), channel: snowflake }),
+  z.strictObject({ t: z.literal("play"), card, version }),
+  z.strictObject({ t: z.literal("pass"), cards: z.array(card).length(3), version }),
+  z.strictObject({ t: z.literal("moon"), choice: z.enum(["add", "subtract"]), version }),
+  z.strictObject({ t: z.literal("hint") }),
+  z.strictObject({ t: z.literal("undo"), card }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+export type Dir = "left" | "right" | "across" | "hold";
+
+/** One seat as everyone sees it. */
+export interface SeatInfo {
+  seat: number;
+  name: string;
+  bot: boolean;
+  /** The connection's own seat. */
+  you: boolean;
+  total: number;
+  handPoints: number;
+  handSize: number;
+  passed: boolean;
+  /** When this seat's time runs out (ms since the epoch); null when the game does not wait for it. */
+  deadline: number | null;
+}
+
+/** The game as anyone watching may see it. */
+export interface PublicGame {
+  phase: "passing" | "playing" | "moon-choice" | "game-over";
+  /** The action count: the version an action from this picture must carry. */
+  version: number;
+  handIndex: number;
+  passDirection: Dir;
+  turn: number;
+  leader: number;
+  trick: number[];
+  /** The last completed trick of this hand (leader first), and who took it. */
+  lastTrick: { leader: number; cards: number[]; winner: number } | null;
+  trickNumber: number;
+  heartsBroken: boolean;
+  awaiting: number[];
+  pendingMoon: number | null;
+  /** Every hand so far: each seat's change and totals after it. */
+  history: { handIndex: number; change: number[]; totals: number[] }[];
+  winners: number[] | null;
+  placements: number[] | null;
+  target: number;
+}
+
+/** The connection's own hand: only ever sent to whoever holds the seat. */
+export interface HandInfo {
+  seat: number;
+  cards: number[];
+  legal: number[];
+  /** Why each card of the hand that may not be played now is refused, worded for the person. */
+  refused: Record<number, string>;
+  passed: number[] | null;
+  received: number[] | null;
+  /** The card Undo would take back now, if the table offers undo. */
+  undoCard: number | null;
+}
+
+export interface TableFrame {
+  id: string;
+  status: "lobby" | "passing" | "playing" | "finished" | "abandoned" | "broken";
+  seats: SeatInfo[];
+  game: PublicGame | null;
+  hand: HandInfo | null;
+  hintsAllowed: boolean;
+  /** Undo is offered (a table of one person and computer players). */
+  undo: boolean;
+  fourColour: boolean;
+}
+
+export type ServerMessage =
+  | { t: "welcome"; session: string; you: { id: string; name: string }; locale: "en" | "fr"; resumed: boolean }
+  | { t: "table"; table: TableFrame | null }
+  /** A sentence for this person: an action refused, a note from the table. */
+  | { t: "say"; text: string; tone: "refusal" | "note" }
+  | { t: "hint"; cards: number[] };
+
+/** WebSocket close codes (4000-4999 are the application's). */
+export const CLOSE = { signInFailed: 4001, signInFirst: 4002, expired: 4003, badMessage: 4004, notHere: 4005, mayNotWatch: 4006 } as const;

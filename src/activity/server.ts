@@ -1,0 +1,292 @@
+/**
+ * The Activity's web server: a front end beside src/discord, on the same TableService. It serves
+ * the bundled page and one WebSocket per open page (the `ws` package). A connection signs in with
+ * the SDK's authorize code (Discord says who it is: oauth.ts), is bound to that person and to the
+ * table of the instance's channel, and from then on receives that table's picture at every
+ * committed update (views.ts: the public part, and only its own seat's hand), with no Discord
+ * request. Its actions go through the same TableService calls as the buttons, with the same
+ * staleness check and the same refusal sentences, and spend from the same fair-use budgets.
+ *
+ * As boardgame.io's master: the server owns the state, a client is a seat or a spectator, and
+ * nothing in a client's message says who acts or where.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { Card } from "../game/cards.js";
+import { messages, words, type Locale, type Sentence } from "../i18n/index.js";
+import type { Logger } from "../log.js";
+import type { FairUse } from "../discord/fair-use.js";
+import type { TableService } from "../table/service.js";
+import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
+import { buildApp, type AppFiles } from "./bundle.js";
+import { identify, type DiscordIdentity } from "./oauth.js";
+import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage, type TableFrame } from "./protocol.js";
+import { Sessions } from "./session.js";
+import { frameFor, publicFrame } from "./views.js";
+
+export interface ActivityDeps {
+  service: TableService;
+  fairUse: FairUse;
+  log: Logger;
+  clientId: string;
+  clientSecret: string;
+  apiBase: string | null;
+  host: string;
+  port: number;
+  /**
+   * Whether the person may see the channel (its server, and the channel's permissions); a channel
+   * the bot does not know is nobody's. Default: anyone signed in.
+   */
+  mayWatch?(userId: string, channelId: string): Promise<"yes" | "no" | "unknown-channel">;
+  /** The channel's server, for the per-server budget; null when unknown. */
+  guildOf?(channelId: string): string | null;
+  now?: () => number;
+  /** Every frame sent, with its connection's user (the secrecy tests read them all). */
+  onSend?(userId: string | null, frame: string): void;
+}
+
+interface Connection {
+  ws: WebSocket;
+  /** The peer's address: sign-in attempts are bounded per address. */
+  address: string;
+  who: DiscordIdentity | null;
+  channel: string | null;
+  /** The table shown: the channel's open table, or the last one (a game just over). */
+  tableId: string | null;
+  /** Waiting for Discord's answer to the sign-in: no second attempt meanwhile. */
+  signingIn: boolean;
+}
+
+/** How long a page has to sign in before it is closed. */
+const SIGN_IN_MS = 30_000;
+/** Most connections at once, so a flood of sockets cannot take the process's memory. */
+const MAX_CONNECTIONS = 5000;
+
+export class ActivityServer {
+  private readonly http: Server;
+  private readonly wss: WebSocketServer;
+  private readonly sessions: Sessions;
+  private readonly byChannel = new Map<string, Set<Connection>>();
+  private readonly all = new Set<Connection>();
+  private app: AppFiles | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ActivityDeps) {
+    this.now = deps.now ?? Date.now;
+    this.sessions = new Sessions(deps.clientSecret);
+    this.http = createServer((req, res) => this.serve(req, res));
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME });
+    this.http.on("upgrade", (req, socket, head) => {
+      const path = pathOf(req);
+      if (path !== "/ws" || this.all.size >= MAX_CONNECTIONS) {
+        socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, req.socket.remoteAddress ?? "?"));
+    });
+    deps.service.onUpdate((table, update) => this.updated(table, update));
+  }
+
+  /** Builds the page and listens; resolves with the port. */
+  async start(): Promise<number> {
+    this.app = await buildApp(this.deps.clientId);
+    await new Promise<void>((resolve, reject) => {
+      this.http.once("error", reject);
+      this.http.listen(this.deps.port, this.deps.host, () => resolve());
+    });
+    const port = (this.http.address() as AddressInfo).port;
+    this.deps.log.info({ host: this.deps.host, port }, "Activity web server listening");
+    return port;
+  }
+
+  get port(): number {
+    const a = this.http.address() as AddressInfo | null;
+    return a ? a.port : 0;
+  }
+
+  /** Connections open now. */
+  get connections(): number {
+    return this.all.size;
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.all) c.ws.close(1012, "restarting");
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    this.http.closeAllConnections();
+    await new Promise<void>((resolve) => this.http.close(() => resolve()));
+  }
+
+  // ---- HTTP -------------------------------------------------------------------------------------
+
+  private serve(req: IncomingMessage, res: ServerResponse): void {
+    const path = pathOf(req);
+    const headers = {
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:",
+    };
+    if (req.method !== "GET" || !this.app) {
+      res.writeHead(this.app ? 405 : 503, headers).end();
+      return;
+    }
+    if (path === "/" || path === "/index.html")
+      res.writeHead(200, { ...headers, "content-type": "text/html; charset=utf-8" }).end(this.app.html);
+    else if (path === "/app.js") res.writeHead(200, { ...headers, "content-type": "text/javascript; charset=utf-8" }).end(this.app.js);
+    else res.writeHead(404, headers).end();
+  }
+
+  // ---- connections ------------------------------------------------------------------------------
+
+  private connected(ws: WebSocket, address: string): void {
+    const c: Connection = { ws, address, who: null, channel: null, tableId: null, signingIn: false };
+    this.all.add(c);
+    const timer = setTimeout(() => {
+      if (!c.who) this.close(c, CLOSE.signInFirst, "signInFirst");
+    }, SIGN_IN_MS);
+    ws.on("message", (data, isBinary) => {
+      this.received(c, isBinary ? null : data.toString()).catch((err: unknown) =>
+        this.deps.log.error({ err: err instanceof Error ? err.message : String(err) }, "Activity message failed"),
+      );
+    });
+    ws.on("close", () => {
+      clearTimeout(timer);
+      this.all.delete(c);
+      if (c.channel) this.byChannel.get(c.channel)?.delete(c);
+      if (c.channel && this.byChannel.get(c.channel)?.size === 0) this.byChannel.delete(c.channel);
+    });
+    ws.on("error", () => undefined);
+  }
+
+  private async received(c: Connection, text: string | null): Promise<void> {
+    let parsed: ClientMessage;
+    try {
+      const r = ClientMessage.safeParse(text === null ? null : JSON.parse(text));
+      if (!r.success) return this.close(c, CLOSE.badMessage, "badMessage");
+      parsed = r.data;
+    } catch {
+      return this.close(c, CLOSE.badMessage, "badMessage");
+    }
+    if (parsed.t === "auth" || parsed.t === "resume") {
+      if (c.who || c.signingIn) return this.close(c, CLOSE.badMessage, "badMessage");
+      return this.signIn(c, parsed);
+    }
+    if (!c.who) return this.close(c, CLOSE.signInFirst, "signInFirst");
+    const who = c.who;
+    const busy = await this.deps.fairUse.admit(who.userId, c.channel ? (this.deps.guildOf?.(c.channel) ?? null) : null);
+    if (busy) return this.say(c, busy, "refusal");
+    const tableId = c.tableId;
+    if (!tableId) return this.say(c, { area: "refusals", key: "noTable" }, "refusal");
+    const actor: Actor = { userId: who.userId, name: who.name };
+    const s = this.deps.service;
+    switch (parsed.t) {
+      case "play":
+        return this.answer(c, await s.play(tableId, actor, parsed.card as Card, parsed.version));
+      case "pass":
+        return this.answer(c, await s.pass(tableId, actor, parsed.cards as Card[], parsed.version));
+      case "moon":
+        return this.answer(c, await s.moon(tableId, actor, parsed.choice, parsed.version));
+      case "undo":
+        return this.answer(c, await s.undo(tableId, actor, parsed.card as Card));
+      case "hint": {
+        const r = await s.hint(tableId, actor);
+        if (!r.ok) return this.answer(c, r);
+        const a = r.action;
+        return this.send(c, { t: "hint", cards: a.type === "play" ? [a.card] : a.type === "pass" ? a.cards.slice() : [] });
+      }
+    }
+  }
+
+  private async signIn(c: Connection, m: Extract<ClientMessage, { t: "auth" | "resume" }>): Promise<void> {
+    c.signingIn = true;
+    let who: DiscordIdentity | null;
+    let resumed = false;
+    if (m.t === "resume") {
+      who = this.sessions.verify(m.session, m.channel, this.now());
+      if (!who) return this.close(c, CLOSE.expired, "sessionExpired");
+      resumed = true;
+    } else {
+      // Each attempt costs a request to Discord: bounded per address like a person's clicks.
+      if (await this.deps.fairUse.admit(`ip:${c.address}`, null)) return this.close(c, CLOSE.signInFailed, "signInFailed");
+      who = await identify({ clientId: this.deps.clientId, clientSecret: this.deps.clientSecret, apiBase: this.deps.apiBase }, m.code);
+      if (!who) return this.close(c, CLOSE.signInFailed, "signInFailed");
+    }
+    if (this.deps.mayWatch) {
+      const may = await this.deps.mayWatch(who.userId, m.channel);
+      if (may === "unknown-channel") return this.close(c, CLOSE.notHere, "notHere", who.locale);
+      if (may === "no") return this.close(c, CLOSE.mayNotWatch, "mayNotWatch", who.locale);
+    }
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    c.who = who;
+    c.channel = m.channel;
+    c.signingIn = false;
+    let set = this.byChannel.get(m.channel);
+    if (!set) this.byChannel.set(m.channel, (set = new Set()));
+    set.add(c);
+    this.deps.log.debug({ user: who.userId, channel: m.channel, resumed }, "Activity connection signed in");
+    this.send(c, {
+      t: "welcome",
+      session: this.sessions.sign(who, m.channel, this.now()),
+      you: { id: who.userId, name: who.name },
+      locale: who.locale,
+      resumed,
+    });
+    const table = await this.deps.service.findOpen(m.channel);
+    c.tableId = table?.record.id ?? null;
+    this.send(c, { t: "table", table: table ? frameFor(table, publicFrame(table), who.userId, who.locale) : null });
+  }
+
+  /** A refusal is worded for the person; a success needs no answer: the update brings the new picture. */
+  private answer(c: Connection, r: Outcome): void {
+    if (!r.ok) this.say(c, r.say, "refusal");
+  }
+
+  // ---- live updates -----------------------------------------------------------------------------
+
+  private updated(table: TableView, update: TableUpdate): void {
+    const { channelId, threadId, id } = table.record;
+    const conns = [...(this.byChannel.get(channelId) ?? []), ...(threadId ? (this.byChannel.get(threadId) ?? []) : [])];
+    if (!conns.length) return;
+    let shared: Omit<TableFrame, "hand"> | null = null;
+    for (const c of conns) {
+      if (!c.who) continue;
+      // A connection follows its channel's table (one open table per channel): a rematch there is
+      // the next table it shows.
+      c.tableId = id;
+      shared ??= publicFrame(table);
+      this.send(c, { t: "table", table: frameFor(table, shared, c.who.userId, c.who.locale) });
+      if ("note" in update) this.say(c, update.note, "note");
+    }
+  }
+
+  // ---- sending ----------------------------------------------------------------------------------
+
+  private send(c: Connection, m: ServerMessage): void {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    const frame = JSON.stringify(m);
+    this.deps.onSend?.(c.who?.userId ?? null, frame);
+    c.ws.send(frame);
+  }
+
+  private say(c: Connection, s: Sentence, tone: "refusal" | "note"): void {
+    this.send(c, { t: "say", text: words(messages(c.who?.locale), s), tone });
+  }
+
+  private close(c: Connection, code: number, key: keyof ReturnType<typeof messages>["activity"] & string, locale?: Locale): void {
+    c.signingIn = false;
+    const text = words(messages(locale ?? c.who?.locale), { area: "activity", key });
+    c.ws.close(code, closeReason(text));
+  }
+}
+
+function pathOf(req: IncomingMessage): string {
+  // Behind Discord's proxy the page's own requests may arrive under /.proxy/.
+  return new URL(req.url ?? "/", "http://x").pathname.replace(/^\/\.proxy(?=\/)/, "");
+}
+
+/** A WebSocket close reason is at most 123 bytes: whole characters only. */
+function closeReason(text: string): string {
+  let out = text;
+  while (Buffer.byteLength(out) > 123) out = out.slice(0, -1);
+  return out;
+}

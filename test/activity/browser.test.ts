@@ -1,0 +1,243 @@
+/**
+ * The Activity in a real browser (Debian's chromium, headless, driven by playwright-core), hosted
+ * the way Discord hosts it (host.ts: an iframe, the SDK's handshake and authorize over
+ * postMessage), against the real bot and the fake Discord. A whole game: two people in the
+ * Activity (a desktop page and a 360×740 phone page) clicking every card, passes and moon choice
+ * included; one person on the chat buttons; one computer player; a spectator page. The bot is
+ * killed and started again mid-trick and the pages come back by themselves. Every frame sent to
+ * every page is checked for hidden cards. Screenshots go to test/activity/__output__/.
+ *
+ * Slow (a minute): not in `npm run test:unit`. Without chromium it is skipped with a line saying
+ * so, except under CI=true, where that is a failure.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser, type Frame, type Page } from "playwright-core";
+import type { ServerMessage } from "../../src/activity/protocol.js";
+import { Player, byVerb, findButton, gamePosts, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "../bot/harness.js";
+import { hostActivity } from "./host.js";
+import { checkFrame, statesOf } from "./secrecy.js";
+
+// The callbacks of frame.evaluate run in the page.
+declare const document: any;
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) {
+  if (process.env.CI === "true") throw new Error(`chromium is missing at ${CHROMIUM}: CI installs it (apt-get install chromium)`);
+  console.log(`test/activity/browser.test.ts skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+}
+const OUT = join(import.meta.dirname, "__output__");
+
+let h: Harness;
+let browser: Browser;
+const sent: { userId: string | null; frame: string }[] = [];
+
+describe.skipIf(!haveChromium)("the Activity in a browser", () => {
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    h = await startHarness({ activity: true, renderer: null, onActivityFrame: (userId, frame) => sent.push({ userId, frame }) });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await h?.close();
+  });
+
+  async function open(user: number, viewport: { width: number; height: number }, locale = "en-US"): Promise<{ page: Page; frame: Frame }> {
+    const u = h.fake.users[user];
+    u.locale = locale;
+    const page = await browser.newPage({ viewport });
+    const outside: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(`http://127.0.0.1:${h.bot.activity!.port}/`) && !r.url().startsWith("about:")) outside.push(r.url());
+    });
+    (page as Page & { outside?: string[] }).outside = outside;
+    await hostActivity(page, {
+      activityUrl: `http://127.0.0.1:${h.bot.activity!.port}`,
+      guildId: h.fake.guildId,
+      channelId: h.fake.channelId,
+      platform: viewport.width < 500 ? "mobile" : "desktop",
+      code: () => h.fake.oauthCode(u),
+    });
+    const frame = await waitFor(
+      () => page.frames().find((f) => f.url().includes(`:${h.bot.activity!.port}/`)) ?? null,
+      "the Activity frame",
+    );
+    return { page, frame };
+  }
+
+  it("plays a whole game from two pages, the chat buttons and a computer player, through a restart", async () => {
+    const [annU, bobU, carlU] = h.fake.users;
+    const ann = new Player(h, annU);
+    const carl = new Player(h, carlU);
+    await ann.answer(ann.slash("new", { target: 30, level: "easy" }));
+    const table = tableMessage(h.fake);
+    const tableId = tableIdOf(table);
+    const bob = new Player(h, bobU);
+    await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
+    await carl.answer(carl.click(table.id, findButton(table, byVerb("join")).custom_id));
+
+    const started = Date.now();
+    const annP = await open(0, { width: 1280, height: 800 });
+    await annP.frame.waitForSelector(".seats .seat", { timeout: 10_000 });
+    const firstRenderMs = Date.now() - started;
+    const bobP = await open(1, { width: 360, height: 740 }, "fr");
+    const daveP = await open(3, { width: 1280, height: 800 });
+    await bobP.frame.waitForSelector(".seats .seat");
+    await daveP.frame.waitForSelector(".seats .seat");
+    expect(await bobP.frame.textContent(".status")).toContain("La table attend ses joueurs");
+
+    await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
+    await carl.openHand();
+    await annP.frame.waitForSelector(".hand .card");
+
+    const shots = new Set<string>();
+    const shot = async (p: { page: Page }, name: string) => {
+      if (shots.has(name)) return;
+      shots.add(name);
+      await p.page.screenshot({ path: join(OUT, `${name}.png`) });
+    };
+    const pages = [
+      { p: annP, name: "desktop" },
+      { p: bobP, name: "phone" },
+    ];
+    const over = () => gamePosts(h.fake).some((m) => m.content.includes("Game over"));
+    let restarted = false;
+    let last = Date.now();
+    let clicks = 0;
+    while (!over()) {
+      let moved = false;
+      for (const { p, name } of pages) {
+        const r = await act(p.frame, (what) => shot(p, `${what}-${name}`)).catch((err: unknown) => {
+          const mine = sent.filter((f) => f.userId === (name === "phone" ? bobU.id : annU.id)).slice(-4);
+          throw new Error(`${name}: ${String(err)}\nlast frames: ${mine.map((f) => f.frame.slice(0, 300)).join("\n")}`);
+        });
+        if (r) {
+          moved = true;
+          clicks++;
+        }
+      }
+      if (await carl.act()) moved = true;
+      // Mid-trick in the second trick or later: the bot process stops and starts again.
+      if (!restarted && clicks > 12 && (await annP.frame.locator(".trick .played").count()) > 0) {
+        restarted = true;
+        await shot(annP, "table-desktop");
+        await shot(daveP, "spectator-desktop");
+        h.config.activity!.port = h.bot.activity!.port;
+        await h.restart();
+        for (const { p } of pages) await p.frame.waitForSelector("text=/Reconnected|Reconnecté/", { timeout: 15_000 });
+        await carl.openHand();
+      }
+      if (moved) last = Date.now();
+      else if (Date.now() - last > 15_000) throw new Error(`the game stalled: ${textOf(carl.menu())}`);
+    }
+    expect(restarted).toBe(true);
+    for (const { p, name } of pages) {
+      await p.frame.waitForSelector(".panel.over", { timeout: 10_000 });
+      await shot(p, `gameover-${name}`);
+    }
+    await daveP.frame.waitForSelector(".panel.over");
+    await shot(daveP, "gameover-spectator");
+
+    // The thread shows the same game: the same people, and the Activity's final totals.
+    const overPost = gamePosts(h.fake).find((m) => m.content.includes("Game over"))!;
+    const totals = await annP.frame.$$eval(".placings li", (lis) => lis.map((li) => li.textContent ?? ""));
+    expect(totals.length).toBe(4);
+    for (const name of [annU.globalName, bobU.globalName, carlU.globalName]) expect(textOf(overPost)).toContain(name);
+
+    // The spectator's page never had a hand; no page loaded anything from another origin.
+    expect(await daveP.frame.locator(".hand").count()).toBe(0);
+    for (const { p } of [...pages, { p: daveP }]) expect((p.page as Page & { outside?: string[] }).outside).toEqual([]);
+
+    // Every frame to every page, against the true state.
+    const truth = await statesOf(h, tableId);
+    const seatOf = new Map<string, number>();
+    const record = (await h.store.getTable(tableId))!;
+    for (const s of record.seats) if (s.userId) seatOf.set(s.userId, s.seat);
+    let checked = 0;
+    for (const { userId, frame } of sent) {
+      const m = JSON.parse(frame) as ServerMessage;
+      if (m.t !== "table" || !m.table?.game || m.table.id !== tableId) continue;
+      checkFrame(m.table, truth[m.table.game.version], userId ? (seatOf.get(userId) ?? null) : null);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+    console.log(JSON.stringify({ firstRenderMs, clicks, framesChecked: checked }));
+  }, 240_000);
+});
+
+/**
+ * Does what the page offers, as a person would, by clicking: dismisses the hand's scores, picks
+ * three cards and passes, chooses the moon, or plays the first lit card. `shot(what)` before the
+ * first of each kind. Returns whether it clicked something.
+ */
+async function act(frame: Frame, shot: (what: string) => Promise<void>): Promise<boolean> {
+  const state = await frame.evaluate(() => {
+    const a = document.getElementById("app")!;
+    return {
+      phase: a.dataset.phase,
+      waiting: a.dataset.waiting === "true",
+      scores:
+        !!document.querySelector(".panel:not(.over) .primary") && !document.querySelector(".panel h2")?.textContent?.match(/moon|lune/i),
+      moon: !!document.querySelector(".panel h2")?.textContent?.match(/moon|lune/i),
+    };
+  });
+  if (state.scores) {
+    await shot("scores");
+    await frame.click(".panel .primary");
+    return true;
+  }
+  if (!state.waiting) return false;
+  if (state.moon) {
+    await shot("moon");
+    await frame.click(".panel .primary");
+    return true;
+  }
+  if (state.phase === "passing") {
+    await shot("hand");
+    for (let i = 0; i < 3; i++)
+      await frame
+        .locator(".hand .card:not(.picked)")
+        .first()
+        .click({ position: { x: 8, y: 20 } });
+    await shot("pass-picked");
+    const version: string = await frame.evaluate(() => document.getElementById("app")!.dataset.version);
+    await frame.click(".actions .primary");
+    await settled(frame, (v) => document.getElementById("app")!.dataset.version !== v, version);
+    return true;
+  }
+  if (state.phase === "playing") {
+    const version: string = await frame.evaluate(() => document.getElementById("app")!.dataset.version);
+    await frame
+      .locator(".hand .card.lit")
+      .first()
+      .click({ position: { x: 8, y: 20 } });
+    await settled(frame, (v) => document.getElementById("app")!.dataset.version !== v, version);
+    return true;
+  }
+  return false;
+}
+
+/** Waits for the page to show the action's result; a failure says what the page said. */
+async function settled(frame: Frame, f: (arg: string | null) => boolean, arg: string | null): Promise<void> {
+  try {
+    await frame.waitForFunction(f, arg, { timeout: 8000 });
+  } catch (err) {
+    const said = await frame.evaluate(() => document.querySelector(".line")?.textContent ?? "");
+    throw new Error(`the page did not move on; it says "${said}" (${err instanceof Error ? err.message.split("\n")[0] : String(err)})`, {
+      cause: err,
+    });
+  }
+}
+
+async function waitFor<T>(f: () => T | null, what: string, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

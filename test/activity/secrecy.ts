@@ -1,0 +1,39 @@
+/**
+ * The secrecy check of every Activity frame: against the game's true state at the frame's
+ * version, a person's frame shows their own hand exactly and no card another seat holds; a
+ * spectator's shows no hand at all.
+ */
+import { expect } from "vitest";
+import { apply, cardsOf, createGame, type Action, type GameState } from "../../src/game/index.js";
+import type { TableFrame } from "../../src/activity/protocol.js";
+import type { Harness } from "../bot/harness.js";
+
+/** The game's state after each number of actions, replayed from the stored log. */
+export async function statesOf(h: Harness, tableId: string): Promise<GameState[]> {
+  const record = (await h.store.getTable(tableId))!;
+  const actions = await h.store.loadActions(tableId);
+  let state = createGame(record.rules, record.deal);
+  const out = [state];
+  for (const a of actions) {
+    const r = apply(state, a.action as Action);
+    if (!r.ok) throw new Error(`the stored log does not replay: ${r.reason}`);
+    state = r.state;
+    out.push(state);
+  }
+  return out;
+}
+
+/** A frame for the holder of `seat` (null: a spectator) shows that seat's hand only, and the public table truly. */
+export function checkFrame(t: TableFrame, state: GameState, seat: number | null): void {
+  expect(t.game!.trick).toEqual(state.trick);
+  if (seat === null) {
+    expect(t.hand).toBeNull();
+    return;
+  }
+  expect(t.hand!.seat).toBe(seat);
+  expect(t.hand!.cards).toEqual(cardsOf(state.hands[seat]));
+  const others = new Set([0, 1, 2, 3].filter((s) => s !== seat).flatMap((s) => cardsOf(state.hands[s])));
+  // The cards this seat passed are in another hand now, and known to it: not counted.
+  const shown = [...t.hand!.cards, ...t.hand!.legal, ...Object.keys(t.hand!.refused).map(Number)];
+  expect(shown.filter((c) => others.has(c))).toEqual([]);
+}
