@@ -11,12 +11,6 @@ import { isBotSeat } from "../table/seats.js";
 import { aloneAtTable, undoOffered } from "../table/undo.js";
 import type { HandInfo, PublicGame, SeatInfo, TableFrame } from "./protocol.js";
 
-/** The seat `userId` holds at this table, or null (a spectator, or a seat a computer player took over). */
-export function seatHeldBy(table: TableView, userId: string): number | null {
-  const mine = table.record.seats.find((s) => s.userId === userId);
-  return mine ? mine.seat : null;
-}
-
 /** The hand's view for the person who holds the seat; null for anyone else (the table domain's own rule). */
 const handOf = (table: TableView, userId: string): SeatView | null => table.handOf(userId);
 

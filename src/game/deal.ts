@@ -24,9 +24,6 @@ export type DealKey =
 
 export type DealFormat = DealKey["format"];
 
-/** The format new games are dealt with. */
-export const CURRENT_DEAL_FORMAT = 2 satisfies DealFormat;
-
 const SECRET_RE = /^[0-9a-f]{64}$/;
 
 /** Whether `secret` is a format 2 secret: 64 lowercase hex digits. */

@@ -34,7 +34,7 @@ export {
 } from "./view.js";
 export { refusalValues, type RefusalValues } from "./messages.js";
 export { createRng, mix32, type Rng } from "./rng.js";
-export { decisionSeed, isDealSecret, CURRENT_DEAL_FORMAT, type DealKey, type DealFormat, type SeedPurpose } from "./deal.js";
+export { decisionSeed, isDealSecret, type DealKey, type DealFormat } from "./deal.js";
 
 export function createGame(rules: Rules, deal: DealKey | number): GameState {
   return newGame(rules, deal);

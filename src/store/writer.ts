@@ -15,7 +15,9 @@ import type { AppendResult } from "./types.js";
 
 /** What the writer thread is asked: a batch of appends, or a person's Forget me. */
 export type WriteRequest =
-  { op: "append"; batch: AppendItem[] } | { op: "forgetPerson"; userId: string; dailySalt: string | null } | { op: "forgetTables"; userId: string };
+  | { op: "append"; batch: AppendItem[] }
+  | { op: "forgetPerson"; userId: string; dailySalt: string | null }
+  | { op: "forgetTables"; userId: string };
 
 /** How long after the thread died before it is started again (its appends run here meanwhile). */
 const RESTART_MS = 5_000;
