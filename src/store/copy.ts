@@ -38,6 +38,11 @@ export const SKIPPED_MODELS = [
     why: "interaction tokens of open menus, dead after Discord's 15 minutes (the bot deletes older ones at start)",
   },
   { table: "TableSeatPerson", why: "rebuilt by the target's triggers from the copied tables' seats" },
+  {
+    table: "CrossRequest",
+    why: "requests between running shards (Forget me, purges, departures), already applied where they were asked and gone within a day",
+  },
+  { table: "CrossCursor", why: "how far each shard has read the requests above, which are not copied either" },
 ] as const;
 
 type Row = Record<string, unknown>;
