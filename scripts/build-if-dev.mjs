@@ -18,7 +18,10 @@ try {
 }
 if (tsc) {
   const r = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
-  process.exit(r.status ?? 1);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  // The Activity's page script (dist/web/app.js), as `npm run build` makes it.
+  const web = spawnSync(process.execPath, ["dist/src/activity/build-web.js"], { stdio: "inherit" });
+  process.exit(web.status ?? 1);
 }
 if (!existsSync("dist/src/main.js")) {
   console.error(
