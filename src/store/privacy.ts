@@ -246,16 +246,16 @@ export async function purgeInSteps(
   }
 }
 
+/** Which servers a retention pass covers: those listed, or all but those excepted (their own retention). */
+const retentionScope = (opts: { guildIds?: string[]; exceptGuildIds?: string[] }) =>
+  opts.guildIds ? { guildId: { in: opts.guildIds } } : opts.exceptGuildIds?.length ? { guildId: { notIn: opts.exceptGuildIds } } : {};
+
 export async function pruneClosedTables(
   db: PrivacyDb,
   opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number },
 ): Promise<number> {
   if (opts.guildIds && !opts.guildIds.length) return 0;
-  const guild = opts.guildIds
-    ? { guildId: { in: opts.guildIds } }
-    : opts.exceptGuildIds?.length
-      ? { guildId: { notIn: opts.exceptGuildIds } }
-      : {};
+  const guild = retentionScope(opts);
   const ids = await db.heartsTable.findMany({
     where: { status: { in: CLOSED_STATUSES }, updatedAt: { lt: opts.before }, ...guild },
     orderBy: { updatedAt: "asc" },
@@ -278,11 +278,7 @@ export async function pruneDailyLogs(
   opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number },
 ): Promise<number> {
   if (opts.guildIds && !opts.guildIds.length) return 0;
-  const guild = opts.guildIds
-    ? { guildId: { in: opts.guildIds } }
-    : opts.exceptGuildIds?.length
-      ? { guildId: { notIn: opts.exceptGuildIds } }
-      : {};
+  const guild = retentionScope(opts);
   const rows = await db.dailySession.findMany({
     where: { startedAt: { lt: opts.before }, actions: { not: "[]" }, ...guild },
     orderBy: { startedAt: "asc" },
