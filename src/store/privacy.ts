@@ -10,6 +10,7 @@
 import { join, sqltag as sql } from "@prisma/client/runtime/client";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { tombstoneDailies } from "./daily.js";
+import { takeWriteLock } from "./write-lock.js";
 import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
 
@@ -136,6 +137,7 @@ export const FORGET_BATCH = 500;
 export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<ForgetResult, "tables">> {
   checkId(userId);
   return db.$transaction(async (tx: Tx) => {
+    await takeWriteLock(tx);
     const guilds = (
       await tx.$queryRaw<Array<{ guildId: string }>>(sql`SELECT DISTINCT "guildId" FROM "GameResult" WHERE "userId" = ${userId}`)
     ).map((r) => r.guildId);
@@ -167,6 +169,7 @@ export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<
 export async function forgetTablesStep(db: PrivacyDb, userId: string, limit = FORGET_BATCH): Promise<number> {
   checkId(userId);
   return db.$transaction(async (tx: Tx) => {
+    await takeWriteLock(tx);
     const rows = await tx.$queryRaw<Array<{ id: string; seats: string; hostId: string }>>(sql`
       SELECT t."id", t."seats", t."hostId" FROM "TableSeatPerson" AS p JOIN "HeartsTable" AS t ON t."id" = p."tableId"
       WHERE p."userId" = ${userId} AND t."status" NOT IN (${join(OPEN_STATUSES)}) LIMIT ${limit}`);
@@ -210,6 +213,7 @@ export async function purgeGuildStep(
 ): Promise<{ tables: number; games: number; done: boolean }> {
   const limit = opts.limit ?? PURGE_BATCH;
   return db.$transaction(async (tx: Tx) => {
+    await takeWriteLock(tx);
     const finished = await tx.finishedGame.findMany({ where: { guildId }, select: { id: true, tableId: true }, take: limit });
     const gameIds = finished.map((r) => r.id);
     const games = gameIds.length ? (await tx.finishedGame.deleteMany({ where: { id: { in: gameIds } } })).count : 0;

@@ -83,6 +83,7 @@ import type {
   TablePatch,
 } from "./types.js";
 import type { FinishedGame, StoredTable } from "../table/records.js";
+import { takeWriteLock } from "./write-lock.js";
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
@@ -306,10 +307,7 @@ export class SqliteStore implements HeartsStore {
   recordFinishedGame(game: FinishedGame): Promise<void> {
     return this.exclusive(async () => {
       await this.prisma.$transaction(async (tx) => {
-        // Take the write lock first: a deferred transaction that reads and then writes fails at
-        // once (SQLITE_BUSY_SNAPSHOT) if another process committed in between; a write as its
-        // first statement waits for the lock (busy_timeout) instead.
-        await tx.$executeRaw`UPDATE "HeartsTable" SET "id" = "id" WHERE 0`;
+        await takeWriteLock(tx);
         await recordFinished(tx, game);
       });
       this.reads.invalidate(game.guildId);
