@@ -30,6 +30,7 @@ type SessionKey = { guildId_day_userId: { guildId: string; day: number; userId: 
 
 /** What this file needs of a Prisma client (either backend's). */
 export interface DailyDb {
+  $transaction<R>(fn: (tx: DailyDb) => Promise<R>): Promise<R>;
   appSecret: {
     findUnique(args: { where: { name: string } }): Promise<{ value: string } | null>;
     upsert(args: {
@@ -49,7 +50,10 @@ export interface DailyDb {
       where: { guildId: string; day: number; userId: string; actionCount?: number; finishedAt?: { not: null }; sharedAt?: null };
       data: Partial<SessionRow>;
     }): Promise<{ count: number }>;
-    findFirst(args: { where: { day: number; userId: string }; orderBy: { startedAt: "asc" } }): Promise<SessionRow | null>;
+    findFirst(args: {
+      where: { day: number; userId: string };
+      orderBy: Array<{ startedAt: "asc" } | { guildId: "asc" }>;
+    }): Promise<SessionRow | null>;
     findMany(args: {
       where: { guildId: string; day?: number; userId?: string; finishedAt: { not: null } };
       orderBy?: { day: "desc" };
@@ -76,6 +80,9 @@ export interface DailyDb {
     }): Promise<unknown>;
   };
 }
+
+/** A person's attempt of a day is the first one started (the server breaks a tie of the same instant). */
+const FIRST_STARTED: Array<{ startedAt: "asc" } | { guildId: "asc" }> = [{ startedAt: "asc" }, { guildId: "asc" }];
 
 const rowId = (r: { guildId: string; day: number; userId: string }) => `${r.guildId}/${r.day}/${r.userId}`;
 
@@ -116,8 +123,27 @@ export async function getDailySession(db: DailyDb, guildId: string, day: number,
   return row ? dailyRecord(row) : null;
 }
 
-export async function startDailySession(db: DailyDb, s: NewDailySession): Promise<DailySession> {
-  const row = await db.dailySession.upsert({
+/**
+ * Serialises the starts of one person's day across processes (shards, machines) for the rest of the
+ * transaction: the SQLite store takes the database's write lock, the PostgreSQL one an advisory lock.
+ */
+export type DailyStartLock = (tx: DailyDb, day: number, userId: string) => PromiseLike<unknown>;
+
+/**
+ * Starts the person's attempt of the day on this server, or gives back the one they already have
+ * on any server (one attempt per person per day). Under `lock`, so two starts on two servers at once
+ * (two shards past their lookups) cannot both create one.
+ */
+export async function startDailySession(db: DailyDb, s: NewDailySession, lock: DailyStartLock): Promise<DailySession> {
+  return db.$transaction(async (tx) => {
+    await lock(tx, s.day, s.userId);
+    const first = await tx.dailySession.findFirst({ where: { day: s.day, userId: s.userId }, orderBy: FIRST_STARTED });
+    return dailyRecord(first ?? (await createSession(tx, s)));
+  });
+}
+
+function createSession(db: DailyDb, s: NewDailySession): Promise<SessionRow> {
+  return db.dailySession.upsert({
     where: key(s.guildId, s.day, s.userId),
     create: {
       guildId: s.guildId,
@@ -129,7 +155,6 @@ export async function startDailySession(db: DailyDb, s: NewDailySession): Promis
     },
     update: {},
   });
-  return dailyRecord(row);
 }
 
 export async function saveDailyProgress(
@@ -183,7 +208,7 @@ export async function putCached(db: DailyDb, kind: string, k: string, value: str
 
 /** Starts or finds the person's attempt of the day on any server: the deal is the same everywhere. */
 export async function findDailySession(db: DailyDb, day: number, userId: string): Promise<DailySession | null> {
-  const row = await db.dailySession.findFirst({ where: { day, userId }, orderBy: { startedAt: "asc" } });
+  const row = await db.dailySession.findFirst({ where: { day, userId }, orderBy: FIRST_STARTED });
   return row ? dailyRecord(row) : null;
 }
 

@@ -82,6 +82,8 @@ import * as daily from "./daily.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
+/** First key of the advisory lock that serialises the starts of one person's day of the daily challenge. */
+const DAILY_START_LOCK = 72707371;
 const TX = { maxWait: 10_000, timeout: 30_000 };
 
 const isUniqueViolation = (e: unknown): boolean => {
@@ -133,6 +135,12 @@ const isDeadlock = (e: unknown): boolean => {
 
 const lockStandings = (tx: StandingsDb, guildId: string) =>
   tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${guildId}))::text AS locked`);
+
+/** Serialises the starts of one person's day (two shards or machines starting it at once). */
+const lockDailyStart = (tx: daily.DailyDb, day: number, userId: string) =>
+  (tx as unknown as StandingsDb).$queryRaw(
+    sql`SELECT pg_advisory_xact_lock(${DAILY_START_LOCK}::int, hashtext(${`${day}:${userId}`}))::text AS locked`,
+  );
 
 export class PostgresStore implements HeartsStore {
   readonly kind = "postgres";
@@ -407,7 +415,7 @@ export class PostgresStore implements HeartsStore {
   }
 
   startDailySession(input: NewDailySession): Promise<DailySession> {
-    return daily.startDailySession(this.daily, input);
+    return daily.startDailySession(this.daily, input, lockDailyStart);
   }
 
   saveDailyProgress(

@@ -345,7 +345,9 @@ export class SqliteStore implements HeartsStore {
   }
 
   startDailySession(input: NewDailySession): Promise<DailySession> {
-    return this.exclusive(() => daily.startDailySession(this.daily, input));
+    // The write lock first: another shard's start of the same person's day waits for this one.
+    const lock = (tx: daily.DailyDb) => takeWriteLock(tx as unknown as Parameters<typeof takeWriteLock>[0]);
+    return this.exclusive(() => daily.startDailySession(this.daily, input, lock));
   }
 
   saveDailyProgress(

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
 import { BACKENDS, useBackend } from "./backends.js";
+import { inTwoProcesses } from "./helpers.js";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -11,8 +12,8 @@ afterEach(async () => {
 for (const db of BACKENDS) {
   describe.skipIf(db.skip)(db.name, () => {
     useBackend(db);
-    async function fresh(): Promise<HeartsStore> {
-      const store = await openStore(await db.url());
+    async function fresh(url?: string): Promise<HeartsStore> {
+      const store = await openStore(url ?? (await db.url()));
       cleanups.push(() => store.close());
       return store;
     }
@@ -89,6 +90,19 @@ for (const db of BACKENDS) {
       await store.purgeGuild("g");
       expect(await store.getDailySession("g", 3, "222")).toBeNull();
       expect(await store.getCached("review", "daily:g:3|222")).toBeNull();
+    });
+
+    it("two starts of one person's day on two servers at once, by two shard processes, give both the same one attempt", async () => {
+      const url = await db.url();
+      const store = await fresh(url);
+      const started = await inTwoProcesses<string>("./daily-start-child.ts", [
+        [url, "g", "9", "u1"],
+        [url, "h", "9", "u1"],
+      ]);
+      expect(started[1]).toBe(started[0]);
+      const other = started[0] === "g" ? "h" : "g";
+      expect(await store.getDailySession(started[0], 9, "u1")).not.toBeNull();
+      expect(await store.getDailySession(other, 9, "u1")).toBeNull();
     });
 
     it("finds a person's attempt of a day on any server, fixes a server's rules of the day, and shares once", async () => {

@@ -47,9 +47,18 @@ export { createRng };
  * told to go); returns every migration name either applied.
  */
 export async function migrateInTwoProcesses(url: string): Promise<string[]> {
-  const child = fileURLToPath(new URL("./migrate-child.ts", import.meta.url));
+  return (await inTwoProcesses<string[]>("./migrate-child.ts", [[url], [url]])).flat();
+}
+
+/**
+ * Runs a child script (relative to this folder) in two processes at once, each with its own
+ * arguments; each prints "ready" when loaded, all are told to go together, and each one's last
+ * line of output, as JSON, is returned.
+ */
+export async function inTwoProcesses<T>(script: string, args: [string[], string[]]): Promise<T[]> {
+  const child = fileURLToPath(new URL(script, import.meta.url));
   const loader = new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
-  const children = [0, 1].map(() => spawn(process.execPath, ["--import", loader, child, url], { stdio: ["pipe", "pipe", "pipe"] }));
+  const children = args.map((a) => spawn(process.execPath, ["--import", loader, child, ...a], { stdio: ["pipe", "pipe", "pipe"] }));
   const outputs = children.map(
     (c) =>
       new Promise<string[]>((resolve, reject) => {
@@ -62,5 +71,5 @@ export async function migrateInTwoProcesses(url: string): Promise<string[]> {
   );
   await Promise.all(children.map((c) => new Promise<void>((resolve) => c.stdout!.once("data", () => resolve()))));
   for (const c of children) c.stdin!.end("go\n");
-  return (await Promise.all(outputs)).flatMap((lines) => JSON.parse(lines.at(-1)!) as string[]);
+  return (await Promise.all(outputs)).map((lines) => JSON.parse(lines.at(-1)!) as T);
 }
