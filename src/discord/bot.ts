@@ -15,18 +15,18 @@ import { Housekeeping } from "../table/housekeeping.js";
 import { TableService } from "../table/service.js";
 import { DailyService } from "../daily/service.js";
 import { ReviewService } from "../table/review.js";
-import { Images, canvasRenderer, type Renderer } from "./images.js";
-import { LoadGauge } from "./load.js";
-import { Menus } from "./menus.js";
-import { DeckStyles } from "./deck.js";
-import { Pacer } from "./pacer.js";
-import { Presenter } from "./presenter.js";
-import { RenderProcess } from "./render-process.js";
-import { guildPresent, guildRemoved, guildsLeftWhileDown } from "./privacy.js";
-import { createRouter } from "./router.js";
-import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./fair-use.js";
-import { everyShard } from "./every-shard.js";
-import { CrossMachine } from "./cross-machine.js";
+import { Images, canvasRenderer, type Renderer } from "../render/runtime/images.js";
+import { LoadGauge } from "../render/runtime/load.js";
+import { Menus } from "./presenting/menus.js";
+import { DeckStyles } from "./handlers/deck.js";
+import { Pacer } from "../render/runtime/pacer.js";
+import { Presenter } from "./presenting/presenter.js";
+import { RenderProcess } from "../render/runtime/render-process.js";
+import { guildPresent, guildRemoved, guildsLeftWhileDown } from "./handlers/privacy.js";
+import { createRouter } from "./interactions/router.js";
+import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "./interactions/fair-use.js";
+import { everyShard } from "./shards/every-shard.js";
+import { CrossMachine } from "./shards/cross-machine.js";
 
 export interface BotDeps {
   /** The whole store (SQLite or PostgreSQL alike): tables, standings, privacy, the daily challenge. */

@@ -4,15 +4,15 @@
  * only members with Manage Server may change (checked here, at run time: /hearts is one command).
  */
 import { PermissionFlagsBits, type ChatInputCommandInteraction, type PermissionsBitField } from "discord.js";
-import { OPT, RESET_CHOICES } from "../../commands/hearts.js";
-import { presetRules } from "../game/index.js";
-import { isLocale, localeOf, type Locale } from "../i18n/index.js";
-import type { GuildSettings, GuildSettingsPatch } from "../store/types.js";
-import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, channelAllowed, tableCapOf } from "../table/guild-settings.js";
-import { applyRulesSpec } from "../table/options.js";
-import type { Ctx } from "./context.js";
-import { command } from "./handlers/types.js";
-import type { OutMessage } from "./message.js";
+import { OPT, RESET_CHOICES } from "../../../commands/hearts.js";
+import { presetRules } from "../../game/index.js";
+import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
+import type { GuildSettings, GuildSettingsPatch } from "../../store/types.js";
+import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, channelAllowed, tableCapOf } from "../../table/guild-settings.js";
+import { applyRulesSpec } from "../../table/options.js";
+import type { Ctx } from "../interactions/context.js";
+import { command } from "./types.js";
+import type { OutMessage } from "../interactions/message.js";
 
 const SNOWFLAKE = /^\d{15,22}$/;
 const RED = 0xc0392b;

@@ -6,7 +6,7 @@
  * The version (base 36) is the game's action count when the menu was built: it tells a stale menu
  * from a current one. A custom_id never says who acts: that is always the interaction's user.
  */
-import { cardCode, parseCard, type Card, type MoonChoice } from "../game/index.js";
+import { cardCode, parseCard, type Card, type MoonChoice } from "../../game/index.js";
 
 export type ComponentId =
   | { verb: "join" | "leave" | "start" | "rules" | "hand" | "scores" | "rematch" | "hint" | "activity"; tableId: string }
@@ -20,7 +20,7 @@ export type ComponentId =
   | { verb: "moon"; tableId: string; version: number; choice: MoonChoice }
   /** /hearts privacy's buttons: no table (tableId is NO_TABLE); they act on whoever clicks, where. */
   | { verb: "privacy"; tableId: typeof NO_TABLE; action: PrivacyAction }
-  // The daily challenge's private menu (src/discord/daily.ts): the "table id" is the day's number.
+  // The daily challenge's private menu (src/discord/handlers/daily.ts): the "table id" is the day's number.
   | { verb: "dshare"; tableId: string }
   | { verb: "dplay"; tableId: string; version: number; card: Card }
   | { verb: "dpick"; tableId: string; version: number }

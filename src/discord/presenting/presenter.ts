@@ -4,21 +4,21 @@
  * private menus (MenuRefresher). This class only routes each update to them; a failure is logged
  * with the table id and never stops the game or the other tables.
  */
-import { sentence, words } from "../i18n/index.js";
-import type { Logger } from "../log.js";
-import type { SavedMenu } from "../store/types.js";
-import type { TableService } from "../table/service.js";
-import type { TableView, TableUpdate } from "../table/types.js";
+import { sentence, words } from "../../i18n/index.js";
+import type { Logger } from "../../log.js";
+import type { SavedMenu } from "../../store/types.js";
+import type { TableService } from "../../table/service.js";
+import type { TableView, TableUpdate } from "../../table/types.js";
 import type { REST } from "discord.js";
-import type { Images } from "./images.js";
-import type { DeckStyles } from "./deck.js";
+import type { Images } from "../../render/runtime/images.js";
+import type { DeckStyles } from "../handlers/deck.js";
 import { MenuRefresher } from "./menu-refresher.js";
 import type { Menus } from "./menus.js";
-import type { Pacer } from "./pacer.js";
+import type { Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures } from "./request-failures.js";
 import { TableMessageEditor } from "./table-message.js";
 import { ThreadPosts } from "./thread-posts.js";
-import { newsOf, publicWords } from "./views.js";
+import { newsOf, publicWords } from "../views/table.js";
 
 export interface PresenterDeps {
   rest: REST;

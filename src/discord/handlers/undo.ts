@@ -1,8 +1,8 @@
-/** The Undo button: takes back the person's last card and shows their menu again (rule in table/undo.ts). */
-import { cardLabel } from "../game/index.js";
-import { sendHand } from "./context.js";
-import { component } from "./handlers/types.js";
-import type { ComponentId } from "./ids.js";
+/** The Undo button: takes back the person's last card and shows their menu again (rule in src/table/undo.ts). */
+import { cardLabel } from "../../game/index.js";
+import { sendHand } from "../interactions/context.js";
+import { component } from "./types.js";
+import type { ComponentId } from "../interactions/ids.js";
 
 export const undoButton = component({
   name: "undo",

@@ -3,17 +3,17 @@
  * game now waits for (or of everyone, at a new hand or the end) are redrawn through their
  * interaction webhooks (outside Discord's global limit), built when they are sent.
  */
-import { messages } from "../i18n/index.js";
-import type { SavedMenu } from "../store/types.js";
-import { tableLocale } from "../table/options.js";
-import { isOpen } from "../table/records.js";
-import type { TableService } from "../table/service.js";
-import type { TableView } from "../table/types.js";
-import type { Images } from "./images.js";
+import { messages } from "../../i18n/index.js";
+import type { SavedMenu } from "../../store/types.js";
+import { tableLocale } from "../../table/options.js";
+import { isOpen } from "../../table/records.js";
+import type { TableService } from "../../table/service.js";
+import type { TableView } from "../../table/types.js";
+import type { Images } from "../../render/runtime/images.js";
 import type { Menus } from "./menus.js";
-import { Lane, type Pacer } from "./pacer.js";
-import { handMenu } from "./views.js";
-import type { DeckStyles } from "./deck.js";
+import { Lane, type Pacer } from "../../render/runtime/pacer.js";
+import { handMenu } from "../views/table.js";
+import type { DeckStyles } from "../handlers/deck.js";
 
 export interface MenuRefresherDeps {
   service: TableService;

@@ -5,14 +5,14 @@
  * Only what the person could see: their own hand and the cards played.
  */
 import type { APIEmbed, ChatInputCommandInteraction } from "discord.js";
-import { OPT } from "../../commands/hearts.js";
-import { cardLabel, type Card } from "../game/index.js";
-import { localeOf, messages } from "../i18n/index.js";
-import type { ReviewSource } from "../table/review.js";
-import type { Ctx } from "./context.js";
-import { command } from "./handlers/types.js";
-import type { OutFile } from "./message.js";
-import { Lane } from "./pacer.js";
+import { OPT } from "../../../commands/hearts.js";
+import { cardLabel, type Card } from "../../game/index.js";
+import { localeOf, messages } from "../../i18n/index.js";
+import type { ReviewSource } from "../../table/review.js";
+import type { Ctx } from "../interactions/context.js";
+import { command } from "./types.js";
+import type { OutFile } from "../interactions/message.js";
+import { Lane } from "../../render/runtime/pacer.js";
 
 const BLUE = 0x2e86c1;
 const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");

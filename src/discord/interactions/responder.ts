@@ -5,7 +5,7 @@
  * before slow work, the responder defers first and send() then edits the deferred answer.
  */
 import { DiscordAPIError, MessageFlags, Routes, type REST, type RepliableInteraction } from "discord.js";
-import type { Logger } from "../log.js";
+import type { Logger } from "../../log.js";
 import { forEdit, forReply, forRest, type OutMessage } from "./message.js";
 
 export type AckStyle = "reply" | "update";

@@ -26,21 +26,21 @@ import {
   type Rules,
   type SeatView,
   type TrickRecord,
-} from "../game/index.js";
-import { messages, type Locale, type Messages } from "../i18n/index.js";
-import type { PlayerLabel } from "../render/index.js";
-import { isOpen, type TableRecord } from "../table/records.js";
-import { tableLocale } from "../table/options.js";
-import { presetOf, turnAllowance } from "../table/options.js";
-import { cutGraphemes } from "../table/names.js";
-import { isBotSeat } from "../table/seats.js";
-import type { TableView } from "../table/types.js";
-import { encodeId } from "./ids.js";
-import type { Images } from "./images.js";
-import type { OutMessage } from "./message.js";
+} from "../../game/index.js";
+import { messages, type Locale, type Messages } from "../../i18n/index.js";
+import type { PlayerLabel } from "../../render/index.js";
+import { isOpen, type TableRecord } from "../../table/records.js";
+import { tableLocale } from "../../table/options.js";
+import { presetOf, turnAllowance } from "../../table/options.js";
+import { cutGraphemes } from "../../table/names.js";
+import { isBotSeat } from "../../table/seats.js";
+import type { TableView } from "../../table/types.js";
+import { encodeId } from "../interactions/ids.js";
+import type { Images } from "../../render/runtime/images.js";
+import type { OutMessage } from "../interactions/message.js";
 import { playedCardsLine, playedCardsRule } from "./played-cards.js";
 import { addUndoButton } from "./undo-button.js";
-import { deckStyle, type DeckPrefs } from "./deck.js";
+import { deckStyle, type DeckPrefs } from "../handlers/deck.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 

@@ -3,11 +3,11 @@
  * hand picture, remembered for every table (the store's PlayerPrefs). `/hearts deck` sets it and
  * shows a sample; the menus read it from a small cache, so drawing a menu never waits on the store.
  */
-import { OPT } from "../../commands/hearts.js";
-import type { Logger } from "../log.js";
-import type { PlayerPrefs, Store } from "../store/types.js";
-import type { TableSettings } from "../table/records.js";
-import { command } from "./handlers/types.js";
+import { OPT } from "../../../commands/hearts.js";
+import type { Logger } from "../../log.js";
+import type { PlayerPrefs, Store } from "../../store/types.js";
+import type { TableSettings } from "../../table/records.js";
+import { command } from "./types.js";
 
 /** How a player's hand picture is drawn. */
 export interface DeckStyle {

@@ -9,11 +9,11 @@
  */
 import { createHash } from "node:crypto";
 import { DiscordAPIError, Routes, type REST } from "discord.js";
-import type { Logger } from "../log.js";
-import type { Card } from "../game/index.js";
-import type { Locale } from "../i18n/index.js";
-import type { SavedMenu } from "../store/types.js";
-import { forRest, type OutMessage } from "./message.js";
+import type { Logger } from "../../log.js";
+import type { Card } from "../../game/index.js";
+import type { Locale } from "../../i18n/index.js";
+import type { SavedMenu } from "../../store/types.js";
+import { forRest, type OutMessage } from "../interactions/message.js";
 
 /** A little under Discord's 15 minutes, so an edit never races the expiry. */
 const TOKEN_LIFE_MS = 14 * 60_000;

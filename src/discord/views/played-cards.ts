@@ -2,9 +2,9 @@
  * The played-cards aid (a table option): the hand menu lists, per suit, the cards the player has not
  * seen played and does not hold. Built from the seat's own view only, like the rest of the menu.
  */
-import { SUIT_SYMBOLS, cardsStillOut, rankLabel, suitOf, type SeatView } from "../game/index.js";
-import type { Messages } from "../i18n/index.js";
-import type { TableSettings } from "../table/records.js";
+import { SUIT_SYMBOLS, cardsStillOut, rankLabel, suitOf, type SeatView } from "../../game/index.js";
+import type { Messages } from "../../i18n/index.js";
+import type { TableSettings } from "../../table/records.js";
 
 /** "♣ A K 9 · ♦ Q J · ♠ — · ♥ 10 2": highest first, a dash for a suit with nothing out. */
 export function stillOutList(view: Pick<SeatView, "hand" | "trick" | "tricks">): string {

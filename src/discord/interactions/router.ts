@@ -1,16 +1,16 @@
 /**
- * One entry for every interaction: finds its handler once (handlers/index.ts), checks fair use,
+ * One entry for every interaction: finds its handler once (../handlers/index.ts), checks fair use,
  * acknowledges it as the handler declares (Discord's 3 s are met here, not in each handler), looks
  * its table up once, and turns any unexpected error into a sentence instead of "This interaction
  * failed".
  */
 import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js";
-import { channelOfTableId, type TableSettings } from "../table/records.js";
-import { StoreDown } from "../table/store-health.js";
+import { channelOfTableId, type TableSettings } from "../../table/records.js";
+import { StoreDown } from "../../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
-import { commandHandler, componentHandler } from "./handlers/index.js";
-import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "./handlers/types.js";
+import { commandHandler, componentHandler } from "../handlers/index.js";
+import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "../handlers/types.js";
 import { isTicket } from "./fair-use.js";
 import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";

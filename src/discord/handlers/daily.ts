@@ -18,20 +18,20 @@ import {
   type ChatInputCommandInteraction,
   type StringSelectMenuInteraction,
 } from "discord.js";
-import { OPT } from "../../commands/hearts.js";
-import { DAILY_HANDS, shareLine } from "../daily/challenge.js";
-import type { DailyOutcome, DailyPlay } from "../daily/service.js";
-import { cardCode, cardLabel, moonValue, parseCard, type Action, type Card } from "../game/index.js";
-import { localeOf, messages, type Messages } from "../i18n/index.js";
-import { channelAllowed } from "../table/guild-settings.js";
-import { cleanName } from "../table/names.js";
-import type { Ctx } from "./context.js";
-import { encodeId, type ComponentId } from "./ids.js";
-import type { Images } from "./images.js";
-import type { OutMessage } from "./message.js";
-import { Lane } from "./pacer.js";
-import { command, component, decline } from "./handlers/types.js";
-import { cardRows } from "./views.js";
+import { OPT } from "../../../commands/hearts.js";
+import { DAILY_HANDS, shareLine } from "../../daily/challenge.js";
+import type { DailyOutcome, DailyPlay } from "../../daily/service.js";
+import { cardCode, cardLabel, moonValue, parseCard, type Action, type Card } from "../../game/index.js";
+import { localeOf, messages, type Messages } from "../../i18n/index.js";
+import { channelAllowed } from "../../table/guild-settings.js";
+import { cleanName } from "../../table/names.js";
+import type { Ctx } from "../interactions/context.js";
+import { encodeId, type ComponentId } from "../interactions/ids.js";
+import type { Images } from "../../render/runtime/images.js";
+import type { OutMessage } from "../interactions/message.js";
+import { Lane } from "../../render/runtime/pacer.js";
+import { command, component, decline } from "./types.js";
+import { cardRows } from "../views/table.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 type M = Messages["daily"];

@@ -3,10 +3,10 @@
  * points per hand).
  */
 import type { User } from "discord.js";
-import { LEADERBOARD_SORTS, type LeaderboardSort } from "../store/standings.js";
-import { cleanName, cutGraphemes } from "../table/names.js";
-import type { Ctx } from "./context.js";
-import type { OutMessage } from "./message.js";
+import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../store/standings.js";
+import { cleanName, cutGraphemes } from "../../table/names.js";
+import type { Ctx } from "../interactions/context.js";
+import type { OutMessage } from "../interactions/message.js";
 
 const RED = 0xc0392b;
 

@@ -8,22 +8,22 @@
  * goes out together in the next one, so when Discord is slow posts merge instead of piling up.
  */
 import { ButtonStyle, ComponentType, Routes, type APIButtonComponent, type REST } from "discord.js";
-import { cardLabel, type HandResult, type PublicView, type TrickRecord } from "../game/index.js";
-import { sentence, words, type Messages } from "../i18n/index.js";
-import type { Logger } from "../log.js";
-import type { TableRecord } from "../table/records.js";
-import { cutGraphemes } from "../table/names.js";
-import { isBotSeat } from "../table/seats.js";
-import { isOpen } from "../table/records.js";
-import type { TableService } from "../table/service.js";
-import type { TableView, TableUpdate } from "../table/types.js";
-import { encodeId } from "./ids.js";
-import type { Images } from "./images.js";
-import { forRest, type OutMessage } from "./message.js";
+import { cardLabel, type HandResult, type PublicView, type TrickRecord } from "../../game/index.js";
+import { sentence, words, type Messages } from "../../i18n/index.js";
+import type { Logger } from "../../log.js";
+import type { TableRecord } from "../../table/records.js";
+import { cutGraphemes } from "../../table/names.js";
+import { isBotSeat } from "../../table/seats.js";
+import { isOpen } from "../../table/records.js";
+import type { TableService } from "../../table/service.js";
+import type { TableView, TableUpdate } from "../../table/types.js";
+import { encodeId } from "../interactions/ids.js";
+import type { Images } from "../../render/runtime/images.js";
+import { forRest, type OutMessage } from "../interactions/message.js";
 import type { Menus } from "./menus.js";
-import { Lane, type Pacer } from "./pacer.js";
+import { Lane, type Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, errText, errorCode, inBackground } from "./request-failures.js";
-import { handResultText, handStartText, newsOf, publicWords, seatName, trickCaption } from "./views.js";
+import { handResultText, handStartText, newsOf, publicWords, seatName, trickCaption } from "../views/table.js";
 
 export interface ThreadPostsDeps {
   rest: REST;

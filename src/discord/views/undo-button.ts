@@ -1,10 +1,10 @@
 /** The hand menu's Undo button (a table of one person and computer players; rule in table/undo.ts). */
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from "discord.js";
-import { cardLabel, type SeatView } from "../game/index.js";
-import { messages, type Locale } from "../i18n/index.js";
-import { undoOffered } from "../table/undo.js";
-import type { TableView } from "../table/types.js";
-import { encodeId } from "./ids.js";
+import { cardLabel, type SeatView } from "../../game/index.js";
+import { messages, type Locale } from "../../i18n/index.js";
+import { undoOffered } from "../../table/undo.js";
+import type { TableView } from "../../table/types.js";
+import { encodeId } from "../interactions/ids.js";
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 

@@ -13,9 +13,9 @@
  * when it comes back, and deletes again what its tables wrote meanwhile.
  */
 import { ShardClientUtil, type Client } from "discord.js";
-import { parseShardIds } from "../config.js";
-import type { Logger } from "../log.js";
-import type { TableService } from "../table/service.js";
+import { parseShardIds } from "../../config.js";
+import type { Logger } from "../../log.js";
+import type { TableService } from "../../table/service.js";
 import type { CrossMachine } from "./cross-machine.js";
 
 /** What a shard's client carries for the others' broadcastEval (set by `everyShard`). */

@@ -4,8 +4,8 @@
  * time. What was warned about is forgotten with the table.
  */
 import { DiscordAPIError } from "discord.js";
-import type { Logger } from "../log.js";
-import type { TableRecord } from "../table/records.js";
+import type { Logger } from "../../log.js";
+import type { TableRecord } from "../../table/records.js";
 
 export const UNKNOWN_CHANNEL = 10003;
 export const UNKNOWN_MESSAGE = 10008;

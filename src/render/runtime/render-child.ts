@@ -2,7 +2,7 @@
  * The picture process's entry: draws and encodes one PNG per request, away from the bot's main
  * thread (see render-process.ts). It ends with the bot (the IPC channel closes, even on kill -9).
  */
-import * as render from "../render/index.js";
+import * as render from "../index.js";
 import type { RenderReply, RenderRequest } from "./render-process.js";
 
 const send = (m: RenderReply | { ready: true }) => process.send!(m);

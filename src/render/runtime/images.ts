@@ -2,15 +2,15 @@
  * Pictures for the Discord layer. Rendering never stops the game: a failed render is logged and the
  * message goes out with text only.
  */
-import * as render from "../render/index.js";
-import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../game/index.js";
-import type { Logger } from "../log.js";
-import type { Locale } from "../i18n/index.js";
-import type { TableRecord } from "../table/records.js";
-import { tableLocale } from "../table/options.js";
+import * as render from "../index.js";
+import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../../game/index.js";
+import type { Logger } from "../../log.js";
+import type { Locale } from "../../i18n/index.js";
+import type { TableRecord } from "../../table/records.js";
+import { tableLocale } from "../../table/options.js";
 import type { LoadGauge } from "./load.js";
 import { PicturesUnavailable, type RenderMethod, type RenderProcess } from "./render-process.js";
-import { labels } from "./views.js";
+import { labels } from "../../discord/views/table.js";
 
 export type Renderer = Pick<
   typeof render,

@@ -1,26 +1,26 @@
 /** What every interaction handler gets: the interaction's person, its responder, and the services. */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
-import type { Card, SeatView } from "../game/index.js";
-import type { DailyService } from "../daily/service.js";
-import type { ReviewService } from "../table/review.js";
-import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../i18n/index.js";
-import type { Logger } from "../log.js";
-import type { HeartsStore } from "../store/types.js";
-import type { TableSettings } from "../table/records.js";
-import type { GuildSettingsCache } from "../table/guild-settings.js";
-import { seatOf } from "../table/seats.js";
-import type { TableService } from "../table/service.js";
-import type { Actor, TableView } from "../table/types.js";
+import type { Card, SeatView } from "../../game/index.js";
+import type { DailyService } from "../../daily/service.js";
+import type { ReviewService } from "../../table/review.js";
+import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../../i18n/index.js";
+import type { Logger } from "../../log.js";
+import type { HeartsStore } from "../../store/types.js";
+import type { TableSettings } from "../../table/records.js";
+import type { GuildSettingsCache } from "../../table/guild-settings.js";
+import { seatOf } from "../../table/seats.js";
+import type { TableService } from "../../table/service.js";
+import type { Actor, TableView } from "../../table/types.js";
 import type { FairUse } from "./fair-use.js";
-import type { Images } from "./images.js";
-import type { Menus } from "./menus.js";
+import type { Images } from "../../render/runtime/images.js";
+import type { Menus } from "../presenting/menus.js";
 import type { OutMessage } from "./message.js";
-import { Lane, type Pacer } from "./pacer.js";
-import type { Presenter } from "./presenter.js";
+import { Lane, type Pacer } from "../../render/runtime/pacer.js";
+import type { Presenter } from "../presenting/presenter.js";
 import type { Responder } from "./responder.js";
-import { handMenu } from "./views.js";
-import type { DeckStyles } from "./deck.js";
-import type { EveryShard } from "./every-shard.js";
+import { handMenu } from "../views/table.js";
+import type { DeckStyles } from "../handlers/deck.js";
+import type { EveryShard } from "../shards/every-shard.js";
 
 export interface Services {
   service: TableService;

@@ -15,13 +15,13 @@
  * stopped waiting for answers (10 s), its tables may have written them since the asking shard
  * deleted everything (a game that ended meanwhile, say), so it runs that deletion again.
  */
-import { sentence } from "../i18n/index.js";
-import type { Logger } from "../log.js";
-import type { ShardInfo } from "../shards.js";
-import type { CrossKind, CrossRequest } from "../store/cross.js";
-import { FORMER_PLAYER } from "../store/privacy.js";
-import type { HeartsStore } from "../store/types.js";
-import type { TableService } from "../table/service.js";
+import { sentence } from "../../i18n/index.js";
+import type { Logger } from "../../log.js";
+import type { ShardInfo } from "../../shards.js";
+import type { CrossKind, CrossRequest } from "../../store/cross.js";
+import { FORMER_PLAYER } from "../../store/privacy.js";
+import type { HeartsStore } from "../../store/types.js";
+import type { TableService } from "../../table/service.js";
 import { ANSWER_MS } from "./every-shard.js";
 
 /** How often a shard looks for new requests. */

@@ -18,7 +18,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
-import type { Logger } from "../log.js";
+import type { Logger } from "../../log.js";
 import type { Renderer } from "./images.js";
 
 export type RenderMethod = keyof Renderer;

@@ -5,15 +5,15 @@
  * (status, hand, who sits where) changed, and otherwise kept by its attachment.
  */
 import { Routes, type REST } from "discord.js";
-import type { Logger } from "../log.js";
-import type { TableService } from "../table/service.js";
-import { isOpen } from "../table/records.js";
-import type { TableView } from "../table/types.js";
-import type { Images } from "./images.js";
-import { forRest } from "./message.js";
-import { Lane, type Pacer } from "./pacer.js";
+import type { Logger } from "../../log.js";
+import type { TableService } from "../../table/service.js";
+import { isOpen } from "../../table/records.js";
+import type { TableView } from "../../table/types.js";
+import type { Images } from "../../render/runtime/images.js";
+import { forRest } from "../interactions/message.js";
+import { Lane, type Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, errorCode, inBackground } from "./request-failures.js";
-import { tableHasPicture, tableMessage } from "./views.js";
+import { tableHasPicture, tableMessage } from "../views/table.js";
 
 interface EditState {
   table: TableView;

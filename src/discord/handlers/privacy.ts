@@ -4,15 +4,15 @@
  * server: they act on whoever clicks, where they click, and permissions are checked again then.
  */
 import { ButtonStyle, ComponentType } from "discord.js";
-import { OPT } from "../../commands/hearts.js";
-import { sentence, type Messages } from "../i18n/index.js";
-import { FORMER_PLAYER } from "../store/privacy.js";
-import type { HeartsStore } from "../store/types.js";
-import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../table/guild-settings.js";
-import type { Ctx } from "./context.js";
-import { command, tablelessComponent } from "./handlers/types.js";
-import { NO_TABLE, encodeId, type PrivacyAction } from "./ids.js";
-import type { OutMessage } from "./message.js";
+import { OPT } from "../../../commands/hearts.js";
+import { sentence, type Messages } from "../../i18n/index.js";
+import { FORMER_PLAYER } from "../../store/privacy.js";
+import type { HeartsStore } from "../../store/types.js";
+import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../../table/guild-settings.js";
+import type { Ctx } from "../interactions/context.js";
+import { command, tablelessComponent } from "./types.js";
+import { NO_TABLE, encodeId, type PrivacyAction } from "../interactions/ids.js";
+import type { OutMessage } from "../interactions/message.js";
 import { isServerManager } from "./settings.js";
 
 const RED = 0xc0392b;

@@ -4,8 +4,8 @@
  * language; option names, values and their help are the rules table's (codes, in English).
  */
 import type { AutocompleteInteraction } from "discord.js";
-import { OPTION_INFO, PRESETS } from "../game/index.js";
-import { localeOf, messages, type Messages } from "../i18n/index.js";
+import { OPTION_INFO, PRESETS } from "../../game/index.js";
+import { localeOf, messages, type Messages } from "../../i18n/index.js";
 
 export function ruleSuggestions(typed: string, m: Messages = messages()): { name: string; value: string }[] {
   const parts = typed.split(",");
