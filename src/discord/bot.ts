@@ -18,7 +18,7 @@ import { ReviewService } from "../table/review.js";
 import { Images, canvasRenderer, type Renderer } from "../render/runtime/images.js";
 import { LoadGauge } from "../render/runtime/load.js";
 import { Menus } from "./presenting/menus.js";
-import { DeckStyles } from "./handlers/deck.js";
+import { DeckStyles } from "./presenting/deck-styles.js";
 import { Pacer } from "../render/runtime/pacer.js";
 import { Presenter } from "./presenting/presenter.js";
 import { RenderProcess } from "../render/runtime/render-process.js";

@@ -6,7 +6,7 @@ import { ManualClock, settle } from "./manual-clock.js";
 import { silentLogger } from "../../src/log.js";
 import { Images } from "../../src/render/runtime/images.js";
 import { decodeId } from "../../src/discord/interactions/ids.js";
-import { handMenu } from "../../src/discord/views/table.js";
+import { handMenu } from "../../src/discord/views/hand-menu.js";
 import { MemoryStore } from "./memory-store.js";
 import type { FinishedGame } from "../../src/table/records.js";
 import { alice, bob, carol, en, english, openTable, playOut, setup, stateInMemory, stateNow, where } from "./service-helpers.js";

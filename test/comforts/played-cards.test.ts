@@ -4,7 +4,8 @@ import { commandData } from "../../commands/hearts.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { Images } from "../../src/render/runtime/images.js";
 import { stillOutList } from "../../src/discord/views/played-cards.js";
-import { handMenu, rulesMessage } from "../../src/discord/views/table.js";
+import { handMenu } from "../../src/discord/views/hand-menu.js";
+import { rulesMessage } from "../../src/discord/views/rules.js";
 import {
   apply,
   awaiting,

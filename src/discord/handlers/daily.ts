@@ -5,133 +5,30 @@
  * goes to the channel only when its owner presses Share. The service sends seat views only.
  */
 import {
-  ButtonStyle,
-  ComponentType,
   MessageFlags,
   PermissionFlagsBits,
   Routes,
-  type APIActionRowComponent,
-  type APIButtonComponent,
-  type APIComponentInMessageActionRow,
-  type APIEmbed,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type StringSelectMenuInteraction,
 } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
-import { DAILY_HANDS, shareLine } from "../../daily/challenge.js";
-import type { DailyOutcome, DailyPlay } from "../../daily/service.js";
-import { cardCode, cardLabel, moonValue, parseCard, type Action, type Card } from "../../game/index.js";
+import { shareLine } from "../../daily/challenge.js";
+import type { DailyOutcome } from "../../daily/service.js";
+import { parseCard, type Action, type Card } from "../../game/index.js";
 import { localeOf, messages, type Messages } from "../../i18n/index.js";
+import { Lane } from "../../render/runtime/pacer.js";
 import { channelAllowed } from "../../table/guild-settings.js";
 import { cleanName } from "../../table/names.js";
 import type { Ctx } from "../interactions/context.js";
-import { encodeId, type ComponentId } from "../interactions/ids.js";
-import type { Images } from "../../render/runtime/images.js";
-import type { OutMessage } from "../interactions/message.js";
-import { Lane } from "../../render/runtime/pacer.js";
+import type { ComponentId } from "../interactions/ids.js";
+import { dailyBoardMessage, dailyMenu } from "../views/daily.js";
 import { command, component, decline } from "./types.js";
-import { cardRows } from "../views/table.js";
 
-type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 type M = Messages["daily"];
 type DailyId = Extract<ComponentId, { verb: "dplay" | "dpick" | "dpass" | "dmoon" | "dshare" }>;
 
-const RED = 0xc0392b;
-const GREEN = 0x2e8b57;
-
-const button = (custom_id: string, label: string, style: ButtonStyle = ButtonStyle.Secondary, disabled = false): APIButtonComponent => ({
-  type: ComponentType.Button,
-  custom_id,
-  label,
-  style: style as ButtonStyle.Secondary,
-  disabled,
-});
-const row = (...components: APIComponentInMessageActionRow[]): Row => ({ type: ComponentType.ActionRow, components });
-const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
 const mOf = (i: { locale: string }): M => messages(localeOf(i.locale)).daily;
-
-/** The private menu of a daily attempt: the pass, the cards to play, the moon, or the result. */
-export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?: string; selected?: Card[] } = {}): OutMessage {
-  const { view, day, result } = play;
-  const lines: string[] = [];
-  const rows: Row[] = [];
-  const tableId = String(day);
-  if (result) {
-    // A notice (e.g. "you played already") stands in for the result's own sentence.
-    lines.push(opts.notice ?? m.finished({ day, points: result.points }));
-    lines.push(shareLine(day, result, result.moons, m.pts));
-    rows.push(row(button(encodeId({ verb: "dshare", tableId }), m.shareButton, ButtonStyle.Primary)));
-    return { embeds: [{ description: lines.join("\n\n"), color: GREEN }], files: [], components: rows };
-  }
-  if (opts.notice) lines.push(opts.notice);
-  const hand = Math.min(view.handIndex + 1, DAILY_HANDS);
-  switch (view.phase) {
-    case "passing": {
-      const selected = (opts.selected ?? []).filter((c) => view.hand.includes(c));
-      lines.push(m.passTo({ hand, dir: view.passDirection === "hold" ? "left" : view.passDirection }));
-      lines.push(selected.length === 3 ? m.selected({ cards: cardsText(selected) }) : m.pickPrompt);
-      rows.push(
-        row({
-          type: ComponentType.StringSelect,
-          custom_id: encodeId({ verb: "dpick", tableId, version: view.actionCount }),
-          placeholder: m.pickPlaceholder,
-          min_values: 3,
-          max_values: 3,
-          options: view.hand.map((c) => ({ label: cardLabel(c), value: cardCode(c), default: selected.includes(c) })),
-        }),
-      );
-      rows.push(
-        row(
-          selected.length === 3
-            ? button(
-                encodeId({ verb: "dpass", tableId, version: view.actionCount, cards: selected }),
-                m.passNamed({ cards: cardsText(selected) }),
-                ButtonStyle.Success,
-              )
-            : button(`h1:dpass-disabled:${tableId}`, m.passButton, ButtonStyle.Success, true),
-        ),
-      );
-      break;
-    }
-    case "playing": {
-      lines.push(m.yourTurn({ hand, trick: view.trickNumber + 1 }));
-      lines.push(view.trick.length ? m.onTable({ cards: cardsText(view.trick) }) : m.youLead);
-      if (view.received && view.trickNumber === 0) lines.push(m.received({ cards: cardsText(view.received) }));
-      if (view.heartsBroken) lines.push(m.heartsBroken);
-      rows.push(...cardRows(tableId, view, view.legal, (card) => encodeId({ verb: "dplay", tableId, version: view.actionCount, card })));
-      break;
-    }
-    case "moon-choice": {
-      const v = moonValue(view.rules);
-      lines.push(m.moonPrompt);
-      rows.push(
-        row(
-          button(
-            encodeId({ verb: "dmoon", tableId, version: view.actionCount, choice: "add" }),
-            m.moonAdd({ points: v }),
-            ButtonStyle.Success,
-          ),
-          button(
-            encodeId({ verb: "dmoon", tableId, version: view.actionCount, choice: "subtract" }),
-            m.moonSubtract({ points: v }),
-            ButtonStyle.Primary,
-          ),
-        ),
-      );
-      break;
-    }
-    case "game-over":
-      break;
-  }
-  const total = view.history.slice(0, DAILY_HANDS).reduce((s, h) => s + h.change[view.seat], 0);
-  lines.push(m.score({ total, hand: view.handPoints[view.seat] }));
-  const png = view.hand.length ? images.hand(view.hand, [], []) : null;
-  const embed: APIEmbed = { description: lines.join("\n"), color: RED };
-  if (png) embed.image = { url: "attachment://hand.png" };
-  else if (view.hand.length) embed.description += `\n\n${m.yourHand({ cards: cardsText(view.hand) })}`;
-  return { embeds: [embed], files: png ? [{ name: "hand.png", data: png }] : [], components: rows };
-}
 
 /** A refusal in the person's words; a stale menu is answered with the current one. */
 async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<DailyOutcome, { ok: false }>): Promise<void> {
@@ -178,44 +75,7 @@ export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Prom
   const day = i.options.getInteger(OPT.day) ?? today;
   if (day > today) return ctx.respond.say(m.noSuchDay({ day, today }));
   const b = await ctx.daily.board(i.guildId, ctx.actor.userId, day);
-  const lines: string[] = [];
-  if (!b.ranking.length) lines.push(m.boardEmpty);
-  else {
-    lines.push(
-      b.ranking
-        .slice(0, 10)
-        .map((r, n) => m.boardLine({ rank: n + 1, name: r.name, points: r.points }))
-        .join("\n"),
-    );
-    if (b.ranking.length > 10) lines.push(m.boardMore({ count: b.ranking.length - 10 }));
-  }
-  lines.push(
-    b.me.result && b.me.rank ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points }) : m.notPlayedToday,
-  );
-  lines.push(m.streak({ days: b.me.streak, best: b.me.best }));
-  if (b.compare && b.me.result) {
-    const mine = b.me.result.perHand;
-    lines.push(
-      [
-        m.compareTitle,
-        ...mine.map((me, h) => m.compareLine({ hand: h + 1, me, best: b.compare!.best[h] ?? me, hard: b.compare!.hard?.[h] ?? "…" })),
-      ].join("\n"),
-    );
-  } else if (!b.closed && b.me.result) lines.push(m.compareLater);
-  if (b.handsHidden && b.ranking.length) lines.push(m.handsHidden);
-  const rows = b.ranking.slice(0, 10).map((r, n) => {
-    return { rank: n + 1, name: r.name, points: r.points, perHand: r.perHand, moons: r.moons ?? [], mine: r.userId === ctx.actor.userId };
-  });
-  const png = b.ranking.length
-    ? ctx.images.dailyBoard({
-        title: m.boardTitle({ day }),
-        columns: { player: m.colPlayer, points: m.colPoints, hands: m.colHands },
-        rows,
-      })
-    : null;
-  const embed: APIEmbed = { title: m.boardTitle({ day }), description: lines.join("\n\n"), color: GREEN };
-  if (png) embed.image = { url: "attachment://daily.png" };
-  return ctx.respond.send({ embeds: [embed], files: png ? [{ name: "daily.png", data: png }] : [], components: [] });
+  return ctx.respond.send(dailyBoardMessage(m, day, b, ctx.actor.userId, ctx.images));
 }
 
 // ---- the menu's buttons -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import type { TableView } from "../../table/types.js";
 import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
 import { sendHand } from "../interactions/context.js";
 import { channelRefusal, parentOf, serverLocale } from "./settings.js";
-import { rulesMessage } from "../views/table.js";
+import { rulesMessage } from "../views/rules.js";
 import { command, component, decline, tableCommand, type HandlerCtx } from "./types.js";
 
 /** Permissions the bot needs where a table is opened, with the names Discord's settings show (by catalogue key). */

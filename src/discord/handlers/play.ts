@@ -3,7 +3,7 @@ import { cardLabel, parseCard, type Card, type SeatView } from "../../game/index
 import type { Outcome, TableView } from "../../table/types.js";
 import { sendHand } from "../interactions/context.js";
 import type { ComponentId } from "../interactions/ids.js";
-import { describeHint, passPhaseStart } from "../views/table.js";
+import { describeHint, passPhaseStart } from "../views/hand-menu.js";
 import { component, tableCommand, type HandlerCtx } from "./types.js";
 import { hintsRefusal } from "./settings.js";
 

@@ -12,9 +12,9 @@ import type { ReviewSource } from "../../table/review.js";
 import type { Ctx } from "../interactions/context.js";
 import { command } from "./types.js";
 import type { OutFile } from "../interactions/message.js";
+import { COLOUR } from "../views/components.js";
 import { Lane } from "../../render/runtime/pacer.js";
 
-const BLUE = 0x2e86c1;
 const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
 const fmt = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
 
@@ -46,7 +46,7 @@ export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): P
     ]
       .filter(Boolean)
       .join("\n"),
-    color: BLUE,
+    color: COLOUR.review,
   };
   const embeds: APIEmbed[] = [head];
   const files: OutFile[] = [];
@@ -57,11 +57,11 @@ export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): P
     if (d.kind === "pass") {
       const dir = d.passDirection === "left" ? m.dirLeft : d.passDirection === "right" ? m.dirRight : m.dirAcross;
       lines.push(m.youPassed({ cards: cardsText(d.chosen) }), m.expertPasses({ cards: cardsText(d.expert) }));
-      embeds.push({ title: m.passTitle({ n: n + 1, hand: d.handIndex + 1, dir }), color: BLUE });
+      embeds.push({ title: m.passTitle({ n: n + 1, hand: d.handIndex + 1, dir }), color: COLOUR.review });
     } else {
       lines.push(d.trick.length ? m.onTable({ cards: cardsText(d.trick) }) : m.youLed);
       lines.push(m.youPlayed({ card: cardLabel(d.chosen[0]) }), m.expertPlays({ card: cardLabel(d.expert[0]) }));
-      embeds.push({ title: m.playTitle({ n: n + 1, hand: d.handIndex + 1, trick: d.trickNumber + 1 }), color: BLUE });
+      embeds.push({ title: m.playTitle({ n: n + 1, hand: d.handIndex + 1, trick: d.trickNumber + 1 }), color: COLOUR.review });
     }
     lines.push(m.cost({ cost: fmt(d.cost), mine: fmt(d.chosenPoints), theirs: fmt(d.expertPoints) }));
     const e = embeds[embeds.length - 1];

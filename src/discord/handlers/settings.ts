@@ -13,9 +13,9 @@ import { applyRulesSpec } from "../../table/options.js";
 import type { Ctx } from "../interactions/context.js";
 import { command } from "./types.js";
 import type { OutMessage } from "../interactions/message.js";
+import { COLOUR } from "../views/components.js";
 
 const SNOWFLAKE = /^\d{15,22}$/;
-const RED = 0xc0392b;
 
 /** Manage Server, as Discord computed it for the member in this interaction. */
 export const isServerManager = (i: { memberPermissions: Readonly<PermissionsBitField> | null }): boolean =>
@@ -159,7 +159,7 @@ export function settingsView(ctx: Ctx, g: GuildSettings): OutMessage {
     { name: m.retention, value: dflt(g.retentionDays !== null, m.retentionDays({ days: g.retentionDays ?? DEFAULT_RETENTION_DAYS })) },
     { name: m.daily, value: g.dailyEnabled ? m.dailyOn({ rules: g.dailyRules }) : m.dailyOff },
   ].map((f) => ({ ...f, inline: true }));
-  return { embeds: [{ title: m.title, color: RED, fields, footer: { text: m.footer } }] };
+  return { embeds: [{ title: m.title, color: COLOUR.brand, fields, footer: { text: m.footer } }] };
 }
 
 /** The language of a server's public posts: its setting, else Discord's server locale. */

@@ -18,8 +18,8 @@ import type { OutMessage } from "./message.js";
 import { Lane, type Pacer } from "../../render/runtime/pacer.js";
 import type { Presenter } from "../presenting/presenter.js";
 import type { Responder } from "./responder.js";
-import { handMenu } from "../views/table.js";
-import type { DeckStyles } from "../handlers/deck.js";
+import { handMenu } from "../views/hand-menu.js";
+import type { DeckStyles } from "../presenting/deck-styles.js";
 import type { EveryShard } from "../shards/every-shard.js";
 
 export interface Services {

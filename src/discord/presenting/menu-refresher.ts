@@ -12,15 +12,16 @@ import type { TableView } from "../../table/types.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Menus } from "./menus.js";
 import { Lane, type Pacer } from "../../render/runtime/pacer.js";
-import { handMenu } from "../views/table.js";
-import type { DeckStyles } from "../handlers/deck.js";
+import { COLOUR } from "../views/components.js";
+import { handMenu } from "../views/hand-menu.js";
+import type { DeckStyles } from "./deck-styles.js";
 
 export interface MenuRefresherDeps {
   service: TableService;
   images: Images;
   menus: Menus;
   pacer: Pacer;
-  /** Players' deck styles, as known without waiting (see deck.ts). */
+  /** Players' deck styles, as known without waiting (see ../views/deck.ts). */
   decks?: DeckStyles;
 }
 
@@ -48,7 +49,7 @@ export class MenuRefresher {
         const view = now.handOf(userId);
         if (!view) return null;
         if (!isOpen(now.record.status) && now.record.status !== "finished") {
-          return { embeds: [{ description: messages(locale).table.closedTable, color: 0x5a5f63 }], components: [] };
+          return { embeds: [{ description: messages(locale).table.closedTable, color: COLOUR.closed }], components: [] };
         }
         const selected =
           view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, userId, view.handIndex, view.hand) : undefined;

@@ -11,14 +11,15 @@ import type { TableService } from "../../table/service.js";
 import type { TableView, TableUpdate } from "../../table/types.js";
 import type { REST } from "discord.js";
 import type { Images } from "../../render/runtime/images.js";
-import type { DeckStyles } from "../handlers/deck.js";
+import type { DeckStyles } from "./deck-styles.js";
 import { MenuRefresher } from "./menu-refresher.js";
 import type { Menus } from "./menus.js";
 import type { Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures } from "./request-failures.js";
 import { TableMessageEditor } from "./table-message.js";
 import { ThreadPosts } from "./thread-posts.js";
-import { newsOf, publicWords } from "../views/table.js";
+import { newsOf } from "./news.js";
+import { publicWords } from "../views/wording.js";
 
 export interface PresenterDeps {
   rest: REST;

@@ -7,7 +7,7 @@
  * Posts of one table go out in order, one at a time: news arriving while a post is on its way
  * goes out together in the next one, so when Discord is slow posts merge instead of piling up.
  */
-import { ButtonStyle, ComponentType, Routes, type APIButtonComponent, type REST } from "discord.js";
+import { ButtonStyle, Routes, type REST } from "discord.js";
 import { cardLabel, type HandResult, type PublicView, type TrickRecord } from "../../game/index.js";
 import { sentence, words, type Messages } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
@@ -18,12 +18,15 @@ import { isOpen } from "../../table/records.js";
 import type { TableService } from "../../table/service.js";
 import type { TableView, TableUpdate } from "../../table/types.js";
 import { encodeId } from "../interactions/ids.js";
+import { button, row } from "../views/components.js";
 import type { Images } from "../../render/runtime/images.js";
 import { forRest, type OutMessage } from "../interactions/message.js";
 import type { Menus } from "./menus.js";
 import { Lane, type Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, errText, errorCode, inBackground } from "./request-failures.js";
-import { handResultText, handStartText, newsOf, publicWords, seatName, trickCaption } from "../views/table.js";
+import { handResultText, handStartText, trickCaption } from "../views/thread.js";
+import { newsOf } from "./news.js";
+import { publicWords, seatName } from "../views/wording.js";
 
 export interface ThreadPostsDeps {
   rest: REST;
@@ -118,14 +121,6 @@ function leaderMention(record: TableRecord, seat: number): string | null {
   const s = record.seats.find((x) => x.seat === seat);
   return s?.userId && !isBotSeat(s) ? `<@${s.userId}>` : null;
 }
-
-const row = (...components: APIButtonComponent[]) => ({ type: ComponentType.ActionRow as const, components });
-const button = (custom_id: string, label: string, style: ButtonStyle.Primary | ButtonStyle.Success): APIButtonComponent => ({
-  type: ComponentType.Button,
-  custom_id,
-  label,
-  style,
-});
 
 export class ThreadPosts {
   /** What each table has to say that is not posted yet. */

@@ -7,8 +7,7 @@ import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../store/standings.j
 import { cleanName, cutGraphemes } from "../../table/names.js";
 import type { Ctx } from "../interactions/context.js";
 import type { OutMessage } from "../interactions/message.js";
-
-const RED = 0xc0392b;
+import { COLOUR } from "./components.js";
 
 export async function leaderboardMessage(
   ctx: Ctx,
@@ -57,7 +56,7 @@ export async function leaderboardMessage(
         ]
           .filter(Boolean)
           .join("\n"),
-        color: RED,
+        color: COLOUR.brand,
         ...(png ? { image: { url: "attachment://leaderboard.png" } } : {}),
       },
     ],
@@ -88,5 +87,5 @@ export async function statsMessage(ctx: Ctx, guildId: string, user: User): Promi
   if (card.worst) lines.push(m.worst({ place: card.worst.place, total: card.worst.total }));
   if (card.favouriteOpponents.length)
     lines.push(m.opponents({ list: card.favouriteOpponents.map((o) => `${o.name} (${o.games})`).join(", ") }));
-  return { embeds: [{ title: m.statsTitle({ name: s.name }), description: lines.join("\n"), color: RED }] };
+  return { embeds: [{ title: m.statsTitle({ name: s.name }), description: lines.join("\n"), color: COLOUR.brand }] };
 }

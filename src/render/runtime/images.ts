@@ -3,19 +3,17 @@
  * message goes out with text only.
  */
 import * as render from "../index.js";
+import type { PlayerLabel } from "../index.js";
 import type { Card, HandResult, PublicView, Rules, TrickRecord } from "../../game/index.js";
 import type { Logger } from "../../log.js";
 import type { Locale } from "../../i18n/index.js";
 import type { TableRecord } from "../../table/records.js";
 import { tableLocale } from "../../table/options.js";
 import type { LoadGauge } from "./load.js";
-import { PicturesUnavailable, type RenderMethod, type RenderProcess } from "./render-process.js";
-import { labels } from "../../discord/views/table.js";
+import { PicturesUnavailable, type RenderMethod, type RenderProcess, type Renderer } from "./render-process.js";
 
-export type Renderer = Pick<
-  typeof render,
-  "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard" | "renderDailyBoard"
->;
+export type { Renderer };
+import { isBotSeat } from "../../table/seats.js";
 
 export const canvasRenderer: Renderer = render;
 
@@ -27,6 +25,13 @@ interface Session {
   round: number;
   ready: Map<string, Buffer | null>;
   missing: { key: string; what: string; table: string | null; method: RenderMethod; args: unknown[] }[];
+}
+
+/** The players as a picture names them: their names, and which seats computer players hold. */
+function labels(record: TableRecord): PlayerLabel[] {
+  const out: PlayerLabel[] = [];
+  for (const s of record.seats) out[s.seat] = { name: s.name, isBot: isBotSeat(s) };
+  return out;
 }
 
 export class Images {

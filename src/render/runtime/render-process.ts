@@ -19,7 +19,13 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
 import type { Logger } from "../../log.js";
-import type { Renderer } from "./images.js";
+import type * as render from "../index.js";
+
+/** What draws pictures: the canvas renderer (src/render), or a test's stand-in. */
+export type Renderer = Pick<
+  typeof render,
+  "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard" | "renderDailyBoard"
+>;
 
 export type RenderMethod = keyof Renderer;
 export interface RenderRequest {
