@@ -41,7 +41,8 @@ import {
 } from "./daily.js";
 import { reviewHandler } from "./review.js";
 
-const HANDLERS: Handler[] = [
+/** Every handler, in the order a reader meets them. */
+export const HANDLERS: readonly Handler[] = [
   // the lobby
   newTable,
   joinCommand,

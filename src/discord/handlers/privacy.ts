@@ -3,28 +3,25 @@
  * "Forget me" (or "Purge") button that asks for confirmation first. The buttons carry no user or
  * server: they act on whoever clicks, where they click, and permissions are checked again then.
  */
-import { ButtonStyle, ComponentType } from "discord.js";
+import { ButtonStyle } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
 import { sentence, type Messages } from "../../i18n/index.js";
 import { FORMER_PLAYER } from "../../store/privacy.js";
-import type { HeartsStore } from "../../store/types.js";
 import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../../table/guild-settings.js";
 import type { Ctx } from "../interactions/context.js";
 import { command, tablelessComponent } from "./types.js";
 import { NO_TABLE, encodeId, type PrivacyAction } from "../interactions/ids.js";
 import type { OutMessage } from "../interactions/message.js";
+import { COLOUR, button, row } from "../views/components.js";
 import { isServerManager } from "./settings.js";
 
-const RED = 0xc0392b;
 const id = (action: PrivacyAction) => encodeId({ verb: "privacy", tableId: NO_TABLE, action });
 
 /** Deletions in progress (a second click waits for nothing: it is told). */
 const inProgress = new Set<string>();
 
-const button = (custom_id: string, label: string) => ({
-  type: ComponentType.ActionRow as const,
-  components: [{ type: ComponentType.Button as const, style: ButtonStyle.Danger as const, custom_id, label }],
-});
+/** A privacy answer's one red button. */
+const danger = (custom_id: string, label: string) => row(button(custom_id, label, ButtonStyle.Danger));
 
 /** `/hearts privacy`: what is stored about the person; with `server`, about the server (Manage Server). */
 export const privacyCommand = command({
@@ -37,8 +34,14 @@ export const privacyCommand = command({
       if (!manager) return ctx.respond.say(m.notAdmin);
       const days = retentionDaysOf(await ctx.guilds.get(guildId));
       return ctx.respond.send({
-        embeds: [{ title: m.serverTitle, color: RED, description: [m.serverWhat({ days }), "", m.purgeExplained, m.dailyKept].join("\n") }],
-        components: [button(id("purge"), m.purgeButton)],
+        embeds: [
+          {
+            title: m.serverTitle,
+            color: COLOUR.brand,
+            description: [m.serverWhat({ days }), "", m.purgeExplained, m.dailyKept].join("\n"),
+          },
+        ],
+        components: [danger(id("purge"), m.purgeButton)],
       });
     }
     await ctx.respond.defer();
@@ -59,8 +62,8 @@ export const privacyCommand = command({
       m.dailyKept,
     ];
     const msg: OutMessage = {
-      embeds: [{ title: m.title, color: RED, description: lines.join("\n") }],
-      components: [button(id("forget"), m.forgetButton)],
+      embeds: [{ title: m.title, color: COLOUR.brand, description: lines.join("\n") }],
+      components: [danger(id("forget"), m.forgetButton)],
     };
     return ctx.respond.send(msg);
   },
@@ -79,12 +82,12 @@ export const privacyButton = tablelessComponent({
     const m = ctx.m.privacy;
     switch (action) {
       case "forget":
-        return ctx.respond.send({ content: m.confirmForget, components: [button(id("forget-yes"), m.confirmForgetButton)] });
+        return ctx.respond.send({ content: m.confirmForget, components: [danger(id("forget-yes"), m.confirmForgetButton)] });
       case "forget-yes":
         return forget(ctx, ctx.actor.userId, m);
       case "purge":
         if (!manager || !guildId) return ctx.respond.say(m.notAdmin);
-        return ctx.respond.send({ content: m.confirmPurge, components: [button(id("purge-yes"), m.confirmPurgeButton)] });
+        return ctx.respond.send({ content: m.confirmPurge, components: [danger(id("purge-yes"), m.confirmPurgeButton)] });
       case "purge-yes":
         if (!manager || !guildId) return ctx.respond.say(m.notAdmin);
         return purge(ctx, guildId, m);
@@ -128,41 +131,4 @@ async function purge(ctx: Ctx, guildId: string, m: PrivacyText): Promise<void> {
   } finally {
     inProgress.delete(key);
   }
-}
-
-/**
- * The bot was removed from a server: its open tables end now, and its data is purged by the
- * housekeeping job after the grace period (the date is stored, so it survives restarts).
- */
-export async function guildRemoved(ctx: Pick<Ctx, "service" | "guilds" | "log" | "everyShard">, guildId: string, at: Date): Promise<void> {
-  const open = await ctx.service.endGuild(guildId, sentence("privacy", "tableEndedRemoved"));
-  await ctx.everyShard.guildGone("left", guildId);
-  await ctx.guilds.update(guildId, { leftAt: at });
-  ctx.log.info({ guild: guildId, open }, "removed from a server: its tables ended; its data is purged after the grace period");
-}
-
-/**
- * At start, after the ready event: servers with something stored that this process serves
- * (`mine`) but whose guild cache lacks them were left while the bot (or this shard) was down.
- * Each is handled as a departure seen live (guildRemoved), so its purge follows the grace period.
- * (A server Discord reports unavailable is in the cache: an outage is not a departure.) Returns them.
- */
-export async function guildsLeftWhileDown(
-  ctx: Pick<Ctx, "service" | "guilds" | "log" | "everyShard"> & { store: Pick<HeartsStore, "storedGuilds"> },
-  present: (guildId: string) => boolean,
-  mine: (guildId: string) => boolean,
-  at: Date,
-): Promise<string[]> {
-  const gone = (await ctx.store.storedGuilds()).filter((g) => mine(g) && !present(g));
-  for (const guildId of gone) await guildRemoved(ctx, guildId, at);
-  if (gone.length) ctx.log.info({ servers: gone.length }, "servers left while the bot was down: their purge is scheduled");
-  return gone;
-}
-
-/** The bot is in this server (again): a pending purge is called off. */
-export async function guildPresent(ctx: Pick<Ctx, "guilds" | "log">, guildId: string): Promise<void> {
-  const g = await ctx.guilds.get(guildId);
-  if (!g.leftAt) return;
-  await ctx.guilds.update(guildId, { leftAt: null });
-  ctx.log.info({ guild: guildId }, "added back to a server before its purge: its data stays");
 }

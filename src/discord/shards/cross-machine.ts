@@ -17,13 +17,14 @@
  */
 import { sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
-import type { ShardInfo } from "../../shards.js";
+import type { ShardInfo } from "../../shard-of.js";
 import type { CrossKind, CrossRequest } from "../../store/cross.js";
 import { FORMER_PLAYER } from "../../store/privacy.js";
 import type { HeartsStore } from "../../store/types.js";
 import type { TableService } from "../../table/service.js";
-import { ANSWER_MS } from "./every-shard.js";
 
+/** How long a shard has to answer before it counts as down (one that hangs must not hold the person's answer). */
+export const ANSWER_MS = 10_000;
 /** How often a shard looks for new requests. */
 export const CROSS_POLL_MS = 1000;
 /** Rows applied per look (the rest at the next). */

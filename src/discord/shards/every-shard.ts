@@ -16,15 +16,12 @@ import { ShardClientUtil, type Client } from "discord.js";
 import { parseShardIds } from "../../config.js";
 import type { Logger } from "../../log.js";
 import type { TableService } from "../../table/service.js";
-import type { CrossMachine } from "./cross-machine.js";
+import { ANSWER_MS, type CrossMachine } from "./cross-machine.js";
 
 /** What a shard's client carries for the others' broadcastEval (set by `everyShard`). */
 interface HeartsClient extends Client {
   hearts?: { forgetPlayer(userId: string, pseudonym: string): Promise<number> };
 }
-
-/** How long a shard has to answer before it counts as down (one that hangs must not hold the person's answer). */
-export const ANSWER_MS = 10_000;
 
 /** `p`, or a rejection after `ms`. */
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
