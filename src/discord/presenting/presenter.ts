@@ -1,10 +1,11 @@
 /**
  * Shows the table service's updates in Discord, through three parts with their own lifetimes:
  * the public table message (TableMessageEditor), the game's thread (ThreadPosts) and the players'
- * private menus (MenuRefresher). This class only routes each update to them; a failure is logged
- * with the table id and never stops the game or the other tables.
+ * private menus (MenuRefresher); where a table's posts go, and what a deleted channel or thread
+ * means, is TablePlaces'. This class only routes each update to them; a failure is logged with the
+ * table id and never stops the game or the other tables.
  */
-import { sentence, words } from "../../i18n/index.js";
+import { words } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { SavedMenu } from "../../store/types.js";
 import type { TableService } from "../../table/service.js";
@@ -17,6 +18,7 @@ import type { Menus } from "./menus.js";
 import type { Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures } from "./request-failures.js";
 import { TableMessageEditor } from "./table-message.js";
+import { TablePlaces } from "./places.js";
 import { ThreadPosts } from "./thread-posts.js";
 import { newsOf } from "./news.js";
 import { publicWords } from "../views/wording.js";
@@ -38,15 +40,17 @@ export interface PresenterDeps {
 export class Presenter {
   private readonly tableMessage: TableMessageEditor;
   private readonly posts: ThreadPosts;
+  private readonly places: TablePlaces;
   private readonly menus: MenuRefresher;
 
   constructor(private readonly deps: PresenterDeps) {
     const failures = new RequestFailures(deps.log);
     this.tableMessage = new TableMessageEditor({ ...deps, failures, channelGone: (id) => this.channelDeleted(id) });
     this.menus = new MenuRefresher(deps);
+    this.places = new TablePlaces({ ...deps, failures });
     this.posts = new ThreadPosts({
       ...deps,
-      failures,
+      places: this.places,
       closed: (tableId) => {
         failures.forget(tableId);
         this.menus.forgetSoon(tableId);
@@ -66,7 +70,7 @@ export class Presenter {
   }
 
   noteThreadPermission(tableId: string, allowed: boolean): void {
-    this.posts.noteThreadPermission(tableId, allowed);
+    this.places.noteThreadPermission(tableId, allowed);
   }
 
   /** Posts a new table message in the table's channel and records it. */
@@ -79,19 +83,13 @@ export class Presenter {
     return Promise.resolve(this.menus.restore(saved));
   }
 
-  /** A channel or thread was deleted: its table closes, or a game whose thread went carries on in the channel. */
+  /** A channel or thread was deleted: its table closes, or a game whose thread went carries on in the channel (./places.ts). */
   async channelDeleted(channelId: string): Promise<void> {
     const table = this.deps.service.tableIn(channelId);
     if (!table) return;
     const { record } = table;
-    if (channelId === record.channelId) {
-      this.deps.log.warn({ table: record.id, channel: channelId }, "the table's channel was deleted; closing the table");
-      await this.deps.service.closeBySystem(record.id, "ended", sentence("lobby", "closedChannelDeleted"));
-    } else {
-      this.deps.log.warn({ table: record.id, thread: channelId }, "the game's thread was deleted; the game goes on in the channel");
-      this.posts.threadGone(record.id);
-      await this.deps.service.attach(record.id, { threadId: null });
-    }
+    if (channelId === record.channelId) await this.places.channelLost(record.id, channelId);
+    else await this.places.threadLost(record.id, channelId);
   }
 
   private onUpdate(table: TableView, update: TableUpdate): void {
