@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import { ActivityServer } from "../src/activity/server.js";
 import { buildApp } from "../src/activity/bundle.js";
 import { DEFAULT_SETTINGS } from "../src/config.js";
-import { FairUse } from "../src/discord/fair-use.js";
+import { FairUse } from "../src/discord/interactions/fair-use.js";
 import { DEFAULT_RULES } from "../src/game/rules.js";
 import { silentLogger } from "../src/log.js";
 import { TableService } from "../src/table/service.js";

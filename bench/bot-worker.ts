@@ -9,7 +9,7 @@ import { SnowflakeUtil } from "discord.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
 import { createBot } from "../src/discord/bot.js";
-import { idleGauge } from "../src/discord/load.js";
+import { idleGauge } from "../src/render/runtime/load.js";
 import { silentLogger } from "../src/log.js";
 import { openStore } from "../src/store/index.js";
 import { BotMetrics } from "../src/ops/metrics.js";

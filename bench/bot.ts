@@ -29,7 +29,7 @@ import { loadavg } from "node:os";
 import { fork, type ChildProcess } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { SnowflakeUtil } from "discord.js";
-import { decodeId } from "../src/discord/ids.js";
+import { decodeId } from "../src/discord/interactions/ids.js";
 import { bucketQuantile, histogramBuckets, parsePrometheusText } from "../test/ops/prom-text.js";
 import {
   startFakeDiscord,

@@ -8,18 +8,9 @@ import { INVALID_TOKEN_HELP, type Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { startOpsServer, type OpsServer } from "./ops/server.js";
 import { shardsSource } from "./ops/shards.js";
+import type { ShardInfo } from "./shard-of.js";
 
-/** Which shard a guild belongs to: Discord's formula, (guild_id >> 22) % shard_count. */
-export function shardOf(guildId: string, shardCount: number): number {
-  if (shardCount <= 1) return 0;
-  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
-}
-
-/** A shard process's place: its id and the total count. */
-export interface ShardInfo {
-  id: number;
-  count: number;
-}
+export { shardOf, type ShardInfo } from "./shard-of.js";
 
 /** In a process started by the ShardingManager: its shard (discord.js passes SHARDS and SHARD_COUNT). */
 export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): ShardInfo | null {

@@ -16,7 +16,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { Card } from "../game/cards.js";
 import { messages, words, type Locale, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { FairUse } from "../discord/fair-use.js";
+import type { FairUse } from "../discord/interactions/fair-use.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { buildApp, type AppFiles } from "./bundle.js";

@@ -10,7 +10,7 @@
 import diagnostics from "node:diagnostics_channel";
 import { SnowflakeUtil, Status, type REST } from "discord.js";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { HeartsBot } from "../discord/bot.js";
+import type { HeartsBot } from "../discord/bot/types.js";
 import type { BotLevel } from "../ai/levels.js";
 import type { BotPlayer } from "../table/players.js";
 import type { HeartsStore } from "../store/types.js";

@@ -1,5 +1,5 @@
 /**
- * Requests that must reach every shard process on every machine (src/discord/cross-machine.ts):
+ * Requests that must reach every shard process on every machine (src/discord/shards/cross-machine.ts):
  * a row per request, and per shard how far it has read. Written once for both databases (the
  * SQLite and PostgreSQL clients have the same models).
  */

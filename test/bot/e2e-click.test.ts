@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Seat } from "../../src/game/index.js";
 import * as gameView from "../../src/game/view.js";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import { stateBehind } from "../../src/table/live.js";
 import type { BotPlayer } from "../../src/table/players.js";
 import { TableRegistry } from "../../src/table/registry.js";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardLabel, replay, viewFor } from "../../src/game/index.js";
 import { undoTarget } from "../../src/table/undo.js";
-import { DECK_SAMPLE } from "../../src/discord/deck.js";
+import { DECK_SAMPLE } from "../../src/discord/views/deck.js";
 import { renderHand } from "../../src/render/index.js";
 import {
   Player,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decide } from "../../src/ai/index.js";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import type { BotPlayer } from "../../src/table/players.js";
 import type { FakeMessage, FakeUser } from "../fake-discord/server.js";
 import { answeredPrivately, components, startHarness, textOf, type Harness } from "./harness.js";

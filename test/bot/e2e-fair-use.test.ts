@@ -4,11 +4,11 @@
  * as usual; opening tables has a per-person cooldown; a server has a cap of open tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FAIR_USE } from "../../src/discord/fair-use.js";
+import { DEFAULT_FAIR_USE } from "../../src/discord/interactions/fair-use.js";
 import type { HeartsStore } from "../../src/store/types.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { presetRules } from "../../src/game/index.js";
-import { encodeId } from "../../src/discord/ids.js";
+import { encodeId } from "../../src/discord/interactions/ids.js";
 import { humanSeat } from "../../src/table/seats.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
 import { Player, answeredPrivately, byVerb, findButton, saidTo, startHarness, tableIdOf, tableMessage, type Harness } from "./harness.js";

@@ -6,7 +6,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardCode, replay, viewFor, type Seat } from "../../src/game/index.js";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import {
   Player,
   answeredPrivately,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseCard } from "../../src/game/index.js";
-import { encodeId, decodeId } from "../../src/discord/ids.js";
+import { encodeId, decodeId } from "../../src/discord/interactions/ids.js";
 import { Player, byVerb, components, findButton, playUntil, saidTo, startHarness, tableMessage, textOf, type Harness } from "./harness.js";
 
 let h: Harness;

@@ -4,7 +4,7 @@
  * menu changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeId, encodeId } from "../../src/discord/ids.js";
+import { decodeId, encodeId } from "../../src/discord/interactions/ids.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
 import {
   Player,

@@ -4,7 +4,7 @@
  * channel without permissions do not stop the game or the bot.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import {
   Player,
   answeredPrivately,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parseCard } from "../../src/game/index.js";
-import { decodeId, encodeId, type ComponentId } from "../../src/discord/ids.js";
-import { ruleSuggestions } from "../../src/discord/autocomplete.js";
+import { decodeId, encodeId, type ComponentId } from "../../src/discord/interactions/ids.js";
+import { ruleSuggestions } from "../../src/discord/interactions/autocomplete.js";
 
 describe("custom_id codec", () => {
   const samples: ComponentId[] = [

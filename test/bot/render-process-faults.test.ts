@@ -7,10 +7,10 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGame, presetRules } from "../../src/game/index.js";
-import { Images, canvasRenderer } from "../../src/discord/images.js";
-import { Lane, Pacer } from "../../src/discord/pacer.js";
-import { PicturesUnavailable, RenderProcess, childEnv, type RenderProcessOptions } from "../../src/discord/render-process.js";
-import { tableMessage } from "../../src/discord/views.js";
+import { Images, canvasRenderer } from "../../src/render/runtime/images.js";
+import { Lane, Pacer } from "../../src/render/runtime/pacer.js";
+import { PicturesUnavailable, RenderProcess, childEnv, type RenderProcessOptions } from "../../src/render/runtime/render-process.js";
+import { tableMessage } from "../../src/discord/views/table.js";
 import { tableView } from "../../src/table/live.js";
 import type { TableView } from "../../src/table/types.js";
 import { capturingLogger } from "../ai/log-capture.js";

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createGame, presetRules, viewFor } from "../../src/game/index.js";
 import { silentLogger } from "../../src/log.js";
-import { Images, canvasRenderer } from "../../src/discord/images.js";
-import { Lane, Pacer } from "../../src/discord/pacer.js";
-import { RenderProcess } from "../../src/discord/render-process.js";
-import { handMenu, tableMessage } from "../../src/discord/views.js";
+import { Images, canvasRenderer } from "../../src/render/runtime/images.js";
+import { Lane, Pacer } from "../../src/render/runtime/pacer.js";
+import { RenderProcess } from "../../src/render/runtime/render-process.js";
+import { handMenu } from "../../src/discord/views/hand-menu.js";
+import { tableMessage } from "../../src/discord/views/table.js";
 import { stateBehind, tableView } from "../../src/table/live.js";
 import type { TableView } from "../../src/table/types.js";
 import { tableRecord } from "../table/fixtures.js";

@@ -15,11 +15,14 @@ import {
 } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { silentLogger } from "../../src/log.js";
-import { Images } from "../../src/discord/images.js";
-import { decodeId } from "../../src/discord/ids.js";
-import type { OutMessage } from "../../src/discord/message.js";
+import { Images } from "../../src/render/runtime/images.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
+import type { OutMessage } from "../../src/discord/interactions/message.js";
 import { firstLegalAction } from "../../src/table/players.js";
-import { handMenu, rulesMessage, scoresMessage, tableMessage } from "../../src/discord/views.js";
+import { handMenu } from "../../src/discord/views/hand-menu.js";
+import { rulesMessage } from "../../src/discord/views/rules.js";
+import { scoresMessage } from "../../src/discord/views/scores.js";
+import { tableMessage } from "../../src/discord/views/table.js";
 import { tableView } from "../../src/table/live.js";
 import { tableRecord } from "../table/fixtures.js";
 

@@ -1,6 +1,7 @@
 /** Deck style per player: which style a hand picture gets, the cache the menus read, and the pictures. */
 import { describe, expect, it } from "vitest";
-import { DeckStyles, deckStyle } from "../../src/discord/deck.js";
+import { DeckStyles } from "../../src/discord/presenting/deck-styles.js";
+import { deckStyle } from "../../src/discord/views/deck.js";
 import { renderHand } from "../../src/render/index.js";
 import { silentLogger } from "../../src/log.js";
 import { MemoryStore } from "../bot/memory-store.js";

@@ -2,9 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { commandData } from "../../commands/hearts.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
-import { Images } from "../../src/discord/images.js";
-import { stillOutList } from "../../src/discord/played-cards.js";
-import { handMenu, rulesMessage } from "../../src/discord/views.js";
+import { Images } from "../../src/render/runtime/images.js";
+import { stillOutList } from "../../src/discord/views/played-cards.js";
+import { handMenu } from "../../src/discord/views/hand-menu.js";
+import { rulesMessage } from "../../src/discord/views/rules.js";
 import {
   apply,
   awaiting,

@@ -14,7 +14,7 @@ import {
   streakOf,
 } from "../../src/daily/challenge.js";
 import { DailyService } from "../../src/daily/service.js";
-import { decodeId, encodeId } from "../../src/discord/ids.js";
+import { decodeId, encodeId } from "../../src/discord/interactions/ids.js";
 import { cardCode, type Action, type SeatView } from "../../src/game/index.js";
 import { renderDailyBoard } from "../../src/render/index.js";
 import { cutName } from "../../src/render/text.js";

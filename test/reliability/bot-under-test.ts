@@ -11,7 +11,7 @@ import { pino } from "pino";
 import { decide } from "../../src/ai/index.js";
 import { readConfig, type Config } from "../../src/config.js";
 import { createBot, type HeartsBot } from "../../src/discord/bot.js";
-import { idleGauge } from "../../src/discord/load.js";
+import { idleGauge } from "../../src/render/runtime/load.js";
 import { openStore } from "../../src/store/index.js";
 
 type OpenedStore = Awaited<ReturnType<typeof openStore>>;

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apply, awaiting, cardCode, cardLabel, createGame, createRng, presetRules, viewFor } from "../../src/game/index.js";
 import { firstLegalAction } from "../../src/table/players.js";
-import { encodeId } from "../../src/discord/ids.js";
+import { encodeId } from "../../src/discord/interactions/ids.js";
 import { SecrecyChecker } from "./secrecy.js";
 import { scrubber } from "../../src/log.js";
 import type { InteractionHandle } from "../fake-discord/server.js";

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRng } from "../../src/game/index.js";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import { loadGame, openStore, type StoredAction } from "../../src/store/index.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 import { TableDriver } from "./driver.js";

@@ -3,7 +3,7 @@
  * private menus as a person would (pick 3 cards and pass, press an enabled card, choose the moon).
  * Works against the bot in this process or in another one (nothing here reads the bot's memory).
  */
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import type { Rng } from "../../src/game/index.js";
 import type { FakeDiscord, FakeMessage, FakeUser, InteractionHandle } from "../fake-discord/server.js";
 

@@ -12,7 +12,7 @@
  * Returns figures; the test and `npm run soak` decide what they require.
  */
 import { awaiting, cardCode, createRng, type Rng } from "../../src/game/index.js";
-import { decodeId, encodeId } from "../../src/discord/ids.js";
+import { decodeId, encodeId } from "../../src/discord/interactions/ids.js";
 import { loadGame } from "../../src/store/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import type { FakeUser, InteractionHandle, RecordedCall } from "../fake-discord/server.js";

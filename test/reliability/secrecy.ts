@@ -37,7 +37,7 @@ import {
   type Card,
   type Seat,
 } from "../../src/game/index.js";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import type { Store } from "../../src/store/types.js";
 import type { StoredTable } from "../../src/table/records.js";
 import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";

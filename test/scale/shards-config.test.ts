@@ -49,7 +49,7 @@ describe("SHARDS", () => {
 
 describe("Discord's global request limit across shards", () => {
   it("one process may use all 50 requests/s; shards share them, never more than 50 in all", async () => {
-    const { globalRequestsPerSecond } = await import("../../src/discord/bot.js");
+    const { globalRequestsPerSecond } = await import("../../src/discord/bot/client.js");
     expect(globalRequestsPerSecond(null)).toBe(50);
     for (const count of [1, 2, 3, 4, 7, 16, 64]) {
       const shares = Array.from({ length: count }, (_, id) => globalRequestsPerSecond({ id, count }));

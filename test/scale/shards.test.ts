@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import { replay, type Action, type Rules } from "../../src/game/index.js";
 import { restartDelay, shardOf } from "../../src/shards.js";
 import { openStore } from "../../src/store/index.js";

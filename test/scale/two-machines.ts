@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { decodeId } from "../../src/discord/ids.js";
+import { decodeId } from "../../src/discord/interactions/ids.js";
 import { PROXY_USER_AGENT } from "../../src/rest-proxy.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type FakeUser, type InteractionHandle } from "../fake-discord/server.js";
 import { dropDatabases, freshDatabase, startPostgres, type PostgresServer } from "../store/postgres-server.js";

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { CrossMachine } from "../../src/discord/cross-machine.js";
+import { CrossMachine } from "../../src/discord/shards/cross-machine.js";
 import { createLogger, silentLogger } from "../../src/log.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
 import { ManualClock } from "../bot/manual-clock.js";

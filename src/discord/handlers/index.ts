@@ -4,7 +4,7 @@
  * To add one: write it in the file of its domain (or a new `handlers/<domain>.ts`) with `command`,
  * `tableCommand` or `component` from ./types.ts — its name, how it is parsed, how it is deferred,
  * what it runs — then add it to HANDLERS below. A component's custom_id also needs its verb in
- * ../ids.ts; a subcommand its definition in commands/hearts.ts. Nothing else changes: the router
+ * ../interactions/ids.ts; a subcommand its definition in commands/hearts.ts. Nothing else changes: the router
  * finds it by name.
  */
 import { activityButton, hintButton, hintCommand, handButton, handCommand, moonButton, passButton, pickMenu, playButton } from "./play.js";
@@ -25,11 +25,11 @@ import {
   startButton,
   startCommand,
 } from "./lobby.js";
-import { privacyButton, privacyCommand } from "../privacy.js";
-import { settingsHandler } from "../settings.js";
+import { privacyButton, privacyCommand } from "./privacy.js";
+import { settingsHandler } from "./settings.js";
 import type { CommandHandler, ComponentHandler, Handler } from "./types.js";
-import { undoButton } from "../undo.js";
-import { deckCommand } from "../deck.js";
+import { undoButton } from "./undo.js";
+import { deckCommand } from "./deck.js";
 import {
   dailyBoardCommand,
   dailyMoonButton,
@@ -38,10 +38,11 @@ import {
   dailyPlayButton,
   dailyPlayCommand,
   dailyShareButton,
-} from "../daily.js";
-import { reviewHandler } from "../review.js";
+} from "./daily.js";
+import { reviewHandler } from "./review.js";
 
-const HANDLERS: Handler[] = [
+/** Every handler, in the order a reader meets them. */
+export const HANDLERS: readonly Handler[] = [
   // the lobby
   newTable,
   joinCommand,
@@ -67,7 +68,7 @@ const HANDLERS: Handler[] = [
   moonButton,
   hintCommand,
   hintButton,
-  // comforts (issue 15)
+  // comforts
   undoButton,
   deckCommand,
   // reading
@@ -75,7 +76,7 @@ const HANDLERS: Handler[] = [
   scoresButton,
   leaderboardCommand,
   statsCommand,
-  // the server's settings, and privacy (../settings.ts, ../privacy.ts)
+  // the server's settings, and privacy
   settingsHandler,
   privacyCommand,
   privacyButton,

@@ -1,7 +1,7 @@
 /** What anyone may read: a table's scores, the server's leaderboard, a player's statistics. */
 import { OPT } from "../../../commands/hearts.js";
-import { leaderboardMessage, statsMessage } from "../standings.js";
-import { scoresMessage } from "../views.js";
+import { leaderboardMessage, statsMessage } from "../views/standings.js";
+import { scoresMessage } from "../views/scores.js";
 import { command, component, tableCommand } from "./types.js";
 
 export const scoresCommand = tableCommand({

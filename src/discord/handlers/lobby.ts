@@ -8,9 +8,9 @@ import { applyRulesSpec, applySettings, type SettingsChange } from "../../table/
 import { BOT_LEVELS } from "../../ai/index.js";
 import type { TableView } from "../../table/types.js";
 import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
-import { sendHand } from "../context.js";
-import { channelRefusal, parentOf, serverLocale } from "../settings.js";
-import { rulesMessage } from "../views.js";
+import { sendHand } from "../interactions/context.js";
+import { channelRefusal, parentOf, serverLocale } from "./settings.js";
+import { rulesMessage } from "../views/rules.js";
 import { command, component, decline, tableCommand, type HandlerCtx } from "./types.js";
 
 /** Permissions the bot needs where a table is opened, with the names Discord's settings show (by catalogue key). */

@@ -1,11 +1,11 @@
 /** A player's private menu and what they do in it: see the hand, pick and pass, play, the moon, a hint. */
 import { cardLabel, parseCard, type Card, type SeatView } from "../../game/index.js";
 import type { Outcome, TableView } from "../../table/types.js";
-import { sendHand } from "../context.js";
-import type { ComponentId } from "../ids.js";
-import { describeHint, passPhaseStart } from "../views.js";
+import { sendHand } from "../interactions/context.js";
+import type { ComponentId } from "../interactions/ids.js";
+import { describeHint, passPhaseStart } from "../views/hand-menu.js";
 import { component, tableCommand, type HandlerCtx } from "./types.js";
-import { hintsRefusal } from "../settings.js";
+import { hintsRefusal } from "./settings.js";
 
 /** The custom_id of one verb (the registry only hands a handler ids of its own verb). */
 const idOf =

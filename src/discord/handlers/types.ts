@@ -1,14 +1,14 @@
 /**
  * What an interaction handler is: one slash subcommand or one custom_id verb, with how its input is
- * parsed, how it is acknowledged, and what it runs. The router (../router.ts) does the rest once:
+ * parsed, how it is acknowledged, and what it runs. The router (../interactions/router.ts) does the rest once:
  * fair use, the acknowledgement, the table lookup, errors.
  */
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from "discord.js";
 import type { Messages } from "../../i18n/index.js";
 import type { TableSettings } from "../../table/records.js";
 import type { TableView } from "../../table/types.js";
-import type { Ctx } from "../context.js";
-import type { ComponentId } from "../ids.js";
+import type { Ctx } from "../interactions/context.js";
+import type { ComponentId } from "../interactions/ids.js";
 
 /**
  * How the interaction is acknowledged before `run` starts:

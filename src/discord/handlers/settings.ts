@@ -1,0 +1,184 @@
+/**
+ * /hearts settings: a server's defaults (rules, computer players, timer, pictures, hints, language)
+ * and limits (where tables open, how many at once, how long move logs are kept). Anyone may look;
+ * only members with Manage Server may change (checked here, at run time: /hearts is one command).
+ */
+import { PermissionFlagsBits, type ChatInputCommandInteraction, type PermissionsBitField } from "discord.js";
+import { OPT, RESET_CHOICES } from "../../../commands/hearts.js";
+import { presetRules } from "../../game/index.js";
+import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
+import type { GuildSettings, GuildSettingsPatch } from "../../store/types.js";
+import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, channelAllowed, tableCapOf } from "../../table/guild-settings.js";
+import { applyRulesSpec } from "../../table/options.js";
+import type { Ctx } from "../interactions/context.js";
+import { command } from "./types.js";
+import type { OutMessage } from "../interactions/message.js";
+import { COLOUR } from "../views/components.js";
+
+const SNOWFLAKE = /^\d{15,22}$/;
+
+/** Manage Server, as Discord computed it for the member in this interaction. */
+export const isServerManager = (i: { memberPermissions: Readonly<PermissionsBitField> | null }): boolean =>
+  i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+
+/** The raw value of an option (channel options need no resolved channel object this way). */
+const raw = (i: ChatInputCommandInteraction, name: string): string | number | boolean | undefined =>
+  i.options.get(name)?.value ?? undefined;
+
+/** `/hearts settings`: without options, the current values; with options, changes (Manage Server). */
+export const settingsHandler = command({
+  name: "settings",
+  defer: "none",
+  parse: (i) => ({ change: changeFrom(i), manager: isServerManager(i), guildId: i.guildId }),
+  async run(ctx, { change, manager, guildId }) {
+    const m = ctx.m.settings;
+    if (!change) return ctx.respond.send(settingsView(ctx, await ctx.guilds.get(guildId)));
+    if (!manager) return ctx.respond.say(m.notAdmin);
+    const current = await ctx.guilds.get(guildId);
+    const patch = patchFrom(ctx, change, current);
+    if (typeof patch === "string") return ctx.respond.say(patch);
+    const next = await ctx.guilds.update(guildId, patch);
+    ctx.log.info({ guild: guildId, user: ctx.actor.userId, changed: Object.keys(patch) }, "server settings changed");
+    return ctx.respond.send({ ...settingsView(ctx, next), content: m.saved });
+  },
+});
+
+interface Change {
+  add?: string;
+  remove?: string;
+  rules?: string;
+  level?: string;
+  timer?: number;
+  images?: string;
+  hints?: boolean;
+  cap?: number;
+  language?: string;
+  retention?: number;
+  daily?: boolean;
+  dailyRules?: string;
+  reset?: string;
+}
+
+function changeFrom(i: ChatInputCommandInteraction): Change | null {
+  const c: Change = {};
+  const add = raw(i, OPT.addChannel);
+  if (add !== undefined) c.add = String(add);
+  const remove = raw(i, OPT.removeChannel);
+  if (remove !== undefined) c.remove = String(remove);
+  const rules = i.options.getString(OPT.rules);
+  if (rules !== null) c.rules = rules.trim();
+  const level = i.options.getString(OPT.level);
+  if (level !== null) c.level = level;
+  const timer = i.options.getInteger(OPT.timer);
+  if (timer !== null) c.timer = timer;
+  const images = i.options.getString(OPT.images);
+  if (images !== null) c.images = images;
+  const hints = i.options.getBoolean(OPT.hints);
+  if (hints !== null) c.hints = hints;
+  const cap = i.options.getInteger(OPT.maxTables);
+  if (cap !== null) c.cap = cap;
+  const language = i.options.getString(OPT.language);
+  if (language !== null) c.language = language;
+  const retention = i.options.getInteger(OPT.retention);
+  if (retention !== null) c.retention = retention;
+  const daily = i.options.getBoolean(OPT.daily);
+  if (daily !== null) c.daily = daily;
+  const dailyRules = i.options.getString(OPT.dailyRules);
+  if (dailyRules !== null) c.dailyRules = dailyRules.trim();
+  const reset = i.options.getString(OPT.reset);
+  if (reset !== null) c.reset = reset;
+  return Object.keys(c).length ? c : null;
+}
+
+/** The store patch for a change, or the sentence saying why it cannot be made. Resets apply first. */
+function patchFrom(ctx: Ctx, c: Change, current: GuildSettings): GuildSettingsPatch | string {
+  const m = ctx.m.settings;
+  const p: GuildSettingsPatch = {};
+  const resets = new Set<string>(c.reset === "all" ? RESET_CHOICES.map((r) => r.value) : c.reset ? [c.reset] : []);
+  if (resets.has("channels")) p.allowedChannels = [];
+  if (resets.has("rules")) p.defaultRules = "classic";
+  if (resets.has("level")) p.botLevel = null;
+  if (resets.has("timer")) p.turnSeconds = null;
+  if (resets.has("images")) p.trickImages = null;
+  if (resets.has("hints")) p.hintsAllowed = null;
+  if (resets.has("max_tables")) p.tableCap = null;
+  if (resets.has("language")) p.locale = null;
+  if (resets.has("retention")) p.retentionDays = null;
+
+  let channels = p.allowedChannels ?? current.allowedChannels;
+  if (c.add !== undefined || c.remove !== undefined) {
+    for (const id of [c.add, c.remove]) if (id !== undefined && !SNOWFLAKE.test(id)) return m.badChannel;
+    if (c.add !== undefined && !channels.includes(c.add)) channels = [...channels, c.add];
+    if (c.remove !== undefined) channels = channels.filter((id) => id !== c.remove);
+    if (channels.length > MAX_ALLOWED_CHANNELS) return m.tooManyChannels({ max: MAX_ALLOWED_CHANNELS });
+    p.allowedChannels = channels;
+  }
+  if (c.rules !== undefined) {
+    const r = applyRulesSpec(presetRules("classic")!, c.rules);
+    if (!r.ok) return m.badRules({ error: ctx.tell(r.error) });
+    p.defaultRules = c.rules;
+  }
+  if (c.level === "easy" || c.level === "medium" || c.level === "hard") p.botLevel = c.level;
+  if (c.timer !== undefined && Number.isInteger(c.timer) && c.timer >= 0 && c.timer <= 3600) p.turnSeconds = c.timer;
+  if (c.images === "tricks" || c.images === "hands") p.trickImages = c.images;
+  if (c.hints !== undefined) p.hintsAllowed = c.hints;
+  if (c.cap !== undefined) {
+    const ceiling = ctx.limits.maxTablesPerGuild;
+    if (c.cap < 1 || c.cap > ceiling) return m.capTooHigh({ max: ceiling });
+    p.tableCap = c.cap;
+  }
+  if (c.language === "en" || c.language === "fr") p.locale = c.language;
+  if (c.language === "server") p.locale = null;
+  if (c.retention !== undefined && [30, 90, 180, 365].includes(c.retention)) p.retentionDays = c.retention;
+  if (c.daily !== undefined) p.dailyEnabled = c.daily;
+  if (c.dailyRules !== undefined) {
+    const r = applyRulesSpec(presetRules("classic")!, c.dailyRules);
+    if (!r.ok) return m.badRules({ error: ctx.tell(r.error) });
+    p.dailyRules = c.dailyRules;
+  }
+  return p;
+}
+
+/** The current values, in the reader's language; defaults are marked as such. */
+export function settingsView(ctx: Ctx, g: GuildSettings): OutMessage {
+  const m = ctx.m.settings;
+  const d = ctx.defaults;
+  const dflt = (set: boolean, value: string) => (set ? value : m.byDefault({ value }));
+  const timer = (s: number) => (s > 0 ? m.timerSeconds({ s }) : m.noTimer);
+  const pictures = (p: "tricks" | "hands") => (p === "tricks" ? m.picturesTricks : m.picturesHands);
+  const ceiling = ctx.limits.maxTablesPerGuild;
+  const fields = [
+    { name: m.channels, value: g.allowedChannels.length ? g.allowedChannels.map((id) => `<#${id}>`).join(" ") : m.anywhere },
+    { name: m.rules, value: `\`${g.defaultRules}\`` },
+    { name: m.level, value: dflt(g.botLevel !== null, g.botLevel ?? d.botLevel) },
+    { name: m.timer, value: dflt(g.turnSeconds !== null, timer(g.turnSeconds ?? d.turnSeconds)) },
+    { name: m.pictures, value: dflt(g.trickImages !== null, pictures(g.trickImages ?? d.trickImages)) },
+    { name: m.hints, value: dflt(g.hintsAllowed !== null, (g.hintsAllowed ?? d.hintsAllowed) ? m.hintsOn : m.hintsOff) },
+    { name: m.cap, value: m.capValue({ n: tableCapOf(ceiling, g), max: ceiling }) },
+    { name: m.language, value: g.locale ?? m.languageServer },
+    { name: m.retention, value: dflt(g.retentionDays !== null, m.retentionDays({ days: g.retentionDays ?? DEFAULT_RETENTION_DAYS })) },
+    { name: m.daily, value: g.dailyEnabled ? m.dailyOn({ rules: g.dailyRules }) : m.dailyOff },
+  ].map((f) => ({ ...f, inline: true }));
+  return { embeds: [{ title: m.title, color: COLOUR.brand, fields, footer: { text: m.footer } }] };
+}
+
+/** The language of a server's public posts: its setting, else Discord's server locale. */
+export function serverLocale(g: GuildSettings, guildLocale: string | null | undefined): Locale {
+  return isLocale(g.locale) ? g.locale : localeOf(guildLocale);
+}
+
+/** The parent channel of a thread (tables may open in threads of an allowed channel), else null. */
+export const parentOf = (i: ChatInputCommandInteraction<"cached" | "raw">): string | null =>
+  i.channel?.isThread() ? (i.channel.parentId ?? null) : null;
+
+/** Before /hearts new: the sentence refusing this channel, or null when tables may open here. */
+export function channelRefusal(ctx: Ctx, g: GuildSettings, channelId: string, parentId: string | null): string | null {
+  if (channelAllowed(g, channelId, parentId)) return null;
+  return ctx.m.settings.channelNotAllowed({ channels: g.allowedChannels.map((id) => `<#${id}>`).join(", ") });
+}
+
+/** Before a hint: the sentence when the server turned hints off, else null. */
+export async function hintsRefusal(ctx: Ctx, guildId: string): Promise<string | null> {
+  const g = await ctx.guilds.get(guildId);
+  return g.hintsAllowed === false ? ctx.m.settings.hintsOffServer : null;
+}

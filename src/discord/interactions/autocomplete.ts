@@ -1,0 +1,46 @@
+/**
+ * Suggestions while typing a rules spec: presets first, then option names, then an option's values,
+ * completing the last comma-separated part of what is typed. Presets are described in the typist's
+ * language; option names, values and their help are the rules table's (codes, in English).
+ */
+import type { AutocompleteInteraction } from "discord.js";
+import { OPTION_INFO, PRESETS } from "../../game/index.js";
+import { localeOf, messages, type Messages } from "../../i18n/index.js";
+
+export function ruleSuggestions(typed: string, m: Messages = messages()): { name: string; value: string }[] {
+  const parts = typed.split(",");
+  const last = parts.pop()!.trim().toLowerCase();
+  const head = parts.map((p) => p.trim()).filter(Boolean);
+  const prefix = head.length ? `${head.join(",")},` : "";
+  const out: { name: string; value: string }[] = [];
+  const push = (value: string, label: string) => {
+    if (value.length <= 100 && out.length < 25) out.push({ name: label.slice(0, 100), value });
+  };
+  const eq = last.indexOf("=");
+  if (eq >= 0) {
+    const key = last.slice(0, eq);
+    const info = OPTION_INFO.find((o) => o.key.toLowerCase() === key);
+    if (!info) return [];
+    const partial = last.slice(eq + 1);
+    const values = info.values.includes("|")
+      ? info.values.split("|").map((v) => v.trim())
+      : ["true", "false"].filter(() => info.values.includes("true"));
+    for (const v of values.filter((v) => v.startsWith(partial))) push(`${prefix}${info.key}=${v}`, `${prefix}${info.key}=${v}`);
+    if (!out.length) push(`${prefix}${last}`, `${prefix}${last} — ${info.values}`);
+    return out;
+  }
+  const title = (name: string) => m.presets.title({ name });
+  if (!head.length)
+    for (const p of PRESETS.filter((p) => p.name.startsWith(last) || title(p.name).toLowerCase().includes(last)))
+      push(p.name, `${title(p.name)} — ${m.presets.description({ name: p.name })}`);
+  for (const o of OPTION_INFO.filter((o) => o.key.toLowerCase().startsWith(last)))
+    push(`${prefix}${o.key}=`, `${prefix}${o.key}= (${o.values}) ${o.help}`);
+  return out;
+}
+
+export async function handleAutocomplete(i: AutocompleteInteraction): Promise<void> {
+  const focused = i.options.getFocused(true);
+  const choices =
+    focused.name === "rules" || focused.name === "set" ? ruleSuggestions(String(focused.value), messages(localeOf(i.locale))) : [];
+  await i.respond(choices);
+}

@@ -1,0 +1,109 @@
+/**
+ * Where a table's posts go: its game's thread once opened, else its channel. What happens when
+ * either is deleted is decided here, once, whoever notices (a gateway event, a post, an edit):
+ * a thread lost, the game carries on in the channel; the channel lost, the table closes.
+ */
+import { Routes, type REST } from "discord.js";
+import { sentence } from "../../i18n/index.js";
+import type { Logger } from "../../log.js";
+import type { TableRecord } from "../../table/records.js";
+import { cutGraphemes } from "../../table/names.js";
+import type { TableService } from "../../table/service.js";
+import { forRest, type OutMessage } from "../interactions/message.js";
+import { RequestFailures, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, errText, errorCode } from "./request-failures.js";
+
+export interface PlacesDeps {
+  rest: REST;
+  service: TableService;
+  log: Logger;
+  failures: RequestFailures;
+}
+
+/** A message posted: where, and its id. */
+export interface Posted {
+  channel: string;
+  id: string;
+}
+
+export class TablePlaces {
+  /** Whether the bot may start a thread where the table is (learnt from the interaction). */
+  private readonly threadAllowed = new Map<string, boolean>();
+  /** The game thread of each table, once opened (saves a store read per post); null: the channel. */
+  private readonly threads = new Map<string, string | null>();
+
+  constructor(private readonly deps: PlacesDeps) {}
+
+  noteThreadPermission(tableId: string, allowed: boolean): void {
+    this.threadAllowed.set(tableId, allowed);
+  }
+
+  /** The game's thread was deleted: the game carries on in the channel. */
+  async threadLost(tableId: string, thread?: string): Promise<void> {
+    this.deps.log.warn({ table: tableId, thread }, "the game's thread was deleted; the game goes on in the channel");
+    this.threads.set(tableId, null);
+    await this.deps.service.attach(tableId, { threadId: null });
+  }
+
+  /** The table's channel was deleted: the table closes. */
+  async channelLost(tableId: string, channel?: string): Promise<void> {
+    this.deps.log.warn({ table: tableId, channel }, "the table's channel was deleted; closing the table");
+    await this.deps.service.closeBySystem(tableId, "ended", sentence("lobby", "closedChannelDeleted"));
+  }
+
+  /** Starts the game's thread from the table message where allowed; else the game stays in the channel. */
+  async openThread(record: TableRecord): Promise<void> {
+    if (record.threadId || !record.messageId || this.threadAllowed.get(record.id) === false) return;
+    const names = record.seats.map((s) => s.name).join(", ");
+    try {
+      const thread = (await this.deps.rest.post(Routes.threads(record.channelId, record.messageId), {
+        body: { name: cutGraphemes(`Hearts · ${names}`, 100), auto_archive_duration: 1440 },
+      })) as { id: string };
+      this.threads.set(record.id, thread.id);
+      await this.deps.service.attach(record.id, { threadId: thread.id });
+      this.deps.log.info({ table: record.id, thread: thread.id }, "game thread opened");
+    } catch (err) {
+      this.deps.log.warn(
+        { table: record.id, code: errorCode(err), err: errText(err) },
+        "could not open a thread; the game goes on in the channel",
+      );
+    }
+  }
+
+  /** Sends to the game's thread (or the channel): where it went, or null. */
+  async send(record: TableRecord, msg: OutMessage): Promise<Posted | null> {
+    const thread = this.threads.has(record.id) ? this.threads.get(record.id)! : record.threadId;
+    const channel = thread ?? record.channelId;
+    const { body, files } = forRest(msg);
+    try {
+      const m = (await this.deps.rest.post(Routes.channelMessages(channel), { body, files })) as { id: string };
+      return { channel, id: m.id };
+    } catch (err) {
+      const code = errorCode(err);
+      if (code === UNKNOWN_CHANNEL && channel === thread) {
+        await this.threadLost(record.id, thread);
+        const m = (await this.deps.rest
+          .post(Routes.channelMessages(record.channelId), { body, files })
+          .catch((e) => this.deps.failures.report(record, e, "post"))) as { id: string } | undefined;
+        return m ? { channel: record.channelId, id: m.id } : null;
+      } else if (code === UNKNOWN_CHANNEL) await this.channelLost(record.id, channel);
+      else this.deps.failures.report(record, err, "post");
+      return null;
+    }
+  }
+
+  /** Deletes a post of the table's (already gone, or its thread gone: nothing to do). */
+  async delete(record: TableRecord, posted: Posted, what: string): Promise<void> {
+    try {
+      await this.deps.rest.delete(Routes.channelMessage(posted.channel, posted.id));
+    } catch (err) {
+      const code = errorCode(err);
+      if (code !== UNKNOWN_MESSAGE && code !== UNKNOWN_CHANNEL) this.deps.failures.report(record, err, what);
+    }
+  }
+
+  /** The table closed and its last post is out. */
+  forget(tableId: string): void {
+    this.threadAllowed.delete(tableId);
+    this.threads.delete(tableId);
+  }
+}
