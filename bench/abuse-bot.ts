@@ -55,9 +55,29 @@ loop.enable();
 /** The 1 ms ticker: how late each tick came (the gap beyond 1 ms), in µs. */
 let ticks = createHistogram();
 let lastTick = performance.now();
+/**
+ * Every tick's gap (ms) this phase. The ticker's p99 counts ticks, so one 200 ms block a second
+ * (one late tick among ~800) stays out of it, while a fifth of the requests arriving that second
+ * wait behind it: the gaps give the wait of a request arriving at a random moment instead.
+ */
+let gaps: number[] = [];
+/** The wait 1% of requests arriving at random moments exceed: P(wait > x) = Σ over gaps g > x of (g − x) / the phase's time. */
+function arrivalWaitP99(): number {
+  const total = gaps.reduce((a, g) => a + g, 0);
+  const over = (x: number) => gaps.reduce((a, g) => a + Math.max(0, g - x), 0) / total;
+  let lo = 0;
+  let hi = gaps.reduce((a, g) => Math.max(a, g), 0);
+  for (let k = 0; k < 30; k++) {
+    const mid = (lo + hi) / 2;
+    if (over(mid) > 0.01) lo = mid;
+    else hi = mid;
+  }
+  return Math.round(hi * 10) / 10;
+}
 const ticker = setInterval(() => {
   const now = performance.now();
   ticks.record(µs(Math.max(0.001, now - lastTick - 1)));
+  gaps.push(now - lastTick);
   lastTick = now;
 }, 1);
 
@@ -115,6 +135,7 @@ process.on("message", (msg: { type: string }) => {
     if (msg.type === "phase") {
       moves = createHistogram();
       ticks = createHistogram();
+      gaps = [];
       loop.reset();
       poolAtPhase = pool.stats;
       appendsAtPhase = appends();
@@ -131,6 +152,10 @@ process.on("message", (msg: { type: string }) => {
         moveMaxMs: moves.count ? Math.round(moves.max / 100) / 10 : NaN,
         loopDelayP99Ms: ms(ticks, 99),
         loopDelayMaxMs: ticks.count ? Math.round(ticks.max / 100) / 10 : NaN,
+        /** The loop's wait for a request arriving at a random moment, p99 (time-weighted; see gaps). */
+        arrivalWaitP99Ms: arrivalWaitP99(),
+        /** The share of the phase the loop spent in blocks over 10 ms. */
+        blockedOver10msShare: +(gaps.filter((g) => g > 10).reduce((a, g) => a + g, 0) / gaps.reduce((a, g) => a + g, 0)).toFixed(3),
         histogramP99Ms: Math.round(loop.percentile(99) / 1e5) / 10,
         histogramMaxMs: Math.round(loop.max / 1e5) / 10,
         // This process's main thread and its worker threads, as a share of one core over the phase.

@@ -457,13 +457,17 @@ export class SqliteStore implements HeartsStore {
   }
 
   async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
-    const r = await purgeInSteps(() => this.exclusive(() => purgeGuildStep(this.prisma, guildId, opts)));
+    const settings = opts.settings ?? false;
+    const r = await purgeInSteps(() =>
+      this.exclusive(() => this.writer.purgeStep(guildId, settings, () => purgeGuildStep(this.prisma, guildId, { settings }))),
+    );
     this.reads.invalidate(guildId);
     return r;
   }
 
   pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
-    return this.exclusive(() => pruneClosedTables(this.prisma, opts));
+    // In the writer's thread (see AppendWriter.pruneTables), in turn with the other writes.
+    return this.exclusive(() => this.writer.pruneTables(opts, () => pruneClosedTables(this.prisma, opts)));
   }
 
   retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>> {
@@ -475,11 +479,11 @@ export class SqliteStore implements HeartsStore {
   }
 
   pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
-    return this.exclusive(() => pruneDailyLogs(this.prisma, opts));
+    return this.exclusive(() => this.writer.pruneDailies(opts, () => pruneDailyLogs(this.prisma, opts)));
   }
 
   dropStaleMenus(before: Date): Promise<number> {
-    return this.exclusive(() => dropStaleMenus(this.prisma, before));
+    return this.exclusive(() => this.writer.dropStaleMenus(before, () => dropStaleMenus(this.prisma, before)));
   }
 
   storedGuilds(): Promise<string[]> {

@@ -1,7 +1,8 @@
 /**
  * The SQLite store's writer thread: commits batches of appended moves on its own connection, so
  * the commit's fsync (synchronous=FULL) and the WAL checkpoints that commits trigger hold this
- * thread, not the event loop every table shares; Forget me's writes run here too. The store sends
+ * thread, not the event loop every table shares; Forget me's writes, the retention job's and a
+ * server purge's deletions run here too. The store sends
  * it one request at a time, in order with its other operations (see SqliteStore.exclusive), so the
  * two connections never write at once.
  */
@@ -11,7 +12,7 @@ import { PrismaClient } from "../generated/prisma/client.js";
 import { commitAppends } from "./appends.js";
 import { serve } from "./db-thread.js";
 import { useDailySalt } from "./daily.js";
-import { forgetPerson, forgetTablesStep } from "./privacy.js";
+import { dropStaleMenus, forgetPerson, forgetTablesStep, pruneClosedTables, pruneDailyLogs, purgeGuildStep } from "./privacy.js";
 import type { WriteRequest } from "./writer.js";
 
 const { file, synchronous } = workerData as { file: string; synchronous: "FULL" | "NORMAL" };
@@ -35,5 +36,14 @@ serve<WriteRequest & { id: number }>(parentPort!, setUp(), (req) => {
       return forgetPerson(prisma, req.userId);
     case "forgetTables":
       return forgetTablesStep(prisma, req.userId);
+    case "pruneTables":
+      return pruneClosedTables(prisma, req.step);
+    case "pruneDailies":
+      return pruneDailyLogs(prisma, req.step);
+    case "purgeStep":
+      useDailySalt(req.dailySalt);
+      return purgeGuildStep(prisma, req.guildId, { settings: req.settings });
+    case "dropStaleMenus":
+      return dropStaleMenus(prisma, req.before);
   }
 });

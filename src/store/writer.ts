@@ -11,13 +11,26 @@ import { configuredDailySalt } from "./daily.js";
 import type { ForgetResult } from "./privacy.js";
 
 type ForgetPerson = Omit<ForgetResult, "tables">;
+type PurgeStep = { tables: number; games: number; done: boolean };
 import type { AppendResult } from "./types.js";
 
-/** What the writer thread is asked: a batch of appends, or a person's Forget me. */
+/** Which closed tables or daily logs a retention step deletes (privacy.ts pruneClosedTables, pruneDailyLogs). */
+export interface RetentionStep {
+  before: Date;
+  guildIds?: string[];
+  exceptGuildIds?: string[];
+  limit: number;
+}
+
+/** What the writer thread is asked: a batch of appends, a person's Forget me, or the deletions of retention and purges. */
 export type WriteRequest =
   | { op: "append"; batch: AppendItem[] }
   | { op: "forgetPerson"; userId: string; dailySalt: string | null }
-  | { op: "forgetTables"; userId: string };
+  | { op: "forgetTables"; userId: string }
+  | { op: "pruneTables"; step: RetentionStep }
+  | { op: "pruneDailies"; step: RetentionStep }
+  | { op: "purgeStep"; guildId: string; settings: boolean; dailySalt: string | null }
+  | { op: "dropStaleMenus"; before: Date };
 
 /** How long after the thread died before it is started again (its appends run here meanwhile). */
 const RESTART_MS = 5_000;
@@ -72,6 +85,27 @@ export class AppendWriter {
 
   forgetTables(userId: string, here: () => Promise<number>): Promise<number> {
     return this.run({ op: "forgetTables", userId }, here) as Promise<number>;
+  }
+
+  /**
+   * The retention job's and a server purge's deletions (privacy.ts), in the thread for the same
+   * reason: a step deletes hundreds of tables with their move logs (cascades), which held the event
+   * loop 100–300 ms a step on the main connection (bench:abuse).
+   */
+  pruneTables(step: RetentionStep, here: () => Promise<number>): Promise<number> {
+    return this.run({ op: "pruneTables", step }, here) as Promise<number>;
+  }
+
+  pruneDailies(step: RetentionStep, here: () => Promise<number>): Promise<number> {
+    return this.run({ op: "pruneDailies", step }, here) as Promise<number>;
+  }
+
+  purgeStep(guildId: string, settings: boolean, here: () => Promise<PurgeStep>): Promise<PurgeStep> {
+    return this.run({ op: "purgeStep", guildId, settings, dailySalt: configuredDailySalt() }, here) as Promise<PurgeStep>;
+  }
+
+  dropStaleMenus(before: Date, here: () => Promise<number>): Promise<number> {
+    return this.run({ op: "dropStaleMenus", before }, here) as Promise<number>;
   }
 
   private async run(req: WriteRequest, here: () => Promise<unknown>): Promise<unknown> {

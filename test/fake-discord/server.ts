@@ -146,6 +146,8 @@ export interface RecordedCall {
   at: number;
   /** The User-Agent it came with (the REST proxy's says so: src/rest-proxy.ts). */
   userAgent: string | null;
+  /** The address the request came from (a "machine" of test/scale/two-machines.ts has its own). */
+  remoteAddress: string | null;
 }
 
 export interface Violation {
@@ -387,6 +389,9 @@ export class FakeDiscord {
   private sockets = new Set<WebSocket>();
   /** Gateway sessions by id; each gets the events of the guilds its shard owns. */
   private sessions = new Map<string, GatewaySession>();
+  private readonly socketAddresses = new WeakMap<WebSocket, string | null>();
+  /** Every IDENTIFY, with the address its connection came from (a machine's own in test/scale/two-machines.ts). */
+  readonly identified: Array<{ shard: [number, number]; remoteAddress: string | null }> = [];
   private socketSessions = new Map<WebSocket, GatewaySession>();
   private readonly shardCount: number;
   private readonly maxConcurrency: number;
@@ -442,7 +447,9 @@ export class FakeDiscord {
       });
     });
     this.wss = new WebSocketServer({ noServer: true });
-    this.http.on("upgrade", (req, socket, head) => this.wss.handleUpgrade(req, socket, head, (ws) => this.onSocket(ws)));
+    this.http.on("upgrade", (req, socket, head) =>
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.onSocket(ws, req.socket.remoteAddress ?? null)),
+    );
     await new Promise<void>((r) => this.http.listen(0, "127.0.0.1", r));
     this.port = (this.http.address() as AddressInfo).port;
     return this;
@@ -970,8 +977,9 @@ export class FakeDiscord {
 
   // ---- gateway ------------------------------------------------------------------------------------
 
-  private onSocket(ws: WebSocket): void {
+  private onSocket(ws: WebSocket, remoteAddress: string | null): void {
     this.sockets.add(ws);
+    this.socketAddresses.set(ws, remoteAddress);
     this.gateway.connections++;
     ws.on("close", () => {
       this.sockets.delete(ws);
@@ -1011,6 +1019,7 @@ export class FakeDiscord {
       return;
     }
     this.gateway.identifies++;
+    this.identified.push({ shard, remoteAddress: this.socketAddresses.get(ws) ?? null });
     // A new session: whatever an old one of this shard missed is gone, as on Discord.
     for (const [id, old] of this.sessions) if (!old.ws && old.shard[0] === shard[0] && old.shard[1] === shard[1]) this.sessions.delete(id);
     const session: GatewaySession = { id: `fake-session-${this.gateway.identifies}`, shard, seq: 0, log: [], ws };
@@ -1121,6 +1130,7 @@ export class FakeDiscord {
       injected: false,
       at: this.now(),
       userAgent: req.headers["user-agent"] ?? null,
+      remoteAddress: req.socket.remoteAddress ?? null,
     };
     if (this.recordCalls) this.calls.push(call);
     const reply = (status: number, json?: unknown, headers: Record<string, string> = {}) => {

@@ -4,9 +4,16 @@
  * sending its REST requests through one REST proxy (`npm run rest-proxy`), against the fake Discord
  * made to enforce Discord's global limit of 50 requests a second. People play fast tables in the
  * servers of machine A only. Used by test/scale/proxy.test.ts and bench/proxy.ts.
+ *
+ * Each machine has its own address, as two hosts would: machine A 127.0.0.2, B 127.0.0.3, the proxy
+ * 127.0.0.4 (Linux routes all of 127.0.0.0/8 to loopback). A machine's metrics port listens on its
+ * address, and its connections to the fake Discord and the proxy leave from it (machine-address.mjs,
+ * preloaded into the machine's processes and inherited by its shards), so the fake and the proxy
+ * see each machine apart.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer, type AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { decodeId } from "../../src/discord/interactions/ids.js";
 import { PROXY_USER_AGENT } from "../../src/rest-proxy.js";
@@ -22,6 +29,21 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 /** The first seconds of a load, left out of the busy machine's share: the people are opening their tables. */
 const WARM_UP_MS = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Each machine's own address on this one. */
+export const ADDRESSES = { a: "127.0.0.2", b: "127.0.0.3", proxy: "127.0.0.4" } as const;
+const MACHINE_ADDRESS = new URL("./machine-address.mjs", import.meta.url).href;
+
+/** A free port on `host` (the metrics port of a machine, which needs one). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, host, () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 export interface LogLine {
   pid: number;
@@ -88,6 +110,11 @@ export interface LoadFigures {
   busyPeakPerSecond: number;
   /** Machine A's share of all requests. */
   busyShareOfRequests: number;
+  /** Requests let through in each one-second window of the fake's global limit during the load. */
+  perSecond: number[];
+  /** Where the fake saw the requests come from: through the proxy, and straight from a machine (interaction webhooks). */
+  fromViaProxy: Record<string, number>;
+  fromMachines: Record<string, number>;
   games: number;
   actions: number;
 }
@@ -98,6 +125,8 @@ export interface TwoMachines {
   a: Proc;
   b: Proc;
   proxy: Proc;
+  /** Each machine's metrics port, on its own address (http://127.0.0.x:port). */
+  metrics: { a: string; b: string };
   /** Servers of machine A (busy) and B (quiet), one per shard. */
   guildsA: string[];
   guildsB: string[];
@@ -135,7 +164,19 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
     pg = await startPostgres();
     databaseUrl = await freshDatabase(pg.url, "hearts_proxy");
 
-    const proxy = run(PROXY, { REST_PROXY_PORT: "0", DISCORD_API_BASE: fake.apiBase });
+    const fakePort = new URL(fake.apiBase).port;
+    /** The environment that gives a process (and its shards) its machine's address (machine-address.mjs). */
+    const at = (address: string, peerPorts: string[]) => ({
+      NODE_OPTIONS: `--import=${MACHINE_ADDRESS}`,
+      MACHINE_ADDRESS: address,
+      MACHINE_PEER_PORTS: peerPorts.join(","),
+    });
+    const proxy = run(PROXY, {
+      REST_PROXY_PORT: "0",
+      REST_PROXY_HOST: ADDRESSES.proxy,
+      DISCORD_API_BASE: fake.apiBase,
+      ...at(ADDRESSES.proxy, [fakePort]),
+    });
     procs.push(proxy);
     const listening = await fake.waitFor(
       () => proxy.logs.find((l) => l.msg.startsWith("REST proxy listening")) ?? (proxy.child.exitCode !== null ? ({} as LogLine) : null),
@@ -144,8 +185,15 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
     );
     if (!listening.url) throw new Error(`the REST proxy did not start: ${proxy.stderr}`);
 
-    const machine = (ids: string) =>
+    const proxyPort = new URL(String(listening.url)).port;
+    const metricsPorts = { a: await freePort(ADDRESSES.a), b: 0 };
+    // (Another port than A's, so A's port on B's address is surely closed: the test checks it is.)
+    while (!metricsPorts.b || metricsPorts.b === metricsPorts.a) metricsPorts.b = await freePort(ADDRESSES.b);
+    const machine = (ids: string, address: string, metricsPort: number) =>
       run(MAIN, {
+        ...at(address, [fakePort, proxyPort]),
+        METRICS_HOST: address,
+        METRICS_PORT: String(metricsPort),
         SHARDS: String(SHARDS),
         SHARD_IDS: ids,
         DISCORD_TOKEN: fake.token,
@@ -160,9 +208,9 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
         TABLE_EDIT_INTERVAL_MS: "0",
         DEFAULT_BOT_LEVEL: "easy",
       });
-    const a = machine(`${A_SHARDS[0]}-${A_SHARDS.at(-1)}`);
+    const a = machine(`${A_SHARDS[0]}-${A_SHARDS.at(-1)}`, ADDRESSES.a, metricsPorts.a);
     procs.push(a);
-    const b = machine("2-3");
+    const b = machine("2-3", ADDRESSES.b, metricsPorts.b);
     procs.push(b);
     for (const [name, p] of [
       ["A", a],
@@ -200,6 +248,7 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
       a,
       b,
       proxy,
+      metrics: { a: `http://${ADDRESSES.a}:${metricsPorts.a}`, b: `http://${ADDRESSES.b}:${metricsPorts.b}` },
       guildsA,
       guildsB,
       players,
@@ -207,7 +256,11 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
       stop,
       async load(seconds) {
         const counted: Array<{ at: number; busy: boolean | null; status: number; viaProxy: boolean }> = [];
+        const fromViaProxy: Record<string, number> = {};
+        const fromMachines: Record<string, number> = {};
         const off = fake.onCall((c) => {
+          const from = c.userAgent?.includes(PROXY_USER_AGENT) ? fromViaProxy : fromMachines;
+          from[c.remoteAddress ?? "?"] = (from[c.remoteAddress ?? "?"] ?? 0) + 1;
           if (c.path.startsWith("/interactions/") || c.path.startsWith("/webhooks/")) return;
           const channel = /^\/channels\/(\d+)/.exec(c.path)?.[1];
           const guild = channel ? fake.guildOf(channel) : null;
@@ -251,6 +304,9 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
             ) / 1000,
           busyPeakPerSecond: Math.max(0, ...perWindow),
           busyShareOfRequests: Math.round((busyRequests / Math.max(1, busyRequests + quietRequests)) * 1000) / 1000,
+          perSecond: windows.map((w) => w.requests),
+          fromViaProxy,
+          fromMachines,
           ...tally,
         };
       },

@@ -310,6 +310,61 @@ describe("SQLite: privacy off the event loop, on indexes", () => {
     expect(await store.personalData(ANA)).toMatchObject({ tables: 0, games: 0 });
   });
 
+  it("the retention job's deletions run in the writer thread: the event loop keeps turning while closed tables and their moves go", async () => {
+    const store = (await fresh(sqlite)) as SqliteStore;
+    await store.writer.ready();
+    // 200 closed tables of 150 moves each: one retention step (bench:abuse's step deleted these in
+    // 100–300 ms of one synchronous statement on the main connection).
+    const TABLES = 200;
+    const t = await store.createTable({
+      guildId: "g1",
+      channelId: "c0",
+      hostId: ANA,
+      rules: presetRules("classic")!,
+      settings: SETTINGS,
+      deal: { format: 1, seed: 1 },
+      seats: [seat(0, ANA), seat(1, null), seat(2, null), seat(3, null)],
+    });
+    const columns = (await store.prisma.$queryRawUnsafe<Array<{ name: string }>>(`PRAGMA table_info("HeartsTable")`))
+      .map((c) => `"${c.name}"`)
+      .filter((c) => c !== '"id"')
+      .join(", ");
+    await store.prisma.$executeRawUnsafe(
+      `
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TABLES - 1})
+      INSERT INTO "HeartsTable" ("id", ${columns}) SELECT "id" || '-' || n.i, ${columns} FROM "HeartsTable", n WHERE "id" = ?`,
+      t.id,
+    );
+    await store.prisma.$executeRawUnsafe(`
+      WITH RECURSIVE n(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM n WHERE seq < 149)
+      INSERT INTO "GameAction" ("tableId", "seq", "seat", "action") SELECT t."id", n.seq, n.seq % 4, '{"type":"play","card":"2C"}' FROM "HeartsTable" t, n`);
+    await store.prisma.heartsTable.updateMany({ data: { status: "finished", updatedAt: new Date(Date.UTC(2020, 0, 1)) } });
+    const writes = store.writer.counts.thread;
+    // A 1 ms ticker's longest gap while the step runs.
+    let last = performance.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    const started = performance.now();
+    const pruned = await store.pruneClosedTables({ before: new Date(Date.UTC(2021, 0, 1)), limit: TABLES });
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    longest = Math.max(longest, performance.now() - last);
+    expect(pruned).toBe(TABLES);
+    expect(await store.prisma.gameAction.count()).toBe(0);
+    // On the main connection the DELETE alone held the loop for most of the step.
+    expect(longest, `longest gap ${longest.toFixed(0)} ms in a step of ${took.toFixed(0)} ms`).toBeLessThan(Math.max(20, took / 2));
+    expect(store.writer.counts.thread).toBe(writes + 1);
+    // A purge's steps and the stale menus' deletion go the same way.
+    await store.purgeGuild("g1");
+    await store.dropStaleMenus(new Date());
+    expect(store.writer.counts.thread).toBe(writes + 3);
+    expect(store.writer.counts.local).toBe(0);
+  });
+
   it("Forget me anonymises a person's closed tables in bounded steps, each moving on, and leaves their open table alone", async () => {
     const store = (await fresh(sqlite)) as SqliteStore;
     const rng = createRng(9);
