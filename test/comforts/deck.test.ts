@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DeckStyles, deckStyle } from "../../src/discord/deck.js";
 import { renderHand } from "../../src/render/index.js";
 import { silentLogger } from "../../src/log.js";
-import { MemoryStore } from "../bot/memory-store.js";
+import { MemoryStore } from "../table/memory-store.js";
 
 describe("deck style", () => {
   it("is the player's choice, else the table's deck; indexes are normal unless chosen", () => {
