@@ -14,7 +14,7 @@ import { DEFAULT_RULES } from "../src/game/rules.js";
 import { silentLogger } from "../src/log.js";
 import { TableService } from "../src/table/service.js";
 import { fastBots } from "../test/bot/harness.js";
-import { MemoryStore } from "../test/bot/memory-store.js";
+import { MemoryStore } from "../test/table/memory-store.js";
 import { startFakeDiscord, type FakeUser } from "../test/fake-discord/server.js";
 import { ActivityClient, signIn, simpleMove } from "../test/activity/ws-client.js";
 

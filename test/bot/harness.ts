@@ -1,7 +1,9 @@
 /**
- * End-to-end harness: the real bot (createBot) on a temporary SQLite file, logged in to the fake
- * Discord through DISCORD_API_BASE, and players who act only through the fake's interactions,
- * reading only the messages Discord would show them.
+ * End-to-end harness: the real bot (createBot) in this process on a temporary SQLite file, logged
+ * in to the fake Discord through DISCORD_API_BASE, and players who act only through the fake's
+ * interactions, reading only the messages Discord would show them. The e2e suites (test/bot) and
+ * the reliability suites (test/reliability: fuzz, faults, bugs; long runs pass
+ * `fake: { recordCalls: false, history: false }` and read calls through fake.onCall) share it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +23,7 @@ import {
   startFakeDiscord,
   type FakeDiscord,
   type FakeMessage,
+  type FakeOptions,
   type FakeUser,
   type InteractionHandle,
 } from "../fake-discord/server.js";
@@ -36,14 +39,24 @@ export interface Harness {
   bot: HeartsBot;
   config: Config;
   dbUrl: string;
+  /** The SQLite file (tests read what is stored there directly). */
+  dbFile: string;
   /** Every line the bot logged (info and above; with E2E_LOG they are printed instead). */
   logLines: string[];
+  /** The bot's log lines at warn and above, parsed (empty with E2E_LOG). */
+  problems: Array<Record<string, unknown>>;
   /** Every interaction sent, by token: whose it was. */
   sent: Map<string, InteractionHandle>;
   /** Stops the bot and starts a new one on the same database (a restart). */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The reliability suites' bot: no pictures (their payloads are checked, not drawn), and simulated
+ * people open more tables than one server may (test/bot/e2e-fair-use.test.ts tests the cap).
+ */
+export const RELIABILITY = { renderer: null, config: { maxTablesPerGuild: 1000 } } satisfies Parameters<typeof startHarness>[0];
 
 export async function startHarness(
   opts: {
@@ -53,6 +66,8 @@ export async function startHarness(
     bots?: BotPlayer;
     /** People in the fake's server (default 4). */
     users?: number;
+    /** The fake Discord's other options. */
+    fake?: FakeOptions;
     /** What the bot gets instead of the store (a wrapper counting its calls, say); h.store stays the store. */
     wrapStore?: (store: HeartsStore) => HeartsStore;
     /** Runs the Activity's web server (on a free port), signing in against the fake's OAuth2. */
@@ -60,9 +75,10 @@ export async function startHarness(
     onActivityFrame?: BotDeps["onActivityFrame"];
   } = {},
 ): Promise<Harness> {
-  const fake = await startFakeDiscord({ rateLimits: opts.rateLimits, users: opts.users });
+  const fake = await startFakeDiscord({ rateLimits: opts.rateLimits, users: opts.users, ...opts.fake });
   const dir = mkdtempSync(join(tmpdir(), "hearts-e2e-"));
-  const dbUrl = `file:${join(dir, "hearts.db")}`;
+  const dbFile = join(dir, "hearts.db");
+  const dbUrl = `file:${dbFile}`;
   const base = readConfig({}, { requireToken: false });
   if (!base.ok) throw new Error(base.problems.join("\n"));
   const config: Config = {
@@ -80,9 +96,15 @@ export async function startHarness(
   };
   let store = await openStore(dbUrl);
   const logLines: string[] = [];
+  const problems: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) logLines.push(line);
+      for (const line of String(chunk).split("\n")) {
+        if (!line.trim()) continue;
+        logLines.push(line);
+        const o = JSON.parse(line) as Record<string, unknown>;
+        if ((o.level as number) >= 40) problems.push(o);
+      }
       cb();
     },
   });
@@ -103,7 +125,9 @@ export async function startHarness(
     bot: make(),
     config,
     dbUrl,
+    dbFile,
     logLines,
+    problems,
     sent: new Map(),
     async restart() {
       await h.bot.stop();

@@ -4,7 +4,7 @@ import { DeckStyles } from "../../src/discord/presenting/deck-styles.js";
 import { deckStyle } from "../../src/discord/views/deck.js";
 import { renderHand } from "../../src/render/index.js";
 import { silentLogger } from "../../src/log.js";
-import { MemoryStore } from "../bot/memory-store.js";
+import { MemoryStore } from "../table/memory-store.js";
 
 describe("deck style", () => {
   it("is the player's choice, else the table's deck; indexes are normal unless chosen", () => {

@@ -4,8 +4,8 @@ import { awaiting, cardsOf, viewFor, type Seat } from "../../src/game/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import { undoOffered, undoTarget } from "../../src/table/undo.js";
 import { messages, words } from "../../src/i18n/index.js";
-import { settle } from "../bot/manual-clock.js";
-import { alice, bob, openTable, playOut, setup, stateNow, type Setup } from "../bot/service-helpers.js";
+import { settle } from "../table/manual-clock.js";
+import { alice, bob, openTable, playOut, setup, stateNow, type Setup } from "../table/service-helpers.js";
 
 /** Plays (Alice first legal card; computer players on the clock) until Alice is to play. */
 async function untilAliceToPlay(s: Setup, id: string, atLeastTrick = 0): Promise<void> {

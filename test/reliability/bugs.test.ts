@@ -9,16 +9,16 @@ import { encodeId } from "../../src/discord/interactions/ids.js";
 import { SecrecyChecker } from "./secrecy.js";
 import { scrubber } from "../../src/log.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
-import { startBotUnderTest, type BotUnderTest } from "./bot-under-test.js";
+import { RELIABILITY, startHarness, type Harness } from "../bot/harness.js";
 import { controls, TableDriver, verbOf } from "./driver.js";
 
-let b: BotUnderTest;
+let b: Harness;
 let d: TableDriver;
 let secrecy: SecrecyChecker;
 const said = new Map<string, string[]>();
 
 beforeAll(async () => {
-  b = await startBotUnderTest({ users: 3 });
+  b = await startHarness({ users: 3, ...RELIABILITY });
   secrecy = new SecrecyChecker(b.fake);
   b.fake.onCall((call) => {
     if (!call.token || call.status >= 300) return;
@@ -115,7 +115,7 @@ it("no deal secret (read from the SQLite file) is in a log line, a custom_id, a 
   for (let i = 0; i < 500 && (await b.store.getTable(d.tableId!))!.actionCount < 20; i++)
     if (!(await d.step())) await new Promise((r) => setTimeout(r, 20));
   expect((await b.store.getTable(d.tableId!))!.actionCount).toBeGreaterThanOrEqual(20);
-  expect(b.lines.some((l) => l.includes('"game started"'))).toBe(true);
+  expect(b.logLines.some((l) => l.includes('"game started"'))).toBe(true);
   const db = new Database(b.dbFile, { readonly: true });
   const stored = db.prepare(`SELECT "id", "dealSecret" FROM "HeartsTable" WHERE "dealFormat" = 2`).all() as {
     id: string;
@@ -124,7 +124,7 @@ it("no deal secret (read from the SQLite file) is in a log line, a custom_id, a 
   db.close();
   expect(stored.map((r) => r.id)).toContain(d.tableId);
   const secrets = stored.map((r) => r.dealSecret);
-  const clean = await secrecy.check(b.store, { logLines: b.lines, secrets });
+  const clean = await secrecy.check(b.store, { logLines: b.logLines, secrets });
   expect(clean.leaks.filter((l) => l.includes("deal secret"))).toEqual([]);
   expect(clean.secrets).toBeGreaterThanOrEqual(1);
   // The check finds one: a log line with a piece of it, a button whose custom_id holds it.
@@ -138,7 +138,9 @@ it("no deal secret (read from the SQLite file) is in a log line, a custom_id, a 
     });
   const button = { type: 2, style: 1, label: "x", custom_id: `h1:${mine.slice(0, 40)}` };
   expect((await post({ content: "x", components: [{ type: 1, components: [button] }] })).status).toBe(200);
-  const found = await secrecy.check(b.store, { logLines: [...b.lines, JSON.stringify({ msg: "game started", seed: mine.toUpperCase() })] });
+  const found = await secrecy.check(b.store, {
+    logLines: [...b.logLines, JSON.stringify({ msg: "game started", seed: mine.toUpperCase() })],
+  });
   expect(found.leaks.filter((l) => l.includes(`deal secret of table ${d.tableId}`))).toHaveLength(2);
   expect(found.leaks.join("\n")).not.toContain(mine.slice(16, 32));
 });

@@ -11,11 +11,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRng } from "../../src/game/index.js";
 import { loadGame } from "../../src/store/index.js";
 import type { FakeDiscord } from "../fake-discord/server.js";
-import { startBotUnderTest, type BotUnderTest } from "./bot-under-test.js";
+import { RELIABILITY, startHarness, type Harness } from "../bot/harness.js";
 import { TableDriver, tableMessageIn } from "./driver.js";
 import { SecrecyChecker } from "./secrecy.js";
 
-let b: BotUnderTest;
+let b: Harness;
 let secrecy: SecrecyChecker;
 
 interface Scenario {
@@ -87,7 +87,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 beforeAll(async () => {
-  b = await startBotUnderTest({ users: SCENARIOS.length * 2 + 1 });
+  b = await startHarness({ users: SCENARIOS.length * 2 + 1, ...RELIABILITY });
   secrecy = new SecrecyChecker(b.fake);
 });
 afterAll(async () => {
@@ -145,7 +145,7 @@ it(`${SCENARIOS.length} Discord faults at once: every table recovers or ends cle
   // Interactions sent while the gateway was down were answered (the fake counts any that was not).
   expect(fake.violations).toEqual([]);
   for (const d of drivers) secrecy.addTable(d.tableId!);
-  const report = await secrecy.check(b.store, { logLines: b.lines });
+  const report = await secrecy.check(b.store, { logLines: b.logLines });
   console.log(
     `faults secrecy: ${report.payloads} payloads checked (${report.withCards} with cards), ${report.secrets} deal secrets looked for, ${report.leaks.length} leaks`,
   );

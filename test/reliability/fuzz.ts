@@ -16,7 +16,7 @@ import { decodeId, encodeId } from "../../src/discord/interactions/ids.js";
 import { loadGame } from "../../src/store/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import type { FakeUser, InteractionHandle, RecordedCall } from "../fake-discord/server.js";
-import { startBotUnderTest, type BotUnderTest } from "./bot-under-test.js";
+import { RELIABILITY, startHarness, type Harness } from "../bot/harness.js";
 import { acked, controls, TableDriver, tableMessageIn, verbOf } from "./driver.js";
 import { SecrecyChecker, type SecrecyReport } from "./secrecy.js";
 
@@ -108,7 +108,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
   const onUnhandled = () => unhandled++;
   process.on("unhandledRejection", onUnhandled);
 
-  const b: BotUnderTest = await startBotUnderTest({ users: nTables * 2 + 2, fake: { recordCalls: false, history: false } });
+  const b: Harness = await startHarness({ users: nTables * 2 + 2, fake: { recordCalls: false, history: false }, ...RELIABILITY });
   const { fake } = b;
   const secrecy = new SecrecyChecker(fake);
   const answers = new Map<string, Answer>();

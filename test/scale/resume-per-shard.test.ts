@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
 import { shardOf } from "../../src/shards.js";
-import { ManualClock } from "../bot/manual-clock.js";
-import { MemoryStore } from "../bot/memory-store.js";
-import { alice, bob, setup } from "../bot/service-helpers.js";
+import { ManualClock } from "../table/manual-clock.js";
+import { MemoryStore } from "../table/memory-store.js";
+import { alice, bob, setup } from "../table/service-helpers.js";
 
 /** A guild id routed to `shard` of `count` (its timestamp bits decide). */
 const guildOn = (shard: number, count: number, n: number): string => String((BigInt(1000 + n * count + shard) << 22n) | 7n);

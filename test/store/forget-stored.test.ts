@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
 import { openStore } from "../../src/store/index.js";
 import type { Actor } from "../../src/table/types.js";
-import { ManualClock } from "../bot/manual-clock.js";
-import { alice, bob, carol, english, openTable, playOut, setup, where, type Setup } from "../bot/service-helpers.js";
+import { ManualClock } from "../table/manual-clock.js";
+import { alice, bob, carol, english, openTable, playOut, setup, where, type Setup } from "../table/service-helpers.js";
 import { tempDb } from "./helpers.js";
 
 /** A table in another server (another shard's). */

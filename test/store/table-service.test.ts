@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { viewFor } from "../../src/game/index.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
 import { stateBehind } from "../../src/table/live.js";
-import { ManualClock } from "../bot/manual-clock.js";
-import { alice, bob, openTable, playOut, setup, stateInMemory, stateNow, where } from "../bot/service-helpers.js";
+import { ManualClock } from "../table/manual-clock.js";
+import { alice, bob, openTable, playOut, setup, stateInMemory, stateNow, where } from "../table/service-helpers.js";
 import { BACKENDS, useBackend } from "./backends.js";
 
 for (const db of BACKENDS) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { cardsOf, isCard, type Card, type GameState } from "../../src/game/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import type { TableUpdate, TableView } from "../../src/table/types.js";
-import { alice, bob, openTable, playOut, setup } from "../bot/service-helpers.js";
+import { alice, bob, openTable, playOut, setup } from "./service-helpers.js";
 
 /**
  * Keys whose numbers are counts, seats, scores or sentence values, never cards. Any other number

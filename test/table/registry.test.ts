@@ -17,7 +17,7 @@ import { firstLegalAction } from "../../src/table/players.js";
 import { TableRegistry, type Loaded } from "../../src/table/registry.js";
 import { botSeat, humanSeat } from "../../src/table/seats.js";
 import type { StoredTable } from "../../src/table/records.js";
-import { MemoryStore } from "../bot/memory-store.js";
+import { MemoryStore } from "./memory-store.js";
 
 /** Counts reads, to see that concurrent loads share one. */
 class CountingStore extends MemoryStore {

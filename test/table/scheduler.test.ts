@@ -9,8 +9,8 @@ import { ComputerPlayer, TurnTimeout, firstLegalAction, person, type BotPlayer }
 import { refuse } from "../../src/table/types.js";
 import { sentence } from "../../src/i18n/index.js";
 import { silentLogger } from "../../src/log.js";
-import { settle } from "../bot/manual-clock.js";
-import { alice, openTable, seatView, setup, stateNow, type Setup } from "../bot/service-helpers.js";
+import { settle } from "./manual-clock.js";
+import { alice, openTable, seatView, setup, stateNow, type Setup } from "./service-helpers.js";
 
 /** Computer players whose decisions a test can hold back, swap, or make fail; by default the first legal choice. */
 class ScriptedBots implements BotPlayer {

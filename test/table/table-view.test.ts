@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { publicView, viewFor, type Seat } from "../../src/game/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import type { TableView } from "../../src/table/types.js";
-import { alice, bob, carol, openTable, setup, stateNow } from "../bot/service-helpers.js";
+import { alice, bob, carol, openTable, setup, stateNow } from "./service-helpers.js";
 
 /** Every key reachable from a value's own properties (functions are not entered). */
 function keysIn(value: unknown, seen = new Set<unknown>()): Set<string> {
