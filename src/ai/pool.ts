@@ -26,7 +26,8 @@ import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import type { Action, SeatView } from "../game/index.js";
 import { silentLogger, type Logger } from "../log.js";
-import { HARD_BUDGET_MS, type BotLevel, type DecideOptions } from "./decide.js";
+import type { DecideOptions } from "./decide.js";
+import { HARD_BUDGET_MS, levelOf, type BotLevel } from "./levels.js";
 import type { DecisionReview } from "./review.js";
 
 export interface PoolRequest {
@@ -247,7 +248,8 @@ export class BotPool {
         this.enqueue({ kind: "review", view, level, opts: rest, budgetMs: REVIEW_LIMIT_MS, resolve, reject }),
       );
     }
-    const budgetMs = level === "hard" ? (opts?.budgetMs ?? HARD_BUDGET_MS) : 0;
+    const row = levelOf(level);
+    const budgetMs = row.poolLimit === "budget" ? (opts?.budgetMs ?? row.search?.budgetMs ?? 0) : 0;
     return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "move", view, level, opts, budgetMs, resolve, reject }));
   }
 

@@ -27,6 +27,7 @@ import {
   type SeatView,
   type TrickRecord,
 } from "../game/index.js";
+import { BOT_LEVELS } from "../ai/levels.js";
 import { messages, type Locale, type Messages } from "../i18n/index.js";
 import type { PlayerLabel } from "../render/index.js";
 import { isOpen, type TableRecord } from "../table/records.js";
@@ -220,9 +221,7 @@ function tableButtons(table: TableView, m: Messages, activity: boolean): Row[] {
           min_values: 1,
           max_values: 1,
           options: [
-            { label: m.table.addEasy, value: "easy", emoji: { name: "🤖" } },
-            { label: m.table.addMedium, value: "medium", emoji: { name: "🤖" } },
-            { label: m.table.addHard, value: "hard", emoji: { name: "🤖" } },
+            ...BOT_LEVELS.map((level) => ({ label: m.lobby.addBot({ level }), value: level, emoji: { name: "🤖" } })),
             { label: m.table.removeBot, value: "remove", emoji: { name: "✖️" } },
           ],
         }),

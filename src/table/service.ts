@@ -13,7 +13,17 @@
  * apply one after another and an action is never applied twice.
  */
 import { randomBytes } from "node:crypto";
-import { createGame, viewFor, type DealKey, type Action, type Card, type MoonChoice, type Seat, type SeatView } from "../game/index.js";
+import {
+  createGame,
+  viewFor,
+  type DealKey,
+  type Action,
+  type Card,
+  type MoonChoice,
+  type Rules,
+  type Seat,
+  type SeatView,
+} from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { NewTable, Store, TablePatch } from "../store/types.js";
@@ -319,7 +329,7 @@ export class TableService {
   async configure(
     tableId: string,
     actor: Actor,
-    change: { rules?: string; settings?: SettingsChange },
+    change: { rules?: string; values?: Partial<Rules>; settings?: SettingsChange },
   ): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
   }
