@@ -18,8 +18,7 @@
 import { sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { ShardInfo } from "../shards.js";
-import type { CrossKind, CrossRequest } from "../store/cross.js";
-import { FORMER_PLAYER } from "../store/privacy.js";
+import { FORMER_PLAYER, type CrossKind, type CrossRequest } from "../store/types.js";
 import type { HeartsStore } from "../store/types.js";
 import type { TableService } from "../table/service.js";
 import { ANSWER_MS } from "./every-shard.js";
