@@ -3,6 +3,9 @@
  * descriptions next to the English ones. The bot's handlers read option names from OPT.
  */
 import { ChannelType, InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from "discord.js";
+import { BOT_LEVELS } from "../src/ai/levels.js";
+import { OPTIONS } from "../src/game/rules.js";
+import { messages } from "../src/i18n/index.js";
 
 /** Option names, shared by the definition and the handlers. */
 export const OPT = {
@@ -73,11 +76,16 @@ const TIMER_CHOICES = [
   { name: "No timer (a computer player steps in after an hour)", name_fr: "Sans minuteur (un robot joue après une heure)", value: 0 },
 ];
 
-const LEVEL_CHOICES = [
-  { name: "Easy", name_fr: "Facile", value: "easy" },
-  { name: "Medium", name_fr: "Moyen", value: "medium" },
-  { name: "Hard", name_fr: "Difficile", value: "hard" },
-];
+/** The levels of src/ai/levels.ts, named by the catalogue ("Easy", "Facile"). */
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const LEVEL_CHOICES = BOT_LEVELS.map((level) => ({
+  name: capital(messages("en").lobby.level({ level })),
+  name_fr: capital(messages("fr").lobby.level({ level })),
+  value: level,
+}));
+
+/** The target's range and default come from the rule table, so Discord accepts exactly what the rules do. */
+const TARGET = OPTIONS.target;
 
 const IMAGE_CHOICES = [
   { name: "A picture of every trick", name_fr: "Une image par pli", value: "tricks" },
@@ -106,10 +114,10 @@ function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): Slas
     .addIntegerOption((o) =>
       o
         .setName(OPT.target)
-        .setDescription("Score that ends the game (default 100)")
-        .setDescriptionLocalizations({ fr: "Score qui termine la partie (100 par défaut)" })
-        .setMinValue(10)
-        .setMaxValue(1000),
+        .setDescription(`Score that ends the game (default ${TARGET.default})`)
+        .setDescriptionLocalizations({ fr: `Score qui termine la partie (${TARGET.default} par défaut)` })
+        .setMinValue(TARGET.min)
+        .setMaxValue(TARGET.max),
     )
     .addIntegerOption((o) =>
       o

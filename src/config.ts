@@ -2,7 +2,7 @@
  * Configuration from the environment (and a .env file through dotenv). Every problem becomes a
  * sentence for the person starting the bot, never a stack trace.
  */
-import { BOT_LEVELS, type BotLevel } from "./ai/levels.js";
+import { BOT_LEVELS, isBotLevel } from "./ai/levels.js";
 import type { TableSettings } from "./table/records.js";
 
 export interface Config {
@@ -185,9 +185,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   const activityPort = int("ACTIVITY_PORT", 8787, 0, 65_535);
   const activityHost = text("ACTIVITY_HOST") ?? "127.0.0.1";
 
-  const botLevel = (text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel) as BotLevel;
-  if (!(BOT_LEVELS as readonly string[]).includes(botLevel))
-    problems.push(`DEFAULT_BOT_LEVEL must be easy, medium or hard (it is "${botLevel}").`);
+  const botLevel = text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel;
+  if (!isBotLevel(botLevel))
+    problems.push(`DEFAULT_BOT_LEVEL must be ${BOT_LEVELS.slice(0, -1).join(", ")} or ${BOT_LEVELS.at(-1)} (it is "${botLevel}").`);
 
   const config: Config = {
     token: token ?? "",
@@ -219,7 +219,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
       ...DEFAULT_SETTINGS,
       turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),
       timeBankSeconds: int("TIME_BANK_SECONDS", DEFAULT_SETTINGS.timeBankSeconds, 0, 36_000),
-      botLevel: (BOT_LEVELS as readonly string[]).includes(botLevel) ? (botLevel as BotLevel) : DEFAULT_SETTINGS.botLevel,
+      botLevel: isBotLevel(botLevel) ? botLevel : DEFAULT_SETTINGS.botLevel,
     },
   };
   return problems.length ? { ok: false, problems } : { ok: true, config };

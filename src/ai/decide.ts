@@ -7,36 +7,28 @@ import { FULL } from "./bits.js";
 import { type Action, type Card, type MoonChoice, type SeatView, type SuitMasks } from "../game/index.js";
 import { FastRng, bestMoonChoice, searchPass, searchPlay } from "./hard.js";
 import { knowledgeOf } from "./knowledge.js";
+import { levelOf, type BotLevel, type Level } from "./levels.js";
 import { EASY, MEDIUM, choosePass, choosePlay, situationFromView, type Style } from "./policy.js";
 import { takenFromView } from "./world.js";
 
-import { BOT_LEVELS, type BotLevel } from "./levels.js";
-
-export { BOT_LEVELS, type BotLevel };
+export {
+  BOT_LEVELS,
+  HARD_BUDGET_MS,
+  HARD_MAX_SAMPLES,
+  MEDIUM_BUDGET_MS,
+  MEDIUM_MAX_SAMPLES,
+  MEDIUM_OVERRULE,
+  type BotLevel,
+} from "./levels.js";
 
 export interface DecideOptions {
   /** Seed for the bot's own randomness (easy's slips, the hard player's sampling). Default: from the view. */
   seed?: number;
-  /** Hard and medium: time budget per decision in milliseconds (default HARD_BUDGET_MS, MEDIUM_BUDGET_MS). */
+  /** A searching level: time budget per decision in milliseconds (default: its row's in levels.ts). */
   budgetMs?: number;
-  /** Hard and medium: at most this many sampled worlds per decision (default HARD_MAX_SAMPLES, MEDIUM_MAX_SAMPLES; exactly this many without a budget). */
+  /** A searching level: at most this many sampled worlds per decision (default: its row's; exactly this many without a budget). */
   samples?: number;
 }
-
-/**
- * The hard player's defaults. Its search stops early once the answer is settled, so the budget is
- * a ceiling: decisions p95 ≤ 50 ms on one core (bench/ai.ts), where it used to spend 200 ms on
- * every decision. 48 rather than 50: a decision runs over by up to one world's playouts and the
- * setup before the first.
- */
-export const HARD_BUDGET_MS = 48;
-export const HARD_MAX_SAMPLES = 4000;
-/**
- * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
- * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.
- */
-export const MEDIUM_BUDGET_MS = 3;
-export const MEDIUM_MAX_SAMPLES = 24;
 
 /** What the view says is awaited of its seat, or null. */
 export function awaitedOf(view: SeatView): "pass" | "play" | "moon" | null {
@@ -46,7 +38,7 @@ export function awaitedOf(view: SeatView): "pass" | "play" | "moon" | null {
   return null;
 }
 
-const styleOf = (level: BotLevel): Style => (level === "easy" ? EASY : MEDIUM);
+const STYLES: Record<Level["rules"], Style> = { easy: EASY, medium: MEDIUM };
 
 /** A seed that differs per decision but replays exactly for the same view. */
 const viewSeed = (view: SeatView): number =>
@@ -66,22 +58,26 @@ export function moonChoiceFor(view: SeatView): MoonChoice {
 export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}): Action {
   const seat = view.seat;
   const seed = opts.seed ?? viewSeed(view);
+  const row = levelOf(level);
+  const style = STYLES[row.rules];
+  const search = row.search;
   switch (awaitedOf(view)) {
     case "moon":
       return { type: "moon", seat, choice: moonChoiceFor(view) };
     case "pass": {
-      if (level === "hard") {
-        const cards = guarded(() => searchPass(view, searchOptions(opts, seed)).cards);
+      if (search?.mode === "decide") {
+        const cards = guarded(() => searchPass(view, searchOptions(opts, seed, search)).cards);
         if (cards) return { type: "pass", seat, cards };
       }
       const hand: SuitMasks = [0, 0, 0, 0];
       for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);
-      return { type: "pass", seat, cards: choosePass(hand, view.rules, styleOf(level), new FastRng(seed)) };
+      return { type: "pass", seat, cards: choosePass(hand, view.rules, style, new FastRng(seed)) };
     }
     case "play": {
-      if (level === "medium") return { type: "play", seat, card: mediumPlay(view, opts, seed) };
+      if (search?.mode === "check") return { type: "play", seat, card: checkedPlay(view, style, opts, seed, search) };
       const card =
-        (level === "hard" ? guarded(() => searchPlay(view, searchOptions(opts, seed)).card) : null) ?? rulePlay(view, level, seed);
+        (search?.mode === "decide" ? guarded(() => searchPlay(view, searchOptions(opts, seed, search)).card) : null) ??
+        rulePlay(view, style, seed);
       return { type: "play", seat, card };
     }
     default:
@@ -92,7 +88,7 @@ export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}
 /**
  * The search can only fail on a view that contradicts itself (no deal fits it: possible with
  * hand-made views from ai:serve, never with the engine's). A game must not stall on it: the
- * medium player decides instead.
+ * level's rules decide instead.
  */
 function guarded<T>(search: () => T): T | null {
   try {
@@ -103,34 +99,30 @@ function guarded<T>(search: () => T): T | null {
   }
 }
 
-function searchOptions(opts: DecideOptions, seed: number) {
+function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number }) {
   const timed = opts.budgetMs !== undefined || opts.samples === undefined;
   return {
     seed,
-    budgetMs: timed ? Math.max(1, opts.budgetMs ?? HARD_BUDGET_MS) : 0,
-    samples: Math.max(1, opts.samples ?? HARD_MAX_SAMPLES),
-  };
-}
-
-function mediumOptions(opts: DecideOptions, seed: number) {
-  const timed = opts.budgetMs !== undefined || opts.samples === undefined;
-  return {
-    seed,
-    budgetMs: timed ? Math.max(1, opts.budgetMs ?? MEDIUM_BUDGET_MS) : 0,
-    samples: Math.max(1, opts.samples ?? MEDIUM_MAX_SAMPLES),
-    minWorlds: 6,
+    budgetMs: timed ? Math.max(1, opts.budgetMs ?? search.budgetMs) : 0,
+    samples: Math.max(1, opts.samples ?? search.samples),
   };
 }
 
 /**
- * Medium: the rule-based card, unless a short search finds another clearly better (ahead by
- * MEDIUM_OVERRULE standard errors over the same worlds). A few dozen worlds are too few to
- * trust on close calls, but enough to see a rule go wrong: a moon to stop, Q♠ to dump, a
- * dead suit to lead.
+ * Medium ("check"): the rule-based card, unless a short search finds another clearly better
+ * (ahead by `overrule` standard errors over the same worlds). A few dozen worlds are too few to
+ * trust on close calls, but enough to see a rule go wrong: a moon to stop, Q♠ to dump, a dead
+ * suit to lead.
  */
-function mediumPlay(view: SeatView, opts: DecideOptions, seed: number): Card {
-  const rule = rulePlay(view, "medium", seed);
-  const found = guarded(() => searchPlay(view, mediumOptions(opts, seed)));
+function checkedPlay(
+  view: SeatView,
+  style: Style,
+  opts: DecideOptions,
+  seed: number,
+  search: { budgetMs: number; samples: number; minWorlds: number; overrule: number },
+): Card {
+  const rule = rulePlay(view, style, seed);
+  const found = guarded(() => searchPlay(view, { ...searchOptions(opts, seed, search), minWorlds: search.minWorlds }));
   if (!found || found.card === rule) return rule;
   // The rule's card is searched as its class's representative (distinctPlays): find that class.
   let at = found.cards.indexOf(rule);
@@ -138,14 +130,10 @@ function mediumPlay(view: SeatView, opts: DecideOptions, seed: number): Card {
     const suit = (rule / 13) | 0;
     for (let i = 0; i < found.cards.length; i++) if (((found.cards[i] / 13) | 0) === suit && found.cards[i] < rule) at = i;
   }
-  return at >= 0 && found.lead[at] < MEDIUM_OVERRULE ? rule : found.card;
+  return at >= 0 && found.lead[at] < search.overrule ? rule : found.card;
 }
 
-/** Standard errors by which the search must beat the rule's card for medium to play its own. */
-export const MEDIUM_OVERRULE = 1.5;
-
-function rulePlay(view: SeatView, level: BotLevel, seed: number): Card {
+function rulePlay(view: SeatView, style: Style, seed: number): Card {
   const x = situationFromView(view, knowledgeOf(view));
-  const style = styleOf(level);
   return choosePlay(x, style, style.noise || style.slip ? new FastRng(seed) : null);
 }

@@ -7,5 +7,6 @@
  *   const action = decide(viewFor(state, seat), "hard");        // synchronous, same thread
  *   const pool = new BotPool(); await pool.decide(view, "hard"); // on worker threads
  */
-export { decide, BOT_LEVELS, HARD_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES, type BotLevel, type DecideOptions } from "./decide.js";
+export { decide, HARD_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES, type DecideOptions } from "./decide.js";
+export { BOT_LEVELS, isBotLevel, type BotLevel } from "./levels.js";
 export { BotPool, HintRefused } from "./pool.js";

@@ -1,8 +1,8 @@
 /**
- * Decisions on worker threads, so a 200–300 ms hard decision never blocks the Discord gateway.
- * Under tsx (the project runs TypeScript directly) a worker cannot load a .ts entry by itself, so
- * it starts from a one-line bootstrap that registers tsx's loader first; this works on Node 20.6+
- * under both `tsx` and vitest.
+ * Decisions on worker threads, so no search holds the event loop every table and the Discord
+ * gateway share: a hard decision stops at its budget (HARD_BUDGET_MS, 48 ms; most settle in a
+ * few milliseconds), a daily decision plays a fixed number of worlds (300 by default), a review
+ * 400. How a worker starts and what it is sent: pool-worker.ts; hints' answers: hint-cache.ts.
  *
  * The workers are shared by every table, so the pool keeps them fair and keeps a table going
  * whatever a worker does:
@@ -22,76 +22,22 @@
  * - a worker that stops, hangs or never starts is replaced after an exponential backoff
  *   (100 ms doubling up to 30 s, back to 100 ms after a healthy minute), logged.
  */
-import { Worker } from "node:worker_threads";
-import { availableParallelism } from "node:os";
+import type { Worker } from "node:worker_threads";
 import type { Action, SeatView } from "../game/index.js";
 import { silentLogger, type Logger } from "../log.js";
-import { HARD_BUDGET_MS, type BotLevel, type DecideOptions } from "./decide.js";
+import { HINT_BUSY, HINT_PENDING, HintCache, HintRefused, positionOf } from "./hint-cache.js";
+import { poolLimits, poolSize, type BotPoolOptions, type PoolLimits } from "./pool-options.js";
+import { defaultEntry, spawn, type PoolRequest, type PoolReply } from "./pool-worker.js";
+import type { DecideOptions } from "./decide.js";
+import { HARD_BUDGET_MS, levelOf, type BotLevel } from "./levels.js";
 import type { DecisionReview } from "./review.js";
 
-export interface PoolRequest {
-  id: number;
-  view: SeatView;
-  level: BotLevel;
-  opts?: DecideOptions;
-  /** A review: the person's action at `view`, to compare with the hard player's (see review.ts). */
-  review?: Action;
-  /** Sent to the review worker: it runs its thread at the lowest OS priority. */
-  lowPriority?: boolean;
-}
-export type PoolReply =
-  { id: number; ok: true; action: Action; review?: DecisionReview; ms: number } | { id: number; ok: false; error: string };
+export { HINT_BUSY, HINT_PENDING, HintRefused } from "./hint-cache.js";
+export type { PoolRequest } from "./pool-worker.js";
+export type { BotPoolOptions } from "./pool-options.js";
 
-/** A hint the pool will not work out now. `message` is written for the player who asked. */
-export class HintRefused extends Error {
-  constructor(
-    /** busy: the hint lane is full or the hint waited too long; pending: this seat's previous hint is still being worked out. */
-    readonly reason: "busy" | "pending",
-    message: string,
-  ) {
-    super(message);
-    this.name = "HintRefused";
-  }
-}
-
-export const HINT_BUSY = "The computer players are busy right now; try the hint again in a few seconds.";
-export const HINT_PENDING = "Your previous hint is still being worked out; ask again in a moment.";
 /** A daily decision refused because the daily lane is full (the service tells the person in their words). */
 export const DAILY_BUSY = "The daily's computer players are busy right now.";
-
-export interface BotPoolOptions {
-  /** Worker threads (default: one per spare core, at least 1, at most 4). */
-  size?: number;
-  /** Where restarts, timeouts and shed hints are logged (default: nowhere). */
-  log?: Logger;
-  /** A task is abandoned this long after its budget ran out (default 2000 ms). */
-  marginMs?: number;
-  /** A worker that has not said it is ready after this long is replaced (default 20 s). */
-  startTimeoutMs?: number;
-  /** A move that no worker took within this long is rejected, so its table goes on (default 10 s). */
-  moveWaitMs?: number;
-  /** Restart backoff: the first delay, its cap, and how long a worker must run to reset it. */
-  restart?: { initialMs?: number; maxMs?: number; healthyMs?: number };
-  hints?: {
-    /** Hints waiting for a worker beyond this many are refused (default 8). */
-    queue?: number;
-    /** A hint that no worker took within this long is refused (default 5 s). */
-    waitMs?: number;
-    /** Answers kept, and for how long (default 1000 positions, 10 minutes). */
-    cacheSize?: number;
-    cacheTtlMs?: number;
-  };
-  daily?: {
-    /** Daily searches running at once (default 1; never more than the hints' share of workers). */
-    running?: number;
-    /** Daily decisions waiting beyond this many are refused (default 4). */
-    queue?: number;
-    /** A daily decision that no worker took within this long is refused (default 10 s). */
-    waitMs?: number;
-  };
-  /** Another worker module and its workerData (tests inject faults this way); it must load ./worker. */
-  worker?: { entry: URL; data?: unknown };
-}
 
 /** What the pool has done, for logs and tests. */
 export interface PoolStats {
@@ -136,18 +82,6 @@ interface Slot {
   reviewOnly?: boolean;
 }
 
-function spawn(entry: URL, workerData: unknown): Worker {
-  if (!entry.pathname.endsWith(".ts")) return new Worker(entry, { workerData });
-  const api = import.meta.resolve("tsx/esm/api");
-  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true, workerData });
-}
-
-const defaultEntry = () => new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url);
-
-/** The position a hint is about: the seat (key) and the view's place in the game and hand. */
-const positionOf = (key: string, view: SeatView) => `${key}|${view.handIndex}|${view.actionCount}|${view.phase}|${view.hand.join(",")}`;
-
 export class BotPool {
   private readonly slots: Slot[] = [];
   private readonly moves: Task[] = [];
@@ -156,26 +90,12 @@ export class BotPool {
   private readonly dailies: Task[] = [];
   /** Hint in flight per key: its position and the promise every asker of that position shares. */
   private readonly pending = new Map<string, { position: string; answer: Promise<Action> }>();
-  /** Answers by position, oldest first (a Map keeps insertion order: LRU by re-inserting). */
-  private readonly cache = new Map<string, { action: Action; at: number }>();
+  /** Hints' answers by position. */
+  private readonly cache: HintCache;
   private readonly log: Logger;
   private readonly entry: URL;
   private readonly workerData: unknown;
-  private readonly limits: {
-    marginMs: number;
-    startTimeoutMs: number;
-    moveWaitMs: number;
-    initialMs: number;
-    maxMs: number;
-    healthyMs: number;
-    hintQueue: number;
-    hintWaitMs: number;
-    cacheSize: number;
-    cacheTtlMs: number;
-    dailyRunning: number;
-    dailyQueue: number;
-    dailyWaitMs: number;
-  };
+  private readonly limits: PoolLimits;
   /** Hints may hold every worker but one, so a move never waits behind hints when there are two or more. */
   private readonly maxHintsRunning: number;
   private readonly counts: PoolStats = { moves: 0, hints: 0, cacheHits: 0, shed: 0, timeouts: 0, restarts: 0, reviews: 0, dailies: 0 };
@@ -183,25 +103,12 @@ export class BotPool {
   private closed = false;
 
   constructor(opts: BotPoolOptions = {}) {
-    const size = Math.max(1, Math.floor(opts.size ?? Math.min(4, Math.max(1, availableParallelism() - 1))));
+    const size = poolSize(opts);
     this.log = opts.log ?? silentLogger();
     this.entry = opts.worker?.entry ?? defaultEntry();
     this.workerData = opts.worker?.data;
-    this.limits = {
-      marginMs: opts.marginMs ?? 2000,
-      startTimeoutMs: opts.startTimeoutMs ?? 20_000,
-      moveWaitMs: opts.moveWaitMs ?? 10_000,
-      initialMs: opts.restart?.initialMs ?? 100,
-      maxMs: opts.restart?.maxMs ?? 30_000,
-      healthyMs: opts.restart?.healthyMs ?? 60_000,
-      hintQueue: opts.hints?.queue ?? 8,
-      hintWaitMs: opts.hints?.waitMs ?? 5000,
-      cacheSize: opts.hints?.cacheSize ?? 1000,
-      cacheTtlMs: opts.hints?.cacheTtlMs ?? 10 * 60_000,
-      dailyRunning: Math.max(1, opts.daily?.running ?? 1),
-      dailyQueue: Math.max(0, opts.daily?.queue ?? 4),
-      dailyWaitMs: opts.daily?.waitMs ?? 10_000,
-    };
+    this.limits = poolLimits(opts);
+    this.cache = new HintCache({ size: this.limits.cacheSize, ttlMs: this.limits.cacheTtlMs });
     this.maxHintsRunning = Math.max(1, size - 1);
     for (let i = 0; i < size; i++) {
       const slot: Slot = { index: i, worker: null, state: "down", task: null, timer: null, readyAt: 0, restartAt: 0, failures: 0 };
@@ -247,7 +154,8 @@ export class BotPool {
         this.enqueue({ kind: "review", view, level, opts: rest, budgetMs: REVIEW_LIMIT_MS, resolve, reject }),
       );
     }
-    const budgetMs = level === "hard" ? (opts?.budgetMs ?? HARD_BUDGET_MS) : 0;
+    const row = levelOf(level);
+    const budgetMs = row.poolLimit === "budget" ? (opts?.budgetMs ?? row.search?.budgetMs ?? 0) : 0;
     return new Promise<Action>((resolve, reject) => this.enqueue({ kind: "move", view, level, opts, budgetMs, resolve, reject }));
   }
 
@@ -279,7 +187,7 @@ export class BotPool {
   hint(view: SeatView, opts: { key: string; seed?: number }): Promise<Action> {
     if (this.closed) return Promise.reject(new Error("The bot pool is closed."));
     const position = positionOf(opts.key, view);
-    const cached = this.cached(position);
+    const cached = this.cache.get(position);
     if (cached) {
       this.counts.cacheHits++;
       return Promise.resolve(cached);
@@ -309,7 +217,7 @@ export class BotPool {
       budgetMs: HARD_BUDGET_MS,
       resolve: (action) => {
         done();
-        this.remember(position, action);
+        if (!this.closed) this.cache.put(position, action);
         resolve(action);
       },
       reject: (err) => {
@@ -481,24 +389,6 @@ export class BotPool {
     task.timer = null;
     if (result instanceof Error) task.reject(result);
     else task.resolve(result, review);
-  }
-
-  // ---- hint cache -----------------------------------------------------------
-
-  private cached(position: string): Action | null {
-    const hit = this.cache.get(position);
-    if (!hit) return null;
-    this.cache.delete(position);
-    if (Date.now() - hit.at > this.limits.cacheTtlMs) return null;
-    this.cache.set(position, hit);
-    return hit.action;
-  }
-
-  private remember(position: string, action: Action): void {
-    if (this.closed) return;
-    this.cache.delete(position);
-    this.cache.set(position, { action, at: Date.now() });
-    while (this.cache.size > this.limits.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 
   // ---- workers --------------------------------------------------------------

@@ -27,7 +27,8 @@ import {
   type SeatView,
   type TrickRecord,
 } from "../game/index.js";
-import { BOT_LEVELS, decide, type BotLevel } from "./decide.js";
+import { decide } from "./decide.js";
+import { BOT_LEVELS, isBotLevel, type BotLevel } from "./levels.js";
 
 export class ProtocolError extends Error {}
 
@@ -211,8 +212,8 @@ export function answerLine(line: string, defaults: { level: BotLevel; budgetMs?:
   const id = req.id;
   try {
     if (req.cmd === "ping") return { id, pong: true };
-    const level = (req.level ?? defaults.level) as BotLevel;
-    if (!BOT_LEVELS.includes(level)) throw new ProtocolError(`level must be one of ${BOT_LEVELS.join(", ")}.`);
+    const level: unknown = req.level ?? defaults.level;
+    if (!isBotLevel(level)) throw new ProtocolError(`level must be one of ${BOT_LEVELS.join(", ")}.`);
     const view = normalizeView(req.view, req.legal);
     const started = performance.now();
     const action = decide(view, level, {

@@ -3,7 +3,7 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { decide } from "./decide.js";
-import type { PoolRequest, PoolReply } from "./pool.js";
+import type { PoolRequest, PoolReply } from "./pool-worker.js";
 import { reviewDecision } from "./review.js";
 
 if (!parentPort) throw new Error("src/ai/worker.ts runs only as a worker thread (see BotPool).");

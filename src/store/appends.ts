@@ -1,10 +1,10 @@
 /**
- * Appending a move to a SQLite table's log, the hot write of every game: the statement and the
- * group commit, shared by the store's writer thread (writer-worker.ts) and, when that thread cannot
- * run, the store itself on the main thread.
+ * A SQLite table's log: appending a move, the hot write of every game (the statement and the
+ * batch's transaction, shared by the store's writer thread, writer-worker.ts, and, when that thread
+ * cannot run, the store itself on the main thread), and taking moves back (an undo).
  */
 import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
-import type { Action } from "../game/index.js";
+import type { AppendItem } from "./group-commit.js";
 import { patchColumns } from "./records.js";
 import type { AppendResult, TablePatch } from "./types.js";
 
@@ -21,15 +21,6 @@ export function columnValue(value: unknown): unknown {
 const isUniqueViolation = (e: unknown): boolean =>
   (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") ||
   /UNIQUE constraint failed/i.test(String((e as Error)?.message));
-
-/** One move to append: the table's log gets `action` at number `seq` (and the table `patch`). */
-export interface AppendItem {
-  tableId: string;
-  seq: number;
-  seat: number;
-  action: Action;
-  patch?: TablePatch;
-}
 
 type Db = Pick<PrismaClient, "$executeRaw" | "heartsTable">;
 
@@ -68,6 +59,39 @@ export async function commitAppends(prisma: PrismaClient, batch: AppendItem[]): 
       const out: AppendResult[] = [];
       for (const item of batch) out.push(await appendOne(tx, item));
       return out;
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
+}
+
+/**
+ * An undo: the guarded UPDATE first (so the transaction holds the write lock from its first
+ * statement), then the log rows past `fromSeq` go. Setting the count down never fires the trigger
+ * `append_action` (it fires on a count one higher), and the next append writes `lastAction` anew.
+ */
+export async function truncateLog(
+  prisma: PrismaClient,
+  tableId: string,
+  fromSeq: number,
+  expectedCount: number,
+  patch?: TablePatch,
+): Promise<AppendResult> {
+  if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" } as const;
+  return prisma.$transaction(
+    async (tx) => {
+      const sets = [
+        Prisma.sql`"actionCount" = ${fromSeq}`,
+        Prisma.sql`"lastSeat" = NULL`,
+        Prisma.sql`"lastAction" = NULL`,
+        Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`,
+      ];
+      for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
+      const changed =
+        await tx.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount}`;
+      if (changed !== 1)
+        return { ok: false, reason: (await tx.heartsTable.count({ where: { id: tableId } })) ? "conflict" : "missing-table" } as const;
+      await tx.gameAction.deleteMany({ where: { tableId, seq: { gte: fromSeq } } });
+      return { ok: true } as const;
     },
     { maxWait: 10_000, timeout: 30_000 },
   );

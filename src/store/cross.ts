@@ -4,30 +4,7 @@
  * SQLite and PostgreSQL clients have the same models).
  */
 import type { PrismaClient } from "../generated/prisma/client.js";
-
-export type CrossKind = "forget" | "purge" | "left";
-
-export interface CrossRequest {
-  id: number;
-  kind: CrossKind;
-  /** The user id (forget) or the server id (purge, left). */
-  subject: string;
-  createdAt: Date;
-}
-
-export interface CrossStore {
-  /** Records a request for every shard; its id. */
-  addCrossRequest(kind: CrossKind, subject: string): Promise<number>;
-  /** Up to `limit` requests the shard `shard` has not applied yet, oldest first (none the first time it asks). */
-  pendingCrossRequests(shard: string, limit: number): Promise<CrossRequest[]>;
-  /** The shard has applied every request up to `lastId`. */
-  markCrossRequests(shard: string, lastId: number): Promise<void>;
-  /**
-   * Deletes the requests every one of `shards` has applied, and any made before `before` (a shard
-   * down that long resumes its tables from the store as they are). Returns how many.
-   */
-  pruneCrossRequests(shards: string[], before: Date): Promise<number>;
-}
+import type { CrossKind, CrossRequest } from "./types.js";
 
 /** Both stores' clients satisfy this (same models); the PostgreSQL one is passed through a cast. */
 type CrossDb = PrismaClient;

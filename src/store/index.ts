@@ -61,4 +61,3 @@ export async function loadGame(store: Store, tableId: string): Promise<LoadedGam
     throw e;
   }
 }
-export { FORMER_PLAYER } from "./privacy.js";

@@ -6,15 +6,16 @@
  * - a pool of connections, not one queue: operations of different tables run in parallel;
  *   operations of one table still run in the order they were issued (`perTable`);
  * - an append is one statement (a data-modifying WITH: the guarded UPDATE and the log INSERT),
- *   autocommitted, so the action is durable (synchronous_commit) before it is acknowledged; a
- *   racing writer blocks on the row lock, then finds the count moved and matches nothing;
- *   appends that arrive while others are being written share one statement (group commit);
+ *   autocommitted (appends-pg.ts); appends that arrive while others are being written share one
+ *   statement (group commit, group-commit.ts);
  * - standings of one guild are updated under a transaction-scoped advisory lock, so two games
  *   finishing at once on two machines cannot both read the old ratings (a lost update).
  */
-import { sqltag as sql, join as joinSql, raw, type Sql } from "@prisma/client/runtime/client";
+import { sqltag as sql } from "@prisma/client/runtime/client";
 import { PrismaClient } from "../generated/prisma-pg/client.js";
 import type { Action } from "../game/index.js";
+import { MAX_BATCH, truncateLog, writeAppends } from "./appends-pg.js";
+import { GroupCommit } from "./group-commit.js";
 import { migratePostgres, pgAdapter } from "./migrate-pg.js";
 import { pgErrorText, pgTarget } from "./pg-url.js";
 import {
@@ -25,20 +26,12 @@ import {
   guildSettingsRecord,
   newTableRow,
   openRecords,
-  patchColumns,
   playerPrefsColumns,
   playerPrefsRecord,
   toColumns,
   toRecord,
 } from "./records.js";
-import {
-  addCrossRequest,
-  markCrossRequests,
-  pendingCrossRequests,
-  pruneCrossRequests,
-  type CrossKind,
-  type CrossRequest,
-} from "./cross.js";
+import { addCrossRequest, markCrossRequests, pendingCrossRequests, pruneCrossRequests } from "./cross.js";
 import { ReadCache } from "./reader.js";
 import {
   departedGuilds,
@@ -51,21 +44,16 @@ import {
   purgeGuildStep,
   purgeInSteps,
   retentionOverrides,
-  type ForgetResult,
-  type PersonalData,
   type PrivacyDb,
 } from "./privacy.js";
-import {
-  computeStandings,
-  leaderboard,
-  playerCard,
-  recordFinished,
-  replaceStandings,
-  type LeaderboardQuery,
-  type StandingsDb,
-} from "./standings.js";
+import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type StandingsDb } from "./standings.js";
 import type {
   AppendResult,
+  CrossKind,
+  CrossRequest,
+  ForgetResult,
+  LeaderboardQuery,
+  PersonalData,
   DailySession,
   GuildSettings,
   GuildSettingsPatch,
@@ -86,53 +74,6 @@ const STANDINGS_LOCK = 72707370;
 const DAILY_START_LOCK = 72707371;
 const TX = { maxWait: 10_000, timeout: 30_000 };
 
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { kind?: string; originalCode?: string } };
-  return (
-    err?.code === "P2002" ||
-    err?.cause?.kind === "UniqueConstraintViolation" ||
-    err?.cause?.originalCode === "23505" ||
-    /unique constraint/i.test(String((e as Error)?.message))
-  );
-};
-
-/** Appends written by one statement at most (about 10 parameters each). */
-const MAX_BATCH = 200;
-
-interface PendingAppend {
-  tableId: string;
-  seq: number;
-  seat: number;
-  action: Action;
-  patch?: TablePatch;
-  at: Date;
-  resolve: (r: AppendResult) => void;
-  reject: (e: unknown) => void;
-}
-
-/** The SET list of an append: the count, the action, the time and the patch's columns. */
-function setsFor(p: PendingAppend): Sql[] {
-  const sets: Sql[] = [
-    sql`"actionCount" = ${p.seq + 1}`,
-    sql`"lastSeat" = ${p.seat}`,
-    sql`"lastAction" = ${JSON.stringify(p.action)}`,
-    sql`"updatedAt" = ${p.at}`,
-  ];
-  for (const [key, value] of patchColumns(p.patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
-  return sets;
-}
-
-/** PostgreSQL chose this statement as a deadlock's victim (40P01): it was rolled back whole. */
-const isDeadlock = (e: unknown): boolean => {
-  const err = e as { message?: string; meta?: { code?: string }; cause?: { code?: string; originalCode?: string } };
-  return (
-    err?.cause?.code === "40P01" ||
-    err?.cause?.originalCode === "40P01" ||
-    err?.meta?.code === "40P01" ||
-    /\b40P01\b|deadlock detected/.test(String(err?.message))
-  );
-};
-
 const lockStandings = (tx: StandingsDb, guildId: string) =>
   tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${guildId}))::text AS locked`);
 
@@ -144,18 +85,22 @@ const lockDailyStart = (tx: daily.DailyDb, day: number, userId: string) =>
 
 export class PostgresStore implements HeartsStore {
   readonly kind = "postgres";
-  readonly appendStats = { appends: 0, commits: 0 };
   private readonly tails = new Map<string, Promise<unknown>>();
-
-  /** Appends written at once; the rest of the pool stays free for reads and other writes. */
-  private readonly maxFlushes: number;
+  private readonly appends: GroupCommit;
+  readonly appendStats: { appends: number; commits: number };
 
   /** The Prisma client, for tests and tools. */
   private constructor(
     readonly prisma: PrismaClient,
     poolSize: number,
   ) {
-    this.maxFlushes = Math.max(1, Math.floor(poolSize / 2));
+    this.appends = new GroupCommit({
+      write: (batch) => writeAppends(this.prisma, batch),
+      maxBatch: MAX_BATCH,
+      // Batches written at once; the rest of the pool stays free for reads and other writes.
+      maxInFlight: Math.max(1, Math.floor(poolSize / 2)),
+    });
+    this.appendStats = this.appends.stats;
   }
 
   static async open(databaseUrl: string): Promise<PostgresStore> {
@@ -210,136 +155,17 @@ export class PostgresStore implements HeartsStore {
   }
 
   /**
-   * Group commit, as on SQLite but for round trips rather than fsyncs: up to `maxFlushes` appends
-   * run at once, and appends that arrive meanwhile wait in a queue and are then written together in
-   * one statement (one round trip, one commit). A table's appends are queued one at a time
-   * (perTable), so a batch never holds two appends of one table.
+   * Group commit (group-commit.ts), as on SQLite but for round trips rather than fsyncs: up to
+   * `maxFlushes` batches are written at once, and appends that arrive meanwhile wait and are then
+   * written together in one statement (one round trip, one commit). A table's appends are queued
+   * one at a time (perTable), so a batch never holds two appends of one table.
    */
   appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
-    return this.perTable(
-      tableId,
-      () =>
-        new Promise<AppendResult>((resolve, reject) => {
-          this.queue.push({ tableId, seq, seat, action, patch, at: new Date(), resolve, reject });
-          this.pump();
-        }),
-    );
+    return this.perTable(tableId, () => this.appends.append({ tableId, seq, seat, action, patch }));
   }
 
-  private readonly queue: PendingAppend[] = [];
-  private flushing = 0;
-
-  private pump(): void {
-    while (this.flushing < this.maxFlushes && this.queue.length) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      this.flushing++;
-      // flush() reports a failure to each append of the batch (they reject); nothing else to do here.
-      this.flush(batch)
-        .catch(() => undefined)
-        .finally(() => {
-          this.flushing--;
-          this.pump();
-        });
-    }
-  }
-
-  private async flush(batch: PendingAppend[]): Promise<void> {
-    try {
-      let results: AppendResult[];
-      if (batch.length === 1) results = [await this.appendOne(batch[0])];
-      else {
-        try {
-          results = await this.appendMany(batch);
-        } catch (e) {
-          // A log row already at some seq, or a deadlock with another process's batch, fails the
-          // whole statement (nothing of it is kept): sort it out one by one.
-          if (!isUniqueViolation(e) && !isDeadlock(e)) throw e;
-          results = [];
-          for (const item of batch) results.push(await this.appendOne(item));
-        }
-      }
-      this.appendStats.appends += batch.length;
-      this.appendStats.commits++;
-      batch.forEach((item, i) => item.resolve(results[i]));
-    } catch (e) {
-      for (const item of batch) item.reject(e);
-    }
-  }
-
-  /** One append in one statement (a data-modifying WITH), so one atomic autocommit. */
-  private async appendOne(p: PendingAppend): Promise<AppendResult> {
-    let written: number;
-    try {
-      written = await this.prisma.$executeRaw(sql`
-        WITH moved AS (
-          UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id"
-        )
-        INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt")
-        SELECT "id", ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3) FROM moved`);
-    } catch (e) {
-      if (isUniqueViolation(e)) return { ok: false, reason: "conflict" };
-      throw e;
-    }
-    if (written === 1) return { ok: true };
-    return (await this.refusals([p]))[0];
-  }
-
-  /** Several appends (of different tables) in one statement: each UPDATE guarded on its own. */
-  private async appendMany(batch: PendingAppend[]): Promise<AppendResult[]> {
-    // Row locks taken in one order (by table id) in every process, so two batches do not deadlock.
-    const ordered = [...batch].sort((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0));
-    const updates = ordered.map(
-      (p, k) =>
-        sql`${raw(`a${k}`)} AS (UPDATE "HeartsTable" SET ${joinSql(setsFor(p))} WHERE "id" = ${p.tableId} AND "actionCount" = ${p.seq} RETURNING "id")`,
-    );
-    const moved = raw(ordered.map((_, k) => `SELECT "id" FROM a${k}`).join(" UNION ALL "));
-    const values = ordered.map(
-      (p) => sql`(${p.tableId}::text, ${p.seq}::int, ${p.seat}::int, ${JSON.stringify(p.action)}::text, ${p.at}::timestamp(3))`,
-    );
-    const rows = await this.prisma.$queryRaw<Array<{ tableId: string }>>(sql`
-      WITH ${joinSql(updates)}, moved AS (${moved})
-      INSERT INTO "GameAction" ("tableId", "seq", "seat", "action", "createdAt")
-      SELECT v.t, v.s, v.seat, v.a, v.at FROM (VALUES ${joinSql(values)}) AS v(t, s, seat, a, at) JOIN moved ON moved."id" = v.t
-      RETURNING "tableId"`);
-    const written = new Set(rows.map((r) => r.tableId));
-    const refused = batch.filter((p) => !written.has(p.tableId));
-    const why = new Map<PendingAppend, AppendResult>();
-    if (refused.length) (await this.refusals(refused)).forEach((r, i) => why.set(refused[i], r));
-    return batch.map((p) => why.get(p) ?? { ok: true });
-  }
-
-  /**
-   * An undo in one statement, so one atomic autocommit: the UPDATE guarded on the count, and the
-   * log rows from `fromSeq` on deleted only when it matched.
-   */
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
-    return this.perTable(tableId, async () => {
-      if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
-      const sets: Sql[] = [
-        sql`"actionCount" = ${fromSeq}`,
-        sql`"lastSeat" = NULL`,
-        sql`"lastAction" = NULL`,
-        sql`"updatedAt" = ${new Date()}`,
-      ];
-      for (const [key, value] of patchColumns(patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
-      const [row] = await this.prisma.$queryRaw<Array<{ moved: number }>>(sql`
-        WITH moved AS (
-          UPDATE "HeartsTable" SET ${joinSql(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount} RETURNING "id"
-        ), gone AS (
-          DELETE FROM "GameAction" WHERE "tableId" IN (SELECT "id" FROM moved) AND "seq" >= ${fromSeq}::int RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM gone)::int AS gone`);
-      if (row?.moved === 1) return { ok: true };
-      const exists = await this.prisma.heartsTable.count({ where: { id: tableId } });
-      return { ok: false, reason: exists ? "conflict" : "missing-table" };
-    });
-  }
-
-  /** Why appends matched no row: their table moved on (conflict) or does not exist. */
-  private async refusals(items: PendingAppend[]): Promise<AppendResult[]> {
-    const found = await this.prisma.heartsTable.findMany({ where: { id: { in: items.map((p) => p.tableId) } }, select: { id: true } });
-    const exists = new Set(found.map((r) => r.id));
-    return items.map((p) => ({ ok: false, reason: exists.has(p.tableId) ? "conflict" : "missing-table" }));
+    return this.perTable(tableId, () => truncateLog(this.prisma, tableId, fromSeq, expectedCount, patch));
   }
 
   loadActions(tableId: string): Promise<StoredAction[]> {

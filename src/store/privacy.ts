@@ -13,69 +13,14 @@ import { tombstoneDailies } from "./daily.js";
 import { takeWriteLock } from "./write-lock.js";
 import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
+import { FORMER_PLAYER, type ForgetResult, type PersonalData } from "./types.js";
 
-/** The name an anonymised player has in stored games and results. */
-export const FORMER_PLAYER = "Former player";
 /** Prefix of an anonymised result's player key: one stable pseudonym per result row. */
 export const FORMER_KEY = "former:";
 
 /** Both stores' clients satisfy this (same models); the PostgreSQL one is passed through a cast. */
 export type PrivacyDb = PrismaClient;
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
-
-export interface PersonalData {
-  /** Tables (open or closed) where the person sits or sat, or that they host. */
-  tables: number;
-  /** Finished games with the person's result, and the servers they were played on. */
-  games: number;
-  servers: number;
-  /** Rows of standings (one per server). */
-  standings: number;
-  /** Saved private menus (interaction tokens kept over a restart, at most 15 minutes old). */
-  menus: number;
-  /** Daily challenge attempts (one per server and day), and saved reviews of their games. */
-  dailies: number;
-  reviews: number;
-  /** 1 if they chose a deck style (/hearts deck), else 0. */
-  prefs: number;
-  /** The names stored with their results and standings (up to 10). */
-  names: string[];
-}
-
-export interface ForgetResult {
-  results: number;
-  tables: number;
-  /** Servers whose standings must be rebuilt without the person. */
-  guilds: string[];
-}
-
-export interface PrivacyStore {
-  personalData(userId: string): Promise<PersonalData>;
-  /** Removes the person's id and name from closed tables, results and standings (rebuilt), everywhere. */
-  forgetUser(userId: string): Promise<ForgetResult>;
-  /** Deletes a server's tables, games, results and standings; with `settings`, its settings too. */
-  purgeGuild(guildId: string, opts?: { settings?: boolean }): Promise<{ tables: number; games: number }>;
-  /**
-   * Deletes at most `limit` closed tables (with their move logs and saved menus) last changed
-   * before `before`, of these servers (`guildIds`) or of every server but these (`exceptGuildIds`).
-   * Results and standings stay. Returns how many were deleted.
-   */
-  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number>;
-  /** Servers with a retention of their own. */
-  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>>;
-  /** Servers the bot left before `before` (their grace period is over). */
-  departedGuilds(before: Date, limit: number): Promise<string[]>;
-  /**
-   * Clears the move logs of daily challenge attempts started before `before` (finished ones keep
-   * their result; unfinished ones go), at most `limit`, of these servers or of every server but
-   * these, as pruneClosedTables. Returns how many.
-   */
-  pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number>;
-  /** Deletes every saved menu token shown before `before`, whatever its table. Returns how many. */
-  dropStaleMenus(before: Date): Promise<number>;
-  /** Servers with anything stored (tables, games, standings, daily attempts, settings) and no departure recorded. */
-  storedGuilds(): Promise<string[]>;
-}
 
 /** Listed (not "not open") so the (status, updatedAt) index serves the retention job's query. */
 const CLOSED_STATUSES = ["finished", "abandoned", "broken"];

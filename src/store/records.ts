@@ -7,6 +7,7 @@ import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePat
 import type { FinishedGame, SeatRecord, StoredTable, TableSettings, TableStatus } from "../table/records.js";
 
 import { OPEN_STATUSES as OPEN, newTableId } from "../table/records.js";
+import { isBotLevel } from "../ai/levels.js";
 
 /** The open statuses as Prisma's filters take them (a mutable array). */
 export const OPEN_STATUSES: string[] = [...OPEN];
@@ -200,7 +201,8 @@ export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | nul
     guildId,
     defaultRules: row?.defaultRules ?? "classic",
     turnSeconds: row?.turnSeconds ?? null,
-    botLevel: level === "easy" || level === "medium" || level === "hard" ? level : null,
+    // A level this version does not know (stored by a newer one) reads as unset: the server's default.
+    botLevel: isBotLevel(level) ? level : null,
     trickImages: images === "tricks" || images === "hands" ? images : null,
     hintsAllowed: row?.hintsAllowed ?? null,
     tableCap: row?.tableCap ?? null,

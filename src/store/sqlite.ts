@@ -13,7 +13,7 @@
  */
 import { resolve } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import { PrismaClient } from "../generated/prisma/client.js";
 import type { Action } from "../game/index.js";
 import { createPrivateFile, makePrivateDatabase } from "./file-modes.js";
 import * as daily from "./daily.js";
@@ -26,7 +26,6 @@ import {
   guildSettingsRecord,
   newTableRow,
   openRecords,
-  patchColumns,
   playerPrefsColumns,
   playerPrefsRecord,
   toColumns,
@@ -45,18 +44,10 @@ import {
   purgeGuildStep,
   purgeInSteps,
   retentionOverrides,
-  type ForgetResult,
-  type PersonalData,
 } from "./privacy.js";
-import { columnValue, commitAppends, sqlDate, type AppendItem } from "./appends.js";
-import {
-  addCrossRequest,
-  markCrossRequests,
-  pendingCrossRequests,
-  pruneCrossRequests,
-  type CrossKind,
-  type CrossRequest,
-} from "./cross.js";
+import { commitAppends, truncateLog } from "./appends.js";
+import { GroupCommit, type AppendItem } from "./group-commit.js";
+import { addCrossRequest, markCrossRequests, pendingCrossRequests, pruneCrossRequests } from "./cross.js";
 import { ReadCache, StandingsReader } from "./reader.js";
 import { AppendWriter } from "./writer.js";
 import {
@@ -67,10 +58,14 @@ import {
   replaceStandings,
   standingsSnapshot,
   standingsSnapshotMark,
-  type LeaderboardQuery,
 } from "./standings.js";
 import type {
   AppendResult,
+  CrossKind,
+  CrossRequest,
+  ForgetResult,
+  LeaderboardQuery,
+  PersonalData,
   DailySession,
   GuildSettings,
   GuildSettingsPatch,
@@ -95,9 +90,6 @@ const isSqliteFile = (url: string): boolean => /^file:(?!:memory:)[^?]/.test(url
 export function sqliteFile(url: string): string {
   return resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
 }
-
-/** Appends waiting for the next commit, each with its caller's promise. */
-type PendingBatch = Array<AppendItem & { resolve: (r: AppendResult) => void; reject: (e: unknown) => void }>;
 
 export class SqliteStore implements HeartsStore {
   readonly kind = "sqlite";
@@ -128,7 +120,7 @@ export class SqliteStore implements HeartsStore {
 
   /** Runs `fn` after every operation started before it has finished. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    this.batch = null;
+    this.appends.close();
     const run = this.tail.then(fn, fn);
     this.tail = run.catch(() => undefined);
     return run;
@@ -214,44 +206,22 @@ export class SqliteStore implements HeartsStore {
   }
 
   /**
-   * Group commit: appends that arrive while the store is busy wait in one batch and are committed
-   * in one transaction, so many tables share one fsync (each append is still checked on its own,
-   * and none is acknowledged before the COMMIT). Any other operation closes the open batch, so
-   * operations still run in the order they were issued.
+   * Group commit (group-commit.ts): appends that arrive while the store is busy wait in one batch
+   * and are committed in one transaction, so many tables share one fsync. Any other operation
+   * closes the open batch, so operations still run in the order they were issued.
    */
   appendAction(tableId: string, seq: number, seat: number, action: Action, patch?: TablePatch): Promise<AppendResult> {
-    return new Promise<AppendResult>((resolve, reject) => {
-      const item = { tableId, seq, seat, action, patch, resolve, reject };
-      if (this.batch) {
-        this.batch.push(item);
-        return;
-      }
-      const batch = [item];
-      // flush() reports a failure to each append of the batch (they reject); nothing else to do here.
-      this.exclusive(() => this.flush(batch)).catch(() => undefined);
-      this.batch = batch;
-    });
+    return this.appends.append({ tableId, seq, seat, action, patch });
   }
 
-  private batch: PendingBatch | null = null;
+  private readonly appends = new GroupCommit({
+    write: (batch) => this.writer.commit(batch),
+    gate: (flush) => this.exclusive(flush),
+  });
 
   /** Appends stored, and commits they took (their ratio is the mean batch size). */
-  readonly appendStats = { appends: 0, commits: 0 };
+  readonly appendStats = this.appends.stats;
   private localCommits = 0;
-
-  private async flush(batch: PendingBatch): Promise<void> {
-    if (this.batch === batch) this.batch = null;
-    try {
-      const results = await this.writer.commit(
-        batch.map(({ tableId, seq, seat, action, patch }) => ({ tableId, seq, seat, action, patch })),
-      );
-      this.appendStats.appends += batch.length;
-      this.appendStats.commits++;
-      batch.forEach((item, i) => item.resolve(results[i]));
-    } catch (e) {
-      for (const item of batch) item.reject(e);
-    }
-  }
 
   /** Appends committed on this thread (no writer thread): it then also checkpoints, now and then. */
   private async commitHere(batch: AppendItem[]): Promise<AppendResult[]> {
@@ -260,33 +230,8 @@ export class SqliteStore implements HeartsStore {
     return results;
   }
 
-  /**
-   * An undo: the guarded UPDATE first (so the transaction holds the write lock from its first
-   * statement), then the log rows past `fromSeq` go. Setting the count down never fires the trigger
-   * `append_action` (it fires on a count one higher), and the next append writes `lastAction` anew.
-   */
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
-    return this.exclusive(async () => {
-      if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" } as const;
-      return this.prisma.$transaction(
-        async (tx) => {
-          const sets = [
-            Prisma.sql`"actionCount" = ${fromSeq}`,
-            Prisma.sql`"lastSeat" = NULL`,
-            Prisma.sql`"lastAction" = NULL`,
-            Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`,
-          ];
-          for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
-          const changed =
-            await tx.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount}`;
-          if (changed !== 1)
-            return { ok: false, reason: (await tx.heartsTable.count({ where: { id: tableId } })) ? "conflict" : "missing-table" } as const;
-          await tx.gameAction.deleteMany({ where: { tableId, seq: { gte: fromSeq } } });
-          return { ok: true } as const;
-        },
-        { maxWait: 10_000, timeout: 30_000 },
-      );
-    });
+    return this.exclusive(() => truncateLog(this.prisma, tableId, fromSeq, expectedCount, patch));
   }
 
   loadActions(tableId: string): Promise<StoredAction[]> {

@@ -8,6 +8,14 @@ import { raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { INITIAL_SKILL, displayRating, rateGame, type Skill } from "../stats/rating.js";
 import { FORMER_KEY } from "./privacy.js";
 import type { FinishedGame } from "../table/records.js";
+import {
+  LEADERBOARD_SORTS,
+  type Leaderboard,
+  type LeaderboardQuery,
+  type LeaderboardRow,
+  type LeaderboardSort,
+  type PlayerCard,
+} from "./types.js";
 
 type Order = "asc" | "desc";
 type StatsColumns = Standing & { guildId: string; playerKey: string };
@@ -323,40 +331,6 @@ export async function rebuildStandings(prisma: StandingsClient, guildId: string)
   await prisma.$transaction((tx) => replaceStandings(tx, guildId, standings));
 }
 
-export const LEADERBOARD_SORTS = ["rating", "games", "wins", "points", "moons", "queens"] as const;
-export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number];
-
-export interface LeaderboardQuery {
-  guildId: string;
-  sort?: LeaderboardSort;
-  /** 1-based. */
-  page?: number;
-  pageSize?: number;
-  bots?: boolean;
-}
-
-export interface LeaderboardRow {
-  rank: number;
-  playerKey: string;
-  name: string;
-  isBot: boolean;
-  rating: number;
-  games: number;
-  wins: number;
-  places: [number, number, number, number];
-  avgPointsPerHand: number;
-  moons: number;
-  queens: number;
-}
-
-export interface Leaderboard {
-  rows: LeaderboardRow[];
-  /** Ranked players in all (humans, or bots with `bots`). */
-  total: number;
-  page: number;
-  pages: number;
-}
-
 const ORDER: Record<LeaderboardSort, string> = {
   rating: `"rating" DESC`,
   games: `"games" DESC, "rating" DESC`,
@@ -409,17 +383,6 @@ export async function leaderboard(prisma: StandingsDb, q: LeaderboardQuery): Pro
     sql`SELECT * FROM "PlayerStats" WHERE "guildId" = ${q.guildId} AND "isBot" = ${raw(q.bots ? "TRUE" : "FALSE")} AND "games" >= ${minGames} ORDER BY ${raw(ORDER[sort])}, "playerKey" LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
   );
   return { rows: rows.map((r, i) => toRow(r, (page - 1) * pageSize + i + 1)), total, page, pages };
-}
-
-export interface PlayerCard {
-  stats: LeaderboardRow | null;
-  /** Ranked among the guild's humans by rating, or null below the minimum of games. */
-  rank: number | null;
-  /** Ratings after each counted game, oldest first (up to 20). */
-  trend: number[];
-  best: { total: number; place: number; finishedAt: Date } | null;
-  worst: { total: number; place: number; finishedAt: Date } | null;
-  favouriteOpponents: Array<{ name: string; games: number }>;
 }
 
 export async function playerCard(prisma: StandingsDb, guildId: string, playerKey: string): Promise<PlayerCard> {

@@ -1,12 +1,11 @@
 /**
- * The store's API: the only way the rest of the bot reaches the database. The Discord layer and
- * the table service depend on this interface, never on Prisma.
+ * The store's port: the only way the rest of the bot reaches the database. The Discord layer, the
+ * table service and the daily challenge depend on these types, never on Prisma: this module
+ * imports nothing of the store's adapters (sqlite.ts, postgres.ts and the modules they share),
+ * so importing it, or its constants, never loads the Prisma runtime (test/store/port.test.ts).
  */
 import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "../table/records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
-import type { CrossStore } from "./cross.js";
-import type { PrivacyStore } from "./privacy.js";
-import type { Leaderboard, LeaderboardQuery, PlayerCard } from "./standings.js";
 
 export interface NewTable {
   guildId: string;
@@ -192,6 +191,138 @@ export interface DailyStore {
   /** A cached computed value (the hard player's daily scores, a game review), or null. */
   getCached(kind: string, key: string): Promise<string | null>;
   putCached(kind: string, key: string, value: string): Promise<void>;
+}
+
+// ---- requests every shard applies (cross.ts) ------------------------------------
+
+export type CrossKind = "forget" | "purge" | "left";
+
+export interface CrossRequest {
+  id: number;
+  kind: CrossKind;
+  /** The user id (forget) or the server id (purge, left). */
+  subject: string;
+  createdAt: Date;
+}
+
+export interface CrossStore {
+  /** Records a request for every shard; its id. */
+  addCrossRequest(kind: CrossKind, subject: string): Promise<number>;
+  /** Up to `limit` requests the shard `shard` has not applied yet, oldest first (none the first time it asks). */
+  pendingCrossRequests(shard: string, limit: number): Promise<CrossRequest[]>;
+  /** The shard has applied every request up to `lastId`. */
+  markCrossRequests(shard: string, lastId: number): Promise<void>;
+  /**
+   * Deletes the requests every one of `shards` has applied, and any made before `before` (a shard
+   * down that long resumes its tables from the store as they are). Returns how many.
+   */
+  pruneCrossRequests(shards: string[], before: Date): Promise<number>;
+}
+
+// ---- privacy (privacy.ts) ---------------------------------------------------------
+
+/** The name an anonymised player has in stored games and results. */
+export const FORMER_PLAYER = "Former player";
+
+export interface PersonalData {
+  /** Tables (open or closed) where the person sits or sat, or that they host. */
+  tables: number;
+  /** Finished games with the person's result, and the servers they were played on. */
+  games: number;
+  servers: number;
+  /** Rows of standings (one per server). */
+  standings: number;
+  /** Saved private menus (interaction tokens kept over a restart, at most 15 minutes old). */
+  menus: number;
+  /** Daily challenge attempts (one per server and day), and saved reviews of their games. */
+  dailies: number;
+  reviews: number;
+  /** 1 if they chose a deck style (/hearts deck), else 0. */
+  prefs: number;
+  /** The names stored with their results and standings (up to 10). */
+  names: string[];
+}
+
+export interface ForgetResult {
+  results: number;
+  tables: number;
+  /** Servers whose standings must be rebuilt without the person. */
+  guilds: string[];
+}
+
+export interface PrivacyStore {
+  personalData(userId: string): Promise<PersonalData>;
+  /** Removes the person's id and name from closed tables, results and standings (rebuilt), everywhere. */
+  forgetUser(userId: string): Promise<ForgetResult>;
+  /** Deletes a server's tables, games, results and standings; with `settings`, its settings too. */
+  purgeGuild(guildId: string, opts?: { settings?: boolean }): Promise<{ tables: number; games: number }>;
+  /**
+   * Deletes at most `limit` closed tables (with their move logs and saved menus) last changed
+   * before `before`, of these servers (`guildIds`) or of every server but these (`exceptGuildIds`).
+   * Results and standings stay. Returns how many were deleted.
+   */
+  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number>;
+  /** Servers with a retention of their own. */
+  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>>;
+  /** Servers the bot left before `before` (their grace period is over). */
+  departedGuilds(before: Date, limit: number): Promise<string[]>;
+  /**
+   * Clears the move logs of daily challenge attempts started before `before` (finished ones keep
+   * their result; unfinished ones go), at most `limit`, of these servers or of every server but
+   * these, as pruneClosedTables. Returns how many.
+   */
+  pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number>;
+  /** Deletes every saved menu token shown before `before`, whatever its table. Returns how many. */
+  dropStaleMenus(before: Date): Promise<number>;
+  /** Servers with anything stored (tables, games, standings, daily attempts, settings) and no departure recorded. */
+  storedGuilds(): Promise<string[]>;
+}
+
+// ---- standings (standings.ts) -----------------------------------------------------
+
+export const LEADERBOARD_SORTS = ["rating", "games", "wins", "points", "moons", "queens"] as const;
+export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number];
+
+export interface LeaderboardQuery {
+  guildId: string;
+  sort?: LeaderboardSort;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+  bots?: boolean;
+}
+
+export interface LeaderboardRow {
+  rank: number;
+  playerKey: string;
+  name: string;
+  isBot: boolean;
+  rating: number;
+  games: number;
+  wins: number;
+  places: [number, number, number, number];
+  avgPointsPerHand: number;
+  moons: number;
+  queens: number;
+}
+
+export interface Leaderboard {
+  rows: LeaderboardRow[];
+  /** Ranked players in all (humans, or bots with `bots`). */
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface PlayerCard {
+  stats: LeaderboardRow | null;
+  /** Ranked among the guild's humans by rating, or null below the minimum of games. */
+  rank: number | null;
+  /** Ratings after each counted game, oldest first (up to 20). */
+  trend: number[];
+  best: { total: number; place: number; finishedAt: Date } | null;
+  worst: { total: number; place: number; finishedAt: Date } | null;
+  favouriteOpponents: Array<{ name: string; games: number }>;
 }
 
 /**

@@ -6,9 +6,9 @@
  * append the thread had already stored (a conflict, which the table service answers by reloading).
  */
 import { DbThread, sibling, ThreadGone } from "./db-thread.js";
-import type { AppendItem } from "./appends.js";
+import type { AppendItem } from "./group-commit.js";
 import { configuredDailySalt } from "./daily.js";
-import type { ForgetResult } from "./privacy.js";
+import type { ForgetResult } from "./types.js";
 
 type ForgetPerson = Omit<ForgetResult, "tables">;
 type PurgeStep = { tables: number; games: number; done: boolean };

@@ -7,7 +7,8 @@
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { NewTable, TablePatch } from "../store/types.js";
 import type { BotLevel, SeatRecord, TableRecord } from "./records.js";
-import { applyRulesSpec, applySettings, type SettingsChange } from "./options.js";
+import type { Rules } from "../game/index.js";
+import { applyRulesChange, applySettings, type SettingsChange } from "./options.js";
 import { botSeat, cleanName, freeSeatNumber, humanSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
 import { isOpen } from "./records.js";
 import { refuse, type Actor, type Outcome } from "./types.js";
@@ -172,12 +173,16 @@ export function kick(table: Lobby, actor: Actor, userId: string): LobbyOutcome {
 }
 
 /** The host changes the rules (a spec as typed) or the table settings, before the game starts. */
-export function configure(table: Lobby, actor: Actor, asked: { rules?: string; settings?: SettingsChange }): LobbyOutcome {
+export function configure(
+  table: Lobby,
+  actor: Actor,
+  asked: { rules?: string; values?: Partial<Rules>; settings?: SettingsChange },
+): LobbyOutcome {
   if (table.status !== "lobby") return refuse("started", sentence("refusals", "rulesFixed"));
   if (!mayRun(table, actor)) return refuse("not-host", sentence("refusals", "notHostRules"));
   const patch: LobbyPatch = {};
-  if (asked.rules !== undefined) {
-    const r = applyRulesSpec(table.rules, asked.rules);
+  if (asked.rules !== undefined || asked.values) {
+    const r = applyRulesChange(table.rules, { spec: asked.rules, values: asked.values });
     if (!r.ok) return refuse("bad-options", r.error);
     patch.rules = r.rules;
   }

@@ -3,7 +3,7 @@
  * table settings (timer, bots, images, hints). Every error is a sentence for that host (by its
  * catalogue key, with its values).
  */
-import { PRESETS, parseRules, presetRules, type Rules } from "../game/index.js";
+import { PRESETS, parseRules, presetRules, readRules, type Rules, type RulesProblem } from "../game/index.js";
 import { DEFAULT_LOCALE, isLocale, sentence, type Locale, type Sentence } from "../i18n/index.js";
 import type { TableSettings } from "./records.js";
 
@@ -14,8 +14,31 @@ import type { TableSettings } from "./records.js";
 export function applyRulesSpec(current: Rules, spec: string): { ok: true; rules: Rules } | { ok: false; error: Sentence } {
   if (!spec.split(",").some((s) => s.trim())) return { ok: false, error: sentence("refusals", "emptyRulesSpec") };
   const r = parseRules(spec, current);
-  return r.ok ? r : { ok: false, error: sentence("rules", r.problem.code, { ...r.problem }) };
+  return r.ok ? r : { ok: false, error: problemSentence(r.problem) };
 }
+
+/**
+ * A rules change as a host gives it: a spec as typed, and option values from a command's own
+ * options (/hearts new target:), applied after the spec and checked by the rule table as values.
+ */
+export interface RulesChange {
+  spec?: string;
+  values?: Partial<Rules>;
+}
+
+export function applyRulesChange(current: Rules, change: RulesChange): { ok: true; rules: Rules } | { ok: false; error: Sentence } {
+  let rules = current;
+  if (change.spec !== undefined) {
+    const r = applyRulesSpec(current, change.spec);
+    if (!r.ok) return r;
+    rules = r.rules;
+  }
+  if (!change.values) return { ok: true, rules };
+  const r = readRules({ ...rules, ...change.values });
+  return r.ok ? r : { ok: false, error: problemSentence(r.problem) };
+}
+
+const problemSentence = (problem: RulesProblem): Sentence => sentence("rules", problem.code, { ...problem });
 
 /** The preset whose rules these are exactly, if any (for display). */
 export function presetOf(rules: Rules): string | null {

@@ -1,13 +1,8 @@
 /** Seat bookkeeping: who sits where, who is a computer player, names for computer players. */
+import { LEVELS } from "../ai/levels.js";
 import type { BotLevel, SeatRecord } from "./records.js";
 
 export { cleanName } from "./names.js";
-
-const BOT_NAMES: Record<BotLevel, readonly string[]> = {
-  easy: ["Pip", "Dot", "Bean", "Kit"],
-  medium: ["Max", "Sam", "Lou", "Ray"],
-  hard: ["Ada", "Alan", "Grace", "Edsger"],
-};
 
 /** A seat a computer player fills: a bot seat, or a human's seat taken over after timeouts. */
 export const isBotSeat = (s: SeatRecord | undefined): boolean => !s || s.userId === null || s.botControlled;
@@ -23,8 +18,9 @@ export function freeSeatNumber(seats: readonly SeatRecord[]): number | null {
 
 export function botName(seats: readonly SeatRecord[], level: BotLevel): string {
   const taken = new Set(seats.map((s) => s.name));
-  const free = BOT_NAMES[level].find((n) => !taken.has(n));
-  return free ?? `${BOT_NAMES[level][0]} ${seats.length + 1}`;
+  const names: readonly string[] = LEVELS[level].names;
+  const free = names.find((n) => !taken.has(n));
+  return free ?? `${names[0]} ${seats.length + 1}`;
 }
 
 export function botSeat(seats: readonly SeatRecord[], seat: number, level: BotLevel): SeatRecord {

@@ -4,22 +4,34 @@
  * of every change through one listener, always after the change is persisted. It hands out
  * TableViews (live.ts), never a game's state.
  *
- * Here: finding tables, opening them, the lobby's moves (their rules in lobby.ts), starting, a
- * person's clicks, the store's health and restarts. Each other job has its module: the turns
- * (scheduler.ts, players.ts), applying an action (commit.ts), how a table ends (closing.ts),
- * undo (undo.ts), hints (hints.ts), privacy (privacy.ts).
+ * Here: finding tables, the lobby's moves (their rules in lobby.ts), starting, a person's clicks,
+ * the store's health and restarts. Each other job has its module: opening a table (opening.ts),
+ * the turns (scheduler.ts, players.ts), applying an action (commit.ts), how a table ends
+ * (closing.ts), undo (undo.ts), hints (hints.ts), privacy (privacy.ts), announcing changes
+ * (updates.ts).
  *
  * Every method on a table runs in that table's queue, so concurrent clicks, bot moves and timers
  * apply one after another and an action is never applied twice.
  */
 import { randomBytes } from "node:crypto";
-import { createGame, viewFor, type DealKey, type Action, type Card, type MoonChoice, type Seat, type SeatView } from "../game/index.js";
+import {
+  createGame,
+  viewFor,
+  type DealKey,
+  type Action,
+  type Card,
+  type MoonChoice,
+  type Rules,
+  type Seat,
+  type SeatView,
+} from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { NewTable, Store, TablePatch } from "../store/types.js";
+import type { Store, TablePatch } from "../store/types.js";
 import type { BotLevel, TableRecord } from "./records.js";
 import { systemClock, type Clock } from "./clock.js";
-import { closeIfNobodyLeft, closeTable, finishGame } from "./closing.js";
+import { closeTable } from "./closing.js";
+import { commitLobbyMove } from "./lobby-commit.js";
 import { commitAction } from "./commit.js";
 import type { TableContext } from "./context.js";
 import { hintFor } from "./hints.js";
@@ -29,15 +41,16 @@ import type { LobbyOutcome } from "./lobby.js";
 import type { SettingsChange } from "./options.js";
 import { clickRefusal, person, type BotPlayer } from "./players.js";
 import { endGuildTables, forgetAtOpenTables, forgetAtStoredTables, type OpenTables } from "./privacy.js";
-import { SerialQueue } from "./queue.js";
+import { TableLifecycle } from "./lifecycle.js";
+import { TableOpening } from "./opening.js";
 import { TableRegistry } from "./registry.js";
-import { TurnScheduler, inBackground } from "./scheduler.js";
-import { cleanName, humanSeat, isHumanSeat, seatOf } from "./seats.js";
+import { TurnScheduler } from "./scheduler.js";
+import { cleanName, isHumanSeat, seatOf } from "./seats.js";
+import { TableUpdates } from "./updates.js";
 import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import { markUndoneAtLoad, takeBack } from "./undo.js";
 import {
   refuse,
-  type Refusal,
   type Actor,
   type CloseReason,
   type NewTableOptions,
@@ -73,19 +86,19 @@ export class TableService {
   private readonly turns: TurnScheduler;
   /** What the service's parts (commit, closing, undo, hints, privacy) share. */
   private readonly ctx: TableContext;
-  /** Opening a table in a channel (new or rematch), one at a time per channel: one open table there. */
-  private readonly opening = new Map<string, SerialQueue>();
-  private readonly listeners: TableListener[] = [];
-  /** Updates stored and not yet announced (emit). */
-  private readonly outbox: { table: TableView; update: TableUpdate }[] = [];
-  private stopped = false;
+  /** Opening a table in a channel (new or rematch): one open table there, within the server's cap. */
+  private readonly opening: TableOpening;
+  /** Every stored change, announced to the front ends after its step (updates.ts). */
+  private readonly updates: TableUpdates;
+  /** The idle lobby's timer, the store going down and back, resuming and stopping. */
+  private readonly lifecycle: TableLifecycle;
 
   constructor(deps: TableServiceDeps) {
     this.bots = deps.bots;
     this.log = deps.log;
     this.config = deps.config;
     this.clock = deps.clock ?? systemClock;
-    this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.storeChanged(up));
+    this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.lifecycle.storeChanged(up));
     this.store = guardedStore(deps.store, this.health);
     this.deals = deps.deals ?? newDealKey;
     this.ctx = {
@@ -106,8 +119,16 @@ export class TableService {
       bots: this.bots,
       botDelayMs: this.config.botDelayMs,
       // While the store cannot save, nobody's turn runs out and computer players wait (storeChanged).
-      running: () => !this.stopped && this.health.up,
+      running: () => !this.lifecycle.isStopped && this.health.up,
       commit: (live, seat, action, source) => commitAction(this.ctx, live, seat, action, source),
+    });
+    this.updates = new TableUpdates(this.log);
+    this.lifecycle = new TableLifecycle({
+      ctx: this.ctx,
+      turns: this.turns,
+      tables: () => this.tables.values(),
+      load: (tableId) => this.load(tableId),
+      storeUp: () => this.health.up,
     });
     this.registry = new TableRegistry<LiveTable>({
       store: this.store,
@@ -115,6 +136,17 @@ export class TableService {
       create: newLive,
       broken: (live) => this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") }),
       replayed: (live) => markUndoneAtLoad(live),
+    });
+    this.opening = new TableOpening({
+      store: this.store,
+      log: this.log,
+      registry: this.registry,
+      maxTablesPerGuild: this.config.maxTablesPerGuild,
+      findOpen: (channelId) => this.findOpen(channelId),
+      opened: (live) => {
+        this.remember(live);
+        this.armLobbyTimer(live);
+      },
     });
   }
 
@@ -124,7 +156,7 @@ export class TableService {
   }
 
   onUpdate(listener: TableListener): void {
-    this.listeners.push(listener);
+    this.updates.listen(listener);
   }
 
   /** Open tables held in memory. */
@@ -219,63 +251,9 @@ export class TableService {
 
   // ---- lobby ----------------------------------------------------------------
 
-  /**
-   * Runs `fn` alone for this channel: "is there an open table here?" and "create one" must not
-   * interleave with another /hearts new or Rematch there, or both would open a table.
-   */
-  private async inChannel<T>(channelId: string, fn: () => Promise<T>): Promise<T> {
-    let q = this.opening.get(channelId);
-    if (!q) this.opening.set(channelId, (q = new SerialQueue()));
-    try {
-      return await q.run(fn);
-    } finally {
-      if (q.size === 0 && this.opening.get(channelId) === q) this.opening.delete(channelId);
-    }
-  }
-
   async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
-    if (this.stopped) return refuse("busy", sentence("refusals", "restarting"));
-    return this.unlessStoreDown(() => this.inChannel(where.channelId, () => this.openHere(where, host, options)));
-  }
-
-  private async openHere(
-    where: { guildId: string; channelId: string },
-    host: Actor,
-    options: NewTableOptions,
-  ): Promise<Outcome<{ table: TableView }>> {
-    // A game that has just ended is still being recorded (its table message may already say
-    // "Game over"): wait for that rather than refuse whoever starts the next game at once.
-    const ending = this.registry.in(where.channelId);
-    if (ending?.state?.phase === "game-over") await ending.queue.idle().catch(() => undefined);
-    const cap = this.guildCap(where.guildId, options.maxTables);
-    if (cap) return cap;
-    const existing = await this.findOpen(where.channelId);
-    if (existing) {
-      return refuse("table-exists", sentence("refusals", "tableExists"));
-    }
-    const record = await this.store.createTable({
-      guildId: where.guildId,
-      channelId: where.channelId,
-      hostId: host.userId,
-      rules: options.rules,
-      settings: options.settings,
-      seats: [humanSeat(0, host.userId, cleanName(host.name))],
-    });
-    const live = newLive(record);
-    this.remember(live);
-    this.armLobbyTimer(live);
-    this.log.info({ table: record.id, channel: where.channelId, host: host.userId }, "table opened");
-    return { ok: true, table: viewOf(live) };
-  }
-
-  /** A refusal when the server already has as many open tables as it may (every open table is in memory). */
-  private guildCap(guildId: string, serverCap?: number): Refusal | null {
-    const ceiling = this.config.maxTablesPerGuild;
-    const max = ceiling === undefined ? serverCap : serverCap === undefined ? ceiling : Math.min(ceiling, serverCap);
-    if (max === undefined) return null;
-    let open = 0;
-    for (const live of this.tables.values()) if (!live.closed && live.record.guildId === guildId) open++;
-    return open >= max ? refuse("table-cap", sentence("refusals", "tableCap", { open })) : null;
+    if (this.lifecycle.isStopped) return refuse("busy", sentence("refusals", "restarting"));
+    return this.unlessStoreDown(() => this.opening.open(where, host, options));
   }
 
   /** Records where the front end put the table's messages. */
@@ -319,37 +297,14 @@ export class TableService {
   async configure(
     tableId: string,
     actor: Actor,
-    change: { rules?: string; settings?: SettingsChange },
+    change: { rules?: string; values?: Partial<Rules>; settings?: SettingsChange },
   ): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
   }
 
-  /** Stores and announces what a lobby move decided (src/table/lobby.ts). Runs inside the table's queue. */
-  private async move(live: LiveTable, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    if (!r.ok) return r;
-    const c = r.change;
-    const tableId = live.record.id;
-    switch (c.kind) {
-      case "close":
-        await closeTable(this.ctx, live, "everyone-left", c.note);
-        return { ok: true, table: viewOf(live), say: c.say };
-      case "lobby":
-        live.record = await this.store.updateTable(tableId, c.patch);
-        this.armLobbyTimer(live);
-        if (c.patch.rules || c.patch.settings) this.log.info({ table: tableId, by: actor.userId }, "table options changed");
-        this.emit(live, { type: "lobby", note: c.note });
-        return { ok: true, table: viewOf(live), say: c.say };
-      case "seat":
-        await this.saveSeats(live, c.seats);
-        this.log.info(
-          { table: tableId, seat: c.seat, by: actor.userId },
-          c.change === "left" ? "a computer player took the seat" : "player returned",
-        );
-        if (c.change === "left" && (await closeIfNobodyLeft(this.ctx, live))) return { ok: true, table: viewOf(live), say: c.sayIfClosed };
-        this.turns.plan(live);
-        this.emit(live, { type: "seat", seat: c.seat, change: c.change });
-        return { ok: true, table: viewOf(live), say: c.say };
-    }
+  /** Stores and announces what a lobby move decided (lobby-commit.ts). Runs inside the table's queue. */
+  private move(live: LiveTable, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableView; say: Sentence }>> {
+    return commitLobbyMove(this.ctx, live, actor, r, (l) => this.armLobbyTimer(l));
   }
 
   async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
@@ -391,20 +346,7 @@ export class TableService {
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
     const r = lobby.rematch(old.record, actor);
     if (!r.ok) return r;
-    return this.unlessStoreDown(() => this.inChannel(r.table.channelId, () => this.rematchHere(tableId, actor, r.table, limits.maxTables)));
-  }
-
-  private async rematchHere(from: string, actor: Actor, table: NewTable, maxTables?: number): Promise<Outcome<{ table: TableView }>> {
-    const existing = await this.findOpen(table.channelId);
-    if (existing) return refuse("table-exists", sentence("refusals", "rematchExists"));
-    const cap = this.guildCap(table.guildId, maxTables);
-    if (cap) return cap;
-    const record = await this.store.createTable(table);
-    const live = newLive(record);
-    this.remember(live);
-    this.armLobbyTimer(live);
-    this.log.info({ table: record.id, from, host: actor.userId }, "rematch opened");
-    return { ok: true, table: viewOf(live) };
+    return this.unlessStoreDown(() => this.opening.rematch(tableId, actor, r.table, limits.maxTables));
   }
 
   // ---- play -----------------------------------------------------------------
@@ -481,53 +423,14 @@ export class TableService {
     return hintFor(this.ctx, await this.load(tableId), actor);
   }
 
-  private async saveSeats(live: LiveTable, seats: TableRecord["seats"]): Promise<void> {
-    live.record = await this.store.updateTable(live.record.id, { seats });
-  }
-
-  // ---- the idle lobby, the store's health ---------------------------------------
+  // ---- timers, the store's health, restarts (lifecycle.ts) -------------------------
 
   private armLobbyTimer(live: LiveTable): void {
-    this.clearTimer(live, "lobby");
-    if (this.stopped) return;
-    const idle = this.clock.now() - live.record.updatedAt.getTime();
-    const wait = Math.max(0, this.config.lobbyTimeoutMs - Math.max(0, idle));
-    live.timers.lobby = this.clock.setTimeout(() => {
-      live.timers.lobby = null;
-      const closing = live.queue.run(async () => {
-        if (live.closed || live.record.status !== "lobby" || !this.health.up) return;
-        await closeTable(this.ctx, live, "lobby-timeout", sentence("lobby", "closedLobbyTimeout"));
-      });
-      inBackground(this.log, live, "lobby timeout", closing);
-    }, wait);
-  }
-
-  /** The store went down or came back: every table in memory waits, or goes on, and says so. */
-  private storeChanged(up: boolean): void {
-    for (const live of this.tables.values()) {
-      if (live.closed) continue;
-      if (up) {
-        // The time people could not play does not count against them: their turn starts afresh.
-        live.turn = null;
-        if (live.record.status === "lobby") this.armLobbyTimer(live);
-        else this.turns.plan(live);
-      } else this.clearTimers(live);
-      this.emit(live, {
-        type: "notice",
-        note: sentence("lobby", up ? "storeBack" : "storePaused"),
-      });
-    }
-  }
-
-  private clearTimer(live: LiveTable, which: "lobby"): void {
-    const t = live.timers[which];
-    if (t) this.clock.clearTimeout(t);
-    live.timers[which] = null;
+    this.lifecycle.armLobbyTimer(live);
   }
 
   private clearTimers(live: LiveTable): void {
-    this.turns.clear(live);
-    this.clearTimer(live, "lobby");
+    this.lifecycle.clearTimers(live);
   }
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
@@ -539,43 +442,18 @@ export class TableService {
     });
   }
 
-  // ---- lifecycle ------------------------------------------------------------
-
   /**
    * Loads every open table from the store and carries on where it stopped. Returns how many.
    * `owns`: only tables of these guilds (a shard process resumes its own guilds' tables only).
    */
-  async resume(owns: (guildId: string) => boolean = () => true): Promise<number> {
-    const open = (await this.store.listOpenTables()).filter((t) => owns(t.guildId));
-    let resumed = 0;
-    for (const record of open) {
-      try {
-        const live = await this.load(record.id);
-        if (!live || live.closed) continue;
-        await live.queue.run(async () => {
-          if (live.record.status === "lobby") this.armLobbyTimer(live);
-          else if (live.state?.phase === "game-over") await finishGame(this.ctx, live);
-          else this.turns.plan(live);
-        });
-        resumed++;
-        this.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
-        // No silent restart: the players of a game in progress hear that the bot is back.
-        if (!live.closed && live.state) this.emit(live, { type: "notice", note: sentence("lobby", "resumed") });
-      } catch (err) {
-        this.log.error({ table: record.id, err }, "could not resume table");
-      }
-    }
-    return resumed;
+  resume(owns: (guildId: string) => boolean = () => true): Promise<number> {
+    return this.lifecycle.resume(owns);
   }
 
   /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.health.stop();
-    const all = [...this.tables.values()];
-    for (const live of all) this.clearTimers(live);
-    await Promise.all(all.map((l) => l.queue.idle().catch(() => undefined)));
-    for (const live of all) this.clearTimers(live);
+    await this.lifecycle.stop();
   }
 
   // ---- privacy (privacy.ts) --------------------------------------------------------------------
@@ -608,28 +486,9 @@ export class TableService {
     };
   }
 
-  /**
-   * Announces a stored change. The listeners (the front ends) hear of it once the step that made
-   * it has returned, never in its middle: queued, in order, and delivered as soon as that step
-   * awaits or ends. Not at the end of the table's queue task: a game's last card is announced
-   * before its result is recorded (the next table may open meanwhile).
-   */
+  /** Announces a stored change to the listeners (updates.ts). */
   private emit(live: LiveTable, update: TableUpdate): void {
-    // One view for every listener: the table as this update left it.
-    this.outbox.push({ table: viewOf(live), update });
-    if (this.outbox.length === 1) queueMicrotask(() => this.announce());
-  }
-
-  private announce(): void {
-    for (let next = this.outbox.shift(); next; next = this.outbox.shift()) {
-      for (const listener of this.listeners) {
-        try {
-          listener(next.table, next.update);
-        } catch (err) {
-          this.log.error({ table: next.table.record.id, err }, "table listener failed");
-        }
-      }
-    }
+    this.updates.emit(live, update);
   }
 }
 

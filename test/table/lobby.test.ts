@@ -191,6 +191,15 @@ describe("configure", () => {
     ).toEqual([50, 30, false, undefined]);
   });
 
+  it("takes a command's option values after the spec, in the rule table's range (the /hearts target)", () => {
+    const c = changed(configure(lobby2(), alice, { rules: "omnibus,target=50", values: { target: 5 } }));
+    expect(c.kind === "lobby" && [c.patch.rules!.target, c.patch.rules!.jackOfDiamonds]).toEqual([5, -10]);
+    const only = changed(configure(lobby2(), alice, { values: { target: 10_000 } }));
+    expect(only.kind === "lobby" && only.patch.rules!.target).toBe(10_000);
+    expect(refused(configure(lobby2(), alice, { rules: "omnibus", values: { target: 10_001 } }))).toBe("bad-options:integer");
+    expect(refused(configure(lobby2(), alice, { values: { target: 0 } }))).toBe("bad-options:integer");
+  });
+
   it("refuses bad options with their reason, anyone but the host, and a started game", () => {
     expect(refused(configure(lobby2(), alice, { rules: "target=abc" }))).toMatch(/^bad-options:/);
     expect(refused(configure(lobby2(), alice, { settings: { turnSeconds: 3 } }))).toBe("bad-options:timerTooShort");

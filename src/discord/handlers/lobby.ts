@@ -3,15 +3,14 @@ import { PermissionFlagsBits, type ChatInputCommandInteraction } from "discord.j
 import { OPT } from "../../../commands/hearts.js";
 import { presetRules } from "../../game/index.js";
 import { sentence } from "../../i18n/index.js";
-import type { BotLevel } from "../../table/records.js";
-import { applyRulesSpec, applySettings, type SettingsChange } from "../../table/options.js";
-import { BOT_LEVELS } from "../../ai/index.js";
+import { applyRulesChange, applySettings, type SettingsChange } from "../../table/options.js";
+import { isBotLevel } from "../../ai/index.js";
 import type { TableView } from "../../table/types.js";
 import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
 import { sendHand } from "../interactions/context.js";
 import { channelRefusal, parentOf, serverLocale } from "./settings.js";
 import { rulesMessage } from "../views/rules.js";
-import { command, component, decline, tableCommand, type HandlerCtx } from "./types.js";
+import { command, component, decline, isDecline, tableCommand, type Decline, type HandlerCtx } from "./types.js";
 
 /** Permissions the bot needs where a table is opened, with the names Discord's settings show (by catalogue key). */
 const NEEDED: [bigint, PermissionName][] = [
@@ -22,14 +21,16 @@ const NEEDED: [bigint, PermissionName][] = [
 ];
 type PermissionName = "permViewChannel" | "permSendMessages" | "permEmbedLinks" | "permAttachFiles" | "permSendInThreads";
 
-export function settingsFrom(i: ChatInputCommandInteraction): SettingsChange {
+/** The table settings a command gives, or a refusal for a level this version does not know (never dropped in silence). */
+function settingsFrom(i: ChatInputCommandInteraction): SettingsChange | Decline {
   const change: SettingsChange = {};
   const timer = i.options.getInteger(OPT.timer);
   if (timer !== null) change.turnSeconds = timer;
   const bots = i.options.getBoolean(OPT.bots);
   if (bots !== null) change.fillWithBots = bots;
   const level = i.options.getString(OPT.level);
-  if (level === "easy" || level === "medium" || level === "hard") change.botLevel = level as BotLevel;
+  if (level !== null && !isBotLevel(level)) return decline((m) => m.lobby.chooseLevel);
+  if (isBotLevel(level)) change.botLevel = level;
   const images = i.options.getString(OPT.images);
   if (images === "tricks" || images === "hands") change.trickImages = images;
   const hints = i.options.getBoolean(OPT.hints);
@@ -50,13 +51,15 @@ export const newTable = command({
       ? [...NEEDED, [PermissionFlagsBits.SendMessagesInThreads, "permSendInThreads"] as [bigint, PermissionName]]
       : NEEDED;
     const missing = perms ? needed.filter(([p]) => !perms.has(p)).map(([, n]) => n) : [];
+    const settings = settingsFrom(i);
+    if (isDecline(settings)) return settings;
     const canThread =
       !inThread && !!perms?.has(PermissionFlagsBits.CreatePublicThreads) && !!perms?.has(PermissionFlagsBits.SendMessagesInThreads);
     return {
       missing,
       spec: i.options.getString(OPT.rules),
       target: i.options.getInteger(OPT.target),
-      settings: settingsFrom(i),
+      settings,
       canThread,
       guildId: i.guildId,
       channelId: i.channelId,
@@ -76,7 +79,7 @@ export const newTable = command({
     // The table's public posts speak the server's language: its setting, else Discord's guild_locale.
     const locale = serverLocale(server, guildLocale);
     const given = spec ?? server.defaultRules;
-    const rules = applyRulesSpec(presetRules("classic")!, target !== null ? `${given},target=${target}` : given);
+    const rules = applyRulesChange(presetRules("classic")!, { spec: given, ...(target !== null && { values: { target } }) });
     if (!rules.ok) return ctx.respond.say(ctx.m.refusals.badRules({ detail: ctx.tell(rules.error) }));
     const settings = applySettings({ ...serverDefaults(ctx.defaults, server), locale }, change);
     if (!settings.ok) return ctx.respond.say(ctx.tell(settings.error));
@@ -169,14 +172,20 @@ export const kickCommand = tableCommand({
 export const rulesCommand = tableCommand({
   name: "rules",
   defer: "none",
-  parse: (i) => ({ spec: i.options.getString(OPT.set), target: i.options.getInteger(OPT.target), settings: settingsFrom(i) }),
+  parse(i) {
+    const settings = settingsFrom(i);
+    return isDecline(settings) ? settings : { spec: i.options.getString(OPT.set), target: i.options.getInteger(OPT.target), settings };
+  },
   async run(ctx, { spec, target, settings }) {
     const table = ctx.table;
     const changing = spec !== null || target !== null || Object.keys(settings).length > 0;
     let notice = "";
     if (changing) {
-      const parts = [spec, target !== null ? `target=${target}` : null].filter(Boolean).join(",");
-      const r = await ctx.service.configure(table.record.id, ctx.actor, { rules: parts || undefined, settings });
+      const r = await ctx.service.configure(table.record.id, ctx.actor, {
+        rules: spec || undefined,
+        ...(target !== null && { values: { target } }),
+        settings,
+      });
       if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
       notice = ctx.m.lobby.optionsUpdatedTick;
     }
@@ -211,8 +220,7 @@ export const botMenu = component({
   parse(_id, i) {
     const value = i.isStringSelectMenu() ? i.values[0] : undefined;
     if (value === "remove") return { remove: true as const };
-    const level = BOT_LEVELS.find((l) => l === value);
-    return level ? { level } : decline((m) => m.lobby.chooseLevel);
+    return isBotLevel(value) ? { level: value } : decline((m) => m.lobby.chooseLevel);
   },
   async run(ctx, input) {
     const tableId = ctx.table.record.id;

@@ -6,7 +6,7 @@
 import { ButtonStyle } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
 import { sentence, type Messages } from "../../i18n/index.js";
-import { FORMER_PLAYER } from "../../store/privacy.js";
+import { FORMER_PLAYER } from "../../store/types.js";
 import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../../table/guild-settings.js";
 import type { Ctx } from "../interactions/context.js";
 import { command, tablelessComponent } from "./types.js";

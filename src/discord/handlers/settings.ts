@@ -5,6 +5,7 @@
  */
 import { PermissionFlagsBits, type ChatInputCommandInteraction, type PermissionsBitField } from "discord.js";
 import { OPT, RESET_CHOICES } from "../../../commands/hearts.js";
+import { isBotLevel } from "../../ai/levels.js";
 import { presetRules } from "../../game/index.js";
 import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
 import type { GuildSettings, GuildSettingsPatch } from "../../store/types.js";
@@ -118,7 +119,10 @@ function patchFrom(ctx: Ctx, c: Change, current: GuildSettings): GuildSettingsPa
     if (!r.ok) return m.badRules({ error: ctx.tell(r.error) });
     p.defaultRules = c.rules;
   }
-  if (c.level === "easy" || c.level === "medium" || c.level === "hard") p.botLevel = c.level;
+  if (c.level !== undefined) {
+    if (!isBotLevel(c.level)) return ctx.m.lobby.chooseLevel;
+    p.botLevel = c.level;
+  }
   if (c.timer !== undefined && Number.isInteger(c.timer) && c.timer >= 0 && c.timer <= 3600) p.turnSeconds = c.timer;
   if (c.images === "tricks" || c.images === "hands") p.trickImages = c.images;
   if (c.hints !== undefined) p.hintsAllowed = c.hints;

@@ -18,8 +18,8 @@
 import { sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { ShardInfo } from "../../shard-of.js";
-import type { CrossKind, CrossRequest } from "../../store/cross.js";
-import { FORMER_PLAYER } from "../../store/privacy.js";
+import type { CrossKind, CrossRequest } from "../../store/types.js";
+import { FORMER_PLAYER } from "../../store/types.js";
 import type { HeartsStore } from "../../store/types.js";
 import type { TableService } from "../../table/service.js";
 

@@ -3,7 +3,7 @@
  * points per hand).
  */
 import type { User } from "discord.js";
-import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../store/standings.js";
+import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../store/types.js";
 import { cleanName, cutGraphemes } from "../../table/names.js";
 import type { Ctx } from "../interactions/context.js";
 import type { OutMessage } from "../interactions/message.js";

@@ -3,6 +3,7 @@
  * the end) and the table's buttons. It reads only the record and the public view.
  */
 import { ButtonStyle, ComponentType, type APIEmbed } from "discord.js";
+import { BOT_LEVELS } from "../../ai/levels.js";
 import type { Messages } from "../../i18n/index.js";
 import { isOpen } from "../../table/records.js";
 import type { TableView } from "../../table/types.js";
@@ -104,9 +105,7 @@ function tableButtons(table: TableView, m: Messages, activity: boolean): Row[] {
           min_values: 1,
           max_values: 1,
           options: [
-            { label: m.table.addEasy, value: "easy", emoji: { name: "🤖" } },
-            { label: m.table.addMedium, value: "medium", emoji: { name: "🤖" } },
-            { label: m.table.addHard, value: "hard", emoji: { name: "🤖" } },
+            ...BOT_LEVELS.map((level) => ({ label: m.lobby.addBot({ level }), value: level, emoji: { name: "🤖" } })),
             { label: m.table.removeBot, value: "remove", emoji: { name: "✖️" } },
           ],
         }),

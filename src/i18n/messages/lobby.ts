@@ -2,6 +2,30 @@
  * Seats and tables: the answers to Join, Leave, Start, adding computer players, options (private),
  * and the lobby's news in the thread or on the table (public, in the table's language).
  */
+import type { BotLevel } from "../../ai/levels.js";
+
+/** Each computer players' level as a person reads it: its name, and its line in the lobby's menu. One row per row of src/ai/levels.ts (the compiler insists). */
+type LevelWords = Record<BotLevel, { name: string; add: string }>;
+const LEVEL_EN: LevelWords = {
+  easy: { name: "easy", add: "Add an easy computer player" },
+  medium: { name: "medium", add: "Add a medium computer player" },
+  hard: { name: "hard", add: "Add a hard computer player" },
+};
+const LEVEL_FR: LevelWords = {
+  easy: { name: "facile", add: "Ajouter un robot facile" },
+  medium: { name: "moyen", add: "Ajouter un robot moyen" },
+  hard: { name: "difficile", add: "Ajouter un robot difficile" },
+};
+/** A level's word; a level this version does not know (stored by a newer one) as it is stored. */
+const levelName = (words: LevelWords, level: string): string => (Object.hasOwn(words, level) ? words[level as BotLevel].name : level);
+const addLine = (words: LevelWords, level: string, unknown: string): string =>
+  Object.hasOwn(words, level) ? words[level as BotLevel].add : unknown;
+/** "easy, medium or hard", in the table's order. */
+const levelList = (words: LevelWords, or: string): string => {
+  const names = Object.values(words).map((w) => w.name);
+  return `${names.slice(0, -1).join(", ")} ${or} ${names[names.length - 1]}`;
+};
+
 export const en = {
   // answers to the person who acted
   joined: "You joined the table.",
@@ -36,8 +60,9 @@ export const en = {
   permEmbedLinks: "Embed Links",
   permAttachFiles: "Attach Files",
   permSendInThreads: "Send Messages in Threads",
-  chooseLevel: "Choose a level: easy, medium or hard.",
-  level: (v: { level: string }): string => (v.level === "easy" ? "easy" : v.level === "medium" ? "medium" : "hard"),
+  chooseLevel: `Choose a level: ${levelList(LEVEL_EN, "or")}.`,
+  level: (v: { level: string }): string => levelName(LEVEL_EN, v.level),
+  addBot: (v: { level: string }): string => addLine(LEVEL_EN, v.level, `Add a computer player (${v.level})`),
   // news for everyone at the table
   noteJoined: (v: { name: string }) => `${v.name} joined.`,
   noteTookSeat: (v: { name: string; bot: string }) => `${v.name} took ${v.bot}'s seat.`,
@@ -60,8 +85,6 @@ export const en = {
   resumed: "🔄 I'm back after a restart: the game goes on where it was.",
 };
 
-const LEVEL_FR: Record<string, string> = { easy: "facile", medium: "moyen", hard: "difficile" };
-
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   joined: "Vous avez rejoint la table.",
@@ -72,7 +95,7 @@ export const fr: typeof en = {
   left: "Vous avez quitté la table.",
   leftGameClosed: "Vous êtes parti ; personne d'autre ne jouait, la partie est donc fermée.",
   leftBotPlays: "Vous êtes parti. Un robot joue à votre place ; /hearts join vous la rend.",
-  botSitsDown: (v) => `${v.name} (${LEVEL_FR[v.level] ?? v.level}) s'installe.`,
+  botSitsDown: (v) => `${v.name} (${levelName(LEVEL_FR, v.level)}) s'installe.`,
   botStandsUp: (v) => `${v.name} se lève.`,
   kickedLobby: (v) => `${v.name} n'a plus de place.`,
   kickedGameClosed: "Personne d'autre ne jouait, la partie est donc fermée.",
@@ -97,13 +120,14 @@ export const fr: typeof en = {
   permEmbedLinks: "Intégrer des liens",
   permAttachFiles: "Joindre des fichiers",
   permSendInThreads: "Envoyer des messages dans les fils",
-  chooseLevel: "Choisissez un niveau : facile, moyen ou difficile.",
-  level: (v) => (v.level === "easy" ? "facile" : v.level === "medium" ? "moyen" : "difficile"),
+  chooseLevel: `Choisissez un niveau : ${levelList(LEVEL_FR, "ou")}.`,
+  level: (v) => levelName(LEVEL_FR, v.level),
+  addBot: (v) => addLine(LEVEL_FR, v.level, `Ajouter un robot (${v.level})`),
   noteJoined: (v) => `${v.name} a rejoint la table.`,
   noteTookSeat: (v) => `${v.name} a pris la place de ${v.bot}.`,
   noteLeft: (v) => `${v.name} est parti.`,
   noteLeftNewHost: (v) => `${v.name} est parti. ${v.host} est maintenant l'hôte.`,
-  noteBotAdded: (v) => `${v.name} a ajouté ${v.bot} (robot ${LEVEL_FR[v.level] ?? v.level}).`,
+  noteBotAdded: (v) => `${v.name} a ajouté ${v.bot} (robot ${levelName(LEVEL_FR, v.level)}).`,
   noteBotLeft: (v) => `${v.bot} a quitté la table.`,
   noteKicked: (v) => `${v.name} a été retiré de la table par l'hôte.`,
   noteOptions: (v) => `${v.name} a modifié les options.`,

@@ -1,0 +1,113 @@
+/**
+ * The tables' timers and their life across the bot's own: the idle lobby's timer, what the
+ * tables do when the store goes down or comes back, resuming every open table at start, and
+ * stopping. Each runs in the table's queue, as the service's other parts.
+ */
+import { sentence } from "../i18n/index.js";
+import { closeTable, finishGame } from "./closing.js";
+import type { TableContext } from "./context.js";
+import type { LiveTable } from "./live.js";
+import { inBackground, type TurnScheduler } from "./scheduler.js";
+
+export interface LifecycleDeps {
+  ctx: TableContext;
+  turns: TurnScheduler;
+  /** The open tables in memory. */
+  tables(): Iterable<LiveTable>;
+  load(tableId: string): Promise<LiveTable | null>;
+  /** Whether the store saves games now. */
+  storeUp(): boolean;
+}
+
+export class TableLifecycle {
+  private stopped = false;
+
+  constructor(private readonly deps: LifecycleDeps) {}
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Closes the lobby after LOBBY_TIMEOUT_MINUTES without a change. */
+  armLobbyTimer(live: LiveTable): void {
+    const { clock, config, log } = this.deps.ctx;
+    this.clearLobbyTimer(live);
+    if (this.stopped) return;
+    const idle = clock.now() - live.record.updatedAt.getTime();
+    const wait = Math.max(0, config.lobbyTimeoutMs - Math.max(0, idle));
+    live.timers.lobby = clock.setTimeout(() => {
+      live.timers.lobby = null;
+      const closing = live.queue.run(async () => {
+        if (live.closed || live.record.status !== "lobby" || !this.deps.storeUp()) return;
+        await closeTable(this.deps.ctx, live, "lobby-timeout", sentence("lobby", "closedLobbyTimeout"));
+      });
+      inBackground(log, live, "lobby timeout", closing);
+    }, wait);
+  }
+
+  /** Stops the table's timers (its turn, its idle lobby). */
+  clearTimers(live: LiveTable): void {
+    this.deps.turns.clear(live);
+    this.clearLobbyTimer(live);
+  }
+
+  private clearLobbyTimer(live: LiveTable): void {
+    const t = live.timers.lobby;
+    if (t) this.deps.ctx.clock.clearTimeout(t);
+    live.timers.lobby = null;
+  }
+
+  /** The store went down or came back: every table in memory waits, or goes on, and says so. */
+  storeChanged(up: boolean): void {
+    for (const live of this.deps.tables()) {
+      if (live.closed) continue;
+      if (up) {
+        // The time people could not play does not count against them: their turn starts afresh.
+        live.turn = null;
+        if (live.record.status === "lobby") this.armLobbyTimer(live);
+        else this.deps.turns.plan(live);
+      } else this.clearTimers(live);
+      this.deps.ctx.emit(live, {
+        type: "notice",
+        note: sentence("lobby", up ? "storeBack" : "storePaused"),
+      });
+    }
+  }
+
+  /**
+   * Loads every open table from the store and carries on where it stopped. Returns how many.
+   * `owns`: only tables of these guilds (a shard process resumes its own guilds' tables only).
+   */
+  async resume(owns: (guildId: string) => boolean): Promise<number> {
+    const { ctx } = this.deps;
+    const open = (await ctx.store.listOpenTables()).filter((t) => owns(t.guildId));
+    let resumed = 0;
+    for (const record of open) {
+      try {
+        const live = await this.deps.load(record.id);
+        if (!live || live.closed) continue;
+        await live.queue.run(async () => {
+          if (live.record.status === "lobby") this.armLobbyTimer(live);
+          else if (live.state?.phase === "game-over") await finishGame(ctx, live);
+          else this.deps.turns.plan(live);
+        });
+        resumed++;
+        ctx.log.info({ table: record.id, status: live.record.status, actions: live.state?.actionCount ?? 0 }, "table resumed");
+        // No silent restart: the players of a game in progress hear that the bot is back.
+        if (!live.closed && live.state) ctx.emit(live, { type: "notice", note: sentence("lobby", "resumed") });
+      } catch (err) {
+        ctx.log.error({ table: record.id, err }, "could not resume table");
+      }
+    }
+    return resumed;
+  }
+
+  /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const all = [...this.deps.tables()];
+    for (const live of all) this.clearTimers(live);
+    await Promise.all(all.map((l) => l.queue.idle().catch(() => undefined)));
+    for (const live of all) this.clearTimers(live);
+  }
+}
