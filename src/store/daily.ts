@@ -75,7 +75,7 @@ export interface DailyDb {
     findUnique(args: { where: { kind_key: { kind: string; key: string } } }): Promise<{ value: string } | null>;
     upsert(args: {
       where: { kind_key: { kind: string; key: string } };
-      create: { kind: string; key: string; value: string };
+      create: { kind: string; key: string; value: string; userId: string | null };
       update: { value: string };
     }): Promise<unknown>;
   };
@@ -202,8 +202,14 @@ export async function getCached(db: DailyDb, kind: string, k: string): Promise<s
   return (await db.computedCache.findUnique({ where: { kind_key: { kind, key: k } } }))?.value ?? null;
 }
 
+/** A review's person: its key's part after the last "|" (table:<id>|<user>, daily:<server>:<day>|<user>). */
+const reviewPerson = (kind: string, k: string): string | null =>
+  kind === "review" && k.includes("|") ? k.slice(k.lastIndexOf("|") + 1) : null;
+
 export async function putCached(db: DailyDb, kind: string, k: string, value: string): Promise<void> {
-  await db.computedCache.upsert({ where: { kind_key: { kind, key: k } }, create: { kind, key: k, value }, update: { value } });
+  // A review keeps its person apart (indexed), so /hearts privacy and Forget me find it without a scan.
+  const userId = reviewPerson(kind, k);
+  await db.computedCache.upsert({ where: { kind_key: { kind, key: k } }, create: { kind, key: k, value, userId }, update: { value } });
 }
 
 /** Starts or finds the person's attempt of the day on any server: the deal is the same everywhere. */

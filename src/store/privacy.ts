@@ -28,7 +28,7 @@ const CLOSED_STATUSES = ["finished", "abandoned", "broken"];
 const SNOWFLAKE = /^\d{1,22}$/;
 
 function checkId(userId: string): void {
-  // The id goes into a LIKE pattern (its reviews' keys): only digits, as Discord's ids are.
+  // Only digits, as Discord's ids are (a person's rows are found by it).
   if (!SNOWFLAKE.test(userId)) throw new Error(`not a Discord user id: ${userId}`);
 }
 
@@ -39,7 +39,8 @@ const reviewsOfTables = (tableIds: string[]) => ({
 });
 
 /**
- * Counted by the database from indexes alone (TableSeatPerson's, GameResult's userId, guildId, name):
+ * Counted by the database from indexes alone (TableSeatPerson's, GameResult's userId, guildId, name,
+ * ComputedCache's kind, userId for reviews):
  * a person with thousands of games is a few index ranges, not thousands of rows handed to Prisma.
  */
 export async function personalData(db: PrivacyDb, userId: string): Promise<PersonalData> {
@@ -52,7 +53,7 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
   const standings = await db.playerStats.count({ where: { playerKey: userId } });
   const menus = await db.menuToken.count({ where: { userId } });
   const dailies = await db.dailySession.count({ where: { userId } });
-  const reviews = await db.computedCache.count({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
+  const reviews = await one(sql`SELECT COUNT(*) AS "n" FROM "ComputedCache" WHERE "kind" = 'review' AND "userId" = ${userId}`);
   const prefs = await db.playerPrefs.count({ where: { userId } });
   const fromResults = await db.$queryRaw<Array<{ name: string }>>(
     sql`SELECT DISTINCT "name" FROM "GameResult" WHERE "userId" = ${userId} LIMIT 10`,
@@ -100,7 +101,7 @@ export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<
     // Their daily challenge attempts and their game reviews (kept per game and person) go too.
     await tombstoneDailies(tx, { userId });
     await tx.dailySession.deleteMany({ where: { userId } });
-    await tx.computedCache.deleteMany({ where: { kind: "review", key: { endsWith: `|${userId}` } } });
+    await tx.computedCache.deleteMany({ where: { kind: "review", userId } });
     return { results, guilds: [...new Set([...guilds, ...standingGuilds])] };
   });
 }

@@ -399,9 +399,30 @@ describe("SQLite: privacy off the event loop, on indexes", () => {
       `SELECT "tableId" FROM "TableSeatPerson" WHERE "userId" = ?`,
       `SELECT "id" FROM "HeartsTable" WHERE "guildId" = ?`,
       `SELECT "tableId" FROM "MenuToken" WHERE "userId" = ?`,
+      `SELECT COUNT(*) FROM "ComputedCache" WHERE "kind" = 'review' AND "userId" = ?`,
     ]) {
       expect(await plan(query), query).toMatch(/USING (COVERING )?INDEX/);
     }
+  });
+
+  it("reviews stored before the review-person migration are found by their person after it", async () => {
+    const url = await sqlite.url();
+    let store = await SqliteStore.open(url);
+    await store.putCached("review", `table:c1-0123|${ANA}`, "{}");
+    await store.putCached("review", `daily:g1:300|${ANA}`, "{}");
+    await store.putCached("review", `table:c1-0123|${BEN}`, "{}");
+    // Back to the database as it was before the migration: no userId column, no index.
+    const name = "20261127000500_review_person";
+    await store.prisma.$executeRawUnsafe(`DROP INDEX "ComputedCache_kind_userId_idx"`);
+    await store.prisma.$executeRawUnsafe(`ALTER TABLE "ComputedCache" DROP COLUMN "userId"`);
+    await store.prisma.$executeRawUnsafe(`DELETE FROM "_prisma_migrations" WHERE "migration_name" = ?`, name);
+    await store.close();
+    store = await SqliteStore.open(url);
+    cleanups.push(() => store.close());
+    expect((await store.personalData(ANA)).reviews).toBe(2);
+    expect((await store.personalData(BEN)).reviews).toBe(1);
+    await store.forgetUser(ANA);
+    expect((await store.prisma.computedCache.findMany()).map((r) => r.key)).toEqual([`table:c1-0123|${BEN}`]);
   });
 
   it("the migration lists the people of tables stored before it (from their seats JSON)", async () => {

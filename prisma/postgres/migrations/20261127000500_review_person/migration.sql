@@ -1,0 +1,8 @@
+-- AlterTable
+ALTER TABLE "ComputedCache" ADD COLUMN "userId" TEXT;
+
+-- CreateIndex
+CREATE INDEX "ComputedCache_kind_userId_idx" ON "ComputedCache"("kind", "userId");
+
+-- Reviews stored before: their person is the key's part after "|" (table:<id>|<user>, daily:<server>:<day>|<user>).
+UPDATE "ComputedCache" SET "userId" = substr("key", strpos("key", '|') + 1) WHERE "kind" = 'review' AND strpos("key", '|') > 0;
