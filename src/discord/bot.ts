@@ -21,7 +21,6 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const webhook = createWebhookRest(config);
   const services = createServices(config, deps, client, webhook, log);
   const route = createRouter(services, {
-    defaults: config.defaults,
     autoDeferMs: deps.autoDeferMs ?? 1200,
     onAck: deps.onAck,
     webhook,

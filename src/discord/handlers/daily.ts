@@ -20,12 +20,15 @@ import { localeOf, messages, type Messages } from "../../i18n/index.js";
 import { Lane } from "../../render/runtime/pacer.js";
 import { channelAllowed } from "../../table/guild-settings.js";
 import { cleanName } from "../../table/names.js";
-import type { Ctx } from "../interactions/context.js";
+import type { TableView } from "../../table/types.js";
 import type { ComponentId } from "../interactions/ids.js";
 import { dailyBoardMessage, dailyMenu } from "../views/daily.js";
-import { command, component, decline } from "./types.js";
+import { command, decline, tablelessComponent, type HandlerCtx } from "./types.js";
 
 type M = Messages["daily"];
+/** What the daily's handlers use: the daily service, pictures and their pacing, and the server's settings (Share). */
+const USES = ["daily", "images", "pacer", "guilds"] as const;
+type Ctx = HandlerCtx<TableView | null, (typeof USES)[number]>;
 type DailyId = Extract<ComponentId, { verb: "dplay" | "dpick" | "dpass" | "dmoon" | "dshare" }>;
 
 const mOf = (i: { locale: string }): M => messages(localeOf(i.locale)).daily;
@@ -160,10 +163,10 @@ function dailyComponent<V extends DailyId["verb"]>(
   defer: "update" | "none",
   run: (ctx: Ctx, i: ButtonInteraction | StringSelectMenuInteraction, id: Extract<DailyId, { verb: V }>) => Promise<void>,
 ) {
-  return component<Extract<DailyId, { verb: V }>>({
+  return tablelessComponent({
     name: verb,
     defer,
-    needsTable: false,
+    uses: USES,
     parse: (id, i) =>
       id.verb !== verb
         ? decline((m) => m.errors.unknownButton)
@@ -177,12 +180,14 @@ function dailyComponent<V extends DailyId["verb"]>(
 export const dailyPlayCommand = command({
   name: "daily play",
   defer: "reply",
+  uses: USES,
   parse: () => ({}),
   run: (ctx, _input, i) => dailyPlay(ctx, i),
 });
 export const dailyBoardCommand = command({
   name: "daily board",
   defer: "reply",
+  uses: USES,
   parse: () => ({}),
   run: (ctx, _input, i) => dailyBoard(ctx, i),
 });

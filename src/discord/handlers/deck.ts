@@ -7,6 +7,7 @@ import { command } from "./types.js";
 export const deckCommand = command({
   name: "deck",
   defer: "reply",
+  uses: ["decks", "images"],
   parse: (i) => {
     const colours = i.options.getString(OPT.colours);
     const index = i.options.getString(OPT.index);

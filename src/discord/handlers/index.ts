@@ -2,8 +2,8 @@
  * Every interaction handler, in one list: each /hearts subcommand and each custom_id verb.
  *
  * To add one: write it in the file of its domain (or a new `handlers/<domain>.ts`) with `command`,
- * `tableCommand` or `component` from ./types.ts — its name, how it is parsed, how it is deferred,
- * what it runs — then add it to HANDLERS below. A component's custom_id also needs its verb in
+ * `tableCommand`, `component` or `tablelessComponent` from ./types.ts — its name, how it is parsed,
+ * how it is deferred, the services it uses, what it runs — then add it to HANDLERS below. A component's custom_id also needs its verb in
  * ../interactions/ids.ts; a subcommand its definition in commands/hearts.ts. Nothing else changes: the router
  * finds it by name.
  */

@@ -7,12 +7,14 @@ import { command, component, tableCommand } from "./types.js";
 export const scoresCommand = tableCommand({
   name: "scores",
   defer: "none",
+  uses: [],
   parse: () => ({}),
   run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)),
 });
 export const scoresButton = component({
   name: "scores",
   defer: "none",
+  uses: [],
   parse: () => ({}),
   run: (ctx) => ctx.respond.send(scoresMessage(ctx.table, ctx.m)),
 });
@@ -20,6 +22,7 @@ export const scoresButton = component({
 export const leaderboardCommand = command({
   name: "leaderboard",
   defer: "reply",
+  uses: ["store", "images"],
   parse: (i) => ({ guildId: i.guildId, sort: i.options.getString(OPT.sort), page: i.options.getInteger(OPT.page) }),
   run: async (ctx, { guildId, sort, page }) => ctx.respond.send(await leaderboardMessage(ctx, guildId, sort, page)),
 });
@@ -27,6 +30,7 @@ export const leaderboardCommand = command({
 export const statsCommand = command({
   name: "stats",
   defer: "reply",
+  uses: ["store"],
   parse: (i) => ({ guildId: i.guildId, user: i.options.getUser(OPT.user) ?? i.user }),
   run: async (ctx, { guildId, user }) => ctx.respond.send(await statsMessage(ctx, guildId, user)),
 });

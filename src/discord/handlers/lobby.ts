@@ -7,7 +7,7 @@ import { applyRulesChange, applySettings, type SettingsChange } from "../../tabl
 import { isBotLevel } from "../../ai/index.js";
 import type { TableView } from "../../table/types.js";
 import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
-import { sendHand } from "../interactions/context.js";
+import { HAND_USES, sendHand } from "../interactions/context.js";
 import { channelRefusal, parentOf, serverLocale } from "./settings.js";
 import { rulesMessage } from "../views/rules.js";
 import { command, component, decline, isDecline, tableCommand, type Decline, type HandlerCtx } from "./types.js";
@@ -43,6 +43,7 @@ function settingsFrom(i: ChatInputCommandInteraction): SettingsChange | Decline 
 export const newTable = command({
   name: "new",
   defer: "reply",
+  uses: ["guilds", "defaults", "limits", "service", "presenter", "log"],
   opens: true,
   parse(i) {
     const perms = i.appPermissions;
@@ -104,19 +105,23 @@ export const newTable = command({
   },
 });
 
-async function join(ctx: HandlerCtx<TableView>, fromButton: boolean): Promise<void> {
+const JOIN_USES = ["service", ...HAND_USES] as const;
+
+async function join(ctx: HandlerCtx<TableView, (typeof JOIN_USES)[number]>, fromButton: boolean): Promise<void> {
   const r = await ctx.service.join(ctx.table.record.id, ctx.actor);
   if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
   if (r.table.game) return sendHand(ctx, r.table, { notice: ctx.tell(r.say) });
   return ctx.respond.say(fromButton ? `${ctx.tell(r.say)} ${ctx.m.lobby.waitForStart}` : ctx.tell(r.say));
 }
 
-async function leave(ctx: HandlerCtx<TableView>): Promise<void> {
+async function leave(ctx: HandlerCtx<TableView, "service">): Promise<void> {
   const r = await ctx.service.leave(ctx.table.record.id, ctx.actor);
   return ctx.respond.say(ctx.tell(r.say));
 }
 
-async function start(ctx: HandlerCtx<TableView>, canThread: boolean): Promise<void> {
+const START_USES = ["service", "presenter", ...HAND_USES] as const;
+
+async function start(ctx: HandlerCtx<TableView, (typeof START_USES)[number]>, canThread: boolean): Promise<void> {
   const tableId = ctx.table.record.id;
   if (!canThread) ctx.presenter.noteThreadPermission(tableId, false);
   const r = await ctx.service.start(tableId, ctx.actor);
@@ -124,27 +129,35 @@ async function start(ctx: HandlerCtx<TableView>, canThread: boolean): Promise<vo
   return sendHand(ctx, r.table, { notice: ctx.m.lobby.started });
 }
 
-const canChange = (ctx: HandlerCtx<TableView>, table: TableView): boolean =>
+const canChange = (ctx: Pick<HandlerCtx, "actor">, table: TableView): boolean =>
   table.record.status === "lobby" && (table.record.hostId === ctx.actor.userId || !!ctx.actor.canManage);
 
 const canThreadHere = (i: { appPermissions: { has(p: bigint): boolean } | null }): boolean =>
   i.appPermissions?.has(PermissionFlagsBits.CreatePublicThreads) ?? false;
 
-export const joinCommand = tableCommand({ name: "join", defer: "none", parse: () => ({}), run: (ctx) => join(ctx, false) });
-export const joinButton = component({ name: "join", defer: "none", parse: () => ({}), run: (ctx) => join(ctx, true) });
+export const joinCommand = tableCommand({
+  name: "join",
+  defer: "none",
+  uses: JOIN_USES,
+  parse: () => ({}),
+  run: (ctx) => join(ctx, false),
+});
+export const joinButton = component({ name: "join", defer: "none", uses: JOIN_USES, parse: () => ({}), run: (ctx) => join(ctx, true) });
 
-export const leaveCommand = tableCommand({ name: "leave", defer: "none", parse: () => ({}), run: (ctx) => leave(ctx) });
-export const leaveButton = component({ name: "leave", defer: "none", parse: () => ({}), run: (ctx) => leave(ctx) });
+export const leaveCommand = tableCommand({ name: "leave", defer: "none", uses: ["service"], parse: () => ({}), run: (ctx) => leave(ctx) });
+export const leaveButton = component({ name: "leave", defer: "none", uses: ["service"], parse: () => ({}), run: (ctx) => leave(ctx) });
 
 export const startCommand = tableCommand({
   name: "start",
   defer: "reply",
+  uses: START_USES,
   parse: (i) => ({ canThread: canThreadHere(i) }),
   run: (ctx, { canThread }) => start(ctx, canThread),
 });
 export const startButton = component({
   name: "start",
   defer: "reply",
+  uses: START_USES,
   parse: (_id, i) => ({ canThread: canThreadHere(i) }),
   run: (ctx, { canThread }) => start(ctx, canThread),
 });
@@ -152,6 +165,7 @@ export const startButton = component({
 export const endCommand = tableCommand({
   name: "end",
   defer: "none",
+  uses: ["service"],
   parse: () => ({}),
   async run(ctx) {
     const r = await ctx.service.end(ctx.table.record.id, ctx.actor);
@@ -162,6 +176,7 @@ export const endCommand = tableCommand({
 export const kickCommand = tableCommand({
   name: "kick",
   defer: "none",
+  uses: ["service"],
   parse: (i) => ({ userId: i.options.getUser(OPT.user, true).id }),
   async run(ctx, { userId }) {
     const r = await ctx.service.kick(ctx.table.record.id, ctx.actor, userId);
@@ -172,6 +187,7 @@ export const kickCommand = tableCommand({
 export const rulesCommand = tableCommand({
   name: "rules",
   defer: "none",
+  uses: ["service"],
   parse(i) {
     const settings = settingsFrom(i);
     return isDecline(settings) ? settings : { spec: i.options.getString(OPT.set), target: i.options.getInteger(OPT.target), settings };
@@ -198,6 +214,7 @@ export const rulesCommand = tableCommand({
 export const rulesButton = component({
   name: "rules",
   defer: "none",
+  uses: [],
   parse: () => ({}),
   run: (ctx) => ctx.respond.send(rulesMessage(ctx.table, canChange(ctx, ctx.table), ctx.m)),
 });
@@ -205,6 +222,7 @@ export const rulesButton = component({
 export const presetMenu = component({
   name: "preset",
   defer: "none",
+  uses: ["service"],
   redraws: true,
   parse: (_id, i) => ({ preset: i.isStringSelectMenu() ? i.values[0] : "" }),
   async run(ctx, { preset }) {
@@ -217,6 +235,7 @@ export const presetMenu = component({
 export const botMenu = component({
   name: "bot",
   defer: "none",
+  uses: ["service"],
   parse(_id, i) {
     const value = i.isStringSelectMenu() ? i.values[0] : undefined;
     if (value === "remove") return { remove: true as const };
@@ -233,6 +252,7 @@ export const botMenu = component({
 export const rematchButton = component({
   name: "rematch",
   defer: "reply",
+  uses: ["guilds", "limits", "service", "presenter"],
   opens: true,
   parse: (_id, i) => ({ parentId: i.channel?.isThread() ? (i.channel.parentId ?? null) : null, channelId: i.channelId }),
   async run(ctx, { parentId, channelId }) {

@@ -1,7 +1,7 @@
 /** A player's private menu and what they do in it: see the hand, pick and pass, play, the moon, a hint. */
 import { cardLabel, parseCard, type Card, type SeatView } from "../../game/index.js";
 import type { Outcome, TableView } from "../../table/types.js";
-import { sendHand } from "../interactions/context.js";
+import { HAND_USES, sendHand, type HandUses } from "../interactions/context.js";
 import type { ComponentId } from "../interactions/ids.js";
 import { describeHint, passPhaseStart } from "../views/hand-menu.js";
 import { component, tableCommand, type HandlerCtx } from "./types.js";
@@ -13,20 +13,23 @@ const idOf =
   (id: ComponentId): Extract<ComponentId, { verb: V }> =>
     id as Extract<ComponentId, { verb: V }>;
 
-const hand = (ctx: HandlerCtx<TableView>) => sendHand(ctx, ctx.table);
+const hand = (ctx: HandlerCtx<TableView, HandUses>) => sendHand(ctx, ctx.table);
 
-export const handCommand = tableCommand({ name: "hand", defer: "reply", parse: () => ({}), run: hand });
-export const handButton = component({ name: "hand", defer: "update", parse: () => ({}), run: hand });
+export const handCommand = tableCommand({ name: "hand", defer: "reply", uses: HAND_USES, parse: () => ({}), run: hand });
+export const handButton = component({ name: "hand", defer: "update", uses: HAND_USES, parse: () => ({}), run: hand });
 
 /** Open the table: Discord opens the Activity in this channel, and the page finds the channel's table. */
 export const activityButton = component({
   name: "activity",
   defer: "none",
+  uses: [],
   parse: () => ({}),
   run: (ctx) => ctx.respond.launchActivity({ content: ctx.m.activity.launchFailed }),
 });
 
-async function hint(ctx: HandlerCtx<TableView>): Promise<void> {
+const HINT_USES = ["service", "guilds"] as const;
+
+async function hint(ctx: HandlerCtx<TableView, (typeof HINT_USES)[number]>): Promise<void> {
   const tableId = ctx.table.record.id;
   await ctx.respond.defer();
   const off = await hintsRefusal(ctx, ctx.table.record.guildId);
@@ -37,14 +40,18 @@ async function hint(ctx: HandlerCtx<TableView>): Promise<void> {
   return ctx.respond.say(ctx.m.menu.hintSays({ what: describeHint(r.action, ctx.m), rated: !!rated }));
 }
 
-export const hintCommand = tableCommand({ name: "hint", defer: "reply", parse: () => ({}), run: hint });
-export const hintButton = component({ name: "hint", defer: "reply", parse: () => ({}), run: hint });
+export const hintCommand = tableCommand({ name: "hint", defer: "reply", uses: HINT_USES, parse: () => ({}), run: hint });
+export const hintButton = component({ name: "hint", defer: "reply", uses: HINT_USES, parse: () => ({}), run: hint });
 
 /**
  * An action's answer, from its outcome: the menu of the table the action left, with the seat view
  * the service worked out. Refused, the menu as the table is now, with why.
  */
-function answer(ctx: HandlerCtx<TableView>, r: Outcome<{ table: TableView; view: SeatView }>, done: () => string): Promise<void> {
+function answer(
+  ctx: HandlerCtx<TableView, "service" | HandUses>,
+  r: Outcome<{ table: TableView; view: SeatView }>,
+  done: () => string,
+): Promise<void> {
   if (r.ok) return sendHand(ctx, r.table, { view: r.view, notice: done() });
   return sendHand(ctx, ctx.service.current(ctx.table), { notice: `⚠️ ${ctx.tell(r.say)}` });
 }
@@ -52,6 +59,7 @@ function answer(ctx: HandlerCtx<TableView>, r: Outcome<{ table: TableView; view:
 export const pickMenu = component({
   name: "pick",
   defer: "update",
+  uses: HAND_USES,
   // Selecting cards changes nothing in the game: the menu shows the choice and a Pass button.
   parse: (id, i) => ({
     version: idOf<"pick">()(id).version,
@@ -75,6 +83,7 @@ export const pickMenu = component({
 export const passButton = component({
   name: "pass",
   defer: "update",
+  uses: ["service", ...HAND_USES],
   parse: idOf<"pass">(),
   async run(ctx, { cards, version }) {
     const r = await ctx.service.pass(ctx.table, ctx.actor, cards, version);
@@ -85,6 +94,7 @@ export const passButton = component({
 export const playButton = component({
   name: "play",
   defer: "update",
+  uses: ["service", ...HAND_USES],
   parse: idOf<"play">(),
   async run(ctx, { card, version }) {
     const r = await ctx.service.play(ctx.table, ctx.actor, card, version);
@@ -95,6 +105,7 @@ export const playButton = component({
 export const moonButton = component({
   name: "moon",
   defer: "update",
+  uses: ["service", ...HAND_USES],
   parse: idOf<"moon">(),
   async run(ctx, { choice, version }) {
     const r = await ctx.service.moon(ctx.table, ctx.actor, choice, version);

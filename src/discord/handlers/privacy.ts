@@ -8,8 +8,7 @@ import { OPT } from "../../../commands/hearts.js";
 import { sentence, type Messages } from "../../i18n/index.js";
 import { FORMER_PLAYER } from "../../store/types.js";
 import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../../table/guild-settings.js";
-import type { Ctx } from "../interactions/context.js";
-import { command, tablelessComponent } from "./types.js";
+import { command, tablelessComponent, type HandlerCtx } from "./types.js";
 import { NO_TABLE, encodeId, type PrivacyAction } from "../interactions/ids.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR, button, row } from "../views/components.js";
@@ -27,6 +26,7 @@ const danger = (custom_id: string, label: string) => row(button(custom_id, label
 export const privacyCommand = command({
   name: "privacy",
   defer: "none",
+  uses: ["guilds", "store"],
   parse: (i) => ({ server: i.options.getBoolean(OPT.server) ?? false, manager: isServerManager(i), guildId: i.guildId }),
   async run(ctx, { server, manager, guildId }) {
     const m = ctx.m.privacy;
@@ -73,6 +73,7 @@ export const privacyCommand = command({
 export const privacyButton = tablelessComponent({
   name: "privacy",
   defer: "none",
+  uses: ["everyShard", "menus", "store", "log", "service"],
   parse: (cid, i) => ({
     action: cid.verb === "privacy" ? cid.action : null,
     manager: i.inGuild() && isServerManager(i),
@@ -99,7 +100,7 @@ export const privacyButton = tablelessComponent({
 
 type PrivacyText = Messages["privacy"];
 
-async function forget(ctx: Ctx, userId: string, m: PrivacyText): Promise<void> {
+async function forget(ctx: HandlerCtx<null, "everyShard" | "menus" | "store" | "log">, userId: string, m: PrivacyText): Promise<void> {
   const key = `user:${userId}`;
   if (inProgress.has(key)) return ctx.respond.say(m.busy);
   inProgress.add(key);
@@ -117,7 +118,7 @@ async function forget(ctx: Ctx, userId: string, m: PrivacyText): Promise<void> {
   }
 }
 
-async function purge(ctx: Ctx, guildId: string, m: PrivacyText): Promise<void> {
+async function purge(ctx: HandlerCtx<null, "service" | "everyShard" | "store" | "log">, guildId: string, m: PrivacyText): Promise<void> {
   const key = `guild:${guildId}`;
   if (inProgress.has(key)) return ctx.respond.say(m.busy);
   inProgress.add(key);

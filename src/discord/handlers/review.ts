@@ -9,8 +9,8 @@ import { OPT } from "../../../commands/hearts.js";
 import { cardLabel, type Card } from "../../game/index.js";
 import { localeOf, messages } from "../../i18n/index.js";
 import type { ReviewSource } from "../../table/review.js";
-import type { Ctx } from "../interactions/context.js";
-import { command } from "./types.js";
+import type { TableView } from "../../table/types.js";
+import { command, type HandlerCtx } from "./types.js";
 import type { OutFile } from "../interactions/message.js";
 import { COLOUR } from "../views/components.js";
 import { Lane } from "../../render/runtime/pacer.js";
@@ -19,9 +19,18 @@ const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
 const fmt = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
 
 /** `/hearts review`, as the registry (handlers/index.ts) lists it: slow, so acknowledged at once. */
-export const reviewHandler = command({ name: "review", defer: "reply", parse: () => ({}), run: (ctx, _input, i) => reviewCommand(ctx, i) });
+export const reviewHandler = command({
+  name: "review",
+  defer: "reply",
+  uses: ["daily", "review", "images", "pacer"],
+  parse: () => ({}),
+  run: (ctx, _input, i) => reviewCommand(ctx, i),
+});
 
-export async function reviewCommand(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
+async function reviewCommand(
+  ctx: HandlerCtx<null | TableView, "daily" | "review" | "images" | "pacer">,
+  i: ChatInputCommandInteraction,
+): Promise<void> {
   const m = messages(localeOf(i.locale)).review;
   if (!i.guildId) return ctx.respond.say(m.noGame);
   const which = i.options.getString(OPT.game) ?? "last";

@@ -11,12 +11,15 @@ import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
 import type { GuildSettings, GuildSettingsPatch } from "../../store/types.js";
 import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, channelAllowed, tableCapOf } from "../../table/guild-settings.js";
 import { applyRulesSpec } from "../../table/options.js";
-import type { Ctx } from "../interactions/context.js";
+import type { Interacting, Services } from "../interactions/context.js";
 import { command } from "./types.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR } from "../views/components.js";
 
 const SNOWFLAKE = /^\d{15,22}$/;
+
+/** What the settings read: the person's words, the bot's defaults and ceiling, the server's settings. */
+type SettingsCtx = Pick<Interacting, "m" | "tell"> & Pick<Services, "defaults" | "limits">;
 
 /** Manage Server, as Discord computed it for the member in this interaction. */
 export const isServerManager = (i: { memberPermissions: Readonly<PermissionsBitField> | null }): boolean =>
@@ -30,6 +33,7 @@ const raw = (i: ChatInputCommandInteraction, name: string): string | number | bo
 export const settingsHandler = command({
   name: "settings",
   defer: "none",
+  uses: ["guilds", "log", "defaults", "limits"],
   parse: (i) => ({ change: changeFrom(i), manager: isServerManager(i), guildId: i.guildId }),
   async run(ctx, { change, manager, guildId }) {
     const m = ctx.m.settings;
@@ -92,7 +96,7 @@ function changeFrom(i: ChatInputCommandInteraction): Change | null {
 }
 
 /** The store patch for a change, or the sentence saying why it cannot be made. Resets apply first. */
-function patchFrom(ctx: Ctx, c: Change, current: GuildSettings): GuildSettingsPatch | string {
+function patchFrom(ctx: SettingsCtx, c: Change, current: GuildSettings): GuildSettingsPatch | string {
   const m = ctx.m.settings;
   const p: GuildSettingsPatch = {};
   const resets = new Set<string>(c.reset === "all" ? RESET_CHOICES.map((r) => r.value) : c.reset ? [c.reset] : []);
@@ -144,7 +148,7 @@ function patchFrom(ctx: Ctx, c: Change, current: GuildSettings): GuildSettingsPa
 }
 
 /** The current values, in the reader's language; defaults are marked as such. */
-export function settingsView(ctx: Ctx, g: GuildSettings): OutMessage {
+function settingsView(ctx: SettingsCtx, g: GuildSettings): OutMessage {
   const m = ctx.m.settings;
   const d = ctx.defaults;
   const dflt = (set: boolean, value: string) => (set ? value : m.byDefault({ value }));
@@ -176,13 +180,13 @@ export const parentOf = (i: ChatInputCommandInteraction<"cached" | "raw">): stri
   i.channel?.isThread() ? (i.channel.parentId ?? null) : null;
 
 /** Before /hearts new: the sentence refusing this channel, or null when tables may open here. */
-export function channelRefusal(ctx: Ctx, g: GuildSettings, channelId: string, parentId: string | null): string | null {
+export function channelRefusal(ctx: Pick<Interacting, "m">, g: GuildSettings, channelId: string, parentId: string | null): string | null {
   if (channelAllowed(g, channelId, parentId)) return null;
   return ctx.m.settings.channelNotAllowed({ channels: g.allowedChannels.map((id) => `<#${id}>`).join(", ") });
 }
 
 /** Before a hint: the sentence when the server turned hints off, else null. */
-export async function hintsRefusal(ctx: Ctx, guildId: string): Promise<string | null> {
+export async function hintsRefusal(ctx: Pick<Interacting, "m"> & Pick<Services, "guilds">, guildId: string): Promise<string | null> {
   const g = await ctx.guilds.get(guildId);
   return g.hintsAllowed === false ? ctx.m.settings.hintsOffServer : null;
 }

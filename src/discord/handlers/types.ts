@@ -5,9 +5,8 @@
  */
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from "discord.js";
 import type { Messages } from "../../i18n/index.js";
-import type { TableSettings } from "../../table/records.js";
 import type { TableView } from "../../table/types.js";
-import type { Ctx } from "../interactions/context.js";
+import type { Interacting, Services } from "../interactions/context.js";
 import type { ComponentId } from "../interactions/ids.js";
 
 /**
@@ -26,12 +25,16 @@ export interface Decline {
 export const decline = (say: (m: Messages) => string): Decline => ({ decline: say });
 export const isDecline = (x: unknown): x is Decline => typeof x === "object" && x !== null && "decline" in x;
 
-/** The context a handler runs in: the services, the person, the responder, and the table (looked up once). */
-export interface HandlerCtx<T extends TableView | null = TableView | null> extends Ctx {
-  table: T;
-  /** The settings a new table starts from (the bot's configuration). */
-  defaults: TableSettings;
-}
+/** A service's name, as a handler lists it in `uses`. */
+export type Uses = keyof Services;
+
+/**
+ * The context a handler runs in: the person, their words, the responder, the table (looked up
+ * once), and only the services the handler names in `uses` (so a reader sees at its head what it
+ * touches, and the compiler holds it to that).
+ */
+export type HandlerCtx<T extends TableView | null = TableView | null, S extends Uses = Uses> = Interacting &
+  Pick<Services, S> & { table: T };
 
 interface HandlerBase {
   /** The subcommand's name, or the custom_id's verb. */
@@ -44,6 +47,8 @@ interface HandlerBase {
   redraws?: boolean;
   /** Opens a table: subject to the per-person cooldown (fair use). */
   opens?: boolean;
+  /** The services it uses: its context holds those only. */
+  uses: readonly Uses[];
 }
 
 export interface CommandHandler<I = unknown> extends HandlerBase {
@@ -70,30 +75,38 @@ export interface ComponentHandler<I = unknown> extends HandlerBase {
 
 export type Handler = CommandHandler | ComponentHandler;
 
-/** Keeps each handler's input type while listing them together. */
-export const command = <I>(h: Omit<CommandHandler<I>, "kind">): CommandHandler<I> => ({ ...h, kind: "command" });
-export const component = <I>(h: Omit<ComponentHandler<I>, "kind">): ComponentHandler<I> => ({ ...h, kind: "component" });
+/** A handler as written: its input type and the services it names are its own. */
+type Spec<H extends Handler, I, S extends Uses, C, X> = Omit<H, "kind" | "uses" | "run" | "needsTable"> & {
+  uses: readonly S[];
+  run(ctx: C, input: I, i: X): Promise<void>;
+};
+
+/** Keeps each handler's input type and services while listing them together. */
+export const command = <I, S extends Uses = never>(
+  h: Spec<CommandHandler<I>, I, S, HandlerCtx<TableView | null, S>, ChatInputCommandInteraction<"cached" | "raw">> & {
+    needsTable?: false;
+  },
+): CommandHandler<I> => ({ ...h, kind: "command" });
+export const component = <I, S extends Uses = never>(
+  h: Spec<ComponentHandler<I>, I, S, HandlerCtx<TableView, S>, ComponentInteraction> & { needsTable?: false },
+): ComponentHandler<I> => ({ ...h, kind: "component" });
 
 /** A button that belongs to no table (custom_id table slot NO_TABLE): the router looks nothing up. */
-export const tablelessComponent = <I>(
-  h: Omit<ComponentHandler<I>, "kind" | "needsTable" | "run"> & {
-    run(ctx: HandlerCtx<null>, input: I, i: ComponentInteraction): Promise<void>;
-  },
+export const tablelessComponent = <I, S extends Uses = never>(
+  h: Spec<ComponentHandler<I>, I, S, HandlerCtx<null, S>, ComponentInteraction>,
 ): ComponentHandler<I> => ({
   ...h,
   kind: "component",
   needsTable: false,
-  run: (ctx, input, i) => h.run(ctx as unknown as HandlerCtx<null>, input, i),
+  run: (ctx, input, i) => h.run(ctx as unknown as HandlerCtx<null, S>, input, i),
 });
 
 /** A subcommand that acts on the channel's open table: the router finds it (or answers "no table here"). */
-export const tableCommand = <I>(
-  h: Omit<CommandHandler<I>, "kind" | "needsTable" | "run"> & {
-    run(ctx: HandlerCtx<TableView>, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void>;
-  },
+export const tableCommand = <I, S extends Uses = never>(
+  h: Spec<CommandHandler<I>, I, S, HandlerCtx<TableView, S>, ChatInputCommandInteraction<"cached" | "raw">>,
 ): CommandHandler<I> => ({
   ...h,
   kind: "command",
   needsTable: true,
-  run: (ctx, input, i) => h.run(ctx as HandlerCtx<TableView>, input, i),
+  run: (ctx, input, i) => h.run(ctx as HandlerCtx<TableView, S>, input, i),
 });

@@ -1,4 +1,7 @@
-/** What every interaction handler gets: the interaction's person, its responder, and the services. */
+/**
+ * What an interaction runs with: the services (each handler names those it uses, ../handlers/types.ts)
+ * and the interaction's own part: its person, their words, its responder.
+ */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
 import type { Card, SeatView } from "../../game/index.js";
 import type { DailyService } from "../../daily/service.js";
@@ -45,7 +48,8 @@ export interface Services {
   everyShard: EveryShard;
 }
 
-export interface Ctx extends Services {
+/** The interaction's own part of a handler's context. */
+export interface Interacting {
   respond: Responder;
   actor: Actor;
   /** The person's language (their Discord client's): every private answer is in it. */
@@ -58,8 +62,15 @@ export interface Ctx extends Services {
   opened(): void;
 }
 
+/** Everything: what the router builds for each interaction. */
+export type Ctx = Interacting & Services;
+
+/** The services sendHand uses: a handler that answers with the menu names them. */
+export const HAND_USES = ["menus", "decks", "pacer", "images"] as const;
+export type HandUses = (typeof HAND_USES)[number];
+
 /** The person's language and its words, for an interaction's private answers. */
-export function wordsFor(i: Interaction): Pick<Ctx, "locale" | "m" | "tell"> {
+export function wordsFor(i: Interaction): Pick<Interacting, "locale" | "m" | "tell"> {
   const locale = localeOf(i.locale);
   const m = messages(locale);
   return { locale, m, tell: (s) => words(m, s) };
@@ -89,7 +100,7 @@ export function inPlace(table: TableView, channelId: string | null): boolean {
  * up again; a later change redraws the menu through its token (MenuRefresher).
  */
 export async function sendHand(
-  ctx: Ctx,
+  ctx: Interacting & Pick<Services, HandUses>,
   table: TableView,
   opts: { view?: SeatView | null; notice?: string; selected?: Card[] } = {},
 ): Promise<void> {

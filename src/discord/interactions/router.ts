@@ -5,7 +5,7 @@
  * failed".
  */
 import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js";
-import { channelOfTableId, type TableSettings } from "../../table/records.js";
+import { channelOfTableId } from "../../table/records.js";
 import { StoreDown } from "../../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
@@ -16,7 +16,6 @@ import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
 
 export interface RouterOptions {
-  defaults: TableSettings;
   /** Defer when a handler has not answered after this long (Discord allows 3 s). */
   autoDeferMs: number;
   /** Called with the time from receiving each interaction to sending its acknowledgement. */
@@ -64,8 +63,8 @@ export function createRouter(services: Services, opts: RouterOptions) {
     // Not awaited: the handler starts at once; defer() never rejects (it reports its own failure).
     if (handler && handler.defer !== "none") respond.defer().catch(() => undefined);
     try {
-      if (i.isChatInputCommand()) await runCommand(ctx, i, handler as CommandHandler | undefined, opts.defaults);
-      else await runComponent(ctx, i, id, handler as ComponentHandler | undefined, opts.defaults);
+      if (i.isChatInputCommand()) await runCommand(ctx, i, handler as CommandHandler | undefined);
+      else await runComponent(ctx, i, id, handler as ComponentHandler | undefined);
     } catch (err) {
       // An option of another type than the command defines: Discord still shows an older /hearts
       // (command updates take a while to reach every client). The person's input, not our bug.
@@ -90,19 +89,14 @@ export function createRouter(services: Services, opts: RouterOptions) {
   };
 }
 
-async function runCommand(
-  ctx: Ctx,
-  i: ChatInputCommandInteraction,
-  handler: CommandHandler | undefined,
-  defaults: TableSettings,
-): Promise<void> {
+async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: CommandHandler | undefined): Promise<void> {
   if (!i.inGuild()) return ctx.respond.say(ctx.m.errors.notInGuild);
   if (!handler) return ctx.respond.say(ctx.m.errors.unknownSubcommand);
   const table = handler.needsTable ? await ctx.service.findOpen(i.channelId) : null;
   if (handler.needsTable && !table) return ctx.respond.say(ctx.m.errors.noTableHere);
   const input = handler.parse(i);
   if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
-  return handler.run({ ...ctx, table, defaults }, input, i);
+  return handler.run({ ...ctx, table }, input, i);
 }
 
 async function runComponent(
@@ -110,13 +104,12 @@ async function runComponent(
   i: ComponentInteraction,
   id: ComponentId | null,
   handler: ComponentHandler | undefined,
-  defaults: TableSettings,
 ): Promise<void> {
   if (!id || !handler) return ctx.respond.say(ctx.m.errors.unknownButton);
   if (handler.needsTable === false) {
     const input = handler.parse(id, i);
     if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
-    return handler.run({ ...ctx, table: null as never, defaults }, input, i);
+    return handler.run({ ...ctx, table: null as never }, input, i);
   }
   // Where the button belongs, before the table is read: a click from another channel (a forged
   // custom_id) costs no read of the store.
@@ -127,7 +120,7 @@ async function runComponent(
   if (!inPlace(table, i.channelId)) return ctx.respond.say(ctx.m.errors.otherChannel);
   const input = handler.parse(id, i);
   if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
-  return handler.run({ ...ctx, table, defaults }, input, i);
+  return handler.run({ ...ctx, table }, input, i);
 }
 
 /**

@@ -5,12 +5,12 @@
 import type { User } from "discord.js";
 import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../store/types.js";
 import { cleanName, cutGraphemes } from "../../table/names.js";
-import type { Ctx } from "../interactions/context.js";
+import type { Interacting, Services } from "../interactions/context.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR } from "./components.js";
 
 export async function leaderboardMessage(
-  ctx: Ctx,
+  ctx: Pick<Interacting, "m" | "locale"> & Pick<Services, "store" | "images">,
   guildId: string,
   sort: string | null = null,
   page: number | null = null,
@@ -64,7 +64,11 @@ export async function leaderboardMessage(
   };
 }
 
-export async function statsMessage(ctx: Ctx, guildId: string, user: User): Promise<OutMessage> {
+export async function statsMessage(
+  ctx: Pick<Interacting, "m" | "actor"> & Pick<Services, "store">,
+  guildId: string,
+  user: User,
+): Promise<OutMessage> {
   const store = ctx.store;
   const m = ctx.m.standings;
   const card = await store.playerCard(guildId, user.id);
