@@ -1,10 +1,15 @@
 /**
  * `npm run bench:activity`: the Activity's web server under load. 50 tables, four people each, all
- * four in the Activity (Node WebSocket connections signed in through the fake Discord's OAuth2);
- * every table plays a hand card by card. updateP99Ms: from a card sent by one connection to the
- * update reaching each of the table's other three connections. bundleBytesGzip: the page's
- * script and HTML, gzipped. Last line: JSON.
+ * four in the Activity (WebSocket connections signed in through the fake Discord's OAuth2, in a
+ * process of their own: activity-clients.ts); every table plays a hand card by card at full speed.
+ * updateP99Ms: from a card sent by one connection to the update reaching each of the table's other
+ * three connections. At full speed every table always has a card on its way, so the server is the
+ * queue: the latency is about the tables times the server's CPU time per card (serverCpuMsPerMove,
+ * the server's process only), and on a shared machine the load average (in the JSON) moves it
+ * too. bundleBytesGzip: the page's script and HTML, gzipped. Last line: JSON.
  */
+import { fork } from "node:child_process";
+import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { ActivityServer } from "../src/activity/server.js";
 import { buildApp } from "../src/activity/bundle.js";
@@ -16,7 +21,7 @@ import { TableService } from "../src/table/service.js";
 import { fastBots } from "../test/bot/harness.js";
 import { MemoryStore } from "../test/bot/memory-store.js";
 import { startFakeDiscord, type FakeUser } from "../test/fake-discord/server.js";
-import { ActivityClient, signIn, simpleMove } from "../test/activity/ws-client.js";
+import type { ClientsInput, ClientsMessage } from "./activity-clients.js";
 
 const TABLES = Number(process.env.TABLES ?? 50);
 const fake = await startFakeDiscord({ users: TABLES * 4 });
@@ -40,12 +45,12 @@ const port = await server.start();
 const app = await buildApp(fake.applicationId);
 const bundleBytesGzip = gzipSync(app.js).length + gzipSync(app.html).length;
 
-const latencies: number[] = [];
 const settings = { ...DEFAULT_SETTINGS, turnSeconds: 0 };
-async function table(k: number): Promise<void> {
+const actor = (u: FakeUser) => ({ userId: u.id, name: u.globalName });
+const tables: { id: string; host: FakeUser; channelId: string; codes: string[] }[] = [];
+for (let k = 0; k < TABLES; k++) {
   const channelId = String(710000000000000000n + BigInt(k));
-  const people: FakeUser[] = fake.users.slice(k * 4, k * 4 + 4);
-  const actor = (u: FakeUser) => ({ userId: u.id, name: u.globalName });
+  const people = fake.users.slice(k * 4, k * 4 + 4);
   const opened = await service.open({ guildId: fake.guildId, channelId }, actor(people[0]), {
     rules: { ...DEFAULT_RULES, target: 200 },
     settings,
@@ -53,42 +58,51 @@ async function table(k: number): Promise<void> {
   if (!opened.ok) throw new Error(opened.code);
   const id = opened.table.record.id;
   for (const u of people.slice(1)) await service.join(id, actor(u));
-  const conns: ActivityClient[] = [];
-  for (const u of people) conns.push(await signIn(port, fake.oauthCode(u), channelId));
-  const sentAt = new Map<number, number>();
-  for (const c of conns)
-    c.onTable = (t) => {
-      const at = sentAt.get(t.game?.version ?? -1);
-      if (at !== undefined) latencies.push(performance.now() - at);
-    };
-  await service.start(id, actor(people[0]));
-  // One hand: every pass and card, each from the connection whose turn it is.
-  for (let moves = 0; moves < 60;) {
-    const mover = conns.find((c) => c.table && simpleMove(c.table));
-    if (!mover) {
-      await new Promise((r) => setTimeout(r, 2));
-      if (conns[0].table?.game?.trickNumber === 12) break;
-      continue;
-    }
-    const move = simpleMove(mover.table!)!;
-    const before = mover.table!.game!.version;
-    sentAt.set(before + 1, performance.now());
-    mover.send(move);
-    await mover.until(() => mover.table!.game!.version > before, 5000, "the move's update");
-    moves++;
-  }
-  for (const c of conns) c.close();
+  tables.push({ id, host: people[0], channelId, codes: people.map((u) => fake.oauthCode(u)) });
 }
-const started = performance.now();
-await Promise.all(Array.from({ length: TABLES }, (_, k) => table(k)));
-const seconds = (performance.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
+
+// The pages in a process of their own: every connection signs in, then every table starts.
+const clients = fork(new URL("./activity-clients.ts", import.meta.url).pathname, [], {
+  execArgv: ["--import", "tsx"],
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+const next = <T extends ClientsMessage["type"]>(type: T) =>
+  new Promise<Extract<ClientsMessage, { type: T }>>((resolve, reject) => {
+    clients.on("message", (m: ClientsMessage) => {
+      if (m.type === type) resolve(m as Extract<ClientsMessage, { type: T }>);
+      else if (m.type === "failed") reject(new Error(m.error));
+    });
+    clients.once("exit", (code) => reject(new Error(`the pages' process exited (${code})`)));
+  });
+const input: ClientsInput = { port, tables: tables.map(({ channelId, codes }) => ({ channelId, codes })) };
+clients.send(input);
+await next("ready");
+const cpu = process.cpuUsage();
+const elu = performance.eventLoopUtilization();
+for (const t of tables) await service.start(t.id, actor(t.host));
+const done = await next("done");
+const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
+const busy = performance.eventLoopUtilization(elu).utilization;
+clients.kill();
+const latencies = done.latencies.sort((a, b) => a - b);
 const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] * 10) / 10;
+const serverCpuMsPerMove = Math.round((cpuMs / done.moves) * 1000) / 1000;
 console.log(
-  `${TABLES} tables × 4 connections: ${latencies.length} deliveries in ${seconds.toFixed(1)} s; p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`,
+  `${TABLES} tables × 4 connections: ${done.moves} moves, ${latencies.length} deliveries in ${done.seconds.toFixed(1)} s; ` +
+    `p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms; the server's process: ${serverCpuMsPerMove} ms of CPU a move, its event loop busy ${Math.round(busy * 100)}% (load average ${loadavg()[0].toFixed(1)})`,
 );
 await server.stop();
 await service.stop();
 await fake.close().catch(() => undefined);
-console.log(JSON.stringify({ tables: TABLES, connections: TABLES * 4, updateP50Ms: pct(0.5), updateP99Ms: pct(0.99), bundleBytesGzip }));
+console.log(
+  JSON.stringify({
+    tables: TABLES,
+    connections: TABLES * 4,
+    updateP50Ms: pct(0.5),
+    updateP99Ms: pct(0.99),
+    serverCpuMsPerMove,
+    bundleBytesGzip,
+    loadAverage: Math.round(loadavg()[0] * 10) / 10,
+  }),
+);
 process.exit(0);

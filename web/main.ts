@@ -219,7 +219,7 @@ function topBar(): HTMLElement {
   if (g.phase === "passing") what = table!.hand?.passed ? t.passWaiting : t.passing({ dir: g.passDirection });
   else if (g.phase === "moon-choice") what = t.choosing({ name: table!.seats.find((s) => s.seat === g.pendingMoon)?.name ?? "?" });
   else if (g.phase === "game-over") what = t.gameOver;
-  else what = waiting?.you ? t.yourTurn : t.theirTurn({ name: waiting?.name ?? "?" });
+  else what = waiting && waiting.seat === table!.hand?.seat ? t.yourTurn : t.theirTurn({ name: waiting?.name ?? "?" });
   const tools: HTMLElement[] = [];
   if (table!.hand && table!.hintsAllowed && g.awaiting.includes(table!.hand.seat) && g.phase !== "game-over")
     tools.push(button(t.hint, () => send({ t: "hint" })));
@@ -250,15 +250,16 @@ function seatEl(seatNo: number, me: number): HTMLElement {
   const s = table!.seats.find((x) => x.seat === seatNo);
   const g = table!.game;
   if (!s) return el("div", { class: `seat ${placeOf(seatNo, me)} empty` }, "—");
+  const you = s.seat === table!.hand?.seat;
   const turn = !!g && g.awaiting.includes(s.seat) && g.phase !== "game-over";
   const clock = s.deadline ? Math.max(0, Math.round((s.deadline - Date.now()) / 1000)) : null;
-  const label = [s.name, s.you ? t.you : s.bot ? t.bot : "", t.total({ n: s.total }), g ? t.thisHand({ n: s.handPoints }) : ""]
+  const label = [s.name, you ? t.you : s.bot ? t.bot : "", t.total({ n: s.total }), g ? t.thisHand({ n: s.handPoints }) : ""]
     .filter(Boolean)
     .join(", ");
   return el(
     "div",
     {
-      class: `seat ${placeOf(seatNo, me)}${turn ? " turn" : ""}${s.you ? " you" : ""}${s.bot ? " bot" : ""}`,
+      class: `seat ${placeOf(seatNo, me)}${turn ? " turn" : ""}${you ? " you" : ""}${s.bot ? " bot" : ""}`,
       "aria-label": label,
       "data-seat": s.seat,
     },
