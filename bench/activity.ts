@@ -10,7 +10,9 @@
  */
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
+import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
 import { ActivityServer } from "../src/activity/server.js";
 import { buildApp } from "../src/activity/bundle.js";
 import { DEFAULT_SETTINGS } from "../src/config.js";
@@ -18,7 +20,9 @@ import { FairUse } from "../src/discord/fair-use.js";
 import { DEFAULT_RULES } from "../src/game/rules.js";
 import { silentLogger } from "../src/log.js";
 import { TableService } from "../src/table/service.js";
-import { fastBots } from "../test/bot/harness.js";
+import { fastBots, Player, byVerb, findButton, playUntil, startHarness, tableMessage, type Harness } from "../test/bot/harness.js";
+import { hostActivity } from "../test/activity/host.js";
+import { ActivityClient, signIn, simpleMove } from "../test/activity/ws-client.js";
 import { MemoryStore } from "../test/bot/memory-store.js";
 import { startFakeDiscord, type FakeUser } from "../test/fake-discord/server.js";
 import type { ClientsInput, ClientsMessage } from "./activity-clients.js";
@@ -94,6 +98,13 @@ console.log(
 await server.stop();
 await service.stop();
 await fake.close().catch(() => undefined);
+
+const chat = await restPerTrick();
+const render = await firstRender();
+console.log(
+  `the chat side's channel requests per trick: ${chat.buttons} with everyone on the buttons, ${chat.activity} with everyone in the Activity; ` +
+    `first render in chromium: ${render ? `${render.median} ms median of ${render.runs.length} (${render.runs.join(", ")}); ${render.phases}` : "skipped (no chromium)"}`,
+);
 console.log(
   JSON.stringify({
     tables: TABLES,
@@ -102,7 +113,132 @@ console.log(
     updateP99Ms: pct(0.99),
     serverCpuMsPerMove,
     bundleBytesGzip,
+    firstRenderMs: render?.median ?? null,
+    restRequestsPerTrickButtons: chat.buttons,
+    restRequestsPerTrickWithActivity: chat.activity,
     loadAverage: Math.round(loadavg()[0] * 10) / 10,
   }),
 );
 process.exit(0);
+
+// ---- the real bot against the fake Discord -------------------------------------------------------
+
+/** A table of three people and a computer player, started; `inActivity`: the three signed in to the Activity too. */
+async function startedTable(h: Harness): Promise<{ people: Player[]; watcher: ActivityClient; conns: ActivityClient[] }> {
+  const people = h.fake.users.slice(0, 3).map((u) => new Player(h, u));
+  const [ann, bob, carl] = people;
+  await ann.answer(ann.slash("new", { target: 100, level: "easy" }));
+  const table = tableMessage(h.fake);
+  await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
+  await carl.answer(carl.click(table.id, findButton(table, byVerb("join")).custom_id));
+  const port = h.bot.activity!.port;
+  const conns = [];
+  for (const u of h.fake.users.slice(0, 3)) conns.push(await signIn(port, h.fake.oauthCode(u), h.fake.channelId));
+  // Someone watching, to see where the game is (a spectator costs no request).
+  const watcher = await signIn(port, h.fake.oauthCode(h.fake.users[3]), h.fake.channelId);
+  await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
+  return { people, watcher, conns };
+}
+
+function channelCalls(h: Harness): number {
+  return h.fake.calls.filter((c) => c.path.startsWith("/channels/")).length;
+}
+
+function firstHandOver(watcher: ActivityClient): boolean {
+  return (watcher.table?.game?.history.length ?? 0) >= 1;
+}
+
+/**
+ * The chat side's requests to the table's channel and thread (the table message, the thread's
+ * posts) per trick over a game's first hand: everyone on the buttons, then everyone in the
+ * Activity. Playing from the Activity must not cost the chat side more.
+ */
+async function restPerTrick(): Promise<{ buttons: number; activity: number }> {
+  const out = { buttons: 0, activity: 0 };
+  for (const mode of ["buttons", "activity"] as const) {
+    const h = await startHarness({ activity: true, renderer: null });
+    try {
+      const { people, watcher, conns } = await startedTable(h);
+      const before = channelCalls(h);
+      if (mode === "buttons") {
+        for (const p of people) await p.openHand();
+        await playUntil(h, people, () => firstHandOver(watcher));
+      } else {
+        const acted = new Map<ActivityClient, number>();
+        while (!firstHandOver(watcher)) {
+          for (const c of conns) {
+            const move = c.table && simpleMove(c.table);
+            if (move && acted.get(c) !== c.table!.game!.version) {
+              acted.set(c, c.table!.game!.version);
+              c.send(move);
+            }
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+      // The last trick's edits are throttled: wait for them before counting.
+      await new Promise((r) => setTimeout(r, 500));
+      out[mode] = Math.round(((channelCalls(h) - before) / 13) * 100) / 100;
+      for (const c of [...conns, watcher]) c.close();
+    } finally {
+      await h.close();
+    }
+  }
+  return out;
+}
+
+/**
+ * firstRenderMs: a person opens the Activity at a table in play, in headless chromium (Debian's
+ * package, as the browser tests), hosted as Discord hosts it (test/activity/host.ts): from the
+ * navigation to the page's "hearts:table" mark (the table and the hand drawn). Five fresh pages,
+ * the median; with each phase's median (the SDK's handshake, authorize, the server's welcome).
+ */
+async function firstRender(): Promise<{ median: number; runs: number[]; phases: string } | null> {
+  const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return null;
+  const h = await startHarness({ activity: true, renderer: null });
+  const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
+  try {
+    const { conns, watcher } = await startedTable(h);
+    await conns[0].until(() => conns[0].table?.hand, 10_000, "the hand");
+    const runs: number[] = [];
+    const marks: Record<string, number[]> = {};
+    for (let i = 0; i < 5; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const port = h.bot.activity!.port;
+      const started = Date.now();
+      await hostActivity(page, {
+        activityUrl: `http://127.0.0.1:${port}`,
+        guildId: h.fake.guildId,
+        channelId: h.fake.channelId,
+        code: () => h.fake.oauthCode(h.fake.users[0]),
+      });
+      let frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+      while (!frame) {
+        await new Promise((r) => setTimeout(r, 5));
+        frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+      }
+      await frame.waitForSelector(".table .seat", { timeout: 15_000 });
+      await frame.waitForSelector(".hand .card", { timeout: 15_000 });
+      // A string: tsx would wrap a function's inner arrows in a helper the page does not have.
+      const times = (await frame.evaluate(`Object.fromEntries(["ready", "authorized", "welcome", "table"].map((k) =>
+        [k, performance.timeOrigin + (performance.getEntriesByName("hearts:" + k)[0]?.startTime ?? NaN)]))`)) as Record<
+        "ready" | "authorized" | "welcome" | "table",
+        number
+      >;
+      runs.push(Math.round(times.table - started));
+      for (const [k, v] of Object.entries(times)) (marks[k] ??= []).push(Math.round(v - started));
+      await context.close();
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    const phases = Object.entries(marks)
+      .map(([k, v]) => `${k} at ${median(v)} ms`)
+      .join(", ");
+    for (const c of [...conns, watcher]) c.close();
+    return { median: median(runs), runs, phases };
+  } finally {
+    await browser.close();
+    await h.close();
+  }
+}

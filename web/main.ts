@@ -33,6 +33,8 @@ let scoresSeen = -1;
 let focusIndex = 0;
 let retries = 0;
 let sdk: DiscordSDK | null = null;
+/** Whether the first table was drawn (the "hearts:table" performance mark: bench:activity's firstRenderMs). */
+let drawn = false;
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -63,8 +65,10 @@ async function start(): Promise<void> {
   channel = params.get("channel_id") ?? "";
   sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
+  performance.mark("hearts:ready");
   channel = sdk.channelId ?? channel;
   const code = await authorize();
+  performance.mark("hearts:authorized");
   connect({ t: "auth", code, channel });
 }
 
@@ -115,6 +119,7 @@ function send(m: ClientMessage): void {
 function received(m: ServerMessage): void {
   switch (m.t) {
     case "welcome":
+      performance.mark("hearts:welcome");
       session = m.session;
       t = catalogue[m.locale];
       document.documentElement.lang = m.locale;
@@ -201,6 +206,10 @@ function render(): void {
   if (hand) children.push(handEl());
   else children.push(el("p", { class: "spectator" }, t.spectating));
   app.replaceChildren(...children.filter((c): c is Node => c !== null));
+  if (!drawn) {
+    drawn = true;
+    performance.mark("hearts:table");
+  }
   // Keyboard play: focus stays on the card it was on.
   if (focused !== undefined) {
     const again = app.querySelector<HTMLElement>(`[data-card="${focused}"]`) ?? app.querySelector<HTMLElement>(".hand button");
