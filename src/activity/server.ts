@@ -69,6 +69,8 @@ export class ActivityServer {
   private readonly sessions: Sessions;
   private readonly byChannel = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
+  /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
+  private readonly open = new Map<string, number>();
   private app: AppFiles | null = null;
   private readonly now: () => number;
 
@@ -103,6 +105,28 @@ export class ActivityServer {
   get port(): number {
     const a = this.http.address() as AddressInfo | null;
     return a ? a.port : 0;
+  }
+
+  /**
+   * Whether the person has the table open in the Activity: the page shows them their turn, as a
+   * fresh menu does, so the thread need not mention them at once (thread-posts.ts).
+   */
+  watching(tableId: string, userId: string): boolean {
+    return (this.open.get(`${tableId} ${userId}`) ?? 0) > 0;
+  }
+
+  /** The table a signed-in connection shows (null: none), kept in `open`. */
+  private show(c: Connection, tableId: string | null): void {
+    if (c.tableId === tableId) return;
+    if (c.tableId && c.who) this.count(`${c.tableId} ${c.who.userId}`, -1);
+    c.tableId = tableId;
+    if (tableId && c.who) this.count(`${tableId} ${c.who.userId}`, 1);
+  }
+
+  private count(key: string, by: number): void {
+    const n = (this.open.get(key) ?? 0) + by;
+    if (n > 0) this.open.set(key, n);
+    else this.open.delete(key);
   }
 
   /** Connections open now. */
@@ -151,6 +175,7 @@ export class ActivityServer {
     });
     ws.on("close", () => {
       clearTimeout(timer);
+      this.show(c, null);
       this.all.delete(c);
       if (c.channel) this.byChannel.get(c.channel)?.delete(c);
       if (c.channel && this.byChannel.get(c.channel)?.size === 0) this.byChannel.delete(c.channel);
@@ -232,7 +257,7 @@ export class ActivityServer {
       resumed,
     });
     const table = await this.deps.service.findOpen(m.channel);
-    c.tableId = table?.record.id ?? null;
+    this.show(c, table?.record.id ?? null);
     if (!table) return this.send(c, { t: "table", table: null });
     this.sendText(c, tableFrameText(tableFrameHead(publicFrame(table)), handFor(table, who.userId, who.locale)));
   }
@@ -255,7 +280,7 @@ export class ActivityServer {
       if (!c.who) continue;
       // A connection follows its channel's table (one open table per channel): a rematch there is
       // the next table it shows.
-      c.tableId = id;
+      this.show(c, id);
       head ??= tableFrameHead(publicFrame(table));
       const hand = handFor(table, c.who.userId, c.who.locale);
       this.sendText(c, hand ? tableFrameText(head, hand) : (watching ??= tableFrameText(head, null)));

@@ -144,6 +144,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     log: log.child({ part: "discord" }),
     editIntervalMs: config.tableEditIntervalMs,
     activity: !!config.activity,
+    watching: (tableId, userId) => activity?.watching(tableId, userId) ?? false,
   });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const daily = new DailyService({

@@ -35,6 +35,10 @@ export interface ThreadPostsDeps {
   failures: RequestFailures;
   /** The table closed and its last post is out: what else is kept about it can go. */
   closed(tableId: string): void;
+  /** The Activity is configured: a mention offers Open the table beside My hand. */
+  activity?: boolean;
+  /** The person has the table open in the Activity, which shows them their turn as a fresh menu does. */
+  watching?(tableId: string, userId: string): boolean;
 }
 
 /** Pending news kept per table while posting lags behind the game. */
@@ -334,7 +338,7 @@ export class ThreadPosts {
     for (const [seat, since] of w.since) {
       if (w.mentioned.get(seat) === since.key) continue;
       const user = table.record.seats.find((s) => s.seat === seat)?.userId;
-      if (!user || !this.deps.menus.hasFresh(id, user)) continue;
+      if (!user || !this.seesTurn(id, user)) continue;
       next = Math.min(next, since.at + this.graceMs(table));
     }
     if (next < Infinity) {
@@ -370,6 +374,11 @@ export class ThreadPosts {
     });
   }
 
+  /** Whether the person learns of their turn without a mention: from a fresh menu, or the Activity open at the table. */
+  private seesTurn(tableId: string, userId: string): boolean {
+    return this.deps.menus.hasFresh(tableId, userId) || !!this.deps.watching?.(tableId, userId);
+  }
+
   /** A short while: a person who has not acted by then may have missed their menu. */
   private graceMs(table: TableView): number {
     const t = table.record.settings.turnSeconds;
@@ -387,7 +396,7 @@ export class ThreadPosts {
       if (waitKey(table.game, seat) !== since.key) continue;
       const user = table.record.seats.find((s) => s.seat === seat)?.userId;
       if (!user) continue;
-      if (this.deps.menus.hasFresh(table.record.id, user) && now - since.at < this.graceMs(table)) continue;
+      if (this.seesTurn(table.record.id, user) && now - since.at < this.graceMs(table)) continue;
       w.mentioned.set(seat, since.key);
       users.push(user);
     }
@@ -515,7 +524,9 @@ export class ThreadPosts {
       components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), m.table.rematch, ButtonStyle.Success))];
     } else if (mentions.length) {
       lines.push(`${mentions.map(ping).join(" ")} ${awayText(state, m)}`);
-      components = [row(button(encodeId({ verb: "hand", tableId: record.id }), m.table.myHand, ButtonStyle.Primary))];
+      const hand = button(encodeId({ verb: "hand", tableId: record.id }), m.table.myHand, ButtonStyle.Primary);
+      const open = button(encodeId({ verb: "activity", tableId: record.id }), m.table.openActivity, ButtonStyle.Success);
+      components = [this.deps.activity ? row(hand, open) : row(hand)];
       // A mention on its own is taken down once its wait is over.
       if (!post && state) {
         const w = this.watchOf(record.id);
