@@ -14,6 +14,7 @@ import type { ClientMessage, ServerMessage, TableFrame } from "../src/activity/p
 
 type Strings = typeof catalogue.en;
 
+performance.mark("hearts:script");
 const app = document.getElementById("app")!;
 const clientId = app.dataset.clientId ?? "";
 let t: Strings = catalogue.en;
@@ -64,12 +65,18 @@ async function start(): Promise<void> {
   const params = new URLSearchParams(location.search);
   channel = params.get("channel_id") ?? "";
   sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
-  await sdk.ready();
-  performance.mark("hearts:ready");
-  channel = sdk.channelId ?? channel;
-  const code = await authorize();
-  performance.mark("hearts:authorized");
-  connect({ t: "auth", code, channel });
+  const signIn = (async (): Promise<ClientMessage> => {
+    await sdk!.ready();
+    performance.mark("hearts:ready");
+    channel = sdk!.channelId ?? channel;
+    const code = await authorize();
+    performance.mark("hearts:authorized");
+    return { t: "auth", code, channel };
+  })();
+  // The socket opens while Discord answers the handshake and authorize (a round trip saved: through
+  // Discord's proxy a new connection costs several); the code goes out as soon as it is here.
+  connect(signIn);
+  await signIn;
 }
 
 async function authorize(): Promise<string> {
@@ -83,15 +90,35 @@ async function authorize(): Promise<string> {
   return code;
 }
 
-function connect(first: ClientMessage): void {
+function connect(first: ClientMessage | Promise<ClientMessage>): void {
   const prefix = location.pathname.startsWith("/.proxy/") ? "/.proxy" : "";
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${prefix}/ws`);
   ws = socket;
-  socket.addEventListener("open", () => socket.send(JSON.stringify(first)));
+  let signingIn = false;
+  socket.addEventListener("open", () => {
+    Promise.resolve(first).then(
+      (m) => {
+        if (ws !== socket || socket.readyState !== WebSocket.OPEN) return;
+        socket.send(JSON.stringify(m));
+        signingIn = true;
+      },
+      () => undefined, // start() says why
+    );
+  });
   socket.addEventListener("message", (e) => received(JSON.parse(String(e.data)) as ServerMessage));
   socket.addEventListener("close", (e) => {
     if (ws !== socket) return;
     ws = null;
+    if (!signingIn) {
+      // Closed before the code was here (the server waits 30 s; a first authorize asks the person):
+      // again once it is, a little later each time.
+      const wait = Math.min(5000, 300 * 2 ** retries++);
+      Promise.resolve(first).then(
+        (m) => setTimeout(() => connect(m), wait),
+        () => undefined,
+      );
+      return;
+    }
     if (e.code === 4003) {
       // The session ended: ask Discord again.
       session = null;
