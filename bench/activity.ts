@@ -123,11 +123,12 @@ process.exit(0);
 
 // ---- the real bot against the fake Discord -------------------------------------------------------
 
-/** A table of three people and a computer player, started; `inActivity`: the three signed in to the Activity too. */
+/** A table of three people and a computer player, started, the three signed in to the Activity and someone watching. */
 async function startedTable(h: Harness): Promise<{ people: Player[]; watcher: ActivityClient; conns: ActivityClient[] }> {
   const people = h.fake.users.slice(0, 3).map((u) => new Player(h, u));
   const [ann, bob, carl] = people;
-  await ann.answer(ann.slash("new", { target: 100, level: "easy" }));
+  // Every trick played out (no auto-claim): the requests per trick do not depend on the deal.
+  await ann.answer(ann.slash("new", { target: 100, level: "easy", rules: "classic,autoClaim=off" }));
   const table = tableMessage(h.fake);
   await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
   await carl.answer(carl.click(table.id, findButton(table, byVerb("join")).custom_id));
