@@ -34,6 +34,8 @@ let scoresSeen = -1;
 let focusIndex = 0;
 let retries = 0;
 let sdk: DiscordSDK | null = null;
+/** The person's own deck style (four colours or two), kept in the page's storage; null: the table's. */
+let fourMine: boolean | null = stored();
 /** Whether the first table was drawn (the "hearts:table" performance mark: bench:activity's firstRenderMs). */
 let drawn = false;
 
@@ -56,6 +58,30 @@ function button(label: string, onClick: () => void, attrs: Record<string, string
   const b = el("button", { type: "button", ...attrs }, label);
   b.addEventListener("click", onClick);
   return b;
+}
+
+function stored(): boolean | null {
+  try {
+    const v = localStorage.getItem("hearts.fourColours");
+    return v === null ? null : v === "1";
+  } catch {
+    return null; // storage blocked in the frame: the table's style
+  }
+}
+
+/** Four colours (♣ green, ♦ blue) when the person chose it, else as the table's settings say. */
+function fourColours(): boolean {
+  return fourMine ?? !!table?.fourColour;
+}
+
+function toggleFourColours(): void {
+  fourMine = !fourColours();
+  try {
+    localStorage.setItem("hearts.fourColours", fourMine ? "1" : "0");
+  } catch {
+    // kept for this page only
+  }
+  render();
 }
 
 // ---- connecting ---------------------------------------------------------------------------------
@@ -264,6 +290,7 @@ function topBar(): HTMLElement {
     tools.push(
       button(showLast ? t.hideLastTrick : t.showLastTrick, () => ((showLast = !showLast), render()), { "aria-pressed": String(showLast) }),
     );
+  tools.push(button(t.fourColours, toggleFourColours, { "aria-pressed": String(fourColours()), class: "four-colours" }));
   tools.push(button(t.rules, () => ((showRules = !showRules), render())));
   return el(
     "header",
@@ -315,7 +342,7 @@ function seatsEl(me: number): HTMLElement {
 
 function tableEl(me: number): HTMLElement {
   const g = table!.game!;
-  const four = table!.fourColour;
+  const four = fourColours();
   const shown = showLast && g.lastTrick ? g.lastTrick : { leader: g.leader, cards: g.trick, winner: -1 };
   const played = shown.cards.map((card, i) => {
     const seat = (shown.leader + i) % 4;
@@ -336,7 +363,7 @@ function tableEl(me: number): HTMLElement {
 function handEl(): HTMLElement {
   const g = table!.game!;
   const hand = table!.hand!;
-  const four = table!.fourColour;
+  const four = fourColours();
   const passing = g.phase === "passing" && !hand.passed && g.passDirection !== "hold";
   const legal = new Set(hand.legal);
   const n = hand.cards.length;

@@ -120,6 +120,14 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     expect(phone.worst).toBe(0);
     expect(phone.width).toBeGreaterThanOrEqual(40);
 
+    // The person's own deck style: four colours at a click (the table's is two), and back.
+    expect(await annP.frame.locator(".hand .face.four").count()).toBe(0);
+    await annP.frame.click("button.four-colours");
+    expect(await annP.frame.locator(".hand .face.four").count()).toBe(13);
+    await annP.page.screenshot({ path: join(OUT, "four-colours-desktop.png") });
+    await annP.frame.click("button.four-colours");
+    expect(await annP.frame.locator(".hand .face.four").count()).toBe(0);
+
     const shots = new Set<string>();
     const shot = async (p: { page: Page }, name: string) => {
       if (shots.has(name)) return;
