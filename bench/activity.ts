@@ -1,11 +1,18 @@
 /**
  * `npm run bench:activity`: the Activity's web server under load. 50 tables, four people each, all
- * four in the Activity (Node WebSocket connections signed in through the fake Discord's OAuth2);
- * every table plays a hand card by card. updateP99Ms: from a card sent by one connection to the
- * update reaching each of the table's other three connections. bundleBytesGzip: the page's
- * script and HTML, gzipped. Last line: JSON.
+ * four in the Activity (WebSocket connections signed in through the fake Discord's OAuth2, in a
+ * process of their own: activity-clients.ts); every table plays a hand card by card at full speed.
+ * updateP99Ms: from a card sent by one connection to the update reaching each of the table's other
+ * three connections. At full speed every table always has a card on its way, so the server is the
+ * queue: the latency is about the tables times the server's CPU time per card (serverCpuMsPerMove,
+ * the server's process only), and on a shared machine the load average (in the JSON) moves it
+ * too. bundleBytesGzip: the page's script and HTML, gzipped. Last line: JSON.
  */
+import { fork } from "node:child_process";
+import { loadavg } from "node:os";
+import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
 import { ActivityServer } from "../src/activity/server.js";
 import { buildApp } from "../src/activity/bundle.js";
 import { DEFAULT_SETTINGS } from "../src/config.js";
@@ -13,10 +20,12 @@ import { FairUse } from "../src/discord/interactions/fair-use.js";
 import { DEFAULT_RULES } from "../src/game/rules.js";
 import { silentLogger } from "../src/log.js";
 import { TableService } from "../src/table/service.js";
-import { fastBots } from "../test/bot/harness.js";
+import { fastBots, Player, byVerb, findButton, playUntil, startHarness, tableMessage, type Harness } from "../test/bot/harness.js";
+import { hostActivity } from "../test/activity/host.js";
+import { ActivityClient, signIn, simpleMove } from "../test/activity/ws-client.js";
 import { MemoryStore } from "../test/table/memory-store.js";
 import { startFakeDiscord, type FakeUser } from "../test/fake-discord/server.js";
-import { ActivityClient, signIn, simpleMove } from "../test/activity/ws-client.js";
+import type { ClientsInput, ClientsMessage } from "./activity-clients.js";
 
 const TABLES = Number(process.env.TABLES ?? 50);
 const fake = await startFakeDiscord({ users: TABLES * 4 });
@@ -40,12 +49,12 @@ const port = await server.start();
 const app = await buildApp(fake.applicationId);
 const bundleBytesGzip = gzipSync(app.js).length + gzipSync(app.html).length;
 
-const latencies: number[] = [];
 const settings = { ...DEFAULT_SETTINGS, turnSeconds: 0 };
-async function table(k: number): Promise<void> {
+const actor = (u: FakeUser) => ({ userId: u.id, name: u.globalName });
+const tables: { id: string; host: FakeUser; channelId: string; codes: string[] }[] = [];
+for (let k = 0; k < TABLES; k++) {
   const channelId = String(710000000000000000n + BigInt(k));
-  const people: FakeUser[] = fake.users.slice(k * 4, k * 4 + 4);
-  const actor = (u: FakeUser) => ({ userId: u.id, name: u.globalName });
+  const people = fake.users.slice(k * 4, k * 4 + 4);
   const opened = await service.open({ guildId: fake.guildId, channelId }, actor(people[0]), {
     rules: { ...DEFAULT_RULES, target: 200 },
     settings,
@@ -53,42 +62,182 @@ async function table(k: number): Promise<void> {
   if (!opened.ok) throw new Error(opened.code);
   const id = opened.table.record.id;
   for (const u of people.slice(1)) await service.join(id, actor(u));
-  const conns: ActivityClient[] = [];
-  for (const u of people) conns.push(await signIn(port, fake.oauthCode(u), channelId));
-  const sentAt = new Map<number, number>();
-  for (const c of conns)
-    c.onTable = (t) => {
-      const at = sentAt.get(t.game?.version ?? -1);
-      if (at !== undefined) latencies.push(performance.now() - at);
-    };
-  await service.start(id, actor(people[0]));
-  // One hand: every pass and card, each from the connection whose turn it is.
-  for (let moves = 0; moves < 60;) {
-    const mover = conns.find((c) => c.table && simpleMove(c.table));
-    if (!mover) {
-      await new Promise((r) => setTimeout(r, 2));
-      if (conns[0].table?.game?.trickNumber === 12) break;
-      continue;
-    }
-    const move = simpleMove(mover.table!)!;
-    const before = mover.table!.game!.version;
-    sentAt.set(before + 1, performance.now());
-    mover.send(move);
-    await mover.until(() => mover.table!.game!.version > before, 5000, "the move's update");
-    moves++;
-  }
-  for (const c of conns) c.close();
+  tables.push({ id, host: people[0], channelId, codes: people.map((u) => fake.oauthCode(u)) });
 }
-const started = performance.now();
-await Promise.all(Array.from({ length: TABLES }, (_, k) => table(k)));
-const seconds = (performance.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
+
+// The pages in a process of their own: every connection signs in, then every table starts.
+const clients = fork(new URL("./activity-clients.ts", import.meta.url).pathname, [], {
+  execArgv: ["--import", "tsx"],
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+const next = <T extends ClientsMessage["type"]>(type: T) =>
+  new Promise<Extract<ClientsMessage, { type: T }>>((resolve, reject) => {
+    clients.on("message", (m: ClientsMessage) => {
+      if (m.type === type) resolve(m as Extract<ClientsMessage, { type: T }>);
+      else if (m.type === "failed") reject(new Error(m.error));
+    });
+    clients.once("exit", (code) => reject(new Error(`the pages' process exited (${code})`)));
+  });
+const input: ClientsInput = { port, tables: tables.map(({ channelId, codes }) => ({ channelId, codes })) };
+clients.send(input);
+await next("ready");
+const cpu = process.cpuUsage();
+const elu = performance.eventLoopUtilization();
+for (const t of tables) await service.start(t.id, actor(t.host));
+const done = await next("done");
+const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
+const busy = performance.eventLoopUtilization(elu).utilization;
+clients.kill();
+const latencies = done.latencies.sort((a, b) => a - b);
 const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] * 10) / 10;
+const serverCpuMsPerMove = Math.round((cpuMs / done.moves) * 1000) / 1000;
 console.log(
-  `${TABLES} tables × 4 connections: ${latencies.length} deliveries in ${seconds.toFixed(1)} s; p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`,
+  `${TABLES} tables × 4 connections: ${done.moves} moves, ${latencies.length} deliveries in ${done.seconds.toFixed(1)} s; ` +
+    `p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms; the server's process: ${serverCpuMsPerMove} ms of CPU a move, its event loop busy ${Math.round(busy * 100)}% (load average ${loadavg()[0].toFixed(1)})`,
 );
 await server.stop();
 await service.stop();
 await fake.close().catch(() => undefined);
-console.log(JSON.stringify({ tables: TABLES, connections: TABLES * 4, updateP50Ms: pct(0.5), updateP99Ms: pct(0.99), bundleBytesGzip }));
+
+const chat = await restPerTrick();
+const render = await firstRender();
+console.log(
+  `the chat side's channel requests per trick: ${chat.buttons} with everyone on the buttons, ${chat.activity} with everyone in the Activity; ` +
+    `first render in chromium: ${render ? `${render.median} ms median of ${render.runs.length} (${render.runs.join(", ")}); ${render.phases}` : "skipped (no chromium)"}`,
+);
+console.log(
+  JSON.stringify({
+    tables: TABLES,
+    connections: TABLES * 4,
+    updateP50Ms: pct(0.5),
+    updateP99Ms: pct(0.99),
+    serverCpuMsPerMove,
+    bundleBytesGzip,
+    firstRenderMs: render?.median ?? null,
+    restRequestsPerTrickButtons: chat.buttons,
+    restRequestsPerTrickWithActivity: chat.activity,
+    loadAverage: Math.round(loadavg()[0] * 10) / 10,
+  }),
+);
 process.exit(0);
+
+// ---- the real bot against the fake Discord -------------------------------------------------------
+
+/** A table of three people and a computer player, started, the three signed in to the Activity and someone watching. */
+async function startedTable(h: Harness): Promise<{ people: Player[]; watcher: ActivityClient; conns: ActivityClient[] }> {
+  const people = h.fake.users.slice(0, 3).map((u) => new Player(h, u));
+  const [ann, bob, carl] = people;
+  // Every trick played out (no auto-claim): the requests per trick do not depend on the deal.
+  await ann.answer(ann.slash("new", { target: 100, level: "easy", rules: "classic,autoClaim=off" }));
+  const table = tableMessage(h.fake);
+  await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
+  await carl.answer(carl.click(table.id, findButton(table, byVerb("join")).custom_id));
+  const port = h.bot.activity!.port;
+  const conns = [];
+  for (const u of h.fake.users.slice(0, 3)) conns.push(await signIn(port, h.fake.oauthCode(u), h.fake.channelId));
+  // Someone watching, to see where the game is (a spectator costs no request).
+  const watcher = await signIn(port, h.fake.oauthCode(h.fake.users[3]), h.fake.channelId);
+  await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
+  return { people, watcher, conns };
+}
+
+function channelCalls(h: Harness): number {
+  return h.fake.calls.filter((c) => c.path.startsWith("/channels/")).length;
+}
+
+function firstHandOver(watcher: ActivityClient): boolean {
+  return (watcher.table?.game?.history.length ?? 0) >= 1;
+}
+
+/**
+ * The chat side's requests to the table's channel and thread (the table message, the thread's
+ * posts) per trick over a game's first hand: everyone on the buttons, then everyone in the
+ * Activity. Playing from the Activity must not cost the chat side more.
+ */
+async function restPerTrick(): Promise<{ buttons: number; activity: number }> {
+  const out = { buttons: 0, activity: 0 };
+  for (const mode of ["buttons", "activity"] as const) {
+    const h = await startHarness({ activity: true, renderer: null });
+    try {
+      const { people, watcher, conns } = await startedTable(h);
+      const before = channelCalls(h);
+      if (mode === "buttons") {
+        for (const p of people) await p.openHand();
+        await playUntil(h, people, () => firstHandOver(watcher));
+      } else {
+        const acted = new Map<ActivityClient, number>();
+        while (!firstHandOver(watcher)) {
+          for (const c of conns) {
+            const move = c.table && simpleMove(c.table);
+            if (move && acted.get(c) !== c.table!.game!.version) {
+              acted.set(c, c.table!.game!.version);
+              c.send(move);
+            }
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+      // The last trick's edits are throttled: wait for them before counting.
+      await new Promise((r) => setTimeout(r, 500));
+      out[mode] = Math.round(((channelCalls(h) - before) / 13) * 100) / 100;
+      for (const c of [...conns, watcher]) c.close();
+    } finally {
+      await h.close();
+    }
+  }
+  return out;
+}
+
+/**
+ * firstRenderMs: a person opens the Activity at a table in play, in headless chromium (Debian's
+ * package, as the browser tests), hosted as Discord hosts it (test/activity/host.ts): from the
+ * Activity frame's navigation to the page's "hearts:table" mark (the table and the hand drawn).
+ * Five fresh pages, the median; with each phase's median (the script running, the SDK's
+ * handshake, authorize, the server's welcome).
+ */
+async function firstRender(): Promise<{ median: number; runs: number[]; phases: string } | null> {
+  const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return null;
+  const h = await startHarness({ activity: true, renderer: null });
+  const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
+  try {
+    const { conns, watcher } = await startedTable(h);
+    await conns[0].until(() => conns[0].table?.hand, 10_000, "the hand");
+    const runs: number[] = [];
+    const marks: Record<string, number[]> = {};
+    for (let i = 0; i < 5; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const port = h.bot.activity!.port;
+      await hostActivity(page, {
+        activityUrl: `http://127.0.0.1:${port}`,
+        guildId: h.fake.guildId,
+        channelId: h.fake.channelId,
+        code: () => h.fake.oauthCode(h.fake.users[0]),
+      });
+      let frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+      while (!frame) {
+        await new Promise((r) => setTimeout(r, 5));
+        frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+      }
+      await frame.waitForSelector(".table .seat", { timeout: 15_000 });
+      await frame.waitForSelector(".hand .card", { timeout: 15_000 });
+      // From the Activity frame's navigation (its time origin) to each mark. A string: tsx would
+      // wrap a function's inner arrows in a helper the page does not have.
+      const times = (await frame.evaluate(`Object.fromEntries(["script", "ready", "authorized", "welcome", "table"].map((k) =>
+        [k, Math.round(performance.getEntriesByName("hearts:" + k)[0]?.startTime ?? NaN)]))`)) as Record<string, number>;
+      runs.push(times.table);
+      for (const [k, v] of Object.entries(times)) (marks[k] ??= []).push(v);
+      await context.close();
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    const phases = Object.entries(marks)
+      .map(([k, v]) => `${k} at ${median(v)} ms`)
+      .join(", ");
+    for (const c of [...conns, watcher]) c.close();
+    return { median: median(runs), runs, phases };
+  } finally {
+    await browser.close();
+    await h.close();
+  }
+}

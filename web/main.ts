@@ -14,6 +14,7 @@ import type { ClientMessage, ServerMessage, TableFrame } from "../src/activity/p
 
 type Strings = typeof catalogue.en;
 
+performance.mark("hearts:script");
 const app = document.getElementById("app")!;
 const clientId = app.dataset.clientId ?? "";
 let t: Strings = catalogue.en;
@@ -33,6 +34,10 @@ let scoresSeen = -1;
 let focusIndex = 0;
 let retries = 0;
 let sdk: DiscordSDK | null = null;
+/** The person's own deck style (four colours or two), kept in the page's storage; null: the table's. */
+let fourMine: boolean | null = stored();
+/** Whether the first table was drawn (the "hearts:table" performance mark: bench:activity's firstRenderMs). */
+let drawn = false;
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -55,6 +60,30 @@ function button(label: string, onClick: () => void, attrs: Record<string, string
   return b;
 }
 
+function stored(): boolean | null {
+  try {
+    const v = localStorage.getItem("hearts.fourColours");
+    return v === null ? null : v === "1";
+  } catch {
+    return null; // storage blocked in the frame: the table's style
+  }
+}
+
+/** Four colours (♣ green, ♦ blue) when the person chose it, else as the table's settings say. */
+function fourColours(): boolean {
+  return fourMine ?? !!table?.fourColour;
+}
+
+function toggleFourColours(): void {
+  fourMine = !fourColours();
+  try {
+    localStorage.setItem("hearts.fourColours", fourMine ? "1" : "0");
+  } catch {
+    // kept for this page only
+  }
+  render();
+}
+
 // ---- connecting ---------------------------------------------------------------------------------
 
 async function start(): Promise<void> {
@@ -62,10 +91,18 @@ async function start(): Promise<void> {
   const params = new URLSearchParams(location.search);
   channel = params.get("channel_id") ?? "";
   sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
-  await sdk.ready();
-  channel = sdk.channelId ?? channel;
-  const code = await authorize();
-  connect({ t: "auth", code, channel });
+  const signIn = (async (): Promise<ClientMessage> => {
+    await sdk!.ready();
+    performance.mark("hearts:ready");
+    channel = sdk!.channelId ?? channel;
+    const code = await authorize();
+    performance.mark("hearts:authorized");
+    return { t: "auth", code, channel };
+  })();
+  // The socket opens while Discord answers the handshake and authorize (a round trip saved: through
+  // Discord's proxy a new connection costs several); the code goes out as soon as it is here.
+  connect(signIn);
+  await signIn;
 }
 
 async function authorize(): Promise<string> {
@@ -79,15 +116,35 @@ async function authorize(): Promise<string> {
   return code;
 }
 
-function connect(first: ClientMessage): void {
+function connect(first: ClientMessage | Promise<ClientMessage>): void {
   const prefix = location.pathname.startsWith("/.proxy/") ? "/.proxy" : "";
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${prefix}/ws`);
   ws = socket;
-  socket.addEventListener("open", () => socket.send(JSON.stringify(first)));
+  let signingIn = false;
+  socket.addEventListener("open", () => {
+    Promise.resolve(first).then(
+      (m) => {
+        if (ws !== socket || socket.readyState !== WebSocket.OPEN) return;
+        socket.send(JSON.stringify(m));
+        signingIn = true;
+      },
+      () => undefined, // start() says why
+    );
+  });
   socket.addEventListener("message", (e) => received(JSON.parse(String(e.data)) as ServerMessage));
   socket.addEventListener("close", (e) => {
     if (ws !== socket) return;
     ws = null;
+    if (!signingIn) {
+      // Closed before the code was here (the server waits 30 s; a first authorize asks the person):
+      // again once it is, a little later each time.
+      const wait = Math.min(5000, 300 * 2 ** retries++);
+      Promise.resolve(first).then(
+        (m) => setTimeout(() => connect(m), wait),
+        () => undefined,
+      );
+      return;
+    }
     if (e.code === 4003) {
       // The session ended: ask Discord again.
       session = null;
@@ -115,6 +172,7 @@ function send(m: ClientMessage): void {
 function received(m: ServerMessage): void {
   switch (m.t) {
     case "welcome":
+      performance.mark("hearts:welcome");
       session = m.session;
       t = catalogue[m.locale];
       document.documentElement.lang = m.locale;
@@ -201,6 +259,10 @@ function render(): void {
   if (hand) children.push(handEl());
   else children.push(el("p", { class: "spectator" }, t.spectating));
   app.replaceChildren(...children.filter((c): c is Node => c !== null));
+  if (!drawn) {
+    drawn = true;
+    performance.mark("hearts:table");
+  }
   // Keyboard play: focus stays on the card it was on.
   if (focused !== undefined) {
     const again = app.querySelector<HTMLElement>(`[data-card="${focused}"]`) ?? app.querySelector<HTMLElement>(".hand button");
@@ -219,7 +281,7 @@ function topBar(): HTMLElement {
   if (g.phase === "passing") what = table!.hand?.passed ? t.passWaiting : t.passing({ dir: g.passDirection });
   else if (g.phase === "moon-choice") what = t.choosing({ name: table!.seats.find((s) => s.seat === g.pendingMoon)?.name ?? "?" });
   else if (g.phase === "game-over") what = t.gameOver;
-  else what = waiting?.you ? t.yourTurn : t.theirTurn({ name: waiting?.name ?? "?" });
+  else what = waiting && waiting.seat === table!.hand?.seat ? t.yourTurn : t.theirTurn({ name: waiting?.name ?? "?" });
   const tools: HTMLElement[] = [];
   if (table!.hand && table!.hintsAllowed && g.awaiting.includes(table!.hand.seat) && g.phase !== "game-over")
     tools.push(button(t.hint, () => send({ t: "hint" })));
@@ -228,6 +290,7 @@ function topBar(): HTMLElement {
     tools.push(
       button(showLast ? t.hideLastTrick : t.showLastTrick, () => ((showLast = !showLast), render()), { "aria-pressed": String(showLast) }),
     );
+  tools.push(button(t.fourColours, toggleFourColours, { "aria-pressed": String(fourColours()), class: "four-colours" }));
   tools.push(button(t.rules, () => ((showRules = !showRules), render())));
   return el(
     "header",
@@ -250,15 +313,16 @@ function seatEl(seatNo: number, me: number): HTMLElement {
   const s = table!.seats.find((x) => x.seat === seatNo);
   const g = table!.game;
   if (!s) return el("div", { class: `seat ${placeOf(seatNo, me)} empty` }, "—");
+  const you = s.seat === table!.hand?.seat;
   const turn = !!g && g.awaiting.includes(s.seat) && g.phase !== "game-over";
   const clock = s.deadline ? Math.max(0, Math.round((s.deadline - Date.now()) / 1000)) : null;
-  const label = [s.name, s.you ? t.you : s.bot ? t.bot : "", t.total({ n: s.total }), g ? t.thisHand({ n: s.handPoints }) : ""]
+  const label = [s.name, you ? t.you : s.bot ? t.bot : "", t.total({ n: s.total }), g ? t.thisHand({ n: s.handPoints }) : ""]
     .filter(Boolean)
     .join(", ");
   return el(
     "div",
     {
-      class: `seat ${placeOf(seatNo, me)}${turn ? " turn" : ""}${s.you ? " you" : ""}${s.bot ? " bot" : ""}`,
+      class: `seat ${placeOf(seatNo, me)}${turn ? " turn" : ""}${you ? " you" : ""}${s.bot ? " bot" : ""}`,
       "aria-label": label,
       "data-seat": s.seat,
     },
@@ -278,7 +342,7 @@ function seatsEl(me: number): HTMLElement {
 
 function tableEl(me: number): HTMLElement {
   const g = table!.game!;
-  const four = table!.fourColour;
+  const four = fourColours();
   const shown = showLast && g.lastTrick ? g.lastTrick : { leader: g.leader, cards: g.trick, winner: -1 };
   const played = shown.cards.map((card, i) => {
     const seat = (shown.leader + i) % 4;
@@ -299,7 +363,7 @@ function tableEl(me: number): HTMLElement {
 function handEl(): HTMLElement {
   const g = table!.game!;
   const hand = table!.hand!;
-  const four = table!.fourColour;
+  const four = fourColours();
   const passing = g.phase === "passing" && !hand.passed && g.passDirection !== "hold";
   const legal = new Set(hand.legal);
   const n = hand.cards.length;

@@ -36,8 +36,6 @@ export interface SeatInfo {
   seat: number;
   name: string;
   bot: boolean;
-  /** The connection's own seat. */
-  you: boolean;
   total: number;
   handPoints: number;
   handSize: number;
@@ -69,7 +67,7 @@ export interface PublicGame {
   target: number;
 }
 
-/** The connection's own hand: only ever sent to whoever holds the seat. */
+/** The connection's own hand: only ever sent to whoever holds the seat (its `seat` is the connection's own). */
 export interface HandInfo {
   seat: number;
   cards: number[];

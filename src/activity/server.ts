@@ -21,9 +21,9 @@ import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { identify, type DiscordIdentity } from "./oauth.js";
-import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage, type TableFrame } from "./protocol.js";
+import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
 import { Sessions } from "./session.js";
-import { frameFor, publicFrame } from "./views.js";
+import { handFor, publicFrame, tableFrameHead, tableFrameText } from "./views.js";
 
 export interface ActivityDeps {
   service: TableService;
@@ -69,6 +69,8 @@ export class ActivityServer {
   private readonly sessions: Sessions;
   private readonly byChannel = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
+  /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
+  private readonly open = new Map<string, number>();
   private app: AppFiles | null = null;
   private readonly now: () => number;
 
@@ -103,6 +105,28 @@ export class ActivityServer {
   get port(): number {
     const a = this.http.address() as AddressInfo | null;
     return a ? a.port : 0;
+  }
+
+  /**
+   * Whether the person has the table open in the Activity: the page shows them their turn, as a
+   * fresh menu does, so the thread need not mention them at once (thread-posts.ts).
+   */
+  watching(tableId: string, userId: string): boolean {
+    return (this.open.get(`${tableId} ${userId}`) ?? 0) > 0;
+  }
+
+  /** The table a signed-in connection shows (null: none), kept in `open`. */
+  private show(c: Connection, tableId: string | null): void {
+    if (c.tableId === tableId) return;
+    if (c.tableId && c.who) this.count(`${c.tableId} ${c.who.userId}`, -1);
+    c.tableId = tableId;
+    if (tableId && c.who) this.count(`${tableId} ${c.who.userId}`, 1);
+  }
+
+  private count(key: string, by: number): void {
+    const n = (this.open.get(key) ?? 0) + by;
+    if (n > 0) this.open.set(key, n);
+    else this.open.delete(key);
   }
 
   /** Connections open now. */
@@ -151,6 +175,7 @@ export class ActivityServer {
     });
     ws.on("close", () => {
       clearTimeout(timer);
+      this.show(c, null);
       this.all.delete(c);
       if (c.channel) this.byChannel.get(c.channel)?.delete(c);
       if (c.channel && this.byChannel.get(c.channel)?.size === 0) this.byChannel.delete(c.channel);
@@ -232,8 +257,9 @@ export class ActivityServer {
       resumed,
     });
     const table = await this.deps.service.findOpen(m.channel);
-    c.tableId = table?.record.id ?? null;
-    this.send(c, { t: "table", table: table ? frameFor(table, publicFrame(table), who.userId, who.locale) : null });
+    this.show(c, table?.record.id ?? null);
+    if (!table) return this.send(c, { t: "table", table: null });
+    this.sendText(c, tableFrameText(tableFrameHead(publicFrame(table)), handFor(table, who.userId, who.locale)));
   }
 
   /** A refusal is worded for the person; a success needs no answer: the update brings the new picture. */
@@ -247,14 +273,17 @@ export class ActivityServer {
     const { channelId, threadId, id } = table.record;
     const conns = [...(this.byChannel.get(channelId) ?? []), ...(threadId ? (this.byChannel.get(threadId) ?? []) : [])];
     if (!conns.length) return;
-    let shared: Omit<TableFrame, "hand"> | null = null;
+    // The public part is written once for the table; every spectator gets the same frame.
+    let head: string | null = null;
+    let watching: string | null = null;
     for (const c of conns) {
       if (!c.who) continue;
       // A connection follows its channel's table (one open table per channel): a rematch there is
       // the next table it shows.
-      c.tableId = id;
-      shared ??= publicFrame(table);
-      this.send(c, { t: "table", table: frameFor(table, shared, c.who.userId, c.who.locale) });
+      this.show(c, id);
+      head ??= tableFrameHead(publicFrame(table));
+      const hand = handFor(table, c.who.userId, c.who.locale);
+      this.sendText(c, hand ? tableFrameText(head, hand) : (watching ??= tableFrameText(head, null)));
       if ("note" in update) this.say(c, update.note, "note");
     }
   }
@@ -262,8 +291,12 @@ export class ActivityServer {
   // ---- sending ----------------------------------------------------------------------------------
 
   private send(c: Connection, m: ServerMessage): void {
+    this.sendText(c, JSON.stringify(m));
+  }
+
+  /** A message already written as JSON (a table frame: views.ts). */
+  private sendText(c: Connection, frame: string): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
-    const frame = JSON.stringify(m);
     this.deps.onSend?.(c.who?.userId ?? null, frame);
     c.ws.send(frame);
   }

@@ -21,6 +21,8 @@ import { checkFrame, statesOf } from "./secrecy.js";
 
 // The callbacks of frame.evaluate run in the page.
 declare const document: any;
+declare const innerWidth: number;
+declare const innerHeight: number;
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const haveChromium = existsSync(CHROMIUM);
@@ -92,6 +94,39 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
     await carl.openHand();
     await annP.frame.waitForSelector(".hand .card");
+
+    // A phone in portrait fits the table and the whole hand, every card whole (none under another).
+    await bobP.frame.waitForSelector(".hand .card");
+    const phone = await bobP.frame.evaluate(() => {
+      const boxes = [...document.querySelectorAll(".hand .card .face")].map((e: any) => e.getBoundingClientRect());
+      const overlap = (a: any, b: any) =>
+        Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+        Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+      let worst = 0;
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++)
+          worst = Math.max(worst, overlap(boxes[i], boxes[j]) / (boxes[i].width * boxes[i].height));
+      const table = document.querySelector(".table").getBoundingClientRect();
+      return {
+        cards: boxes.length,
+        inside: boxes.every((b: any) => b.left >= 0 && b.right <= innerWidth && b.top >= 0 && b.bottom <= innerHeight),
+        tableInside: table.top >= 0 && table.bottom <= innerHeight,
+        scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+        worst,
+        width: boxes[0].width,
+      };
+    });
+    expect(phone).toMatchObject({ cards: 13, inside: true, tableInside: true, scrolls: false });
+    expect(phone.worst).toBe(0);
+    expect(phone.width).toBeGreaterThanOrEqual(40);
+
+    // The person's own deck style: four colours at a click (the table's is two), and back.
+    expect(await annP.frame.locator(".hand .face.four").count()).toBe(0);
+    await annP.frame.click("button.four-colours");
+    expect(await annP.frame.locator(".hand .face.four").count()).toBe(13);
+    await annP.page.screenshot({ path: join(OUT, "four-colours-desktop.png") });
+    await annP.frame.click("button.four-colours");
+    expect(await annP.frame.locator(".hand .face.four").count()).toBe(0);
 
     const shots = new Set<string>();
     const shot = async (p: { page: Page }, name: string) => {

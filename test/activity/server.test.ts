@@ -186,6 +186,45 @@ describe("the Activity's web server", () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(sent.filter((s) => s.userId === daveU.id && s.frame.includes('"hand":{')).length).toBe(0);
+
+    // The Activity shows Ann and Bob their turn: the thread never mentions them to press My hand
+    // (each mention was a post and a delete in the thread, three times the chat side's requests a trick).
+    const mentioned = h.fake.calls.filter(
+      (c) => c.method === "POST" && /press \*\*My hand/.test(String(c.body?.content)) && !String(c.body?.content).includes("Game over"),
+    );
+    expect(mentioned.filter((c) => c.body.content.includes(annU.id) || c.body.content.includes(bobU.id))).toEqual([]);
     for (const c of [annB, bobA, dave]) c.close();
   }, 60_000);
+
+  it("mentions in the thread someone who has neither a menu nor the Activity open, with My hand and Open the table", async () => {
+    const [annU, bobU] = h.fake.users;
+    const ann = new Player(h, annU);
+    const bob = new Player(h, bobU);
+    await ann.answer(ann.slash("new", { target: 30, level: "easy" }));
+    const table = tableMessage(h.fake);
+    await bob.answer(bob.click(table.id, findButton(table, byVerb("join")).custom_id));
+    const annA = await signIn(port(), h.fake.oauthCode(annU), h.fake.channelId);
+    const bobA = await signIn(port(), h.fake.oauthCode(bobU), h.fake.channelId);
+    await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
+    // Both pass from the Activity; Bob then closes it: he has neither a menu nor the page when his card is due.
+    await bobA.until(() => bobA.table?.hand && simpleMove(bobA.table), 5000, "Bob's pass");
+    bobA.send(simpleMove(bobA.table!)!);
+    await bobA.until(() => bobA.table?.hand?.passed, 5000, "Bob's pass taken");
+    bobA.close();
+    await annA.until(() => annA.table?.hand && simpleMove(annA.table), 5000, "Ann's pass");
+    annA.send(simpleMove(annA.table!)!);
+    const post = await h.fake.waitFor(
+      () => gamePosts(h.fake).find((m) => m.content.includes(bobU.id) && m.content.includes("your card: press **My hand**")),
+      20_000,
+      "the mention",
+    );
+    expect(findButton(post, byVerb("hand"))).toBeTruthy();
+    expect(findButton(post, byVerb("activity"))?.label).toBe("Open the table");
+    const launch = ann.click(post.id, findButton(post, byVerb("activity")).custom_id);
+    expect((await launch.ack).type).toBe(12);
+    // Ann has the page open: the thread never mentions her.
+    expect(gamePosts(h.fake).filter((m) => m.content.includes(annU.id) && m.content.includes("press **My hand**"))).toEqual([]);
+    annA.close();
+    await ann.answer(ann.slash("end"));
+  });
 });

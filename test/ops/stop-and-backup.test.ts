@@ -3,7 +3,8 @@
  * src/main.ts, on the fake Discord): `npm run backup` mid-game while people keep playing, then
  * SIGTERM right after a move, as systemd does on a restart. The process exits 0 within its bound
  * with every acknowledged move stored; the backup, restored into a new bot, resumes the game, which
- * is played to its end.
+ * is played to its end. And with the Activity on: the process killed (SIGKILL) mid-trick and started
+ * again, an Activity connection comes back with its session and finds the table where it was.
  */
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -15,7 +16,8 @@ import { STOP_TIMEOUT_MS } from "../../src/shard.js";
 import { openStore } from "../../src/store/index.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 import { TableDriver } from "../reliability/driver.js";
-import { startBotProcess, until, type BotProcess } from "./bot-process.js";
+import { ActivityClient, signIn } from "../activity/ws-client.js";
+import { freePort, startBotProcess, until, type BotProcess } from "./bot-process.js";
 
 function backup(databaseUrl: string, to: string): Promise<{ code: number | null; out: string }> {
   const p = spawn(process.execPath, ["--import", "tsx", "src/ops/backup.ts", "--to", to], {
@@ -100,4 +102,67 @@ describe("stopping and backing up a running bot", () => {
     expect(await restored.exited).toBe(0);
     console.log(`SIGTERM mid-game: stopped in ${stopMs} ms with ${driver.confirmed.length} acknowledged moves stored`);
   }, 240_000);
+
+  it("the Activity's page comes back with its session after the bot process is killed mid-trick and started again", async () => {
+    const db = `file:${join(dir, "activity", "hearts.db")}`;
+    const other = await startFakeDiscord({ users: 2 });
+    try {
+      const port = await freePort();
+      const env = { DISCORD_CLIENT_SECRET: other.clientSecret, ACTIVITY_URL: "https://hearts.example.org", ACTIVITY_PORT: String(port) };
+      const first = await startBotProcess(other, db, env);
+      bots.push(first);
+      await other.ready();
+      const driver = new TableDriver(other, other.channelId, other.users.slice(0, 2), createRng(5), { target: 15 });
+      expect(await driver.open()).toBe(true);
+      await until(`http://127.0.0.1:${port}/`, 200, 30_000);
+      const page = await signIn(port, other.oauthCode(other.users[0]), other.channelId);
+      // Mid-trick: a card or more of a trick on the table, after the first trick.
+      for (let i = 0; i < 400; i++) {
+        const g = page.table?.game;
+        if (g && g.phase === "playing" && g.trickNumber > 0 && g.trick.length > 0) break;
+        if (!(await driver.step())) await new Promise((r) => setTimeout(r, 20));
+      }
+      const before = page.table!.game!;
+      expect(before.trick.length).toBeGreaterThan(0);
+      first.proc.kill("SIGKILL");
+      await first.exited;
+      await page.until(() => page.closed, 5000, "the dropped connection");
+      expect(page.closed!.code).toBe(1006); // no close frame: the process is gone
+
+      const second = await startBotProcess(other, db, env);
+      bots.push(second);
+      await until(`${second.ops}/readyz`, 200, 30_000);
+      // As the page does: the same origin again, with the session it was given.
+      let back: ActivityClient | null = null;
+      for (let i = 0; i < 100 && !back?.table; i++) {
+        const c = new ActivityClient(port);
+        const opened = await c.opened.then(
+          () => true,
+          () => false,
+        );
+        if (opened) {
+          c.send({ t: "resume", session: page.session!, channel: other.channelId });
+          await c.until(() => c.table || c.closed, 5000, "the table again").catch(() => undefined);
+          if (c.table) back = c;
+        }
+        if (!back) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(back?.frames[0]).toMatchObject({ t: "welcome", resumed: true, you: { id: other.users[0].id } });
+      // Every card it had seen was stored: the table is where it was, or on (computer players).
+      const now = back!.table!.game!;
+      expect(now.version).toBeGreaterThanOrEqual(before.version);
+      if (now.version === before.version) expect(now.trick).toEqual(before.trick);
+      expect(back!.table!.hand!.cards.length).toBeGreaterThan(0);
+      // And it is live: the next card played reaches it.
+      for (let i = 0; i < 100 && back!.table!.game!.version === now.version; i++)
+        if (!(await driver.step())) await new Promise((r) => setTimeout(r, 50));
+      expect(back!.table!.game!.version).toBeGreaterThan(now.version);
+      back!.close();
+      driver.stop();
+      second.proc.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
 });

@@ -67,6 +67,8 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     log: log.child({ part: "discord" }),
     editIntervalMs: config.tableEditIntervalMs,
     activity: !!config.activity,
+    // (activity is made below, once fair use exists; this is called only later, as the game runs)
+    watching: (tableId, userId) => activity?.watching(tableId, userId) ?? false,
   });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const daily = new DailyService({

@@ -9,7 +9,6 @@ import type { Messages } from "../../i18n/index.js";
 import { isOpen } from "../../table/records.js";
 import { isBotSeat } from "../../table/seats.js";
 import type { TableView } from "../../table/types.js";
-import type { Menus } from "./menus.js";
 import type { Posted } from "./places.js";
 
 /** A post that only mentions someone the table waits for: deleted once they have acted. */
@@ -49,7 +48,8 @@ export class AwayWatch {
   private readonly watches = new Map<string, Watch>();
 
   constructor(
-    private readonly menus: Pick<Menus, "hasFresh">,
+    /** Whether the person learns of their turn without a mention: a fresh menu, or the Activity open at the table. */
+    private readonly seesTurn: (tableId: string, userId: string) => boolean,
     /** A grace period ran out: look at the table again (and post a mention if one is due). */
     private readonly due: (tableId: string) => void,
   ) {}
@@ -76,7 +76,7 @@ export class AwayWatch {
     for (const [seat, since] of w.since) {
       if (w.mentioned.get(seat) === since.key) continue;
       const user = table.record.seats.find((s) => s.seat === seat)?.userId;
-      if (!user || !this.menus.hasFresh(id, user)) continue;
+      if (!user || !this.seesTurn(id, user)) continue;
       next = Math.min(next, since.at + this.graceMs(table));
     }
     if (next < Infinity) {
@@ -110,7 +110,7 @@ export class AwayWatch {
       if (waitKey(table.game, seat) !== since.key) continue;
       const user = table.record.seats.find((s) => s.seat === seat)?.userId;
       if (!user) continue;
-      if (this.menus.hasFresh(table.record.id, user) && now - since.at < this.graceMs(table)) continue;
+      if (this.seesTurn(table.record.id, user) && now - since.at < this.graceMs(table)) continue;
       w.mentioned.set(seat, since.key);
       users.push(user);
     }

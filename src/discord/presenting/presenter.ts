@@ -35,6 +35,8 @@ export interface PresenterDeps {
   decks?: DeckStyles;
   /** The Activity is configured: the table message offers Open the table. */
   activity?: boolean;
+  /** The person has the table open in the Activity (ActivityServer.watching). */
+  watching?(tableId: string, userId: string): boolean;
 }
 
 export class Presenter {

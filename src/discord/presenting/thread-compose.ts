@@ -21,6 +21,8 @@ export interface ComposeDeps {
   images: Images;
   pacer: Pacer;
   away: Pick<AwayWatch, "dueMentions" | "waitsOf">;
+  /** The Activity is configured: a mention offers Open the table beside My hand. */
+  activity?: boolean;
 }
 
 /** A post, and the waits it is about when it only mentions people (taken down once they are over). */
@@ -113,7 +115,9 @@ export async function composePost(n: News, table: TableView, deps: ComposeDeps):
     components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), m.table.rematch, ButtonStyle.Success))];
   } else if (mentions.length) {
     lines.push(`${mentions.map(ping).join(" ")} ${awayText(state, m)}`);
-    components = [row(button(encodeId({ verb: "hand", tableId: record.id }), m.table.myHand, ButtonStyle.Primary))];
+    const hand = button(encodeId({ verb: "hand", tableId: record.id }), m.table.myHand, ButtonStyle.Primary);
+    const open = button(encodeId({ verb: "activity", tableId: record.id }), m.table.openActivity, ButtonStyle.Success);
+    components = [deps.activity ? row(hand, open) : row(hand)];
     // A mention on its own is taken down once its wait is over.
     if (!post && state) waits = deps.away.waitsOf(table, mentions);
   }

@@ -31,6 +31,10 @@ export interface ThreadPostsDeps {
   places: TablePlaces;
   /** The table closed and its last post is out: what else is kept about it can go. */
   closed(tableId: string): void;
+  /** The Activity is configured: a mention offers Open the table beside My hand. */
+  activity?: boolean;
+  /** The person has the table open in the Activity, which shows them their turn as a fresh menu does. */
+  watching?(tableId: string, userId: string): boolean;
 }
 
 export class ThreadPosts {
@@ -38,7 +42,8 @@ export class ThreadPosts {
   private readonly away: AwayWatch;
 
   constructor(private readonly deps: ThreadPostsDeps) {
-    this.away = new AwayWatch(deps.menus, (tableId) => {
+    const seesTurn = (tableId: string, userId: string) => deps.menus.hasFresh(tableId, userId) || !!deps.watching?.(tableId, userId);
+    this.away = new AwayWatch(seesTurn, (tableId) => {
       const live = deps.service.openTable(tableId);
       if (!live) return;
       this.watch(live);
@@ -109,7 +114,7 @@ export class ThreadPosts {
         for (const notice of n.drop.splice(0)) await places.delete(n.record, notice, "delete a mention");
         // The table as it is now: whom a mention names and what it asks are never out of date.
         const table = (n.table = this.deps.service.current(n.table));
-        const msg = await composePost(n, table, { images: this.deps.images, pacer: this.deps.pacer, away: this.away });
+        const msg = await composePost(n, table, { images: this.deps.images, pacer: this.deps.pacer, away: this.away, activity: this.deps.activity });
         if (!msg) break;
         const posted = await places.send(n.record, msg.out);
         if (msg.waits && posted) this.away.posted(tableId, { ...posted, waits: msg.waits });

@@ -53,6 +53,7 @@ export const en = {
   place: (v: { n: number }) => (v.n === 1 ? "1st" : v.n === 2 ? "2nd" : v.n === 3 ? "3rd" : `${v.n}th`),
   closed: "This table is closed.",
   rules: "Rules",
+  fourColours: "4 colours",
   rulesSummary: (v: { target: number }) =>
     `Follow suit if you can; the highest card of the suit led takes the trick. Each heart is 1 point, Q♠ is 13. Take every point and you shoot the moon. The game ends at ${v.target}: lowest score wins.`,
   // Why the connection was closed (the web server's close reasons; short, Discord shows them too).
@@ -119,6 +120,7 @@ export const fr: typeof en = {
   place: (v) => (v.n === 1 ? "1er" : `${v.n}e`),
   closed: "Cette table est fermée.",
   rules: "Règles",
+  fourColours: "4 couleurs",
   rulesSummary: (v) =>
     `Fournissez si vous pouvez ; la plus haute carte de la couleur demandée prend le pli. Chaque cœur vaut 1 point, la D♠ 13. Prenez tous les points et vous tirez la lune. La partie s'arrête à ${v.target} : le plus petit score gagne.`,
   signInFailed: "Discord n'a pas confirmé qui vous êtes : rouvrez l'Activité.",
