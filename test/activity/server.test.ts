@@ -213,8 +213,18 @@ describe("the Activity's web server", () => {
     bobA.close();
     await annA.until(() => annA.table?.hand && simpleMove(annA.table), 5000, "Ann's pass");
     annA.send(simpleMove(annA.table!)!);
+    // Ann plays her cards from the page as they come due (the deal decides who leads), until Bob's
+    // turn comes and the thread mentions him.
+    let lastVersion = -1;
     const post = await h.fake.waitFor(
-      () => gamePosts(h.fake).find((m) => m.content.includes(bobU.id) && m.content.includes("your card: press **My hand**")),
+      () => {
+        const move = annA.table && simpleMove(annA.table);
+        if (move && annA.table!.game!.version !== lastVersion) {
+          lastVersion = annA.table!.game!.version;
+          annA.send(move);
+        }
+        return gamePosts(h.fake).find((m) => m.content.includes(bobU.id) && m.content.includes("your card: press **My hand**"));
+      },
       20_000,
       "the mention",
     );
