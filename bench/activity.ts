@@ -17,7 +17,7 @@ import { ActivityServer } from "../src/activity/server.js";
 import { buildApp } from "../src/activity/bundle.js";
 import { DEFAULT_SETTINGS } from "../src/config.js";
 import { FairUse } from "../src/discord/interactions/fair-use.js";
-import { DEFAULT_RULES } from "../src/game/rules.js";
+import { DEFAULT_RULES } from "../src/game/rules-read.js";
 import { silentLogger } from "../src/log.js";
 import { TableService } from "../src/table/service.js";
 import { fastBots, Player, byVerb, findButton, playUntil, startHarness, tableMessage, type Harness } from "../test/bot/harness.js";

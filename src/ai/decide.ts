@@ -11,15 +11,7 @@ import { levelOf, type BotLevel, type Level } from "./levels.js";
 import { EASY, MEDIUM, choosePass, choosePlay, situationFromView, type Style } from "./policy.js";
 import { takenFromView } from "./world.js";
 
-export {
-  BOT_LEVELS,
-  HARD_BUDGET_MS,
-  HARD_MAX_SAMPLES,
-  MEDIUM_BUDGET_MS,
-  MEDIUM_MAX_SAMPLES,
-  MEDIUM_OVERRULE,
-  type BotLevel,
-} from "./levels.js";
+export { HARD_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES, type BotLevel } from "./levels.js";
 
 export interface DecideOptions {
   /** Seed for the bot's own randomness (easy's slips, the hard player's sampling). Default: from the view. */

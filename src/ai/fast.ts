@@ -9,50 +9,21 @@
  *     since the cards that remain then go where they would have gone anyway, and
  *   - after any trick, once the next leader must win every remaining trick.
  */
-import {
-  moonChoiceOffered,
-  scoreHand,
-  type Card,
-  type GameState,
-  type MoonChoice,
-  type Rules,
-  type SeatView,
-  type SuitMasks,
-} from "../game/index.js";
+import { type Card, type GameState, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
 import * as bits from "./bits.js";
 import type { CardValues } from "./bits.js";
+import { LAYOUT } from "./fast-layout.js";
+import { finalTotals, type MoonChooser } from "./fast-score.js";
+
+export { LAYOUT } from "./fast-layout.js";
 
 // Module-local copies of the imported constants and helpers used at every move. An imported (or
 // exported) binding is read through its module cell at every use, with a check, even in optimised
-// code; a module's own const is folded into the code. Hence also the layout below: plain consts,
-// exported together as LAYOUT (the policy makes its own copies).
+// code; a module's own const is folded into the code. Hence also the board's layout
+// (fast-layout.ts), copied here as plain consts (the policy makes its own copies).
 const { FULL, HEARTS, J_BIT, QS, Q_BIT, valuesFor } = bits;
 
-/** Layout of the board's Int32Array. */
-const HANDS = 0; // seat*4+suit: the cards each seat holds
-const TAKEN = 16; // seat*4+suit: the cards each seat has won
-const TRICK = 32; // up to 4 cards of the trick in progress
-const TRICK_LEN = 36;
-const LEADER = 37;
-const TURN = 38;
-const TRICK_NO = 39;
-const BROKEN = 40;
-const WON = 41; // 4 counts of tricks won
-const DONE = 45; // 1 once the hand is over (played out or ended early)
-const VOIDS = 46; // bit seat*4+suit: the seat has shown out of the suit (public)
-// What the playout policy reads at every move, kept up to date as cards are played (rather than
-// worked out again from the taken cards at each move):
-const PLAYED = 48; // suit: the cards played this hand (taken, and the trick in progress)
-const POINTS = 52; // seat: penalty points taken (♥, Q♠, K♠/A♠ with high spades; not J♦)
-const QUEEN_BY = 56; // the seat that took Q♠, or -1
-const JACK_BY = 57; // the seat that took J♦, or -1
-const TRICK_VALUE = 58; // what the trick in progress is worth (penalties and J♦)
-const TRICK_RANK = 59; // rank of the card winning the trick so far, -1 before the lead
-const TRICK_WINNER = 60; // the seat winning it so far (the leader before the lead)
-const SIZE = 61;
-
-/** The layout, for the policy's reads of a board. */
-export const LAYOUT = {
+const {
   HANDS,
   TAKEN,
   TRICK,
@@ -71,10 +42,8 @@ export const LAYOUT = {
   TRICK_VALUE,
   TRICK_RANK,
   TRICK_WINNER,
-} as const;
-
-/** RULES.md's clamped bonus: never below 0, nor lifting a total already below 0. */
-const clampedAdd = (total: number, bonus: number): number => Math.max(Math.min(total, 0), total + bonus);
+  SIZE,
+} = LAYOUT;
 
 export class FastHand {
   readonly s = new Int32Array(SIZE);
@@ -89,14 +58,6 @@ export class FastHand {
   private readonly firstTrickPoints: Int32Array;
   /** Whether who wins a trick matters in itself (the sun, No Tricks counted in tricks). */
   private readonly tricksScore: boolean;
-  /** Scratch for the final scoring (no allocation but scoreHand's own). */
-  private readonly takenScratch: SuitMasks[] = [
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-  ];
-  private readonly wonScratch = [0, 0, 0, 0];
   // The options legal() and play() read at every move, as plain fields (rules objects come in
   // several shapes, which would make every read of them polymorphic).
   private readonly twoClubs: boolean;
@@ -449,70 +410,11 @@ export class FastHand {
   }
 
   /**
-   * The totals after the hand (which must be done), scored as the engine's scoreHand does (the
-   * property test holds the two together); under moon=choice the shooter takes `choose`'s
-   * choice. The array returned is the board's own, overwritten by the next call.
+   * The totals after the hand (which must be done), scored as the engine's scoreHand does
+   * (fast-score.ts); under moon=choice the shooter takes `choose`'s choice. The array returned is
+   * shared, overwritten by the next call.
    */
-  finalTotals(
-    choose: (rules: Rules, handIndex: number, totals: readonly number[], taken: SuitMasks[], won: number[], shooter: number) => MoonChoice,
-  ): number[] {
-    const s = this.s;
-    const rules = this.rules;
-    const cv = this.cv;
-    const out = this.totalsOut;
-    const pts = this.pointsScratch;
-    let shooter = -1;
-    let jackBy = -1;
-    const needJack = rules.jackRequiredForMoon && rules.jackOfDiamonds !== 0;
-    for (let p = 0; p < 4; p++) {
-      const at = TAKEN + p * 4;
-      const sp = s[at + 2];
-      const he = s[at + 3];
-      let v = cv.heartSum[he] + (sp & (1 << 10) ? 13 : 0);
-      if (rules.highSpades) v += (sp & (1 << 11) ? 10 : 0) + (sp & (1 << 12) ? 7 : 0);
-      pts[p] = v;
-      if (s[at + 1] & (1 << 9)) jackBy = p;
-      if (he === FULL && sp & (1 << 10) && (!needJack || s[at + 1] & (1 << 9))) shooter = p;
-    }
-    if (rules.moon === "disabled") shooter = -1;
-    if (shooter >= 0 && rules.moon === "choice" && moonChoiceOffered(rules, this.totals[shooter])) {
-      // Rare (a moon under the New Moon choice): the engine's own scoring, allocation and all.
-      const taken = this.takenScratch;
-      for (let p = 0; p < 4; p++) {
-        for (let k = 0; k < 4; k++) taken[p][k] = s[TAKEN + p * 4 + k];
-        this.wonScratch[p] = s[WON + p];
-      }
-      const choice = choose(rules, this.handIndex, this.totals, taken, this.wonScratch, shooter);
-      const totals = scoreHand(rules, this.handIndex, this.totals, taken, this.wonScratch, choice).totals;
-      for (let p = 0; p < 4; p++) out[p] = totals[p];
-      return out;
-    }
-    if (shooter >= 0) {
-      const mv = rules.heartValues === "spot" ? 117 : 26;
-      pts[shooter] -= mv;
-      if (rules.moon === "new") pts[shooter] -= mv;
-      else for (let p = 0; p < 4; p++) if (p !== shooter) pts[p] += mv;
-    }
-    if (rules.jackOfDiamonds === 0) jackBy = -1;
-    const clamped = rules.bonusMode === "total-clamped" && rules.countdown === null;
-    const bonus = rules.noTricksBonus !== 0 && shooter < 0 ? rules.noTricksBonus : 0;
-    const byTricks = rules.noTricksCondition === "no-tricks";
-    let noTricks = 0;
-    if (bonus !== 0) for (let p = 0; p < 4; p++) if (byTricks ? s[WON + p] === 0 : pts[p] === 0) noTricks |= 1 << p;
-    if (!clamped) {
-      if (jackBy >= 0) pts[jackBy] += rules.jackOfDiamonds;
-      for (let p = 0; p < 4; p++) if (noTricks & (1 << p)) pts[p] += bonus;
-    }
-    if (rules.shootTheSun !== 0) for (let p = 0; p < 4; p++) if (s[WON + p] === 13) pts[p] += rules.shootTheSun;
-    const sign = rules.countdown === null ? 1 : -1;
-    for (let p = 0; p < 4; p++) out[p] = this.totals[p] + sign * pts[p];
-    if (clamped && shooter < 0) {
-      for (let p = 0; p < 4; p++) if (noTricks & (1 << p)) out[p] = clampedAdd(out[p], bonus);
-      if (jackBy >= 0) out[jackBy] = clampedAdd(out[jackBy], rules.jackOfDiamonds);
-    }
-    if (rules.perfect100 && rules.countdown === null) for (let p = 0; p < 4; p++) if (out[p] === 100) out[p] = 50;
-    return out;
+  finalTotals(choose: MoonChooser): number[] {
+    return finalTotals(this, choose);
   }
-  private readonly totalsOut = [0, 0, 0, 0];
-  private readonly pointsScratch = [0, 0, 0, 0];
 }

@@ -3,6 +3,23 @@
  * the engine, plays the three computer players (deterministic for the day: a fixed search size and
  * seeds from the day and the position), stores every action before answering, and reads the
  * day's board. It knows the engine and the store, not Discord: it returns seat views and results.
+ *
+ * Why it does not run on the tables' road (TableService, the Player interface and the scheduler),
+ * though both apply actions with the same engine:
+ * - one person and three computer players, no seats to take or leave, no host, no lobby: the
+ *   table domain's records, lobby moves and seat changes have nothing to hold;
+ * - no turn clock and nothing live between clicks: an attempt waits, unloaded, for as long as the
+ *   person likes (until the day ends), so there is no table in memory for a scheduler to drive, no
+ *   timer to arm, nothing to resume at start; each call loads the attempt, replays it and forgets it;
+ * - the computer players answer within the person's own click, synchronously in the same step
+ *   (their moves are part of the answer), from seeds fixed by the day, so every person meets the
+ *   same moves; the scheduler plays them later, after a delay, from the table's deal key;
+ * - stored as one row per person and day (its actions as one list, saved under an expected count),
+ *   not as a table with an append-only log, a thread, a table message and updates to announce;
+ * - one attempt per person across every server, so the queue is per person (KeyedQueues, shared
+ *   with the tables' opening), not per table.
+ * What both share instead: the engine, the computer players through the same BotPlayer (on the
+ * pool's daily lane), the store's port and the serial queues.
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -23,7 +40,7 @@ import { silentLogger, type Logger } from "../log.js";
 import type { DailySession, DailyStore, GuildSettings } from "../store/types.js";
 import { cleanName } from "../table/names.js";
 import type { BotPlayer } from "../table/players.js";
-import { SerialQueue } from "../table/queue.js";
+import { KeyedQueues } from "../table/queue.js";
 import {
   DAILY_BOT_SAMPLES,
   DAILY_HANDS,
@@ -95,7 +112,8 @@ export interface DailyBoard {
 const REFERENCE = "daily-hard";
 
 export class DailyService {
-  private readonly queues = new Map<string, SerialQueue>();
+  /** One queue per person (not per server): their one attempt of the day is the same on every server. */
+  private readonly queues = new KeyedQueues();
   private saltValue: Promise<string> | null = null;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -123,7 +141,7 @@ export class DailyService {
     const settings = await this.deps.store.getGuildSettings(guildId);
     if (!settings.dailyEnabled) return { ok: false, code: "disabled" };
     const day = this.today();
-    return this.queue(user.id).run(async () => {
+    return this.queues.run(user.id, async () => {
       const existing = await this.deps.store.findDailySession(day, user.id);
       if (!existing && (await this.deps.store.isDailyTombstoned(user.id, day))) return { ok: false, code: "forgotten" };
       const session =
@@ -152,7 +170,7 @@ export class DailyService {
    */
   async act(guildId: string, userId: string, day: number, version: number, action: Action): Promise<DailyOutcome> {
     if (day !== this.today()) return { ok: false, code: "closed" };
-    return this.queue(userId).run(async () => {
+    return this.queues.run(userId, async () => {
       const session = await this.deps.store.findDailySession(day, userId);
       if (!session) return { ok: false, code: "not-started" };
       if (session.result) return { ok: false, code: "finished" };
@@ -313,23 +331,6 @@ export class DailyService {
   }
 
   // ---- internals -------------------------------------------------------------------------------
-
-  /** One queue per person (not per server): their one attempt of the day is the same on every server. */
-  private queue(userId: string): SerialQueue {
-    const k = userId;
-    let q = this.queues.get(k);
-    if (!q) {
-      q = new SerialQueue();
-      this.queues.set(k, q);
-    }
-    // Bounded: a queue is dropped once idle (one per person acting right now).
-    q.idle()
-      .then(() => {
-        if (q.size === 0 && this.queues.get(k) === q) this.queues.delete(k);
-      })
-      .catch(() => undefined);
-    return q;
-  }
 
   private salt(): Promise<string> {
     this.saltValue ??= this.deps.salt

@@ -16,6 +16,8 @@ import type { DealKey } from "./deal.js";
 
 export * from "./cards.js";
 export * from "./rules.js";
+export * from "./presets.js";
+export * from "./rules-read.js";
 export { playRejection, passRejection, cloneState, step, playCard } from "./engine.js";
 export { legalMasks, PLAY_RESTRICTIONS, type PlayReason } from "./legality.js";
 export type { Action, GameEvent, GameState, Phase, RejectReason, TrickRecord } from "./engine.js";

@@ -7,7 +7,7 @@ import { sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { NewTable, Store } from "../store/types.js";
 import { newLive, viewOf, type LiveTable } from "./live.js";
-import { SerialQueue } from "./queue.js";
+import { KeyedQueues } from "./queue.js";
 import type { TableRegistry } from "./registry.js";
 import { cleanName, humanSeat } from "./seats.js";
 import { refuse, type Actor, type NewTableOptions, type Outcome, type Refusal, type TableView } from "./types.js";
@@ -26,28 +26,18 @@ export interface OpeningDeps {
 
 export class TableOpening {
   /** Opening a table in a channel (new or rematch), one at a time per channel. */
-  private readonly channels = new Map<string, SerialQueue>();
+  private readonly channels = new KeyedQueues();
 
   constructor(private readonly deps: OpeningDeps) {}
 
   /** A new lobby in the channel, the host seated. */
   open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
-    return this.inChannel(where.channelId, () => this.openHere(where, host, options));
+    return this.channels.run(where.channelId, () => this.openHere(where, host, options));
   }
 
   /** A new lobby where a finished game was (`from`), as lobby.rematch made it. */
   rematch(from: string, actor: Actor, table: NewTable, maxTables?: number): Promise<Outcome<{ table: TableView }>> {
-    return this.inChannel(table.channelId, () => this.rematchHere(from, actor, table, maxTables));
-  }
-
-  private async inChannel<T>(channelId: string, fn: () => Promise<T>): Promise<T> {
-    let q = this.channels.get(channelId);
-    if (!q) this.channels.set(channelId, (q = new SerialQueue()));
-    try {
-      return await q.run(fn);
-    } finally {
-      if (q.size === 0 && this.channels.get(channelId) === q) this.channels.delete(channelId);
-    }
+    return this.channels.run(table.channelId, () => this.rematchHere(from, actor, table, maxTables));
   }
 
   private async openHere(

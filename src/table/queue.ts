@@ -25,3 +25,25 @@ export class SerialQueue {
     return this.tail.then(() => undefined);
   }
 }
+
+/**
+ * One SerialQueue per key (a channel being opened in, a person's daily attempt), each dropped once
+ * idle: as many queues as keys acting right now.
+ */
+export class KeyedQueues {
+  private readonly queues = new Map<string, SerialQueue>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    let q = this.queues.get(key);
+    if (!q) this.queues.set(key, (q = new SerialQueue()));
+    const queue = q;
+    const result = queue.run(task);
+    queue
+      .idle()
+      .then(() => {
+        if (queue.size === 0 && this.queues.get(key) === queue) this.queues.delete(key);
+      })
+      .catch(() => undefined);
+    return result;
+  }
+}

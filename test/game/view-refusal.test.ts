@@ -15,7 +15,7 @@ import {
   viewFor,
   type Seat,
 } from "../../src/game/index.js";
-import { DEFAULT_RULES } from "../../src/game/rules.js";
+import { DEFAULT_RULES } from "../../src/game/rules-read.js";
 
 describe("refusalInView", () => {
   for (const preset of PRESETS) {

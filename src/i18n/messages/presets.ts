@@ -3,7 +3,7 @@
  * as typed). English is the rules table's own (src/game/rules.ts's PRESETS); a preset missing from
  * a translation falls back to it.
  */
-import { PRESETS } from "../../game/rules.js";
+import { PRESETS } from "../../game/presets.js";
 
 const english = (name: string) => PRESETS.find((p) => p.name === name);
 
