@@ -6,8 +6,18 @@
  * refusals cannot disagree.
  */
 import { CLUBS, HEARTS, QUEEN_OF_SPADES, TWO_OF_CLUBS, hasCard, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
-import type { GameState } from "./engine.js";
 import { pointCardMasks, type Rules } from "./rules.js";
+
+/** What the play checks read of a game (the engine's PlayState has all of it). */
+export interface PlayState {
+  readonly rules: Rules;
+  readonly phase: string;
+  readonly turn: number;
+  readonly hands: readonly Readonly<SuitMasks>[];
+  readonly trick: readonly Card[];
+  readonly trickNumber: number;
+  readonly heartsBroken: boolean;
+}
 
 export type PlayReason = "must-lead-two-clubs" | "must-follow-suit" | "hearts-not-broken" | "first-trick-points";
 
@@ -18,7 +28,7 @@ export interface PlayRestriction {
    * cards of `hand` that the restrictions before this one allow; this one only ever removes cards.
    * Allocation-free: computer players run it millions of times in their playouts.
    */
-  narrow(state: GameState, hand: Readonly<SuitMasks>, allowed: SuitMasks): void;
+  narrow(state: PlayState, hand: Readonly<SuitMasks>, allowed: SuitMasks): void;
 }
 
 const QUEEN_BIT = 1 << rankOf(QUEEN_OF_SPADES);
@@ -96,7 +106,7 @@ const [first, second, third, fourth]: readonly [PlayRestriction, PlayRestriction
  * Writes the legal cards of `seat` into `out` as suit masks (all zero when it is not this seat's
  * turn to play). Allocation-free: this runs millions of times in the AI's playouts.
  */
-export function legalMasks(state: GameState, seat: number, out: SuitMasks): SuitMasks {
+export function legalMasks(state: PlayState, seat: number, out: SuitMasks): SuitMasks {
   out[0] = out[1] = out[2] = out[3] = 0;
   if (state.phase !== "playing" || state.turn !== seat) return out;
   const hand = state.hands[seat];
@@ -118,7 +128,7 @@ const scratch: SuitMasks = [0, 0, 0, 0];
  * card is legal: the same narrowing as `legalMasks`, stopped at the first restriction that takes
  * the card away.
  */
-export function refusingRestriction(state: GameState, seat: number, card: Card): PlayRestriction | null {
+export function refusingRestriction(state: PlayState, seat: number, card: Card): PlayRestriction | null {
   // Most plays are legal: answer those at legalMasks' speed, and walk the table only for a refusal.
   if (hasCard(legalMasks(state, seat, scratch), card)) return null;
   const hand = state.hands[seat];

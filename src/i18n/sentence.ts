@@ -2,7 +2,7 @@
  * A sentence named by its catalogue key, with its values, for a layer that must not choose the
  * words (the table service answers in codes; the Discord layer words them in the reader's language).
  */
-import type { Messages } from "./index.js";
+import type { Messages } from "./catalogue.js";
 
 export type Values = Record<string, string | number | boolean | null | undefined>;
 

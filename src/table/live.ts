@@ -10,8 +10,7 @@ import { SerialQueue } from "./queue.js";
 import type { StoredTable, TableRecord } from "./records.js";
 import { isBotSeat, seatOf } from "./seats.js";
 import { deadlineOf, type TurnStart } from "./turn-clock.js";
-import type { TableView } from "./types.js";
-import type { UndoMark } from "./undo.js";
+import type { TableView, UndoMark } from "./types.js";
 
 /**
  * The live table. Its record, state and undo mark are replaced at each change, never changed in

@@ -4,7 +4,12 @@
 import type { PublicAction, PublicEvent, PublicView, Rules, SeatView } from "../game/index.js";
 import type { Sentence } from "../i18n/index.js";
 import type { TableRecord, TableSettings } from "./records.js";
-import type { UndoMark } from "./undo.js";
+
+/** Where the table's last undo was: nothing up to that trick of that hand can be taken back again. */
+export interface UndoMark {
+  hand: number;
+  trick: number;
+}
 
 /** The person behind an interaction. Who acts is always this, never something read from a button. */
 export interface Actor {

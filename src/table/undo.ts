@@ -25,7 +25,7 @@ import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
 import type { SeatRecord } from "./records.js";
 import { isHumanSeat, seatOf } from "./seats.js";
-import { refuse, type Actor, type Outcome } from "./types.js";
+import { refuse, type Actor, type Outcome, type UndoMark } from "./types.js";
 
 /** The card an undo would take back, and the trick it is in (`completed`: its post is in the thread). */
 export interface UndoTarget {
@@ -33,12 +33,6 @@ export interface UndoTarget {
   /** Index of its trick in the hand (0..12). */
   trick: number;
   completed: boolean;
-}
-
-/** Where the table's last undo was: nothing up to that trick of that hand can be taken back again. */
-export interface UndoMark {
-  hand: number;
-  trick: number;
 }
 
 /** The seat's latest card of this hand, if an undo could reach it; from the seat's own view. */
