@@ -114,7 +114,12 @@ export class ThreadPosts {
         for (const notice of n.drop.splice(0)) await places.delete(n.record, notice, "delete a mention");
         // The table as it is now: whom a mention names and what it asks are never out of date.
         const table = (n.table = this.deps.service.current(n.table));
-        const msg = await composePost(n, table, { images: this.deps.images, pacer: this.deps.pacer, away: this.away, activity: this.deps.activity });
+        const msg = await composePost(n, table, {
+          images: this.deps.images,
+          pacer: this.deps.pacer,
+          away: this.away,
+          activity: this.deps.activity,
+        });
         if (!msg) break;
         const posted = await places.send(n.record, msg.out);
         if (msg.waits && posted) this.away.posted(tableId, { ...posted, waits: msg.waits });
