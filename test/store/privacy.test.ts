@@ -246,14 +246,15 @@ for (const db of BACKENDS) {
     it("clears daily challenge move logs past retention: a finished attempt keeps its result, an unfinished one goes", async () => {
       const store = await fresh(db);
       const pass = [{ type: "pass" as const, seat: 0 as const, cards: [1, 2, 3] }];
-      for (const [guildId, userId] of [
-        ["g1", ANA],
-        ["g1", BEN],
-        ["g2", ANA],
+      // (One attempt per person per day: Ana's on g2 is of the next day.)
+      for (const [guildId, day, userId] of [
+        ["g1", 300, ANA],
+        ["g1", 300, BEN],
+        ["g2", 301, ANA],
       ] as const) {
-        await store.startDailySession({ guildId, day: 300, userId, name: "n", rulesSpec: "classic" });
+        await store.startDailySession({ guildId, day, userId, name: "n", rulesSpec: "classic" });
         const result = userId === ANA ? { points: 4, perHand: [4], queens: 0, moons: [false], finishedAt: new Date() } : undefined;
-        await store.saveDailyProgress(guildId, 300, userId, 0, pass as never, result);
+        await store.saveDailyProgress(guildId, day, userId, 0, pass as never, result);
       }
       await store.putCached("review", `daily:g1:300|${ANA}`, "{}");
       const future = new Date(Date.now() + 60_000);
@@ -266,7 +267,7 @@ for (const db of BACKENDS) {
       expect(await store.getDailySession("g1", 300, BEN)).toBeNull();
       expect(await store.getCached("review", `daily:g1:300|${ANA}`)).toBeNull();
       // g2 keeps its own retention here.
-      expect((await store.getDailySession("g2", 300, ANA))?.actions).toHaveLength(1);
+      expect((await store.getDailySession("g2", 301, ANA))?.actions).toHaveLength(1);
     });
 
     it("deletes saved menu tokens older than 15 minutes, whatever their table, and lists the servers with data stored", async () => {
