@@ -1,14 +1,59 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three groups, run one after another (sequence.groupOrder), each with its own workers:
+ *  - unit: pure tests of one layer at a time, by folder (no process, server, PostgreSQL or
+ *    browser); `npm run test:unit` runs only these.
+ *  - system: tests that start worker threads, child processes, the fake Discord, the real bot in
+ *    the test's process, or the throwaway PostgreSQL, two files at a time.
+ *  - system-serial: the suites that assert on time under a load of their own (several bot
+ *    processes, SIGKILLs, a full disk, requests counted per second): one file at a time.
+ */
+const UNIT = ["game", "table", "discord", "render", "comforts", "i18n", "stats", "config"].map((dir) => `test/${dir}/**/*.test.ts`);
+UNIT.push("test/*.test.ts");
+
+// Alone on the machine, one file at a time: each asserts on time under a load of its own, so a
+// neighbour's load makes it fail (measured: these are the ones that failed or slowed past their
+// bounds when run beside another file).
+const SERIAL = [
+  "test/scale/shards.test.ts", // 4 shard processes play 36 games, one killed and restarted; every click answered within 3 s
+  "test/scale/proxy.test.ts", // counts requests per one-second window against the global 50 a second
+  "test/reliability/crash.test.ts", // SIGKILLs the bot process while tables play; each restart within its bound
+  "test/store/crash.test.ts", // 20 SIGKILLs of a writer process (each restart warmed ahead) within 60 s
+  "test/reliability/fuzz.test.ts", // 2000 interactions within 60 s, every one acknowledged within 3 s
+  "test/reliability/faults.test.ts", // Discord's faults (slow answers, 5xx, resets) against the bot's own timeouts
+  "test/reliability/store-faults.test.ts", // a full disk and a read-only disk under the bot process; probes on a timer
+  "test/ops/stop-and-backup.test.ts", // SIGTERM right after a move: the process exits within its 10 s bound
+  "test/ops/shards-metrics.test.ts", // 2 shard processes; /readyz names a killed shard within 10 s
+  "test/ai/pool.test.ts", // counts the event loop's turns while a hard decision runs in its worker
+  "test/bot/render-process-faults.test.ts", // a message whose picture hangs goes out with text, on time
+];
+
+// One throwaway PostgreSQL server for the system groups (skipped, with a line saying why, without
+// PostgreSQL); the first group's setup starts it, the second finds TEST_POSTGRES_URL set.
+const globalSetup = ["test/store/postgres-global-setup.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // One throwaway PostgreSQL server for the whole run (skipped, with a line saying why, without PostgreSQL).
-    globalSetup: ["test/store/postgres-global-setup.ts"],
     // Hermetic: a .env in the checkout (say, copied from .env.example) changes no test. The bot
     // processes the tests start inherit this, so they read no .env either (see src/env.ts).
     env: { ENV_FILE: "none" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: UNIT, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: "system",
+          include: ["test/**/*.test.ts"],
+          exclude: [...UNIT, ...SERIAL],
+          globalSetup,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      { extends: true, test: { name: "system-serial", include: SERIAL, globalSetup, maxWorkers: 1, sequence: { groupOrder: 2 } } },
+    ],
   },
 });
