@@ -372,7 +372,7 @@ export class SecrecyChecker {
           const secret = t.held[k][seat].filter((c) => !known.has(c) && p.textCards.includes(c));
           if (secret.length)
             leak(
-              `text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions, hand ${t.hand[k]} dealt ${p.at - dealt} ms before; shown ${t.at[k] !== undefined ? `${t.at[k] - p.at} ms before action ${k} was committed` : "after the last action"}): "${p.excerpt}"`,
+              `text shows ${secret.map(cardLabel).join(" ")} held by seat ${seat} of table ${t.record.id} (after ${k} actions, hand ${t.hand[k]} dealt ${p.at - dealt} ms before; shown ${t.at[k] !== undefined ? `${t.at[k] - p.at} ms before action ${k} was committed` : "after the last action"}; judged at ${v !== undefined ? `the version its controls carry, ${v}` : "the time it was shown"}; table ${t.record.status}, ${t.record.undos} undo(s)): "${p.excerpt}"`,
             );
         }
       }
