@@ -8,6 +8,7 @@
  * for anyone else.
  */
 import { z } from "zod";
+import type { Locale } from "../i18n/locale.js";
 
 /** Frames larger than this are refused by the WebSocket server before they are parsed. */
 export const MAX_CLIENT_FRAME = 2048;
@@ -93,7 +94,7 @@ export interface TableFrame {
 }
 
 export type ServerMessage =
-  | { t: "welcome"; session: string; you: { id: string; name: string }; locale: "en" | "fr"; resumed: boolean }
+  | { t: "welcome"; session: string; you: { id: string; name: string }; locale: Locale; resumed: boolean }
   | { t: "table"; table: TableFrame | null }
   /** A sentence for this person: an action refused, a note from the table. */
   | { t: "say"; text: string; tone: "refusal" | "note" }

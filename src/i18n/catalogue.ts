@@ -2,7 +2,7 @@
  * The catalogue's tables: every area's English and French sentences, and the Messages type the
  * rest of the bot reads them through (src/i18n/index.ts is the way in).
  */
-import { DEFAULT_LOCALE, type Locale } from "./locale.js";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale.js";
 import * as activity from "./messages/activity.js";
 import * as common from "./messages/common.js";
 import * as comforts from "./messages/comforts.js";
@@ -47,10 +47,10 @@ const AREAS = {
 type Areas = typeof AREAS;
 export type Messages = { [A in keyof Areas]: Areas[A]["en"] };
 
-const BY_LOCALE: Record<Locale, Messages> = {
-  en: Object.fromEntries(Object.entries(AREAS).map(([k, v]) => [k, v.en])) as Messages,
-  fr: Object.fromEntries(Object.entries(AREAS).map(([k, v]) => [k, v.fr])) as Messages,
-};
+/** Each language's tables of every area (a language is added in locale.ts and in each area's file). */
+const BY_LOCALE = Object.fromEntries(
+  LOCALES.map((locale) => [locale, Object.fromEntries(Object.entries(AREAS).map(([k, v]) => [k, v[locale]])) as Messages]),
+) as Record<Locale, Messages>;
 
 export function messages(locale: Locale = DEFAULT_LOCALE): Messages {
   return BY_LOCALE[locale];
@@ -58,5 +58,10 @@ export function messages(locale: Locale = DEFAULT_LOCALE): Messages {
 
 /** For the catalogue's own test: every area's tables, by locale. */
 export function catalogueTables(): Record<string, Record<Locale, Record<string, unknown>>> {
-  return Object.fromEntries(Object.entries(AREAS).map(([k, v]) => [k, { en: v.en, fr: v.fr }]));
+  return Object.fromEntries(
+    Object.entries(AREAS).map(([k, v]) => [
+      k,
+      Object.fromEntries(LOCALES.map((l) => [l, v[l]])) as Record<Locale, Record<string, unknown>>,
+    ]),
+  );
 }

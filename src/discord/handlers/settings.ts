@@ -135,7 +135,7 @@ function patchFrom(ctx: SettingsCtx, c: Change, current: GuildSettings): GuildSe
     if (c.cap < 1 || c.cap > ceiling) return m.capTooHigh({ max: ceiling });
     p.tableCap = c.cap;
   }
-  if (c.language === "en" || c.language === "fr") p.locale = c.language;
+  if (c.language !== undefined && isLocale(c.language)) p.locale = c.language;
   if (c.language === "server") p.locale = null;
   if (c.retention !== undefined && [30, 90, 180, 365].includes(c.retention)) p.retentionDays = c.retention;
   if (c.daily !== undefined) p.dailyEnabled = c.daily;
