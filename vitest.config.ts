@@ -9,7 +9,9 @@ import { defineConfig } from "vitest/config";
  *  - system-serial: the suites that assert on time under a load of their own (several bot
  *    processes, SIGKILLs, a full disk, requests counted per second): one file at a time.
  */
-const UNIT = ["game", "table", "discord", "render", "comforts", "i18n", "stats", "config", "house"].map((dir) => `test/${dir}/**/*.test.ts`);
+const UNIT = ["game", "table", "discord", "render", "comforts", "i18n", "stats", "config", "house"].map(
+  (dir) => `test/${dir}/**/*.test.ts`,
+);
 UNIT.push("test/*.test.ts");
 
 // Alone on the machine, one file at a time: each asserts on time under a load of its own, so a
