@@ -5,14 +5,67 @@
  * (DISCORD_REST_PROXY), they draw on one budget that @discordjs/rest keeps here, with Discord's
  * per-route buckets and its 429 answers (waited out and retried here, not passed on).
  *
- * The proxy is the discord.js project's own (@discordjs/proxy): it forwards each request with the
- * caller's Authorization header, so one proxy serves one token. It holds no secret itself.
+ * The proxy is the discord.js project's own (@discordjs/rest and @discordjs/proxy's answers): it
+ * forwards each request with the caller's Authorization header, so one proxy serves one token. It
+ * holds no secret itself. Unlike @discordjs/proxy's own handler, which hands Discord the caller's
+ * request stream, it reads the body first: a request waited out behind a 429 is sent again, and a
+ * stream is empty the second time (Discord answers "Cannot send an empty message"); and a caller
+ * that gives up before its body is in (a paused or killed process) sends nothing to Discord.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { proxyRequests } from "@discordjs/proxy";
-import { REST } from "@discordjs/rest";
+import { populateErrorResponse, populateSuccessfulResponse } from "@discordjs/proxy";
+import { REST, type RequestMethod } from "@discordjs/rest";
 import type { Logger } from "./log.js";
+
+/** Discord's largest request: 25 MiB of attachments, and the JSON around them. */
+const MAX_BODY = 26 * 1024 * 1024;
+
+/** The caller's whole body (null for none), or a rejection if it goes away or sends too much. */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) req.destroy(new Error("request body too large"));
+      else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(size ? Buffer.concat(chunks) : null));
+    req.on("error", reject);
+    req.on("aborted", () => reject(new Error("the caller went away before its body was in")));
+  });
+}
+
+/** Forwards one request through `rest` (its buckets and the global limit), with its body read first. */
+function forwarder(rest: REST) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? "/", "http://noop");
+    const headers: Record<string, string> = {};
+    if (req.headers["content-type"]) headers["Content-Type"] = req.headers["content-type"];
+    if (req.headers.authorization) headers.authorization = req.headers.authorization;
+    const reason = req.headers["x-audit-log-reason"];
+    if (typeof reason === "string") headers["x-audit-log-reason"] = reason;
+    try {
+      const answer = await rest.queueRequest({
+        fullRoute: url.pathname.replace(/^\/api(\/v\d+)?/, "") as `/${string}`,
+        // Discord itself answers a method it does not take (405), as it would without the proxy.
+        method: (req.method ?? "GET") as RequestMethod,
+        body,
+        passThroughBody: true,
+        auth: false,
+        query: url.searchParams,
+        headers,
+      });
+      await populateSuccessfulResponse(res, answer);
+    } catch (error) {
+      if (!populateErrorResponse(res, error)) throw error;
+    } finally {
+      res.end();
+    }
+  };
+}
 
 export interface RestProxyOptions {
   /** Discord's REST base, or the tests' fake (DISCORD_API_BASE); default discord.com. */
@@ -48,7 +101,7 @@ export async function startRestProxy(opts: RestProxyOptions): Promise<RestProxy>
   rest.on("rateLimited", (info) =>
     log.debug({ route: info.route, global: info.global, waitMs: info.timeToReset }, "waiting out a rate limit before sending"),
   );
-  const forward = proxyRequests(rest);
+  const forward = forwarder(rest);
   const answered = new Map<number, number>();
   const server: Server = createServer((req, res) => {
     res.on("finish", () => {
