@@ -54,12 +54,17 @@ export async function composePost(n: News, table: TableView, deps: ComposeDeps):
   n.urgent = false;
   if (n.foldTimer) clearTimeout(n.foldTimer);
   n.foldTimer = null;
-  // A hand's last trick has its own post like the others; its score (and the game's end) follow.
-  const scoresLater = n.tricks.length > 0 && (n.scores.length > 0 || !!n.gameOver);
-  const tricks = n.tricks.splice(0);
+  // A hand's last trick has its own post like the others; its score (and the game's end) follow,
+  // and only then the tricks of the next hand, which may already be waiting when posting lags.
+  const scoresPending = n.scores.length > 0 || !!n.gameOver;
+  const before = n.tricks.filter((t) => !t.afterScore).length;
+  const scoresLater = before > 0 && scoresPending;
+  const tricks = scoresPending ? n.tricks.splice(0, before) : n.tricks.splice(0);
   const hands = scoresLater ? [] : n.hands.splice(0);
   const scores = scoresLater ? [] : n.scores.splice(0);
   const gameOver = scoresLater ? null : n.gameOver;
+  // The score is in this post: the tricks waiting behind it come next.
+  if (!scoresLater) for (const t of n.tricks) t.afterScore = false;
   const start = n.start;
   const nextHand = n.nextHand;
   const moon = n.moon;

@@ -21,6 +21,8 @@ interface TrickShot {
   trickNumber: number;
   heartsBroken: boolean;
   queenFell: boolean;
+  /** Played after a hand's score still waiting to be posted (the next hand's): posted after it. */
+  afterScore: boolean;
 }
 
 /** The game as a post tells it: what anyone watching may see. */
@@ -195,8 +197,15 @@ export class ThreadNews {
       );
     }
     if (record.settings.trickImages === "tricks") {
+      const afterScore = n.scores.length > 0 || !!n.gameOver;
       for (const t of news.tricks)
-        n.tricks.push({ trick: t.trick, trickNumber: t.trickNumber, heartsBroken: news.heartsBroken, queenFell: news.queenFell });
+        n.tricks.push({
+          trick: t.trick,
+          trickNumber: t.trickNumber,
+          heartsBroken: news.heartsBroken,
+          queenFell: news.queenFell,
+          afterScore,
+        });
     }
     if (news.claim) {
       n.scores.push(
