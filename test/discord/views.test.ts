@@ -158,6 +158,24 @@ describe("views", () => {
   });
 });
 
+describe("a table closed before its game ended", () => {
+  const text = (m: OutMessage) => (m.embeds ?? []).map((e) => e.description ?? "").join("\n");
+  it("its menu offers nothing to pass or play, shows no cards and says it is closed (once, after a refusal)", () => {
+    const state = createGame(presetRules("classic")!, 9);
+    const passing = handMenu(tableView(record(state), state), viewFor(state, 1), images);
+    expect(menuCards(passing).length + (passing.components?.length ?? 0)).toBeGreaterThan(0);
+    for (const status of ["abandoned", "broken"] as const) {
+      const closed = handMenu(tableView({ ...record(state), status }, state), viewFor(state, 1), images);
+      expect(closed.components).toEqual([]);
+      expect(closed.files ?? []).toEqual([]);
+      expect(text(closed)).toBe(status === "broken" ? "This game could not continue." : "This table is closed.");
+      // A refusal says why first, once.
+      const refused = handMenu(tableView({ ...record(state), status }, state), viewFor(state, 1), images, { notice: "⚠️ Closed." });
+      expect(text(refused)).toBe("⚠️ Closed.");
+    }
+  });
+});
+
 describe("the turn timer, in one wording", () => {
   it("the table, the rules and the menu say the same about per-card time and the bank, and the countdown adds up", () => {
     const state = createGame(presetRules("classic")!, 3);

@@ -195,6 +195,8 @@ export interface InteractionHandle {
   user: FakeUser;
   kind: InteractionKind;
   channelId: string;
+  /** The custom_id of the button, menu or modal it came from (null for commands). */
+  customId: string | null;
   ack: AckPromise;
   /** Its reply (types 4/5), or for component updates (6/7) the message clicked. Null before. */
   reply(): FakeMessage | null;
@@ -287,6 +289,7 @@ interface Interaction {
   kind: InteractionKind;
   user: FakeUser;
   channelId: string;
+  customId: string | null;
   createdAt: number;
   startedReal: number;
   what: string;
@@ -854,6 +857,7 @@ export class FakeDiscord {
       kind,
       user,
       channelId: chId,
+      customId: typeof data?.custom_id === "string" ? data.custom_id : null,
       createdAt: this.now(),
       startedReal: Date.now(),
       what,
@@ -944,6 +948,7 @@ export class FakeDiscord {
       user: it.user,
       kind: it.kind,
       channelId: it.channelId,
+      customId: it.customId,
       ack,
       reply,
       response: reply,

@@ -200,3 +200,30 @@ it("a game whose last card was stored just before a restart is announced (winner
   expect(controls(post).some((c) => verbOf(c) === "rematch")).toBe(true);
   expect((await b.store.getTable(record.id))!.status).toBe("finished");
 });
+
+it("a button of a game the host ended, pressed after a new game opened in the channel, says the table is closed and offers nothing (it showed that game's pass menu)", async () => {
+  const [ann, bob] = b.fake.users;
+  const e = new TableDriver(b.fake, b.fake.addChannel("ended-here"), [ann, bob], createRng(2), { target: 30 });
+  await b.fake.waitFor(() => b.bot.client.channels.cache.has(e.channelId) || null, 5000, "the channel in the bot's cache");
+  expect(await e.open()).toBe(true);
+  const first = e.tableId!;
+  await e.reopen(ann);
+  const old = e.menuOf(ann)!;
+  const pick = controls(old).find((c) => verbOf(c) === "pick");
+  expect(pick).toBeDefined();
+  expect(await answer(b.fake.slashCommand(ann, "hearts", { subcommand: "end" }, e.channelId))).toContain("closed");
+  expect(await e.open()).toBe(true);
+  expect(e.tableId).not.toBe(first);
+  const h = b.fake.selectMenu(
+    ann,
+    old.id,
+    pick.custom_id,
+    pick.options.slice(0, 3).map((o: any) => o.value),
+  );
+  expect(await answer(h)).toContain("This table is closed.");
+  await h.ack;
+  const shown = b.fake.messages.get(old.id)!;
+  expect(controls(shown)).toEqual([]);
+  expect(JSON.stringify(shown.embeds ?? [])).not.toMatch(/hand\.png|[♣♦♠♥]/);
+  e.stop();
+});

@@ -22,8 +22,10 @@
  *   in any call the bot made (its path, body, custom_ids, file names, refused or not), nor in the
  *   log lines given to `check`.
  *
- * Tables are told apart by channel (each test table plays in its own channel or thread), so a card
- * of one table's trick is never compared with another table's hands.
+ * Text is judged against the table it is about: the one whose control the person used, or whose
+ * controls the payload carries; else the tables of its channel (each test table plays in its own
+ * channel or thread, one game after another), so a card of one table's trick is never compared
+ * with another table's hands.
  */
 import {
   OPTION_INFO,
@@ -58,6 +60,8 @@ interface Payload {
   at: number;
   seenBy: string | null;
   channelId: string | null;
+  /** The table of the control the person used, when this answers one (its custom_id names it). */
+  clicked: string | null;
   what: string;
   textCards: Card[];
   /** The start of its text, for the report. */
@@ -264,6 +268,9 @@ export class SecrecyChecker {
     this.counted++;
     const channelId =
       /^\/channels\/(\d+)/.exec(call.path)?.[1] ?? (call.token ? (this.fake.interaction(call.token)?.channelId ?? null) : null);
+    const customId = call.token ? (this.fake.interaction(call.token)?.customId ?? null) : null;
+    const clicked = customId ? (decodeId(customId)?.tableId ?? null) : null;
+    if (clicked) this.tableIds.add(clicked);
     const comps = componentCards(msg);
     for (const c of comps) this.tableIds.add(c.tableId);
     for (const row of msg.components ?? [])
@@ -279,6 +286,7 @@ export class SecrecyChecker {
       at: Date.now(),
       seenBy: call.seenBy,
       channelId,
+      clicked,
       what: call.route,
       textCards,
       excerpt: all.join(" | ").replace(/\s+/g, " ").slice(0, 160),
@@ -342,16 +350,16 @@ export class SecrecyChecker {
       }
       // Text: against the game at the payload's version, or at the time it was shown.
       if (!p.textCards.length) continue;
-      // A table of the channel counts from its first action until it closed (an earlier or later
-      // game in the same channel has other hands); a table the payload's controls name, always.
+      // What the text is about: the tables its controls name, and the table of the control the
+      // person used (an answer to a click on an earlier game's button, in the same channel, is
+      // about that game), when they exist. Else the tables of its channel, each from its first action until it
+      // closed (an earlier or later game in the same channel has other hands).
       const during = (t: Timeline) =>
         t.at.length > 0 &&
         p.at >= t.at[0] &&
         (["lobby", "passing", "playing"].includes(t.record.status) || p.at <= t.record.updatedAt.getTime());
-      const tables = new Set<Timeline>([
-        ...(p.channelId ? (byChannel.get(p.channelId) ?? []).filter(during) : []),
-        ...[...versionOf.keys()].map((id) => lines.get(id)).filter((x): x is Timeline => !!x),
-      ]);
+      const named = [...versionOf.keys(), ...(p.clicked ? [p.clicked] : [])].map((id) => lines.get(id)).filter((x): x is Timeline => !!x);
+      const tables = new Set<Timeline>(named.length ? named : p.channelId ? (byChannel.get(p.channelId) ?? []).filter(during) : []);
       for (const t of tables) {
         const v = versionOf.get(t.record.id);
         const k = v !== undefined ? Math.min(v, t.held.length - 1) : countAt(t, p.at);

@@ -3,16 +3,13 @@
  * game now waits for (or of everyone, at a new hand or the end) are redrawn through their
  * interaction webhooks (outside Discord's global limit), built when they are sent.
  */
-import { messages } from "../../i18n/index.js";
 import type { SavedMenu } from "../../store/types.js";
 import { tableLocale } from "../../table/options.js";
-import { isOpen } from "../../table/records.js";
 import type { TableService } from "../../table/service.js";
 import type { TableView } from "../../table/types.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Menus } from "./menus.js";
 import { Lane, type Pacer } from "../../render/runtime/pacer.js";
-import { COLOUR } from "../views/components.js";
 import { handMenu } from "../views/hand-menu.js";
 import type { DeckStyles } from "./deck-styles.js";
 
@@ -48,9 +45,6 @@ export class MenuRefresher {
         const locale = known ?? tableLocale(now.record);
         const view = now.handOf(userId);
         if (!view) return null;
-        if (!isOpen(now.record.status) && now.record.status !== "finished") {
-          return { embeds: [{ description: messages(locale).table.closedTable, color: COLOUR.closed }], components: [] };
-        }
         const selected =
           view.phase === "passing" && !view.passed ? this.deps.menus.pickedFor(id, userId, view.handIndex, view.hand) : undefined;
         return handMenu(now, view, this.deps.images, {

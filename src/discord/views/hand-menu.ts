@@ -5,7 +5,7 @@
 import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed } from "discord.js";
 import { cardCode, cardLabel, moonValue, passTarget, suitOf, type Action, type Card, type SeatView } from "../../game/index.js";
 import { messages, type Locale, type Messages } from "../../i18n/index.js";
-import type { TableRecord } from "../../table/records.js";
+import { isOpen, type TableRecord } from "../../table/records.js";
 import type { TableView } from "../../table/types.js";
 import type { Images } from "../../render/runtime/images.js";
 import { encodeId } from "../interactions/ids.js";
@@ -36,6 +36,13 @@ export function handMenu(table: TableView, view: SeatView, images: Images, opts:
   const id = record.id;
   const lines: string[] = [];
   if (opts.notice) lines.push(opts.notice);
+  // A table closed before its game ended (ended, everyone left, broken): nothing to pass or play
+  // there any more, and no cards to show; a finished game's menu keeps its result. (A refusal's
+  // notice already says the table is closed.)
+  if (!isOpen(record.status) && record.status !== "finished") {
+    if (!opts.notice) lines.push(record.status === "broken" ? m.table.brokenTable : m.table.closedTable);
+    return { embeds: [{ description: lines.join("\n"), color: COLOUR.closed }], components: [] };
+  }
   const bank = record.settings.turnSeconds > 0 ? (record.timeBank[view.seat] ?? 0) : 0;
   const timer =
     opts.deadline && view.phase !== "game-over"
