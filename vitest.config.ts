@@ -9,10 +9,9 @@ import { defineConfig } from "vitest/config";
  *  - system-serial: the suites that assert on time under a load of their own (several bot
  *    processes, SIGKILLs, a full disk, requests counted per second): one file at a time.
  */
-const UNIT = ["game", "table", "discord", "render", "comforts", "i18n", "stats", "config", "house"].map(
-  (dir) => `test/${dir}/**/*.test.ts`,
-);
-UNIT.push("test/*.test.ts");
+/** The unit project's folders under test/ (test/house/test-projects.test.ts keeps them free of stores and processes). */
+export const UNIT_FOLDERS = ["game", "table", "discord", "render", "comforts", "i18n", "stats", "config", "house"];
+const UNIT = [...UNIT_FOLDERS.map((dir) => `test/${dir}/**/*.test.ts`), "test/*.test.ts"];
 
 // Alone on the machine, one file at a time: each asserts on time under a load of its own, so a
 // neighbour's load makes it fail (measured: these are the ones that failed or slowed past their
@@ -43,7 +42,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: UNIT, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "unit", include: UNIT, maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {

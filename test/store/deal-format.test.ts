@@ -10,8 +10,8 @@ import { openStore, type HeartsStore } from "../../src/store/index.js";
 import { firstLegalAction, firstLegalPlayer } from "../../src/table/players.js";
 import { stateBehind } from "../../src/table/live.js";
 import { botSeat, humanSeat } from "../../src/table/seats.js";
-import { alice, openTable, playOut, setup, where } from "./service-helpers.js";
-import { SETTINGS, tempDb } from "../store/helpers.js";
+import { alice, openTable, playOut, setup, where } from "../table/service-helpers.js";
+import { SETTINGS, tempDb } from "./helpers.js";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

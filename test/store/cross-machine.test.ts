@@ -9,8 +9,8 @@ import { afterEach, expect, it } from "vitest";
 import { CrossMachine } from "../../src/discord/shards/cross-machine.js";
 import { createLogger, silentLogger } from "../../src/log.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
-import { ManualClock } from "./manual-clock.js";
-import { alice, bob, openTable, playOut, setup, where } from "./service-helpers.js";
+import { ManualClock } from "../table/manual-clock.js";
+import { alice, bob, openTable, playOut, setup, where } from "../table/service-helpers.js";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
