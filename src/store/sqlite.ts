@@ -24,11 +24,9 @@ import {
   finishedGameRecord,
   guildSettingsColumns,
   guildSettingsRecord,
-  newTableRow,
   openRecords,
   playerPrefsColumns,
   playerPrefsRecord,
-  toColumns,
   toRecord,
 } from "./records.js";
 import {
@@ -46,6 +44,7 @@ import {
   retentionOverrides,
 } from "./privacy.js";
 import { commitAppends, truncateLog } from "./appends.js";
+import { createTableRow, findOpenTableRow, updateTableRow } from "./tables.js";
 import { GroupCommit, type AppendItem } from "./group-commit.js";
 import { addCrossRequest, markCrossRequests, pendingCrossRequests, pruneCrossRequests } from "./cross.js";
 import { ReadCache, StandingsReader } from "./reader.js";
@@ -151,10 +150,9 @@ export class SqliteStore implements HeartsStore {
     return new SqliteStore(prisma, isSqliteFile(databaseUrl) ? file : null, opts.writerRestartMs);
   }
 
+  /** In the writer's thread (see AppendWriter.createTable), in turn with the other writes. */
   createTable(input: NewTable): Promise<StoredTable> {
-    return this.exclusive(async () => {
-      return toRecord(await this.prisma.heartsTable.create({ data: newTableRow(input) }));
-    });
+    return this.exclusive(async () => toRecord(await this.writer.createTable(input, () => createTableRow(this.prisma, input))));
   }
 
   /** Rewrites the file header's user_version with its own value: a write transaction, a WAL frame. */
@@ -191,18 +189,13 @@ export class SqliteStore implements HeartsStore {
 
   findOpenTable(channelId: string): Promise<StoredTable | null> {
     return this.exclusive(async () => {
-      const row = await this.prisma.heartsTable.findFirst({
-        where: { status: { in: OPEN }, OR: [{ channelId, threadId: null }, { threadId: channelId }] },
-        orderBy: { createdAt: "desc" },
-      });
+      const row = await this.writer.findOpenTable(channelId, () => findOpenTableRow(this.prisma, channelId));
       return row ? toRecord(row) : null;
     });
   }
 
   updateTable(id: string, patch: TablePatch): Promise<StoredTable> {
-    return this.exclusive(async () => {
-      return toRecord(await this.prisma.heartsTable.update({ where: { id }, data: toColumns(patch) }));
-    });
+    return this.exclusive(async () => toRecord(await this.writer.updateTable(id, patch, () => updateTableRow(this.prisma, id, patch))));
   }
 
   /**

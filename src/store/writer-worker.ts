@@ -13,6 +13,7 @@ import { commitAppends } from "./appends.js";
 import { serve } from "./db-thread.js";
 import { useDailySalt } from "./daily.js";
 import { dropStaleMenus, forgetPerson, forgetTablesStep, pruneClosedTables, pruneDailyLogs, purgeGuildStep } from "./privacy.js";
+import { createTableRow, findOpenTableRow, updateTableRow } from "./tables.js";
 import type { WriteRequest } from "./writer.js";
 
 const { file, synchronous } = workerData as { file: string; synchronous: "FULL" | "NORMAL" };
@@ -30,6 +31,12 @@ serve<WriteRequest & { id: number }>(parentPort!, setUp(), (req) => {
   switch (req.op) {
     case "append":
       return commitAppends(prisma, req.batch);
+    case "createTable":
+      return createTableRow(prisma, req.input);
+    case "updateTable":
+      return updateTableRow(prisma, req.tableId, req.patch);
+    case "findOpenTable":
+      return findOpenTableRow(prisma, req.channelId);
     case "forgetPerson":
       // The tombstones are keyed by DAILY_SALT when configured: this thread learns it with each request.
       useDailySalt(req.dailySalt);

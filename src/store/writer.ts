@@ -8,7 +8,8 @@
 import { DbThread, sibling, ThreadGone } from "./db-thread.js";
 import type { AppendItem } from "./group-commit.js";
 import { configuredDailySalt } from "./daily.js";
-import type { ForgetResult } from "./types.js";
+import type { ForgetResult, NewTable, TablePatch } from "./types.js";
+import type { TableRowOf } from "./tables.js";
 
 type ForgetPerson = Omit<ForgetResult, "tables">;
 type PurgeStep = { tables: number; games: number; done: boolean };
@@ -22,9 +23,15 @@ export interface RetentionStep {
   limit: number;
 }
 
-/** What the writer thread is asked: a batch of appends, a person's Forget me, or the deletions of retention and purges. */
+/**
+ * What the writer thread is asked (a request's own `id` is the thread's: name a table `tableId`): a batch of appends, a table's row (opened, changed, or the
+ * channel's open one looked up), a person's Forget me, or the deletions of retention and purges.
+ */
 export type WriteRequest =
   | { op: "append"; batch: AppendItem[] }
+  | { op: "createTable"; input: NewTable }
+  | { op: "updateTable"; tableId: string; patch: TablePatch }
+  | { op: "findOpenTable"; channelId: string }
   | { op: "forgetPerson"; userId: string; dailySalt: string | null }
   | { op: "forgetTables"; userId: string }
   | { op: "pruneTables"; step: RetentionStep }
@@ -72,6 +79,23 @@ export class AppendWriter {
 
   commit(batch: AppendItem[]): Promise<AppendResult[]> {
     return this.run({ op: "append", batch }, () => this.local(batch)) as Promise<AppendResult[]>;
+  }
+
+  /**
+   * A table's row opened or changed, and the channel's open table looked up, in the thread: on the
+   * main connection each held the event loop for Prisma's query and the commit's fsync
+   * (synchronous=FULL), 2–3 ms a time, and 200 tables opening at once queued them all.
+   */
+  createTable(input: NewTable, here: () => Promise<TableRowOf>): Promise<TableRowOf> {
+    return this.run({ op: "createTable", input }, here) as Promise<TableRowOf>;
+  }
+
+  updateTable(id: string, patch: TablePatch, here: () => Promise<TableRowOf>): Promise<TableRowOf> {
+    return this.run({ op: "updateTable", tableId: id, patch }, here) as Promise<TableRowOf>;
+  }
+
+  findOpenTable(channelId: string, here: () => Promise<TableRowOf | null>): Promise<TableRowOf | null> {
+    return this.run({ op: "findOpenTable", channelId }, here) as Promise<TableRowOf | null>;
   }
 
   /**
