@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { commandData } from "../../commands/hearts.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { Images } from "../../src/render/runtime/images.js";
-import { stillOutList } from "../../src/discord/views/played-cards.js";
+import { stillOutList } from "../../src/table/played-cards.js";
 import { handMenu } from "../../src/discord/views/hand-menu.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
 import {
@@ -77,7 +77,7 @@ describe("played cards", () => {
     );
     expect(descOf(handMenu(tableView(record(state, { playedCards: false }), state), view, images))).not.toContain("Still out");
     expect(rulesMessage(tableView(record(state, { playedCards: true }), state), false).embeds?.[0]?.description).toContain(
-      "Played cards: the menus list the cards still out.",
+      "Played cards: each player's hand lists the cards still out.",
     );
   });
 
