@@ -11,15 +11,10 @@ import type { TableSettings } from "./records.js";
 /** "♣ A K 9 · ♦ Q J · ♠ — · ♥ 10 2": highest first, a dash for a suit with nothing out. */
 export function stillOutList(view: Pick<SeatView, "hand" | "trick" | "tricks">): string {
   const out = cardsStillOut(view);
-  return [0, 1, 2, 3]
-    .map((suit) => {
-      const ranks = out
-        .filter((c) => suitOf(c) === suit)
-        .reverse()
-        .map(rankLabel);
-      return `${SUIT_SYMBOLS[suit]} ${ranks.length ? ranks.join(" ") : "—"}`;
-    })
-    .join(" · ");
+  // One pass, highest first (the Activity words it for every seat at every card).
+  const bySuit: string[][] = [[], [], [], []];
+  for (let i = out.length - 1; i >= 0; i--) bySuit[suitOf(out[i])].push(rankLabel(out[i]));
+  return bySuit.map((ranks, suit) => `${SUIT_SYMBOLS[suit]} ${ranks.length ? ranks.join(" ") : "—"}`).join(" · ");
 }
 
 /** The list's line ("Still out: ♣ A K 9 · …"), during play at a table that shows played cards; null otherwise. */
