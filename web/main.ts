@@ -10,7 +10,7 @@
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { SUIT_SYMBOLS, cardLabel, rankLabel, suitOf } from "../src/game/cards.js";
 import * as catalogue from "../src/i18n/messages/activity.js";
-import type { ClientMessage, ServerMessage, TableFrame } from "../src/activity/protocol.js";
+import type { ClientMessage, RulesInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
 
 type Strings = typeof catalogue.en;
 
@@ -29,6 +29,8 @@ let line: { text: string; tone: string } | null = null;
 let hint: number[] = [];
 let showLast = false;
 let showRules = false;
+/** The table's rules in words (the server sends them once per table). */
+let rules: RulesInfo | null = null;
 /** The hand whose scores were dismissed (the scores screen shows once per hand). */
 let scoresSeen = -1;
 let focusIndex = 0;
@@ -190,6 +192,9 @@ function received(m: ServerMessage): void {
     case "say":
       line = { text: m.text, tone: m.tone };
       break;
+    case "rules":
+      rules = m.rules;
+      break;
     case "hint":
       hint = m.cards;
       line = {
@@ -238,7 +243,13 @@ function render(): void {
   const children: (Node | null)[] = [];
   if (!g) {
     const what = table.status === "lobby" ? t.lobby({ n: table.seats.length }) : t.closed;
-    app.replaceChildren(el("p", { class: "status", role: "status" }, what), seatsEl(me), lineEl());
+    app.replaceChildren(
+      el("p", { class: "status", role: "status" }, what),
+      seatsEl(me),
+      el("nav", { class: "tools lobby" }, rulesButton()),
+      lineEl(),
+      ...(showRules ? [rulesEl()] : []),
+    );
     return;
   }
   children.push(topBar());
@@ -247,15 +258,7 @@ function render(): void {
   if (g.phase === "game-over") children.push(gameOverEl());
   else if (g.phase === "moon-choice" && g.pendingMoon === hand?.seat) children.push(moonEl());
   else if (g.history.length && scoresSeen < g.history.length && g.trickNumber === 0 && g.trick.length === 0) children.push(scoresEl(false));
-  if (showRules)
-    children.push(
-      el(
-        "section",
-        { class: "panel", role: "dialog", "aria-label": t.rules },
-        el("p", {}, t.rulesSummary({ target: g.target })),
-        button("OK", () => ((showRules = false), render())),
-      ),
-    );
+  if (showRules) children.push(rulesEl());
   if (hand) children.push(handEl());
   else children.push(el("p", { class: "spectator" }, t.spectating));
   app.replaceChildren(...children.filter((c): c is Node => c !== null));
@@ -291,7 +294,7 @@ function topBar(): HTMLElement {
       button(showLast ? t.hideLastTrick : t.showLastTrick, () => ((showLast = !showLast), render()), { "aria-pressed": String(showLast) }),
     );
   tools.push(button(t.fourColours, toggleFourColours, { "aria-pressed": String(fourColours()), class: "four-colours" }));
-  tools.push(button(t.rules, () => ((showRules = !showRules), render())));
+  tools.push(rulesButton());
   return el(
     "header",
     { class: "top" },
@@ -307,6 +310,33 @@ function topBar(): HTMLElement {
     ),
     el("nav", { class: "tools" }, ...tools),
   );
+}
+
+function rulesButton(): HTMLElement {
+  return button(t.rules, () => ((showRules = !showRules), render()), { "aria-pressed": String(showRules), class: "rules" });
+}
+
+/** The table's rules as /hearts rules says them, after the one sentence every variant shares. */
+function rulesEl(): HTMLElement {
+  return el(
+    "section",
+    { class: "panel rules-panel", role: "dialog", "aria-label": t.rules },
+    el("h2", {}, rules?.title ?? t.rules),
+    rules ? el("p", { class: "about" }, rules.about) : null,
+    el("p", {}, t.rulesBasics),
+    ...(rules ? rules.lines.map((text) => el("p", {}, text)) : [el("p", {}, t.rulesLoading)]),
+    button(t.ok, () => ((showRules = false), render())),
+  );
+}
+
+/** The played-cards list, as the chat's menu words it; each suit's sign in the deck style's colour. */
+function stillOutEl(text: string): HTMLElement {
+  const four = fourColours();
+  const parts = text.split(/([♣♦♠♥])/u).map((part) => {
+    const suit = (SUIT_SYMBOLS as readonly string[]).indexOf(part);
+    return suit < 0 ? part : el("span", { class: `sign s${suit}${four ? " four" : ""}` }, part);
+  });
+  return el("p", { class: "still-out" }, ...parts);
 }
 
 function seatEl(seatNo: number, me: number): HTMLElement {
@@ -328,7 +358,8 @@ function seatEl(seatNo: number, me: number): HTMLElement {
     },
     el("span", { class: "avatar", "aria-hidden": "true" }, s.name.slice(0, 1).toUpperCase()),
     el("span", { class: "name" }, s.name),
-    el("span", { class: "score", title: t.thisHand({ n: s.handPoints }) }, `${t.total({ n: s.total })} (+${s.handPoints})`),
+    // In the lobby there is nothing to score yet.
+    g ? el("span", { class: "score", title: t.thisHand({ n: s.handPoints }) }, `${t.total({ n: s.total })} (+${s.handPoints})`) : null,
     g && g.phase !== "game-over"
       ? el("span", { class: "count" }, t.cardsLeft({ n: s.handSize }) + (g.phase === "passing" && s.passed ? ` ✓` : ""))
       : null,
@@ -428,6 +459,7 @@ function handEl(): HTMLElement {
   return el(
     "section",
     { class: "mine", "aria-label": t.yourHand },
+    hand.stillOut ? stillOutEl(hand.stillOut) : null,
     el("div", { class: "hand", role: "toolbar", "aria-label": t.yourHand, style: `--n:${n}` }, ...cards),
     actions.length ? el("div", { class: "actions" }, ...actions) : null,
   );
@@ -473,7 +505,7 @@ function scoresEl(final: boolean): HTMLElement {
     { class: "panel", role: "dialog", "aria-label": t.scoresTitle({ n: g.history.length }) },
     el("h2", {}, t.scoresTitle({ n: g.history.length })),
     scoresTable(),
-    final ? null : button("OK", () => ((scoresSeen = g.history.length), render()), { class: "primary" }),
+    final ? null : button(t.ok, () => ((scoresSeen = g.history.length), render()), { class: "primary" }),
   );
 }
 

@@ -79,6 +79,24 @@ export interface HandInfo {
   received: number[] | null;
   /** The card Undo would take back now, if the table offers undo. */
   undoCard: number | null;
+  /**
+   * The played-cards list, worded as the chat's hand menu words it ("Still out: ♣ A K 9 · …"):
+   * during play at a table that shows played cards; null otherwise (src/table/played-cards.ts).
+   */
+  stillOut: string | null;
+}
+
+/**
+ * The table's rules in words, as /hearts rules says them (src/table/rules-words.ts): sent when a
+ * connection is shown a table, and again only if its rules or settings change (in the lobby).
+ */
+export interface RulesInfo {
+  /** The preset's title, with its code when the rules are exactly that preset: "Omnibus (omnibus)". */
+  title: string;
+  /** The preset's description, or that it is a preset with changes. */
+  about: string;
+  /** The options that differ from the classic defaults, then the table's settings. */
+  lines: string[];
 }
 
 export interface TableFrame {
@@ -98,7 +116,8 @@ export type ServerMessage =
   | { t: "table"; table: TableFrame | null }
   /** A sentence for this person: an action refused, a note from the table. */
   | { t: "say"; text: string; tone: "refusal" | "note" }
-  | { t: "hint"; cards: number[] };
+  | { t: "hint"; cards: number[] }
+  | { t: "rules"; rules: RulesInfo };
 
 /** WebSocket close codes (4000-4999 are the application's). */
 export const CLOSE = { signInFailed: 4001, signInFirst: 4002, expired: 4003, badMessage: 4004, notHere: 4005, mayNotWatch: 4006 } as const;

@@ -22,6 +22,7 @@ import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { identify, type DiscordIdentity } from "./oauth.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
+import { rulesInfo } from "./rules.js";
 import { Sessions } from "./session.js";
 import { handFor, publicFrame, tableFrameHead, tableFrameText } from "./views.js";
 
@@ -56,6 +57,8 @@ interface Connection {
   tableId: string | null;
   /** Waiting for Discord's answer to the sign-in: no second attempt meanwhile. */
   signingIn: boolean;
+  /** The rules and settings whose words it was sent (the record's own objects: new ones only when the lobby changes them). */
+  rulesSent: { rules: object; settings: object } | null;
 }
 
 /** How long a page has to sign in before it is closed. */
@@ -163,7 +166,7 @@ export class ActivityServer {
   // ---- connections ------------------------------------------------------------------------------
 
   private connected(ws: WebSocket, address: string): void {
-    const c: Connection = { ws, address, who: null, channel: null, tableId: null, signingIn: false };
+    const c: Connection = { ws, address, who: null, channel: null, tableId: null, signingIn: false, rulesSent: null };
     this.all.add(c);
     const timer = setTimeout(() => {
       if (!c.who) this.close(c, CLOSE.signInFirst, "signInFirst");
@@ -260,6 +263,7 @@ export class ActivityServer {
     this.show(c, table?.record.id ?? null);
     if (!table) return this.send(c, { t: "table", table: null });
     this.sendText(c, tableFrameText(tableFrameHead(publicFrame(table)), handFor(table, who.userId, who.locale)));
+    this.rulesTo(c, table);
   }
 
   /** A refusal is worded for the person; a success needs no answer: the update brings the new picture. */
@@ -284,8 +288,17 @@ export class ActivityServer {
       head ??= tableFrameHead(publicFrame(table));
       const hand = handFor(table, c.who.userId, c.who.locale);
       this.sendText(c, hand ? tableFrameText(head, hand) : (watching ??= tableFrameText(head, null)));
+      this.rulesTo(c, table);
       if ("note" in update) this.say(c, update.note, "note");
     }
+  }
+
+  /** The table's rules in words (the Rules panel), once per table shown, again only if they change. */
+  private rulesTo(c: Connection, table: TableView): void {
+    const { rules, settings } = table.record;
+    if (!c.who || (c.rulesSent?.rules === rules && c.rulesSent.settings === settings)) return;
+    c.rulesSent = { rules, settings };
+    this.send(c, { t: "rules", rules: rulesInfo(table.record, c.who.locale) });
   }
 
   // ---- sending ----------------------------------------------------------------------------------

@@ -10,8 +10,9 @@
  * a tenth of the server's time per card at 50 busy tables (bench:activity).
  */
 import { refusalInView, suitOf, type SeatView } from "../game/index.js";
-import { messages, words, sentence, type Locale } from "../i18n/index.js";
+import { messages, words, sentence, type Locale, type Messages } from "../i18n/index.js";
 import type { TableView } from "../table/types.js";
+import { playedCardsLine } from "../table/played-cards.js";
 import { isBotSeat } from "../table/seats.js";
 import { aloneAtTable, undoOffered } from "../table/undo.js";
 import type { HandInfo, PublicGame, SeatInfo, TableFrame } from "./protocol.js";
@@ -112,7 +113,13 @@ function handInfo(table: TableView, view: SeatView, locale: Locale): HandInfo {
     passed: view.passed,
     received: view.received,
     undoCard: undo ? undo.card : null,
+    ...comforts(table, view, m),
   };
+}
+
+/** The chat menu's comforts beside the cards, by the table domain's own rules: the played-cards list. */
+function comforts(table: TableView, view: SeatView, m: Messages): Pick<HandInfo, "stillOut"> {
+  return { stillOut: playedCardsLine(table.record.settings, view, m) };
 }
 
 function refusalValuesOf(view: SeatView): { led: number | null; highSpades: boolean; passed: boolean } {

@@ -3,9 +3,11 @@
  * the way Discord hosts it (host.ts: an iframe, the SDK's handshake and authorize over
  * postMessage), against the real bot and the fake Discord. A whole game: two people in the
  * Activity (a desktop page and a 360×740 phone page) clicking every card, passes and moon choice
- * included; one person on the chat buttons; one computer player; a spectator page. The bot is
- * killed and started again mid-trick and the pages come back by themselves. Every frame sent to
- * every page is checked for hidden cards. Screenshots go to test/activity/__output__/.
+ * included; one person on the chat buttons; one computer player; a spectator page. The pages
+ * show what the chat does: the table's rules in the words of /hearts rules, and the played-cards
+ * list as the hand menu words it. The bot is killed and started again mid-trick and the pages
+ * come back by themselves. Every frame sent to every page is checked for hidden cards.
+ * Screenshots go to test/activity/__output__/.
  *
  * Slow (a minute): not in `npm run test:unit`. Without chromium it is skipped with a line saying
  * so, except under CI=true, where that is a failure.
@@ -15,6 +17,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import type { ServerMessage } from "../../src/activity/protocol.js";
+import { rulesInfo } from "../../src/activity/rules.js";
 import { Player, byVerb, findButton, gamePosts, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "../bot/harness.js";
 import { hostActivity } from "./host.js";
 import { checkFrame, statesOf } from "./secrecy.js";
@@ -74,7 +77,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     const [annU, bobU, carlU] = h.fake.users;
     const ann = new Player(h, annU);
     const carl = new Player(h, carlU);
-    await ann.answer(ann.slash("new", { target: 30, level: "easy" }));
+    await ann.answer(ann.slash("new", { target: 30, level: "easy", played: true }));
     const table = tableMessage(h.fake);
     const tableId = tableIdOf(table);
     const bob = new Player(h, bobU);
@@ -90,6 +93,8 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     await bobP.frame.waitForSelector(".seats .seat");
     await daveP.frame.waitForSelector(".seats .seat");
     expect(await bobP.frame.textContent(".status")).toContain("La table attend ses joueurs");
+    await bobP.frame.waitForSelector("button.rules");
+    await bobP.page.screenshot({ path: join(OUT, "lobby-phone.png") });
 
     await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
     await carl.openHand();
@@ -97,25 +102,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
 
     // A phone in portrait fits the table and the whole hand, every card whole (none under another).
     await bobP.frame.waitForSelector(".hand .card");
-    const phone = await bobP.frame.evaluate(() => {
-      const boxes = [...document.querySelectorAll(".hand .card .face")].map((e: any) => e.getBoundingClientRect());
-      const overlap = (a: any, b: any) =>
-        Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
-        Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
-      let worst = 0;
-      for (let i = 0; i < boxes.length; i++)
-        for (let j = i + 1; j < boxes.length; j++)
-          worst = Math.max(worst, overlap(boxes[i], boxes[j]) / (boxes[i].width * boxes[i].height));
-      const table = document.querySelector(".table").getBoundingClientRect();
-      return {
-        cards: boxes.length,
-        inside: boxes.every((b: any) => b.left >= 0 && b.right <= innerWidth && b.top >= 0 && b.bottom <= innerHeight),
-        tableInside: table.top >= 0 && table.bottom <= innerHeight,
-        scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
-        worst,
-        width: boxes[0].width,
-      };
-    });
+    const phone = await fit(bobP.frame);
     expect(phone).toMatchObject({ cards: 13, inside: true, tableInside: true, scrolls: false });
     expect(phone.worst).toBe(0);
     expect(phone.width).toBeGreaterThanOrEqual(40);
@@ -135,16 +122,57 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
       await p.page.screenshot({ path: join(OUT, `${name}.png`) });
     };
     const pages = [
-      { p: annP, name: "desktop" },
-      { p: bobP, name: "phone" },
+      { p: annP, name: "desktop", user: annU, locale: "en" as const },
+      { p: bobP, name: "phone", user: bobU, locale: "fr" as const },
     ];
+    /** What each page was checked for once: its Rules panel, and its played-cards list mid-trick. */
+    const seen = new Set<string>();
+    const lastHand = (userId: string) => {
+      for (let i = sent.length - 1; i >= 0; i--) {
+        const m = JSON.parse(sent[i].frame) as ServerMessage;
+        if (sent[i].userId === userId && m.t === "table") return m.table?.hand ?? null;
+      }
+      return null;
+    };
     const over = () => gamePosts(h.fake).some((m) => m.content.includes("Game over"));
     let restarted = false;
     let last = Date.now();
     let clicks = 0;
     while (!over()) {
       let moved = false;
-      for (const { p, name } of pages) {
+      for (const { p, name, user, locale } of pages) {
+        const now = await p.frame.evaluate(() => {
+          const a = document.getElementById("app")!;
+          return {
+            phase: a.dataset.phase,
+            waiting: a.dataset.waiting === "true",
+            played: document.querySelectorAll(".trick .played").length,
+          };
+        });
+        if (now.waiting && now.phase === "passing" && !seen.has(`rules ${name}`)) {
+          // The Rules panel says what /hearts rules says, in the person's language.
+          seen.add(`rules ${name}`);
+          await p.frame.click("button.rules");
+          const panel = (await p.frame.textContent(".rules-panel", { timeout: 5000 })) ?? "";
+          const words = rulesInfo((await h.store.getTable(tableId))!, locale);
+          for (const line of [words.title, words.about, ...words.lines]) expect(panel).toContain(line);
+          expect(panel).toContain(locale === "fr" ? "partie en 30" : "game to 30");
+          await shot(p, `rules-${name}`);
+          await p.frame.click(".rules-panel button");
+          await p.frame.waitForSelector(".rules-panel", { state: "detached" });
+        }
+        if (now.waiting && now.phase === "playing" && now.played > 0 && !seen.has(`table ${name}`)) {
+          // Mid-trick, the game waiting for this page: its played-cards list is the chat menu's line.
+          seen.add(`table ${name}`);
+          const list = await p.frame.textContent(".still-out");
+          expect(list).toMatch(locale === "fr" ? /^Encore en jeu : ♣ .* · ♥ / : /^Still out: ♣ .* · ♥ /);
+          expect(list).toBe(lastHand(user.id)?.stillOut);
+          const fits = await fit(p.frame);
+          expect(fits).toMatchObject({ inside: true, tableInside: true, listInside: true, scrolls: false });
+          // On the phone, every card whole (a desktop fans them over each other).
+          if (name === "phone") expect(fits.worst).toBe(0);
+          await shot(p, `table-${name}`);
+        }
         const r = await act(p.frame, (what) => shot(p, `${what}-${name}`)).catch((err: unknown) => {
           const mine = sent.filter((f) => f.userId === (name === "phone" ? bobU.id : annU.id)).slice(-4);
           throw new Error(`${name}: ${String(err)}\nlast frames: ${mine.map((f) => f.frame.slice(0, 300)).join("\n")}`);
@@ -158,7 +186,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
       // Mid-trick in the second trick or later: the bot process stops and starts again.
       if (!restarted && clicks > 12 && (await annP.frame.locator(".trick .played").count()) > 0) {
         restarted = true;
-        await shot(annP, "table-desktop");
+        await shot(annP, "restart-desktop");
         await shot(daveP, "spectator-desktop");
         h.config.activity!.port = h.bot.activity!.port;
         await h.restart();
@@ -169,6 +197,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
       else if (Date.now() - last > 15_000) throw new Error(`the game stalled: ${textOf(carl.menu())}`);
     }
     expect(restarted).toBe(true);
+    expect([...seen].sort()).toEqual(["rules desktop", "rules phone", "table desktop", "table phone"]);
     for (const { p, name } of pages) {
       await p.frame.waitForSelector(".panel.over", { timeout: 10_000 });
       await shot(p, `gameover-${name}`);
@@ -184,6 +213,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
 
     // The spectator's page never had a hand; no page loaded anything from another origin.
     expect(await daveP.frame.locator(".hand").count()).toBe(0);
+    expect(sent.some((f) => f.userId === h.fake.users[3].id && f.frame.includes("Still out"))).toBe(false);
     for (const { p } of [...pages, { p: daveP }]) expect((p.page as Page & { outside?: string[] }).outside).toEqual([]);
 
     // Every frame to every page, against the true state.
@@ -253,6 +283,34 @@ async function act(frame: Frame, shot: (what: string) => Promise<void>): Promise
     return true;
   }
   return false;
+}
+
+/**
+ * Whether the page fits its viewport: every card of the hand whole and none under another (the
+ * worst overlap, a share of a card), the table, the played-cards list, and no scrolling.
+ */
+async function fit(frame: Frame) {
+  return frame.evaluate(() => {
+    const boxes = [...document.querySelectorAll(".hand .card .face")].map((e: any) => e.getBoundingClientRect());
+    const overlap = (a: any, b: any) =>
+      Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+      Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+    let worst = 0;
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) worst = Math.max(worst, overlap(boxes[i], boxes[j]) / (boxes[i].width * boxes[i].height));
+    const within = (b: any) => b.left >= 0 && b.right <= innerWidth && b.top >= 0 && b.bottom <= innerHeight;
+    const table = document.querySelector(".table").getBoundingClientRect();
+    const list = document.querySelector(".still-out")?.getBoundingClientRect();
+    return {
+      cards: boxes.length,
+      inside: boxes.every(within),
+      tableInside: table.top >= 0 && table.bottom <= innerHeight,
+      listInside: !list || within(list),
+      scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+      worst,
+      width: boxes[0].width,
+    };
+  });
 }
 
 /** Waits for the page to show the action's result; a failure says what the page said. */

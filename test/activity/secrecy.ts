@@ -1,10 +1,11 @@
 /**
  * The secrecy check of every Activity frame: against the game's true state at the frame's
  * version, a person's frame shows their own hand exactly and no card another seat holds; a
- * spectator's shows no hand at all.
+ * spectator's shows no hand at all. The played-cards list names the other hands' cards all
+ * together (what the seat can work out from its own hand and the cards played), never by seat.
  */
 import { expect } from "vitest";
-import { apply, cardsOf, createGame, type Action, type GameState } from "../../src/game/index.js";
+import { SUIT_SYMBOLS, apply, cardsOf, createGame, parseCard, type Action, type GameState } from "../../src/game/index.js";
 import type { TableFrame } from "../../src/activity/protocol.js";
 import type { Harness } from "../bot/harness.js";
 
@@ -36,4 +37,18 @@ export function checkFrame(t: TableFrame, state: GameState, seat: number | null)
   // The cards this seat passed are in another hand now, and known to it: not counted.
   const shown = [...t.hand!.cards, ...t.hand!.legal, ...Object.keys(t.hand!.refused).map(Number)];
   expect(shown.filter((c) => others.has(c))).toEqual([]);
+  if (t.hand!.stillOut !== null) expect(stillOutCards(t.hand!.stillOut)).toEqual([...others].sort((a, b) => a - b));
+}
+
+/** The cards a played-cards line names ("Still out: ♣ A K 9 · ♦ — · …", in any language), lowest first. */
+export function stillOutCards(line: string): number[] {
+  const list = line.slice(line.indexOf(":") + 1).trim();
+  const suits = list.split(" · ");
+  expect(suits.map((part) => part.split(" ")[0])).toEqual([...SUIT_SYMBOLS]);
+  return suits
+    .flatMap((part) => {
+      const [sign, ...ranks] = part.split(" ");
+      return ranks.filter((r) => r !== "—").map((r) => parseCard(r + sign)!);
+    })
+    .sort((a, b) => a - b);
 }

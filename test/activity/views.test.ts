@@ -1,17 +1,41 @@
 /**
  * The Activity's frames as the server writes them: the public part written once per update and
  * each connection's hand spliced in must read exactly as the whole frame would, for a seated
- * person and for a spectator, with each refusal worded as the menus word it.
+ * person and for a spectator, with each refusal worded as the menus word it; the played-cards
+ * list and the rules in the chat's own words.
  */
 import { describe, expect, it } from "vitest";
+import { rulesInfo } from "../../src/activity/rules.js";
 import { handFor, publicFrame, tableFrameHead, tableFrameText } from "../../src/activity/views.js";
-import { alice, bob, carol, openTable, setup } from "../table/service-helpers.js";
+import { rulesMessage } from "../../src/discord/views/rules.js";
+import { messages } from "../../src/i18n/index.js";
+import { playedCardsLine } from "../../src/table/played-cards.js";
+import { alice, bob, carol, openTable, setup, type Setup } from "../table/service-helpers.js";
+import { stillOutCards } from "./secrecy.js";
+
+const dave = { userId: "100000000000000004", name: "Dave" };
+const everyone = [alice, bob, carol, dave];
+
+/** A started game of four people, everyone's first three cards passed: the first trick is being played. */
+async function playing(s: Setup): Promise<string> {
+  const id = await openTable(s, everyone);
+  expect((await s.service.start(id, alice)).ok).toBe(true);
+  await passFirstThree(s, id);
+  return id;
+}
+
+async function passFirstThree(s: Setup, id: string): Promise<void> {
+  for (const who of everyone) {
+    const t = (await s.service.get(id))!;
+    const hand = handFor(t, who.userId, "en")!;
+    expect((await s.service.pass(id, who, hand.cards.slice(0, 3) as never, t.record.actionCount)).ok).toBe(true);
+  }
+}
 
 describe("the Activity's table frames", () => {
   it("are the whole frame's JSON: the shared part once, each person's own hand, no hand for a spectator", async () => {
     const s = setup({ seed: 7 });
-    const dave = { userId: "100000000000000004", name: "Dave" };
-    const id = await openTable(s, [alice, bob, carol, dave]);
+    const id = await openTable(s, everyone);
     expect((await s.service.start(id, alice)).ok).toBe(true);
     const table = (await s.service.get(id))!;
     const shared = publicFrame(table);
@@ -29,17 +53,10 @@ describe("the Activity's table frames", () => {
 
   it("word every refused card of a hand, in the person's language", async () => {
     const s = setup({ seed: 7, settings: { turnSeconds: 0 } });
-    const dave = { userId: "100000000000000004", name: "Dave" };
-    const id = await openTable(s, [alice, bob, carol, dave]);
-    await s.service.start(id, alice);
     // Everyone passes their first three cards: the game waits for one seat's card, the others wait.
-    for (const who of [alice, bob, carol, dave]) {
-      const t = (await s.service.get(id))!;
-      const hand = handFor(t, who.userId, "en")!;
-      expect((await s.service.pass(id, who, hand.cards.slice(0, 3) as never, t.record.actionCount)).ok).toBe(true);
-    }
+    const id = await playing(s);
     const t = (await s.service.get(id))!;
-    for (const who of [alice, bob, carol, dave]) {
+    for (const who of everyone) {
       const en = handFor(t, who.userId, "en")!;
       const fr = handFor(t, who.userId, "fr")!;
       const refused = en.cards.filter((c) => !en.legal.includes(c));
@@ -49,5 +66,56 @@ describe("the Activity's table frames", () => {
         expect(fr.refused[c]).not.toBe(en.refused[c]);
       }
     }
+  });
+
+  it("carry the played-cards list in each person's own hand, as the chat menu words it, only while playing at a table that shows it", async () => {
+    const s = setup({ seed: 7, settings: { playedCards: true, turnSeconds: 0 } });
+    const id = await openTable(s, everyone);
+    await s.service.start(id, alice);
+    // Passing: no list yet (the menu shows none either).
+    const passing = (await s.service.get(id))!;
+    for (const who of everyone) expect(handFor(passing, who.userId, "en")!.stillOut).toBeNull();
+    await passFirstThree(s, id);
+    const t = (await s.service.get(id))!;
+    const lists = new Set<string>();
+    for (const who of everyone) {
+      const view = t.handOf(who.userId)!;
+      const en = handFor(t, who.userId, "en")!.stillOut!;
+      expect(en).toBe(playedCardsLine(t.record.settings, view, messages("en")));
+      expect(en).toMatch(/^Still out: ♣ .* · ♦ .* · ♠ .* · ♥ /);
+      expect(handFor(t, who.userId, "fr")!.stillOut).toBe(playedCardsLine(t.record.settings, view, messages("fr")));
+      // From the seat's own view: every card it neither holds nor saw played, and nothing else.
+      const seen = new Set([...view.hand, ...view.trick, ...view.tricks.flatMap((k) => k.cards)]);
+      expect(stillOutCards(en)).toEqual([...Array(52).keys()].filter((c) => !seen.has(c)));
+      lists.add(en);
+    }
+    expect(lists.size).toBe(4);
+    // A spectator's frame has no hand, so no list; the shared part carries none.
+    const watching = JSON.parse(tableFrameText(tableFrameHead(publicFrame(t)), handFor(t, "100000000000000009", "en")));
+    expect(watching.table.hand).toBeNull();
+    expect(JSON.stringify(watching)).not.toContain("Still out");
+
+    // The same game at a table that does not show played cards: no list.
+    const off = setup({ seed: 7, settings: { playedCards: false, turnSeconds: 0 } });
+    const offId = await playing(off);
+    const o = (await off.service.get(offId))!;
+    for (const who of everyone) expect(handFor(o, who.userId, "en")!.stillOut).toBeNull();
+  });
+
+  it("have the rules in the words of /hearts rules, in the person's language", async () => {
+    const s = setup({ seed: 7, settings: { playedCards: true, hintsAllowed: false } });
+    const id = await openTable(s, everyone);
+    expect((await s.service.configure(id, alice, { rules: "omnibus,target=50" })).ok).toBe(true);
+    const t = (await s.service.get(id))!;
+    for (const locale of ["en", "fr"] as const) {
+      const chat = rulesMessage(t, false, messages(locale)).embeds![0].description!;
+      const page = rulesInfo(t.record, locale);
+      // Every paragraph of the page is the chat's (which sets the options' codes in Markdown).
+      for (const line of [page.about, ...page.lines]) expect(chat.replaceAll("`", "")).toContain(line);
+      expect(page.lines.length).toBe(2);
+      expect(chat).toContain(messages(locale).comforts.playedCardsOn);
+    }
+    const en = rulesInfo(t.record, "en");
+    expect(en.lines.join(" ")).toMatch(/target=50.*game to 50, lowest wins.*Hints: off\. Played cards: each player's hand lists/);
   });
 });

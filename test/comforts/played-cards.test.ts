@@ -1,9 +1,10 @@
-/** The played-cards aid: what the list holds, how it reads, where it shows, and old rows' default. */
+/** The played-cards aid: what the list holds, how it reads, where it shows (the chat menu and the Activity alike), and old rows' default. */
 import { describe, expect, it } from "vitest";
 import { commandData } from "../../commands/hearts.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { Images } from "../../src/render/runtime/images.js";
-import { stillOutList } from "../../src/discord/views/played-cards.js";
+import { stillOutList } from "../../src/table/played-cards.js";
+import { handFor } from "../../src/activity/views.js";
 import { handMenu } from "../../src/discord/views/hand-menu.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
 import {
@@ -70,14 +71,20 @@ describe("played cards", () => {
     let state = createGame(presetRules("classic")!, 7);
     while (state.phase !== "playing" || state.trick.length < 2) state = step(state);
     const view = viewFor(state, 0);
-    const on = descOf(handMenu(tableView(record(state, { playedCards: true }), state), view, images));
+    const table = tableView(record(state, { playedCards: true }), state);
+    const on = descOf(handMenu(table, view, images));
     expect(on).toMatch(/Still out: ♣ .* · ♦ .* · ♠ .* · ♥ /);
+    // The menu's line is the list, whole, on a line of its own; the Activity's page says the same line.
+    const line = `Still out: ${stillOutList(view)}`;
+    expect(on.split("\n")).toContain(line);
+    expect(handFor(table, "u0", "en")!.stillOut).toBe(line);
+    expect(handFor(tableView(record(state, { playedCards: false }), state), "u0", "en")!.stillOut).toBeNull();
     expect(descOf(handMenu(tableView(record(state, { playedCards: true }), state), view, images, { locale: "fr" }))).toContain(
       "Encore en jeu : ♣",
     );
     expect(descOf(handMenu(tableView(record(state, { playedCards: false }), state), view, images))).not.toContain("Still out");
     expect(rulesMessage(tableView(record(state, { playedCards: true }), state), false).embeds?.[0]?.description).toContain(
-      "Played cards: the menus list the cards still out.",
+      "Played cards: each player's hand lists the cards still out.",
     );
   });
 

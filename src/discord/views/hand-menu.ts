@@ -5,16 +5,17 @@
 import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed } from "discord.js";
 import { cardCode, cardLabel, moonValue, passTarget, suitOf, type Action, type Card, type SeatView } from "../../game/index.js";
 import { messages, type Locale, type Messages } from "../../i18n/index.js";
+import { playedCardsLine } from "../../table/played-cards.js";
 import { isOpen, type TableRecord } from "../../table/records.js";
+import { timerText } from "../../table/rules-words.js";
 import type { TableView } from "../../table/types.js";
 import type { Images } from "../../render/runtime/images.js";
 import { encodeId } from "../interactions/ids.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR, button, row, type Row } from "./components.js";
 import { deckStyle, type DeckPrefs } from "./deck.js";
-import { playedCardsLine } from "./played-cards.js";
 import { addUndoButton } from "./undo-button.js";
-import { passWord, seatName, timerText } from "./wording.js";
+import { passWord, seatName } from "./wording.js";
 
 export interface HandMenuOptions {
   /** A line shown first: the result of the last click, or why it was refused. */

@@ -1,36 +1,20 @@
 /** The table's rules, as /hearts rules and the Rules button show them (with the preset menu for the host). */
 import { ComponentType } from "discord.js";
-import { PRESETS, describeRules } from "../../game/index.js";
+import { PRESETS } from "../../game/index.js";
 import { messages, type Messages } from "../../i18n/index.js";
-import { presetOf } from "../../table/options.js";
+import { rulesWords } from "../../table/rules-words.js";
 import type { TableView } from "../../table/types.js";
 import { encodeId } from "../interactions/ids.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR, row, type Row } from "./components.js";
-import { playedCardsRule } from "./played-cards.js";
-import { goal, rulesTitle, timerText } from "./wording.js";
 
-/** The table's rules, for whoever asked (in their language, `m`). */
+/** The table's rules, for whoever asked (in their language, `m`): the words the Activity's Rules panel says too. */
 export function rulesMessage(table: TableView, canChange: boolean, m: Messages = messages()): OutMessage {
-  const { record } = table;
-  const r = record.rules;
-  const differs = describeRules(r);
-  const preset = presetOf(r);
-  const st = record.settings;
+  const w = rulesWords(table.record, m);
   const lines = [
-    m.table.rulesHead({
-      title: rulesTitle(r, m),
-      preset,
-      description: preset ? m.presets.description({ name: preset }) : m.table.presetChanged,
-    }),
-    differs.length ? m.table.options({ list: differs.map((d) => `\`${d}\``).join(", ") }) : m.table.optionsDefault,
-    m.table.rulesLine({
-      goal: goal(r, m),
-      timer: timerText(record, m),
-      bots: st.fillWithBots ? m.table.botsFill({ level: m.lobby.level({ level: st.botLevel }) }) : m.table.botsAdded,
-      images: st.trickImages === "tricks" ? m.table.imagesTricks : m.table.imagesHands,
-      hints: st.hintsAllowed ? m.table.hintsOn : m.table.hintsOff,
-    }) + ` ${playedCardsRule(st, m)}`,
+    m.table.rulesHead({ title: w.title, preset: w.preset, description: w.description }),
+    w.options.length ? m.table.options({ list: w.options.map((d) => `\`${d}\``).join(", ") }) : m.table.optionsDefault,
+    w.settings,
   ];
   const components: Row[] = [];
   if (canChange) {
@@ -38,7 +22,7 @@ export function rulesMessage(table: TableView, canChange: boolean, m: Messages =
     components.push(
       row({
         type: ComponentType.StringSelect,
-        custom_id: encodeId({ verb: "preset", tableId: record.id }),
+        custom_id: encodeId({ verb: "preset", tableId: table.record.id }),
         placeholder: m.table.presetPlaceholder,
         min_values: 1,
         max_values: 1,
@@ -46,7 +30,7 @@ export function rulesMessage(table: TableView, canChange: boolean, m: Messages =
           label: m.presets.title({ name: p.name }).slice(0, 100),
           value: p.name,
           description: m.presets.description({ name: p.name }).slice(0, 100),
-          default: p.name === preset,
+          default: p.name === w.preset,
         })),
       }),
     );

@@ -3,9 +3,10 @@ import type { HandResult } from "../../game/index.js";
 import { messages, type Messages } from "../../i18n/index.js";
 import { cutGraphemes } from "../../table/names.js";
 import type { TableView } from "../../table/types.js";
+import { goal } from "../../table/rules-words.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR } from "./components.js";
-import { goal, statusLine } from "./wording.js";
+import { statusLine } from "./wording.js";
 
 /** The score sheet, for whoever asked (in their language, `m`). */
 export function scoresMessage(table: TableView, m: Messages = messages()): OutMessage {

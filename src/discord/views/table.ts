@@ -8,10 +8,11 @@ import type { Messages } from "../../i18n/index.js";
 import { isOpen } from "../../table/records.js";
 import type { TableView } from "../../table/types.js";
 import type { Images } from "../../render/runtime/images.js";
+import { goal, rulesTitle, timerText } from "../../table/rules-words.js";
 import { encodeId } from "../interactions/ids.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR, button, row, type Row } from "./components.js";
-import { goal, passWord, publicWords, rulesTitle, seatName, statusLine, timerText } from "./wording.js";
+import { passWord, publicWords, seatName, statusLine } from "./wording.js";
 
 /**
  * The table message's line: it changes with the phase and the hand, never with each card (every

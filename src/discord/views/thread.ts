@@ -1,7 +1,8 @@
 /** The texts of the game's thread: a trick's caption, a hand's start, a hand's score. In the table's language. */
 import { cardLabel, type HandResult, type Rules, type TrickRecord } from "../../game/index.js";
 import type { TableRecord } from "../../table/records.js";
-import { goal, passWord, publicWords, seatName } from "./wording.js";
+import { goal } from "../../table/rules-words.js";
+import { passWord, publicWords, seatName } from "./wording.js";
 
 /** "Trick 4: Ann 2♣, … → **Bob** takes 1 point; @Bob leads." (`leader`: the next leader's mention, for a person). */
 export function trickCaption(record: TableRecord, n: number, trick: TrickRecord, leader: string | null = null): string {

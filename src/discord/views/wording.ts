@@ -1,11 +1,11 @@
 /**
- * The table's shared wording: names of seats, the rules' title and goal, the turn timer, the status
- * line. The table message, the menus, the rules, the scores and the thread posts all say them alike.
+ * The table's shared wording: names of seats, the pass direction, the status line. The table
+ * message, the menus, the rules, the scores and the thread posts all say them alike (the rules'
+ * title, goal and timer are the table domain's, shared with the Activity: src/table/rules-words.ts).
  */
-import { DEFAULT_RULES, type Rules } from "../../game/index.js";
 import { messages, type Messages } from "../../i18n/index.js";
 import type { TableRecord } from "../../table/records.js";
-import { presetOf, tableLocale, turnAllowance } from "../../table/options.js";
+import { tableLocale } from "../../table/options.js";
 import type { TableView } from "../../table/types.js";
 
 /** The words of a table's public posts: the table's language. */
@@ -15,29 +15,6 @@ export function seatName(record: TableRecord, seat: number, m: Messages = public
   const s = record.seats.find((x) => x.seat === seat);
   if (!s) return m.table.seat({ n: seat + 1 });
   return s.userId === null ? m.table.bot({ name: s.name }) : s.botControlled ? m.table.away({ name: s.name }) : s.name;
-}
-
-/** The preset's title; a preset with only its target changed keeps its name (the goal shows the target). */
-export function rulesTitle(rules: Rules, m: Messages): string {
-  const p = presetOf(rules) ?? presetOf({ ...rules, target: DEFAULT_RULES.target });
-  return p ? m.presets.title({ name: p }) : m.table.customRules;
-}
-
-export const goal = (rules: Rules, m: Messages) =>
-  rules.countdown !== null ? m.table.goalCountdown({ n: rules.countdown }) : m.table.goalTarget({ n: rules.target });
-
-/**
- * The turn timer, in one wording for the table, the rules and the menus: "30 s per card + 30 s time
- * bank". A menu names its phase's allowance and the seat's bank left, so the countdown it shows
- * (allowance + bank) adds up to what it says.
- */
-export function timerText(record: TableRecord, m: Messages, at?: { phase: "passing" | "playing" | "moon-choice"; bank: number }): string {
-  const s = record.settings;
-  if (s.turnSeconds <= 0) return m.table.timerOff;
-  if (!at) return m.table.timerFull({ card: s.turnSeconds, pass: turnAllowance(s, "passing"), bank: s.timeBankSeconds });
-  return at.phase === "passing"
-    ? m.table.timerPass({ pass: turnAllowance(s, "passing"), bank: at.bank })
-    : m.table.timerCard({ card: s.turnSeconds, bank: at.bank });
 }
 
 export const passWord = (dir: string, m: Messages) => m.table.passDir({ dir });

@@ -1,12 +1,13 @@
 /**
- * The player comforts of the seed programs: the played-cards list in the hand menu, one-level undo
- * at a table of one person and computer players, and each player's deck style.
+ * The player comforts of the seed programs: the played-cards list beside the hand (the chat's hand
+ * menu and the Activity's page show the same line), one-level undo at a table of one person and
+ * computer players, and each player's deck style.
  */
 export const en = {
   // ---- played cards
   /** The menu line: `list` is "♣ A K 9 · ♦ Q J · ♠ — · ♥ 10 2". */
   stillOut: (p: { list: string }) => `Still out: ${p.list}`,
-  playedCardsOn: "Played cards: the menus list the cards still out.",
+  playedCardsOn: "Played cards: each player's hand lists the cards still out.",
   playedCardsOff: "Played cards: not shown.",
 
   // ---- undo
@@ -33,7 +34,7 @@ export const en = {
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   stillOut: (p: { list: string }) => `Encore en jeu : ${p.list}`,
-  playedCardsOn: "Cartes jouées : les menus listent les cartes encore en jeu.",
+  playedCardsOn: "Cartes jouées : la main de chaque joueur liste les cartes encore en jeu.",
   playedCardsOff: "Cartes jouées : non affichées.",
 
   undoButton: "Annuler",
