@@ -31,7 +31,7 @@ import { localeOf, messages, words } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import { shardOf } from "../shard-of.js";
 import { buildApp, type AppFiles } from "./bundle.js";
-import { closeReason, pathOf, servePage } from "./http.js";
+import { closeReason, pathOf, servePage, urlOf } from "./http.js";
 import { CLOSE } from "./protocol.js";
 
 /** Headers the front adds to a forwarded upgrade (and removes from the page's own). */
@@ -144,15 +144,22 @@ export class ActivityFront {
       return;
     }
     const address = req.socket.remoteAddress ?? "?";
-    this.perAddress.consume(address).then(
-      () => this.route(req, socket, head, address),
-      () => socket.end("HTTP/1.1 429 Too Many Requests\r\n\r\n"),
-    );
+    this.perAddress
+      .consume(address)
+      .then(
+        () => this.route(req, socket, head, address),
+        () => socket.end("HTTP/1.1 429 Too Many Requests\r\n\r\n"),
+      )
+      .catch((err: unknown) => {
+        // Nothing a page sends may stop the manager (and with it every shard).
+        this.deps.log.error({ err: err instanceof Error ? err.message : String(err) }, "forwarding an Activity connection failed");
+        socket.destroy();
+      });
   }
 
   private route(req: IncomingMessage, socket: Duplex, head: Buffer, address: string): void {
     if (socket.destroyed) return;
-    const guild = new URL(req.url ?? "/", "http://x").searchParams.get("guild") ?? "";
+    const guild = urlOf(req)?.searchParams.get("guild") ?? "";
     // Not in a server (a direct message), or no valid id: no shard has a table for it.
     if (!snowflake.test(guild)) return this.refuse(req, socket, head, CLOSE.notHere, "notHere");
     const shard = shardOf(guild, this.deps.shardCount);

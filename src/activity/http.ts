@@ -24,7 +24,16 @@ export function servePage(app: AppFiles | null, req: IncomingMessage, res: Serve
 
 export function pathOf(req: IncomingMessage): string {
   // Behind Discord's proxy the page's own requests may arrive under /.proxy/.
-  return new URL(req.url ?? "/", "http://x").pathname.replace(/^\/\.proxy(?=\/)/, "");
+  return urlOf(req)?.pathname.replace(/^\/\.proxy(?=\/)/, "") ?? "";
+}
+
+/** The request's address, or null when it is not one (`//[`: URL would throw, in a listener). */
+export function urlOf(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? "/", "http://x");
+  } catch {
+    return null;
+  }
 }
 
 /** A WebSocket close reason is at most 123 bytes: whole characters only. */

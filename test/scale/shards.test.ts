@@ -11,6 +11,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -409,6 +410,10 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(await page.text()).toContain('<script src="app.js"></script>');
     const direct = new ActivityClient(ready.filter((l) => l.shard === ON).at(-1)!.port as number, "1");
     await expect(direct.opened).rejects.toThrow(/404/);
+    // An address URL cannot read (`//[`), as a page or an upgrade: a 404, and the manager runs on.
+    for (const upgrade of ["Connection: close\r\n", "Connection: Upgrade\r\nUpgrade: websocket\r\n"])
+      expect(await rawRequest(port, `GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n${upgrade}\r\n`)).toMatch(/^HTTP\/1\.1 404/);
+    expect(manager.exitCode).toBeNull();
 
     // A new server on shard 2, a table there started with three computer players.
     const guild = fake.addGuild({ shard: [ON, SHARDS] });
@@ -666,6 +671,23 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
 });
 
 const figures: { actions?: number; games?: number; seconds?: number } = {};
+
+/** Sends `request` as it is to 127.0.0.1:`port`; what came back before the server closed (or 3 s). */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    let out = "";
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(out);
+    };
+    const timer = setTimeout(done, 3000);
+    socket.on("data", (d) => (out += d.toString()));
+    socket.on("close", done);
+    socket.on("error", done);
+  });
+}
 
 function alive(pid: number): boolean {
   try {
