@@ -18,14 +18,19 @@
  * person in with Discord and accepts only a channel it knows (its own servers'), bound to that
  * channel's own table. A forged guild reaches a shard that does not know the channel and is closed
  * there ("not here"); it can never act on another server's table. A shard accepts only what this
- * front forwards: each connection carries the shard's secret key and the peer's real address (the
- * shard bounds sign-in attempts per address).
+ * front forwards: each connection carries the shard's secret key and the peer's address, the one
+ * the shard would have seen without the manager (it bounds sign-in attempts per address).
+ *
+ * The front bounds what it holds (connections at once, the time to send a request and to get the
+ * shard's answer); the shard closes a page that has not signed in within its own 30 s. It keeps no
+ * per-address count of its own: every page reaches the bot through Discord's proxy (and usually
+ * the operator's HTTPS proxy), so one address is everyone, and a count per address would throttle
+ * the whole machine's reconnects after a restart.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { WebSocketServer } from "ws";
 import { localeOf, messages, words } from "../i18n/index.js";
 import type { Logger } from "../log.js";
@@ -80,8 +85,6 @@ export interface FrontDeps {
 
 /** Connections piped at once (each is two sockets here), so a flood cannot take the manager's memory. */
 const MAX_CONNECTIONS = 10_000;
-/** New connections one address may open in 10 s: each can try one sign-in, on whichever shard it names. */
-const CONNECTIONS_PER_ADDRESS = 30;
 /** How long a shard has to answer a forwarded upgrade, and a page to send its request. */
 const HANDSHAKE_MS = 10_000;
 const snowflake = /^\d{15,22}$/;
@@ -92,7 +95,6 @@ export class ActivityFront {
   private readonly refusals = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   private readonly shards = new Map<number, { port: number; key: string }>();
   private readonly pipes = new Set<Duplex>();
-  private readonly perAddress = new RateLimiterMemory({ points: CONNECTIONS_PER_ADDRESS, duration: 10 });
   private app: AppFiles | null = null;
 
   constructor(private readonly deps: FrontDeps) {
@@ -143,22 +145,16 @@ export class ActivityFront {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
       return;
     }
-    const address = req.socket.remoteAddress ?? "?";
-    this.perAddress
-      .consume(address)
-      .then(
-        () => this.route(req, socket, head, address),
-        () => socket.end("HTTP/1.1 429 Too Many Requests\r\n\r\n"),
-      )
-      .catch((err: unknown) => {
-        // Nothing a page sends may stop the manager (and with it every shard).
-        this.deps.log.error({ err: err instanceof Error ? err.message : String(err) }, "forwarding an Activity connection failed");
-        socket.destroy();
-      });
+    try {
+      this.route(req, socket, head, req.socket.remoteAddress ?? "?");
+    } catch (err) {
+      // Nothing a page sends may stop the manager (and with it every shard).
+      this.deps.log.error({ err: err instanceof Error ? err.message : String(err) }, "forwarding an Activity connection failed");
+      socket.destroy();
+    }
   }
 
   private route(req: IncomingMessage, socket: Duplex, head: Buffer, address: string): void {
-    if (socket.destroyed) return;
     const guild = urlOf(req)?.searchParams.get("guild") ?? "";
     // Not in a server (a direct message), or no valid id: no shard has a table for it.
     if (!snowflake.test(guild)) return this.refuse(req, socket, head, CLOSE.notHere, "notHere");
