@@ -517,13 +517,22 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(logs.some((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toBe(false);
   }, 40_000);
 
-  it("Forget me while the shard holding their table is down: it comes back with the seat handed over", async () => {
+  it("Forget me while the shard holding their table is down: it comes back with the seat handed over, and an Activity page there with it", async () => {
     const asker = fake.users[SHARDS * GUILDS_PER_SHARD + 1];
     const DOWN = 3;
-    const tableId = await openLobby(
-      asker,
-      people.find((p) => p.shard === DOWN)!,
-    );
+    const where = people.find((p) => p.shard === DOWN)!;
+    const tableId = await openLobby(asker, where);
+    // That server's person has the Activity open, through the manager's port, when the shard goes down.
+    const page = await signIn(activityPort(), fake.oauthCode(where.user), where.guild.channelId, where.guild.id);
+    const serverReady = () => logs.filter((l) => l.msg === "shard's Activity server ready" && l.shard === DOWN).length;
+    const readyBefore = serverReady();
+    const resume = async () => {
+      const again = new ActivityClient(activityPort(), where.guild.id);
+      await again.opened;
+      again.send({ t: "resume", session: page.session!, channel: where.guild.channelId });
+      await again.until(() => again.closed ?? again.frames.find((f) => f.t === "table"), 5000, "an answer to the resume");
+      return again;
+    };
 
     // The shard holding it goes down (the manager starts it again after its pause).
     const downPid = logs.filter((l) => l.msg === "shard connected" && l.shard === DOWN).at(-1)!.shardPid as number;
@@ -533,10 +542,11 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       8000,
       "the stop seen",
     );
-    // A page of a server on the stopped shard: told so, and it reconnects by itself (1013: try again later).
-    const page = new ActivityClient(activityPort(), people.find((p) => p.shard === DOWN)!.guild.id);
-    await page.until(() => page.closed, 5000, "the close");
-    expect(page.closed).toEqual({
+    // Its connection ended with the process; coming back now, it is told to try again later (1013:
+    // the page reconnects by itself, a little later each time).
+    await page.until(() => page.closed, 5000, "the page's connection to end");
+    const early = await resume();
+    expect(early.closed).toEqual({
       code: 1013,
       reason: "The part of the bot that runs this server is restarting: reconnecting in a moment.",
     });
@@ -560,6 +570,13 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const after = stored(tableId);
     expect(JSON.stringify(after)).not.toContain(asker.id);
     expect(JSON.parse(after.seats)).toEqual([expect.objectContaining({ userId: null, name: "Former player" })]);
+
+    // Once the shard's new Activity server is up, the page's session brings it back to its channel.
+    await waitFor(() => serverReady() > readyBefore, 30_000, "the shard's new Activity server");
+    const later = await resume();
+    expect(later.closed).toBeNull();
+    expect(later.frames[0]).toMatchObject({ t: "welcome", resumed: true });
+    later.close();
   }, 90_000);
 
   it("stops cleanly on SIGTERM: every shard process ends", async () => {
