@@ -4,6 +4,7 @@
  * nothing but the database: each resumes and times only its own guilds' tables.
  */
 import { REST, Routes, ShardingManager, type RESTGetAPIGatewayBotResult, type Shard } from "discord.js";
+import { ActivityFront } from "./activity/front.js";
 import { INVALID_TOKEN_HELP, type Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { startOpsServer, type OpsServer } from "./ops/server.js";
@@ -126,6 +127,19 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
     execArgv: opts.execArgv,
     shardArgs: [],
   });
+  // The Activity's one port for this machine (ACTIVITY_HOST/PORT): the page, and each connection
+  // piped to the shard of its server, whose own server listens on 127.0.0.1 (src/activity/front.ts).
+  const front =
+    config.activity && config.clientId
+      ? new ActivityFront({
+          clientId: config.clientId,
+          host: config.activity.host,
+          port: config.activity.port,
+          shardCount: count,
+          localShards: ids,
+          log: log.child({ part: "activity" }),
+        })
+      : null;
   let stopping = false;
   /** Restarts are ours (with backoff), never discord.js's immediate respawn. */
   let restarting = false;
@@ -133,11 +147,13 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
   manager.on("shardCreate", (shard: Shard) => {
     const r = { inARow: 0, upSince: 0, timer: null as ReturnType<typeof setTimeout> | null };
     restarts.set(shard.id, r);
+    shard.on("message", (msg: unknown) => front?.fromShard(shard.id, msg));
     shard.on("ready", () => {
       r.upSince = Date.now();
       log.info({ shard: shard.id, shardPid: shard.process?.pid }, "shard connected");
     });
     shard.on("death", (child) => {
+      front?.shardGone(shard.id);
       if (stopping) return;
       const code = "exitCode" in child ? child.exitCode : null;
       const signal = "signalCode" in child ? child.signalCode : null;
@@ -211,7 +227,20 @@ export async function runShardManager(config: Config, log: Logger, opts: Manager
       );
       return null;
     });
-  const closeOps = () => ops?.close();
+  const closeOps = async () => {
+    await ops?.close();
+    await front?.stop();
+  };
+  // Before the shards start, so the page loads at once; each shard's connections wait for its start.
+  if (front)
+    await front
+      .start()
+      .catch((err: unknown) =>
+        log.error(
+          { err: err instanceof Error ? err.message : String(err), port: config.activity?.port },
+          "could not open the Activity's port (ACTIVITY_HOST/ACTIVITY_PORT); running without the Activity",
+        ),
+      );
 
   log.info(
     { shards: count, ...(config.shardIds ? { here: ids } : {}), recommended: info.shards, maxConcurrency: info.maxConcurrency },

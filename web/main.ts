@@ -21,6 +21,8 @@ let t: Strings = catalogue.en;
 let ws: WebSocket | null = null;
 let session: string | null = null;
 let channel = "";
+/** The server the Activity is open in: with SHARDS the bot's port routes the connection by it. */
+let guild = "";
 let table: TableFrame | null = null;
 /** Cards picked for the pass. */
 let picked: number[] = [];
@@ -92,11 +94,13 @@ async function start(): Promise<void> {
   status(catalogue.en.signingIn);
   const params = new URLSearchParams(location.search);
   channel = params.get("channel_id") ?? "";
+  guild = params.get("guild_id") ?? "";
   sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   const signIn = (async (): Promise<ClientMessage> => {
     await sdk!.ready();
     performance.mark("hearts:ready");
     channel = sdk!.channelId ?? channel;
+    guild = sdk!.guildId ?? guild;
     const code = await authorize();
     performance.mark("hearts:authorized");
     return { t: "auth", code, channel };
@@ -120,7 +124,8 @@ async function authorize(): Promise<string> {
 
 function connect(first: ClientMessage | Promise<ClientMessage>): void {
   const prefix = location.pathname.startsWith("/.proxy/") ? "/.proxy" : "";
-  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${prefix}/ws`);
+  const query = guild ? `?guild=${encodeURIComponent(guild)}` : "";
+  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${prefix}/ws${query}`);
   ws = socket;
   let signingIn = false;
   socket.addEventListener("open", () => {

@@ -120,4 +120,12 @@ export type ServerMessage =
   | { t: "rules"; rules: RulesInfo };
 
 /** WebSocket close codes (4000-4999 are the application's). */
-export const CLOSE = { signInFailed: 4001, signInFirst: 4002, expired: 4003, badMessage: 4004, notHere: 4005, mayNotWatch: 4006 } as const;
+export const CLOSE = {
+  signInFailed: 4001,
+  signInFirst: 4002,
+  expired: 4003,
+  badMessage: 4004,
+  notHere: 4005,
+  mayNotWatch: 4006,
+  otherMachine: 4007,
+} as const;

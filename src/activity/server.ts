@@ -20,6 +20,8 @@ import type { FairUse } from "../discord/interactions/fair-use.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { buildApp, type AppFiles } from "./bundle.js";
+import { forwardedAddress } from "./front.js";
+import { closeReason, pathOf, servePage } from "./http.js";
 import { identify, type DiscordIdentity } from "./oauth.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
 import { rulesInfo } from "./rules.js";
@@ -45,6 +47,13 @@ export interface ActivityDeps {
   now?: () => number;
   /** Every frame sent, with its connection's user (the secrecy tests read them all). */
   onSend?(userId: string | null, frame: string): void;
+  /**
+   * With SHARDS: this shard's server sits behind the ShardingManager's front door (front.ts), on
+   * 127.0.0.1. It serves no page and accepts only the connections the front forwards with this key
+   * (the peer's address is then the one the front names); `onListening` tells the front its port.
+   */
+  forwardKey?: string;
+  onListening?(port: number): void;
 }
 
 interface Connection {
@@ -84,24 +93,26 @@ export class ActivityServer {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME });
     this.http.on("upgrade", (req, socket, head) => {
       const path = pathOf(req);
-      if (path !== "/ws" || this.all.size >= MAX_CONNECTIONS) {
+      const address = deps.forwardKey ? forwardedAddress(req, deps.forwardKey) : (req.socket.remoteAddress ?? "?");
+      if (path !== "/ws" || address === null || this.all.size >= MAX_CONNECTIONS) {
         socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
         return;
       }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, req.socket.remoteAddress ?? "?"));
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, address));
     });
     deps.service.onUpdate((table, update) => this.updated(table, update));
   }
 
   /** Builds the page and listens; resolves with the port. */
   async start(): Promise<number> {
-    this.app = await buildApp(this.deps.clientId);
+    if (!this.deps.forwardKey) this.app = await buildApp(this.deps.clientId);
     await new Promise<void>((resolve, reject) => {
       this.http.once("error", reject);
       this.http.listen(this.deps.port, this.deps.host, () => resolve());
     });
     const port = (this.http.address() as AddressInfo).port;
     this.deps.log.info({ host: this.deps.host, port }, "Activity web server listening");
+    this.deps.onListening?.(port);
     return port;
   }
 
@@ -147,20 +158,8 @@ export class ActivityServer {
   // ---- HTTP -------------------------------------------------------------------------------------
 
   private serve(req: IncomingMessage, res: ServerResponse): void {
-    const path = pathOf(req);
-    const headers = {
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:",
-    };
-    if (req.method !== "GET" || !this.app) {
-      res.writeHead(this.app ? 405 : 503, headers).end();
-      return;
-    }
-    if (path === "/" || path === "/index.html")
-      res.writeHead(200, { ...headers, "content-type": "text/html; charset=utf-8" }).end(this.app.html);
-    else if (path === "/app.js") res.writeHead(200, { ...headers, "content-type": "text/javascript; charset=utf-8" }).end(this.app.js);
-    else res.writeHead(404, headers).end();
+    // Behind the manager's front door (forwardKey) the front serves the page; a shard serves none.
+    servePage(this.app, req, res);
   }
 
   // ---- connections ------------------------------------------------------------------------------
@@ -323,16 +322,4 @@ export class ActivityServer {
     const text = words(messages(locale ?? c.who?.locale), { area: "activity", key });
     c.ws.close(code, closeReason(text));
   }
-}
-
-function pathOf(req: IncomingMessage): string {
-  // Behind Discord's proxy the page's own requests may arrive under /.proxy/.
-  return new URL(req.url ?? "/", "http://x").pathname.replace(/^\/\.proxy(?=\/)/, "");
-}
-
-/** A WebSocket close reason is at most 123 bytes: whole characters only. */
-function closeReason(text: string): string {
-  let out = text;
-  while (Buffer.byteLength(out) > 123) out = out.slice(0, -1);
-  return out;
 }

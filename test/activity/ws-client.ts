@@ -17,8 +17,9 @@ export class ActivityClient {
   /** Called with each table frame as it arrives (the benchmark times them). */
   onTable: ((t: TableFrame) => void) | null = null;
 
-  constructor(port: number) {
-    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  /** `guild`: the server the page is open in (with SHARDS the bot's port routes by it). */
+  constructor(port: number, guild?: string) {
+    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws${guild ? `?guild=${guild}` : ""}`);
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
       this.ws.once("error", reject);
@@ -78,8 +79,8 @@ export class ActivityClient {
 }
 
 /** A signed-in connection to the channel's table. */
-export async function signIn(port: number, code: string, channel: string): Promise<ActivityClient> {
-  const c = new ActivityClient(port);
+export async function signIn(port: number, code: string, channel: string, guild?: string): Promise<ActivityClient> {
+  const c = new ActivityClient(port, guild);
   await c.opened;
   c.send({ t: "auth", code, channel });
   await c.until(() => c.frames.some((f) => f.t === "table"), 5000, "the first table frame");

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shardOf } from "../../src/shard-of.js";
+import { ActivityClient } from "../activity/ws-client.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hearts-shards-start-"));
@@ -85,6 +87,11 @@ describe("npm start with SHARDS and SHARD_IDS (shards spread over machines)", ()
         DATABASE_URL: `file:${join(dir, "ids.db")}`,
         SHARDS: "4",
         SHARD_IDS: "1,3",
+        // The Activity's port is this machine's: it forwards to shards 1 and 3 only.
+        DISCORD_CLIENT_ID: other.applicationId,
+        DISCORD_CLIENT_SECRET: other.clientSecret,
+        ACTIVITY_URL: "http://127.0.0.1",
+        ACTIVITY_PORT: "0",
       },
     });
     let out = "";
@@ -97,6 +104,19 @@ describe("npm start with SHARDS and SHARD_IDS (shards spread over machines)", ()
         await new Promise((r) => setTimeout(r, 100));
       expect(out, out.slice(-2000)).toContain("every shard is connected");
       expect(other.liveShards()).toEqual([1, 3]);
+      // A page of a server on shard 0, which runs elsewhere: told so, not forwarded anywhere.
+      const front = out
+        .split("\n")
+        .flatMap((line) => (line.startsWith("{") ? [JSON.parse(line) as { msg: string; port?: number }] : []))
+        .find((l) => l.msg.startsWith("Activity web server listening; each connection"));
+      const guild = String((1_000_000_000n << 22n) | 5n);
+      expect(shardOf(guild, 4)).toBe(0);
+      const page = new ActivityClient(front!.port!, guild);
+      await page.until(() => page.closed, 5000, "the close");
+      expect(page.closed).toEqual({
+        code: 4007,
+        reason: "This server's tables are run by another of the bot's machines, which this address does not reach.",
+      });
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
     } finally {

@@ -6,10 +6,12 @@
  * Midway one shard process is killed: the manager starts it again and it resumes exactly its own
  * guilds' open tables while the other shards play on. Afterwards nothing is lost or duplicated:
  * every table's log replays to its final state with contiguous sequence numbers, each finished game
- * is recorded once, and each guild's standings are what its own games give.
+ * is recorded once, and each guild's standings are what its own games give. The Activity runs on the
+ * manager's one port: a page's connection is piped to the shard of its server and plays there.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeId } from "../../src/discord/interactions/ids.js";
+import type { ClientMessage, TableFrame } from "../../src/activity/protocol.js";
 import { replay, type Action, type Rules } from "../../src/game/index.js";
 import { restartDelay, shardOf } from "../../src/shards.js";
 import { openStore } from "../../src/store/index.js";
@@ -28,6 +31,7 @@ import {
   type FakeUser,
   type InteractionHandle,
 } from "../fake-discord/server.js";
+import { ActivityClient, signIn, simpleMove } from "../activity/ws-client.js";
 
 const SHARDS = 4;
 const GUILDS_PER_SHARD = Number(process.env.SCALE_GUILDS_PER_SHARD ?? 3);
@@ -97,6 +101,11 @@ beforeAll(async () => {
       MAX_TABLES_PER_SERVER: "1000",
       TABLE_EDIT_INTERVAL_MS: "400",
       DEFAULT_BOT_LEVEL: "easy",
+      // The Activity: the manager listens on a free port and forwards to the shards' own servers.
+      DISCORD_CLIENT_ID: fake.applicationId,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      ACTIVITY_URL: "http://127.0.0.1",
+      ACTIVITY_PORT: "0",
     },
   });
   let buffered = "";
@@ -303,8 +312,8 @@ const actionTotal = (guilds: Set<string>): number =>
 
 describe(`${SHARDS} shard processes on one SQLite file`, () => {
   let people: Person[] = [];
-  /** The Forget me tests' tables: not the people's games. */
-  const forgottenTables: string[] = [];
+  /** The Forget me and Activity tests' tables: not the people's games. */
+  const otherTables: string[] = [];
   let restart: { resumed: string[]; expected: string[]; othersOpen: number; othersActionsDuring: number; ms: number } | null = null;
 
   it("play many games at once; a killed shard comes back and resumes only its own tables", async () => {
@@ -379,6 +388,94 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(logs.filter((l) => l.msg === "table resumed").every((l) => l.shard === VICTIM)).toBe(true);
   });
 
+  // ---- The Activity with shards: one public port, the manager's; each shard's server behind it.
+  const activityPort = (): number => {
+    const line = logs.find((l) => l.msg.startsWith("Activity web server listening; each connection goes to its server's shard"));
+    if (!line) throw new Error(`the manager did not open the Activity's port: ${stderr.slice(-500)}`);
+    return line.port as number;
+  };
+  const actionCount = (tableId: string): number =>
+    readDb((db) => (db.prepare(`SELECT COUNT(*) AS n FROM GameAction WHERE tableId = ?`).get(tableId) as { n: number }).n);
+
+  it("the Activity on the manager's port reaches its table on shard 2 and plays there; a forged server acts on nothing", async () => {
+    const ON = VICTIM; // restarted above: the manager follows its new server's port
+    const port = activityPort();
+    const ready = logs.filter((l) => l.msg === "shard's Activity server ready");
+    expect(new Set(ready.map((l) => l.shard))).toEqual(new Set([0, 1, 2, 3]));
+    expect(ready.filter((l) => l.shard === ON).length).toBeGreaterThanOrEqual(2);
+    expect(ready.every((l) => l.port !== port)).toBe(true);
+    // The page is the manager's; a shard's own server takes only what the manager forwards.
+    const page = await fetch(`http://127.0.0.1:${port}/?guild_id=1&channel_id=1`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<script src="app.js"></script>');
+    const direct = new ActivityClient(ready.filter((l) => l.shard === ON).at(-1)!.port as number, "1");
+    await expect(direct.opened).rejects.toThrow(/404/);
+    // An address URL cannot read (`//[`), as a page or an upgrade: a 404, and the manager runs on.
+    for (const upgrade of ["Connection: close\r\n", "Connection: Upgrade\r\nUpgrade: websocket\r\n"])
+      expect(await rawRequest(port, `GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n${upgrade}\r\n`)).toMatch(/^HTTP\/1\.1 404/);
+    expect(manager.exitCode).toBeNull();
+
+    // A new server on shard 2, a table there started with three computer players.
+    const guild = fake.addGuild({ shard: [ON, SHARDS] });
+    const user = fake.users[0];
+    const p = person(guild, user);
+    await answer(fake.slashCommand(user, "hearts", { subcommand: "new", options: { level: "easy" } }, guild.channelId));
+    const lobby = await waitFor(() => tableMessage(p, null), PATIENCE_MS, "the table message on shard 2");
+    const start = find(lobby, (c) => verbOf(c) === "start");
+    const tableId = decodeId(start.custom_id)!.tableId;
+    otherTables.push(tableId);
+    await answer(fake.clickButton(user, lobby.id, start.custom_id));
+
+    // The page names its server; the manager pipes it to shard 2, which signs the person in.
+    const c = await signIn(port, fake.oauthCode(user), guild.channelId, guild.id);
+    const seat = c.table?.hand?.seat ?? -1;
+    expect(seat, "the person's hand is shown").toBeGreaterThanOrEqual(0);
+    let played = false;
+    const until = Date.now() + PATIENCE_MS;
+    while (!played && Date.now() < until) {
+      const t = await c.until(() => (c.table && simpleMove(c.table) ? c.table : null), PATIENCE_MS, "the person's turn");
+      const move = simpleMove(t) as ClientMessage;
+      const said = c.said().length;
+      c.send(move);
+      played = move.t === "play";
+      await c.until(() => c.table !== t || c.said().length > said, PATIENCE_MS, "the table after the move");
+    }
+    // The card is in the table's log, written by shard 2 (only its service holds the table).
+    const log = readDb(
+      (db) => db.prepare(`SELECT action FROM GameAction WHERE tableId = ? ORDER BY seq`).all(tableId) as { action: string }[],
+    ).map((r) => JSON.parse(r.action) as Action);
+    expect(log.some((a) => a.type === "play" && a.seat === seat)).toBe(true);
+    expect(c.closed).toBeNull();
+
+    // A page that names another server (here one of shard 1) for this channel, with a fresh code or
+    // with the real page's session: shard 1 does not know the channel, and closes it.
+    await c.until((): TableFrame | null => (c.table?.game?.awaiting.includes(seat) ? c.table : null), PATIENCE_MS, "the turn again");
+    const before = actionCount(tableId);
+    const elsewhere = people.find((x) => x.shard === 1)!.guild.id;
+    for (const first of [
+      { t: "auth", code: fake.oauthCode(user), channel: guild.channelId },
+      { t: "resume", session: c.session!, channel: guild.channelId },
+    ] as ClientMessage[]) {
+      const forged = new ActivityClient(port, elsewhere);
+      await forged.opened;
+      forged.send(first);
+      await forged.until(() => forged.closed, 5000, "the forged page's close");
+      expect(forged.closed).toEqual({ code: 4005, reason: "This Activity is not open in a channel of a server." });
+      expect(forged.frames).toEqual([]);
+    }
+    // No server named, or not an id: no shard is asked.
+    for (const g of [undefined, "../1"]) {
+      const none = new ActivityClient(port, g);
+      await none.opened;
+      await none.until(() => none.closed, 5000, "the close");
+      expect(none.closed!.code).toBe(4005);
+    }
+    await sleep(200);
+    expect(actionCount(tableId)).toBe(before);
+    expect(c.closed).toBeNull();
+    c.close();
+  }, 60_000);
+
   // ---- Forget me across shards: a person who plays nowhere else opens a lobby, then asks elsewhere.
   const stored = (tableId: string) =>
     readDb((db) => db.prepare(`SELECT seats, hostId, status FROM HeartsTable WHERE id = ?`).get(tableId) as Record<string, string>);
@@ -390,7 +487,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     // (Every game of that guild's own person is over: the one table message with a Start button is theirs.)
     const lobby = await waitFor(() => tableMessage(where, null), PATIENCE_MS, "the asker's table");
     const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
-    forgottenTables.push(tableId);
+    otherTables.push(tableId);
     expect(JSON.stringify(stored(tableId))).toContain(asker.id);
     return tableId;
   }
@@ -420,13 +517,22 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     expect(logs.some((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toBe(false);
   }, 40_000);
 
-  it("Forget me while the shard holding their table is down: it comes back with the seat handed over", async () => {
+  it("Forget me while the shard holding their table is down: it comes back with the seat handed over, and an Activity page there with it", async () => {
     const asker = fake.users[SHARDS * GUILDS_PER_SHARD + 1];
     const DOWN = 3;
-    const tableId = await openLobby(
-      asker,
-      people.find((p) => p.shard === DOWN)!,
-    );
+    const where = people.find((p) => p.shard === DOWN)!;
+    const tableId = await openLobby(asker, where);
+    // That server's person has the Activity open, through the manager's port, when the shard goes down.
+    const page = await signIn(activityPort(), fake.oauthCode(where.user), where.guild.channelId, where.guild.id);
+    const serverReady = () => logs.filter((l) => l.msg === "shard's Activity server ready" && l.shard === DOWN).length;
+    const readyBefore = serverReady();
+    const resume = async () => {
+      const again = new ActivityClient(activityPort(), where.guild.id);
+      await again.opened;
+      again.send({ t: "resume", session: page.session!, channel: where.guild.channelId });
+      await again.until(() => again.closed ?? again.frames.find((f) => f.t === "table"), 5000, "an answer to the resume");
+      return again;
+    };
 
     // The shard holding it goes down (the manager starts it again after its pause).
     const downPid = logs.filter((l) => l.msg === "shard connected" && l.shard === DOWN).at(-1)!.shardPid as number;
@@ -436,6 +542,14 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       8000,
       "the stop seen",
     );
+    // Its connection ended with the process; coming back now, it is told to try again later (1013:
+    // the page reconnects by itself, a little later each time).
+    await page.until(() => page.closed, 5000, "the page's connection to end");
+    const early = await resume();
+    expect(early.closed).toEqual({
+      code: 1013,
+      reason: "The part of the bot that runs this server is restarting: reconnecting in a moment.",
+    });
 
     const done = await forgetMe(
       asker,
@@ -456,6 +570,13 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const after = stored(tableId);
     expect(JSON.stringify(after)).not.toContain(asker.id);
     expect(JSON.parse(after.seats)).toEqual([expect.objectContaining({ userId: null, name: "Former player" })]);
+
+    // Once the shard's new Activity server is up, the page's session brings it back to its channel.
+    await waitFor(() => serverReady() > readyBefore, 30_000, "the shard's new Activity server");
+    const later = await resume();
+    expect(later.closed).toBeNull();
+    expect(later.frames[0]).toMatchObject({ t: "welcome", resumed: true });
+    later.close();
   }, 90_000);
 
   it("stops cleanly on SIGTERM: every shard process ends", async () => {
@@ -470,7 +591,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const tables = readDb((db) =>
       db.prepare(`SELECT id, guildId, status, rules, seed, dealFormat, dealSecret, actionCount FROM HeartsTable`).all(),
     ) as TableRow[];
-    for (const id of forgottenTables)
+    for (const id of otherTables)
       tables.splice(
         tables.findIndex((t) => t.id === id),
         1,
@@ -510,10 +631,12 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const recorded = readDb(
       (db) => db.prepare(`SELECT tableId, guildId FROM FinishedGame`).all() as { tableId: string; guildId: string }[],
     );
-    expect(recorded.length).toBe(tables.length);
-    expect(new Set(recorded.map((g) => g.tableId)).size).toBe(tables.length);
+    // (The Activity test's game may have finished too, its person's turns timed out.)
+    const games = recorded.filter((g) => !otherTables.includes(g.tableId));
+    expect(games.length).toBe(tables.length);
+    expect(new Set(recorded.map((g) => g.tableId)).size).toBe(recorded.length);
     figures.actions = actions;
-    figures.games = recorded.length;
+    figures.games = games.length;
   });
 
   it("each guild's standings are its own games, and match a rebuild from them", async () => {
@@ -565,6 +688,23 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
 });
 
 const figures: { actions?: number; games?: number; seconds?: number } = {};
+
+/** Sends `request` as it is to 127.0.0.1:`port`; what came back before the server closed (or 3 s). */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    let out = "";
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(out);
+    };
+    const timer = setTimeout(done, 3000);
+    socket.on("data", (d) => (out += d.toString()));
+    socket.on("close", done);
+    socket.on("error", done);
+  });
+}
 
 function alive(pid: number): boolean {
   try {

@@ -1,4 +1,5 @@
 import { PermissionFlagsBits, type Client } from "discord.js";
+import { announceToManager, forwardKey } from "../../activity/front.js";
 import { ActivityServer } from "../../activity/server.js";
 import type { Config } from "../../config.js";
 import type { Logger } from "../../log.js";
@@ -9,7 +10,9 @@ import type { BotDeps } from "./types.js";
 /**
  * The Activity's web server (src/activity) on this bot's table service and fair-use budgets. Whether
  * a person may see the Activity's channel is read from discord.js's cache (the channel, its server's
- * roles) and one member fetch at sign-in, never per update.
+ * roles) and one member fetch at sign-in, never per update. With SHARDS the machine's port is the
+ * ShardingManager's (src/activity/front.ts): this shard's server listens on 127.0.0.1 at a free port,
+ * tells the manager, and takes only the connections the manager forwards to it.
  */
 export function createActivity(
   config: Config,
@@ -20,6 +23,8 @@ export function createActivity(
   deps: BotDeps,
 ): ActivityServer {
   const activity = config.activity!;
+  const behindManager = !!deps.shard && !!process.send;
+  const key = behindManager ? forwardKey() : undefined;
   return new ActivityServer({
     service,
     fairUse,
@@ -27,8 +32,9 @@ export function createActivity(
     clientId: config.clientId!,
     clientSecret: activity.clientSecret,
     apiBase: config.apiBase,
-    host: activity.host,
-    port: activity.port,
+    host: behindManager ? "127.0.0.1" : activity.host,
+    port: behindManager ? 0 : activity.port,
+    ...(key ? { forwardKey: key, onListening: (port: number) => announceToManager(port, key) } : {}),
     onSend: deps.onActivityFrame,
     guildOf: (channelId) => {
       const channel = client.channels.cache.get(channelId);

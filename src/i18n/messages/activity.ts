@@ -65,6 +65,8 @@ export const en = {
   notHere: "This Activity is not open in a channel of a server.",
   mayNotWatch: "You cannot see this channel.",
   shuttingDown: "The bot is restarting: reconnecting in a moment.",
+  shardDown: "The part of the bot that runs this server is restarting: reconnecting in a moment.",
+  otherMachine: "This server's tables are run by another of the bot's machines, which this address does not reach.",
   launchFailed: "The table could not be opened as an Activity just now: press Open the table again.",
 };
 
@@ -132,5 +134,7 @@ export const fr: typeof en = {
   notHere: "Cette Activité n'est pas ouverte dans un salon d'un serveur.",
   mayNotWatch: "Vous ne pouvez pas voir ce salon.",
   shuttingDown: "Le bot redémarre : reconnexion dans un instant.",
+  shardDown: "La partie du bot qui gère ce serveur redémarre : reconnexion dans un instant.",
+  otherMachine: "Les tables de ce serveur sont gérées par une autre machine du bot, que cette adresse n'atteint pas.",
   launchFailed: "La table n'a pas pu s'ouvrir en Activité pour l'instant : appuyez de nouveau sur Ouvrir la table.",
 };
