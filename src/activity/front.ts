@@ -19,7 +19,7 @@
  * channel's own table. A forged guild reaches a shard that does not know the channel and is closed
  * there ("not here"); it can never act on another server's table. A shard accepts only what this
  * front forwards: each connection carries the shard's secret key and the peer's address, the one
- * the shard would have seen without the manager (it bounds sign-in attempts per address).
+ * the shard would have seen without the manager.
  *
  * The front bounds what it holds (connections at once, the time to send a request and to get the
  * shard's answer); the shard closes a page that has not signed in within its own 30 s. It keeps no

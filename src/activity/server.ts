@@ -12,6 +12,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Card } from "../game/cards.js";
 import { messages, words, type Locale, type Sentence } from "../i18n/index.js";
@@ -54,11 +55,13 @@ export interface ActivityDeps {
    */
   forwardKey?: string;
   onListening?(port: number): void;
+  /** Sign-ins this server exchanges with Discord a second, at most (SIGN_INS_PER_SECOND; tests set fewer). */
+  signInsPerSecond?: number;
 }
 
 interface Connection {
   ws: WebSocket;
-  /** The peer's address: sign-in attempts are bounded per address. */
+  /** The peer's address (behind Discord's proxy, which hides people's addresses, a proxy's). */
   address: string;
   who: DiscordIdentity | null;
   channel: string | null;
@@ -72,6 +75,16 @@ interface Connection {
 
 /** How long a page has to sign in before it is closed. */
 const SIGN_IN_MS = 30_000;
+/**
+ * Sign-ins exchanged with Discord a second (each costs two requests: the code's exchange and
+ * /users/@me). Every page arrives through Discord's proxy, which hides people's addresses, so a
+ * budget per address would be everyone's: 12 in 5 s refused the 13th person opening the table.
+ * The bound is the process's; a page over it is closed with 1013 ("try again later") before its
+ * code is spent, and comes back by itself a little later with the same code.
+ */
+const SIGN_INS_PER_SECOND = 20;
+/** WebSocket's "try again later" (RFC 6455): the page reconnects by itself. */
+const TRY_AGAIN_LATER = 1013;
 /** Most connections at once, so a flood of sockets cannot take the process's memory. */
 const MAX_CONNECTIONS = 5000;
 
@@ -79,6 +92,7 @@ export class ActivityServer {
   private readonly http: Server;
   private readonly wss: WebSocketServer;
   private readonly sessions: Sessions;
+  private readonly signIns: RateLimiterMemory;
   private readonly byChannel = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
   /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
@@ -89,6 +103,7 @@ export class ActivityServer {
   constructor(private readonly deps: ActivityDeps) {
     this.now = deps.now ?? Date.now;
     this.sessions = new Sessions(deps.clientSecret);
+    this.signIns = new RateLimiterMemory({ keyPrefix: "sign-in", points: deps.signInsPerSecond ?? SIGN_INS_PER_SECOND, duration: 1 });
     this.http = createServer((req, res) => this.serve(req, res));
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME });
     this.http.on("upgrade", (req, socket, head) => {
@@ -233,8 +248,12 @@ export class ActivityServer {
       if (!who) return this.close(c, CLOSE.expired, "sessionExpired");
       resumed = true;
     } else {
-      // Each attempt costs a request to Discord: bounded per address like a person's clicks.
-      if (await this.deps.fairUse.admit(`ip:${c.address}`, null)) return this.close(c, CLOSE.signInFailed, "signInFailed");
+      // Each attempt costs requests to Discord: bounded for the whole process (SIGN_INS_PER_SECOND).
+      const room = await this.signIns.consume("all").then(
+        () => true,
+        () => false,
+      );
+      if (!room) return this.close(c, TRY_AGAIN_LATER, "signInBusy");
       who = await identify({ clientId: this.deps.clientId, clientSecret: this.deps.clientSecret, apiBase: this.deps.apiBase }, m.code);
       if (!who) return this.close(c, CLOSE.signInFailed, "signInFailed");
     }

@@ -10,6 +10,9 @@ import type { ServerMessage } from "../../src/activity/protocol.js";
 import { checkFrame, statesOf } from "./secrecy.js";
 import { Player, byVerb, findButton, gamePosts, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "../bot/harness.js";
 import { ActivityClient, signIn, simpleMove } from "./ws-client.js";
+import { ActivityServer } from "../../src/activity/server.js";
+import { FairUse } from "../../src/discord/interactions/fair-use.js";
+import { silentLogger } from "../../src/log.js";
 
 let h: Harness;
 /** Every frame the server sent, with the user of its connection. */
@@ -237,4 +240,47 @@ describe("the Activity's web server", () => {
     annA.close();
     await ann.answer(ann.slash("end"));
   });
+});
+
+describe("sign-ins, bounded for the whole process (every page arrives through Discord's proxy, from its addresses)", () => {
+  it("more people than the per-second budget from one address: those over it are told to wait, not refused, and sign in with the same code a second later", async () => {
+    const server = new ActivityServer({
+      service: h.bot.service,
+      fairUse: new FairUse(),
+      log: silentLogger(),
+      clientId: h.fake.applicationId,
+      clientSecret: h.fake.clientSecret,
+      apiBase: h.fake.apiBase,
+      host: "127.0.0.1",
+      port: 0,
+      signInsPerSecond: 3,
+    });
+    const at = await server.start();
+    try {
+      // 14 people at once from 127.0.0.1: the old budget per address (12 in 5 s) refused the 13th for good.
+      const people = Array.from({ length: 14 }, (_, i) => h.fake.users[i % h.fake.users.length]);
+      const codes = people.map((u) => h.fake.oauthCode(u));
+      const pending = new Set(codes.keys());
+      for (let round = 0; pending.size && round < 12; round++) {
+        const tries = [...pending].map(async (k) => {
+          const c = new ActivityClient(at);
+          await c.opened;
+          c.send({ t: "auth", code: codes[k], channel: h.fake.channelId });
+          await c.until(() => c.closed || c.session, 5000, "a welcome or a close");
+          if (c.session) {
+            pending.delete(k);
+            c.close();
+          } else {
+            expect(c.closed).toEqual({ code: 1013, reason: "Many people are opening tables right now: signing you in in a moment." });
+          }
+        });
+        await Promise.all(tries);
+        if (round === 0) expect(pending.size).toBeGreaterThanOrEqual(14 - 3);
+        if (pending.size) await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(pending.size).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });

@@ -59,6 +59,7 @@ export const en = {
   ok: "OK",
   // Why the connection was closed (the web server's close reasons; short, Discord shows them too).
   signInFailed: "Discord did not confirm who you are: reopen the Activity.",
+  signInBusy: "Many people are opening tables right now: signing you in in a moment.",
   signInFirst: "Sign in first.",
   sessionExpired: "Your session ended: reopen the Activity.",
   badMessage: "That message was not understood.",
@@ -128,6 +129,7 @@ export const fr: typeof en = {
   rulesLoading: "Les règles de la table arrivent…",
   ok: "OK",
   signInFailed: "Discord n'a pas confirmé qui vous êtes : rouvrez l'Activité.",
+  signInBusy: "Beaucoup de monde ouvre des tables en ce moment : connexion dans un instant.",
   signInFirst: "Connectez-vous d'abord.",
   sessionExpired: "Votre session a pris fin : rouvrez l'Activité.",
   badMessage: "Ce message n'a pas été compris.",
