@@ -1,12 +1,29 @@
 /**
  * `npm run bench:activity`: the Activity's web server under load. 50 tables, four people each, all
  * four in the Activity (WebSocket connections signed in through the fake Discord's OAuth2, in a
- * process of their own: activity-clients.ts); every table plays a hand card by card at full speed.
- * updateP99Ms: from a card sent by one connection to the update reaching each of the table's other
- * three connections. At full speed every table always has a card on its way, so the server is the
- * queue: the latency is about the tables times the server's CPU time per card (serverCpuMsPerMove,
- * the server's process only), and on a shared machine the load average (in the JSON) moves it
- * too. bundleBytesGzip: the page's script and HTML, gzipped. Last line: JSON.
+ * process of their own: activity-clients.ts). An update's latency: from a move (a pass, a card)
+ * sent by one connection to the frame showing it at each of the table's other three connections.
+ * Three phases, each timed on its own:
+ * - cold: the first hand after the server started, all tables dealt at once; V8 has not optimised
+ *   the server's code yet (coldUpdateP99Ms, coldServerCpuMsPerMove: a restart's first minute).
+ * - full speed, the headline (updateP50Ms, updateP99Ms, serverCpuMsPerMove): the next three hands,
+ *   each connection acting as soon as its picture says it is its turn, so every table always has a
+ *   move on its way and the server's event loop is always busy (serverBusy). That is a queue: the
+ *   latency is about the 50 tables times the CPU time a move costs the server and the pages'
+ *   process (clientsCpuMsPerMove; both processes share the machine's cores), plus whatever else
+ *   the machine runs (the load average, in the JSON).
+ * - paced (pacedUpdateP50Ms, pacedUpdateP99Ms): then each table plays one move every
+ *   pacedMsPerMove (250 ms, the tables spread over it): 200 moves a second, already faster than
+ *   50 tables of people (a person takes a second or more a card; the turn clock gives 60 s), so
+ *   the latency of a server that is not a queue: its own time a move, and the machine's noise.
+ * Issue 25's "≤ 50 ms p99 at 50 tables" is judged on updateP99Ms, the full-speed hands: the
+ * heaviest load these tables can offer, measured once the server's code is warm as it is all day
+ * (a restart's first hand is coldUpdateP99Ms, beside it). On this 2-core machine, quiet (load
+ * average 1.3): full speed p50 7.6 / p99 17 ms at 0.173 ms of the server's CPU a move, the cold
+ * hand p99 36.6 ms, paced p99 1.7 ms. With two other helpers' suites running (load average 10-15)
+ * the full-speed p99 ranged 52-185 ms before and after the savings alike: the machine's other work.
+ * bundleBytesGzip: the page's script and HTML, gzipped. LOAD_ONLY=1: the load's figures only (no
+ * chat side, no browser). Last line: JSON.
  */
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
@@ -25,9 +42,16 @@ import { hostActivity } from "../test/activity/host.js";
 import { ActivityClient, signIn, simpleMove } from "../test/activity/ws-client.js";
 import { MemoryStore } from "../test/table/memory-store.js";
 import { startFakeDiscord, type FakeUser } from "../test/fake-discord/server.js";
-import type { ClientsInput, ClientsMessage } from "./activity-clients.js";
+import type { ClientsInput, ClientsMessage, ClientsPlay } from "./activity-clients.js";
 
 const TABLES = Number(process.env.TABLES ?? 50);
+/** The first hand after the server starts (a pass, 52 cards and the next pass at most tables): V8 has not optimised the server's code yet. */
+const COLD_MOVES = 56;
+/** Then three hands at full speed: the headline figures. */
+const FULL_MOVES = 3 * 56;
+/** Then one move a table every PACE_MS, for PACED_MOVES moves a table. */
+const PACE_MS = 250;
+const PACED_MOVES = 24;
 const fake = await startFakeDiscord({ users: TABLES * 4 });
 const service = new TableService({
   store: new MemoryStore(),
@@ -56,7 +80,7 @@ for (let k = 0; k < TABLES; k++) {
   const channelId = String(710000000000000000n + BigInt(k));
   const people = fake.users.slice(k * 4, k * 4 + 4);
   const opened = await service.open({ guildId: fake.guildId, channelId }, actor(people[0]), {
-    rules: { ...DEFAULT_RULES, target: 200 },
+    rules: { ...DEFAULT_RULES, target: 1000 },
     settings,
   });
   if (!opened.ok) throw new Error(opened.code);
@@ -70,34 +94,103 @@ const clients = fork(new URL("./activity-clients.ts", import.meta.url).pathname,
   execArgv: ["--import", "tsx"],
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
-const next = <T extends ClientsMessage["type"]>(type: T) =>
-  new Promise<Extract<ClientsMessage, { type: T }>>((resolve, reject) => {
-    clients.on("message", (m: ClientsMessage) => {
-      if (m.type === type) resolve(m as Extract<ClientsMessage, { type: T }>);
-      else if (m.type === "failed") reject(new Error(m.error));
-    });
-    clients.once("exit", (code) => reject(new Error(`the pages' process exited (${code})`)));
-  });
+const inbox: ClientsMessage[] = [];
+let heard: (() => void) | null = null;
+let exited: number | null = null;
+clients.on("message", (m: ClientsMessage) => {
+  inbox.push(m);
+  heard?.();
+});
+clients.once("exit", (code) => {
+  exited = code ?? -1;
+  heard?.();
+});
+async function next<T extends ClientsMessage["type"]>(type: T): Promise<Extract<ClientsMessage, { type: T }>> {
+  for (;;) {
+    const m = inbox.shift();
+    if (m?.type === "failed") throw new Error(m.error);
+    if (m?.type === type) return m as Extract<ClientsMessage, { type: T }>;
+    if (m) continue;
+    if (exited !== null) throw new Error(`the pages' process exited (${exited})`);
+    await new Promise<void>((resolve) => (heard = resolve));
+  }
+}
 const input: ClientsInput = { port, tables: tables.map(({ channelId, codes }) => ({ channelId, codes })) };
 clients.send(input);
 await next("ready");
-const cpu = process.cpuUsage();
-const elu = performance.eventLoopUtilization();
-for (const t of tables) await service.start(t.id, actor(t.host));
-const done = await next("done");
-const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
-const busy = performance.eventLoopUtilization(elu).utilization;
+
+interface Phase {
+  moves: number;
+  deliveries: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  serverCpuMsPerMove: number;
+  clientsCpuMsPerMove: number;
+  busy: number;
+}
+
+/** Every table plays `moves` moves (paceMs: 0 at full speed); `before`: what starts them (the deal). */
+async function phase(moves: number, paceMs: number, before?: () => Promise<void>): Promise<Phase> {
+  const cpu = process.cpuUsage();
+  const elu = performance.eventLoopUtilization();
+  const order: ClientsPlay = { type: "play", moves, paceMs };
+  clients.send(order);
+  await before?.();
+  const done = await next("played");
+  const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
+  const busy = performance.eventLoopUtilization(elu).utilization;
+  const latencies = done.latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] * 10) / 10;
+  const perMove = (ms: number) => Math.round((ms / done.moves) * 1000) / 1000;
+  return {
+    moves: done.moves,
+    deliveries: latencies.length,
+    seconds: done.seconds,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    serverCpuMsPerMove: perMove(cpuMs),
+    clientsCpuMsPerMove: perMove(done.cpuMs),
+    busy: Math.round(busy * 100) / 100,
+  };
+}
+
+const describe = (name: string, p: Phase) =>
+  `${name}: ${p.moves} moves, ${p.deliveries} deliveries in ${p.seconds.toFixed(1)} s; p50 ${p.p50} ms, p99 ${p.p99} ms; ` +
+  `CPU a move: the server's process ${p.serverCpuMsPerMove} ms (its event loop busy ${Math.round(p.busy * 100)}%), the pages' ${p.clientsCpuMsPerMove} ms`;
+const cold = await phase(COLD_MOVES, 0, async () => {
+  for (const t of tables) await service.start(t.id, actor(t.host));
+});
+const full = await phase(FULL_MOVES, 0);
+const paced = await phase(PACED_MOVES, PACE_MS);
 clients.kill();
-const latencies = done.latencies.sort((a, b) => a - b);
-const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] * 10) / 10;
-const serverCpuMsPerMove = Math.round((cpuMs / done.moves) * 1000) / 1000;
 console.log(
-  `${TABLES} tables × 4 connections: ${done.moves} moves, ${latencies.length} deliveries in ${done.seconds.toFixed(1)} s; ` +
-    `p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms; the server's process: ${serverCpuMsPerMove} ms of CPU a move, its event loop busy ${Math.round(busy * 100)}% (load average ${loadavg()[0].toFixed(1)})`,
+  `${TABLES} tables × 4 connections (load average ${loadavg()[0].toFixed(1)}). ${describe("The first hand, cold", cold)}. ` +
+    `${describe(`Then at full speed, ${FULL_MOVES} moves a table`, full)}. ${describe(`Then one move a table every ${PACE_MS} ms`, paced)}`,
 );
 await server.stop();
 await service.stop();
 await fake.close().catch(() => undefined);
+const load = {
+  tables: TABLES,
+  connections: TABLES * 4,
+  updateP50Ms: full.p50,
+  updateP99Ms: full.p99,
+  serverCpuMsPerMove: full.serverCpuMsPerMove,
+  serverBusy: full.busy,
+  clientsCpuMsPerMove: full.clientsCpuMsPerMove,
+  coldUpdateP50Ms: cold.p50,
+  coldUpdateP99Ms: cold.p99,
+  coldServerCpuMsPerMove: cold.serverCpuMsPerMove,
+  pacedMsPerMove: PACE_MS,
+  pacedUpdateP50Ms: paced.p50,
+  pacedUpdateP99Ms: paced.p99,
+};
+if (process.env.LOAD_ONLY) {
+  // The load's figures alone (no chat side, no browser): for work on the server's speed.
+  console.log(JSON.stringify({ ...load, loadAverage: Math.round(loadavg()[0] * 10) / 10 }));
+  process.exit(0);
+}
 
 const chat = await restPerTrick();
 const render = await firstRender();
@@ -107,11 +200,7 @@ console.log(
 );
 console.log(
   JSON.stringify({
-    tables: TABLES,
-    connections: TABLES * 4,
-    updateP50Ms: pct(0.5),
-    updateP99Ms: pct(0.99),
-    serverCpuMsPerMove,
+    ...load,
     bundleBytesGzip,
     firstRenderMs: render?.median ?? null,
     restRequestsPerTrickButtons: chat.buttons,

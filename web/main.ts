@@ -402,12 +402,13 @@ function handEl(): HTMLElement {
   const four = fourColours();
   const passing = g.phase === "passing" && !hand.passed && g.passDirection !== "hold";
   const legal = new Set(hand.legal);
+  const refused = new Map(hand.refusals.flatMap((r) => r.cards.map((c) => [c, r.text] as const)));
   const n = hand.cards.length;
   const cards = hand.cards.map((card, i) => {
     const name = cardLabel(card);
     const isPicked = picked.includes(card);
     const playable = passing || legal.has(card);
-    const reason = hand.refused[card];
+    const reason = refused.get(card);
     const label = passing
       ? t.pickCard({ card: name, picked: isPicked })
       : playable

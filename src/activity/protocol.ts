@@ -73,8 +73,11 @@ export interface HandInfo {
   seat: number;
   cards: number[];
   legal: number[];
-  /** Why each card of the hand that may not be played now is refused, worded for the person. */
-  refused: Record<number, string>;
+  /**
+   * Why the cards of the hand that may not be played now are refused, worded for the person: each
+   * reason once, with its cards (while it is someone else's turn, one sentence for the whole hand).
+   */
+  refusals: { text: string; cards: number[] }[];
   passed: number[] | null;
   received: number[] | null;
   /** The card Undo would take back now, if the table offers undo. */

@@ -27,7 +27,7 @@ import { identify, type DiscordIdentity } from "./oauth.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
 import { rulesInfo } from "./rules.js";
 import { Sessions } from "./session.js";
-import { handFor, publicFrame, tableFrameHead, tableFrameText } from "./views.js";
+import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
 export interface ActivityDeps {
   service: TableService;
@@ -280,7 +280,7 @@ export class ActivityServer {
     const table = await this.deps.service.findOpen(m.channel);
     this.show(c, table?.record.id ?? null);
     if (!table) return this.send(c, { t: "table", table: null });
-    this.sendText(c, tableFrameText(tableFrameHead(publicFrame(table)), handFor(table, who.userId, who.locale)));
+    this.sendFrame(c, tableFrame(tableFrameHead(publicFrame(table)), handFor(table, who.userId, who.locale)));
     this.rulesTo(c, table);
   }
 
@@ -296,8 +296,8 @@ export class ActivityServer {
     const conns = [...(this.byChannel.get(channelId) ?? []), ...(threadId ? (this.byChannel.get(threadId) ?? []) : [])];
     if (!conns.length) return;
     // The public part is written once for the table; every spectator gets the same frame.
-    let head: string | null = null;
-    let watching: string | null = null;
+    let head: Buffer | null = null;
+    let watching: Buffer | null = null;
     for (const c of conns) {
       if (!c.who) continue;
       // A connection follows its channel's table (one open table per channel): a rematch there is
@@ -305,7 +305,7 @@ export class ActivityServer {
       this.show(c, id);
       head ??= tableFrameHead(publicFrame(table));
       const hand = handFor(table, c.who.userId, c.who.locale);
-      this.sendText(c, hand ? tableFrameText(head, hand) : (watching ??= tableFrameText(head, null)));
+      this.sendFrame(c, hand ? tableFrame(head, hand) : (watching ??= tableFrame(head, null)));
       this.rulesTo(c, table);
       if ("note" in update) this.say(c, update.note, "note");
     }
@@ -322,14 +322,14 @@ export class ActivityServer {
   // ---- sending ----------------------------------------------------------------------------------
 
   private send(c: Connection, m: ServerMessage): void {
-    this.sendText(c, JSON.stringify(m));
+    this.sendFrame(c, JSON.stringify(m));
   }
 
-  /** A message already written as JSON (a table frame: views.ts). */
-  private sendText(c: Connection, frame: string): void {
+  /** A message already written as JSON, or as its UTF-8 (a table frame: views.ts); a text frame either way. */
+  private sendFrame(c: Connection, frame: string | Buffer): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
-    this.deps.onSend?.(c.who?.userId ?? null, frame);
-    c.ws.send(frame);
+    if (this.deps.onSend) this.deps.onSend(c.who?.userId ?? null, frame.toString());
+    c.ws.send(frame, { binary: false });
   }
 
   private say(c: Connection, s: Sentence, tone: "refusal" | "note"): void {

@@ -4,9 +4,9 @@
  * Activity (the redaction contract: a seat's view only for whoever holds the seat); a spectator
  * gets `hand: null`. The game's events are never forwarded: the page redraws from this picture.
  *
- * At each update the public part is worked out and written as JSON once for the whole table;
- * each connection's frame is that text with its own hand spliced in (tableFrameText), and every
- * spectator gets the same text. Writing the whole picture again for each of four connections was
+ * At each update the public part is worked out, written as JSON and encoded once for the whole
+ * table; each connection's frame is that with its own hand spliced in (tableFrame), and every
+ * spectator gets the same frame. Writing the whole picture again for each of four connections was
  * a tenth of the server's time per card at 50 busy tables (bench:activity).
  */
 import { refusalInView, suitOf, type SeatView } from "../game/index.js";
@@ -75,41 +75,46 @@ export function handFor(table: TableView, userId: string, locale: Locale): HandI
 }
 
 /**
- * A table's frames as the server writes them: `sharedText` is the table frame's JSON without its
- * hand, written once per update (tableFrameHead); each connection's is that with its hand spliced
- * in, the same text as JSON.stringify of the whole frame.
+ * A table's frames as the server writes them, UTF-8 ready for the socket: the head is the table
+ * frame's JSON without its hand, written and encoded once per update (tableFrameHead); each
+ * connection's frame is that with its hand spliced in (tableFrame), the same text as
+ * JSON.stringify of the whole frame. Encoding the public part once instead of once per connection,
+ * the server encodes less than half the bytes at an update of four connections.
  */
-export function tableFrameHead(shared: Omit<TableFrame, "hand">): string {
+export function tableFrameHead(shared: Omit<TableFrame, "hand">): Buffer {
   const whole = JSON.stringify({ t: "table", table: shared });
   // Without the closing braces of `table` and of the message: the hand goes there.
-  return whole.slice(0, -2);
+  return Buffer.from(whole.slice(0, -2));
 }
 
-export function tableFrameText(head: string, hand: HandInfo | null): string {
-  return `${head},"hand":${JSON.stringify(hand)}}}`;
+export function tableFrame(head: Buffer, hand: HandInfo | null): Buffer {
+  return Buffer.concat([head, Buffer.from(`,"hand":${JSON.stringify(hand)}}}`)]);
 }
 
 function handInfo(table: TableView, view: SeatView, locale: Locale): HandInfo {
   const m = messages(locale);
-  const refused: Record<number, string> = {};
+  const refusals: HandInfo["refusals"] = [];
   const legal = new Set(view.legal);
   // The values of a refusal are the view's, not the card's: each reason is worded once.
-  const worded = new Map<string, string>();
+  const byReason = new Map<string, number[]>();
   for (const card of view.hand) {
     // While passing, every card may be picked.
     if (legal.has(card) || view.phase === "passing") continue;
     const reason = refusalInView(view, card);
     if (!reason) continue;
-    let text = worded.get(reason);
-    if (text === undefined) worded.set(reason, (text = words(m, sentence("moves", reason, refusalValuesOf(view)))));
-    refused[card] = text;
+    let cards = byReason.get(reason);
+    if (!cards) {
+      byReason.set(reason, (cards = []));
+      refusals.push({ text: words(m, sentence("moves", reason, refusalValuesOf(view))), cards });
+    }
+    cards.push(card);
   }
   const undo = undoOffered(table.record.seats, view, table.undone);
   return {
     seat: view.seat,
     cards: view.hand.slice(),
     legal: view.legal.slice(),
-    refused,
+    refusals,
     passed: view.passed,
     received: view.received,
     undoCard: undo ? undo.card : null,

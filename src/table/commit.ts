@@ -56,8 +56,9 @@ export async function commitAction(ctx: TableContext, live: LiveTable, seat: Sea
   live.record = { ...live.record, ...patch, actionCount: seq + 1 } as StoredTable;
   live.state = r.state;
   live.last[seat] = { seq, action };
-  // Every card at info would drown the table events; timeouts are logged on their own.
-  ctx.log.debug({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
+  // Every card at info would drown the table events; timeouts are logged on their own. (Worded only when debug is on: it is every move.)
+  if (ctx.log.isLevelEnabled("debug"))
+    ctx.log.debug({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
   // Timers first, so whoever hears of the action also sees the next turn's deadline.
   if (r.state.phase !== "game-over") ctx.plan(live);
   // Every front end hears the public side only: a pass without its cards, the exchange without what each seat gave.

@@ -86,14 +86,31 @@ function withoutDeal(record: TableRecord | StoredTable): TableRecord {
   return rest;
 }
 
-/** The live table as it is now, as the front end may read it. */
+/** The last view of each live table, and what it was taken from. */
+const lastView = new WeakMap<LiveTable, { from: ViewInputs; view: TableView }>();
+type ViewInputs = Pick<LiveTable, "record" | "state" | "undone" | "turn" | "closed">;
+
+/**
+ * The live table as it is now, as the front end may read it. A view is made of the live table's
+ * record, state, undo mark, turn and closed flag only, each replaced at a change, never changed in
+ * place: while none was replaced, the last view is the same picture and is given again (a move's
+ * announcement and the answer to the click that made it share one view and its public part).
+ */
 export function viewOf(live: LiveTable): TableView {
-  return tableView(live.record, live.state, {
+  const last = lastView.get(live);
+  if (last && sameInputs(last.from, live)) return last.view;
+  const view = tableView(live.record, live.state, {
     undone: live.undone,
     deadlines: [0, 1, 2, 3].map((seat) => seatDeadline(live, seat)),
     live,
   });
+  const { record, state, undone, turn, closed } = live;
+  lastView.set(live, { from: { record, state, undone, turn, closed }, view });
+  return view;
 }
+
+const sameInputs = (a: ViewInputs, b: ViewInputs): boolean =>
+  a.record === b.record && a.state === b.state && a.undone === b.undone && a.turn === b.turn && a.closed === b.closed;
 
 /** The same table as it is now (a view is taken once; the game moves on). A view of no live table stays as it is. */
 export function currentView(view: TableView): TableView {

@@ -406,7 +406,16 @@ export class TableService {
       // A click takes the same road as every player's action (scheduler.ts).
       const r = await this.turns.act(live, seat, person(action), action);
       if (!r.ok) return r;
-      return { ok: true, table: viewOf(live), view: viewFor(live.state!, seat) };
+      // The seat's view only if the front end reads it (the chat side's answer does, the Activity's does not).
+      const state = live.state!;
+      let view: SeatView | undefined;
+      return {
+        ok: true,
+        table: viewOf(live),
+        get view() {
+          return (view ??= viewFor(state, seat));
+        },
+      };
     });
   }
 

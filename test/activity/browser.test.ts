@@ -186,6 +186,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
       // Mid-trick in the second trick or later: the bot process stops and starts again.
       if (!restarted && clicks > 12 && (await annP.frame.locator(".trick .played").count()) > 0) {
         restarted = true;
+        for (const { p, name } of pages) await refusalsShown(p.frame, name === "phone" ? bobU.id : annU.id);
         await shot(annP, "restart-desktop");
         await shot(daveP, "spectator-desktop");
         h.config.activity!.port = h.bot.activity!.port;
@@ -311,6 +312,25 @@ async function fit(frame: Frame) {
       width: boxes[0].width,
     };
   });
+}
+
+/**
+ * Each dim card of the page's hand says why it may not be played: the reason the frame the page
+ * shows gave for that card (a frame words each reason once, with its cards), in the person's language.
+ */
+async function refusalsShown(frame: Frame, userId: string): Promise<void> {
+  const shown: { version: string; dim: [number, string | null][] } = await frame.evaluate(() => ({
+    version: document.getElementById("app")!.dataset.version,
+    dim: [...document.querySelectorAll(".hand .card.dim")].map((b: any) => [Number(b.dataset.card), b.getAttribute("title")]),
+  }));
+  const drawn = sent
+    .filter((f) => f.userId === userId)
+    .map((f) => JSON.parse(f.frame) as ServerMessage)
+    .findLast((m) => m.t === "table" && String(m.table?.game?.version) === shown.version);
+  const hand = drawn?.t === "table" ? drawn.table!.hand! : null;
+  expect(hand, `the frame of version ${shown.version}`).not.toBeNull();
+  expect(shown.dim.length).toBe(hand!.cards.length - hand!.legal.length);
+  for (const [card, title] of shown.dim) expect(title).toBe(hand!.refusals.find((r) => r.cards.includes(card))?.text);
 }
 
 /** Waits for the page to show the action's result; a failure says what the page said. */

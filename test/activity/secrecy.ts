@@ -35,7 +35,7 @@ export function checkFrame(t: TableFrame, state: GameState, seat: number | null)
   expect(t.hand!.cards).toEqual(cardsOf(state.hands[seat]));
   const others = new Set([0, 1, 2, 3].filter((s) => s !== seat).flatMap((s) => cardsOf(state.hands[s])));
   // The cards this seat passed are in another hand now, and known to it: not counted.
-  const shown = [...t.hand!.cards, ...t.hand!.legal, ...Object.keys(t.hand!.refused).map(Number)];
+  const shown = [...t.hand!.cards, ...t.hand!.legal, ...t.hand!.refusals.flatMap((r) => r.cards)];
   expect(shown.filter((c) => others.has(c))).toEqual([]);
   if (t.hand!.stillOut !== null) expect(stillOutCards(t.hand!.stillOut)).toEqual([...others].sort((a, b) => a - b));
 }

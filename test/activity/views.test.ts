@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { rulesInfo } from "../../src/activity/rules.js";
-import { handFor, publicFrame, tableFrameHead, tableFrameText } from "../../src/activity/views.js";
+import { handFor, publicFrame, tableFrame, tableFrameHead } from "../../src/activity/views.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
 import { messages } from "../../src/i18n/index.js";
 import { playedCardsLine } from "../../src/table/played-cards.js";
@@ -43,11 +43,11 @@ describe("the Activity's table frames", () => {
     for (const who of [alice, bob, carol, dave]) {
       const hand = handFor(table, who.userId, "en");
       expect(hand).not.toBeNull();
-      const text = tableFrameText(head, hand);
+      const text = tableFrame(head, hand).toString();
       expect(text).toBe(JSON.stringify({ t: "table", table: { ...shared, hand } }));
       expect(JSON.parse(text).table.hand.seat).toBe(table.record.seats.find((x) => x.userId === who.userId)!.seat);
     }
-    const watching = tableFrameText(head, handFor(table, "100000000000000009", "en"));
+    const watching = tableFrame(head, handFor(table, "100000000000000009", "en")).toString();
     expect(JSON.parse(watching)).toEqual({ t: "table", table: { ...shared, hand: null } });
   });
 
@@ -60,10 +60,14 @@ describe("the Activity's table frames", () => {
       const en = handFor(t, who.userId, "en")!;
       const fr = handFor(t, who.userId, "fr")!;
       const refused = en.cards.filter((c) => !en.legal.includes(c));
-      expect(Object.keys(en.refused).map(Number).sort()).toEqual(refused.sort());
+      const reason = (h: typeof en, c: number) => h.refusals.filter((r) => r.cards.includes(c)).map((r) => r.text);
+      expect(en.refusals.flatMap((r) => r.cards).sort()).toEqual(refused.sort());
+      // Each reason once, with all its cards.
+      expect(new Set(en.refusals.map((r) => r.text)).size).toBe(en.refusals.length);
       for (const c of refused) {
-        expect(en.refused[c]).toMatch(/[a-z]/);
-        expect(fr.refused[c]).not.toBe(en.refused[c]);
+        expect(reason(en, c)).toEqual([expect.stringMatching(/[a-z]/)]);
+        expect(reason(fr, c)).toHaveLength(1);
+        expect(reason(fr, c)).not.toEqual(reason(en, c));
       }
     }
   });
@@ -91,7 +95,7 @@ describe("the Activity's table frames", () => {
     }
     expect(lists.size).toBe(4);
     // A spectator's frame has no hand, so no list; the shared part carries none.
-    const watching = JSON.parse(tableFrameText(tableFrameHead(publicFrame(t)), handFor(t, "100000000000000009", "en")));
+    const watching = JSON.parse(tableFrame(tableFrameHead(publicFrame(t)), handFor(t, "100000000000000009", "en")).toString());
     expect(watching.table.hand).toBeNull();
     expect(JSON.stringify(watching)).not.toContain("Still out");
 

@@ -17,9 +17,15 @@ export class ActivityClient {
   /** Called with each table frame as it arrives (the benchmark times them). */
   onTable: ((t: TableFrame) => void) | null = null;
 
-  /** `guild`: the server the page is open in (with SHARDS the bot's port routes by it). */
-  constructor(port: number, guild?: string) {
-    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws${guild ? `?guild=${guild}` : ""}`);
+  /**
+   * `guild`: the server the page is open in (with SHARDS the bot's port routes by it);
+   * `keepFrames: false`: keeps the last few frames only, as a page keeps its latest picture (the benchmark's 200 connections).
+   */
+  constructor(
+    port: number,
+    private readonly opts: { guild?: string; keepFrames?: boolean } = {},
+  ) {
+    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws${opts.guild ? `?guild=${opts.guild}` : ""}`);
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
       this.ws.once("error", reject);
@@ -27,6 +33,7 @@ export class ActivityClient {
     this.ws.on("message", (data) => {
       const m = JSON.parse(data.toString()) as ServerMessage;
       this.frames.push(m);
+      if (this.opts.keepFrames === false && this.frames.length > 16) this.frames.splice(0, 8);
       if (m.t === "table") {
         this.table = m.table;
         if (m.table) this.onTable?.(m.table);
@@ -79,8 +86,13 @@ export class ActivityClient {
 }
 
 /** A signed-in connection to the channel's table. */
-export async function signIn(port: number, code: string, channel: string, guild?: string): Promise<ActivityClient> {
-  const c = new ActivityClient(port, guild);
+export async function signIn(
+  port: number,
+  code: string,
+  channel: string,
+  opts: { guild?: string; keepFrames?: boolean } = {},
+): Promise<ActivityClient> {
+  const c = new ActivityClient(port, opts);
   await c.opened;
   c.send({ t: "auth", code, channel });
   await c.until(() => c.frames.some((f) => f.t === "table"), 5000, "the first table frame");

@@ -111,7 +111,7 @@ describe("npm start with SHARDS and SHARD_IDS (shards spread over machines)", ()
         .find((l) => l.msg.startsWith("Activity web server listening; each connection"));
       const guild = String((1_000_000_000n << 22n) | 5n);
       expect(shardOf(guild, 4)).toBe(0);
-      const page = new ActivityClient(front!.port!, guild);
+      const page = new ActivityClient(front!.port!, { guild });
       await page.until(() => page.closed, 5000, "the close");
       expect(page.closed).toEqual({
         code: 4007,

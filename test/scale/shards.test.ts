@@ -408,7 +408,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const page = await fetch(`http://127.0.0.1:${port}/?guild_id=1&channel_id=1`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<script src="app.js"></script>');
-    const direct = new ActivityClient(ready.filter((l) => l.shard === ON).at(-1)!.port as number, "1");
+    const direct = new ActivityClient(ready.filter((l) => l.shard === ON).at(-1)!.port as number, { guild: "1" });
     await expect(direct.opened).rejects.toThrow(/404/);
     // An address URL cannot read (`//[`), as a page or an upgrade: a 404, and the manager runs on.
     for (const upgrade of ["Connection: close\r\n", "Connection: Upgrade\r\nUpgrade: websocket\r\n"])
@@ -427,7 +427,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     await answer(fake.clickButton(user, lobby.id, start.custom_id));
 
     // The page names its server; the manager pipes it to shard 2, which signs the person in.
-    const c = await signIn(port, fake.oauthCode(user), guild.channelId, guild.id);
+    const c = await signIn(port, fake.oauthCode(user), guild.channelId, { guild: guild.id });
     const seat = c.table?.hand?.seat ?? -1;
     expect(seat, "the person's hand is shown").toBeGreaterThanOrEqual(0);
     let played = false;
@@ -456,7 +456,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       { t: "auth", code: fake.oauthCode(user), channel: guild.channelId },
       { t: "resume", session: c.session!, channel: guild.channelId },
     ] as ClientMessage[]) {
-      const forged = new ActivityClient(port, elsewhere);
+      const forged = new ActivityClient(port, { guild: elsewhere });
       await forged.opened;
       forged.send(first);
       await forged.until(() => forged.closed, 5000, "the forged page's close");
@@ -465,7 +465,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     }
     // No server named, or not an id: no shard is asked.
     for (const g of [undefined, "../1"]) {
-      const none = new ActivityClient(port, g);
+      const none = new ActivityClient(port, { guild: g });
       await none.opened;
       await none.until(() => none.closed, 5000, "the close");
       expect(none.closed!.code).toBe(4005);
@@ -523,11 +523,11 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     const where = people.find((p) => p.shard === DOWN)!;
     const tableId = await openLobby(asker, where);
     // That server's person has the Activity open, through the manager's port, when the shard goes down.
-    const page = await signIn(activityPort(), fake.oauthCode(where.user), where.guild.channelId, where.guild.id);
+    const page = await signIn(activityPort(), fake.oauthCode(where.user), where.guild.channelId, { guild: where.guild.id });
     const serverReady = () => logs.filter((l) => l.msg === "shard's Activity server ready" && l.shard === DOWN).length;
     const readyBefore = serverReady();
     const resume = async () => {
-      const again = new ActivityClient(activityPort(), where.guild.id);
+      const again = new ActivityClient(activityPort(), { guild: where.guild.id });
       await again.opened;
       again.send({ t: "resume", session: page.session!, channel: where.guild.channelId });
       await again.until(() => again.closed ?? again.frames.find((f) => f.t === "table"), 5000, "an answer to the resume");

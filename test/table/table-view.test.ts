@@ -95,6 +95,36 @@ describe("a table view", () => {
     expect(stateBehind(last)!.actionCount).toBe(last.game!.actionCount);
   });
 
+  it("is one view per picture: a click's answer is its announcement's view; every change (a move, a turn started, the table closed) makes a new one", async () => {
+    const s = setup({ settings: { turnSeconds: 30 } });
+    const dave = { userId: "100000000000000004", name: "Dave" };
+    const id = await openTable(s, [alice, bob, carol, dave]);
+    await s.service.start(id, alice);
+    const before = (await s.service.get(id))!;
+    expect(await s.service.get(id)).toBe(before);
+    const hand = before.handOf(alice.userId)!.hand;
+    const r = await s.service.pass(id, alice, hand.slice(0, 3), 0);
+    if (!r.ok) throw new Error(r.code);
+    const announced = s.updates.at(-1)!.table;
+    expect(r.table).toBe(announced);
+    expect(r.table).not.toBe(before);
+    expect([before.game!.actionCount, r.table.game!.actionCount]).toEqual([0, 1]);
+    // The answer's seat view, worked out when read: the seat's view of the state the pass left.
+    expect(r.view).toEqual(viewFor(stateBehind(announced)!, r.view.seat));
+    // The last pass deals the trick: a new turn, with its own deadline, in a new view.
+    for (const who of [bob, carol, dave]) {
+      const t = (await s.service.get(id))!;
+      expect((await s.service.pass(id, who, t.handOf(who.userId)!.hand.slice(0, 3), t.game!.actionCount)).ok).toBe(true);
+    }
+    const playing = (await s.service.get(id))!;
+    expect(playing.game!.phase).toBe("playing");
+    expect(playing.deadline(playing.game!.turn)).toBe(s.clock.now() + 30_000 + playing.record.timeBank[playing.game!.turn] * 1000);
+    expect((await s.service.end(id, alice)).ok).toBe(true);
+    const ended = (await s.service.get(id))!;
+    expect(ended).not.toBe(playing);
+    expect(ended.deadline(playing.game!.turn)).toBeNull();
+  });
+
   it("tells the seat's deadline only while the game waits for a person there", async () => {
     const s = setup({ settings: { turnSeconds: 30, timeBankSeconds: 10 } });
     const id = await openTable(s, [alice]);
