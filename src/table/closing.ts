@@ -6,7 +6,7 @@
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
-import type { FinishedGame } from "./records.js";
+import type { FinishedGame, TableRecord } from "./records.js";
 import { isHumanSeat } from "./seats.js";
 import type { CloseReason } from "./types.js";
 
@@ -74,4 +74,9 @@ function letGo(ctx: TableContext, live: LiveTable): void {
   ctx.clearTimers(live);
   live.closed = true;
   ctx.forget(live);
+}
+
+/** Why an action on a closed table is refused: the game is over (Rematch), it broke, or it was closed. */
+export function closedRefusal(status: TableRecord["status"]): Sentence {
+  return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");
 }

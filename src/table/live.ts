@@ -4,7 +4,7 @@
  * public view of the game and, for a person, the view of the seat they hold, never the state
  * (secrecy by type, as boardgame.io's playerView). A lint rule keeps src/discord from importing this module.
  */
-import { awaiting, publicView, viewFor, type Action, type GameState, type PublicView, type Seat } from "../game/index.js";
+import { awaiting, publicView, viewFor, type Action, type GameState, type PublicView, type Seat, type SeatView } from "../game/index.js";
 import type { TimerHandle } from "./clock.js";
 import { SerialQueue } from "./queue.js";
 import type { StoredTable, TableRecord } from "./records.js";
@@ -137,4 +137,20 @@ function seatDeadline(live: LiveTable, seat: number): number | null {
   const rec = live.record.seats.find((s) => s.seat === seat);
   if (isBotSeat(rec)) return null;
   return deadlineOf(live.turn, live.record.settings, live.state, live.record.timeBank[seat]);
+}
+
+/**
+ * An accepted action's outcome: the table as it is now, and the acting seat's view, worked out only
+ * if the front end reads it (the chat side's answer does, the Activity's does not).
+ */
+export function actedOutcome(live: LiveTable, seat: Seat): { ok: true; table: TableView; readonly view: SeatView } {
+  const state = live.state!;
+  let view: SeatView | undefined;
+  return {
+    ok: true,
+    table: viewOf(live),
+    get view() {
+      return (view ??= viewFor(state, seat));
+    },
+  };
 }

@@ -122,3 +122,6 @@ export interface FinishedGame {
   }>;
   finishedAt: Date;
 }
+
+/** A new game's deal key: 256 bits from node:crypto, dealt with ChaCha20 (src/game/deal.ts). */
+export const newDealKey = (): DealKey => ({ format: 2, secret: randomBytes(32).toString("hex") });

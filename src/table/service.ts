@@ -13,7 +13,6 @@
  * Every method on a table runs in that table's queue, so concurrent clicks, bot moves and timers
  * apply one after another and an action is never applied twice.
  */
-import { randomBytes } from "node:crypto";
 import {
   createGame,
   viewFor,
@@ -28,14 +27,14 @@ import {
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { Store, TablePatch } from "../store/types.js";
-import type { BotLevel, TableRecord } from "./records.js";
+import { newDealKey, type BotLevel } from "./records.js";
 import { systemClock, type Clock } from "./clock.js";
-import { closeTable } from "./closing.js";
+import { closeTable, closedRefusal } from "./closing.js";
 import { commitLobbyMove } from "./lobby-commit.js";
 import { commitAction } from "./commit.js";
 import type { TableContext } from "./context.js";
 import { hintFor } from "./hints.js";
-import { currentView, liveBehind, newLive, viewOf, type LiveTable } from "./live.js";
+import { actedOutcome, currentView, liveBehind, newLive, viewOf, type LiveTable } from "./live.js";
 import * as lobby from "./lobby.js";
 import type { LobbyOutcome } from "./lobby.js";
 import type { SettingsChange } from "./options.js";
@@ -232,7 +231,7 @@ export class TableService {
       const live = typeof table === "string" ? await this.load(table) : (liveBehind(table) ?? (await this.load(table.record.id)));
       if (!live) return refuse("no-table", sentence("refusals", "noTable"));
       return live.queue.run(async () => {
-        if (live.closed) return refuse("closed", closedMessage(live.record.status));
+        if (live.closed) return refuse("closed", closedRefusal(live.record.status));
         return fn(live);
       });
     });
@@ -406,16 +405,7 @@ export class TableService {
       // A click takes the same road as every player's action (scheduler.ts).
       const r = await this.turns.act(live, seat, person(action), action);
       if (!r.ok) return r;
-      // The seat's view only if the front end reads it (the chat side's answer does, the Activity's does not).
-      const state = live.state!;
-      let view: SeatView | undefined;
-      return {
-        ok: true,
-        table: viewOf(live),
-        get view() {
-          return (view ??= viewFor(state, seat));
-        },
-      };
+      return actedOutcome(live, seat);
     });
   }
 
@@ -500,10 +490,3 @@ export class TableService {
     this.updates.emit(live, update);
   }
 }
-
-function closedMessage(status: TableRecord["status"]): Sentence {
-  return sentence("refusals", status === "finished" ? "closedFinished" : status === "broken" ? "closedBroken" : "closedOther");
-}
-
-/** A new game's deal key: 256 bits from node:crypto, dealt with ChaCha20 (src/game/deal.ts). */
-export const newDealKey = (): DealKey => ({ format: 2, secret: randomBytes(32).toString("hex") });
