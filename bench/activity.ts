@@ -68,6 +68,8 @@ const server = new ActivityServer({
   apiBase: fake.apiBase,
   host: "127.0.0.1",
   port: 0,
+  // Every page signs in before the timed phases: the sign-in bound (20 a second) is not what is measured.
+  signInsPerSecond: TABLES * 4,
 });
 const port = await server.start();
 const app = await buildApp(fake.applicationId);
