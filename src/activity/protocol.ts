@@ -131,4 +131,10 @@ export const CLOSE = {
   notHere: 4005,
   mayNotWatch: 4006,
   otherMachine: 4007,
+  /** The same person opened the table on another connection (they may have a few at once). */
+  replaced: 4008,
+  /** The person's right to the table ended: they left or were kicked, Forget me, a server purge. */
+  ended: 4009,
+  /** The page sent faster than it is allowed, again and again, or stopped reading what it was sent. */
+  tooFast: 4010,
 } as const;

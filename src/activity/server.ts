@@ -15,12 +15,14 @@ import type { AddressInfo } from "node:net";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Card } from "../game/cards.js";
-import { messages, words, type Locale, type Sentence } from "../i18n/index.js";
+import { messages, sentence, words, type Locale, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { FairUse } from "../discord/interactions/fair-use.js";
+import type { FairUse } from "../table/fair-use.js";
+import type { AccessEnded } from "../table/access.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { buildApp, type AppFiles } from "./bundle.js";
+import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
 import { closeReason, pathOf, servePage } from "./http.js";
 import { identify, type DiscordIdentity } from "./oauth.js";
@@ -55,8 +57,8 @@ export interface ActivityDeps {
    */
   forwardKey?: string;
   onListening?(port: number): void;
-  /** Sign-ins this server exchanges with Discord a second, at most (SIGN_INS_PER_SECOND; tests set fewer). */
-  signInsPerSecond?: number;
+  /** The door's bounds (door.ts); tests set smaller ones. */
+  limits?: Partial<DoorLimits>;
 }
 
 interface Connection {
@@ -71,28 +73,27 @@ interface Connection {
   signingIn: boolean;
   /** The rules and settings whose words it was sent (the record's own objects: new ones only when the lobby changes them). */
   rulesSent: { rules: object; settings: object } | null;
+  /** Its messages' budget (door.ts), and whether its socket is paused for having spent it. */
+  bucket: Bucket;
+  paused: boolean;
 }
 
-/** How long a page has to sign in before it is closed. */
-const SIGN_IN_MS = 30_000;
-/**
- * Sign-ins exchanged with Discord a second (each costs two requests: the code's exchange and
- * /users/@me). Every page arrives through Discord's proxy, which hides people's addresses, so a
- * budget per address would be everyone's: 12 in 5 s refused the 13th person opening the table.
- * The bound is the process's; a page over it is closed with 1013 ("try again later") before its
- * code is spent, and comes back by itself a little later with the same code.
- */
-const SIGN_INS_PER_SECOND = 20;
 /** WebSocket's "try again later" (RFC 6455): the page reconnects by itself. */
 const TRY_AGAIN_LATER = 1013;
-/** Most connections at once, so a flood of sockets cannot take the process's memory. */
-const MAX_CONNECTIONS = 5000;
+/** How long a page that sent too fast is not read (its socket paused: TCP holds the rest back). */
+const PAUSE_MS = 1000;
 
 export class ActivityServer {
   private readonly http: Server;
   private readonly wss: WebSocketServer;
   private readonly sessions: Sessions;
-  private readonly signIns: RateLimiterMemory;
+  private readonly limits: DoorLimits;
+  /** Sign-ins' exchanges with Discord, a few at once (door.ts). */
+  private readonly exchanges: Slots;
+  /** Sign-ins per person, fresh or resumed. */
+  private readonly signInsOf: RateLimiterMemory;
+  /** Connections not signed in and not signing in, oldest first: the first to go when strangers crowd the door. */
+  private readonly idle = new Set<Connection>();
   private readonly byChannel = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
   /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
@@ -103,19 +104,29 @@ export class ActivityServer {
   constructor(private readonly deps: ActivityDeps) {
     this.now = deps.now ?? Date.now;
     this.sessions = new Sessions(deps.clientSecret);
-    this.signIns = new RateLimiterMemory({ keyPrefix: "sign-in", points: deps.signInsPerSecond ?? SIGN_INS_PER_SECOND, duration: 1 });
-    this.http = createServer((req, res) => this.serve(req, res));
+    const limits = (this.limits = { ...DOOR, ...deps.limits });
+    this.exchanges = new Slots(limits.exchanges, limits.exchangeQueue);
+    this.signInsOf = new RateLimiterMemory({ keyPrefix: "sign-in", points: limits.signInsPerPerson, duration: limits.signInWindowS });
+    // Node checks those timeouts every connectionsCheckingInterval (30 s by default): every second here.
+    const timeouts = {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    };
+    this.http = createServer(timeouts, (req, res) => this.serve(req, res));
+    // Sockets before their upgrade count too (a crowd of half-open requests): past the cap they are dropped at once.
+    this.http.maxConnections = limits.maxConnections + limits.maxUnsigned;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME });
     this.http.on("upgrade", (req, socket, head) => {
       const path = pathOf(req);
       const address = deps.forwardKey ? forwardedAddress(req, deps.forwardKey) : (req.socket.remoteAddress ?? "?");
-      if (path !== "/ws" || address === null || this.all.size >= MAX_CONNECTIONS) {
-        socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-        return;
-      }
+      if (path !== "/ws" || address === null) return void socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+      if (this.all.size >= limits.maxConnections || !this.roomForStranger())
+        return void socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
       this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, address));
     });
     deps.service.onUpdate((table, update) => this.updated(table, update));
+    deps.service.access.onEnded((e) => this.ended(e));
   }
 
   /** Builds the page and listens; resolves with the port. */
@@ -165,6 +176,9 @@ export class ActivityServer {
 
   async stop(): Promise<void> {
     for (const c of this.all) c.ws.close(1012, "restarting");
+    // A page that does not read never answers the close: a moment's grace, then its socket goes (a stop is bounded).
+    for (let waited = 0; this.all.size && waited < 1000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (const c of this.all) this.drop(c);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     this.http.closeAllConnections();
     await new Promise<void>((resolve) => this.http.close(() => resolve()));
@@ -179,13 +193,40 @@ export class ActivityServer {
 
   // ---- connections ------------------------------------------------------------------------------
 
+  /**
+   * Whether one more connection may wait to sign in: strangers hold at most `maxUnsigned` of them; when
+   * they are all taken, the one that has waited longest without sending a sign-in gives its place.
+   */
+  private roomForStranger(): boolean {
+    if (this.idle.size < this.limits.maxUnsigned) return true;
+    const oldest = this.idle.values().next().value;
+    if (!oldest) return false;
+    this.idle.delete(oldest);
+    this.close(oldest, TRY_AGAIN_LATER, "signInFirst");
+    return true;
+  }
+
   private connected(ws: WebSocket, address: string): void {
-    const c: Connection = { ws, address, who: null, channel: null, tableId: null, signingIn: false, rulesSent: null };
+    const now = this.now();
+    const c: Connection = {
+      ws,
+      address,
+      who: null,
+      channel: null,
+      tableId: null,
+      signingIn: false,
+      rulesSent: null,
+      bucket: new Bucket(this.limits.messagesPerSecond, this.limits.messageBurst, now),
+      paused: false,
+    };
     this.all.add(c);
+    this.idle.add(c);
     const timer = setTimeout(() => {
       if (!c.who) this.close(c, CLOSE.signInFirst, "signInFirst");
-    }, SIGN_IN_MS);
+    }, this.limits.signInMs);
     ws.on("message", (data, isBinary) => {
+      // Before anything is read: a page over its budget costs no parsing, no lookup, no queued answer.
+      if (!c.bucket.take(this.now())) return this.overBudget(c);
       this.received(c, isBinary ? null : data.toString()).catch((err: unknown) =>
         this.deps.log.error({ err: err instanceof Error ? err.message : String(err) }, "Activity message failed"),
       );
@@ -194,6 +235,7 @@ export class ActivityServer {
       clearTimeout(timer);
       this.show(c, null);
       this.all.delete(c);
+      this.idle.delete(c);
       if (c.channel) this.byChannel.get(c.channel)?.delete(c);
       if (c.channel && this.byChannel.get(c.channel)?.size === 0) this.byChannel.delete(c.channel);
     });
@@ -241,22 +283,42 @@ export class ActivityServer {
 
   private async signIn(c: Connection, m: Extract<ClientMessage, { t: "auth" | "resume" }>): Promise<void> {
     c.signingIn = true;
+    // No longer a stranger's idle socket; while it signs in, the exchanges' own bound holds it (door.ts).
+    this.idle.delete(c);
+    try {
+      await this.signInNow(c, m);
+    } finally {
+      c.signingIn = false;
+    }
+  }
+
+  private async signInNow(c: Connection, m: Extract<ClientMessage, { t: "auth" | "resume" }>): Promise<void> {
     let who: DiscordIdentity | null;
     let resumed = false;
     if (m.t === "resume") {
-      who = this.sessions.verify(m.session, m.channel, this.now());
-      if (!who) return this.close(c, CLOSE.expired, "sessionExpired");
+      const session = this.sessions.verify(m.session, m.channel, this.now());
+      if (!session) return this.close(c, CLOSE.expired, "sessionExpired");
+      // A session made before the person's right here ended (left, kicked, forgotten, purged) is void.
+      const guild = this.deps.guildOf?.(m.channel) ?? null;
+      if (!this.deps.service.access.holds(session.issued, session.userId, guild, m.channel))
+        return this.close(c, CLOSE.ended, "sessionEnded", session.locale);
+      who = session;
       resumed = true;
     } else {
-      // Each attempt costs requests to Discord: bounded for the whole process (SIGN_INS_PER_SECOND).
-      const room = await this.signIns.consume("all").then(
-        () => true,
-        () => false,
+      // A made-up code costs one quick answer from Discord: what bounds strangers is how many run at once (door.ts).
+      const got = await this.exchanges.run(() =>
+        identify({ clientId: this.deps.clientId, clientSecret: this.deps.clientSecret, apiBase: this.deps.apiBase }, m.code),
       );
-      if (!room) return this.close(c, TRY_AGAIN_LATER, "signInBusy");
-      who = await identify({ clientId: this.deps.clientId, clientSecret: this.deps.clientSecret, apiBase: this.deps.apiBase }, m.code);
+      if (!got) return this.close(c, TRY_AGAIN_LATER, "signInBusy");
+      who = got.value;
       if (!who) return this.close(c, CLOSE.signInFailed, "signInFailed");
     }
+    // One person's sign-ins (a session resumed on a thousand sockets) are theirs to spend, nobody else's.
+    const own = await this.signInsOf.consume(who.userId).then(
+      () => true,
+      () => false,
+    );
+    if (!own) return this.close(c, TRY_AGAIN_LATER, "signInBusy", who.locale);
     if (this.deps.mayWatch) {
       const may = await this.deps.mayWatch(who.userId, m.channel);
       if (may === "unknown-channel") return this.close(c, CLOSE.notHere, "notHere", who.locale);
@@ -265,9 +327,14 @@ export class ActivityServer {
     if (c.ws.readyState !== c.ws.OPEN) return;
     c.who = who;
     c.channel = m.channel;
-    c.signingIn = false;
     let set = this.byChannel.get(m.channel);
     if (!set) this.byChannel.set(m.channel, (set = new Set()));
+    // A few connections per person at a table; another one closes their oldest (the set keeps arrival order).
+    const theirs = [...set].filter((o) => o.who?.userId === who.userId);
+    for (const old of theirs.slice(0, Math.max(0, theirs.length - this.limits.perPersonPerChannel + 1))) {
+      set.delete(old);
+      this.close(old, CLOSE.replaced, "openedElsewhere");
+    }
     set.add(c);
     this.deps.log.debug({ user: who.userId, channel: m.channel, resumed }, "Activity connection signed in");
     this.send(c, {
@@ -328,16 +395,53 @@ export class ActivityServer {
   /** A message already written as JSON, or as its UTF-8 (a table frame: views.ts); a text frame either way. */
   private sendFrame(c: Connection, frame: string | Buffer): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
+    if (c.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      // It stopped reading: its pictures would pile up here. A close frame would wait behind them, so the socket goes.
+      this.deps.log.info({ user: c.who?.userId, buffered: c.ws.bufferedAmount }, "Activity connection dropped: it does not read");
+      this.drop(c);
+      return;
+    }
     if (this.deps.onSend) this.deps.onSend(c.who?.userId ?? null, frame.toString());
     c.ws.send(frame, { binary: false });
   }
 
   private say(c: Connection, s: Sentence, tone: "refusal" | "note"): void {
+    // A page that does not read what it was told hears nothing more: refusals never pile up behind it.
+    if (c.ws.bufferedAmount > this.limits.quietBufferedBytes) return;
     this.send(c, { t: "say", text: words(messages(c.who?.locale), s), tone });
   }
 
+  /** Over its message budget: told once, then not read for a moment (TCP holds back the rest). */
+  private overBudget(c: Connection): void {
+    if (c.paused) return;
+    if (!c.who) return this.close(c, CLOSE.badMessage, "badMessage");
+    c.paused = true;
+    this.say(c, sentence("fairUse", "tooFast", { seconds: Math.ceil(PAUSE_MS / 1000) }), "refusal");
+    c.ws.pause();
+    setTimeout(() => {
+      c.paused = false;
+      if (c.ws.readyState === c.ws.OPEN) c.ws.resume();
+    }, PAUSE_MS).unref();
+  }
+
+  /** Someone's right to a table ended (access.ts): their open pages there close, saying why. */
+  private ended(e: AccessEnded): void {
+    const key =
+      e.why === "left" ? "endedLeft" : e.why === "kicked" ? "endedKicked" : e.why === "forgotten" ? "endedForgotten" : "endedPurged";
+    for (const c of this.all) {
+      if (!c.who || !c.channel) continue;
+      if (e.userId && c.who.userId !== e.userId) continue;
+      if (e.channels.length && !e.channels.includes(c.channel)) continue;
+      if (e.guildId && (this.deps.guildOf?.(c.channel) ?? null) !== e.guildId) continue;
+      this.close(c, CLOSE.ended, key);
+    }
+  }
+
+  private drop(c: Connection): void {
+    c.ws.terminate();
+  }
+
   private close(c: Connection, code: number, key: keyof ReturnType<typeof messages>["activity"] & string, locale?: Locale): void {
-    c.signingIn = false;
     const text = words(messages(locale ?? c.who?.locale), { area: "activity", key });
     c.ws.close(code, closeReason(text));
   }

@@ -14,6 +14,8 @@ export const SESSION_MS = 2 * 60 * 60_000;
 export interface Session extends DiscordIdentity {
   channel: string;
   expires: number;
+  /** When it was made: a person's right that ended after it voids it (src/table/access.ts). */
+  issued: number;
 }
 
 export class Sessions {
@@ -24,9 +26,9 @@ export class Sessions {
   }
 
   sign(who: DiscordIdentity, channel: string, now: number): string {
-    const body = Buffer.from(JSON.stringify({ u: who.userId, n: who.name, l: who.locale, c: channel, e: now + SESSION_MS })).toString(
-      "base64url",
-    );
+    const body = Buffer.from(
+      JSON.stringify({ u: who.userId, n: who.name, l: who.locale, c: channel, i: now, e: now + SESSION_MS }),
+    ).toString("base64url");
     return `${body}.${this.mac(body)}`;
   }
 
@@ -39,9 +41,16 @@ export class Sessions {
     const wanted = Buffer.from(this.mac(body), "base64url");
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return null;
     try {
-      const s = JSON.parse(Buffer.from(body, "base64url").toString()) as { u: string; n: string; l: string; c: string; e: number };
+      const s = JSON.parse(Buffer.from(body, "base64url").toString()) as {
+        u: string;
+        n: string;
+        l: string;
+        c: string;
+        i?: number;
+        e: number;
+      };
       if (s.c !== channel || !(s.e > now) || !isLocale(s.l)) return null;
-      return { userId: s.u, name: s.n, locale: s.l as Locale, channel: s.c, expires: s.e };
+      return { userId: s.u, name: s.n, locale: s.l as Locale, channel: s.c, expires: s.e, issued: s.i ?? s.e - SESSION_MS };
     } catch {
       return null;
     }

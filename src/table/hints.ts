@@ -6,6 +6,7 @@ import { awaiting, decisionSeed, viewFor, type Action, type Seat, type SeatView 
 import { HintRefused } from "../ai/index.js";
 import { sentence } from "../i18n/index.js";
 import type { TableContext } from "./context.js";
+import type { GuildSettingsCache } from "./guild-settings.js";
 import type { LiveTable } from "./live.js";
 import { seatOf } from "./seats.js";
 import { StoreDown } from "./store-health.js";
@@ -16,9 +17,13 @@ export async function hintFor(
   ctx: TableContext,
   live: LiveTable | null,
   actor: Actor,
+  guilds: Pick<GuildSettingsCache, "get"> | null,
 ): Promise<Outcome<{ action: Action; view: SeatView }>> {
   if (!live || live.closed) return refuse("no-table", sentence("refusals", "noGame"));
   const tableId = live.record.id;
+  // The server's rule before the table's: a server that turned hints off refuses them at every table, from either front end.
+  if (guilds && (await guilds.get(live.record.guildId)).hintsAllowed === false)
+    return refuse("hints-off", sentence("settings", "hintsOffServer"));
   if (!live.record.settings.hintsAllowed) return refuse("hints-off", sentence("refusals", "hintsOff"));
   const mine = seatOf(live.record.seats, actor.userId);
   if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));

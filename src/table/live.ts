@@ -10,7 +10,8 @@ import { SerialQueue } from "./queue.js";
 import type { StoredTable, TableRecord } from "./records.js";
 import { isBotSeat, seatOf } from "./seats.js";
 import { deadlineOf, type TurnStart } from "./turn-clock.js";
-import type { TableView, UndoMark } from "./types.js";
+import { refuse, type Actor, type Outcome, type TableView, type UndoMark } from "./types.js";
+import { sentence } from "../i18n/index.js";
 
 /**
  * The live table. Its record, state and undo mark are replaced at each change, never changed in
@@ -153,4 +154,13 @@ export function actedOutcome(live: LiveTable, seat: Seat): { ok: true; table: Ta
       return (view ??= viewFor(state, seat));
     },
   };
+}
+
+/** The seat's private view at an open table, for its own menu; refused when there is no table, seat or deal. */
+export function seatViewAt(live: LiveTable | null, actor: Actor): Outcome<{ table: TableView; view: SeatView }> {
+  if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
+  const mine = seatOf(live.record.seats, actor.userId);
+  if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
+  if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
+  return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };
 }

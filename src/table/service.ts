@@ -13,28 +13,20 @@
  * Every method on a table runs in that table's queue, so concurrent clicks, bot moves and timers
  * apply one after another and an action is never applied twice.
  */
-import {
-  createGame,
-  viewFor,
-  type DealKey,
-  type Action,
-  type Card,
-  type MoonChoice,
-  type Rules,
-  type Seat,
-  type SeatView,
-} from "../game/index.js";
+import { createGame, type DealKey, type Action, type Card, type MoonChoice, type Rules, type Seat, type SeatView } from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { Store, TablePatch } from "../store/types.js";
 import { newDealKey, type BotLevel } from "./records.js";
+import type { GuildSettingsCache } from "./guild-settings.js";
+import { TableAccess } from "./access.js";
 import { systemClock, type Clock } from "./clock.js";
 import { closeTable, closedRefusal } from "./closing.js";
 import { commitLobbyMove } from "./lobby-commit.js";
 import { commitAction } from "./commit.js";
 import type { TableContext } from "./context.js";
 import { hintFor } from "./hints.js";
-import { actedOutcome, currentView, liveBehind, newLive, viewOf, type LiveTable } from "./live.js";
+import { actedOutcome, currentView, liveBehind, newLive, seatViewAt, viewOf, type LiveTable } from "./live.js";
 import * as lobby from "./lobby.js";
 import type { LobbyOutcome } from "./lobby.js";
 import type { SettingsChange } from "./options.js";
@@ -68,6 +60,8 @@ export interface TableServiceDeps {
   clock?: Clock;
   /** Where games' deal keys come from (tests fix it; by default a 256-bit secret from node:crypto). */
   deals?: () => DealKey;
+  /** The servers' settings, for the server rules both front ends obey here (hints off); none: the tables' own only. */
+  guilds?: Pick<GuildSettingsCache, "get">;
 }
 
 export class TableService {
@@ -79,6 +73,9 @@ export class TableService {
   private readonly config: TableServiceConfig;
   private readonly clock: Clock;
   private readonly deals: () => DealKey;
+  private readonly guilds: Pick<GuildSettingsCache, "get"> | null;
+  /** When people's right to a table ends (left, kicked, forgotten, purged): the front ends' sessions end with it. */
+  readonly access: TableAccess;
   /** The tables in memory, and their loading and replay from the store. */
   private readonly registry: TableRegistry<LiveTable>;
   /** Drives every turn: people, computer players and the turn clock, through one player interface. */
@@ -100,6 +97,8 @@ export class TableService {
     this.health = new StoreHealth(deps.store, this.clock, deps.log, (up) => this.lifecycle.storeChanged(up));
     this.store = guardedStore(deps.store, this.health);
     this.deals = deps.deals ?? newDealKey;
+    this.guilds = deps.guilds ?? null;
+    this.access = new TableAccess(() => this.clock.now());
     this.ctx = {
       store: this.store,
       log: this.log,
@@ -219,10 +218,7 @@ export class TableService {
     this.registry.forget(live);
   }
 
-  /**
-   * Runs `fn` in the table's queue, on the current state. The table by id, or by a view the
-   * service handed out (the one the front end just looked up: not looked up again).
-   */
+  /** Runs `fn` in the table's queue, on the current state; the table by id, or by a view the service handed out (not looked up again). */
   private async withTable<T extends object>(
     table: string | TableView,
     fn: (live: LiveTable) => Promise<Outcome<T>> | Outcome<T>,
@@ -273,7 +269,11 @@ export class TableService {
   }
 
   async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return this.withTable(tableId, (live) => this.move(live, actor, lobby.leave(live.record, actor)));
+    return this.access.seatLost(
+      await this.withTable(tableId, (live) => this.move(live, actor, lobby.leave(live.record, actor))),
+      actor.userId,
+      "left",
+    );
   }
 
   async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableView; say: Sentence }>> {
@@ -289,7 +289,11 @@ export class TableService {
    * freed; during a game a computer player takes it until the person rejoins with /hearts join.
    */
   async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return this.withTable(tableId, (live) => this.move(live, actor, lobby.kick(live.record, actor, userId)));
+    return this.access.seatLost(
+      await this.withTable(tableId, (live) => this.move(live, actor, lobby.kick(live.record, actor, userId))),
+      userId,
+      "kicked",
+    );
   }
 
   /** The host changes the rules or the table settings in the lobby. */
@@ -352,12 +356,7 @@ export class TableService {
 
   /** The seat's private view, for its own ephemeral menu. */
   async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; view: SeatView }>> {
-    const live = await this.load(tableId);
-    if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
-    const mine = seatOf(live.record.seats, actor.userId);
-    if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
-    if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
-    return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };
+    return seatViewAt(await this.load(tableId), actor);
   }
 
   /**
@@ -419,7 +418,7 @@ export class TableService {
 
   /** The strongest computer player's suggestion for the seat's current decision: hints.ts. */
   async hint(tableId: string, actor: Actor): Promise<Outcome<{ action: Action; view: SeatView }>> {
-    return hintFor(this.ctx, await this.load(tableId), actor);
+    return hintFor(this.ctx, await this.load(tableId), actor, this.guilds);
   }
 
   // ---- timers, the store's health, restarts (lifecycle.ts) -------------------------
@@ -441,10 +440,7 @@ export class TableService {
     });
   }
 
-  /**
-   * Loads every open table from the store and carries on where it stopped. Returns how many.
-   * `owns`: only tables of these guilds (a shard process resumes its own guilds' tables only).
-   */
+  /** Loads every open table from the store and carries on where it stopped (`owns`: a shard's own guilds only); how many. */
   resume(owns: (guildId: string) => boolean = () => true): Promise<number> {
     return this.lifecycle.resume(owns);
   }
@@ -459,19 +455,18 @@ export class TableService {
 
   /** "Forget me" at the open tables in memory; returns how many tables the person was at. */
   async forgetPlayer(userId: string, pseudonym: string): Promise<number> {
+    this.access.forgotten(userId);
     return forgetAtOpenTables(this.openTablesForPrivacy(), userId, pseudonym);
   }
 
-  /**
-   * "Forget me" in the stored open tables of servers whose shard did not answer (it was down): see
-   * forgetAtStoredTables. Returns how many tables the person was at.
-   */
+  /** "Forget me" in the stored open tables of servers whose shard did not answer (it was down); how many tables the person was at. */
   async forgetAtStoredTables(userId: string, pseudonym: string, theirs: (guildId: string) => boolean): Promise<number> {
     return forgetAtStoredTables(this.store, (id) => this.tables.has(id), theirs, userId, pseudonym);
   }
 
   /** Ends every open table of a server (it purges its data, or the bot was removed from it). */
   async endGuild(guildId: string, note: Sentence): Promise<number> {
+    this.access.purged(guildId);
     return endGuildTables(this.openTablesForPrivacy(), guildId, note);
   }
 

@@ -4,7 +4,7 @@
  * as usual; opening tables has a per-person cooldown; a server has a cap of open tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FAIR_USE } from "../../src/discord/interactions/fair-use.js";
+import { DEFAULT_FAIR_USE } from "../../src/table/fair-use.js";
 import type { HeartsStore } from "../../src/store/types.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { presetRules } from "../../src/game/index.js";

@@ -73,6 +73,8 @@ export async function startHarness(
     /** Runs the Activity's web server (on a free port), signing in against the fake's OAuth2. */
     activity?: boolean;
     onActivityFrame?: BotDeps["onActivityFrame"];
+    /** The Activity door's bounds; by default a page may send as fast as the simulated people act (test/activity/door.test.ts sets the real ones). */
+    activityLimits?: BotDeps["activityLimits"];
   } = {},
 ): Promise<Harness> {
   const fake = await startFakeDiscord({ rateLimits: opts.rateLimits, users: opts.users, ...opts.fake });
@@ -118,6 +120,7 @@ export async function startHarness(
       tokenClock: () => fake.now(),
       load: idleGauge,
       onActivityFrame: opts.onActivityFrame,
+      activityLimits: opts.activityLimits ?? { messagesPerSecond: 10_000, messageBurst: 10_000, signInsPerPerson: 10_000 },
     });
   const h: Harness = {
     fake,

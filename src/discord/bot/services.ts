@@ -17,7 +17,7 @@ import { Housekeeping } from "../../table/housekeeping.js";
 import { ReviewService } from "../../table/review.js";
 import { TableService } from "../../table/service.js";
 import type { Services } from "../interactions/context.js";
-import { DEFAULT_FAIR_USE, FairUse } from "../interactions/fair-use.js";
+import { DEFAULT_FAIR_USE, FairUse } from "../../table/fair-use.js";
 import { DeckStyles } from "../presenting/deck-styles.js";
 import { Menus } from "../presenting/menus.js";
 import { Presenter } from "../presenting/presenter.js";
@@ -37,7 +37,9 @@ export interface BotServices extends Services {
 
 export function createServices(config: Config, deps: BotDeps, client: Client, webhook: REST, log: Logger): BotServices {
   const shard = deps.shard ?? null;
+  const guilds = new GuildSettingsCache(deps.store);
   const service = new TableService({
+    guilds,
     store: deps.store,
     bots: deps.bots,
     log: log.child({ part: "table" }),
@@ -80,7 +82,6 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     log: log.child({ part: "daily" }),
   });
   const review = new ReviewService({ store: deps.store, bots: deps.bots, samples: config.reviewSamples });
-  const guilds = new GuildSettingsCache(deps.store);
   // Forget me, purges and departures reach every shard on every machine through the database.
   const cross = shard
     ? new CrossMachine({

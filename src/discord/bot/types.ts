@@ -10,7 +10,8 @@ import type { Clock } from "../../table/clock.js";
 import type { Housekeeping } from "../../table/housekeeping.js";
 import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
-import type { FairUse, FairUseLimits } from "../interactions/fair-use.js";
+import type { DoorLimits } from "../../activity/door.js";
+import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
 import type { Presenter } from "../presenting/presenter.js";
 
 export interface BotDeps {
@@ -37,6 +38,8 @@ export interface BotDeps {
   shard?: ShardInfo | null;
   /** Every frame the Activity's web server sends, with its connection's user (the secrecy tests). */
   onActivityFrame?: (userId: string | null, frame: string) => void;
+  /** The Activity door's bounds (src/activity/door.ts), for tests whose simulated people act faster than anyone clicks. */
+  activityLimits?: Partial<DoorLimits>;
 }
 
 export interface HeartsBot {

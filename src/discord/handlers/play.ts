@@ -5,7 +5,6 @@ import { HAND_USES, sendHand, type HandUses } from "../interactions/context.js";
 import type { ComponentId } from "../interactions/ids.js";
 import { describeHint, passPhaseStart } from "../views/hand-menu.js";
 import { component, tableCommand, type HandlerCtx } from "./types.js";
-import { hintsRefusal } from "./settings.js";
 
 /** The custom_id of one verb (the registry only hands a handler ids of its own verb). */
 const idOf =
@@ -27,13 +26,11 @@ export const activityButton = component({
   run: (ctx) => ctx.respond.launchActivity({ content: ctx.m.activity.launchFailed }),
 });
 
-const HINT_USES = ["service", "guilds"] as const;
+const HINT_USES = ["service"] as const;
 
 async function hint(ctx: HandlerCtx<TableView, (typeof HINT_USES)[number]>): Promise<void> {
   const tableId = ctx.table.record.id;
   await ctx.respond.defer();
-  const off = await hintsRefusal(ctx, ctx.table.record.guildId);
-  if (off) return ctx.respond.say(off);
   const r = await ctx.service.hint(tableId, ctx.actor);
   if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
   const rated = (await ctx.service.get(tableId))?.record.settings.rated;

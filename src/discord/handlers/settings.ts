@@ -184,9 +184,3 @@ export function channelRefusal(ctx: Pick<Interacting, "m">, g: GuildSettings, ch
   if (channelAllowed(g, channelId, parentId)) return null;
   return ctx.m.settings.channelNotAllowed({ channels: g.allowedChannels.map((id) => `<#${id}>`).join(", ") });
 }
-
-/** Before a hint: the sentence when the server turned hints off, else null. */
-export async function hintsRefusal(ctx: Pick<Interacting, "m"> & Pick<Services, "guilds">, guildId: string): Promise<string | null> {
-  const g = await ctx.guilds.get(guildId);
-  return g.hintsAllowed === false ? ctx.m.settings.hintsOffServer : null;
-}

@@ -14,7 +14,7 @@ import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import { seatOf } from "../../table/seats.js";
 import type { TableService } from "../../table/service.js";
 import type { Actor, TableView } from "../../table/types.js";
-import type { FairUse } from "./fair-use.js";
+import type { FairUse } from "../../table/fair-use.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Menus } from "../presenting/menus.js";
 import type { OutMessage } from "./message.js";

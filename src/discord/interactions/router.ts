@@ -11,7 +11,7 @@ import { handleAutocomplete } from "./autocomplete.js";
 import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
 import { commandHandler, componentHandler } from "../handlers/index.js";
 import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "../handlers/types.js";
-import { isTicket } from "./fair-use.js";
+import { isTicket } from "../../table/fair-use.js";
 import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
 

@@ -1,6 +1,6 @@
 /** The fair-use budgets on their own: a person's share of the server, the open cooldown's ticket. */
 import { describe, expect, it } from "vitest";
-import { FairUse, isTicket } from "../../src/discord/interactions/fair-use.js";
+import { FairUse, isTicket } from "../../src/table/fair-use.js";
 
 const limits = { perUser: 12, perGuild: 30, windowS: 5, openCooldownS: 10 };
 

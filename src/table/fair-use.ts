@@ -10,7 +10,7 @@
  * whose consume() takes a point at once (two calls at the same moment cannot both get the last one).
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { sentence, type Sentence } from "../../i18n/index.js";
+import { sentence, type Sentence } from "../i18n/index.js";
 
 export interface FairUseLimits {
   /** Interactions one person may send in `windowS` seconds (0: no limit). */
