@@ -18,11 +18,11 @@ export default tseslint.config(
     },
   },
   {
-    // Secrets at the boundary (boardgame.io's playerView): the Discord layer gets table views and
-    // its people's seat views (src/table/types.ts TableView), never a game's full state. So it may
+    // Secrets at the boundary (boardgame.io's playerView): the front ends (the Discord layer and the
+    // Activity's server) get table views and their people's seat views (src/table/types.ts TableView), never a game's full state. So it may
     // not name the state, nor the engine functions that take or make one, nor the engine's own
     // events (it hears PublicEvents, with no one's pass in them), nor the domain's live objects.
-    files: ["src/discord/**/*.ts"],
+    files: ["src/discord/**/*.ts", "src/activity/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -44,7 +44,8 @@ export default tseslint.config(
                 "playCard",
                 "legalMasks",
               ],
-              message: "src/discord reads a table through its TableView (record, public view, seat views), never the game's full state.",
+              message:
+                "The front ends (src/discord, src/activity) read a table through its TableView (record, public view, seat views), never the game's full state.",
             },
             {
               regex: "(^|/)game/(engine|view|legality)\\.js$",

@@ -105,6 +105,15 @@ describe("the house", () => {
     ).toEqual([]);
   });
 
+  it("keeps the Activity's front end from reaching into the Discord one (rules both obey live below both)", () => {
+    const across = FILES.filter((f) => rel(f).startsWith("src/activity/")).flatMap((f) =>
+      importsOf(f)
+        .filter((to) => rel(to).startsWith("src/discord/"))
+        .map((to) => `${rel(f)} -> ${rel(to)}`),
+    );
+    expect(across).toEqual([]);
+  });
+
   it(`has no src file over ${MAX_LINES} lines`, () => {
     const long = FILES.map((f) => {
       const text = readFileSync(f, "utf8");
