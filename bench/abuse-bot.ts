@@ -27,6 +27,8 @@ interface Input {
   /** The people whose seats this process plays (the other tables' hosts). */
   people: string[];
   thinkMs: number;
+  /** The Activity's web server on a free port (the fake Discord's OAuth2 client secret), for the activity phases. */
+  activityClientSecret?: string;
 }
 
 const input = JSON.parse(process.env.BENCH_BOT_INPUT ?? "{}") as Input;
@@ -46,7 +48,17 @@ const bots: BotPlayer = {
   hint: (view, opts) => pool.hint(view, opts),
 };
 const bot = createBot(
-  { ...base.config, token: input.token, clientId: input.applicationId, apiBase: input.apiBase, botDelayMs: 300, maxTablesPerGuild: 1000 },
+  {
+    ...base.config,
+    token: input.token,
+    clientId: input.applicationId,
+    apiBase: input.apiBase,
+    botDelayMs: 300,
+    maxTablesPerGuild: 1000,
+    ...(input.activityClientSecret
+      ? { activity: { clientSecret: input.activityClientSecret, publicUrl: "http://127.0.0.1", host: "127.0.0.1", port: 0 } }
+      : {}),
+  },
   { store, bots, renderer: null, log: silentLogger() },
 );
 await bot.start();
@@ -128,6 +140,11 @@ let appendsAtPhase = appends();
 let poolAtPhase = pool.stats;
 let cpuAtPhase = process.cpuUsage();
 let phaseStart = performance.now();
+/** This process's resident memory at the phase's start and its highest since (sampled every 100 ms), in MB. */
+const rssMb = () => Math.round(process.memoryUsage().rss / 1e5) / 10;
+let rssStart = rssMb();
+let rssMax = rssStart;
+setInterval(() => (rssMax = Math.max(rssMax, rssMb())), 100).unref();
 const ms = (h: RecordableHistogram, p: number) => (h.count ? Math.round(h.percentile(p) / 100) / 10 : NaN);
 
 process.on("message", (msg: { type: string }) => {
@@ -141,6 +158,7 @@ process.on("message", (msg: { type: string }) => {
       appendsAtPhase = appends();
       cpuAtPhase = process.cpuUsage();
       phaseStart = performance.now();
+      rssStart = rssMax = rssMb();
     } else if (msg.type === "report") {
       const now = pool.stats;
       const cpu = process.cpuUsage(cpuAtPhase);
@@ -161,6 +179,8 @@ process.on("message", (msg: { type: string }) => {
         // This process's main thread and its worker threads, as a share of one core over the phase.
         cpuCores: +((cpu.user + cpu.system) / 1000 / (performance.now() - phaseStart)).toFixed(2),
         store: { appends: appends().appends - appendsAtPhase.appends, commits: appends().commits - appendsAtPhase.commits },
+        rssStartMb: rssStart,
+        rssMaxMb: rssMax,
         pool: Object.fromEntries((Object.keys(now) as Array<keyof PoolStats>).map((k) => [k, now[k] - poolAtPhase[k]])),
       });
     } else if (msg.type === "stop") {
@@ -178,4 +198,4 @@ process.on("message", (msg: { type: string }) => {
     process.exit(1);
   });
 });
-send({ type: "ready" });
+send({ type: "ready", activityPort: bot.activity?.port ?? null });

@@ -14,6 +14,11 @@
  * - spam: one person clicks their table's buttons 50 times a second;
  * - privacyFlood: 20 `/hearts privacy` a second from the same 40 people (each sat at thousands of
  *   the server's games, and their closed tables are stored too).
+ * - activity (the Activity's door, bench/abuse-activity.ts; 10 s each): activityFlood, one signed-in
+ *   page sending small valid messages as fast as its socket takes them, never reading; then
+ *   activityAnonymous, 5,000 idle sockets and 50 made-up codes a second while real people sign in
+ *   as the page does (one every 2 s); then activityFanout, one session resumed on 2,000
+ *   connections while a lobby in that channel changes (a person joins and leaves, 4 times a second).
  * In every phase the other tables' people also click Scores, 10 a second in all (within their
  * budgets): their acknowledgements are the "others" latency.
  *
@@ -36,6 +41,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHistogram } from "node:perf_hooks";
 import { SqliteStore } from "../src/store/index.js";
+import { closeAll, floodingPage, idleSockets, madeUpCodes, pageSignIn, resumeCrowd } from "./abuse-activity.js";
 import { fillFinishedGames } from "./fill-games.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
 
@@ -51,7 +57,9 @@ const ASKERS = 40;
 /** The other tables' people's Scores clicks, a second in all. */
 const OTHERS_PER_S = 10;
 /** The phases to run (all by default; `--phases statsFlood` for a profile of one). */
-const PHASES = new Set(arg("phases", "baseline,hintFlood,statsFlood,spam,privacyFlood").split(","));
+const PHASES = new Set(arg("phases", "baseline,hintFlood,statsFlood,spam,privacyFlood,activity").split(","));
+/** Each activity phase's length. */
+const ACTIVITY_SECONDS = 10;
 /** This process's own 1 ms ticker (the fake Discord's loop): an ack is timed when the fake reads its callback. */
 let fakeTicks = createHistogram();
 let lastFakeTick = performance.now();
@@ -255,9 +263,10 @@ async function main(): Promise<void> {
     dbUrl,
     people: people.map((u) => u.id),
     thinkMs: 300,
+    activityClientSecret: PHASES.has("activity") ? fake.clientSecret : undefined,
   });
   try {
-    await next(bot, "ready");
+    const { activityPort } = await next<{ activityPort: number | null }>(bot, "ready");
     await fake.ready();
 
     // The other tables: open (a target no game reaches in the run), start with three hard players.
@@ -285,8 +294,12 @@ async function main(): Promise<void> {
 
     const every = (ms: number, fn: () => void) => setInterval(fn, ms);
     /** One phase: the others' clicks plus `abuse`'s timers for SECONDS, then every request's fate. */
-    const phase = async (name: string, abuse: (sent: Sent[]) => NodeJS.Timeout[]) => {
-      if (!PHASES.has(name)) return null;
+    const phase = async (
+      name: string,
+      abuse: (sent: Sent[]) => NodeJS.Timeout[],
+      opts: { seconds?: number; during?: () => Promise<void> } = {},
+    ) => {
+      if (!PHASES.has(name) && !(name.startsWith("activity") && PHASES.has("activity"))) return null;
       const sent: Sent[] = [];
       let turn = 0;
       bot.send({ type: "phase" });
@@ -300,7 +313,7 @@ async function main(): Promise<void> {
         }),
         ...abuse(sent),
       ];
-      await sleep(SECONDS * 1000);
+      await Promise.all([sleep((opts.seconds ?? SECONDS) * 1000), opts.during?.()]);
       for (const t of timers) clearInterval(t);
       const fakeLoop = { p99Ms: Math.round(fakeTicks.percentile(99) / 100) / 10, maxMs: Math.round(fakeTicks.max / 100) / 10 };
       bot.send({ type: "report" });
@@ -360,6 +373,88 @@ async function main(): Promise<void> {
       }),
     ]);
 
+    // The Activity's door: a flooding page, a crowd of strangers, one session on thousands of connections.
+    let activity: Record<string, unknown> | null = null;
+    if (PHASES.has("activity") && activityPort !== null) {
+      const flood = await floodingPage(activityPort, fake, abuser, abuserChannel);
+      const activityFlood = await phase("activityFlood", () => [], { seconds: ACTIVITY_SECONDS });
+      const floodSent = flood.stop();
+      await sleep(1000);
+
+      const signIns: number[] = [];
+      let crowd = { accepted: 0, madeUp: 0 };
+      const activityAnonymous = await phase("activityAnonymous", () => [], {
+        seconds: ACTIVITY_SECONDS,
+        during: async () => {
+          const idle = await idleSockets(activityPort, 5000);
+          const codes = madeUpCodes(activityPort, lounge, 50, (ACTIVITY_SECONDS - 2) * 1000);
+          for (let k = 0; k < 4; k++) {
+            await sleep(1500);
+            const who = askers[k];
+            signIns.push(await pageSignIn(activityPort, fake.oauthCode(who), lounge));
+          }
+          const made = await codes;
+          crowd = { accepted: idle.accepted, madeUp: made.sent };
+          closeAll([...idle.clients, ...made.clients]);
+        },
+      });
+      await sleep(1000);
+
+      const fanoutChannel = fake.addChannel("fanout");
+      const [host, joiner, resumer] = askers.slice(10, 13);
+      await fake.slashCommand(host, "hearts", { subcommand: "new", options: { level: "easy" } }, fanoutChannel).ack;
+      await waitFor(() => fake.channelMessages(fanoutChannel).find((m) => byVerb(m, "join")), 10_000);
+      let fanout = { stillOpen: 0, closed: 0 };
+      let seated = false;
+      const activityFanout = await phase(
+        "activityFanout",
+        () => [
+          every(250, () => {
+            const table = fake.channelMessages(fanoutChannel).find((m) => byVerb(m, "join"));
+            const verb = seated ? "leave" : "join";
+            if (table && byVerb(table, verb)) fake.clickButton(joiner, table.id, byVerb(table, verb)!.custom_id!);
+            seated = !seated;
+          }),
+        ],
+        {
+          seconds: ACTIVITY_SECONDS,
+          during: async () => {
+            const r = await resumeCrowd(activityPort, fake, resumer, fanoutChannel, 2000);
+            fanout = { stillOpen: r.stillOpen, closed: r.closed };
+            await sleep(2000);
+            closeAll(r.clients);
+          },
+        },
+      );
+      const rssGrowth = activityFlood ? +((activityFlood.rssMaxMb as number) - (activityFlood.rssStartMb as number)).toFixed(1) : NaN;
+      const anonymousSignInMs = signIns.length ? Math.max(...signIns) : NaN;
+      const summary = {
+        floodAckP99Ms: activityFlood?.ackP99Ms ?? NaN,
+        floodLoopP99Ms: activityFlood?.loopDelayP99Ms ?? NaN,
+        floodRssGrowthMb: rssGrowth,
+        floodMessagesSent: floodSent,
+        anonymousSignInMs,
+        anonymousSignIns: signIns,
+        idleSocketsAccepted: crowd.accepted,
+        madeUpCodesSent: crowd.madeUp,
+        fanoutLoopP99Ms: activityFanout?.loopDelayP99Ms ?? NaN,
+        fanoutConnections: fanout,
+      };
+      activity = {
+        ...summary,
+        targetsMet: {
+          floodAck: summary.floodAckP99Ms <= 100,
+          floodLoop: summary.floodLoopP99Ms <= 20,
+          floodRss: rssGrowth <= 50,
+          anonymousSignIn: anonymousSignInMs <= 2000,
+          fanoutLoop: summary.fanoutLoopP99Ms <= 20,
+        },
+        activityFlood,
+        activityAnonymous,
+        activityFanout,
+      };
+    }
+
     type Phase = NonNullable<typeof baseline>;
     const ran = [baseline, hintFlood, statsFlood, spam, privacyFlood].filter((p): p is Phase => p !== null);
     const dropped = ran.reduce((sum, p) => sum + Object.values(p.requests).reduce((s, k) => s + k.silentlyDropped, 0), 0);
@@ -402,6 +497,7 @@ async function main(): Promise<void> {
       statsFlood,
       spam,
       privacyFlood,
+      activity,
       fillSeconds: +fillS.toFixed(1),
       runSeconds: Math.round((performance.now() - runStart) / 1000),
     };
@@ -443,6 +539,8 @@ interface Report {
   cpuCores: number;
   store: { appends: number; commits: number };
   pool: Record<string, number>;
+  rssStartMb: number;
+  rssMaxMb: number;
 }
 
 await main();
