@@ -210,7 +210,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     tableEditIntervalMs: int("TABLE_EDIT_INTERVAL_MS", 1500, 0, 60_000),
     shards,
     shardIds,
-    dailySalt: text("DAILY_SALT") ?? null,
+    dailySalt: dailySaltOf(text("DAILY_SALT"), problems),
     dailyBotSamples: int("DAILY_BOT_SAMPLES", 300, 1, 4000),
     reviewSamples: int("REVIEW_SAMPLES", 400, 8, 4000),
     metrics: metricsPort ? { port: metricsPort, host: metricsHost } : null,
@@ -264,3 +264,23 @@ export const INVALID_TOKEN_HELP = [
   "Get a new one at https://discord.com/developers/applications → your application → Bot → Reset Token,",
   "put it in .env, and run `npm start` again. `npm run play` plays a game locally without Discord.",
 ].join("\n");
+
+/**
+ * DAILY_SALT must be a random secret of at least 128 bits: every day's deals come from it, and a
+ * guessable one (a word, a name) is found from one hand in a fraction of a millisecond. Judged as
+ * a random string over its alphabet (hex digits 4 bits a character, base64 6), and refused when its
+ * characters are too few or too repetitive for that (the text of `.env.example` shows how to make one).
+ */
+function dailySaltOf(salt: string | null, problems: string[]): string | null {
+  if (salt === null) return null;
+  const bitsPerChar = /^[0-9a-fA-F]+$/.test(salt) ? 4 : /^[A-Za-z0-9+/_-]+=*$/.test(salt) ? 6 : 0;
+  const counts = new Map<string, number>();
+  for (const ch of salt) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  // A random string's characters are spread over its alphabet; "aaaa…" or "abab…" are not.
+  const spread = [...counts.values()].reduce((h, n) => h - (n / salt.length) * Math.log2(n / salt.length), 0);
+  if (bitsPerChar * salt.replace(/=+$/, "").length < 128 || spread < 3)
+    problems.push(
+      "DAILY_SALT must be a random secret of at least 128 bits, such as 64 hex digits from `openssl rand -hex 32` (or leave it empty: one is generated and kept in the database).",
+    );
+  return salt;
+}

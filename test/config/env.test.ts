@@ -83,6 +83,26 @@ describe("loadEnv", () => {
   });
 });
 
+describe("DAILY_SALT", () => {
+  const salt = (v: string) => readConfig({ DAILY_SALT: v }, { requireToken: false });
+  it("is refused with a sentence when it is guessable: a word, too short, or not random", () => {
+    for (const weak of ["hearts", "my-server-daily-salt", "0123456789abcdef", "a".repeat(64), "ab".repeat(40)]) {
+      const r = salt(weak);
+      expect(!r.ok && r.problems.join(" "), weak).toMatch(/^DAILY_SALT must be a random secret of at least 128 bits/);
+    }
+  });
+  it("is taken when it is random: 32 hex digits or more, or 22 base64 characters or more", () => {
+    for (const good of [
+      "3f9c2a7be1d04f6a8b5c9e2d7a1f0c3b",
+      "3f9c2a7be1d04f6a8b5c9e2d7a1f0c3b5e8d1a2f4c6b9e0d3a7f1c5b8e2d4a6f",
+      "q3ZrT8vKx1mN5pL2wY7bQc",
+    ]) {
+      const r = salt(good);
+      expect(r.ok && r.config.dailySalt, good).toBe(good);
+    }
+  });
+});
+
 describe("DISCORD_REST_PROXY", () => {
   const read = (v: string) => readConfig({ DISCORD_TOKEN: "x", DISCORD_API_BASE: "http://127.0.0.1:1/api", DISCORD_REST_PROXY: v });
   it("is the proxy's URL, with Discord's /api path added to a bare address", () => {
