@@ -18,6 +18,8 @@ export interface Config {
    * second; null: each process talks to Discord (or DISCORD_API_BASE) and takes a fixed share.
    */
   restProxy: string | null;
+  /** REST_PROXY_SECRET: what the bot presents to its REST proxy (required with DISCORD_REST_PROXY). */
+  restProxySecret: string | null;
   logLevel: string;
   /** "pretty" for people at a terminal, "json" for log collectors. */
   logFormat: "pretty" | "json";
@@ -135,6 +137,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   const restProxy = restProxyText?.replace(/\/+$/, "").replace(/^(https?:\/\/[^/]+)$/, "$1/api") ?? null;
   if (restProxy && !/^https?:\/\/\S+$/.test(restProxy))
     problems.push(`DISCORD_REST_PROXY should be the URL of the REST proxy, such as http://127.0.0.1:8080/api (it is "${restProxy}").`);
+  const restProxySecret = text("REST_PROXY_SECRET");
+  if (restProxy && !restProxySecret)
+    problems.push(
+      "DISCORD_REST_PROXY needs REST_PROXY_SECRET: the secret the REST proxy was started with (the proxy refuses callers without it).",
+    );
 
   const logLevel = (text("LOG_LEVEL") ?? "info").toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (it is "${logLevel}").`);
@@ -196,6 +203,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     databaseUrl: text("DATABASE_URL") ?? "file:./data/hearts.db",
     apiBase,
     restProxy,
+    restProxySecret,
     logLevel,
     logFormat: format === "json" ? "json" : "pretty",
     botDelayMs: int("BOT_DELAY_MS", 900, 0, 60_000),

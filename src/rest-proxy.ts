@@ -6,12 +6,15 @@
  * per-route buckets and its 429 answers (waited out and retried here, not passed on).
  *
  * The proxy is the discord.js project's own (@discordjs/rest and @discordjs/proxy's answers): it
- * forwards each request with the caller's Authorization header, so one proxy serves one token. It
- * holds no secret itself. Unlike @discordjs/proxy's own handler, which hands Discord the caller's
+ * forwards each request with the caller's Authorization header, so one proxy serves one token: it
+ * takes only callers that present its shared secret (PROXY_SECRET_HEADER, REST_PROXY_SECRET; 401
+ * without it) and, given the bot's token, only that token (403 for another: its rate-limit state is
+ * that token's, and someone else's global 429 would hold the bot's requests). Unlike @discordjs/proxy's own handler, which hands Discord the caller's
  * request stream, it reads the body first: a request waited out behind a 429 is sent again, and a
  * stream is empty the second time (Discord answers "Cannot send an empty message"); and a caller
  * that gives up before its body is in (a paused or killed process) sends nothing to Discord.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { populateErrorResponse, populateSuccessfulResponse } from "@discordjs/proxy";
@@ -75,6 +78,10 @@ export interface RestProxyOptions {
   /** 0: any free port (the tests). */
   port: number;
   log: Logger;
+  /** The secret every caller presents (REST_PROXY_SECRET, in PROXY_SECRET_HEADER). */
+  secret: string;
+  /** The bot's token (DISCORD_TOKEN): requests with another are refused. Null: any token (not advised). */
+  token: string | null;
 }
 
 export interface RestProxy {
@@ -87,6 +94,12 @@ export interface RestProxy {
 
 /** Seen by Discord (and the fake) in the User-Agent of what the proxy sends. */
 export const PROXY_USER_AGENT = "hearts-rest-proxy";
+/** The header a bot process presents the proxy's secret in (never forwarded to Discord). */
+export const PROXY_SECRET_HEADER = "x-hearts-proxy-secret";
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+/** Whether `given` is `wanted`, in time that does not depend on where they differ. */
+const same = (given: string | string[] | undefined, wanted: Buffer) => typeof given === "string" && timingSafeEqual(digest(given), wanted);
 
 export async function startRestProxy(opts: RestProxyOptions): Promise<RestProxy> {
   const { log } = opts;
@@ -103,12 +116,27 @@ export async function startRestProxy(opts: RestProxyOptions): Promise<RestProxy>
   );
   const forward = forwarder(rest);
   const answered = new Map<number, number>();
+  const secret = digest(opts.secret);
+  const authorization = opts.token ? digest(`Bot ${opts.token}`) : null;
+  const refuse = (res: ServerResponse, status: number, message: string) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify({ message, code: 0 }));
+  };
   const server: Server = createServer((req, res) => {
     res.on("finish", () => {
       answered.set(res.statusCode, (answered.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode === 429)
         log.warn({ method: req.method, route: req.url?.split("?")[0] }, "a rate limit passed on to a bot process");
     });
+    if (!same(req.headers[PROXY_SECRET_HEADER], secret)) {
+      req.resume();
+      return refuse(res, 401, "The REST proxy takes requests only from the bot's processes (REST_PROXY_SECRET).");
+    }
+    // (Interaction callbacks carry no token: their own token is in the path.)
+    if (authorization && req.headers.authorization !== undefined && !same(req.headers.authorization, authorization)) {
+      req.resume();
+      return refuse(res, 403, "The REST proxy serves one bot token, and this is not it.");
+    }
     Promise.resolve(forward(req, res)).catch((err: unknown) => {
       // Not an answer from Discord (the network, say): the bot's REST client retries a 5xx.
       log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not forward a request to Discord");

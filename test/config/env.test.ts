@@ -104,7 +104,13 @@ describe("DAILY_SALT", () => {
 });
 
 describe("DISCORD_REST_PROXY", () => {
-  const read = (v: string) => readConfig({ DISCORD_TOKEN: "x", DISCORD_API_BASE: "http://127.0.0.1:1/api", DISCORD_REST_PROXY: v });
+  const read = (v: string, secret: string | null = "a-secret-shared-with-the-proxy") =>
+    readConfig({
+      DISCORD_TOKEN: "x",
+      DISCORD_API_BASE: "http://127.0.0.1:1/api",
+      DISCORD_REST_PROXY: v,
+      ...(secret ? { REST_PROXY_SECRET: secret } : {}),
+    });
   it("is the proxy's URL, with Discord's /api path added to a bare address", () => {
     expect(read("http://127.0.0.1:8080")).toMatchObject({ ok: true, config: { restProxy: "http://127.0.0.1:8080/api" } });
     expect(read("http://127.0.0.1:8080/")).toMatchObject({ ok: true, config: { restProxy: "http://127.0.0.1:8080/api" } });
@@ -114,6 +120,12 @@ describe("DISCORD_REST_PROXY", () => {
     const r = read("127.0.0.1:8080");
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems.join("\n")).toContain("DISCORD_REST_PROXY should be the URL of the REST proxy");
+  });
+  it("needs the proxy's secret (REST_PROXY_SECRET)", () => {
+    const r = read("http://127.0.0.1:8080", null);
+    expect(!r.ok && r.problems).toEqual([
+      "DISCORD_REST_PROXY needs REST_PROXY_SECRET: the secret the REST proxy was started with (the proxy refuses callers without it).",
+    ]);
   });
 });
 

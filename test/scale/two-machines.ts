@@ -24,6 +24,8 @@ export const SHARDS = 4;
 /** Machine A runs these shards, machine B the others. */
 export const A_SHARDS = [0, 1];
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+/** The secret the proxy and the two machines' bots share (REST_PROXY_SECRET). */
+const PROXY_SECRET = "0f8e3c2a9b7d4e6f1a5c8b3d2e9f7a4c";
 const PROXY = fileURLToPath(new URL("../../src/rest-proxy-main.ts", import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 /** The first seconds of a load, left out of the busy machine's share: the people are opening their tables. */
@@ -173,6 +175,8 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
     });
     const proxy = run(PROXY, {
       REST_PROXY_PORT: "0",
+      REST_PROXY_SECRET: PROXY_SECRET,
+      DISCORD_TOKEN: fake.token,
       REST_PROXY_HOST: ADDRESSES.proxy,
       DISCORD_API_BASE: fake.apiBase,
       ...at(ADDRESSES.proxy, [fakePort]),
@@ -199,6 +203,7 @@ export async function startTwoMachines(opts: { tables: number }): Promise<TwoMac
         DISCORD_TOKEN: fake.token,
         DISCORD_API_BASE: fake.apiBase,
         DISCORD_REST_PROXY: String(listening.url),
+        REST_PROXY_SECRET: PROXY_SECRET,
         DATABASE_URL: databaseUrl,
         BOT_DELAY_MS: "0",
         RATE_LIMIT_PER_USER: "0",

@@ -5,6 +5,7 @@
 import { Client, GatewayIntentBits, Options, REST } from "discord.js";
 import type { Config } from "../../config.js";
 import type { ShardInfo } from "../../shard-of.js";
+import { PROXY_SECRET_HEADER } from "../../rest-proxy.js";
 
 /**
  * This process's share of Discord's global 50 requests per second. Through a REST proxy
@@ -26,6 +27,7 @@ export function createClient(config: Config, shard: ShardInfo | null): Client {
       ...((config.restProxy ?? config.apiBase) ? { api: config.restProxy ?? config.apiBase! } : {}),
       handlerSweepInterval: 60_000,
       globalRequestsPerSecond: globalRequestsPerSecond(shard, !!config.restProxy),
+      ...(config.restProxy && config.restProxySecret ? { headers: { [PROXY_SECRET_HEADER]: config.restProxySecret } } : {}),
     },
     // Only what the bot reads is cached: it never looks at messages, reactions or presences.
     makeCache: Options.cacheWithLimits({
