@@ -42,6 +42,16 @@ let sdk: DiscordSDK | null = null;
 let fourMine: boolean | null = stored();
 /** Whether the first table was drawn (the "hearts:table" performance mark: bench:activity's firstRenderMs). */
 let drawn = false;
+/**
+ * The trick just taken, held on the table a moment (HOLD_MS) whole, with who takes it, then swept to
+ * its taker (SWEEP_MS; none with prefers-reduced-motion): the frame that completed it already shows
+ * the next trick, or for the 13th the next hand. The next leader may play meanwhile: their card ends it.
+ */
+let moment: { trick: NonNullable<NonNullable<TableFrame["game"]>["taken"]>; sweeping: boolean } | null = null;
+let momentTimers: ReturnType<typeof setTimeout>[] = [];
+const HOLD_MS = 1000;
+const SWEEP_MS = 350;
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -173,7 +183,31 @@ function connect(first: ClientMessage | Promise<ClientMessage>): void {
 }
 
 function send(m: ClientMessage): void {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
+  if (ws && ws.readyState === WebSocket.OPEN) return ws.send(JSON.stringify(m));
+  // Never a click lost in silence: nothing was sent, and the page says so (the hand is dimmed meanwhile).
+  line = { text: t.offlineClick, tone: "refusal" };
+  render();
+}
+
+const online = () => !!ws && ws.readyState === WebSocket.OPEN && !!session;
+
+/** Holds a just-taken trick on the table, then sweeps it to its taker. */
+function holdTrick(trick: NonNullable<typeof moment>["trick"]): void {
+  for (const timer of momentTimers) clearTimeout(timer);
+  moment = { trick, sweeping: false };
+  const end = () => {
+    moment = null;
+    render();
+  };
+  momentTimers = reducedMotion()
+    ? [setTimeout(end, HOLD_MS)]
+    : [
+        setTimeout(() => {
+          if (moment) moment.sweeping = true;
+          render();
+        }, HOLD_MS),
+        setTimeout(end, HOLD_MS + SWEEP_MS),
+      ];
 }
 
 function received(m: ServerMessage): void {
@@ -183,13 +217,14 @@ function received(m: ServerMessage): void {
       session = m.session;
       t = catalogue[m.locale];
       document.documentElement.lang = m.locale;
-      if (m.resumed) line = { text: t.reconnected, tone: "note" };
+      if (m.resumed) line = { text: t.reconnected, tone: "note fade" };
       retries = 0;
       break;
     case "table": {
       const before = table;
       table = m.table;
       if (!before || !table || before.game?.version !== table.game?.version) hint = [];
+      if (table?.game?.taken && before?.game?.version !== table.game.version) holdTrick(table.game.taken);
       if (table?.game?.phase !== "passing" || table.hand?.passed) picked = [];
       if (line && line.tone === "refusal" && before?.game?.version !== table?.game?.version) line = null;
       break;
@@ -262,7 +297,8 @@ function render(): void {
   children.push(lineEl());
   if (g.phase === "game-over") children.push(gameOverEl());
   else if (g.phase === "moon-choice" && g.pendingMoon === hand?.seat) children.push(moonEl());
-  else if (g.history.length && scoresSeen < g.history.length && g.trickNumber === 0 && g.trick.length === 0) children.push(scoresEl(false));
+  else if (!moment && g.history.length && scoresSeen < g.history.length && g.trickNumber === 0 && g.trick.length === 0)
+    children.push(scoresEl(false));
   if (showRules) children.push(rulesEl());
   if (hand) children.push(handEl());
   else children.push(el("p", { class: "spectator" }, t.spectating));
@@ -379,7 +415,9 @@ function seatsEl(me: number): HTMLElement {
 function tableEl(me: number): HTMLElement {
   const g = table!.game!;
   const four = fourColours();
-  const shown = showLast && g.lastTrick ? g.lastTrick : { leader: g.leader, cards: g.trick, winner: -1 };
+  // The trick just taken stays its whole moment (the next leader may already play: their card shows after).
+  const held = !showLast && moment ? moment : null;
+  const shown = held ? held.trick : showLast && g.lastTrick ? g.lastTrick : { leader: g.leader, cards: g.trick, winner: -1 };
   const played = shown.cards.map((card, i) => {
     const seat = (shown.leader + i) % 4;
     return el(
@@ -392,8 +430,21 @@ function tableEl(me: number): HTMLElement {
     "section",
     { class: "table", "aria-label": showLast ? t.lastTrick : t.trick },
     ...[0, 1, 2, 3].map((n) => seatEl(n, me)),
-    el("div", { class: "trick" }, ...played),
+    el(
+      "div",
+      {
+        class: `trick${held ? " taken" : ""}${held?.sweeping ? ` sweep-${placeOf(held.trick.winner, me)}` : ""}`,
+        ...(held ? { "data-taken": String(held.trick.trickNumber) } : {}),
+      },
+      ...played,
+      held ? el("p", { class: "taker" }, takerLine(held.trick)) : null,
+    ),
   );
+}
+
+function takerLine(trick: NonNullable<typeof moment>["trick"]): string {
+  const name = table!.seats.find((s) => s.seat === trick.winner)?.name ?? "?";
+  return trick.claimed ? t.takesRest({ name, n: trick.claimed }) : t.takesTrick({ name });
 }
 
 function handEl(): HTMLElement {
@@ -466,7 +517,7 @@ function handEl(): HTMLElement {
     "section",
     { class: "mine", "aria-label": t.yourHand },
     hand.stillOut ? stillOutEl(hand.stillOut) : null,
-    el("div", { class: "hand", role: "toolbar", "aria-label": t.yourHand, style: `--n:${n}` }, ...cards),
+    el("div", { class: `hand${online() ? "" : " offline"}`, role: "toolbar", "aria-label": t.yourHand, style: `--n:${n}` }, ...cards),
     actions.length ? el("div", { class: "actions" }, ...actions) : null,
   );
 }

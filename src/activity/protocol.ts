@@ -57,6 +57,14 @@ export interface PublicGame {
   trick: number[];
   /** The last completed trick of this hand (leader first), and who took it. */
   lastTrick: { leader: number; cards: number[]; winner: number } | null;
+  /**
+   * The trick the action behind this frame completed, whole (leader first) with who took it and its
+   * number (0-based): the page holds it on the table a moment before it goes to its taker, the
+   * 13th too (by then `trick` and `lastTrick` already belong to the next hand). When the rest of the
+   * hand was claimed (no points left, or a tram), `claimed` tricks went to `winner` unplayed, with no
+   * cards shown. Null otherwise.
+   */
+  taken: { leader: number; cards: number[]; winner: number; trickNumber: number; claimed: number } | null;
   trickNumber: number;
   heartsBroken: boolean;
   awaiting: number[];

@@ -370,7 +370,7 @@ export class ActivityServer {
       // A connection follows its channel's table (one open table per channel): a rematch there is
       // the next table it shows.
       this.show(c, id);
-      head ??= tableFrameHead(publicFrame(table));
+      head ??= tableFrameHead(publicFrame(table, update));
       const hand = handFor(table, c.who.userId, c.who.locale);
       this.sendFrame(c, hand ? tableFrame(head, hand) : (watching ??= tableFrame(head, null)));
       this.rulesTo(c, table);

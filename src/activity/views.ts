@@ -11,7 +11,7 @@
  */
 import { refusalInView, suitOf, type SeatView } from "../game/index.js";
 import { messages, words, sentence, type Locale, type Messages } from "../i18n/index.js";
-import type { TableView } from "../table/types.js";
+import type { TableUpdate, TableView } from "../table/types.js";
 import { playedCardsLine } from "../table/played-cards.js";
 import { isBotSeat } from "../table/seats.js";
 import { aloneAtTable, undoOffered } from "../table/undo.js";
@@ -21,7 +21,7 @@ import type { HandInfo, PublicGame, SeatInfo, TableFrame } from "./protocol.js";
 const handOf = (table: TableView, userId: string): SeatView | null => table.handOf(userId);
 
 /** The part every connection at the table shares: worked out once per update. */
-export function publicFrame(table: TableView): Omit<TableFrame, "hand"> {
+export function publicFrame(table: TableView, update?: TableUpdate): Omit<TableFrame, "hand"> {
   const g = table.game;
   const seats: SeatInfo[] = [...table.record.seats]
     .sort((a, b) => a.seat - b.seat)
@@ -47,6 +47,7 @@ export function publicFrame(table: TableView): Omit<TableFrame, "hand"> {
       leader: g.leader,
       trick: g.trick.slice(),
       lastTrick: last ? { leader: last.leader, cards: last.cards.slice(), winner: last.winner } : null,
+      taken: takenBy(update),
       trickNumber: g.trickNumber,
       heartsBroken: g.heartsBroken,
       awaiting: [...table.awaiting],
@@ -66,6 +67,20 @@ export function publicFrame(table: TableView): Omit<TableFrame, "hand"> {
     undo: aloneAtTable(table.record.seats),
     fourColour: table.record.settings.fourColourDeck,
   };
+}
+
+/** The trick an action completed, from its public events; or the rest of the hand claimed, which shows no cards. */
+function takenBy(update: TableUpdate | undefined): PublicGame["taken"] {
+  if (update?.type !== "action") return null;
+  let taken: PublicGame["taken"] = null;
+  for (const e of update.events) {
+    if (e.type === "trick-won")
+      taken = { leader: e.trick.leader, cards: e.trick.cards.slice(), winner: e.trick.winner, trickNumber: e.trickNumber, claimed: 0 };
+    // A claim after a trick: the page holds the trick, then says who took the rest.
+    else if (e.type === "tricks-claimed" && !taken)
+      taken = { leader: e.seat, cards: [], winner: e.seat, trickNumber: 13 - e.tricks, claimed: e.tricks };
+  }
+  return taken;
 }
 
 /** The hand a connection is shown: its person's seat's, or null for anyone not seated (a spectator). */

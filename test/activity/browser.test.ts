@@ -92,6 +92,17 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     const daveP = await open(3, { width: 1280, height: 800 });
     await bobP.frame.waitForSelector(".seats .seat");
     await daveP.frame.waitForSelector(".seats .seat");
+    // The spectator's page records every trick it holds on the table after it is taken: its number and how many cards it shows.
+    await daveP.frame.evaluate(`(() => {
+      const seen = (window.heldTricks = []);
+      let last = null;
+      new MutationObserver(() => {
+        const held = document.querySelector(".trick.taken");
+        if (held && held !== last && !held.className.includes("sweep-"))
+          seen.push(held.getAttribute("data-taken") + ":" + held.querySelectorAll(".played").length + ":" + (held.querySelector(".taker")?.textContent ?? ""));
+        last = held;
+      }).observe(document.getElementById("app"), { childList: true, subtree: true });
+    })()`);
     expect(await bobP.frame.textContent(".status")).toContain("La table attend ses joueurs");
     await bobP.frame.waitForSelector("button.rules");
     await bobP.page.screenshot({ path: join(OUT, "lobby-phone.png") });
@@ -173,6 +184,8 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
           if (name === "phone") expect(fits.worst).toBe(0);
           await shot(p, `table-${name}`);
         }
+        // A trick just taken, whole, with who took it (looked at: test/activity/__output__/taken-*.png).
+        if (!shots.has(`taken-${name}`) && (await p.frame.locator(".trick.taken .played").count()) === 4) await shot(p, `taken-${name}`);
         const r = await act(p.frame, (what) => shot(p, `${what}-${name}`)).catch((err: unknown) => {
           const mine = sent.filter((f) => f.userId === (name === "phone" ? bobU.id : annU.id)).slice(-4);
           throw new Error(`${name}: ${String(err)}\nlast frames: ${mine.map((f) => f.frame.slice(0, 300)).join("\n")}`);
@@ -211,6 +224,20 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     const totals = await annP.frame.$$eval(".placings li", (lis) => lis.map((li) => li.textContent ?? ""));
     expect(totals.length).toBe(4);
     for (const name of [annU.globalName, bobU.globalName, carlU.globalName]) expect(textOf(overPost)).toContain(name);
+
+    // Every trick taken was held whole on the spectator's table, saying who took it (the 13th, or a
+    // claim of the rest, before the hand's scores), as many times as the server announced one.
+    const held = (await daveP.frame.evaluate("window.heldTricks")) as string[];
+    const announced = sent.flatMap((f) => {
+      const m = JSON.parse(f.frame) as ServerMessage;
+      return f.userId === h.fake.users[3].id && m.t === "table" && m.table?.game?.taken ? [m.table.game.taken] : [];
+    });
+    expect(announced.length).toBeGreaterThan(13);
+    expect(announced.some((tk) => tk.trickNumber === 12 || tk.claimed > 0)).toBe(true);
+    // (A moment redrawn mid-hold by the next frame counts again: at least one per announcement, all whole.)
+    expect(new Set(held).size).toBeGreaterThanOrEqual(new Set(announced.map((tk) => `${tk.trickNumber}:${tk.cards.length}`)).size);
+    for (const tk of held) expect(tk).toMatch(/^(\d+):(4:.+ takes the trick|0:.+ takes the last (trick|\d+ tricks))$/);
+    expect(held.filter((tk) => tk.startsWith("12:4:") || tk.includes(":0:")).length).toBeGreaterThan(0);
 
     // The spectator's page never had a hand; no page loaded anything from another origin.
     expect(await daveP.frame.locator(".hand").count()).toBe(0);

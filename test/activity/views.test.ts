@@ -122,4 +122,26 @@ describe("the Activity's table frames", () => {
     const en = rulesInfo(t.record, "en");
     expect(en.lines.join(" ")).toMatch(/target=50.*game to 50, lowest wins.*Hints: off\. Played cards: each player's hand lists/);
   });
+
+  it("carry the trick an action completed, whole with its taker, so a page can hold it a moment; other frames carry none", async () => {
+    const s = setup({ seed: 7, settings: { turnSeconds: 0 } });
+    const id = await playing(s);
+    const updates: Parameters<Parameters<typeof s.service.onUpdate>[0]>[] = [];
+    s.service.onUpdate((table, update) => updates.push([table, update]));
+    // Four cards: each seat plays its first legal card in turn.
+    for (let i = 0; i < 4; i++) {
+      const t = (await s.service.get(id))!;
+      const who = everyone.find((p) => t.handOf(p.userId)?.seat === t.game!.turn)!;
+      const hand = handFor(t, who.userId, "en")!;
+      expect((await s.service.play(id, who, hand.legal[0] as never, t.record.actionCount)).ok).toBe(true);
+    }
+    const frames = updates.map(([t, u]) => publicFrame(t, u).game!);
+    expect(frames.slice(0, 3).map((g) => g.taken)).toEqual([null, null, null]);
+    const last = frames[3];
+    expect(last.trick).toEqual([]);
+    expect(last.taken).toEqual({ ...last.lastTrick, trickNumber: 0, claimed: 0 });
+    expect(last.taken!.cards).toHaveLength(4);
+    // A frame made without the update (a page signing in) holds nothing.
+    expect(publicFrame(updates[3][0]).game!.taken).toBeNull();
+  });
 });

@@ -10,6 +10,9 @@ export const en = {
   signingIn: "Signing in with Discord…",
   reconnecting: "Connection lost: reconnecting…",
   reconnected: "Reconnected: the table is as it is now.",
+  offlineClick: "Not connected: nothing was played. Reconnecting…",
+  takesTrick: (v: { name: string }) => `${v.name} takes the trick`,
+  takesRest: (v: { name: string; n: number }) => (v.n === 1 ? `${v.name} takes the last trick` : `${v.name} takes the last ${v.n} tricks`),
   noTable: "There is no table in this channel yet. Start one with /hearts new, then open the Activity again.",
   lobby: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated): the game appears here when the host starts it.`,
   spectating: "You are watching: only what everyone sees is shown.",
@@ -84,11 +87,15 @@ export const fr: typeof en = {
   signingIn: "Connexion avec Discord…",
   reconnecting: "Connexion perdue : reconnexion…",
   reconnected: "Reconnecté : la table est telle qu'elle est maintenant.",
+  offlineClick: "Pas de connexion : rien n'a été joué. Reconnexion…",
+  takesTrick: (v) => `${v.name} remporte le pli`,
+  takesRest: (v) => (v.n === 1 ? `${v.name} remporte le dernier pli` : `${v.name} remporte les ${v.n} derniers plis`),
   noTable: "Il n'y a pas encore de table dans ce salon. Lancez-en une avec /hearts new, puis rouvrez l'Activité.",
   lobby: (v) => `La table attend ses joueurs (${v.n}/4 assis) : la partie s'affiche ici quand l'hôte la lance.`,
   spectating: "Vous regardez : seul ce que tout le monde voit est affiché.",
   yourTurn: "À vous",
-  theirTurn: (v) => `Au tour de ${v.name}`,
+  // "de" elides before a vowel: "Au tour d'Alice", "Au tour de Bob".
+  theirTurn: (v) => (/^[aeiouyàâäéèêëîïôöùûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ]/.test(v.name) ? `Au tour d'${v.name}` : `Au tour de ${v.name}`),
   choosing: (v) => `${v.name} choisit comment compte la lune`,
   passing: (v) =>
     v.dir === "hold"
