@@ -426,8 +426,9 @@ export class ActivityServer {
 
   /** Someone's right to a table ended (access.ts): their open pages there close, saying why. */
   private ended(e: AccessEnded): void {
-    const key =
-      e.why === "left" ? "endedLeft" : e.why === "kicked" ? "endedKicked" : e.why === "forgotten" ? "endedForgotten" : "endedPurged";
+    const key = (
+      { left: "endedLeft", kicked: "endedKicked", forgotten: "endedForgotten", purged: "endedPurged", banned: "endedBanned" } as const
+    )[e.why];
     for (const c of this.all) {
       if (!c.who || !c.channel) continue;
       if (e.userId && c.who.userId !== e.userId) continue;

@@ -1,6 +1,6 @@
 /**
  * When a person's right to a table ends: they left its seat or were kicked, they asked the bot to
- * forget them, or their server purged its data. Any front end that keeps a session (the Activity's
+ * forget them, their server purged its data, or banned them. Any front end that keeps a session (the Activity's
  * pages) hears it at once and refuses the sessions made before it: a session carries when it was
  * issued, and a session issued before the person's cut-off for that place is void.
  *
@@ -11,7 +11,7 @@
 
 import type { Outcome, TableView } from "./types.js";
 
-export type AccessEnd = "left" | "kicked" | "forgotten" | "purged";
+export type AccessEnd = "left" | "kicked" | "forgotten" | "purged" | "banned";
 
 /** Where a person's right ended: everywhere (Forget me), a server (everyone, a purge), or a table's channels. */
 export interface AccessEnded {
@@ -30,6 +30,7 @@ export class TableAccess {
   private readonly byUser = new Map<string, number>();
   private readonly byGuild = new Map<string, number>();
   private readonly byUserChannel = new Map<string, number>();
+  private readonly byUserGuild = new Map<string, number>();
   private readonly listeners = new Set<(e: AccessEnded) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -57,6 +58,13 @@ export class TableAccess {
     this.tell({ why: "forgotten", userId, guildId: null, channels: [], at });
   }
 
+  /** Banned from a server (seen by the bot): their sessions there end. */
+  banned(userId: string, guildId: string): void {
+    const at = this.now();
+    put(this.byUserGuild, `${userId} ${guildId}`, at);
+    this.tell({ why: "banned", userId, guildId, channels: [], at });
+  }
+
   purged(guildId: string): void {
     const at = this.now();
     put(this.byGuild, guildId, at);
@@ -69,6 +77,7 @@ export class TableAccess {
       this.byUser.get(userId) ?? 0,
       guildId ? (this.byGuild.get(guildId) ?? 0) : 0,
       this.byUserChannel.get(`${userId} ${channel}`) ?? 0,
+      guildId ? (this.byUserGuild.get(`${userId} ${guildId}`) ?? 0) : 0,
     );
     return issued > cut;
   }

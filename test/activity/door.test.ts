@@ -203,6 +203,18 @@ describe("the right to the table", () => {
     expect(page.closed).toEqual({ code: 4009, reason: "Your data was deleted (Forget me): reopen the Activity to come back." });
   });
 
+  it("a person banned from the server has their open pages closed at once, saying so", async () => {
+    const eve = h.fake.users[4];
+    const page = await signIn(port(), h.fake.oauthCode(eve), h.fake.channelId);
+    h.fake.ban(eve);
+    try {
+      await page.until(() => page.closed, 3000, "the page closed");
+      expect(page.closed).toEqual({ code: 4009, reason: "You no longer have access to this server." });
+    } finally {
+      (h.fake.users as unknown as (typeof eve)[]).splice(4, 0, eve);
+    }
+  });
+
   it("someone no longer in the server cannot sign in, though the bot's cache still knows them", async () => {
     // Never signed in to the Activity (the bot's own 30 s answer cache has nothing for them).
     const dan = new Player(h, h.fake.users[5]);

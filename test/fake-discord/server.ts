@@ -1070,6 +1070,13 @@ export class FakeDiscord {
    * Sends a dispatch to the session(s) of the shard owning its guild (every session for events of
    * no guild); logged per session so a resuming client gets what it missed.
    */
+  /** Bans a person from the server: Discord no longer knows them as a member, and the bot hears GUILD_BAN_ADD. */
+  ban(user: FakeUser): void {
+    const i = this.users.indexOf(user);
+    if (i >= 0) this.users.splice(i, 1);
+    this.dispatch("GUILD_BAN_ADD", { guild_id: this.guildId, user: this.userObject(user) });
+  }
+
   dispatch(t: string, d: unknown): void {
     const e = d as { guild_id?: string; id?: string } | null;
     const guildId = e?.guild_id ?? (t === "GUILD_CREATE" || t === "GUILD_UPDATE" || t === "GUILD_DELETE" ? e?.id : undefined);

@@ -17,7 +17,8 @@ export function globalRequestsPerSecond(shard: ShardInfo | null, proxied = false
 
 export function createClient(config: Config, shard: ShardInfo | null): Client {
   return new Client({
-    intents: [GatewayIntentBits.Guilds],
+    // GuildModeration (not privileged): a ban ends the person's Activity sessions at that server.
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildModeration],
     ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
     // @discordjs/rest keeps a handler per route and interaction token; sweep idle ones each
     // minute (not hourly) so memory does not grow with every interaction answered.

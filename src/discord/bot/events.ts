@@ -25,6 +25,9 @@ export function wireEvents(
     if (!g.available) return; // an outage on Discord's side, not a removal
     guildRemoved(admin, g.id, new Date()).catch(logged("ending a removed server's tables"));
   });
+  client.on(Events.GuildBanAdd, (ban) => {
+    admin.service.access.banned(ban.user.id, ban.guild.id);
+  });
   client.on(Events.GuildCreate, (g) => {
     guildPresent(admin, g.id).catch(logged("calling off a server's purge"));
   });
