@@ -78,6 +78,20 @@ async function groupGone(c: ChildProcess, ms: number): Promise<boolean> {
   return false;
 }
 
+/** npm's own pid under the test's `sh -c "npm start"` (the shell may have exec'd it, or be its parent). */
+function npmOf(shPid: number): number {
+  // Its program, not its arguments ("sh -c npm start" names npm too): npm titles itself "npm start".
+  const isNpm = (pid: number) => /^(\S*\/)?npm( |$)/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]);
+  if (isNpm(shPid)) return shPid;
+  const children = spawnSync("pgrep", ["-P", String(shPid)], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n")
+    .map(Number);
+  const npm = children.find(isNpm);
+  if (!npm) throw new Error(`no npm process under the shell ${shPid}`);
+  return npm;
+}
+
 /** Kills what is left of the child's process group; a group already gone (ESRCH) is what we wanted. */
 function killGroup(c: ChildProcess): void {
   try {
@@ -142,10 +156,15 @@ describe("the README's quick start, verbatim", () => {
     // The default DATABASE_URL: the folder was made and the game is in it.
     expect(statSync(join(dir, "data", "hearts.db")).size).toBeGreaterThan(0);
 
-    // Ctrl-C: the bot stops cleanly, saying open tables resume, with no stack trace.
-    process.kill(-bot.pid!, "SIGINT");
+    // A supervisor's SIGTERM to the pid it knows, npm's (not the group, as a container's or a manual
+    // kill sends it): npm start execs node, so the bot hears it and stops cleanly, leaving no process.
+    const npmPid = npmOf(bot.pid!);
+    process.kill(npmPid, "SIGTERM");
     await exited(bot);
-    expect(await groupGone(bot, 15_000), "the bot was still running 15 s after Ctrl-C").toBe(true);
+    const gone = await groupGone(bot, 15_000);
+    const left = gone ? "" : spawnSync("ps", ["-o", "pid,ppid,stat,args", "-g", String(bot.pid)], { encoding: "utf8" }).stdout;
+    expect(gone, `the bot was still running 15 s after SIGTERM to npm:\n${left}\n${bot.output().slice(-1500)}`).toBe(true);
+    expect(bot.output()).toMatch(/"msg":"stopped"|stopped/);
     expect(bot.output()).toContain("logged in to Discord");
     expect(bot.output()).not.toMatch(/\n\s+at .*\(/);
     expect(bot.output()).not.toContain(TOKEN);
