@@ -11,6 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { createPrivateFile, makePrivateDir } from "../store/file-modes.js";
 import { sqliteFile } from "../store/sqlite.js";
+import { pgDumpCommand } from "../store/pg-url.js";
 
 const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 
@@ -48,17 +49,6 @@ export function defaultBackupFile(databaseFile: string, now = new Date()): strin
   return join(dirname(databaseFile), "backups", `hearts-${stamp}.db`);
 }
 
-/** The PostgreSQL URL with its password taken out (pg_dump reads it from ~/.pgpass or PGPASSWORD). */
-function withoutPassword(url: string): string {
-  try {
-    const u = new URL(url);
-    u.password = "";
-    return u.toString();
-  } catch {
-    return "postgresql://USER@HOST:5432/DATABASE";
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const i = argv.indexOf("--to");
   if (i >= 0 && !argv[i + 1]) {
@@ -73,9 +63,9 @@ async function main(argv: string[]): Promise<number> {
         "consistent copy while the bot runs. Keep the password off the command line (it would show in `ps`",
         "and the shell's history): put it in ~/.pgpass (host:port:database:user:password, mode 0600) or PGPASSWORD.",
         "",
-        `  pg_dump --format=custom --file hearts-$(date -u +%Y%m%dT%H%M%SZ).dump '${withoutPassword(url)}'`,
+        `  ${pgDumpCommand(url)}`,
         "",
-        "Restore into an empty database with pg_restore --dbname '<url without the password>' hearts-....dump.",
+        "Restore into an empty database with pg_restore --dbname '<its URL, without the password>' hearts-....dump.",
       ].join("\n"),
     );
     return 1;

@@ -39,6 +39,63 @@ export function pgTarget(url: string): PgTarget {
   };
 }
 
+/**
+ * The URI parameters libpq (so pg_dump and pg_restore) understands: Prisma's own (schema,
+ * connection_limit, pool_timeout, sslaccept, pgbouncer…) make pg_dump refuse the whole URL.
+ */
+const LIBPQ_PARAMETERS = new Set([
+  "host",
+  "hostaddr",
+  "port",
+  "dbname",
+  "user",
+  "passfile",
+  "channel_binding",
+  "connect_timeout",
+  "client_encoding",
+  "options",
+  "application_name",
+  "keepalives",
+  "keepalives_idle",
+  "keepalives_interval",
+  "keepalives_count",
+  "tcp_user_timeout",
+  "gssencmode",
+  "sslmode",
+  "sslcert",
+  "sslkey",
+  "sslpassword",
+  "sslcertmode",
+  "sslrootcert",
+  "sslcrl",
+  "sslcrldir",
+  "sslsni",
+  "requirepeer",
+  "ssl_min_protocol_version",
+  "ssl_max_protocol_version",
+  "krbsrvname",
+  "gsslib",
+  "service",
+  "target_session_attrs",
+  "load_balance_hosts",
+]);
+
+const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The pg_dump command for a DATABASE_URL the bot accepts: the URL as libpq reads it (without the
+ * password, which pg_dump takes from ~/.pgpass or PGPASSWORD, and without Prisma's parameters), and
+ * the schema the bot's tables live in when it is not the default one.
+ */
+export function pgDumpCommand(url: string, file = "hearts-$(date -u +%Y%m%dT%H%M%SZ).dump"): string {
+  const target = pgTarget(url);
+  const u = new URL(target.connectionString);
+  u.password = "";
+  for (const key of [...u.searchParams.keys()]) if (!LIBPQ_PARAMETERS.has(key)) u.searchParams.delete(key);
+  const schema = target.schema === "public" ? "" : ` --schema=${shellQuote(target.schema)}`;
+  return `pg_dump --format=custom${schema} --file ${file} ${shellQuote(u.toString())}`;
+}
+
 /** A quoted identifier, for the schema name in search_path and CREATE SCHEMA. */
 export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
