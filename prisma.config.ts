@@ -5,7 +5,7 @@
  * The PostgreSQL schema has its own config: prisma/postgres/prisma.config.ts.
  */
 import "./src/load-env.js";
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { defineConfig } from "prisma/config";
@@ -23,7 +23,12 @@ if (!process.env.DATABASE_URL.startsWith("file:")) {
   process.env.DATABASE_URL = DEFAULT_DATABASE_URL;
 }
 const url = process.env.DATABASE_URL;
-if (url.startsWith("file:")) mkdirSync(dirname(url.slice("file:".length)), { recursive: true });
+// Private (0700), as the bot makes it (src/store/file-modes.ts): npm ci's postinstall is often the
+// first to create it, and the bot keeps the mode of a folder that exists.
+if (url.startsWith("file:")) {
+  const dir = dirname(url.slice("file:".length));
+  if (mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dir, 0o700);
+}
 
 /**
  * The JS schema engine replays migrations into its shadow database (migrate dev, migrate diff

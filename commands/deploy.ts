@@ -27,8 +27,8 @@ async function main(): Promise<number> {
     const result = (await rest.put(route, { body })) as unknown[];
     console.log(
       config.guildId
-        ? `Registered ${result.length} command (/hearts) in server ${config.guildId}: it is usable there now.`
-        : `Registered ${result.length} command (/hearts) globally: Discord may take up to an hour to show it everywhere.`,
+        ? `Registered ${registered(result.length)} in server ${config.guildId}: it is usable there now.`
+        : `Registered ${registered(result.length)} globally: Discord may take up to an hour to show it everywhere.`,
     );
     return 0;
   } catch (err) {
@@ -59,3 +59,8 @@ function applicationIdFromToken(token: string): string | null {
 }
 
 process.exitCode = await main();
+
+/** "1 command (/hearts)", or "2 commands (/hearts and the Activity's Launch entry)". */
+function registered(n: number): string {
+  return n === 1 ? "1 command (/hearts)" : `${n} commands (/hearts and the Activity's Launch entry)`;
+}

@@ -50,6 +50,8 @@ const STORE_WRITES = new Set([
 export function routeLabel(path: string): string {
   return path
     .split("?")[0]
+    // discord.js sends @original encoded; the label says it as Discord's documentation does.
+    .replaceAll("%40", "@")
     .replace(/\/(webhooks|interactions)\/(\d+|:id)\/[^/]+/, "/$1/:id/:token")
     .replace(/\/\d{5,}/g, "/:id")
     .replace(/\/reactions\/[^/]+/, "/reactions/:emoji");
@@ -210,7 +212,8 @@ export class BotMetrics {
       "kind",
       ({ bot }) => ({ ...bot.fairUse.refused }),
     );
-    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: "hearts_" });
+    // Node's own under their usual names (process_*, nodejs_*), as every Node dashboard expects them.
+    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
   /** The responder's callback: one acknowledgement and how long it took. */

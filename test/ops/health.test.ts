@@ -39,7 +39,9 @@ describe.skipIf(!!why)("the metrics port during a game", () => {
     });
     await Promise.race([fake.ready(), early]);
     expect((await get(`${bot.ops}/healthz`)).status).toBe(200);
-    await until(`${bot.ops}/readyz`, 200, 10_000);
+    // Ready once the bot says its tables resumed (its last start-up line), not a moment later.
+    await fake.waitFor(() => bot!.out().includes("resumed open tables"), 10_000, "the resumed tables' line");
+    expect((await get(`${bot.ops}/readyz`)).status).toBe(200);
 
     let sent = 0;
     const driver = new TableDriver(fake, fake.channelId, fake.users.slice(0, 2), createRng(5), { target: 20, onSend: () => sent++ });
@@ -66,6 +68,10 @@ describe.skipIf(!!why)("the metrics port during a game", () => {
     const routes = new Set(m.get("hearts_discord_rest_responses_total")!.samples.map((s) => s.labels.route));
     expect(routes).toContain("/interactions/:id/:token/callback");
     expect([...routes].every((r) => !/\d{5,}/.test(r))).toBe(true);
+    expect([...routes].filter((r) => r.includes("%")), "routes as Discord's documentation writes them").toEqual([]);
+    // Node's own metrics under their usual names, as dashboards expect them.
+    expect(m.has("process_resident_memory_bytes") && m.has("nodejs_eventloop_lag_seconds")).toBe(true);
+    expect([...m.keys()].filter((k) => k.startsWith("hearts_process_") || k.startsWith("hearts_nodejs_"))).toEqual([]);
     expect(scrape.body).not.toContain(fake.token);
     expect(total(m, "hearts_discord_rest_429_total")).toBe(0);
     for (const name of [

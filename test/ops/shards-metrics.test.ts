@@ -53,7 +53,7 @@ describe("the metrics port with SHARDS", () => {
           .samples.map((s) => s.labels.shard)
           .sort();
       expect(shards("hearts_store_up")).toEqual(["0", "1"]);
-      expect(new Set(shards("hearts_process_resident_memory_bytes"))).toEqual(new Set(["0", "1"]));
+      expect(new Set(shards("process_resident_memory_bytes"))).toEqual(new Set(["0", "1"]));
 
       // Shard 1's process dies: the machine is not ready, and says which shard.
       const pid = out

@@ -4,6 +4,7 @@
  * processes, where process.umask can be set.)
  */
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
@@ -72,6 +73,22 @@ it("a folder that already exists keeps its mode; a database left world-readable 
   await withUmask(0o000, () => openAndWrite(`file:${file}`));
   expect(mode(root)).toBe("755");
   expect([mode(file), mode(`${file}-wal`), mode(`${file}-shm`)]).toEqual(["600", "600", "600"]);
+});
+
+it("the data folder npm ci's postinstall makes (prisma generate, through prisma.config.ts) is private too", () => {
+  const root = tempDir();
+  const url = `file:${join(root, "data", "hearts.db")}`;
+  // As npm runs it: a fresh process with the usual umask, loading the config as every prisma command does.
+  const r = spawnSync(
+    "sh",
+    ["-c", `umask 022 && ${JSON.stringify(process.execPath)} --import tsx -e "await import('./prisma.config.ts')"`],
+    {
+      env: { ...process.env, DATABASE_URL: url, ENV_FILE: "none" },
+      encoding: "utf8",
+    },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  expect(mode(join(root, "data"))).toBe("700");
 });
 
 it("a backup is created private too", async () => {

@@ -32,7 +32,6 @@ export async function start({ config, deps, client, services, admin, log }: Runn
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...(shard ? { shards: shard.count } : {}) }, "logged in to Discord");
   // A table belongs to the shard of its guild: the other shards' processes resume theirs.
   const resumed = await service.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined);
-  log.info({ tables: resumed }, "resumed open tables");
   // Interaction tokens at rest: none older than Discord's 15 minutes stays, whatever its table.
   const now = deps.clock?.now() ?? Date.now();
   await deps.store.dropStaleMenus(new Date(now - 15 * 60_000)).catch(logged("deleting expired menu tokens"));
@@ -56,6 +55,8 @@ export async function start({ config, deps, client, services, admin, log }: Runn
   housekeeping?.start();
   // After the tables resumed: a page that reconnects finds its table where it is.
   await activity?.start();
+  // Said last, when the bot is ready (its /readyz answers 200 from here on: it said 503 for a moment after this line).
+  log.info({ tables: resumed }, "resumed open tables");
 }
 
 /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
