@@ -33,7 +33,17 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     const status = (err as { status?: number }).status;
-    if (status === 401)
+    const code = (err as { code?: number | string }).code;
+    if (code === 50240)
+      console.error(
+        [
+          "Discord refused the commands: this application has Activities turned on in the Developer Portal, and then",
+          "its global commands must include the Activity's Launch entry point, which is sent only when the Activity is",
+          "configured. Either set DISCORD_CLIENT_SECRET and ACTIVITY_URL in .env (see the README's Activity section) and",
+          "run npm run deploy-commands again, or turn Activities off in the portal (your application → Activities).",
+        ].join("\n"),
+      );
+    else if (status === 401)
       console.error(
         "Discord refused the token in DISCORD_TOKEN. Reset it on the Bot page of your application and put the new one in .env.",
       );

@@ -98,4 +98,23 @@ describe("npm run deploy-commands", () => {
       await fake.close();
     }
   }, 40_000);
+
+  it("explains, instead of failing with Discord's code, when Activities are on in the portal but the Activity is not configured", async () => {
+    const fake = await startFakeDiscord({ activities: true });
+    try {
+      const child = spawn(tsx, [join(process.cwd(), "commands", "deploy.ts")], {
+        cwd: dir,
+        env: { ...baseEnv, DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API_BASE: fake.apiBase },
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(1);
+      expect(out).toContain("this application has Activities turned on in the Developer Portal");
+      expect(out).toContain("DISCORD_CLIENT_SECRET and ACTIVITY_URL");
+      expect(out).not.toMatch(/\n\s+at .*\(/);
+    } finally {
+      await fake.close();
+    }
+  }, 40_000);
 });

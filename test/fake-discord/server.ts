@@ -259,6 +259,11 @@ export interface FakeOptions {
    * a global 429 (X-RateLimit-Global, Retry-After, Discord's JSON body). Off by default.
    */
   globalLimit?: number;
+  /**
+   * The application has Activities turned on in the Developer Portal: as on Discord, a bulk update of
+   * its global commands must include its entry-point command (type 4), else 400 with code 50240.
+   */
+  activities?: boolean;
 }
 
 /** One window of the global limit (globalLimit): requests let through and refused in it. */
@@ -356,6 +361,8 @@ export class FakeDiscord {
   /** Each guild's preferred locale, sent as `guild_locale` (default "en-US"). */
   readonly guildLocales = new Map<string, string>();
   readonly botRoleId = "800000000000000002";
+  /** FakeOptions.activities. */
+  private readonly activities: boolean;
   readonly users: FakeUser[];
   /** Every server the bot is in; the first is `guildId` with `channelId` (see addGuild). */
   readonly guilds: FakeGuild[] = [];
@@ -422,6 +429,7 @@ export class FakeDiscord {
     this.keepFiles = opts.keepFiles ?? false;
     this.rateLimits = opts.rateLimits ?? false;
     this.globalLimit = opts.globalLimit ?? 0;
+    this.activities = opts.activities ?? false;
     this.recordCalls = opts.recordCalls ?? true;
     this.keepHistory = opts.history ?? true;
     this.heartbeatMs = opts.heartbeatMs ?? 41_250;
@@ -1410,6 +1418,12 @@ export class FakeDiscord {
     });
     if (method === "GET" && !m[3]) return reply(200, list);
     if (method === "PUT" && !m[3]) {
+      if (this.activities && key === "global" && !body.some((c: any) => c.type === 4))
+        return error(
+          400,
+          50240,
+          "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+        );
       const stored = body.map((c: any) => stamp({ ...c, id: list.find((x) => x.name === c.name)?.id }));
       this.commands.set(key, stored);
       return reply(200, stored);
