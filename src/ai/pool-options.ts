@@ -31,6 +31,12 @@ export interface BotPoolOptions {
     queue?: number;
     /** A daily decision that no worker took within this long is refused (default 10 s). */
     waitMs?: number;
+    /**
+     * How long a running daily search may take before its worker is replaced (default 30 s). It
+     * searches a fixed number of worlds, not a time budget: on a busy machine it takes longer, and
+     * a move's or a hint's limit (its budget and the margin, about 2 s) killed the first ones.
+     */
+    timeoutMs?: number;
   };
   /** Another worker module and its workerData (tests inject faults this way); it must load ./worker. */
   worker?: { entry: URL; data?: unknown };
@@ -51,6 +57,7 @@ export interface PoolLimits {
   dailyRunning: number;
   dailyQueue: number;
   dailyWaitMs: number;
+  dailyTimeoutMs: number;
 }
 
 /** Worker threads: one per spare core, at least 1, at most 4, unless given. */
@@ -72,5 +79,6 @@ export function poolLimits(opts: BotPoolOptions): PoolLimits {
     dailyRunning: Math.max(1, opts.daily?.running ?? 1),
     dailyQueue: Math.max(0, opts.daily?.queue ?? 4),
     dailyWaitMs: opts.daily?.waitMs ?? 10_000,
+    dailyTimeoutMs: opts.daily?.timeoutMs ?? 30_000,
   };
 }

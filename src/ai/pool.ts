@@ -352,7 +352,8 @@ export class BotPool {
     if (task.timer) clearTimeout(task.timer);
     slot.task = task;
     this.counts[task.kind === "move" ? "moves" : task.kind === "hint" ? "hints" : task.kind === "daily" ? "dailies" : "reviews"]++;
-    const limit = task.budgetMs + this.limits.marginMs;
+    // A daily search plays a fixed number of worlds: its own limit, not a budget and a margin.
+    const limit = task.kind === "daily" ? this.limits.dailyTimeoutMs : task.budgetMs + this.limits.marginMs;
     task.timer = setTimeout(() => {
       task.timer = null;
       if (slot.task !== task) return;
@@ -360,7 +361,7 @@ export class BotPool {
       this.fail(
         slot,
         w,
-        `a ${task.kind === "move" ? "decision" : "hint"} took over ${limit} ms`,
+        `a ${task.kind === "move" ? "decision" : task.kind === "daily" ? "daily decision" : task.kind} took over ${limit} ms`,
         `The computer player took too long (over ${limit} ms); its worker was replaced.`,
       );
     }, limit);

@@ -156,7 +156,7 @@ describe("BotPool daily lane", () => {
 
   it("runs one daily search at a time however many workers are free, refuses beyond its queue, and lets moves by", async () => {
     const faults = new FaultSwitch();
-    const p = new BotPool({ size: 3, worker: faults.worker, marginMs: 400, daily: { running: 1, queue: 2 } });
+    const p = new BotPool({ size: 3, worker: faults.worker, marginMs: 400, daily: { running: 1, queue: 2, timeoutMs: 450 } });
     pools.push(p);
     while (p.ready < 3) await new Promise((r) => setTimeout(r, 20));
     faults.fault = "hang";
@@ -174,5 +174,28 @@ describe("BotPool daily lane", () => {
     const settled = await Promise.allSettled(daily);
     expect(settled.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
     expect(p.stats.dailies).toBe(3);
+  });
+
+  it("lets a daily search take longer than a move's or a hint's limit (it searches a fixed number of worlds), and says what it was when one is stopped", async () => {
+    // A margin of 1 ms: a hard move's limit is its 48 ms budget and 1 ms; 300 worlds take longer than that.
+    const p = new BotPool({ size: 1, marginMs: 1 });
+    pools.push(p);
+    const t0 = performance.now();
+    const a = await p.decide(views[0], "hard", { daily: true, samples: 300, seed: 7 });
+    expect(a.seat).toBe(0);
+    expect(performance.now() - t0).toBeGreaterThan(49);
+    expect(p.stats.timeouts).toBe(0);
+
+    const faults = new FaultSwitch();
+    const lines: string[] = [];
+    const line = (o: object, m: string) => lines.push(`${JSON.stringify(o)} ${m}`);
+    const log = { error: line, warn: line, info: line, debug: () => undefined };
+    const q = new BotPool({ size: 1, worker: faults.worker, daily: { timeoutMs: 200 }, log: log as never });
+    pools.push(q);
+    while (q.ready < 1) await new Promise((r) => setTimeout(r, 20));
+    faults.fault = "hang";
+    await expect(q.decide(views[1], "hard", { daily: true, samples: 300 })).rejects.toThrow();
+    expect(lines.join("\n")).toContain("a daily decision took over 200 ms");
+    expect(lines.join("\n")).not.toContain("a hint took");
   });
 });
