@@ -40,6 +40,22 @@ describe("message catalogue", () => {
     expect(same / total).toBeLessThan(0.1);
   });
 
+  it("writes French as a French person does: decimal commas, French plurals and ordinals, no masculine default", () => {
+    const fr = messages("fr");
+    expect(fr.review.cost({ cost: 4.9, mine: 7.25, theirs: 2.35 })).toMatch(/^Coût estimé : \*\*4,9 points\*\* \(cette donne : 7,3 attendus .*, 2,4 avec/);
+    expect(fr.review.cost({ cost: 0.8, mine: 1, theirs: 0.2 })).toContain("**0,8 point**");
+    expect(fr.review.summary({ matched: 5, decisions: 9, cost: 1.5 })).toContain("1,5 point.");
+    expect(messages("en").review.cost({ cost: 4.9, mine: 7.25, theirs: 2.35 })).toContain("**4.9 points**");
+    expect(fr.daily.myRank({ rank: 1, count: 3, points: 6 })).toBe("Vous êtes à la 1re place sur 3 avec 6 points.");
+    expect(fr.daily.myRank({ rank: 2, count: 3, points: 1 })).toBe("Vous êtes à la 2e place sur 3 avec 1 point.");
+    // Over every French sentence: no decimal point in a number, no "1e", no sentence that assumes a man.
+    for (const [area, byLocale] of Object.entries(tables))
+      for (const key of Object.keys(byLocale.fr)) {
+        const text = render(byLocale.fr[key]);
+        expect(text, `fr ${area}.${key}`).not.toMatch(/\d\.\d|\b1e\b|Soyez le premier|Vous êtes sûr\b|vous ai oublié/);
+      }
+  });
+
   it("picks the closest language Discord names, English otherwise", () => {
     expect(localeOf("fr")).toBe("fr");
     expect(localeOf("en-US")).toBe("en");

@@ -16,7 +16,6 @@ import { COLOUR } from "../views/components.js";
 import { Lane } from "../../render/runtime/pacer.js";
 
 const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
-const fmt = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
 
 /** `/hearts review`, as the registry (handlers/index.ts) lists it: slow, so acknowledged at once. */
 export const reviewHandler = command({
@@ -72,7 +71,7 @@ async function reviewCommand(
       lines.push(m.youPlayed({ card: cardLabel(d.chosen[0]) }), m.expertPlays({ card: cardLabel(d.expert[0]) }));
       embeds.push({ title: m.playTitle({ n: n + 1, hand: d.handIndex + 1, trick: d.trickNumber + 1 }), color: COLOUR.review });
     }
-    lines.push(m.cost({ cost: fmt(d.cost), mine: fmt(d.chosenPoints), theirs: fmt(d.expertPoints) }));
+    lines.push(m.cost({ cost: d.cost, mine: d.chosenPoints, theirs: d.expertPoints }));
     const e = embeds[embeds.length - 1];
     const png = pictures[n];
     if (png) {

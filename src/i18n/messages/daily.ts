@@ -106,10 +106,12 @@ export const fr: typeof en = {
     `Je ne publie que là où les tables peuvent s'ouvrir et où vous pouvez écrire (voir \`/hearts settings\`) ; voici votre ligne à copier :\n${p.line}`,
   handsHidden: "Le résultat de chaque donne reste caché tant que vous n'avez pas terminé le défi du jour : rangs et totaux seulement.",
   boardTitle: (p) => `Défi Hearts n° ${p.day}`,
-  boardEmpty: "Personne n'a encore terminé ce défi. Soyez le premier : `/hearts daily play`.",
+  boardEmpty: "Personne n'a encore terminé ce défi. Lancez-vous : `/hearts daily play`.",
   boardLine: (p) => `${p.rank}. ${p.name} · ${p.points} pts`,
   boardMore: (p) => `…et ${p.count} de plus.`,
-  myRank: (p) => `Vous êtes ${p.rank}e sur ${p.count} avec ${p.points} points.`,
+  // "place" is feminine: 1re place, 2e place (the person's own gender is unknown).
+  myRank: (p) =>
+    `Vous êtes à la ${p.rank === 1 ? "1re" : `${p.rank}e`} place sur ${p.count} avec ${p.points} ${p.points <= 1 ? "point" : "points"}.`,
   notPlayedToday: "Vous n'avez pas terminé ce défi.",
   streak: (p) =>
     `Votre série : ${p.days} jour${p.days > 1 ? "s" : ""} d'affilée · votre record : ${p.best === null ? "aucun pour l'instant" : `${p.best} points`}`,

@@ -56,10 +56,10 @@ export const fr: typeof en = {
     "Effacer un essai du défi du jour (M'oublier, ou une purge) ne garde qu'une marque impossible à relier à vous (une empreinte à clé de votre identifiant et du jour, jamais l'identifiant) pendant deux jours, pour que l'essai de ce jour ne puisse pas recommencer.",
   forgetButton: "M'oublier",
   confirmForget:
-    "Vous êtes sûr ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
+    "Confirmez-vous ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
   confirmForgetButton: "Oui, m'oublier",
   forgotten: (p: { results: number; tables: number; open: number }) =>
-    `C'est fait : je vous ai oublié. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, et vous avez quitté ${p.open} table(s) ouverte(s).`,
+    `C'est fait : je ne garde plus rien de vous. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, et vous avez quitté ${p.open} table(s) ouverte(s).`,
   busy: "Je suis déjà en train de l'effacer ; ce sera fait dans un instant.",
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent voir et purger les données de ce serveur.",
   serverTitle: "Les données de ce serveur",
@@ -69,7 +69,7 @@ export const fr: typeof en = {
     "**Purger** efface maintenant les tables, coups, parties, résultats et classements de ce serveur ; les réglages restent. Les tables ouvertes se ferment.",
   purgeButton: "Purger les données du serveur",
   confirmPurge:
-    "Vous êtes sûr ? C'est définitif : chaque partie, résultat et classement de ce serveur est effacé, et les tables ouvertes se ferment.",
+    "Confirmez-vous ? C'est définitif : chaque partie, résultat et classement de ce serveur est effacé, et les tables ouvertes se ferment.",
   confirmPurgeButton: "Oui, purger",
   purged: (p: { tables: number; games: number; open: number }) =>
     `C'est fait : ${p.tables} table(s) et ${p.games} partie(s) effacée(s) ; ${p.open} table(s) ouverte(s) fermée(s).`,

@@ -1,4 +1,11 @@
 /** Game review: the person's costliest decisions beside the hard player's choices. */
+import { decimal, pluralOf } from "../numbers.js";
+import type { Locale } from "../locale.js";
+
+/** An estimated number of points, one decimal place: "4.9 points", "0,8 point". */
+const points = (locale: Locale, n: number) =>
+  `${decimal(locale, n)} ${pluralOf(locale, n, { decimals: true }) === "one" ? "point" : "points"}`;
+
 export const en = {
   noGame: "I found no finished game of yours on this server to review. Finish a game (or today's daily) first.",
   busy: "The computer players are busy with other reviews; try again in a minute.",
@@ -7,7 +14,7 @@ export const en = {
   lastGame: "your last game",
   dailyGame: (p: { day: number }) => `your daily #${p.day}`,
   summary: (p: { matched: number; decisions: number; cost: number }) =>
-    `You matched the expert on ${p.matched} of ${p.decisions} decisions; estimated cost of the others: ${p.cost} points.`,
+    `You matched the expert on ${p.matched} of ${p.decisions} decisions; estimated cost of the others: ${points("en", p.cost)}.`,
   clean: "No costly decision: the hard player would have played your game the same way, or as well.",
   passTitle: (p: { n: number; hand: number; dir: string }) => `#${p.n} · hand ${p.hand}, the pass (${p.dir})`,
   playTitle: (p: { n: number; hand: number; trick: number }) => `#${p.n} · hand ${p.hand}, trick ${p.trick}`,
@@ -20,8 +27,8 @@ export const en = {
   youPlayed: (p: { card: string }) => `You played ${p.card}.`,
   expertPasses: (p: { cards: string }) => `The hard player passes ${p.cards}.`,
   expertPlays: (p: { card: string }) => `The hard player plays ${p.card}.`,
-  cost: (p: { cost: string; mine: string; theirs: string }) =>
-    `Estimated cost: **${p.cost} points** (this hand: ${p.mine} expected with your choice, ${p.theirs} with the expert's).`,
+  cost: (p: { cost: number; mine: number; theirs: number }) =>
+    `Estimated cost: **${points("en", p.cost)}** (this hand: ${decimal("en", p.mine)} expected with your choice, ${decimal("en", p.theirs)} with the expert's).`,
   yourHand: (p: { cards: string }) => `Your hand: ${p.cards}`,
 };
 
@@ -34,7 +41,7 @@ export const fr: typeof en = {
   lastGame: "votre dernière partie",
   dailyGame: (p) => `votre défi n° ${p.day}`,
   summary: (p) =>
-    `Vous avez fait comme l'expert dans ${p.matched} décisions sur ${p.decisions} ; coût estimé des autres : ${p.cost} points.`,
+    `Vous avez fait comme l'expert dans ${p.matched} décisions sur ${p.decisions} ; coût estimé des autres : ${points("fr", p.cost)}.`,
   clean: "Aucune décision coûteuse : le robot difficile aurait joué votre partie de la même façon, ou aussi bien.",
   passTitle: (p) => `n° ${p.n} · donne ${p.hand}, la passe (${p.dir})`,
   playTitle: (p) => `n° ${p.n} · donne ${p.hand}, pli ${p.trick}`,
@@ -48,6 +55,6 @@ export const fr: typeof en = {
   expertPasses: (p) => `Le robot difficile passe ${p.cards}.`,
   expertPlays: (p) => `Le robot difficile joue ${p.card}.`,
   cost: (p) =>
-    `Coût estimé : **${p.cost} points** (cette donne : ${p.mine} attendus avec votre choix, ${p.theirs} avec celui de l'expert).`,
+    `Coût estimé : **${points("fr", p.cost)}** (cette donne : ${decimal("fr", p.mine)} attendus avec votre choix, ${decimal("fr", p.theirs)} avec celui de l'expert).`,
   yourHand: (p) => `Votre main : ${p.cards}`,
 };
