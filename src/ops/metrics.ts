@@ -48,13 +48,15 @@ const STORE_WRITES = new Set([
  * /interactions/:id/:token/callback (a token must never reach a label either).
  */
 export function routeLabel(path: string): string {
-  return path
-    .split("?")[0]
-    // discord.js sends @original encoded; the label says it as Discord's documentation does.
-    .replaceAll("%40", "@")
-    .replace(/\/(webhooks|interactions)\/(\d+|:id)\/[^/]+/, "/$1/:id/:token")
-    .replace(/\/\d{5,}/g, "/:id")
-    .replace(/\/reactions\/[^/]+/, "/reactions/:emoji");
+  return (
+    path
+      .split("?")[0]
+      // discord.js sends @original encoded; the label says it as Discord's documentation does.
+      .replaceAll("%40", "@")
+      .replace(/\/(webhooks|interactions)\/(\d+|:id)\/[^/]+/, "/$1/:id/:token")
+      .replace(/\/\d{5,}/g, "/:id")
+      .replace(/\/reactions\/[^/]+/, "/reactions/:emoji")
+  );
 }
 
 /** An interaction's acknowledgement: POST [/api/v10]/interactions/<id>/<token>/callback. */

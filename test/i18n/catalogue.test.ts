@@ -42,7 +42,9 @@ describe("message catalogue", () => {
 
   it("writes French as a French person does: decimal commas, French plurals and ordinals, no masculine default", () => {
     const fr = messages("fr");
-    expect(fr.review.cost({ cost: 4.9, mine: 7.25, theirs: 2.35 })).toMatch(/^Coût estimé : \*\*4,9 points\*\* \(cette donne : 7,3 attendus .*, 2,4 avec/);
+    expect(fr.review.cost({ cost: 4.9, mine: 7.25, theirs: 2.35 })).toMatch(
+      /^Coût estimé : \*\*4,9 points\*\* \(cette donne : 7,3 attendus .*, 2,4 avec/,
+    );
     expect(fr.review.cost({ cost: 0.8, mine: 1, theirs: 0.2 })).toContain("**0,8 point**");
     expect(fr.review.summary({ matched: 5, decisions: 9, cost: 1.5 })).toContain("1,5 point.");
     expect(messages("en").review.cost({ cost: 4.9, mine: 7.25, theirs: 2.35 })).toContain("**4.9 points**");

@@ -68,7 +68,10 @@ describe.skipIf(!!why)("the metrics port during a game", () => {
     const routes = new Set(m.get("hearts_discord_rest_responses_total")!.samples.map((s) => s.labels.route));
     expect(routes).toContain("/interactions/:id/:token/callback");
     expect([...routes].every((r) => !/\d{5,}/.test(r))).toBe(true);
-    expect([...routes].filter((r) => r.includes("%")), "routes as Discord's documentation writes them").toEqual([]);
+    expect(
+      [...routes].filter((r) => r.includes("%")),
+      "routes as Discord's documentation writes them",
+    ).toEqual([]);
     // Node's own metrics under their usual names, as dashboards expect them.
     expect(m.has("process_resident_memory_bytes") && m.has("nodejs_eventloop_lag_seconds")).toBe(true);
     expect([...m.keys()].filter((k) => k.startsWith("hearts_process_") || k.startsWith("hearts_nodejs_"))).toEqual([]);
