@@ -50,6 +50,9 @@ describe("message catalogue", () => {
     expect(messages("en").review.cost({ cost: 4.9, mine: 7.25, theirs: 2.35 })).toContain("**4.9 points**");
     expect(fr.daily.myRank({ rank: 1, count: 3, points: 6 })).toBe("Vous êtes à la 1re place sur 3 avec 6 points.");
     expect(fr.daily.myRank({ rank: 2, count: 3, points: 1 })).toBe("Vous êtes à la 2e place sur 3 avec 1 point.");
+    const caption = { n: 3, cards: "…", winner: "Bob", points: "aucun point", none: true, leader: null };
+    expect(fr.table.trickCaption(caption)).toBe("Pli 3 : … → **Bob** ne remporte aucun point.");
+    expect(fr.table.trickCaption({ ...caption, points: "2 points", none: false })).toBe("Pli 3 : … → **Bob** remporte 2 points.");
     // Over every French sentence: no decimal point in a number, no "1e", no sentence that assumes a man.
     for (const [area, byLocale] of Object.entries(tables))
       for (const key of Object.keys(byLocale.fr)) {

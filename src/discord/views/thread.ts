@@ -9,7 +9,7 @@ export function trickCaption(record: TableRecord, n: number, trick: TrickRecord,
   const m = publicWords(record);
   const points = trick.points === 0 ? m.table.noPoints : m.table.points({ n: trick.points });
   const cards = trick.cards.map((c, i) => `${seatName(record, (trick.leader + i) & 3, m)} ${cardLabel(c)}`).join(", ");
-  return m.table.trickCaption({ n: n + 1, cards, winner: seatName(record, trick.winner, m), points, leader });
+  return m.table.trickCaption({ n: n + 1, cards, winner: seatName(record, trick.winner, m), points, none: trick.points === 0, leader });
 }
 
 /** A new hand, as the thread tells it: "**Hand 2:** pass 3 cards to the right." */

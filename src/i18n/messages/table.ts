@@ -75,7 +75,7 @@ export const en = {
   // the game's thread
   noPoints: "no points",
   points: (v: { n: number }) => `${v.n} point${Math.abs(v.n) === 1 ? "" : "s"}`,
-  trickCaption: (v: { n: number; cards: string; winner: string; points: string; leader?: string | null }) =>
+  trickCaption: (v: { n: number; cards: string; winner: string; points: string; none: boolean; leader?: string | null }) =>
     `Trick ${v.n}: ${v.cards} → **${v.winner}** takes ${v.points}${v.leader ? `; ${v.leader} leads` : ""}.`,
   handStartPass: (v: { hand: number; dir: string }) => `**Hand ${v.hand}:** pass 3 cards ${v.dir}.`,
   handStartNoPass: (v: { hand: number; name: string }) => `**Hand ${v.hand}:** no passing; ${v.name} leads.`,
@@ -168,7 +168,9 @@ export const fr: typeof en = {
   rowTotal: "Total",
   noPoints: "aucun point",
   points: (v) => `${v.n} point${Math.abs(v.n) > 1 ? "s" : ""}`,
-  trickCaption: (v) => `Pli ${v.n} : ${v.cards} → **${v.winner}** remporte ${v.points}${v.leader ? ` ; ${v.leader} entame` : ""}.`,
+  // "ne … aucun": "Bob ne remporte aucun point", never "Bob remporte aucun point".
+  trickCaption: (v) =>
+    `Pli ${v.n} : ${v.cards} → **${v.winner}** ${v.none ? "ne remporte aucun point" : `remporte ${v.points}`}${v.leader ? ` ; ${v.leader} entame` : ""}.`,
   handStartPass: (v) => `**Donne ${v.hand} :** passez 3 cartes ${v.dir}.`,
   handStartNoPass: (v) => `**Donne ${v.hand} :** pas de passe ; ${v.name} entame.`,
   handScored: (v) => `**Donne ${v.hand} comptée** (${v.goal}) : ${v.parts}.`,
@@ -187,7 +189,7 @@ export const fr: typeof en = {
   timeoutPassed: (v) => `⏱ ${v.name} n'a plus de temps ; un robot a passé 3 cartes à sa place.`,
   timeoutMoon: (v) => `⏱ ${v.name} n'a plus de temps ; un robot a choisi comment compte la lune à sa place.`,
   claim: (v) =>
-    `${v.name} remporte ${v.n === 1 ? "le dernier pli" : `les ${v.n} derniers plis`} : ${v.tram ? "il les gagne forcément tous" : "il ne restait plus de points"}.`,
+    `${v.name} remporte ${v.n === 1 ? "le dernier pli" : `les ${v.n} derniers plis`} : ${v.tram ? "ils lui reviennent forcément tous" : "il ne restait plus de points"}.`,
   gameOn: (v) => `**C'est parti !** ${v.names}.`,
   gameOverPost: (v) =>
     `🏆 **Partie terminée : victoire de ${v.winners} !** Totaux finaux : ${v.totals}.${v.hinted ? " (Des conseils ont été utilisés : cette partie n'est pas classée.)" : ""}`,
