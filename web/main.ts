@@ -579,7 +579,7 @@ function gameOverEl(): HTMLElement {
     el(
       "ol",
       { class: "placings" },
-      ...order.map((s) => el("li", {}, `${t.place({ n: place(s.seat) })} ${s.name}: ${t.total({ n: s.total })}`)),
+      ...order.map((s) => el("li", {}, t.placing({ place: t.place({ n: place(s.seat) }), name: s.name, total: t.total({ n: s.total }) }))),
     ),
     scoresTable(),
   );

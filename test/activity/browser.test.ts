@@ -223,6 +223,10 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     const overPost = gamePosts(h.fake).find((m) => m.content.includes("Game over"))!;
     const totals = await annP.frame.$$eval(".placings li", (lis) => lis.map((li) => li.textContent ?? ""));
     expect(totals.length).toBe(4);
+    for (const line of totals) expect(line).toMatch(/^\d(st|nd|rd|th) .+: -?\d+ pts?$/);
+    // French spaces its colon, from the catalogue ("1er Carol : 0 pt").
+    const frTotals = await bobP.frame.$$eval(".placings li", (lis) => lis.map((li) => li.textContent ?? ""));
+    for (const line of frTotals) expect(line).toMatch(/^\d(er|e) .+ : -?\d+ pts?$/);
     for (const name of [annU.globalName, bobU.globalName, carlU.globalName]) expect(textOf(overPost)).toContain(name);
 
     // Every trick taken was held whole on the spectator's table, saying who took it (the 13th, or a

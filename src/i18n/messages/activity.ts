@@ -54,6 +54,8 @@ export const en = {
   gameOver: "Game over",
   winner: (v: { names: string }) => `Won by ${v.names}`,
   place: (v: { n: number }) => (v.n === 1 ? "1st" : v.n === 2 ? "2nd" : v.n === 3 ? "3rd" : `${v.n}th`),
+  /** A game-over line: "1st Carol: 0 pts" (the page said it with the colon hard-coded, which French spaces). */
+  placing: (v: { place: string; name: string; total: string }) => `${v.place} ${v.name}: ${v.total}`,
   closed: "This table is closed.",
   rules: "Rules",
   fourColours: "4 colours",
@@ -136,6 +138,7 @@ export const fr: typeof en = {
   gameOver: "Partie terminée",
   winner: (v) => `Gagnée par ${v.names}`,
   place: (v) => (v.n === 1 ? "1er" : `${v.n}e`),
+  placing: (v) => `${v.place} ${v.name} : ${v.total}`,
   closed: "Cette table est fermée.",
   rules: "Règles",
   fourColours: "4 couleurs",
