@@ -23,7 +23,7 @@ if (tsc) {
   const web = spawnSync(process.execPath, ["dist/src/activity/build-web.js"], { stdio: "inherit" });
   process.exit(web.status ?? 1);
 }
-if (!existsSync("dist/src/main.js")) {
+if (!existsSync("dist/src/app/main.js")) {
   console.error(
     "\nThere is no compiled bot (dist/) and no development tools to compile it: this is a production install\n" +
       "(npm ci --omit=dev). Build dist/ where the development tools are (`npm ci && npm run build`) and\n" +

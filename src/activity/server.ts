@@ -18,7 +18,7 @@ import type { Card } from "../game/cards.js";
 import { messages, sentence, words, type Locale, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { FairUse } from "../table/fair-use.js";
-import type { AccessEnded } from "../table/access.js";
+import type { AccessEnded, ChannelAccess } from "../table/access.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { buildApp, type AppFiles } from "./bundle.js";
@@ -31,7 +31,8 @@ import { rulesInfo } from "./rules.js";
 import { Sessions } from "./session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
-export interface ActivityDeps {
+/** ChannelAccess (src/table/access.ts): default, anyone signed in may watch; servers unknown. */
+export interface ActivityDeps extends Partial<ChannelAccess> {
   service: TableService;
   fairUse: FairUse;
   log: Logger;
@@ -40,13 +41,6 @@ export interface ActivityDeps {
   apiBase: string | null;
   host: string;
   port: number;
-  /**
-   * Whether the person may see the channel (its server, and the channel's permissions); a channel
-   * the bot does not know is nobody's. Default: anyone signed in.
-   */
-  mayWatch?(userId: string, channelId: string): Promise<"yes" | "no" | "unknown-channel">;
-  /** The channel's server, for the per-server budget; null when unknown. */
-  guildOf?(channelId: string): string | null;
   now?: () => number;
   /** Every frame sent, with its connection's user (the secrecy tests read them all). */
   onSend?(userId: string | null, frame: string): void;

@@ -144,7 +144,7 @@ export interface RecordedCall {
   /** Injected by failNext. */
   injected: boolean;
   at: number;
-  /** The User-Agent it came with (the REST proxy's says so: src/rest-proxy.ts). */
+  /** The User-Agent it came with (the REST proxy's says so: src/ops/rest-proxy.ts). */
   userAgent: string | null;
   /** The address the request came from (a "machine" of test/scale/two-machines.ts has its own). */
   remoteAddress: string | null;

@@ -107,7 +107,7 @@ describe("a production install (development tools left out)", () => {
     await exited;
     await fake.waitFor(() => out.includes('"msg":"stopped"'), 15_000, "the bot's last log line");
     // Plain node on dist/ (no TypeScript loader); JSON logs though LOG_FORMAT=pretty (no pino-pretty); no stack trace.
-    expect(out).toContain("dist/src/main.js");
+    expect(out).toContain("dist/src/app/main.js");
     expect(out).toContain('"msg":"logged in to Discord"');
     expect(out).not.toMatch(/\n\s+at .*\(/);
   }, 300_000);
