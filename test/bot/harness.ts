@@ -385,6 +385,15 @@ export function saidTo(h: Harness, handle: InteractionHandle): string {
     .join("\n");
 }
 
+/** The whole answer to an interaction once it came: its text (content and embeds) and its last message's buttons and id. */
+export async function answerOf(h: Harness, handle: InteractionHandle): Promise<{ text: string; buttons: any[]; id: string }> {
+  await handle.ack;
+  await h.fake.waitFor(() => saidTo(h, handle) || null, 8000, "an answer");
+  const msgs = [handle.reply(), ...handle.followUps()].filter(Boolean);
+  const last = msgs[msgs.length - 1]!;
+  return { text: saidTo(h, handle), buttons: (last.components ?? []).flatMap((r: any) => r.components ?? []), id: last.id };
+}
+
 /** Whether every answer to this interaction was ephemeral (seen only by its user). */
 export function answeredPrivately(h: Harness, handle: InteractionHandle): boolean {
   const calls = h.fake.calls.filter((c) => c.token === handle.token && c.path.startsWith("/interactions/"));
