@@ -1,6 +1,6 @@
 /**
  * Copies a whole database into an empty one, between SQLite and PostgreSQL in either direction
- * (scripts/db-copy.ts is the command): tables, their action logs, finished games, per-seat results,
+ * (`npm run db:copy`, src/app/db-copy.ts, is the command): tables, their action logs, finished games, per-seat results,
  * standings, guild settings, players' deck styles, the daily challenge's attempts and secret and the
  * computed-values cache, row for row with their ids, in one transaction on the target, then
  * counts every table on both sides. Every model of the schema is either copied or listed in

@@ -1,5 +1,5 @@
 /**
- * Moving to PostgreSQL: scripts/db-copy.ts copies a SQLite store with games played (finished games,
+ * Moving to PostgreSQL: `npm run db:copy` (src/app/db-copy.ts) copies a SQLite store with games played (finished games,
  * standings, settings, tables still open) into an empty database; the copy reads back equal and its
  * open tables replay and play on to the end. Runs SQLite -> PostgreSQL, and SQLite -> SQLite anywhere.
  */
@@ -207,7 +207,7 @@ it("the command refuses a target that is not empty, in a sentence, and copies in
   const cli = (args: string[]) =>
     run(
       process.execPath,
-      ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href, "scripts/db-copy.ts", ...args],
+      ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href, "src/app/db-copy.ts", ...args],
       { encoding: "utf8" },
     ).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
