@@ -1,5 +1,5 @@
 /**
- * A production install, as the README's "A production install" does it, in a copy of the project:
+ * A production install, as docs/operators.md's "A production install" does it, in a copy of the project:
  * dist/ built where the development tools are (`npm run build`), then the development tools taken
  * away, and every command the README gives an operator run with what is left, against the fake
  * Discord: deploy-commands, start, backup, db:copy and rest-proxy, none of them compiling or

@@ -64,7 +64,7 @@ export const en = {
   hintsOn: "allowed",
   hintsOff: "off",
   hostMayChange:
-    "As the host you can pick a preset below, or set single options with `/hearts rules set:target=50` (see the README's options table).",
+    "As the host you can pick a preset below, or set single options with `/hearts rules set:target=50` (see the options table in docs/players.md).",
   presetPlaceholder: "Choose a rules preset…",
   // scores
   noScores: "The game has not started yet: no scores.",
@@ -159,7 +159,7 @@ export const fr: typeof en = {
   hintsOn: "autorisés",
   hintsOff: "désactivés",
   hostMayChange:
-    "En tant qu'hôte, vous pouvez choisir un préréglage ci-dessous, ou régler une option avec `/hearts rules set:target=50` (voir le tableau des options du README).",
+    "En tant qu'hôte, vous pouvez choisir un préréglage ci-dessous, ou régler une option avec `/hearts rules set:target=50` (voir le tableau des options dans docs/players.md).",
   presetPlaceholder: "Choisissez un préréglage de règles…",
   noScores: "La partie n'a pas encore commencé : pas de scores.",
   scoresTitle: "Scores",
