@@ -64,6 +64,17 @@ function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = shellEnv({}))
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
+/** As npm() but without blocking this process, for a command that talks to the fake Discord (which runs in this process). */
+function npmAsync(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("close", (status) => resolve({ status, out }));
+  });
+}
+
 describe("a production install (development tools left out)", () => {
   const dir = mkdtempSync(join(tmpdir(), "hearts-prod-"));
   let fake: FakeDiscord | null = null;
@@ -100,7 +111,7 @@ describe("a production install (development tools left out)", () => {
     fake = await startFakeDiscord({ users: 2 });
     const port = await freePort();
     const env = shellEnv({ ...botEnv(fake, "file:./data/hearts.db", port), NODE_ENV: "production", LOG_FORMAT: "pretty" });
-    const deploy = npm(["run", "deploy-commands"], dir, env);
+    const deploy = await npmAsync(["run", "deploy-commands"], dir, env);
     expect(deploy.status, deploy.out).toBe(0);
     expect(deploy.out).toContain("Registered 1 command (/hearts) globally");
     const proc = spawn("npm", ["start"], { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
