@@ -210,6 +210,20 @@ describe("the daily challenge", () => {
     expect(textOf(board)).toContain("Each hand's result stays hidden until you have finished today's daily");
   });
 
+  it("on another server, the board, streak and review speak of the one attempt played elsewhere", async () => {
+    const ann = h.fake.users[0];
+    const other = h.fake.addGuild({ name: "Second server" });
+    const there = (sub: "board") => h.fake.slashCommand(ann, "hearts", { group: "daily", subcommand: sub }, other.channelId);
+    const board = textOf(await answer(there("board")));
+    const mine = results.get("ann")!.points;
+    // Not ranked on this server's board (nobody played here), but not "you haven't finished" either.
+    expect(board).toContain(`You finished this daily on another server with ${mine} ${mine === 1 ? "point" : "points"}.`);
+    expect(board).not.toContain("You haven't finished this daily.");
+    expect(board).toMatch(/streak: 1 day in a row · your best: -?\d+ points/);
+    const review = await answer(h.fake.slashCommand(ann, "hearts", { subcommand: "review", options: { game: "daily" } }, other.channelId));
+    expect(review.embeds[0]?.title).toMatch(/Review of your daily #\d+/);
+  }, 30_000);
+
   it("is off where the server's admins turned it off in /hearts settings", async () => {
     const admin = h.fake.users[0];
     h.fake.grant(admin, "ManageGuild");

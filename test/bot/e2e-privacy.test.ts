@@ -94,7 +94,7 @@ describe("privacy", () => {
     const yes = ann.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id);
     const done = await answer(yes);
     expect(done.text).toMatch(
-      /Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, and you left 1 open table\(s\)\./,
+      /Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, \d+ daily attempt\(s\) and \d+ review\(s\) were deleted, and you left 1 open table\(s\)\./,
     );
     expect(answeredPrivately(h, yes)).toBe(true);
 

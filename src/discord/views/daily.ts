@@ -111,7 +111,11 @@ export function dailyBoardMessage(m: M, day: number, b: DailyBoard, userId: stri
     if (b.ranking.length > 10) lines.push(m.boardMore({ count: b.ranking.length - 10 }));
   }
   lines.push(
-    b.me.result && b.me.rank ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points }) : m.notPlayedToday,
+    b.me.result && b.me.rank
+      ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points })
+      : b.me.result && b.me.elsewhere
+        ? m.playedElsewhere({ points: b.me.result.points })
+        : m.notPlayedToday,
   );
   lines.push(m.streak({ days: b.me.streak, best: b.me.best }));
   if (b.compare && b.me.result) {
@@ -130,7 +134,8 @@ export function dailyBoardMessage(m: M, day: number, b: DailyBoard, userId: stri
   const png = b.ranking.length
     ? images.dailyBoard({
         title: m.boardTitle({ day }),
-        columns: { player: m.colPlayer, points: m.colPoints, hands: m.colHands },
+        // No HANDS heading over empty rows: until the asker has finished, the squares are hidden.
+        columns: { player: m.colPlayer, points: m.colPoints, hands: b.handsHidden ? null : m.colHands },
         rows,
       })
     : null;

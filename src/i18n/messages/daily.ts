@@ -49,6 +49,8 @@ export const en = {
   boardMore: (p: { count: number }) => `…and ${p.count} more.`,
   myRank: (p: { rank: number; count: number; points: number }) => `You are #${p.rank} of ${p.count} with ${p.points} points.`,
   notPlayedToday: "You haven't finished this daily.",
+  playedElsewhere: (p: { points: number }) =>
+    `You finished this daily on another server with ${p.points} ${p.points === 1 ? "point" : "points"}. This board ranks the attempts started on this server.`,
   streak: (p: { days: number; best: number | null }) =>
     `Your streak: ${p.days} day${p.days === 1 ? "" : "s"} in a row · your best: ${p.best === null ? "none yet" : `${p.best} points`}`,
   compareTitle: "Per hand: you · the server's best · the hard player on your cards",
@@ -113,6 +115,8 @@ export const fr: typeof en = {
   myRank: (p) =>
     `Vous êtes à la ${p.rank === 1 ? "1re" : `${p.rank}e`} place sur ${p.count} avec ${p.points} ${p.points <= 1 ? "point" : "points"}.`,
   notPlayedToday: "Vous n'avez pas terminé ce défi.",
+  playedElsewhere: (p) =>
+    `Vous avez terminé ce défi sur un autre serveur avec ${p.points} ${p.points <= 1 ? "point" : "points"}. Ce classement ne compte que les parties commencées sur ce serveur.`,
   streak: (p) =>
     `Votre série : ${p.days} jour${p.days > 1 ? "s" : ""} d'affilée · votre record : ${p.best === null ? "aucun pour l'instant" : `${p.best} points`}`,
   compareTitle: "Par donne : vous · le meilleur du serveur · le robot difficile avec vos cartes",

@@ -19,8 +19,8 @@ export const en = {
   forgetButton: "Forget me",
   confirmForget: "Are you sure? This cannot be undone: I remove your id and name everywhere, and you leave the tables you are at.",
   confirmForgetButton: "Yes, forget me",
-  forgotten: (p: { results: number; tables: number; open: number }) =>
-    `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, and you left ${p.open} open table(s).`,
+  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number }) =>
+    `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, ${p.dailies} daily attempt(s) and ${p.reviews} review(s) were deleted, and you left ${p.open} open table(s).`,
   busy: "I am already deleting this; it will be done in a moment.",
   notAdmin: "Only members with the **Manage Server** permission can see and purge this server's data.",
   serverTitle: "This server's data",
@@ -58,8 +58,8 @@ export const fr: typeof en = {
   confirmForget:
     "Confirmez-vous ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
   confirmForgetButton: "Oui, m'oublier",
-  forgotten: (p: { results: number; tables: number; open: number }) =>
-    `C'est fait : je ne garde plus rien de vous. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, et vous avez quitté ${p.open} table(s) ouverte(s).`,
+  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number }) =>
+    `C'est fait : je ne garde plus rien de vous. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, ${p.dailies} partie(s) du défi du jour et ${p.reviews} analyse(s) ont été effacées, et vous avez quitté ${p.open} table(s) ouverte(s).`,
   busy: "Je suis déjà en train de l'effacer ; ce sera fait dans un instant.",
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent voir et purger les données de ce serveur.",
   serverTitle: "Les données de ce serveur",
