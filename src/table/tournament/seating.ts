@@ -36,7 +36,11 @@ export interface SeatingInput {
   secret: string;
   /** The round to seat, 1-based. */
   round: number;
-  /** The people playing this round, in sign-up order (no one twice). */
+  /**
+   * The people of this round, in sign-up order (no one twice). Someone who left is still one of
+   * them: a computer player holds their seat to the end (and plays it as theirs), so a departure
+   * changes no round's shape.
+   */
   present: readonly string[];
   /** The rounds seated before, any order. */
   previous: readonly RoundSeating[];
