@@ -29,6 +29,11 @@ export const COPIED_MODELS = [
   { model: "computedCache", table: "ComputedCache", key: ["kind", "key"] },
   // Deck styles (/hearts deck).
   { model: "playerPrefs", table: "PlayerPrefs", key: ["userId"] },
+  // Tournaments, parents first: a tournament's secret deals its rounds, so it moves with them.
+  { model: "tournament", table: "Tournament", key: ["id"] },
+  { model: "tournamentEntry", table: "TournamentEntry", key: ["tournamentId", "userId"] },
+  { model: "tournamentRound", table: "TournamentRound", key: ["tournamentId", "round"] },
+  { model: "tournamentTable", table: "TournamentTable", key: ["tableId"] },
 ] as const;
 
 /** Models not copied, on purpose, and why (said at the start of every copy). */
