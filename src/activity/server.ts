@@ -21,6 +21,7 @@ import type { FairUse } from "../table/fair-use.js";
 import type { AccessEnded } from "../table/access.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
+import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
@@ -31,7 +32,7 @@ import { rulesInfo } from "./rules.js";
 import { Sessions } from "./session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
-export interface ActivityDeps {
+export interface ActivityDeps extends LobbyDeps {
   service: TableService;
   fairUse: FairUse;
   log: Logger;
@@ -272,6 +273,12 @@ export class ActivityServer {
         return this.answer(c, await s.moon(tableId, actor, parsed.choice, parsed.version));
       case "undo":
         return this.answer(c, await s.undo(tableId, actor, parsed.card as Card));
+      case "join":
+      case "leave":
+      case "addBot":
+      case "start":
+      case "rematch":
+        return this.answer(c, await lobbyAction(this.deps, parsed, { tableId, channel: c.channel, actor }));
       case "hint": {
         const r = await s.hint(tableId, actor);
         if (!r.ok) return this.answer(c, r);

@@ -6,6 +6,7 @@ import type { Config } from "../../config.js";
 import type { Logger } from "../../log.js";
 import type { TableService } from "../../table/service.js";
 import type { FairUse } from "../../table/fair-use.js";
+import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { BotDeps } from "./types.js";
 
 /** How long Discord's word that someone is a member is kept (a sign-in and its resumes within it share one lookup). */
@@ -31,6 +32,7 @@ export function createActivity(
   fairUse: FairUse,
   log: Logger,
   deps: BotDeps,
+  guilds: GuildSettingsCache,
 ): ActivityServer {
   const activity = config.activity!;
   const members = new FreshMembers();
@@ -48,6 +50,12 @@ export function createActivity(
     ...(key ? { forwardKey: key, onListening: (port: number) => announceToManager(port, key) } : {}),
     onSend: deps.onActivityFrame,
     limits: deps.activityLimits,
+    guilds,
+    maxTablesPerGuild: config.maxTablesPerGuild,
+    parentOf: (channelId) => {
+      const channel = client.channels.cache.get(channelId);
+      return channel?.isThread() ? (channel.parentId ?? null) : null;
+    },
     guildOf: (channelId) => {
       const channel = client.channels.cache.get(channelId);
       return channel && "guildId" in channel ? channel.guildId : null;

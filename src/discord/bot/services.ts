@@ -94,7 +94,7 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     : null;
   // Retention and departed servers' purges: one process does it (the first shard, or the only one).
   const housekeeping = !shard || shard.id === 0 ? new Housekeeping(deps.store, log.child({ part: "privacy" }), deps.clock) : null;
-  const activity = config.activity && config.clientId ? createActivity(config, client, service, fairUse, log, deps) : null;
+  const activity = config.activity && config.clientId ? createActivity(config, client, service, fairUse, log, deps, guilds) : null;
   return {
     service,
     presenter,

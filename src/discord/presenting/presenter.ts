@@ -94,7 +94,10 @@ export class Presenter {
       posting = this.tableMessage.post(table).then(
         () => true,
         async (err: unknown) => {
-          this.deps.log.warn({ table: id, err: err instanceof Error ? err.message : String(err) }, "could not post the rematch's table message");
+          this.deps.log.warn(
+            { table: id, err: err instanceof Error ? err.message : String(err) },
+            "could not post the rematch's table message",
+          );
           await this.deps.service.closeBySystem(id, "ended", sentence("lobby", "closedNotPosted"));
           return false;
         },

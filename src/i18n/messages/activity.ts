@@ -2,6 +2,8 @@
  * The table as a Discord Activity (src/activity, web/): what its page and its web server say. Plain
  * data, so the page's bundle carries this file as it is (it imports nothing).
  */
+import type { BotLevel } from "../../ai/levels.js";
+
 type Dir = "left" | "right" | "across" | "hold";
 
 export const en = {
@@ -57,6 +59,14 @@ export const en = {
   /** A game-over line: "1st Carol: 0 pts" (the page said it with the colon hard-coded, which French spaces). */
   placing: (v: { place: string; name: string; total: string }) => `${v.place} ${v.name}: ${v.total}`,
   closed: "This table is closed.",
+  // The lobby and game over, as the chat's buttons say them (src/i18n/messages/table.ts).
+  join: "Join",
+  leave: "Leave",
+  start: "Start",
+  addBot: "Add a computer player",
+  botLevel: "Level",
+  level: (v: { level: BotLevel }) => ({ easy: "easy", medium: "medium", hard: "hard" })[v.level],
+  rematch: "Rematch",
   rules: "Rules",
   fourColours: "4 colours",
   rulesBasics: "Follow suit if you can; the highest card of the suit led takes the trick.",
@@ -140,6 +150,13 @@ export const fr: typeof en = {
   place: (v) => (v.n === 1 ? "1er" : `${v.n}e`),
   placing: (v) => `${v.place} ${v.name} : ${v.total}`,
   closed: "Cette table est fermée.",
+  join: "Rejoindre",
+  leave: "Quitter",
+  start: "Commencer",
+  addBot: "Ajouter un robot",
+  botLevel: "Niveau",
+  level: (v) => ({ easy: "facile", medium: "moyen", hard: "difficile" })[v.level],
+  rematch: "Revanche",
   rules: "Règles",
   fourColours: "4 couleurs",
   rulesBasics: "Fournissez si vous pouvez ; la plus haute carte de la couleur demandée prend le pli.",
