@@ -29,6 +29,12 @@ function action(label: string, name: string, onClick: () => void, primary = fals
   return b;
 }
 
+/** What the lobby's page says above its seats: to the host, that Start is theirs. */
+export function lobbyLine(v: Omit<LobbyView, "send">): string {
+  const n = v.table.seats.length;
+  return v.table.host === v.you ? v.t.lobbyHost({ n }) : v.t.lobby({ n });
+}
+
 /** The lobby's buttons, before the Rules button already in `into`. */
 export function drawLobbyButtons(into: HTMLElement, v: LobbyView): void {
   const { table, you, t, send } = v;

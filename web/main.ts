@@ -11,7 +11,7 @@ import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { SUIT_SYMBOLS, cardLabel, rankLabel, suitOf } from "../src/game/cards.js";
 import * as catalogue from "../src/i18n/messages/activity.js";
 import type { ClientMessage, RulesInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
-import { drawLobbyButtons, drawRematchButton } from "./lobby.js";
+import { drawLobbyButtons, drawRematchButton, lobbyLine } from "./lobby.js";
 
 type Strings = typeof catalogue.en;
 
@@ -228,6 +228,8 @@ function received(m: ServerMessage): void {
       const before = table;
       table = m.table;
       if (!before || !table || before.game?.version !== table.game?.version) hint = [];
+      // Another table (a rematch): the last one's lines are not this one's.
+      if (before && table && before.id !== table.id) line = null;
       if (table?.game?.taken && before?.game?.version !== table.game.version) holdTrick(table.game.taken);
       if (table?.game?.phase !== "passing" || table.hand?.passed) picked = [];
       if (line && line.tone === "refusal" && before?.game?.version !== table?.game?.version) line = null;
@@ -286,7 +288,7 @@ function render(): void {
   app.dataset.waiting = String(!!g && !!hand && g.awaiting.includes(hand.seat) && !(g.phase === "passing" && hand.passed));
   const children: (Node | null)[] = [];
   if (!g) {
-    const what = table.status === "lobby" ? t.lobby({ n: table.seats.length }) : t.closed;
+    const what = table.status === "lobby" ? lobbyLine({ table, you, t }) : t.closed;
     const tools = el("nav", { class: "tools lobby" }, rulesButton());
     if (table.status === "lobby") drawLobbyButtons(tools, { table, you, t, send });
     app.replaceChildren(

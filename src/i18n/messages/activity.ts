@@ -17,6 +17,7 @@ export const en = {
   takesRest: (v: { name: string; n: number }) => (v.n === 1 ? `${v.name} takes the last trick` : `${v.name} takes the last ${v.n} tricks`),
   noTable: "There is no table in this channel yet. Start one with /hearts new, then open the Activity again.",
   lobby: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated): the game appears here when the host starts it.`,
+  lobbyHost: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated). You are the host: press Start when everyone is here.`,
   spectating: "You are watching: only what everyone sees is shown.",
   yourTurn: "Your turn",
   theirTurn: (v: { name: string }) => `${v.name}'s turn`,
@@ -105,6 +106,7 @@ export const fr: typeof en = {
   takesRest: (v) => (v.n === 1 ? `${v.name} remporte le dernier pli` : `${v.name} remporte les ${v.n} derniers plis`),
   noTable: "Il n'y a pas encore de table dans ce salon. Lancez-en une avec /hearts new, puis rouvrez l'Activité.",
   lobby: (v) => `La table attend ses joueurs (${v.n}/4 assis) : la partie s'affiche ici quand l'hôte la lance.`,
+  lobbyHost: (v) => `La table attend ses joueurs (${v.n}/4 assis). Vous êtes l'hôte : appuyez sur Commencer quand tout le monde est là.`,
   spectating: "Vous regardez : seul ce que tout le monde voit est affiché.",
   yourTurn: "À vous",
   // "de" elides before a vowel: "Au tour d'Alice", "Au tour de Bob".
