@@ -126,7 +126,7 @@ describe("the lobby from the Activity's page", () => {
 });
 
 describe("Rematch from the Activity's page", () => {
-  it("at game over, a player's Rematch opens the next table in the same channel, its table message posted there; the page shows it; a spectator's is refused", async () => {
+  it("at game over, a player's Rematch opens the next table in the same channel, its table message posted there; the page shows it; a spectator's, or one where the server's settings allow no table, is refused", async () => {
     const ch = await channel("rematch-page");
     const [annU, , , , eveU] = h.fake.users;
     const ann = new Player(h, annU);
@@ -159,6 +159,17 @@ describe("Rematch from the Activity's page", () => {
     eve.send({ t: "rematch" });
     expect(await toldAfter(eve, heard)).toBe(en.refusals.rematchNotPlayer);
     expect(tableMessageIn(ch)!.id).toBe(first.id);
+
+    // The server's rules for where tables open hold on the page as on the chat's Rematch, with the same sentence.
+    const admin = new Player(h, eveU);
+    h.fake.grant(eveU, "ManageGuild");
+    const elsewhere = await channel("tables-here");
+    await admin.answer(admin.slash("settings", { add_channel: { type: 7, value: elsewhere } } as never));
+    const refused = refusals(annA).length;
+    annA.send({ t: "rematch" });
+    expect(await toldAfter(annA, refused)).toBe(en.settings.channelNotAllowed({ channels: `<#${elsewhere}>` }));
+    expect(h.bot.service.tableIn(ch)).toBeNull();
+    await admin.answer(admin.slash("settings", { reset: "channels" } as never));
 
     const messagesBefore = h.fake.channelMessages(ch).length;
     annA.send({ t: "rematch" });
