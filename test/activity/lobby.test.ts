@@ -7,8 +7,8 @@
  * and the page then shows it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeMessage } from "../fake-discord/server.js";
-import { Player, byVerb, findButton, saidTo, startHarness, tableIdOf, textOf, type Harness } from "../bot/harness.js";
+import type { FakeMessage, FakeUser } from "../fake-discord/server.js";
+import { Player, byVerb, findButton, quiet, saidTo, startHarness, tableIdOf, textOf, type Harness } from "../bot/harness.js";
 import { ActivityClient, signIn, simpleMove } from "./ws-client.js";
 import { messages } from "../../src/i18n/index.js";
 
@@ -125,34 +125,41 @@ describe("the lobby from the Activity's page", () => {
   }, 30_000);
 });
 
+/** A short game in the channel, played to its end from Ann's page (target 1, three computer players); her page. */
+async function gameOver(ch: string, watching?: FakeUser): Promise<[ActivityClient, ActivityClient | null]> {
+  const annU = h.fake.users[0];
+  const ann = new Player(h, annU);
+  await ann.answer(ann.slash("new", { level: "easy", target: 1, bots: true }, ch));
+  const annA = await signIn(port(), h.fake.oauthCode(annU), ch);
+  const watcher = watching ? await signIn(port(), h.fake.oauthCode(watching), ch) : null;
+  annA.send({ t: "start" });
+  let acted = -1;
+  await annA.until(
+    () => {
+      const t = annA.table;
+      const move = t && simpleMove(t);
+      if (move && t.game!.version !== acted) {
+        acted = t.game!.version;
+        annA.send(move);
+      }
+      return t?.game?.phase === "game-over";
+    },
+    20_000,
+    "game over",
+  );
+  await chatShows(ch, (m) => !!findButton(m, byVerb("rematch")), "Rematch on the table message");
+  expect(annA.table!.status).toBe("finished");
+  return [annA, watcher];
+}
+
 describe("Rematch from the Activity's page", () => {
   it("at game over, a player's Rematch opens the next table in the same channel, its table message posted there; the page shows it; a spectator's, or one where the server's settings allow no table, is refused", async () => {
     const ch = await channel("rematch-page");
     const [annU, , , , eveU] = h.fake.users;
-    const ann = new Player(h, annU);
-    // A short game: target 1 ends it after the first hand; three computer players fill the seats.
-    await ann.answer(ann.slash("new", { level: "easy", target: 1, bots: true }, ch));
+    const [annA, watcher] = await gameOver(ch, eveU);
+    const eve = watcher!;
     const first = tableMessageIn(ch)!;
     const firstId = tableIdOf(first);
-    const annA = await signIn(port(), h.fake.oauthCode(annU), ch);
-    const eve = await signIn(port(), h.fake.oauthCode(eveU), ch);
-    annA.send({ t: "start" });
-    let acted = -1;
-    await annA.until(
-      () => {
-        const t = annA.table;
-        const move = t && simpleMove(t);
-        if (move && t.game!.version !== acted) {
-          acted = t.game!.version;
-          annA.send(move);
-        }
-        return t?.game?.phase === "game-over";
-      },
-      20_000,
-      "game over",
-    );
-    await chatShows(ch, (m) => !!findButton(m, byVerb("rematch")), "Rematch on the table message");
-    expect(annA.table!.status).toBe("finished");
 
     // Someone who watched is refused with the chat's sentence; nothing opens.
     const heard = refusals(eve).length;
@@ -188,5 +195,24 @@ describe("Rematch from the Activity's page", () => {
     annA.send({ t: "rematch" });
     expect(await toldAfter(annA, again)).toBe(en.refusals.rematchStillGoing);
     for (const c of [annA, eve]) c.close();
+  }, 40_000);
+
+  it("a rematch whose table message Discord refuses closes at once, and the page says why", async () => {
+    const ch = await channel("rematch-not-posted");
+    const [annA] = await gameOver(ch);
+    const first = tableMessageIn(ch)!;
+    const finishedId = annA.table!.id;
+    await quiet(h);
+    h.fake.failNext((method, path) => method === "POST" && path === `/channels/${ch}/messages`, {
+      status: 403,
+      code: 50013,
+      message: "Missing Permissions",
+    });
+    annA.send({ t: "rematch" });
+    await annA.until(() => annA.table?.id !== finishedId && annA.table?.status === "abandoned", 5000, "the rematch closed");
+    await annA.until(() => annA.said().includes(en.lobby.closedNotPosted), 5000, "why");
+    expect(h.bot.service.tableIn(ch)).toBeNull();
+    expect(tableMessageIn(ch)!.id).toBe(first.id);
+    annA.close();
   }, 40_000);
 });
