@@ -11,6 +11,7 @@ import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { SUIT_SYMBOLS, cardLabel, rankLabel, suitOf } from "../src/game/cards.js";
 import * as catalogue from "../src/i18n/messages/activity.js";
 import type { ClientMessage, RulesInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
+import { drawLobbyButtons, drawRematchButton, lobbyLine } from "./lobby.js";
 
 type Strings = typeof catalogue.en;
 
@@ -20,6 +21,8 @@ const clientId = app.dataset.clientId ?? "";
 let t: Strings = catalogue.en;
 let ws: WebSocket | null = null;
 let session: string | null = null;
+/** The signed-in person's Discord id (the lobby's buttons: seated or not, the host or not). */
+let you = "";
 let channel = "";
 /** The server the Activity is open in: with SHARDS the bot's port routes the connection by it. */
 let guild = "";
@@ -215,6 +218,7 @@ function received(m: ServerMessage): void {
     case "welcome":
       performance.mark("hearts:welcome");
       session = m.session;
+      you = m.you.id;
       t = catalogue[m.locale];
       document.documentElement.lang = m.locale;
       if (m.resumed) line = { text: t.reconnected, tone: "note fade" };
@@ -224,6 +228,8 @@ function received(m: ServerMessage): void {
       const before = table;
       table = m.table;
       if (!before || !table || before.game?.version !== table.game?.version) hint = [];
+      // Another table (a rematch): the last one's lines are not this one's.
+      if (before && table && before.id !== table.id) line = null;
       if (table?.game?.taken && before?.game?.version !== table.game.version) holdTrick(table.game.taken);
       if (table?.game?.phase !== "passing" || table.hand?.passed) picked = [];
       if (line && line.tone === "refusal" && before?.game?.version !== table?.game?.version) line = null;
@@ -282,11 +288,13 @@ function render(): void {
   app.dataset.waiting = String(!!g && !!hand && g.awaiting.includes(hand.seat) && !(g.phase === "passing" && hand.passed));
   const children: (Node | null)[] = [];
   if (!g) {
-    const what = table.status === "lobby" ? t.lobby({ n: table.seats.length }) : t.closed;
+    const what = table.status === "lobby" ? lobbyLine({ table, you, t }) : t.closed;
+    const tools = el("nav", { class: "tools lobby" }, rulesButton());
+    if (table.status === "lobby") drawLobbyButtons(tools, { table, you, t, send });
     app.replaceChildren(
       el("p", { class: "status", role: "status" }, what),
       seatsEl(me),
-      el("nav", { class: "tools lobby" }, rulesButton()),
+      tools,
       lineEl(),
       ...(showRules ? [rulesEl()] : []),
     );
@@ -571,7 +579,7 @@ function gameOverEl(): HTMLElement {
   const names = (g.winners ?? []).map((w) => table!.seats.find((s) => s.seat === w)?.name ?? "?").join(", ");
   const place = (seat: number) => g.placements?.[seat] ?? 0;
   const order = [...table!.seats].sort((a, b) => place(a.seat) - place(b.seat));
-  return el(
+  const over = el(
     "section",
     { class: "panel over", role: "dialog", "aria-label": t.gameOver },
     el("h2", {}, t.gameOver),
@@ -583,6 +591,8 @@ function gameOverEl(): HTMLElement {
     ),
     scoresTable(),
   );
+  drawRematchButton(over, { table: table!, you, t, send });
+  return over;
 }
 
 // The seats' clocks tick between pictures.

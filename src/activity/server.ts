@@ -21,6 +21,7 @@ import type { FairUse } from "../table/fair-use.js";
 import type { AccessEnded, ChannelAccess } from "../table/access.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
+import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
@@ -32,7 +33,7 @@ import { Sessions } from "./session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
 /** ChannelAccess (src/table/access.ts): default, anyone signed in may watch; servers unknown. */
-export interface ActivityDeps extends Partial<ChannelAccess> {
+export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "parentOf">> {
   service: TableService;
   fairUse: FairUse;
   log: Logger;
@@ -266,6 +267,12 @@ export class ActivityServer {
         return this.answer(c, await s.moon(tableId, actor, parsed.choice, parsed.version));
       case "undo":
         return this.answer(c, await s.undo(tableId, actor, parsed.card as Card));
+      case "join":
+      case "leave":
+      case "addBot":
+      case "start":
+      case "rematch":
+        return this.answer(c, await lobbyAction(this.deps, parsed, { tableId, channel: c.channel, actor }));
       case "hint": {
         const r = await s.hint(tableId, actor);
         if (!r.ok) return this.answer(c, r);

@@ -27,6 +27,7 @@ export function publicFrame(table: TableView, update?: TableUpdate): Omit<TableF
     .sort((a, b) => a.seat - b.seat)
     .map((s) => ({
       seat: s.seat,
+      id: s.userId,
       name: s.name,
       bot: isBotSeat(s),
       total: g?.totals[s.seat] ?? 0,
@@ -61,6 +62,8 @@ export function publicFrame(table: TableView, update?: TableUpdate): Omit<TableF
   return {
     id: table.record.id,
     status: table.record.status,
+    host: table.record.hostId,
+    botLevel: table.record.settings.botLevel,
     seats,
     game,
     hintsAllowed: table.record.settings.hintsAllowed,

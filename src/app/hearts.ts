@@ -72,5 +72,8 @@ function createActivity(config: Config, bot: HeartsBot, deps: HeartsDeps, log: L
     limits: deps.activityLimits,
     mayWatch: (userId, channelId) => bot.channels.mayWatch(userId, channelId),
     guildOf: (channelId) => bot.channels.guildOf(channelId),
+    parentOf: (channelId) => bot.channels.parentOf(channelId),
+    guilds: bot.guilds,
+    maxTablesPerGuild: config.maxTablesPerGuild,
   });
 }

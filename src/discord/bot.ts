@@ -40,6 +40,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     fairUse,
     webhook,
     channels: channelAccess(client),
+    guilds,
     start: () => start(running),
     stop: () => stop(running),
   };

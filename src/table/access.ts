@@ -21,6 +21,8 @@ export interface ChannelAccess {
   mayWatch(userId: string, channelId: string): Promise<"yes" | "no" | "unknown-channel">;
   /** The channel's server, for the per-server budgets; null when unknown. */
   guildOf(channelId: string): string | null;
+  /** A thread's parent channel (tables may open in a thread of an allowed channel); null for anything else. */
+  parentOf(channelId: string): string | null;
 }
 
 export type AccessEnd = "left" | "kicked" | "forgotten" | "purged" | "banned";

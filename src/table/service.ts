@@ -141,6 +141,7 @@ export class TableService {
       registry: this.registry,
       maxTablesPerGuild: this.config.maxTablesPerGuild,
       findOpen: (channelId) => this.findOpen(channelId),
+      emit: (live, update) => this.emit(live, update),
       opened: (live) => {
         this.remember(live);
         this.armLobbyTimer(live);

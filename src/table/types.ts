@@ -39,6 +39,7 @@ export type RefusalCode =
   | "busy"
   | "store-down"
   | "table-cap"
+  | "channel-not-allowed"
   | "undo-alone"
   | "undo-nothing"
   | "undo-once";
@@ -89,6 +90,8 @@ export type ActionSource = "player" | "bot" | "timeout";
  */
 export type TableUpdate =
   | { type: "lobby"; note: Sentence }
+  /** A rematch opened: a new lobby where the finished game `rematchOf` was (its table message is the chat's to post). */
+  | { type: "opened"; rematchOf: string }
   | { type: "started" }
   | { type: "action"; seat: number; action: PublicAction; events: PublicEvent[]; source: ActionSource }
   | { type: "seat"; seat: number; change: "bot-took-over" | "left" | "returned" }

@@ -131,7 +131,7 @@ describe("the Activity's web server", () => {
     await annA.until(() => annA.said().length, 5000, "the refusal");
     expect(annA.said()[0]).toBe("You can only pass cards from your own hand.");
     // An extra field (a seat, a table) is not a message the server reads: the connection is closed.
-    annA.send({ t: "hint", seat: 1 });
+    annA.send({ t: "hint", seat: 1 } as Record<string, unknown>);
     await annA.until(() => annA.closed);
     expect(annA.closed!.code).toBe(4004);
     // The page reconnects with its session: no new code, and a line saying so.

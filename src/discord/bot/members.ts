@@ -22,6 +22,10 @@ export function channelAccess(client: Client): ChannelAccess {
       const channel = client.channels.cache.get(channelId);
       return channel && "guildId" in channel ? channel.guildId : null;
     },
+    parentOf(channelId) {
+      const channel = client.channels.cache.get(channelId);
+      return channel?.isThread() ? (channel.parentId ?? null) : null;
+    },
     async mayWatch(userId, channelId) {
       const channel = client.channels.cache.get(channelId);
       if (!channel || channel.isDMBased() || !("permissionsFor" in channel)) return "unknown-channel";

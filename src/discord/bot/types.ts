@@ -7,6 +7,7 @@ import type { ShardInfo } from "../../shard-of.js";
 import type { HeartsStore } from "../../store/types.js";
 import type { ChannelAccess } from "../../table/access.js";
 import type { Clock } from "../../table/clock.js";
+import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { Housekeeping } from "../../table/housekeeping.js";
 import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
@@ -55,6 +56,8 @@ export interface HeartsBot {
   webhook: REST;
   /** Who may see a channel, as Discord says now (the Activity asks it at sign-in and resume). */
   channels: ChannelAccess;
+  /** The servers' settings (/hearts settings), read through one short-lived cache by both front ends. */
+  guilds: GuildSettingsCache;
   /** Logs in, then resumes every open table; resolves with how many. Rejects if Discord refuses the token. */
   start(): Promise<number>;
   /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */

@@ -2,6 +2,8 @@
  * The table as a Discord Activity (src/activity, web/): what its page and its web server say. Plain
  * data, so the page's bundle carries this file as it is (it imports nothing).
  */
+import type { BotLevel } from "../../ai/levels.js";
+
 type Dir = "left" | "right" | "across" | "hold";
 
 export const en = {
@@ -15,6 +17,7 @@ export const en = {
   takesRest: (v: { name: string; n: number }) => (v.n === 1 ? `${v.name} takes the last trick` : `${v.name} takes the last ${v.n} tricks`),
   noTable: "There is no table in this channel yet. Start one with /hearts new, then open the Activity again.",
   lobby: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated): the game appears here when the host starts it.`,
+  lobbyHost: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated). You are the host: press Start when everyone is here.`,
   spectating: "You are watching: only what everyone sees is shown.",
   yourTurn: "Your turn",
   theirTurn: (v: { name: string }) => `${v.name}'s turn`,
@@ -57,6 +60,14 @@ export const en = {
   /** A game-over line: "1st Carol: 0 pts" (the page said it with the colon hard-coded, which French spaces). */
   placing: (v: { place: string; name: string; total: string }) => `${v.place} ${v.name}: ${v.total}`,
   closed: "This table is closed.",
+  // The lobby and game over, as the chat's buttons say them (src/i18n/messages/table.ts).
+  join: "Join",
+  leave: "Leave",
+  start: "Start",
+  addBot: "Add a computer player",
+  botLevel: "Level",
+  level: (v: { level: BotLevel }) => ({ easy: "easy", medium: "medium", hard: "hard" })[v.level],
+  rematch: "Rematch",
   rules: "Rules",
   fourColours: "4 colours",
   rulesBasics: "Follow suit if you can; the highest card of the suit led takes the trick.",
@@ -95,6 +106,7 @@ export const fr: typeof en = {
   takesRest: (v) => (v.n === 1 ? `${v.name} remporte le dernier pli` : `${v.name} remporte les ${v.n} derniers plis`),
   noTable: "Il n'y a pas encore de table dans ce salon. Lancez-en une avec /hearts new, puis rouvrez l'Activité.",
   lobby: (v) => `La table attend ses joueurs (${v.n}/4 assis) : la partie s'affiche ici quand l'hôte la lance.`,
+  lobbyHost: (v) => `La table attend ses joueurs (${v.n}/4 assis). Vous êtes l'hôte : appuyez sur Commencer quand tout le monde est là.`,
   spectating: "Vous regardez : seul ce que tout le monde voit est affiché.",
   yourTurn: "À vous",
   // "de" elides before a vowel: "Au tour d'Alice", "Au tour de Bob".
@@ -140,6 +152,13 @@ export const fr: typeof en = {
   place: (v) => (v.n === 1 ? "1er" : `${v.n}e`),
   placing: (v) => `${v.place} ${v.name} : ${v.total}`,
   closed: "Cette table est fermée.",
+  join: "Rejoindre",
+  leave: "Quitter",
+  start: "Commencer",
+  addBot: "Ajouter un robot",
+  botLevel: "Niveau",
+  level: (v) => ({ easy: "facile", medium: "moyen", hard: "difficile" })[v.level],
+  rematch: "Revanche",
   rules: "Règles",
   fourColours: "4 couleurs",
   rulesBasics: "Fournissez si vous pouvez ; la plus haute carte de la couleur demandée prend le pli.",
