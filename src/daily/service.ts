@@ -35,6 +35,7 @@ import {
   type Seat,
   type SeatView,
 } from "../game/index.js";
+import { ADVISOR_LEVEL } from "../ai/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import { silentLogger, type Logger } from "../log.js";
 import type { DailySession, DailyStore, GuildSettings } from "../store/types.js";
@@ -399,7 +400,7 @@ export class DailyService {
    */
   private async decide(view: SeatView, deal: DealKey, background = false): Promise<Action> {
     const opts = { seed: botSeed(deal, view.seat, view.actionCount), samples: this.samples };
-    return this.deps.bots.decide(view, "hard", background ? { ...opts, background } : { ...opts, daily: true });
+    return this.deps.bots.decide(view, ADVISOR_LEVEL, background ? { ...opts, background } : { ...opts, daily: true });
   }
 
   /** Stores the actions (and the result once every hand is played); returns the result or null. */

@@ -9,6 +9,7 @@
  */
 import { join, sqltag as sql } from "@prisma/client/runtime/client";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { DEFAULT_LEVEL } from "../ai/levels.js";
 import { tombstoneDailies } from "./daily.js";
 import { takeWriteLock } from "./write-lock.js";
 import { OPEN_STATUSES } from "./records.js";
@@ -69,7 +70,7 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
 export function anonymisedSeats(seats: SeatRecord[], userId: string): SeatRecord[] {
   return seats.map((s) =>
     s.userId === userId
-      ? { ...s, userId: null, botLevel: s.botLevel ?? "medium", name: FORMER_PLAYER, botControlled: false, timeouts: 0 }
+      ? { ...s, userId: null, botLevel: s.botLevel ?? DEFAULT_LEVEL, name: FORMER_PLAYER, botControlled: false, timeouts: 0 }
       : s,
   );
 }

@@ -16,6 +16,7 @@ const NOT_SETTINGS: Record<string, string> = {
   SHARDING_MANAGER: "set by discord.js for the shard processes it starts",
   SHARD_COUNT: "set by discord.js for the shard processes it starts",
   HEARTS_SQLITE_SYNCHRONOUS: "a benchmark's switch to measure what FULL durability costs, never for production",
+  PATH: "the shell's own (npm run lint finds the tools' commands on it)",
 };
 
 function files(dir: string): string[] {
