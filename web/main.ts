@@ -8,8 +8,10 @@
  * loaded from another origin. Card helpers come from src/game/cards.ts only (never the engine).
  */
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { SUIT_SYMBOLS, cardLabel, rankLabel, suitOf } from "../src/game/cards.js";
+import { SUIT_SYMBOLS, suitOf } from "../src/game/cards.js";
+import { cardText, cardsText, rankText } from "../src/i18n/cards.js";
 import * as catalogue from "../src/i18n/messages/activity.js";
+import * as cardWords from "../src/i18n/messages/cards.js";
 import type { ClientMessage, RulesInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
 
 type Strings = typeof catalogue.en;
@@ -18,6 +20,9 @@ performance.mark("hearts:script");
 const app = document.getElementById("app")!;
 const clientId = app.dataset.clientId ?? "";
 let t: Strings = catalogue.en;
+/** How a card reads in the page's language ("D♠" in French). */
+let cw = { cards: cardWords.en };
+const cardLabel = (card: number) => cardText(cw, card);
 let ws: WebSocket | null = null;
 let session: string | null = null;
 let channel = "";
@@ -216,6 +221,7 @@ function received(m: ServerMessage): void {
       performance.mark("hearts:welcome");
       session = m.session;
       t = catalogue[m.locale];
+      cw = { cards: cardWords[m.locale] };
       document.documentElement.lang = m.locale;
       if (m.resumed) line = { text: t.reconnected, tone: "note fade" };
       retries = 0;
@@ -238,7 +244,7 @@ function received(m: ServerMessage): void {
     case "hint":
       hint = m.cards;
       line = {
-        text: m.cards.length === 1 ? t.hintSays({ card: cardLabel(m.cards[0]) }) : t.hintPass({ cards: m.cards.map(cardLabel).join(" ") }),
+        text: m.cards.length === 1 ? t.hintSays({ card: cardLabel(m.cards[0]) }) : t.hintPass({ cards: cardsText(cw, m.cards) }),
         tone: "note",
       };
       break;
@@ -257,7 +263,7 @@ function cardFace(card: number, four: boolean): HTMLElement {
   return el(
     "span",
     { class: `face s${suit}${four ? " four" : ""}`, "aria-hidden": "true" },
-    el("span", { class: "rank" }, rankLabel(card)),
+    el("span", { class: "rank" }, rankText(cw, card)),
     el("span", { class: "suit" }, SUIT_SYMBOLS[suit]),
   );
 }

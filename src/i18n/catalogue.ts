@@ -4,6 +4,7 @@
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale.js";
 import * as activity from "./messages/activity.js";
+import * as cards from "./messages/cards.js";
 import * as common from "./messages/common.js";
 import * as comforts from "./messages/comforts.js";
 import * as daily from "./messages/daily.js";
@@ -25,6 +26,7 @@ import * as settings from "./messages/settings.js";
 /** Every area, by name. Each module exports `en` and `fr` tables with identical keys. */
 const AREAS = {
   activity,
+  cards,
   common,
   comforts,
   errors,

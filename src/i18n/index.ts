@@ -11,4 +11,5 @@
  */
 export { DEFAULT_LOCALE, LOCALES, isLocale, localeOf, type Locale } from "./locale.js";
 export { sentence, words, type Sentence } from "./sentence.js";
+export { cardText, cardsText, rankText } from "./cards.js";
 export { catalogueTables, messages, type Messages } from "./catalogue.js";

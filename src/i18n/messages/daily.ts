@@ -1,4 +1,8 @@
 /** The daily challenge: its private menu, results, board and share line. */
+import { pluralOf } from "../numbers.js";
+
+/** "0 point", "1 point", "6 points": French's singular goes up to 1. */
+const pointsFr = (n: number) => `${n} ${pluralOf("fr", n) === "one" ? "point" : "points"}`;
 export const en = {
   serverOnly: "The daily challenge lives in servers: use `/hearts daily play` in a server channel.",
   disabled: "The daily challenge is turned off on this server.",
@@ -29,7 +33,8 @@ export const en = {
   shareButton: "Share my result",
   shared: "Shared in the channel.",
   shareFailed: (p: { line: string }) => `I can't post in this channel; here is your line to copy:\n${p.line}`,
-  pts: "pts",
+  /** The line a player shares in the channel: "Hearts daily #412 · 9 pts · 🟩🟩🟨🟥" (squares: one per hand). */
+  shareLine: (p: { day: number; points: number; squares: string }) => `Hearts daily #${p.day} · ${p.points} pts · ${p.squares}`,
   stale: "That menu was from an earlier turn: here is the current one.",
   closed: "That daily closed at midnight UTC. Today's is waiting: `/hearts daily play`.",
   notStarted: "Start today's daily with `/hearts daily play`.",
@@ -66,7 +71,7 @@ export const fr: typeof en = {
   serverOnly: "Le défi du jour se joue dans un serveur : utilisez `/hearts daily play` dans un salon.",
   disabled: "Le défi du jour est désactivé sur ce serveur.",
   intro: (p) =>
-    `**Défi Hearts n° ${p.day}** · 4 donnes (passe à gauche, à droite, en face, puis sans passe) contre trois robots difficiles. Tout le monde reçoit les mêmes cartes et les mêmes adversaires : le moins de points gagne. Un essai par jour, quel que soit le serveur ; pas d'indices.`,
+    `**Dame de pique · défi n° ${p.day}** · 4 donnes (passe à gauche, à droite, en face, puis sans passe) contre trois robots difficiles. Tout le monde reçoit les mêmes cartes et les mêmes adversaires : le moins de points gagne. Un essai par jour, quel que soit le serveur ; pas d'indices.`,
   resumed: "Vous revoilà : votre défi reprend là où vous l'aviez laissé.",
   passTo: (p) =>
     `**Donne ${p.hand} sur 4 · passez 3 cartes ${p.dir === "across" ? "en face" : p.dir === "left" ? "à gauche" : "à droite"}**`,
@@ -85,13 +90,13 @@ export const fr: typeof en = {
   moonPrompt: "🌙 **Vous avez fait le grand chelem !** Choisissez comment il compte :",
   moonAdd: (p) => `Ajouter ${p.points} à chaque adversaire`,
   moonSubtract: (p) => `Retirer ${p.points} de mon score`,
-  finished: (p) => `**Défi Hearts n° ${p.day} terminé : ${p.points} points.** Votre classement : \`/hearts daily board\`. À demain !`,
+  finished: (p) => `**Défi n° ${p.day} terminé : ${pointsFr(p.points)}.** Votre classement : \`/hearts daily board\`. À demain !`,
   alreadyPlayed: (p) =>
-    `Vous avez déjà joué le défi n° ${p.day} (${p.points} points) : un essai par jour. \`/hearts daily board\` montre le classement.`,
+    `Vous avez déjà joué le défi n° ${p.day} (${pointsFr(p.points)}) : un essai par jour. \`/hearts daily board\` montre le classement.`,
   shareButton: "Partager mon résultat",
   shared: "Partagé dans le salon.",
   shareFailed: (p) => `Je ne peux pas écrire dans ce salon ; voici votre ligne à copier :\n${p.line}`,
-  pts: "pts",
+  shareLine: (p) => `Dame de pique · défi n° ${p.day} · ${pointsFr(p.points)} · ${p.squares}`,
   stale: "Ce menu datait d'un tour précédent : voici le menu actuel.",
   closed: "Ce défi a fermé à minuit UTC. Celui du jour vous attend : `/hearts daily play`.",
   notStarted: "Commencez le défi du jour avec `/hearts daily play`.",
@@ -105,16 +110,15 @@ export const fr: typeof en = {
   shareNotHere: (p) =>
     `Je ne publie que là où les tables peuvent s'ouvrir et où vous pouvez écrire (voir \`/hearts settings\`) ; voici votre ligne à copier :\n${p.line}`,
   handsHidden: "Le résultat de chaque donne reste caché tant que vous n'avez pas terminé le défi du jour : rangs et totaux seulement.",
-  boardTitle: (p) => `Défi Hearts n° ${p.day}`,
+  boardTitle: (p) => `Dame de pique · défi n° ${p.day}`,
   boardEmpty: "Personne n'a encore terminé ce défi. Lancez-vous : `/hearts daily play`.",
-  boardLine: (p) => `${p.rank}. ${p.name} · ${p.points} pts`,
+  boardLine: (p) => `${p.rank}. ${p.name} · ${pointsFr(p.points)}`,
   boardMore: (p) => `…et ${p.count} de plus.`,
   // "place" is feminine: 1re place, 2e place (the person's own gender is unknown).
-  myRank: (p) =>
-    `Vous êtes à la ${p.rank === 1 ? "1re" : `${p.rank}e`} place sur ${p.count} avec ${p.points} ${p.points <= 1 ? "point" : "points"}.`,
+  myRank: (p) => `Vous êtes à la ${p.rank === 1 ? "1re" : `${p.rank}e`} place sur ${p.count} avec ${pointsFr(p.points)}.`,
   notPlayedToday: "Vous n'avez pas terminé ce défi.",
   streak: (p) =>
-    `Votre série : ${p.days} jour${p.days > 1 ? "s" : ""} d'affilée · votre record : ${p.best === null ? "aucun pour l'instant" : `${p.best} points`}`,
+    `Votre série : ${p.days} jour${p.days > 1 ? "s" : ""} d'affilée · votre record : ${p.best === null ? "aucun pour l'instant" : `${pointsFr(p.best)}`}`,
   compareTitle: "Par donne : vous · le meilleur du serveur · le robot difficile avec vos cartes",
   compareLine: (p) => `Donne ${p.hand} : ${p.me} · ${p.best} · ${p.hard}`,
   compareLater:

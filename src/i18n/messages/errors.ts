@@ -13,7 +13,7 @@ export const en = {
 
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
-  notInGuild: "Les tables de Hearts se jouent sur les serveurs : utilisez /hearts dans un salon de serveur.",
+  notInGuild: "Les tables de la Dame de pique se jouent sur les serveurs : utilisez /hearts dans un salon de serveur.",
   unknownSubcommand: "Sous-commande inconnue. Essayez `/hearts new`, `/hearts join` ou `/hearts hand`.",
   noTableHere: "Il n'y a pas de table ouverte dans ce salon. Ouvrez-en une avec `/hearts new`.",
   unknownButton:

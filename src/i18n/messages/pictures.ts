@@ -66,7 +66,7 @@ export const fr: typeof en = {
   trickOf13: (v) => `Pli ${v.n} sur 13`,
   led: "ENTAME",
   wins: "GAGNE",
-  tableTitle: "Hearts · table",
+  tableTitle: "Dame de pique · table",
   seated: (v) => `${v.n} sur 4 assis`,
   readyToDeal: "Prêt à distribuer",
   waitingForPlayers: "En attente de joueurs",
@@ -114,6 +114,6 @@ export const fr: typeof en = {
   rating: "COTE",
   games: "PARTIES",
   winsCol: "VICT.",
-  perHand: "PTS / DONNE",
+  perHand: "MOYENNE",
   noRatedGames: "Aucune partie classée pour l'instant",
 };

@@ -15,7 +15,7 @@ export const en = {
 const FR: Record<string, [string, string]> = {
   classic: [
     "Classique",
-    "Hearts standard : passe à gauche/droite/en face/sans passe, le 2♣ entame, ♥ 1, Dame de pique 13, lune +26 aux autres, partie en 100.",
+    "La Dame de pique classique : passe à gauche/droite/en face/sans passe, le 2♣ entame, ♥ 1, Dame de pique 13, lune +26 aux autres, partie en 100.",
   ],
   omnibus: ["Omnibus", "Classique, plus le V♦ qui vaut −10 pour qui le prend."],
   "black-maria": [

@@ -90,7 +90,7 @@ export const fr: typeof en = {
   alreadyStarted: "La partie a déjà commencé.",
   notHostStart: (v) => `Seul l'hôte (${v.host ?? "l'hôte"}) peut lancer la partie.`,
   notEnoughPlayers: (v) =>
-    `Il faut 4 joueurs pour jouer à Hearts et ${v.seated} sont assis. Attendez-en d'autres, ajoutez des robots, ou activez les robots avec /hearts rules.`,
+    `Il faut 4 joueurs pour jouer à la Dame de pique et ${v.seated} sont assis. Attendez-en d'autres, ajoutez des robots, ou activez les robots avec /hearts rules.`,
   notHostEnd: "Seul l'hôte ou une personne ayant la permission Gérer les salons peut fermer cette table.",
   rematchGone: "Cette partie n'est plus enregistrée.",
   rematchStillGoing: "Cette partie est toujours en cours.",

@@ -27,10 +27,10 @@ export const en = {
 
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
-  leaderboardTitle: "Classement Hearts",
+  leaderboardTitle: "Classement de la Dame de pique",
   nobodyRanked:
     "Personne n'est encore classé sur ce serveur : un joueur apparaît après 3 parties classées terminées. Jouez-en une avec `/hearts new` !",
-  head: (v) => `    ${v.player} cote   vict/parties pts/donne`,
+  head: (v) => `    ${v.player} cote   vict/parties points/donne`,
   player: "joueur",
   footer: (v) =>
     `${v.total} joueur${v.total > 1 ? "s" : ""} classé${v.total > 1 ? "s" : ""} sur ce serveur · par ${v.order} · page ${v.page}/${v.pages}.`,
@@ -47,5 +47,5 @@ export const fr: typeof en = {
   best: (v) => `Meilleure partie : place ${v.place} avec ${v.total}.`,
   worst: (v) => `Pire partie : place ${v.place} avec ${v.total}.`,
   opponents: (v) => `Joue le plus souvent avec : ${v.list}.`,
-  statsTitle: (v) => `${v.name} à Hearts`,
+  statsTitle: (v) => `${v.name} à la Dame de pique`,
 };

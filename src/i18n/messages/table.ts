@@ -105,7 +105,7 @@ export const en = {
 /** @public Read through the catalogue's area table (src/i18n/index.ts). */
 export const fr: typeof en = {
   openActivity: "Ouvrir la table",
-  title: "♥ Hearts",
+  title: "♥ Dame de pique",
   footer: (v) => `table ${v.id}`,
   seat: (v) => `Place ${v.n}`,
   bot: (v) => `${v.name} 🤖`,
