@@ -10,18 +10,17 @@
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { SUIT_SYMBOLS, suitOf } from "../src/game/cards.js";
 import { cardText, cardsText, rankText } from "../src/i18n/cards.js";
-import * as catalogue from "../src/i18n/messages/activity.js";
-import * as cardWords from "../src/i18n/messages/cards.js";
+import { messages, type Messages } from "../src/i18n/catalogue.js";
 import type { ClientMessage, RulesInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
 
-type Strings = typeof catalogue.en;
+type Strings = Messages["activity"];
 
 performance.mark("hearts:script");
 const app = document.getElementById("app")!;
 const clientId = app.dataset.clientId ?? "";
-let t: Strings = catalogue.en;
+let t: Strings = messages().activity;
 /** How a card reads in the page's language ("D♠" in French). */
-let cw = { cards: cardWords.en };
+let cw: Messages = messages();
 const cardLabel = (card: number) => cardText(cw, card);
 let ws: WebSocket | null = null;
 let session: string | null = null;
@@ -106,7 +105,7 @@ function toggleFourColours(): void {
 // ---- connecting ---------------------------------------------------------------------------------
 
 async function start(): Promise<void> {
-  status(catalogue.en.signingIn);
+  status(messages().activity.signingIn);
   const params = new URLSearchParams(location.search);
   channel = params.get("channel_id") ?? "";
   guild = params.get("guild_id") ?? "";
@@ -220,8 +219,8 @@ function received(m: ServerMessage): void {
     case "welcome":
       performance.mark("hearts:welcome");
       session = m.session;
-      t = catalogue[m.locale];
-      cw = { cards: cardWords[m.locale] };
+      cw = messages(m.locale);
+      t = cw.activity;
       document.documentElement.lang = m.locale;
       if (m.resumed) line = { text: t.reconnected, tone: "note fade" };
       retries = 0;

@@ -4,14 +4,8 @@
  * carries it as it is. src/i18n/cards.ts puts a card's words together from it.
  */
 const RANKS_EN = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const RANKS_FR = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A"];
 
 export const en = {
   /** `rank` 0 = 2 … 12 = ace (src/game/cards.ts). */
   rank: (v: { rank: number }) => RANKS_EN[v.rank] ?? "?",
-};
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  rank: (v) => RANKS_FR[v.rank] ?? "?",
 };
