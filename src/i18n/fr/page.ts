@@ -14,6 +14,7 @@ import type { en as cardsEn } from "../messages/cards.js";
 
 const RANKS_FR = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A"];
 
+/** @public Read through src/i18n/languages.ts. */
 export const activity: typeof activityEn = {
   title: "Dame de pique",
   connecting: "Connexion à la table…",
@@ -95,6 +96,7 @@ export const activity: typeof activityEn = {
   launchFailed: "La table n'a pas pu s'ouvrir en Activité pour l'instant : appuyez de nouveau sur Ouvrir la table.",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const cards: typeof cardsEn = {
   rank: (v) => RANKS_FR[v.rank] ?? "?",
 };

@@ -53,6 +53,7 @@ const FR: Record<string, [string, string]> = {
   ],
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const table: typeof tableEn = {
   openActivity: "Ouvrir la table",
   title: "♥ Dame de pique",
@@ -146,6 +147,7 @@ export const table: typeof tableEn = {
   rematchPrompt: (v) => `${v.pings} — appuyez sur **Revanche** pour une nouvelle partie.`,
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const menu: typeof menuEn = {
   passHeader: (v) => `**Passez 3 cartes ${v.dir}** (à ${v.to})`,
   passedWaiting: (v) => `Vous avez passé ${v.cards} à ${v.to}. On attend ${v.waiting}.`,
@@ -190,6 +192,7 @@ export const menu: typeof menuEn = {
   nextNoPass: "Ensuite : pas de passe pour cette donne.",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const moves: typeof movesEn = {
   "bad-action": "Cette action n'est pas comprise.",
   "game-over": "Cette partie est terminée.",
@@ -214,6 +217,7 @@ export const moves: typeof movesEn = {
   "not-the-shooter": "Seul le joueur qui a tiré la lune choisit comment elle compte.",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const refusals: typeof refusalsEn = {
   noTable: "Cette table n'existe plus. Ouvrez-en une nouvelle avec /hearts new.",
   noTableShort: "Cette table n'existe plus.",
@@ -274,6 +278,7 @@ export const refusals: typeof refusalsEn = {
   emptyRulesSpec: "Indiquez un préréglage (par ex. omnibus) ou des options comme target=50.",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const comforts: typeof comfortsEn = {
   stillOut: (p: { list: string }) => `Encore en jeu : ${p.list}`,
   playedCardsOn: "Cartes jouées : la main de chaque joueur liste les cartes encore en jeu.",
@@ -300,6 +305,7 @@ export const comforts: typeof comfortsEn = {
     `✅ Vos cartes ressemblent maintenant à ceci : ${p.style}. Vos menus l'affichent dès leur prochain changement.`,
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const pictures: typeof picturesEn = {
   openSeat: "Place libre",
   heartsBroken: "Cœurs ouverts",
@@ -359,6 +365,7 @@ export const pictures: typeof picturesEn = {
   noRatedGames: "Aucune partie classée pour l'instant",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const rules: typeof rulesEn = {
   "not-an-object": "Les règles doivent être un objet d'options.",
   "unknown-option": (v) => `Option inconnue « ${v.key} ». Options : ${v.options}.`,
@@ -371,11 +378,13 @@ export const rules: typeof rulesEn = {
   "not-key-value": (v) => `« ${v.part} » n'est pas de la forme clé=valeur.`,
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const presets: typeof presetsEn = {
   title: (v) => FR[v.name]?.[0] ?? presetsEn.title(v),
   description: (v) => FR[v.name]?.[1] ?? presetsEn.description(v),
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const lobby: typeof lobbyEn = {
   joined: "Vous avez rejoint la table.",
   tookSeat: (v) => `Vous avez pris la place de ${v.name}.`,

@@ -18,6 +18,7 @@ const pointsFr = (n: number) => `${n} ${pluralOf("fr", n) === "one" ? "point" : 
 /** An estimated number of points, one decimal place: "0,8 point", "4,9 points". */
 const points = (n: number) => `${decimal("fr", n)} ${pluralOf("fr", n, { decimals: true }) === "one" ? "point" : "points"}`;
 
+/** @public Read through src/i18n/languages.ts. */
 export const daily: typeof dailyEn = {
   serverOnly: "Le défi du jour se joue dans un serveur : utilisez `/hearts daily play` dans un salon.",
   disabled: "Le défi du jour est désactivé sur ce serveur.",
@@ -80,6 +81,7 @@ export const daily: typeof dailyEn = {
   colHands: "DONNES",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const settings: typeof settingsEn = {
   notAdmin:
     "Seuls les membres ayant la permission **Gérer le serveur** peuvent changer les réglages de la Dame de pique sur ce serveur. Demandez-leur, ou voyez les valeurs actuelles avec `/hearts settings` sans option.",
@@ -118,6 +120,7 @@ export const settings: typeof settingsEn = {
   hintsOffServer: "Les indices sont désactivés sur ce serveur (un administrateur l'a choisi dans `/hearts settings`).",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const privacy: typeof privacyEn = {
   title: "Ce que je garde sur vous",
   tables: (p: { n: number }) => `Tables où vous étiez assis ou hôte : ${p.n}`,
@@ -158,6 +161,7 @@ export const privacy: typeof privacyEn = {
   tableEndedRemoved: "Le bot a été retiré de ce serveur : cette table est fermée.",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const review: typeof reviewEn = {
   noGame: "Je ne trouve aucune partie terminée de vous sur ce serveur à analyser. Terminez d'abord une partie (ou le défi du jour).",
   busy: "Les robots sont occupés par d'autres analyses ; réessayez dans une minute.",
@@ -184,6 +188,7 @@ export const review: typeof reviewEn = {
   yourHand: (p) => `Votre main : ${p.cards}`,
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const standings: typeof standingsEn = {
   leaderboardTitle: "Classement de la Dame de pique",
   nobodyRanked:
@@ -208,6 +213,7 @@ export const standings: typeof standingsEn = {
   statsTitle: (v) => `${v.name} à la Dame de pique`,
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const errors: typeof errorsEn = {
   notInGuild: "Les tables de la Dame de pique se jouent sur les serveurs : utilisez /hearts dans un salon de serveur.",
   unknownSubcommand: "Sous-commande inconnue. Essayez `/hearts new`, `/hearts join` ou `/hearts hand`.",
@@ -221,17 +227,20 @@ export const errors: typeof errorsEn = {
   done: "C'est fait.",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const fairUse: typeof fairUseEn = {
   tooFast: (v) => `Vous allez plus vite que je ne peux suivre : rien n'a été fait. Réessayez dans ${v.seconds} s.`,
   serverBusy: (v) => `Ce serveur me donne beaucoup de travail en ce moment : rien n'a été fait. Réessayez dans ${v.seconds} s.`,
   openCooldown: (v) => `Vous avez ouvert une table il y a un instant. Vous pourrez en ouvrir une autre dans ${v.seconds} s.`,
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const common: typeof commonEn = {
   storeDown: "Je ne peux pas enregistrer les parties pour l'instant ; rien n'a été joué. Je vous préviendrai ici dès que ce sera possible.",
   somethingWentWrong: "Un problème est survenu de mon côté. Rien n'a été joué ; réessayez (ou utilisez `/hearts hand`).",
 };
 
+/** @public Read through src/i18n/languages.ts. */
 export const commands: typeof commandsEn = {
   hearts: "Jouer à la Dame de pique : ouvrir une table, rejoindre, jouer ses cartes en privé",
   launch: "Ouvrir la table de Dame de pique de ce salon en Activité",
