@@ -7,9 +7,9 @@
  */
 import { BOT_LEVELS, type BotLevel } from "../src/ai/levels.js";
 import type { ClientMessage, TableFrame } from "../src/activity/protocol.js";
-import type * as catalogue from "../src/i18n/messages/activity.js";
+import type { Messages } from "../src/i18n/catalogue.js";
 
-type Strings = typeof catalogue.en;
+type Strings = Messages["activity"];
 
 export interface LobbyView {
   table: TableFrame;

@@ -8,17 +8,21 @@
  * loaded from another origin. Card helpers come from src/game/cards.ts only (never the engine).
  */
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { SUIT_SYMBOLS, cardLabel, rankLabel, suitOf } from "../src/game/cards.js";
-import * as catalogue from "../src/i18n/messages/activity.js";
+import { SUIT_SYMBOLS, suitOf } from "../src/game/cards.js";
+import { cardText, cardsText, rankText } from "../src/i18n/cards.js";
+import { messages, type Messages } from "../src/i18n/catalogue.js";
 import type { ClientMessage, RulesInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
 import { drawLobbyButtons, drawRematchButton, lobbyLine } from "./lobby.js";
 
-type Strings = typeof catalogue.en;
+type Strings = Messages["activity"];
 
 performance.mark("hearts:script");
 const app = document.getElementById("app")!;
 const clientId = app.dataset.clientId ?? "";
-let t: Strings = catalogue.en;
+let t: Strings = messages().activity;
+/** How a card reads in the page's language ("D♠" in French). */
+let cw: Messages = messages();
+const cardLabel = (card: number) => cardText(cw, card);
 let ws: WebSocket | null = null;
 let session: string | null = null;
 /** The signed-in person's Discord id (the lobby's buttons: seated or not, the host or not). */
@@ -104,7 +108,7 @@ function toggleFourColours(): void {
 // ---- connecting ---------------------------------------------------------------------------------
 
 async function start(): Promise<void> {
-  status(catalogue.en.signingIn);
+  status(messages().activity.signingIn);
   const params = new URLSearchParams(location.search);
   channel = params.get("channel_id") ?? "";
   guild = params.get("guild_id") ?? "";
@@ -219,7 +223,8 @@ function received(m: ServerMessage): void {
       performance.mark("hearts:welcome");
       session = m.session;
       you = m.you.id;
-      t = catalogue[m.locale];
+      cw = messages(m.locale);
+      t = cw.activity;
       document.documentElement.lang = m.locale;
       if (m.resumed) line = { text: t.reconnected, tone: "note fade" };
       retries = 0;
@@ -244,7 +249,7 @@ function received(m: ServerMessage): void {
     case "hint":
       hint = m.cards;
       line = {
-        text: m.cards.length === 1 ? t.hintSays({ card: cardLabel(m.cards[0]) }) : t.hintPass({ cards: m.cards.map(cardLabel).join(" ") }),
+        text: m.cards.length === 1 ? t.hintSays({ card: cardLabel(m.cards[0]) }) : t.hintPass({ cards: cardsText(cw, m.cards) }),
         tone: "note",
       };
       break;
@@ -263,7 +268,7 @@ function cardFace(card: number, four: boolean): HTMLElement {
   return el(
     "span",
     { class: `face s${suit}${four ? " four" : ""}`, "aria-hidden": "true" },
-    el("span", { class: "rank" }, rankLabel(card)),
+    el("span", { class: "rank" }, rankText(cw, card)),
     el("span", { class: "suit" }, SUIT_SYMBOLS[suit]),
   );
 }

@@ -121,6 +121,18 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     expect(phone.worst).toBe(0);
     expect(phone.width).toBeGreaterThanOrEqual(40);
 
+    // Each page prints its reader's ranks (French cards read R, D, V; the ace stays A), card for card.
+    const RANKS = { en: "2 3 4 5 6 7 8 9 10 J Q K A".split(" "), fr: "2 3 4 5 6 7 8 9 10 V D R A".split(" ") };
+    for (const [p, user, locale] of [
+      [annP, annU, "en"],
+      [bobP, bobU, "fr"],
+    ] as const) {
+      const printed = await p.frame.$$eval(".hand .rank", (els) => els.map((e) => e.textContent ?? ""));
+      const frame = sent.findLast((f) => f.userId === user.id && (JSON.parse(f.frame) as ServerMessage).t === "table")!;
+      const cards = (JSON.parse(frame.frame) as Extract<ServerMessage, { t: "table" }>).table!.hand!.cards;
+      expect(printed.sort()).toEqual(cards.map((c) => RANKS[locale][c % 13]).sort());
+    }
+
     // The person's own deck style: four colours at a click (the table's is two), and back.
     expect(await annP.frame.locator(".hand .face.four").count()).toBe(0);
     await annP.frame.click("button.four-colours");
@@ -229,7 +241,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     for (const line of totals) expect(line).toMatch(/^\d(st|nd|rd|th) .+: -?\d+ pts?$/);
     // French spaces its colon, from the catalogue ("1er Carol : 0 pt").
     const frTotals = await bobP.frame.$$eval(".placings li", (lis) => lis.map((li) => li.textContent ?? ""));
-    for (const line of frTotals) expect(line).toMatch(/^\d(er|e) .+ : -?\d+ pts?$/);
+    for (const line of frTotals) expect(line).toMatch(/^\d(er|e) .+ : -?\d+ points?$/);
     for (const name of [annU.globalName, bobU.globalName, carlU.globalName]) expect(textOf(overPost)).toContain(name);
 
     // Every trick taken was held whole on the spectator's table, saying who took it (the 13th, or a

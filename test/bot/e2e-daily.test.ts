@@ -175,6 +175,11 @@ describe("the daily challenge", () => {
     await answer(settings({ add_channel: { type: 7, value: games } }));
     const elsewhere = await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
     expect(textOf(elsewhere)).toMatch(/I only post where tables may open.*\n.*Hearts daily #\d+/s);
+    // The line is the server's (it is posted in the server's channel): on a French server it reads French.
+    await answer(settings({ language: "fr" }));
+    const french = await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
+    expect(textOf(french)).toMatch(/I only post where tables may open.*\n.*Dame de pique · défi n° \d+ · -?\d+ points? · [🟩🟨🟥🌙]{4}/su);
+    await answer(settings({ reset: "language" }));
     await answer(settings({ reset: "channels" }));
     expect(shared()).toHaveLength(0);
     const realName = bob.globalName;

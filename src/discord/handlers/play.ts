@@ -1,5 +1,6 @@
 /** A player's private menu and what they do in it: see the hand, pick and pass, play, the moon, a hint. */
-import { cardLabel, parseCard, type Card, type SeatView } from "../../game/index.js";
+import { parseCard, type Card, type SeatView } from "../../game/index.js";
+import { cardText, cardsText } from "../../i18n/index.js";
 import type { Outcome, TableView } from "../../table/types.js";
 import { HAND_USES, sendHand, type HandUses } from "../interactions/context.js";
 import type { ComponentId } from "../interactions/ids.js";
@@ -84,7 +85,7 @@ export const passButton = component({
   parse: idOf<"pass">(),
   async run(ctx, { cards, version }) {
     const r = await ctx.service.pass(ctx.table, ctx.actor, cards, version);
-    return answer(ctx, r, () => ctx.m.menu.youPassed({ cards: cards.map(cardLabel).join(" ") }));
+    return answer(ctx, r, () => ctx.m.menu.youPassed({ cards: cardsText(ctx.m, cards) }));
   },
 });
 
@@ -95,7 +96,7 @@ export const playButton = component({
   parse: idOf<"play">(),
   async run(ctx, { card, version }) {
     const r = await ctx.service.play(ctx.table, ctx.actor, card, version);
-    return answer(ctx, r, () => ctx.m.menu.youPlayed({ card: cardLabel(card) }));
+    return answer(ctx, r, () => ctx.m.menu.youPlayed({ card: cardText(ctx.m, card) }));
   },
 });
 

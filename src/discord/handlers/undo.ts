@@ -1,5 +1,5 @@
 /** The Undo button: takes back the person's last card and shows their menu again (rule in src/table/undo.ts). */
-import { cardLabel } from "../../game/index.js";
+import { cardText } from "../../i18n/index.js";
 import { HAND_USES, sendHand } from "../interactions/context.js";
 import { component } from "./types.js";
 import type { ComponentId } from "../interactions/ids.js";
@@ -15,7 +15,7 @@ export const undoButton = component({
     if (!r.ok) return sendHand(ctx, ctx.service.current(ctx.table), { notice: `⚠️ ${ctx.tell(r.say)}` });
     return sendHand(ctx, r.table, {
       view: r.view,
-      notice: `${m.undone({ card: cardLabel(card) })}${r.firstUndo ? ` ${m.undoUnrated}` : ""}`,
+      notice: `${m.undone({ card: cardText(ctx.m, card) })}${r.firstUndo ? ` ${m.undoUnrated}` : ""}`,
     });
   },
 });

@@ -3,8 +3,8 @@
  * hand's score, the game's start and end, lines that can wait and lines that cannot), and a post
  * takes it all at once, so news arriving while a post is on its way goes out together in the next.
  */
-import { cardLabel, type HandResult, type PublicView, type TrickRecord } from "../../game/index.js";
-import { words } from "../../i18n/index.js";
+import { type HandResult, type PublicView, type TrickRecord } from "../../game/index.js";
+import { cardText, words } from "../../i18n/index.js";
 import type { TableRecord } from "../../table/records.js";
 import type { TableUpdate, TableView } from "../../table/types.js";
 import { handResultText } from "../views/thread.js";
@@ -190,7 +190,7 @@ export class ThreadNews {
       this.fold(
         n,
         a.type === "play"
-          ? m.table.timeoutPlayed({ name, card: cardLabel(a.card) })
+          ? m.table.timeoutPlayed({ name, card: cardText(m, a.card) })
           : a.type === "pass"
             ? m.table.timeoutPassed({ name })
             : m.table.timeoutMoon({ name }),
