@@ -169,12 +169,7 @@ function dailyComponent<V extends DailyId["verb"]>(
     name: verb,
     defer,
     uses: USES,
-    parse: (id, i) =>
-      id.verb !== verb
-        ? decline((m) => m.errors.unknownButton)
-        : !i.guildId
-          ? decline((m) => m.daily.serverOnly)
-          : (id as Extract<DailyId, { verb: V }>),
+    parse: (id, i) => (!i.guildId ? decline((m) => m.daily.serverOnly) : id),
     run: (ctx, id, i) => run(ctx, i, id),
   });
 }

@@ -8,7 +8,7 @@ import { isBotLevel } from "../../ai/index.js";
 import type { TableView } from "../../table/types.js";
 import { serverDefaults } from "../../table/guild-settings.js";
 import { openingRules } from "../../table/open-rules.js";
-import { HAND_USES, sendHand } from "../interactions/context.js";
+import { HAND_USES, sendHand } from "../presenting/send-hand.js";
 import { parentOf, serverLocale } from "./settings.js";
 import { rulesMessage } from "../views/rules.js";
 import { command, component, decline, isDecline, tableCommand, type Decline, type HandlerCtx } from "./types.js";

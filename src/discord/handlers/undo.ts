@@ -1,14 +1,13 @@
 /** The Undo button: takes back the person's last card and shows their menu again (rule in src/table/undo.ts). */
 import { cardText } from "../../i18n/index.js";
-import { HAND_USES, sendHand } from "../interactions/context.js";
+import { HAND_USES, sendHand } from "../presenting/send-hand.js";
 import { component } from "./types.js";
-import type { ComponentId } from "../interactions/ids.js";
 
 export const undoButton = component({
   name: "undo",
   defer: "update",
   uses: ["service", ...HAND_USES],
-  parse: (id: ComponentId) => id as Extract<ComponentId, { verb: "undo" }>,
+  parse: (id) => id,
   async run(ctx, { card }) {
     const r = await ctx.service.undo(ctx.table.record.id, ctx.actor, card);
     const m = ctx.m.comforts;
