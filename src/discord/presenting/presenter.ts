@@ -129,6 +129,9 @@ export class Presenter {
       case "notice":
         this.posts.notice(table, words(publicWords(record), update.note));
         break;
+      case "missed":
+        this.posts.missed(table, update.actions, update.lastPostTo);
+        break;
       case "closed":
         this.tableMessage.schedule(table, true);
         this.posts.closed(table, update);
