@@ -36,6 +36,8 @@ export type TablePatch = Partial<
     | "brokenReason"
     | "hintsUsed"
     | "undos"
+    | "threadFrom"
+    | "threadTo"
   >
 >;
 

@@ -446,6 +446,11 @@ export class TableService {
     return this.lifecycle.resume(owns);
   }
 
+  /** The game's thread is about to post places [from, to) of the game (./catch-up.ts): a resume tells them again, and what lies beyond. */
+  async notePost(tableId: string, from: number, to: number): Promise<void> {
+    await this.store.updateTable(tableId, { threadFrom: from, threadTo: to });
+  }
+
   /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */
   async stop(): Promise<void> {
     this.health.stop();

@@ -159,6 +159,9 @@ export class Presenter {
       case "notice":
         this.posts.notice(table, words(publicWords(record), update.note));
         break;
+      case "missed":
+        this.posts.missed(table, update.actions, update.lastPostTo);
+        break;
       case "closed":
         this.posting.delete(record.id);
         this.tableMessage.schedule(table, true);
