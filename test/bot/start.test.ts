@@ -10,7 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), "hearts-start-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Run from an empty folder so no .env of the developer's is read; the script path is absolute.
-const main = join(process.cwd(), "src", "main.ts");
+const main = join(process.cwd(), "src", "app", "main.ts");
 const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
 const baseEnv = {
   PATH: process.env.PATH ?? "",

@@ -23,7 +23,7 @@ describe("the metrics port with SHARDS", () => {
   it("one port reports both shards, labelled; a shard killed makes /readyz 503 naming it until it is back", async () => {
     fake = await startFakeDiscord({ guilds: 2, shards: 2, maxConcurrency: 2 });
     const port = await freePort();
-    const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [join(process.cwd(), "src", "main.ts")], {
+    const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [join(process.cwd(), "src", "app", "main.ts")], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? "",

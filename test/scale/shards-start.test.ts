@@ -9,7 +9,7 @@ import { ActivityClient } from "../activity/ws-client.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hearts-shards-start-"));
-const main = join(process.cwd(), "src", "main.ts");
+const main = join(process.cwd(), "src", "app", "main.ts");
 const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
 let fake: FakeDiscord;
 
