@@ -37,6 +37,7 @@ export const OPT = {
   retention: "retention",
   daily: "daily",
   dailyRules: "daily_rules",
+  dailyMemberDays: "daily_member_days",
   reset: "reset",
   server: "server",
   day: "day",
@@ -225,6 +226,11 @@ function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcom
     .addIntegerOption((o) => described(o.setName(OPT.retention), (w) => w.retention).addChoices(...RETENTION_CHOICES))
     .addBooleanOption((o) => described(o.setName(OPT.daily), (w) => w.dailyOn))
     .addStringOption((o) => described(o.setName(OPT.dailyRules), (w) => w.dailyRules).setMaxLength(300))
+    .addIntegerOption((o) =>
+      described(o.setName(OPT.dailyMemberDays), (w) => w.dailyMemberDays)
+        .setMinValue(0)
+        .setMaxValue(365),
+    )
     .addStringOption((o) => described(o.setName(OPT.reset), (w) => w.reset).addChoices(...RESET));
 }
 

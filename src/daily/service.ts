@@ -79,6 +79,8 @@ export interface DailyPlay {
   started: boolean;
   /** The server the attempt was started on, when it is another one (it is ranked there). */
   elsewhere?: boolean;
+  /** Started by someone newer to the server than its daily board asks (dailyMemberDays): not ranked. */
+  unranked?: { days: number };
 }
 
 /**
@@ -109,7 +111,7 @@ export interface DailyBoard {
    * wherever they played it; rank (1-based) only on the server where it was played, whose board
    * ranks it (`elsewhere`: it was played on another server).
    */
-  me: { streak: number; best: number | null; rank: number | null; result: DailyResult | null; elsewhere: boolean };
+  me: { streak: number; best: number | null; rank: number | null; result: DailyResult | null; elsewhere: boolean; unranked: boolean };
   /** After the day closes: per hand, the server's best and the hard player's own score in seat 0. */
   compare: { best: (number | null)[]; hard: number[] | null } | null;
 }
@@ -153,10 +155,13 @@ export class DailyService {
    * Opens today's attempt, or brings back the one already started (or finished): one attempt per
    * person per day across every server, since the deal is the same everywhere.
    */
-  async play(guildId: string, user: { id: string; name: string }): Promise<DailyOutcome> {
+  async play(guildId: string, user: { id: string; name: string; joinedAt?: Date | null }): Promise<DailyOutcome> {
     const settings = await this.deps.store.getGuildSettings(guildId);
     if (!settings.dailyEnabled) return { ok: false, code: "disabled" };
     const day = this.today();
+    // A server may rank only members of some standing (a second account made for the day is new).
+    const days = settings.dailyMemberDays;
+    const ranked = days <= 0 || (!!user.joinedAt && this.now() - user.joinedAt.getTime() >= days * 86_400_000);
     return this.queues.run(user.id, async () => {
       const existing = await this.deps.store.findDailySession(day, user.id);
       if (!existing && (await this.deps.store.isDailyTombstoned(user.id, day))) return { ok: false, code: "forgotten" };
@@ -169,12 +174,20 @@ export class DailyService {
           name: cleanName(user.name),
           // Everyone of a day plays the same rules: the day's first start fixes them on this server.
           rulesSpec: await this.deps.store.fixDailyRules(guildId, day, settings.dailyRules),
+          ranked,
         }));
       const deal = await this.dealOf(session);
       const actions = session.actions.slice();
       const bots = await this.runBots(this.rebuild(session, actions, deal), actions, deal);
       const result = session.result ?? (await this.save(session, session.actions.length, actions, bots.state));
-      const play = { day, view: viewFor(bots.state, DAILY_SEAT), result, started: !existing, elsewhere: session.guildId !== guildId };
+      const play = {
+        day,
+        view: viewFor(bots.state, DAILY_SEAT),
+        result,
+        started: !existing,
+        elsewhere: session.guildId !== guildId,
+        ...(!session.ranked && session.guildId === guildId && { unranked: { days } }),
+      };
       return bots.busy ? { ok: false, code: "busy", play } : { ok: true, ...play };
     });
   }
@@ -274,11 +287,12 @@ export class DailyService {
       sessions.map((s) => ({ ...ownResult(s, cleanName(s.name)), ...(handsHidden && { perHand: [], moons: [] }) })),
     );
     const at = ranking.findIndex((r) => r.userId === userId);
-    // Played on another server: not on this board, but it is the person's attempt of the day all the same.
-    const elsewhere = at < 0 && !!own?.result;
-    const result = at >= 0 ? ranking[at] : elsewhere ? ownResult(own!, cleanName(own!.name)) : null;
+    // Played on another server (or here, unranked): not on this board, but the person's attempt of the day all the same.
+    const elsewhere = at < 0 && !!own?.result && own.guildId !== guildId;
+    const unranked = at < 0 && !!own?.result && own.guildId === guildId && !own.ranked;
+    const result = at >= 0 ? ranking[at] : elsewhere || unranked ? ownResult(own!, cleanName(own!.name)) : null;
     let compare: DailyBoard["compare"] = null;
-    const attempt = at >= 0 ? sessions.find((s) => s.userId === userId)! : elsewhere ? own! : null;
+    const attempt = at >= 0 ? sessions.find((s) => s.userId === userId)! : elsewhere || unranked ? own! : null;
     if (closed && attempt) {
       const hard = await this.hardReference(day, attempt.rulesSpec, attempt.dealFormat).catch((err: unknown) => {
         this.log.warn(
@@ -304,6 +318,7 @@ export class DailyService {
         rank: at >= 0 ? at + 1 : null,
         result,
         elsewhere,
+        unranked,
       },
       compare,
     };

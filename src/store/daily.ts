@@ -23,6 +23,7 @@ interface SessionRow {
   perHand: string | null;
   moons: string | null;
   dealFormat: number;
+  ranked: boolean;
   sharedAt?: Date | null;
 }
 
@@ -55,7 +56,7 @@ export interface DailyDb {
       orderBy: Array<{ startedAt: "asc" } | { guildId: "asc" }>;
     }): Promise<SessionRow | null>;
     findMany(args: {
-      where: { guildId?: string; day?: number; userId?: string; finishedAt: { not: null } };
+      where: { guildId?: string; day?: number; userId?: string; ranked?: boolean; finishedAt: { not: null } };
       orderBy?: Array<{ day: "desc" } | { startedAt: "asc" } | { guildId: "asc" }>;
       take?: number;
       select?: { day: true; points: true; guildId: true };
@@ -98,6 +99,7 @@ export function dailyRecord(r: SessionRow): DailySession {
     startedAt: r.startedAt,
     // New rows default to 2 (the column's default); rows stored before were set to 1.
     dealFormat: r.dealFormat === 1 ? 1 : 2,
+    ranked: r.ranked,
     result:
       r.finishedAt && r.points !== null
         ? {
@@ -152,6 +154,7 @@ function createSession(db: DailyDb, s: NewDailySession): Promise<SessionRow> {
       name: s.name,
       rulesSpec: s.rulesSpec,
       ...(s.startedAt && { startedAt: s.startedAt }),
+      ...(s.ranked === false && { ranked: false }),
     },
     update: {},
   });
@@ -180,7 +183,7 @@ export async function saveDailyProgress(
 }
 
 export async function listDailyResults(db: DailyDb, guildId: string, day: number): Promise<DailySession[]> {
-  return (await db.dailySession.findMany({ where: { guildId, day, finishedAt: { not: null } } })).map(dailyRecord);
+  return (await db.dailySession.findMany({ where: { guildId, day, ranked: true, finishedAt: { not: null } } })).map(dailyRecord);
 }
 
 export async function listPlayerDailies(

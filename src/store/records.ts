@@ -201,6 +201,7 @@ type GuildSettingsRow = {
   leftAt: Date | null;
   dailyEnabled: boolean;
   dailyRules: string;
+  dailyMemberDays: number;
 };
 
 export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | null): GuildSettings {
@@ -220,6 +221,7 @@ export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | nul
     allowedChannels: row ? parseJson<string[]>(guildId, "allowedChannels", row.allowedChannels) : [],
     dailyEnabled: row?.dailyEnabled ?? true,
     dailyRules: row?.dailyRules ?? "classic",
+    dailyMemberDays: row?.dailyMemberDays ?? 0,
     leftAt: row?.leftAt ?? null,
   };
 }

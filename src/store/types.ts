@@ -71,6 +71,8 @@ export interface GuildSettings {
   dailyEnabled: boolean;
   /** The daily challenge's rules preset spec on this server (default "classic"). */
   dailyRules: string;
+  /** Days someone must have been a member for their daily attempt to be ranked here (0: everyone). */
+  dailyMemberDays: number;
 }
 
 export type GuildSettingsPatch = Partial<Omit<GuildSettings, "guildId">>;
@@ -87,11 +89,16 @@ export interface DailySession {
   startedAt: Date;
   /** How its deals are keyed (src/daily/challenge.ts dailyDeal): 2 since deal formats, 1 before. */
   dealFormat: DealFormat;
+  /** False: started by someone who had not been a member for the server's dailyMemberDays (not on its board). */
+  ranked: boolean;
   /** Set once every hand is played. */
   result: { points: number; perHand: number[]; queens: number; moons: boolean[]; finishedAt: Date } | null;
 }
 
-export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt" | "dealFormat"> & { startedAt?: Date };
+export type NewDailySession = Omit<DailySession, "actions" | "result" | "startedAt" | "dealFormat" | "ranked"> & {
+  startedAt?: Date;
+  ranked?: boolean;
+};
 
 /** A player's private menu left open when the bot stopped: the next start brings it up to date. */
 export interface SavedMenu {

@@ -241,4 +241,23 @@ describe("the daily challenge", () => {
     await answer(settings(true));
     expect((await h.store.getGuildSettings(h.fake.guildId)).dailyEnabled).toBe(true);
   });
+  it("ranks only members of some standing where the server asks it: a new member plays, unranked, and is told so", async () => {
+    const admin = h.fake.users[0];
+    const dee = h.fake.users[3];
+    h.fake.grant(admin, "ManageGuild");
+    const settings = (days: number) =>
+      h.fake.slashCommand(admin, "hearts", { subcommand: "settings", options: { daily_member_days: days } });
+    expect(JSON.stringify(await answer(settings(30)))).toContain("its board ranks members of 30 days or more");
+    // Dee joined the server just now (the fake's members joined at its clock's now).
+    const first = await answer(daily(dee, "play"));
+    expect(textOf(first)).toContain(
+      "This server's daily board ranks members of 30 days or more: your attempt is played, and not ranked here.",
+    );
+    const done = await playDaily(dee, "first", { menu: first });
+    const board = textOf(await answer(daily(dee, "board")));
+    expect(board).toContain(`Your ${pointsOf(done.menu)} `);
+    expect(board).toContain("today are not on this board");
+    expect(board).not.toContain(dee.globalName!);
+    await answer(settings(0));
+  }, 60_000);
 });

@@ -218,6 +218,7 @@ for (const db of BACKENDS) {
         leftAt: null,
         dailyEnabled: true,
         dailyRules: "classic",
+        dailyMemberDays: 0,
       };
       expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", allowedChannels: [], ...none });
       await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
@@ -237,6 +238,7 @@ for (const db of BACKENDS) {
         locale: "fr",
         retentionDays: 90,
         leftAt: left,
+        dailyMemberDays: 30,
       } as const;
       await store.updateGuildSettings("g9", all);
       expect(await store.getGuildSettings("g9")).toEqual({

@@ -153,6 +153,7 @@ export class MemoryStore implements Store {
         leftAt: null,
         dailyEnabled: true,
         dailyRules: "classic",
+        dailyMemberDays: 0,
       },
     );
   }

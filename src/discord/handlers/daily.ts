@@ -60,14 +60,23 @@ async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<
 
 // ---- /hearts daily play | board ----------------------------------------------------------------
 
+/** When the person joined the server, as the interaction says (no request: Discord sends it with the member). */
+function joinedAt(i: ChatInputCommandInteraction): Date | null {
+  const member = i.member;
+  if (!member) return null;
+  const at = "joinedAt" in member ? member.joinedAt : member.joined_at ? new Date(member.joined_at) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}
+
 export async function dailyPlay(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
   const m = mOf(i);
   if (!i.guildId) return ctx.respond.say(m.serverOnly);
-  const r = await ctx.daily.play(i.guildId, { id: ctx.actor.userId, name: ctx.actor.name });
+  const r = await ctx.daily.play(i.guildId, { id: ctx.actor.userId, name: ctx.actor.name, joinedAt: joinedAt(i) });
   if (!r.ok) return refused(ctx, m, i.guildId, ctx.daily.today(), r);
   const notice = [
     r.result && !r.started ? m.alreadyPlayed({ day: r.day, points: r.result.points }) : r.started ? m.intro({ day: r.day }) : m.resumed,
     ...(r.elsewhere && !r.result ? [m.elsewhere] : []),
+    ...(r.unranked && !r.result ? [m.unrankedHere({ days: r.unranked.days })] : []),
   ].join("\n");
   return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(ctx.locale, r, ctx.images, { notice })));
 }

@@ -61,6 +61,7 @@ interface Change {
   retention?: number;
   daily?: boolean;
   dailyRules?: string;
+  dailyMemberDays?: number;
   reset?: string;
 }
 
@@ -90,6 +91,8 @@ function changeFrom(i: ChatInputCommandInteraction): Change | null {
   if (daily !== null) c.daily = daily;
   const dailyRules = i.options.getString(OPT.dailyRules);
   if (dailyRules !== null) c.dailyRules = dailyRules.trim();
+  const dailyMemberDays = i.options.getInteger(OPT.dailyMemberDays);
+  if (dailyMemberDays !== null) c.dailyMemberDays = dailyMemberDays;
   const reset = i.options.getString(OPT.reset);
   if (reset !== null) c.reset = reset;
   return Object.keys(c).length ? c : null;
@@ -144,6 +147,8 @@ function patchFrom(ctx: SettingsCtx, c: Change, current: GuildSettings): GuildSe
     if (!r.ok) return m.badRules({ error: ctx.tell(r.error) });
     p.dailyRules = c.dailyRules;
   }
+  if (c.dailyMemberDays !== undefined && Number.isInteger(c.dailyMemberDays) && c.dailyMemberDays >= 0 && c.dailyMemberDays <= 365)
+    p.dailyMemberDays = c.dailyMemberDays;
   return p;
 }
 
@@ -165,7 +170,10 @@ function settingsView(ctx: SettingsCtx, g: GuildSettings): OutMessage {
     { name: m.cap, value: m.capValue({ n: tableCapOf(ceiling, g), max: ceiling }) },
     { name: m.language, value: g.locale ?? m.languageServer },
     { name: m.retention, value: dflt(g.retentionDays !== null, m.retentionDays({ days: g.retentionDays ?? DEFAULT_RETENTION_DAYS })) },
-    { name: m.daily, value: g.dailyEnabled ? m.dailyOn({ rules: g.dailyRules }) : m.dailyOff },
+    {
+      name: m.daily,
+      value: g.dailyEnabled ? `${m.dailyOn({ rules: g.dailyRules })}; ${m.dailyMembers({ days: g.dailyMemberDays })}` : m.dailyOff,
+    },
   ].map((f) => ({ ...f, inline: true }));
   return { embeds: [{ title: m.title, color: COLOUR.brand, fields, footer: { text: m.footer } }] };
 }

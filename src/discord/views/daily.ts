@@ -118,7 +118,9 @@ export function dailyBoardMessage(m: M, day: number, b: DailyBoard, userId: stri
       ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points })
       : b.me.result && b.me.elsewhere
         ? m.playedElsewhere({ points: b.me.result.points })
-        : m.notPlayedToday,
+        : b.me.result && b.me.unranked
+          ? m.unrankedBoard({ points: b.me.result.points })
+          : m.notPlayedToday,
   );
   lines.push(m.streak({ days: b.me.streak, best: b.me.best }));
   if (b.compare && b.me.result) {

@@ -69,6 +69,10 @@ export const daily: typeof dailyEn = {
   // "place" is feminine: 1re place, 2e place (the person's own gender is unknown).
   myRank: (p) => `Vous êtes à la ${p.rank === 1 ? "1re" : `${p.rank}e`} place sur ${p.count} avec ${pointsFr(p.points)}.`,
   notPlayedToday: "Vous n'avez pas terminé ce défi.",
+  unrankedHere: (p) =>
+    `Le classement du défi de ce serveur ne compte que les membres depuis ${p.days} ${p.days > 1 ? "jours" : "jour"} au moins : votre partie se joue, sans être classée ici.`,
+  unrankedBoard: (p) =>
+    `Vos ${p.points} ${p.points <= 1 ? "point" : "points"} du jour ne figurent pas à ce classement : ce serveur ne classe que ses membres de longue date.`,
   playedElsewhere: (p) =>
     `Vous avez terminé ce défi sur un autre serveur avec ${p.points} ${p.points <= 1 ? "point" : "points"}. Ce classement ne compte que les parties commencées sur ce serveur.`,
   streak: (p) =>
@@ -104,6 +108,8 @@ export const settings: typeof settingsEn = {
   hintsOff: "désactivés",
   daily: "Défi du jour",
   dailyOn: (p: { rules: string }) => `proposé (règles \`${p.rules}\`)`,
+  dailyMembers: (p: { days: number }) =>
+    p.days > 0 ? `classement réservé aux membres depuis ${p.days} ${p.days > 1 ? "jours" : "jour"} au moins` : "classement ouvert à tous",
   dailyOff: "désactivé",
   cap: "Tables ouvertes en même temps",
   capValue: (p: { n: number; max: number }) => `jusqu'à ${p.n} (la limite du bot est ${p.max})`,
@@ -319,6 +325,7 @@ export const commands: typeof commandsEn = {
   retentionChoice: (v) => `${v.days} jours`,
   dailyOn: "Proposer le défi du jour (/hearts daily) sur ce serveur",
   dailyRules: "Règles du défi du jour à partir de demain, ex. classic ou omnibus",
+  dailyMemberDays: "Ne classer au défi du jour que les membres depuis ce nombre de jours (0 : tous)",
   reset: "Remettre un réglage par défaut",
   resetChoice: (v) =>
     ({

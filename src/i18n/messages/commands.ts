@@ -84,6 +84,7 @@ export const en = {
   retentionChoice: (v: { days: number }) => `${v.days} days`,
   dailyOn: "Offer the daily challenge (/hearts daily) on this server",
   dailyRules: "Rules of the daily challenge from tomorrow, e.g. classic or omnibus",
+  dailyMemberDays: "Rank on the daily board only members of this many days (0: everyone)",
   reset: "Put one setting back to its default",
   resetChoice: (v: { what: string }) =>
     ({

@@ -50,6 +50,10 @@ export const en = {
   boardMore: (p: { count: number }) => `…and ${p.count} more.`,
   myRank: (p: { rank: number; count: number; points: number }) => `You are #${p.rank} of ${p.count} with ${p.points} points.`,
   notPlayedToday: "You haven't finished this daily.",
+  unrankedHere: (p: { days: number }) =>
+    `This server's daily board ranks members of ${p.days} ${p.days === 1 ? "day" : "days"} or more: your attempt is played, and not ranked here.`,
+  unrankedBoard: (p: { points: number }) =>
+    `Your ${p.points} ${p.points === 1 ? "point" : "points"} today are not on this board: this server ranks members of some standing only.`,
   playedElsewhere: (p: { points: number }) =>
     `You finished this daily on another server with ${p.points} ${p.points === 1 ? "point" : "points"}. This board ranks the attempts started on this server.`,
   streak: (p: { days: number; best: number | null }) =>

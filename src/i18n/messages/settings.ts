@@ -19,6 +19,8 @@ export const en = {
   hintsOff: "turned off",
   daily: "Daily challenge",
   dailyOn: (p: { rules: string }) => `offered (rules \`${p.rules}\`)`,
+  dailyMembers: (p: { days: number }) =>
+    p.days > 0 ? `its board ranks members of ${p.days} ${p.days === 1 ? "day" : "days"} or more` : "its board ranks everyone",
   dailyOff: "turned off",
   cap: "Open tables at once",
   capValue: (p: { n: number; max: number }) => `up to ${p.n} (the bot's limit is ${p.max})`,
