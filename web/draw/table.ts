@@ -1,0 +1,99 @@
+/** The header (what is happening, the tools), the seats and the trick on the table. */
+import { SUIT_SYMBOLS, cardLabel } from "../../src/game/cards.js";
+import { facts, fourColours, headline, seatShown, tools, trickShown, type PageState, type Tool } from "../state.js";
+import { button, el, type Actions } from "./dom.js";
+import { cardFace } from "./face.js";
+
+export function topBar(s: PageState, a: Actions): HTMLElement {
+  const { t } = s;
+  const toolEl = (tool: Tool): HTMLElement => {
+    switch (tool.kind) {
+      case "hint":
+        return button(t.hint, () => a.hint());
+      case "undo":
+        return button(t.undo, () => a.undo(tool.card));
+      case "last":
+        return button(tool.pressed ? t.hideLastTrick : t.showLastTrick, () => a.toggleLast(), { "aria-pressed": String(tool.pressed) });
+      case "four":
+        return button(t.fourColours, () => a.toggleFour(), { "aria-pressed": String(tool.pressed), class: "four-colours" });
+      case "rules":
+        return rulesButton(s, a);
+    }
+  };
+  return el(
+    "header",
+    { class: "top" },
+    el("h1", { class: "what" }, headline(s)),
+    el("p", { class: "facts" }, ...facts(s).map((f) => el("span", { class: f.broken ? "broken" : "" }, f.text))),
+    el("nav", { class: "tools" }, ...tools(s).map(toolEl)),
+  );
+}
+
+export function rulesButton(s: PageState, a: Actions): HTMLElement {
+  return button(s.t.rules, () => a.toggleRules(), { "aria-pressed": String(s.showRules), class: "rules" });
+}
+
+function seatEl(s: PageState, seatNo: number): HTMLElement {
+  const x = seatShown(s, seatNo);
+  if (x.empty) return el("div", { class: `seat ${x.place} empty` }, "—");
+  const clock = x.deadline ? Math.max(0, Math.round((x.deadline - Date.now()) / 1000)) : null;
+  return el(
+    "div",
+    {
+      class: `seat ${x.place}${x.turn ? " turn" : ""}${x.you ? " you" : ""}${x.bot ? " bot" : ""}`,
+      "aria-label": x.label,
+      "data-seat": x.seat,
+    },
+    el("span", { class: "avatar", "aria-hidden": "true" }, x.initial),
+    el("span", { class: "name" }, x.name),
+    x.score ? el("span", { class: "score", title: x.score.title }, x.score.text) : null,
+    x.count !== null ? el("span", { class: "count" }, x.count) : null,
+    clock !== null ? el("span", { class: "clock", "data-deadline": x.deadline! }, s.t.secondsLeft({ s: clock })) : null,
+  );
+}
+
+/** The four seats, in the lobby (no table drawn yet). */
+export function seatsEl(s: PageState): HTMLElement {
+  return el("section", { class: "seats" }, ...[0, 1, 2, 3].map((n) => seatEl(s, n)));
+}
+
+/** The table: the seats around the trick (the one just taken during its moment). */
+export function tableEl(s: PageState): HTMLElement {
+  const four = fourColours(s);
+  const trick = trickShown(s);
+  const taken = trick.taken;
+  return el(
+    "section",
+    { class: "table", "aria-label": trick.label },
+    ...[0, 1, 2, 3].map((n) => seatEl(s, n)),
+    el(
+      "div",
+      {
+        class: `trick${taken ? " taken" : ""}${taken?.sweepTo ? ` sweep-${taken.sweepTo}` : ""}`,
+        "data-taken": taken ? String(taken.trickNumber) : undefined,
+      },
+      ...trick.cards.map((c) =>
+        el("div", { class: `played ${c.place}${c.won ? " won" : ""}`, "aria-label": cardLabel(c.card) }, cardFace(c.card, four)),
+      ),
+      taken ? el("p", { class: "taker" }, taken.taker) : null,
+    ),
+  );
+}
+
+/** The played-cards list, as the chat's menu words it; each suit's sign in the deck style's colour. */
+export function stillOutEl(s: PageState, text: string): HTMLElement {
+  const four = fourColours(s);
+  const parts = text.split(/([♣♦♠♥])/u).map((part) => {
+    const suit = (SUIT_SYMBOLS as readonly string[]).indexOf(part);
+    return suit < 0 ? part : el("span", { class: `sign s${suit}${four ? " four" : ""}` }, part);
+  });
+  return el("p", { class: "still-out" }, ...parts);
+}
+
+/** The seats' clocks tick between frames. */
+export function tickClocks(root: HTMLElement, s: PageState): void {
+  for (const c of root.querySelectorAll<HTMLElement>(".clock")) {
+    const at = Number(c.dataset.deadline);
+    c.textContent = s.t.secondsLeft({ s: Math.max(0, Math.round((at - Date.now()) / 1000)) });
+  }
+}
