@@ -9,7 +9,7 @@
  */
 import { cardLabel } from "../src/game/cards.js";
 import * as catalogue from "../src/i18n/messages/activity.js";
-import type { RulesInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
+import type { RulesInfo, SeatInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
 
 export type Strings = typeof catalogue.en;
 export type Game = NonNullable<TableFrame["game"]>;
@@ -171,13 +171,23 @@ export function pageFacts(s: PageState): { phase: string; version: number; waiti
   };
 }
 
+/** The seat you pass to this hand, or null (holding, or watching). */
+export function passTarget(s: PageState): SeatInfo | null {
+  const g = s.table?.game;
+  const hand = s.table?.hand;
+  if (!g || !hand || g.passDirection === "hold") return null;
+  const to = (hand.seat + { left: 1, across: 2, right: 3 }[g.passDirection]) % 4;
+  return s.table!.seats.find((x) => x.seat === to) ?? null;
+}
+
 /** The header's sentence: whose turn, what to pass and to whom, the moon's choice, game over. */
 export function headline(s: PageState): string {
   const { t } = s;
   const g = s.table!.game!;
   if (g.phase === "passing") {
     if (s.table!.hand?.passed) return t.passWaiting;
-    return t.passing({ dir: g.passDirection });
+    const to = passTarget(s);
+    return to ? t.passingTo({ name: to.name }) : t.passing({ dir: g.passDirection });
   }
   if (g.phase === "moon-choice") return t.choosing({ name: nameOf(s, g.pendingMoon) });
   if (g.phase === "game-over") return t.gameOver;
@@ -223,7 +233,7 @@ export interface SeatShown {
   name: string;
   /** The initial drawn when there is no avatar. */
   initial: string;
-  /** Discord's avatar, through the Activity's URL mapping (/cdn → cdn.discordapp.com); null: initials. */
+  /** Discord's avatar as a path of its CDN ("avatars/…"), loaded through the Activity's URL mapping; null: the initial. */
   avatar: string | null;
   you: boolean;
   bot: boolean;
@@ -268,7 +278,7 @@ export function seatShown(s: PageState, seatNo: number): SeatShown {
     empty: false,
     name: x.name,
     initial: Array.from(x.name)[0]?.toUpperCase() ?? "?",
-    avatar: null,
+    avatar: x.avatar ? `avatars/${x.avatar}.png?size=64` : null,
     you,
     bot: x.bot,
     turn,

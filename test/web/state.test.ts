@@ -63,6 +63,7 @@ function frame(g: PublicGame | null, h: HandInfo | null = hand()): TableFrame {
       handSize: 13,
       passed: false,
       deadline: null,
+      avatar: seat === 1 ? "100000000000000001/0f1e2d3c4b5a69788796a5b4c3d2e1f0" : null,
     })),
     game: g,
     hand: h,
@@ -158,6 +159,28 @@ describe("the Activity page's state", () => {
     expect(state.trickShown(s).taken?.taker).toBe("Bob takes the last 3 tricks");
     const fr = state.receive(shown(frame(game()), "fr"), tableMsg(frame(game({ version: 11, taken })))).state;
     expect(state.trickShown(fr).taken?.taker).toBe("Bob remporte les 3 derniers plis");
+  });
+
+  it("names whom you pass to, as the chat does, in the person's language", () => {
+    const passing = (dir: PublicGame["passDirection"], seat: number, locale: "en" | "fr" = "en") =>
+      state.headline(shown(frame(game({ phase: "passing", passDirection: dir, awaiting: [0, 1, 2, 3] }), hand({ seat })), locale));
+    expect(passing("left", 0)).toBe("Pass 3 cards to Bob");
+    expect(passing("right", 0)).toBe("Pass 3 cards to Dave");
+    expect(passing("across", 3)).toBe("Pass 3 cards to Bob");
+    expect(passing("left", 3)).toBe("Pass 3 cards to Ana");
+    expect(passing("left", 2, "fr")).toBe("Passez 3 cartes à Dave");
+    expect(passing("hold", 0)).toBe("No passing this hand");
+    // A spectator is told the direction.
+    expect(state.headline(shown(frame(game({ phase: "passing", passDirection: "left" }), null)))).toBe("Pass 3 cards to the left");
+  });
+
+  it("shows a seat's Discord avatar through the CDN's mapped path when the frame gives one, else the initial", () => {
+    const s = shown(frame(game()));
+    expect(state.seatShown(s, 1)).toMatchObject({
+      avatar: "avatars/100000000000000001/0f1e2d3c4b5a69788796a5b4c3d2e1f0.png?size=64",
+      initial: "B",
+    });
+    expect(state.seatShown(s, 2)).toMatchObject({ avatar: null, initial: "C" });
   });
 
   it("picks at most three cards to pass, and forgets them once the pass is in", () => {

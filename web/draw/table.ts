@@ -33,6 +33,29 @@ export function rulesButton(s: PageState, a: Actions): HTMLElement {
   return button(s.t.rules, () => a.toggleRules(), { "aria-pressed": String(s.showRules), class: "rules" });
 }
 
+/**
+ * Where the page reaches Discord's CDN: the Activity's URL mapping /cdn → cdn.discordapp.com, a
+ * path of the page's own origin (under /.proxy when the page is), the one patchUrlMappings makes
+ * of a CDN address. The page's Content-Security-Policy allows no other origin.
+ */
+const CDN = `${location.pathname.startsWith("/.proxy/") ? "/.proxy" : ""}/cdn/`;
+/** Avatars that did not load: their initial stays, and they are not asked for again. */
+const failed = new Set<string>();
+
+/** A seat's face: its person's Discord avatar over their initial (which shows while it loads, or if it cannot). */
+function avatarEl(initial: string, avatar: string | null): HTMLElement {
+  const face = el("span", { class: "avatar", "aria-hidden": "true" }, initial);
+  if (avatar && !failed.has(avatar)) {
+    const img = el("img", { src: CDN + avatar, alt: "", draggable: "false" });
+    img.addEventListener("error", () => {
+      failed.add(avatar);
+      img.remove();
+    });
+    face.append(img);
+  }
+  return face;
+}
+
 function seatEl(s: PageState, seatNo: number): HTMLElement {
   const x = seatShown(s, seatNo);
   if (x.empty) return el("div", { class: `seat ${x.place} empty` }, "—");
@@ -44,7 +67,7 @@ function seatEl(s: PageState, seatNo: number): HTMLElement {
       "aria-label": x.label,
       "data-seat": x.seat,
     },
-    el("span", { class: "avatar", "aria-hidden": "true" }, x.initial),
+    avatarEl(x.initial, x.avatar),
     el("span", { class: "name" }, x.name),
     x.score ? el("span", { class: "score", title: x.score.title }, x.score.text) : null,
     x.count !== null ? el("span", { class: "count" }, x.count) : null,
