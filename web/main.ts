@@ -57,11 +57,14 @@ function send(m: ClientMessage): void {
   if (!connection.send(m)) update(state.offlineClick(s));
 }
 
+/** The version of the picture shown: an action from it carries it (the server refuses it once the game moved on). */
+const version = () => s.table?.game?.version ?? 0;
+
 const actions: Actions = {
-  play: (card, version) => send({ t: "play", card, version }),
+  play: (card) => send({ t: "play", card, version: version() }),
   pick: (card) => update(state.togglePick(s, card)),
-  pass: (cards, version) => send({ t: "pass", cards, version }),
-  moon: (choice, version) => send({ t: "moon", choice, version }),
+  pass: () => send({ t: "pass", cards: s.picked, version: version() }),
+  moon: (choice) => send({ t: "moon", choice, version: version() }),
   hint: () => send({ t: "hint" }),
   undo: (card) => send({ t: "undo", card }),
   refuse: (text) => update(state.refuse(s, text)),

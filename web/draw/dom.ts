@@ -1,11 +1,15 @@
 /** Making elements, and what the drawn page may ask main.ts to do when someone clicks. */
 
-/** Everything a click on the page can do: main.ts changes the state or sends to the server. */
+/**
+ * Everything a click on the page can do: main.ts changes the state or sends to the server, with
+ * the version of the picture shown now (a part of the page is kept while what it shows is the same).
+ */
 export interface Actions {
-  play(card: number, version: number): void;
+  play(card: number): void;
   pick(card: number): void;
-  pass(cards: number[], version: number): void;
-  moon(choice: "add" | "subtract", version: number): void;
+  /** Passes the cards picked. */
+  pass(): void;
+  moon(choice: "add" | "subtract"): void;
   hint(): void;
   undo(card: number): void;
   /** A dim card clicked: the line says why it may not be played. */

@@ -6,7 +6,6 @@ import { stillOutEl } from "./table.js";
 
 export function handEl(s: PageState, a: Actions): HTMLElement {
   const four = fourColours(s);
-  const g = s.table!.game!;
   const shown = handShown(s);
   const n = shown.cards.length;
   const cards = shown.cards.map((c, i) => {
@@ -28,7 +27,7 @@ export function handEl(s: PageState, a: Actions): HTMLElement {
     b.addEventListener("click", () => {
       a.focus(i);
       if (shown.passing) a.pick(c.card);
-      else if (c.playable) a.play(c.card, g.version);
+      else if (c.playable) a.play(c.card);
       else a.refuse(c.reason!);
     });
     b.addEventListener("keydown", (e) => {
@@ -57,7 +56,7 @@ export function handEl(s: PageState, a: Actions): HTMLElement {
       ? el(
           "div",
           { class: "actions" },
-          button(shown.pass.label, () => a.pass(s.picked, g.version), { class: "primary", disabled: !shown.pass.ready }),
+          button(shown.pass.label, () => a.pass(), { class: "primary", disabled: !shown.pass.ready }),
         )
       : null,
   );

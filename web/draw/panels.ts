@@ -18,13 +18,12 @@ export function rulesEl(s: PageState, a: Actions): HTMLElement {
 
 export function moonEl(s: PageState, a: Actions): HTMLElement {
   const { t } = s;
-  const version = s.table!.game!.version;
   return el(
     "section",
     { class: "panel", role: "dialog", "aria-label": t.moonTitle },
     el("h2", {}, t.moonTitle),
-    button(t.moonAdd, () => a.moon("add", version), { class: "primary" }),
-    button(t.moonSubtract, () => a.moon("subtract", version)),
+    button(t.moonAdd, () => a.moon("add"), { class: "primary" }),
+    button(t.moonSubtract, () => a.moon("subtract")),
   );
 }
 

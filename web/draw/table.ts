@@ -56,7 +56,7 @@ function avatarEl(initial: string, avatar: string | null): HTMLElement {
   return face;
 }
 
-function seatEl(s: PageState, seatNo: number): HTMLElement {
+export function seatEl(s: PageState, seatNo: number): HTMLElement {
   const x = seatShown(s, seatNo);
   if (x.empty) return el("div", { class: `seat ${x.place} empty` }, "—");
   const clock = x.deadline ? Math.max(0, Math.round((x.deadline - Date.now()) / 1000)) : null;
@@ -80,27 +80,25 @@ export function seatsEl(s: PageState): HTMLElement {
   return el("section", { class: "seats" }, ...[0, 1, 2, 3].map((n) => seatEl(s, n)));
 }
 
-/** The table: the seats around the trick (the one just taken during its moment). */
-export function tableEl(s: PageState): HTMLElement {
+/** The trick on the table (the one just taken during its moment); its class says where it is swept (trickClass). */
+export function trickEl(s: PageState): HTMLElement {
   const four = fourColours(s);
   const trick = trickShown(s);
   const taken = trick.taken;
   return el(
-    "section",
-    { class: "table", "aria-label": trick.label },
-    ...[0, 1, 2, 3].map((n) => seatEl(s, n)),
-    el(
-      "div",
-      {
-        class: `trick${taken ? " taken" : ""}${taken?.sweepTo ? ` sweep-${taken.sweepTo}` : ""}`,
-        "data-taken": taken ? String(taken.trickNumber) : undefined,
-      },
-      ...trick.cards.map((c) =>
-        el("div", { class: `played ${c.place}${c.won ? " won" : ""}`, "aria-label": cardLabel(c.card) }, cardFace(c.card, four)),
-      ),
-      taken ? el("p", { class: "taker" }, taken.taker) : null,
+    "div",
+    { class: trickClass(s), "data-taken": taken ? String(taken.trickNumber) : undefined },
+    ...trick.cards.map((c) =>
+      el("div", { class: `played ${c.place}${c.won ? " won" : ""}`, "aria-label": cardLabel(c.card) }, cardFace(c.card, four)),
     ),
+    taken ? el("p", { class: "taker" }, taken.taker) : null,
   );
+}
+
+/** "trick taken sweep-left": the sweep starts by this class alone, the cards staying where they are. */
+export function trickClass(s: PageState): string {
+  const taken = trickShown(s).taken;
+  return `trick${taken ? " taken" : ""}${taken?.sweepTo ? ` sweep-${taken.sweepTo}` : ""}`;
 }
 
 /** The played-cards list, as the chat's menu words it; each suit's sign in the deck style's colour. */
