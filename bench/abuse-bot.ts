@@ -13,7 +13,7 @@ import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from
 import { BotPool, type PoolStats } from "../src/ai/pool.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
-import { createBot } from "../src/discord/bot.js";
+import { createHearts } from "../src/app/hearts.js";
 import { createRng } from "../src/game/index.js";
 import { silentLogger } from "../src/log.js";
 import { openStore } from "../src/store/index.js";
@@ -47,7 +47,7 @@ const bots: BotPlayer = {
   },
   hint: (view, opts) => pool.hint(view, opts),
 };
-const bot = createBot(
+const bot = createHearts(
   {
     ...base.config,
     token: input.token,

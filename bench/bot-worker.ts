@@ -8,7 +8,7 @@ import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from
 import { SnowflakeUtil } from "discord.js";
 import { decide } from "../src/ai/index.js";
 import { readConfig } from "../src/config.js";
-import { createBot } from "../src/discord/bot.js";
+import { createHearts } from "../src/app/hearts.js";
 import { idleGauge } from "../src/render/runtime/load.js";
 import { silentLogger } from "../src/log.js";
 import { openStore } from "../src/store/index.js";
@@ -49,7 +49,7 @@ let hands = 0;
 let tricks = 0;
 let games = 0;
 const metrics = input.metrics === false ? null : new BotMetrics();
-const bot = createBot(
+const bot = createHearts(
   // The fake's one guild stands for the many servers 200 tables would be in, and its people click as
   // fast as the bench drives them: no table cap or budgets (test/bot/e2e-fair-use.test.ts covers those).
   {

@@ -39,7 +39,7 @@ async function main(): Promise<number> {
         [
           "Discord refused the commands: this application has Activities turned on in the Developer Portal, and then",
           "its global commands must include the Activity's Launch entry point, which is sent only when the Activity is",
-          "configured. Either set DISCORD_CLIENT_SECRET and ACTIVITY_URL in .env (see the README's Activity section) and",
+          "configured. Either set DISCORD_CLIENT_SECRET and ACTIVITY_URL in .env (see docs/operators.md, The Activity) and",
           "run npm run deploy-commands again, or turn Activities off in the portal (your application → Activities).",
         ].join("\n"),
       );

@@ -2,7 +2,7 @@
  * npm run ai:serve -- [--level easy|medium|hard] [--budget-ms X] [--samples S]
  *
  * Our computer players for other programs: read one JSON request per line on stdin, write one
- * JSON answer per line on stdout, in order. The protocol is in src/ai/protocol.ts and the README.
+ * JSON answer per line on stdout, in order. The protocol is in src/ai/protocol.ts and docs/contributors.md.
  * Diagnostics go to stderr only, so stdout carries nothing but answers.
  */
 import { createInterface } from "node:readline";

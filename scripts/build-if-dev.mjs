@@ -1,7 +1,7 @@
 // Before `npm start`, `npm run backup` and `npm run deploy-commands`, which run the compiled bot
 // (dist/) with plain node. Where the development tools are installed (a checkout after `npm ci`),
 // compile first, so dist/ is never older than src/. A production install (`npm ci --omit=dev`) runs
-// the dist/ that was built and shipped with it (README, "A production install"). tsx tells the two
+// the dist/ that was built and shipped with it (docs/operators.md, "A production install"). tsx tells the two
 // apart: a development tool nothing else depends on. (TypeScript itself may be there in production:
 // npm keeps it as an optional peer of @prisma/client, without the type packages a build needs.)
 import { spawnSync } from "node:child_process";
@@ -23,11 +23,11 @@ if (tsc) {
   const web = spawnSync(process.execPath, ["dist/src/activity/build-web.js"], { stdio: "inherit" });
   process.exit(web.status ?? 1);
 }
-if (!existsSync("dist/src/main.js")) {
+if (!existsSync("dist/src/app/main.js")) {
   console.error(
     "\nThere is no compiled bot (dist/) and no development tools to compile it: this is a production install\n" +
       "(npm ci --omit=dev). Build dist/ where the development tools are (`npm ci && npm run build`) and\n" +
-      'ship it with the project, as the README\'s "A production install" shows.\n',
+      'ship it with the project, as docs/operators.md shows ("A production install").\n',
   );
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-/** Prints the README's rules tables (options and presets) from the rule table in src/game/rules.ts. */
+/** Prints the players' guide's rules tables (options and presets) from the rule table in src/game/rules.ts. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { DEFAULT_RULES, OPTION_INFO, PRESETS, describeRules, presetRules } from "../src/game/index.js";
 
@@ -21,15 +21,18 @@ export function presetsTable(): string {
   return ["| preset | what it is | options that differ from the defaults |", "|---|---|---|", ...rows].join("\n");
 }
 
-/** The README with its generated tables brought up to date. */
-export function withTables(readme: string): string {
+/** The page that holds the generated tables (docs/players.md, "Rules"). */
+export const RULES_PAGE = "docs/players.md";
+
+/** The page with its generated tables brought up to date. */
+export function withTables(page: string): string {
   const put = (text: string, name: string, table: string) =>
     text.replace(new RegExp(`(<!-- ${name}:START -->)[\\s\\S]*?(<!-- ${name}:END -->)`), `$1\n${table}\n$2`);
-  return put(put(readme, "PRESETS", presetsTable()), "OPTIONS", optionsTable());
+  return put(put(page, "PRESETS", presetsTable()), "OPTIONS", optionsTable());
 }
 
-// `npx tsx scripts/rules-table.ts --write` refreshes README.md; a test fails while it is stale.
+// `npx tsx scripts/rules-table.ts --write` refreshes docs/players.md; a test fails while it is stale.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv.includes("--write")) writeFileSync("README.md", withTables(readFileSync("README.md", "utf8")));
+  if (process.argv.includes("--write")) writeFileSync(RULES_PAGE, withTables(readFileSync(RULES_PAGE, "utf8")));
   else console.log(`${optionsTable()}\n\n${presetsTable()}`);
 }

@@ -2,7 +2,7 @@
  * Configuration from the environment (and a .env file through dotenv). Every problem becomes a
  * sentence for the person starting the bot, never a stack trace.
  */
-import { BOT_LEVELS, isBotLevel } from "./ai/levels.js";
+import { BOT_LEVELS, DEFAULT_LEVEL, isBotLevel } from "./ai/levels.js";
 import type { TableSettings } from "./table/records.js";
 
 export interface Config {
@@ -87,7 +87,7 @@ export const DEFAULT_SETTINGS: Readonly<TableSettings> = Object.freeze({
   turnSeconds: 60,
   timeBankSeconds: 120,
   fillWithBots: true,
-  botLevel: "medium",
+  botLevel: DEFAULT_LEVEL,
   trickImages: "tricks",
   hintsAllowed: true,
   rated: true,

@@ -1,5 +1,5 @@
 /**
- * Which shard a server belongs to, apart from the sharding manager (src/shards.ts): the bot names
+ * Which shard a server belongs to, apart from the sharding manager (src/app/shards/): the bot names
  * its shard from here, so it never imports the manager, whose ops server imports the bot's type.
  */
 

@@ -10,7 +10,7 @@
  * bot's web server; nothing is loaded from another origin.
  */
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import * as catalogue from "../src/i18n/messages/activity.js";
+import { messages } from "../src/i18n/catalogue.js";
 import type { ClientMessage, ServerMessage } from "../src/activity/protocol.js";
 import { Connection } from "./connection.js";
 import type { Actions } from "./draw/dom.js";
@@ -61,6 +61,7 @@ function send(m: ClientMessage): void {
 const version = () => s.table?.game?.version ?? 0;
 
 const actions: Actions = {
+  send,
   play: (card) => send({ t: "play", card, version: version() }),
   pick: (card) => update(state.togglePick(s, card)),
   pass: () => send({ t: "pass", cards: s.picked, version: version() }),
@@ -113,7 +114,7 @@ function holdTrick(): void {
 }
 
 async function start(): Promise<void> {
-  drawStatus(app, catalogue.en.signingIn);
+  drawStatus(app, messages().activity.signingIn);
   const discord = (sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true }));
   const signIn = (async (): Promise<ClientMessage> => {
     await discord.ready();

@@ -7,11 +7,11 @@
  *
  * It knows no rule: which cards are legal, and why the others are not, come with the frame.
  */
-import { cardLabel } from "../src/game/cards.js";
-import * as catalogue from "../src/i18n/messages/activity.js";
+import { cardText, cardsText } from "../src/i18n/cards.js";
+import { messages, type Messages } from "../src/i18n/catalogue.js";
 import type { RulesInfo, SeatInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
 
-export type Strings = typeof catalogue.en;
+export type Strings = Messages["activity"];
 export type Game = NonNullable<TableFrame["game"]>;
 export type Taken = NonNullable<Game["taken"]>;
 export type Place = "bottom" | "left" | "top" | "right";
@@ -24,6 +24,10 @@ export interface Line {
 
 export interface PageState {
   t: Strings;
+  /** The whole catalogue in the page's language: how a card reads ("D♠" in French). */
+  cw: Messages;
+  /** The signed-in person's Discord id (the lobby's buttons: seated or not, the host or not). */
+  you: string;
   session: string | null;
   /** Whether the socket is open and signed in: while not, the hand is dimmed and a click says why. */
   online: boolean;
@@ -56,7 +60,9 @@ export const SWEEP_MS = 350;
 
 export function initialState(fourMine: boolean | null): PageState {
   return {
-    t: catalogue.en,
+    t: messages().activity,
+    cw: messages(),
+    you: "",
     session: null,
     online: false,
     table: null,
@@ -82,8 +88,10 @@ export function receive(s: PageState, m: ServerMessage): { state: PageState; hol
           ...s,
           session: m.session,
           online: true,
-          t: catalogue[m.locale],
-          line: m.resumed ? { text: catalogue[m.locale].reconnected, tone: "note fade" } : s.line,
+          you: m.you.id,
+          cw: messages(m.locale),
+          t: messages(m.locale).activity,
+          line: m.resumed ? { text: messages(m.locale).activity.reconnected, tone: "note fade" } : s.line,
         },
         hold: null,
       };
@@ -99,7 +107,8 @@ export function receive(s: PageState, m: ServerMessage): { state: PageState; hol
           table,
           hint: moved ? [] : s.hint,
           picked: g?.phase !== "passing" || table?.hand?.passed ? [] : s.picked,
-          line: s.line?.tone === "refusal" && before !== g?.version ? null : s.line,
+          // Another table (a rematch): the last one's lines are not this one's.
+          line: (s.table && table && s.table.id !== table.id) || (s.line?.tone === "refusal" && before !== g?.version) ? null : s.line,
           moment: hold ? { trick: hold, sweeping: false } : s.moment,
         },
         hold,
@@ -116,9 +125,7 @@ export function receive(s: PageState, m: ServerMessage): { state: PageState; hol
           hint: m.cards,
           line: {
             text:
-              m.cards.length === 1
-                ? s.t.hintSays({ card: cardLabel(m.cards[0]) })
-                : s.t.hintPass({ cards: m.cards.map(cardLabel).join(" ") }),
+              m.cards.length === 1 ? s.t.hintSays({ card: cardText(s.cw, m.cards[0]) }) : s.t.hintPass({ cards: cardsText(s.cw, m.cards) }),
             tone: "note",
           },
         },
@@ -356,7 +363,7 @@ export function handShown(s: PageState): HandShown {
   const refused = new Map(hand.refusals.flatMap((r) => r.cards.map((c) => [c, r.text] as const)));
   return {
     cards: hand.cards.map((card) => {
-      const name = cardLabel(card);
+      const name = cardText(s.cw, card);
       const picked = s.picked.includes(card);
       const playable = passing || legal.has(card);
       const reason = playable ? null : (refused.get(card) ?? t.waitCard({ card: name }));

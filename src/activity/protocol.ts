@@ -8,6 +8,7 @@
  * for anyone else.
  */
 import { z } from "zod";
+import { BOT_LEVELS, type BotLevel } from "../ai/levels.js";
 import type { Locale } from "../i18n/locale.js";
 
 /** Frames larger than this are refused by the WebSocket server before they are parsed. */
@@ -27,6 +28,13 @@ export const ClientMessage = z.discriminatedUnion("t", [
   z.strictObject({ t: z.literal("moon"), choice: z.enum(["add", "subtract"]), version }),
   z.strictObject({ t: z.literal("hint") }),
   z.strictObject({ t: z.literal("undo"), card }),
+  /** The lobby, as the chat's buttons: sit down, get up, a computer player of a level and Start (the host's: the table service decides). */
+  z.strictObject({ t: z.literal("join") }),
+  z.strictObject({ t: z.literal("leave") }),
+  z.strictObject({ t: z.literal("addBot"), level: z.enum(BOT_LEVELS as readonly BotLevel[] as [BotLevel, ...BotLevel[]]) }),
+  z.strictObject({ t: z.literal("start") }),
+  /** At game over: a new table in the same channel with the same players and rules (the page then shows it). */
+  z.strictObject({ t: z.literal("rematch") }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -35,6 +43,8 @@ export type Dir = "left" | "right" | "across" | "hold";
 /** One seat as everyone sees it. */
 export interface SeatInfo {
   seat: number;
+  /** The person's Discord id (the page finds its own seat in the lobby by it); null for a computer player. */
+  id: string | null;
   name: string;
   bot: boolean;
   total: number;
@@ -119,6 +129,10 @@ export interface RulesInfo {
 export interface TableFrame {
   id: string;
   status: "lobby" | "passing" | "playing" | "finished" | "abandoned" | "broken";
+  /** The host's Discord id: the page offers the host's buttons (Add bot, Start) to them only. */
+  host: string;
+  /** The table's computer players' level (the lobby's Add bot offers it first). */
+  botLevel: BotLevel;
   seats: SeatInfo[];
   game: PublicGame | null;
   hand: HandInfo | null;

@@ -18,9 +18,10 @@ import type { Card } from "../game/cards.js";
 import { messages, sentence, words, type Locale, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { FairUse } from "../table/fair-use.js";
-import type { AccessEnded } from "../table/access.js";
+import type { AccessEnded, ChannelAccess } from "../table/access.js";
 import type { TableService } from "../table/service.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
+import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
@@ -31,7 +32,8 @@ import { rulesInfo } from "./rules.js";
 import { Sessions } from "./session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
-export interface ActivityDeps {
+/** ChannelAccess (src/table/access.ts): default, anyone signed in may watch; servers unknown. */
+export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "parentOf">> {
   service: TableService;
   fairUse: FairUse;
   log: Logger;
@@ -40,13 +42,6 @@ export interface ActivityDeps {
   apiBase: string | null;
   host: string;
   port: number;
-  /**
-   * Whether the person may see the channel (its server, and the channel's permissions); a channel
-   * the bot does not know is nobody's. Default: anyone signed in.
-   */
-  mayWatch?(userId: string, channelId: string): Promise<"yes" | "no" | "unknown-channel">;
-  /** The channel's server, for the per-server budget; null when unknown. */
-  guildOf?(channelId: string): string | null;
   now?: () => number;
   /** Every frame sent, with its connection's user (the secrecy tests read them all). */
   onSend?(userId: string | null, frame: string): void;
@@ -272,6 +267,12 @@ export class ActivityServer {
         return this.answer(c, await s.moon(tableId, actor, parsed.choice, parsed.version));
       case "undo":
         return this.answer(c, await s.undo(tableId, actor, parsed.card as Card));
+      case "join":
+      case "leave":
+      case "addBot":
+      case "start":
+      case "rematch":
+        return this.answer(c, await lobbyAction(this.deps, parsed, { tableId, channel: c.channel, actor }));
       case "hint": {
         const r = await s.hint(tableId, actor);
         if (!r.ok) return this.answer(c, r);

@@ -34,6 +34,7 @@ export function publicFrame(
     .sort((a, b) => a.seat - b.seat)
     .map((s) => ({
       seat: s.seat,
+      id: s.userId,
       name: s.name,
       bot: isBotSeat(s),
       total: g?.totals[s.seat] ?? 0,
@@ -69,6 +70,8 @@ export function publicFrame(
   return {
     id: table.record.id,
     status: table.record.status,
+    host: table.record.hostId,
+    botLevel: table.record.settings.botLevel,
     seats,
     game,
     hintsAllowed: table.record.settings.hintsAllowed,

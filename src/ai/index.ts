@@ -8,5 +8,5 @@
  *   const pool = new BotPool(); await pool.decide(view, "hard"); // on worker threads
  */
 export { decide, HARD_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES, type DecideOptions } from "./decide.js";
-export { BOT_LEVELS, isBotLevel, type BotLevel } from "./levels.js";
+export { ADVISOR_LEVEL, BOT_LEVELS, DEFAULT_LEVEL, isBotLevel, type BotLevel } from "./levels.js";
 export { BotPool, HintRefused } from "./pool.js";

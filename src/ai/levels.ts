@@ -69,5 +69,13 @@ export type BotLevel = keyof typeof LEVELS;
 export const BOT_LEVELS = Object.keys(LEVELS) as readonly BotLevel[];
 export const isBotLevel = (x: unknown): x is BotLevel => typeof x === "string" && Object.hasOwn(LEVELS, x);
 
+/** The level that advises: hints, reviews and the daily's computer players play as the strongest one. */
+export const ADVISOR_LEVEL: BotLevel = "hard";
+/**
+ * The level of a computer seat nobody chose: the default of DEFAULT_BOT_LEVEL, and the name and
+ * rating key of a stored seat without a level (a former player's seat, rows from older versions).
+ */
+export const DEFAULT_LEVEL: BotLevel = "medium";
+
 /** The level's row, as the general shape (a row's own literal type is narrower than Level). */
 export const levelOf = (level: BotLevel): Level => LEVELS[level];

@@ -29,7 +29,7 @@ import { HINT_BUSY, HINT_PENDING, HintCache, HintRefused, positionOf } from "./h
 import { poolLimits, poolSize, type BotPoolOptions, type PoolLimits } from "./pool-options.js";
 import { defaultEntry, spawn, type PoolRequest, type PoolReply } from "./pool-worker.js";
 import type { DecideOptions } from "./decide.js";
-import { HARD_BUDGET_MS, levelOf, type BotLevel } from "./levels.js";
+import { ADVISOR_LEVEL, HARD_BUDGET_MS, levelOf, type BotLevel } from "./levels.js";
 import type { DecisionReview } from "./review.js";
 
 export { HINT_BUSY, HINT_PENDING, HintRefused } from "./hint-cache.js";
@@ -212,7 +212,7 @@ export class BotPool {
     this.enqueue({
       kind: "hint",
       view,
-      level: "hard",
+      level: ADVISOR_LEVEL,
       ...(opts.seed !== undefined && { opts: { seed: opts.seed } }),
       budgetMs: HARD_BUDGET_MS,
       resolve: (action) => {
@@ -240,7 +240,7 @@ export class BotPool {
       this.enqueue({
         kind: "review",
         view,
-        level: "hard",
+        level: ADVISOR_LEVEL,
         opts: { seed: opts.seed, samples: opts.samples },
         review: chosen,
         budgetMs: REVIEW_LIMIT_MS,

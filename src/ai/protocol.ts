@@ -3,7 +3,7 @@
  * its legal actions), one JSON answer per line (the chosen action). Programs outside this project
  * rarely have our exact SeatView, so a request may leave out everything that can be derived
  * (legal cards, voids, hand sizes, points, who leads…) and may write cards as "QS", "10H", "Q♠"
- * or as our integers. See README "Playing against the bots from another program".
+ * or as our integers. See docs/contributors.md, "Playing against the bots from another program".
  */
 import {
   DEFAULT_RULES,

@@ -9,6 +9,7 @@
  * the position, so every player truly faces the same game (duplicate scoring).
  */
 import { createHmac } from "node:crypto";
+import type { Messages } from "../i18n/index.js";
 import { decisionSeed, parseRules, type DealFormat, type DealKey, type GameState, type Rules, type Seat } from "../game/index.js";
 
 /** Challenge #1 is 2026-01-01 (UTC). */
@@ -137,12 +138,15 @@ export function handSquare(change: number, moon: boolean): string {
   return "🟥";
 }
 
-/** `Hearts daily #412 · 9 pts · 🟩🟩🟨🟥`: the result, no card, no deal. */
+/**
+ * `Hearts daily #412 · 9 pts · 🟩🟩🟨🟥` (`Défi Dame de pique n° 412 · 9 points · …`): the result, no
+ * card, no deal, in the words of `m` (the server's language: it is posted in the channel).
+ */
 export function shareLine(
+  m: Pick<Messages["daily"], "shareLine">,
   day: number,
-  score: Pick<DailyScore, "points" | "perHand">,
-  moonHands: readonly boolean[] = [],
-  pts = "pts",
+  score: Pick<DailyScore, "points" | "perHand"> & { moons?: readonly boolean[] },
 ): string {
-  return `Hearts daily #${day} · ${score.points} ${pts} · ${score.perHand.map((c, i) => handSquare(c, moonHands[i] ?? false)).join("")}`;
+  const squares = score.perHand.map((c, i) => handSquare(c, score.moons?.[i] ?? false)).join("");
+  return m.shareLine({ day, points: score.points, squares });
 }

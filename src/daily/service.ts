@@ -35,6 +35,7 @@ import {
   type Seat,
   type SeatView,
 } from "../game/index.js";
+import { ADVISOR_LEVEL } from "../ai/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import { silentLogger, type Logger } from "../log.js";
 import type { DailySession, DailyStore, GuildSettings } from "../store/types.js";
@@ -103,13 +104,28 @@ export interface DailyBoard {
    * names and totals only (perHand and moons empty), so nobody learns a hand before playing it.
    */
   handsHidden: boolean;
-  /** The asker's streak, best and rank (1-based) on the day, if they played it. */
-  me: { streak: number; best: number | null; rank: number | null; result: DailyResult | null };
+  /**
+   * The asker's streak and best (their attempts on every server), and their result of the day
+   * wherever they played it; rank (1-based) only on the server where it was played, whose board
+   * ranks it (`elsewhere`: it was played on another server).
+   */
+  me: { streak: number; best: number | null; rank: number | null; result: DailyResult | null; elsewhere: boolean };
   /** After the day closes: per hand, the server's best and the hard player's own score in seat 0. */
   compare: { best: (number | null)[]; hard: number[] | null } | null;
 }
 
 const REFERENCE = "daily-hard";
+
+/** A finished attempt as a board row (the name as the board shows it). */
+const ownResult = (s: DailySession, name: string): DailyResult => ({
+  userId: s.userId,
+  name,
+  points: s.result!.points,
+  perHand: s.result!.perHand,
+  queens: s.result!.queens,
+  moons: s.result!.moons,
+  finishedAt: s.result!.finishedAt,
+});
 
 export class DailyService {
   /** One queue per person (not per server): their one attempt of the day is the same on every server. */
@@ -210,13 +226,14 @@ export class DailyService {
     guildId: string,
     userId: string,
   ): Promise<{ day: number; key: string; rules: Rules; deal: DealKey; actions: Action[]; seat: Seat } | null> {
-    const [last] = await this.deps.store.listPlayerDailies(guildId, userId, 1);
+    // The latest attempt wherever it was played: one attempt a day, the same deal on every server.
+    const [last] = await this.deps.store.listPlayerDailies(userId, 1);
     if (!last) return null;
-    const session = await this.deps.store.getDailySession(guildId, last.day, userId);
+    const session = await this.deps.store.getDailySession(last.guildId, last.day, userId);
     if (!session?.result) return null;
     return {
       day: last.day,
-      key: `daily:${guildId}:${last.day}`,
+      key: `daily:${last.guildId}:${last.day}`,
       rules: dailyRules(session.rulesSpec),
       deal: await this.dealOf(session),
       actions: session.actions,
@@ -246,7 +263,7 @@ export class DailyService {
     const today = this.today();
     const [sessions, mine, own] = await Promise.all([
       this.deps.store.listDailyResults(guildId, day),
-      this.deps.store.listPlayerDailies(guildId, userId, 1000),
+      this.deps.store.listPlayerDailies(userId, 1000),
       this.deps.store.findDailySession(day, userId),
     ]);
     const closed = day < today;
@@ -254,21 +271,16 @@ export class DailyService {
     // day's board shows ranks and totals only: per-hand scores would tell which hands are costly.
     const handsHidden = !closed && !own?.result;
     const ranking = rankResults(
-      sessions.map((s) => ({
-        userId: s.userId,
-        name: cleanName(s.name),
-        points: s.result!.points,
-        perHand: handsHidden ? [] : s.result!.perHand,
-        queens: s.result!.queens,
-        moons: handsHidden ? [] : s.result!.moons,
-        finishedAt: s.result!.finishedAt,
-      })),
+      sessions.map((s) => ({ ...ownResult(s, cleanName(s.name)), ...(handsHidden && { perHand: [], moons: [] }) })),
     );
     const at = ranking.findIndex((r) => r.userId === userId);
+    // Played on another server: not on this board, but it is the person's attempt of the day all the same.
+    const elsewhere = at < 0 && !!own?.result;
+    const result = at >= 0 ? ranking[at] : elsewhere ? ownResult(own!, cleanName(own!.name)) : null;
     let compare: DailyBoard["compare"] = null;
-    if (closed && at >= 0) {
-      const mine = sessions.find((s) => s.userId === userId)!;
-      const hard = await this.hardReference(day, mine.rulesSpec, mine.dealFormat).catch((err: unknown) => {
+    const attempt = at >= 0 ? sessions.find((s) => s.userId === userId)! : elsewhere ? own! : null;
+    if (closed && attempt) {
+      const hard = await this.hardReference(day, attempt.rulesSpec, attempt.dealFormat).catch((err: unknown) => {
         this.log.warn(
           { err: err instanceof Error ? err.message : String(err), day },
           "the hard player's daily scores could not be worked out now",
@@ -290,7 +302,8 @@ export class DailyService {
         ),
         best: personalBest(mine.map((d) => d.points)),
         rank: at >= 0 ? at + 1 : null,
-        result: at >= 0 ? ranking[at] : null,
+        result,
+        elsewhere,
       },
       compare,
     };
@@ -387,7 +400,7 @@ export class DailyService {
    */
   private async decide(view: SeatView, deal: DealKey, background = false): Promise<Action> {
     const opts = { seed: botSeed(deal, view.seat, view.actionCount), samples: this.samples };
-    return this.deps.bots.decide(view, "hard", background ? { ...opts, background } : { ...opts, daily: true });
+    return this.deps.bots.decide(view, ADVISOR_LEVEL, background ? { ...opts, background } : { ...opts, daily: true });
   }
 
   /** Stores the actions (and the result once every hand is played); returns the result or null. */

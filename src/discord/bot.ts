@@ -9,6 +9,7 @@ import { silentLogger } from "../log.js";
 import { createClient, createWebhookRest } from "./bot/client.js";
 import { wireEvents } from "./bot/events.js";
 import { start, stop } from "./bot/lifecycle.js";
+import { channelAccess } from "./bot/members.js";
 import { createServices } from "./bot/services.js";
 import type { BotDeps, HeartsBot } from "./bot/types.js";
 import { createRouter } from "./interactions/router.js";
@@ -25,7 +26,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     onAck: deps.onAck,
     webhook,
   });
-  const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse, activity } = services;
+  const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse } = services;
   const admin = { service, guilds, log, everyShard };
   wireEvents(client, { route, presenter, admin, log });
   const running = { config, deps, client, webhook, services, admin, log };
@@ -38,7 +39,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     images,
     fairUse,
     webhook,
-    activity,
+    channels: channelAccess(client),
+    guilds,
     start: () => start(running),
     stop: () => stop(running),
   };

@@ -31,13 +31,9 @@ export function cardCode(card: Card): string {
   return RANK_CHARS[rankOf(card)] + SUIT_CHARS[suitOf(card)];
 }
 
-/** "Q♠", "10♥": the name a person reads. */
+/** "Q♠", "10♥": a card's English name, for logs and tests (a person reads src/i18n/cards.ts's, in their language). */
 export function cardLabel(card: Card): string {
   return RANK_LABELS[rankOf(card)] + SUIT_SYMBOLS[suitOf(card)];
-}
-
-export function rankLabel(card: Card): string {
-  return RANK_LABELS[rankOf(card)];
 }
 
 /** Parses "QS", "10H", "th", "Q♠"; returns null for anything else. */

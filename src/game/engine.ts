@@ -21,7 +21,10 @@ import {
   type Seat,
   type SuitMasks,
 } from "./cards.js";
-import { refusingRestriction, type PlayReason } from "./legality.js";
+import { refusingRestriction } from "./legality.js";
+import type { RejectReason } from "./reasons.js";
+
+export type { RejectReason } from "./reasons.js";
 import { passDirectionFor, passTarget, penaltyValue, pointCardMasks, type PassDirection, type Rules } from "./rules.js";
 import { dealKeyOf, dealtDeck, type DealKey } from "./deal.js";
 import { gameEnd, moonChoiceOffered, moonShooter, placements, scoreHand, type HandResult, type MoonChoice } from "./scoring.js";
@@ -30,22 +33,6 @@ export type Phase = "passing" | "playing" | "moon-choice" | "game-over";
 
 export type Action =
   { type: "pass"; seat: Seat; cards: Card[] } | { type: "play"; seat: Seat; card: Card } | { type: "moon"; seat: Seat; choice: MoonChoice };
-
-export type RejectReason =
-  | "bad-action"
-  | "game-over"
-  | "hand-over"
-  | "pass-pending"
-  | "not-your-turn"
-  | "card-not-in-hand"
-  | PlayReason
-  | "no-pass-this-hand"
-  | "pass-wrong-count"
-  | "pass-duplicate"
-  | "pass-card-not-in-hand"
-  | "pass-already-submitted"
-  | "no-moon-choice"
-  | "not-the-shooter";
 
 export interface TrickRecord {
   leader: Seat;

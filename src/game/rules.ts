@@ -2,7 +2,7 @@
  * The rule table: every variant is one option here, with its values, its default, its meaning and
  * its source. One definition per option: the `Rules` type, the defaults, the checks of a rules
  * object read from storage or typed by a host (rules-read.ts), the presets (presets.ts) and the
- * README's table all come from `OPTIONS`. Key names follow ../shared/RULES.md; the engine reads
+ * players' guide's table (docs/players.md) all come from `OPTIONS`. Key names follow ../shared/RULES.md; the engine reads
  * options only through this module's types, and the values they give cards and passes (below).
  */
 import { ACE_OF_SPADES, HEARTS, KING_OF_SPADES, QUEEN_OF_SPADES, rankOf, suitOf, type Card, type SuitMasks } from "./cards.js";
@@ -10,7 +10,7 @@ import { ACE_OF_SPADES, HEARTS, KING_OF_SPADES, QUEEN_OF_SPADES, rankOf, suitOf,
 export type PassDirection = "left" | "right" | "across" | "hold";
 
 interface OptionDoc {
-  /** What the option does, as the README and /hearts rules say it. */
+  /** What the option does, as docs/players.md and /hearts rules say it. */
   help: string;
   /** The programs and texts it comes from. */
   source: string;
@@ -22,7 +22,7 @@ export interface ChoiceOption<V extends string = string> extends OptionDoc {
   choices: readonly V[];
   default: V;
   aliases?: Readonly<Record<string, V>>;
-  /** The values as the README shows them. */
+  /** The values as docs/players.md shows them. */
   values: string;
 }
 
@@ -78,7 +78,7 @@ const integerOrOff = (range: Omit<IntegerOrOffOption, "kind" | "default" | keyof
   ...doc,
 });
 
-/** Every option, in the README's order. */
+/** Every option, in the options table's order (docs/players.md). */
 export const OPTIONS = {
   firstLead: choice(["two-clubs", "left-of-dealer"], "two-clubs", {
     help: "Who leads trick 1: the 2♣ holder (leading it), or the seat left of the dealer with any card. The dealer moves one seat left each hand.",
@@ -227,7 +227,7 @@ export const isOptionKey = (key: string): key is OptionKey => Object.hasOwn(OPTI
 
 export type OptionInfo = (typeof OPTIONS)[OptionKey] & { key: OptionKey };
 
-/** The options as a list, in the table's order: the README's rules table and the bot's /hearts rules text come from here. */
+/** The options as a list, in the table's order: docs/players.md's rules table and the bot's /hearts rules text come from here. */
 export const OPTION_INFO: readonly OptionInfo[] = Object.keys(OPTIONS)
   .filter(isOptionKey)
   .map((key) => ({ key, ...OPTIONS[key] }));

@@ -1,19 +1,14 @@
 /**
- * `npm run backup [-- --to FILE]`: a consistent copy of the SQLite store, taken while the bot runs.
+ * A consistent copy of the SQLite store, taken while the bot runs.
  * SQLite's online backup API (better-sqlite3's db.backup) copies the database as of one moment,
  * from its own read transaction: the bot keeps committing moves meanwhile (WAL readers never block
  * the writer), and the copy holds every move committed before it began and none half-written.
- * For PostgreSQL, pg_dump does the same, and it says how.
+ * For PostgreSQL, pg_dump does the same (the entry, src/app/backup.ts, prints the command).
  */
-import "../load-env.js";
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { createPrivateFile, makePrivateDir } from "../store/file-modes.js";
-import { sqliteFile } from "../store/sqlite.js";
-import { pgDumpCommand } from "../store/pg-url.js";
-
-const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 
 /** A copy of the SQLite database `file` in `to` (which must not exist), made private (0600) like the store. */
 export async function backupSqlite(file: string, to: string): Promise<{ pages: number; bytes: number }> {
@@ -48,42 +43,3 @@ export function defaultBackupFile(databaseFile: string, now = new Date()): strin
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "Z");
   return join(dirname(databaseFile), "backups", `hearts-${stamp}.db`);
 }
-
-async function main(argv: string[]): Promise<number> {
-  const i = argv.indexOf("--to");
-  if (i >= 0 && !argv[i + 1]) {
-    console.error("--to needs a file name, e.g. npm run backup -- --to /var/backups/hearts.db");
-    return 1;
-  }
-  const url = process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    console.error(
-      [
-        "DATABASE_URL is a PostgreSQL database: back it up with PostgreSQL's own pg_dump, which also takes a",
-        "consistent copy while the bot runs. Keep the password off the command line (it would show in `ps`",
-        "and the shell's history): put it in ~/.pgpass (host:port:database:user:password, mode 0600) or PGPASSWORD.",
-        "",
-        `  ${pgDumpCommand(url)}`,
-        "",
-        "Restore into an empty database with pg_restore --dbname '<its URL, without the password>' hearts-....dump.",
-      ].join("\n"),
-    );
-    return 1;
-  }
-  const file = sqliteFile(url);
-  const to = resolve(i >= 0 ? argv[i + 1] : defaultBackupFile(file));
-  try {
-    const started = performance.now();
-    const r = await backupSqlite(file, to);
-    console.log(
-      `Backed up ${file} to ${to} (${(r.bytes / 1024).toFixed(0)} KB, ${r.pages} pages) in ${Math.round(performance.now() - started)} ms.\n` +
-        `To restore: stop the bot, copy this file over ${file} (removing ${file}-wal and ${file}-shm), and start it.`,
-    );
-    return 0;
-  } catch (err) {
-    console.error(`The backup failed: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
-  }
-}
-
-process.exitCode = await main(process.argv.slice(2));

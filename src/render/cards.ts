@@ -5,8 +5,9 @@
  */
 import { createCanvas, type Canvas } from "canvas";
 import { rankOf, suitOf, type Card } from "../game/index.js";
+import { messages, type Locale } from "../i18n/index.js";
 import { font } from "./fonts.js";
-import { CROWNS, CROWN_BAND, JEWEL_R, PIP_LAYOUT, RANKS } from "./card-art.js";
+import { CROWNS, CROWN_BAND, JEWEL_R, PIP_LAYOUT } from "./card-art.js";
 import { drawPip, tracePath } from "./suits.js";
 import { COLORS, SUIT_INK, SUIT_INK_4 } from "./theme.js";
 import type { Ctx } from "./text.js";
@@ -15,6 +16,9 @@ export const CARD_W = 96;
 export const CARD_H = 134;
 /** Room around a cached face for its drop shadow. */
 export const CARD_MARGIN = 8;
+
+/** The 13 ranks as a language's cards print them ("J Q K" in English, "V D R" in French), from the catalogue. */
+const ranksOf = (locale: Locale | undefined): string[] => Array.from({ length: 13 }, (_, rank) => messages(locale).cards.rank({ rank }));
 
 export const suitInk = (suit: number, fourColour: boolean): string => (fourColour ? SUIT_INK_4 : SUIT_INK)[suit];
 
@@ -32,8 +36,8 @@ export function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, 
  * The rank and suit in one corner; the bottom corner is the same rotated half a turn. `large`: the
  * large-index style, about 1.5× as big, still inside the strip an overlapped card shows in a hand.
  */
-function drawIndex(ctx: Ctx, card: Card, w: number, ink: string, large = false): void {
-  const rank = RANKS[rankOf(card)];
+function drawIndex(ctx: Ctx, card: Card, w: number, ink: string, ranks: readonly string[], large = false): void {
+  const rank = ranks[rankOf(card)];
   const cx = w * (large ? 0.2 : 0.135);
   const size = Math.round(w * (large ? 0.36 : 0.235));
   ctx.fillStyle = ink;
@@ -84,7 +88,7 @@ function drawCrown(ctx: Ctx, cx: number, cy: number, s: number, rank: number, in
   ctx.restore();
 }
 
-function drawCourt(ctx: Ctx, card: Card, w: number, h: number, ink: string): void {
+function drawCourt(ctx: Ctx, card: Card, w: number, h: number, ink: string, ranks: readonly string[]): void {
   const rank = rankOf(card);
   const suit = suitOf(card);
   const fx = w * 0.3;
@@ -110,7 +114,7 @@ function drawCourt(ctx: Ctx, card: Card, w: number, h: number, ink: string): voi
   ctx.font = font(Math.round(w * 0.3), true);
   ctx.textAlign = "center";
   ctx.textBaseline = "alphabetic";
-  ctx.fillText(RANKS[rank], cx, fy + fh * 0.6);
+  ctx.fillText(ranks[rank], cx, fy + fh * 0.6);
   drawPip(ctx, suit, cx, fy + fh * 0.8, fw * 0.42, ink);
 }
 
@@ -124,7 +128,9 @@ export function drawCardFace(
   h: number,
   fourColour: boolean,
   largeIndex = false,
+  locale?: Locale,
 ): void {
+  const ranks = ranksOf(locale);
   const suit = suitOf(card);
   const rank = rankOf(card);
   const ink = suitInk(suit, fourColour);
@@ -137,11 +143,11 @@ export function drawCardFace(
   ctx.strokeStyle = COLORS.cardEdge;
   ctx.stroke();
 
-  drawIndex(ctx, card, w, ink, largeIndex);
+  drawIndex(ctx, card, w, ink, ranks, largeIndex);
   ctx.save();
   ctx.translate(w, h);
   ctx.rotate(Math.PI);
-  drawIndex(ctx, card, w, ink, largeIndex);
+  drawIndex(ctx, card, w, ink, ranks, largeIndex);
   ctx.restore();
 
   if (rank <= 8) {
@@ -161,18 +167,18 @@ export function drawCardFace(
       drawPip(ctx, suit, w / 2, h / 2 + w * 0.01, w * 0.3, COLORS.cardFace);
       drawPip(ctx, suit, w / 2, h / 2 + w * 0.015, w * 0.22, ink);
     }
-  } else drawCourt(ctx, card, w, h, ink);
+  } else drawCourt(ctx, card, w, h, ink, ranks);
   ctx.restore();
 }
 
 const faceCache = new Map<string, Canvas>();
 
 /**
- * The face of `card` with its shadow, cached per size and deck style. Draw it at
+ * The face of `card` with its shadow, cached per size, deck style and language (the ranks it prints). Draw it at
  * (cardX - CARD_MARGIN, cardY - CARD_MARGIN).
  */
-export function cardSprite(card: Card, fourColour: boolean, w = CARD_W, h = CARD_H, largeIndex = false): Canvas {
-  const key = `${card}|${fourColour ? 4 : 2}|${w}x${h}|${largeIndex ? "L" : "n"}`;
+export function cardSprite(card: Card, fourColour: boolean, w = CARD_W, h = CARD_H, largeIndex = false, locale?: Locale): Canvas {
+  const key = `${card}|${fourColour ? 4 : 2}|${w}x${h}|${largeIndex ? "L" : "n"}|${locale ?? ""}`;
   let c = faceCache.get(key);
   if (!c) {
     c = createCanvas(w + CARD_MARGIN * 2, h + CARD_MARGIN * 2);
@@ -185,12 +191,12 @@ export function cardSprite(card: Card, fourColour: boolean, w = CARD_W, h = CARD
     ctx.fillStyle = COLORS.cardFace;
     ctx.fill();
     ctx.restore();
-    drawCardFace(ctx, card, CARD_MARGIN, CARD_MARGIN, w, h, fourColour, largeIndex);
+    drawCardFace(ctx, card, CARD_MARGIN, CARD_MARGIN, w, h, fourColour, largeIndex, locale);
     faceCache.set(key, c);
   }
   return c;
 }
 
-export function drawCard(ctx: Ctx, card: Card, x: number, y: number, fourColour: boolean, w = CARD_W, h = CARD_H): void {
-  ctx.drawImage(cardSprite(card, fourColour, w, h), x - CARD_MARGIN, y - CARD_MARGIN);
+export function drawCard(ctx: Ctx, card: Card, x: number, y: number, fourColour: boolean, locale?: Locale): void {
+  ctx.drawImage(cardSprite(card, fourColour, CARD_W, CARD_H, false, locale), x - CARD_MARGIN, y - CARD_MARGIN);
 }

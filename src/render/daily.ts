@@ -20,7 +20,8 @@ export interface DailyBoardRow {
 export interface DailyBoardInput {
   title: string;
   /** Column headings, in the asker's language. */
-  columns: { player: string; points: string; hands: string };
+  /** hands: null when the per-hand squares are hidden (the asker has not finished the day). */
+  columns: { player: string; points: string; hands: string | null };
   rows: DailyBoardRow[];
 }
 
@@ -54,7 +55,7 @@ export function drawDailyBoard(input: DailyBoardInput): Canvas {
   ctx.fillStyle = COLORS.textMute;
   ctx.textAlign = "left";
   ctx.fillText(input.columns.player, col.name, top - 14);
-  ctx.fillText(input.columns.hands, col.hands, top - 14);
+  if (input.columns.hands) ctx.fillText(input.columns.hands, col.hands, top - 14);
   ctx.textAlign = "right";
   ctx.fillText(input.columns.points, col.points, top - 14);
   rows.forEach((row, i) => {

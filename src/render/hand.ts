@@ -50,7 +50,7 @@ export function drawHand(input: HandInput, opts: RenderOptions = {}): Canvas {
     ctx.save();
     ctx.translate(Math.round(x + CARD_W / 2), Math.round(y + CARD_H));
     ctx.drawImage(
-      cardSprite(card, opts.fourColour ?? false, CARD_W, CARD_H, opts.largeIndex ?? false),
+      cardSprite(card, opts.fourColour ?? false, CARD_W, CARD_H, opts.largeIndex ?? false, opts.locale),
       -CARD_W / 2 - CARD_MARGIN,
       -CARD_H - CARD_MARGIN,
     );

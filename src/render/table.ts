@@ -264,7 +264,7 @@ export function drawTrick(input: TrickInput, opts: RenderOptions = {}): Canvas {
   ctx.drawImage(g, wAt.x - (g.width - CARD_W) / 2, wAt.y - (g.height - CARD_H) / 2);
   trick.cards.forEach((card, i) => {
     const at = CARD_AT[SEAT_POS[(trick.leader + i) & 3]];
-    drawCard(ctx, card, at.x, at.y, opts.fourColour ?? false);
+    drawCard(ctx, card, at.x, at.y, opts.fourColour ?? false, input.locale);
   });
   // What the trick carries, in the middle of the table.
   const pts = trick.points;
@@ -403,7 +403,7 @@ export function drawTable(input: TableInput, opts: RenderOptions = {}): Canvas {
       const seat = (v.leader + i) & 3;
       played.add(seat);
       const at = CARD_AT[SEAT_POS[seat]];
-      drawCard(ctx, card, at.x, at.y, opts.fourColour ?? false);
+      drawCard(ctx, card, at.x, at.y, opts.fourColour ?? false, input.locale);
     });
     for (let seat = 0; seat < 4; seat++) if (!played.has(seat)) drawSlot(ctx, SEAT_POS[seat], seat === v.turn);
   } else if (phase === "passing") {

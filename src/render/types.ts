@@ -4,6 +4,8 @@ export interface PlayerLabel {
   isBot: boolean;
 }
 
+import type { Locale } from "../i18n/index.js";
+
 export interface RenderOptions {
   /** Four-colour deck: clubs green, diamonds blue (easier to tell suits apart at a glance). */
   fourColour?: boolean;
@@ -12,4 +14,6 @@ export interface RenderOptions {
    * shows when the cards overlap, for small screens and tired eyes.
    */
   largeIndex?: boolean;
+  /** The reader's language, for the ranks the card faces print (French cards read R, D, V). English by default. */
+  locale?: Locale;
 }

@@ -127,6 +127,9 @@ export async function truncateLog(
 ): Promise<AppendResult> {
   if (!Number.isInteger(fromSeq) || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
   const sets: Sql[] = [sql`"actionCount" = ${fromSeq}`, sql`"lastSeat" = NULL`, sql`"lastAction" = NULL`, sql`"updatedAt" = ${new Date()}`];
+  // The game's thread told the actions taken back: played again, they are told again (src/table/catch-up.ts).
+  for (const c of ["threadFrom", "threadTo"])
+    sets.push(sql`${raw(`"${c}"`)} = CASE WHEN ${raw(`"${c}"`)} > ${2 * fromSeq}::int THEN ${2 * fromSeq}::int ELSE ${raw(`"${c}"`)} END`);
   for (const [key, value] of patchColumns(patch ?? {})) sets.push(sql`${raw(`"${key}"`)} = ${value}`);
   const [row] = await db.$queryRaw<Array<{ moved: number }>>(sql`
     WITH moved AS (

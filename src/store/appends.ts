@@ -85,6 +85,11 @@ export async function truncateLog(
         Prisma.sql`"lastAction" = NULL`,
         Prisma.sql`"updatedAt" = ${sqlDate(new Date())}`,
       ];
+      // The game's thread told the actions taken back: played again, they are told again (src/table/catch-up.ts).
+      for (const c of ["threadFrom", "threadTo"])
+        sets.push(
+          Prisma.sql`${Prisma.raw(`"${c}"`)} = CASE WHEN ${Prisma.raw(`"${c}"`)} > ${2 * fromSeq} THEN ${2 * fromSeq} ELSE ${Prisma.raw(`"${c}"`)} END`,
+        );
       for (const [key, value] of patchColumns(patch ?? {})) sets.push(Prisma.sql`${Prisma.raw(`"${key}"`)} = ${columnValue(value)}`);
       const changed =
         await tx.$executeRaw`UPDATE "HeartsTable" SET ${Prisma.join(sets)} WHERE "id" = ${tableId} AND "actionCount" = ${expectedCount}`;

@@ -1,6 +1,6 @@
 /**
  * Copies a whole database into an empty one, between SQLite and PostgreSQL in either direction
- * (scripts/db-copy.ts is the command): tables, their action logs, finished games, per-seat results,
+ * (`npm run db:copy`, src/app/db-copy.ts, is the command): tables, their action logs, finished games, per-seat results,
  * standings, guild settings, players' deck styles, the daily challenge's attempts and secret and the
  * computed-values cache, row for row with their ids, in one transaction on the target, then
  * counts every table on both sides. Every model of the schema is either copied or listed in
@@ -29,6 +29,11 @@ export const COPIED_MODELS = [
   { model: "computedCache", table: "ComputedCache", key: ["kind", "key"] },
   // Deck styles (/hearts deck).
   { model: "playerPrefs", table: "PlayerPrefs", key: ["userId"] },
+  // Tournaments, parents first: a tournament's secret deals its rounds, so it moves with them.
+  { model: "tournament", table: "Tournament", key: ["id"] },
+  { model: "tournamentEntry", table: "TournamentEntry", key: ["tournamentId", "userId"] },
+  { model: "tournamentRound", table: "TournamentRound", key: ["tournamentId", "round"] },
+  { model: "tournamentTable", table: "TournamentTable", key: ["tableId"] },
 ] as const;
 
 /** Models not copied, on purpose, and why (said at the start of every copy). */

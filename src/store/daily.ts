@@ -55,10 +55,10 @@ export interface DailyDb {
       orderBy: Array<{ startedAt: "asc" } | { guildId: "asc" }>;
     }): Promise<SessionRow | null>;
     findMany(args: {
-      where: { guildId: string; day?: number; userId?: string; finishedAt: { not: null } };
-      orderBy?: { day: "desc" };
+      where: { guildId?: string; day?: number; userId?: string; finishedAt: { not: null } };
+      orderBy?: Array<{ day: "desc" } | { startedAt: "asc" } | { guildId: "asc" }>;
       take?: number;
-      select?: { day: true; points: true };
+      select?: { day: true; points: true; guildId: true };
     }): Promise<SessionRow[]>;
   };
   dailyDay: {
@@ -185,17 +185,18 @@ export async function listDailyResults(db: DailyDb, guildId: string, day: number
 
 export async function listPlayerDailies(
   db: DailyDb,
-  guildId: string,
   userId: string,
   limit: number,
-): Promise<Array<{ day: number; points: number }>> {
+): Promise<Array<{ day: number; points: number; guildId: string }>> {
   const rows = await db.dailySession.findMany({
-    where: { guildId, userId, finishedAt: { not: null } },
-    orderBy: { day: "desc" },
+    where: { userId, finishedAt: { not: null } },
+    orderBy: [{ day: "desc" as const }, ...FIRST_STARTED],
     take: Math.max(1, Math.min(limit, 5000)),
-    select: { day: true, points: true },
+    select: { day: true, points: true, guildId: true },
   });
-  return rows.map((r) => ({ day: r.day, points: r.points ?? 0 }));
+  // One attempt a day: should a day hold two (an old race), the first started counts.
+  const days = new Set<number>();
+  return rows.filter((r) => !days.has(r.day) && days.add(r.day)).map((r) => ({ day: r.day, points: r.points ?? 0, guildId: r.guildId }));
 }
 
 export async function getCached(db: DailyDb, kind: string, k: string): Promise<string | null> {

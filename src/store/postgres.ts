@@ -279,8 +279,8 @@ export class PostgresStore implements HeartsStore {
     return daily.listDailyResults(this.daily, guildId, day);
   }
 
-  listPlayerDailies(guildId: string, userId: string, limit: number): Promise<Array<{ day: number; points: number }>> {
-    return daily.listPlayerDailies(this.daily, guildId, userId, limit);
+  listPlayerDailies(userId: string, limit: number): Promise<Array<{ day: number; points: number; guildId: string }>> {
+    return daily.listPlayerDailies(this.daily, userId, limit);
   }
 
   getCached(kind: string, key: string): Promise<string | null> {

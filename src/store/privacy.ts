@@ -9,6 +9,7 @@
  */
 import { join, sqltag as sql } from "@prisma/client/runtime/client";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { DEFAULT_LEVEL } from "../ai/levels.js";
 import { tombstoneDailies } from "./daily.js";
 import { takeWriteLock } from "./write-lock.js";
 import { OPEN_STATUSES } from "./records.js";
@@ -59,7 +60,9 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
     sql`SELECT DISTINCT "name" FROM "GameResult" WHERE "userId" = ${userId} LIMIT 10`,
   );
   const fromStats = await db.playerStats.findMany({ where: { playerKey: userId }, select: { name: true }, take: 10 });
-  const names = [...new Set([...fromResults, ...fromStats].map((r) => r.name))].slice(0, 10);
+  // The daily's board shows the name an attempt was played under: stored with it.
+  const fromDailies = await db.dailySession.findMany({ where: { userId }, select: { name: true }, distinct: ["name"], take: 10 });
+  const names = [...new Set([...fromResults, ...fromStats, ...fromDailies].map((r) => r.name))].slice(0, 10);
   return { tables, games, servers, standings, menus, dailies, reviews, prefs, names };
 }
 
@@ -67,7 +70,7 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
 export function anonymisedSeats(seats: SeatRecord[], userId: string): SeatRecord[] {
   return seats.map((s) =>
     s.userId === userId
-      ? { ...s, userId: null, botLevel: s.botLevel ?? "medium", name: FORMER_PLAYER, botControlled: false, timeouts: 0 }
+      ? { ...s, userId: null, botLevel: s.botLevel ?? DEFAULT_LEVEL, name: FORMER_PLAYER, botControlled: false, timeouts: 0 }
       : s,
   );
 }
@@ -100,9 +103,9 @@ export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<
     await tx.playerPrefs.deleteMany({ where: { userId } });
     // Their daily challenge attempts and their game reviews (kept per game and person) go too.
     await tombstoneDailies(tx, { userId });
-    await tx.dailySession.deleteMany({ where: { userId } });
-    await tx.computedCache.deleteMany({ where: { kind: "review", userId } });
-    return { results, guilds: [...new Set([...guilds, ...standingGuilds])] };
+    const dailies = (await tx.dailySession.deleteMany({ where: { userId } })).count;
+    const reviews = (await tx.computedCache.deleteMany({ where: { kind: "review", userId } })).count;
+    return { results, dailies, reviews, guilds: [...new Set([...guilds, ...standingGuilds])] };
   });
 }
 

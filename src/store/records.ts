@@ -53,6 +53,8 @@ export interface TableRow {
   brokenReason: string | null;
   hintsUsed: boolean;
   undos: number;
+  threadFrom: number | null;
+  threadTo: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -76,6 +78,8 @@ export function toRecord(row: TableRow): StoredTable {
     brokenReason: row.brokenReason,
     hintsUsed: row.hintsUsed,
     undos: row.undos,
+    threadFrom: row.threadFrom,
+    threadTo: row.threadTo,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -135,6 +139,9 @@ export function newTableRow(input: NewTable) {
     status: "lobby",
     seats: JSON.stringify(input.seats),
     timeBank: JSON.stringify([0, 0, 0, 0].map(() => input.settings.timeBankSeconds)),
+    // A new table's thread has told nothing yet (null is kept for tables stored before these).
+    threadFrom: 0,
+    threadTo: 0,
   };
 }
 
@@ -155,6 +162,8 @@ export const PATCH_COLUMNS = new Set([
   "brokenReason",
   "hintsUsed",
   "undos",
+  "threadFrom",
+  "threadTo",
 ]);
 const JSON_COLUMNS = new Set(["rules", "settings", "seats", "timeBank"]);
 

@@ -323,8 +323,8 @@ export class SqliteStore implements HeartsStore {
     return this.exclusive(() => daily.listDailyResults(this.daily, guildId, day));
   }
 
-  listPlayerDailies(guildId: string, userId: string, limit: number): Promise<Array<{ day: number; points: number }>> {
-    return this.exclusive(() => daily.listPlayerDailies(this.daily, guildId, userId, limit));
+  listPlayerDailies(userId: string, limit: number): Promise<Array<{ day: number; points: number; guildId: string }>> {
+    return this.exclusive(() => daily.listPlayerDailies(this.daily, userId, limit));
   }
 
   getCached(kind: string, key: string): Promise<string | null> {

@@ -6,6 +6,7 @@
  */
 import { raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { INITIAL_SKILL, displayRating, rateGame, type Skill } from "../stats/rating.js";
+import { DEFAULT_LEVEL } from "../ai/levels.js";
 import { FORMER_KEY } from "./privacy.js";
 import type { FinishedGame } from "../table/records.js";
 import {
@@ -103,7 +104,7 @@ type Tx = StandingsDb;
 /** Players need this many counted games to be ranked. */
 export const MIN_RANKED_GAMES = 3;
 
-export const playerKeyOf = (p: FinishedGame["players"][number]): string => p.userId ?? `bot:${p.botLevel ?? "medium"}`;
+export const playerKeyOf = (p: FinishedGame["players"][number]): string => p.userId ?? `bot:${p.botLevel ?? DEFAULT_LEVEL}`;
 
 /**
  * Which games count for ratings and stats: at least two humans, or a table marked rated; never a
@@ -127,7 +128,7 @@ interface SeatLine {
 function seatLines(game: FinishedGame): SeatLine[] {
   return game.players.map((p) => ({
     key: playerKeyOf(p),
-    name: p.userId ? p.name : `Bot (${p.botLevel ?? "medium"})`,
+    name: p.userId ? p.name : `Bot (${p.botLevel ?? DEFAULT_LEVEL})`,
     isBot: p.userId === null,
     place: p.place,
     points: game.hands.reduce((sum, h) => sum + (h.change[p.seat] ?? 0), 0),
@@ -281,7 +282,7 @@ export async function computeStandings(db: StandingsDb, guildId: string): Promis
       .sort((a, b) => a.seat - b.seat)
       .map((r) => ({
         key: r.playerKey,
-        name: r.userId ? r.name : `Bot (${r.botLevel ?? "medium"})`,
+        name: r.userId ? r.name : `Bot (${r.botLevel ?? DEFAULT_LEVEL})`,
         isBot: r.userId === null,
         place: r.place,
         points: r.points,

@@ -36,6 +36,8 @@ export type TablePatch = Partial<
     | "brokenReason"
     | "hintsUsed"
     | "undos"
+    | "threadFrom"
+    | "threadTo"
   >
 >;
 
@@ -186,8 +188,11 @@ export interface DailyStore {
   useDailySalt(salt: string | null): void;
   /** The day's finished attempts on the server (unordered). */
   listDailyResults(guildId: string, day: number): Promise<DailySession[]>;
-  /** The days the person finished on the server, with their points, latest first (at most `limit`). */
-  listPlayerDailies(guildId: string, userId: string, limit: number): Promise<Array<{ day: number; points: number }>>;
+  /**
+   * The days the person finished, on whichever server each was played (one attempt a day), with
+   * their points and server, latest first (at most `limit`).
+   */
+  listPlayerDailies(userId: string, limit: number): Promise<Array<{ day: number; points: number; guildId: string }>>;
   /** A cached computed value (the hard player's daily scores, a game review), or null. */
   getCached(kind: string, key: string): Promise<string | null>;
   putCached(kind: string, key: string, value: string): Promise<void>;
@@ -246,6 +251,9 @@ export interface PersonalData {
 export interface ForgetResult {
   results: number;
   tables: number;
+  /** Daily challenge attempts and game reviews deleted. */
+  dailies: number;
+  reviews: number;
   /** Servers whose standings must be rebuilt without the person. */
   guilds: string[];
 }

@@ -11,6 +11,20 @@
 
 import type { Outcome, TableView } from "./types.js";
 
+/**
+ * Whether a person may see a channel, as the chat platform says now: its server, the channel's
+ * permissions, a private thread's members. The Discord front end answers it (src/discord/bot/members.ts);
+ * the Activity asks it at every sign-in and resume.
+ */
+export interface ChannelAccess {
+  /** A channel the bot does not know is nobody's ("unknown-channel"). */
+  mayWatch(userId: string, channelId: string): Promise<"yes" | "no" | "unknown-channel">;
+  /** The channel's server, for the per-server budgets; null when unknown. */
+  guildOf(channelId: string): string | null;
+  /** A thread's parent channel (tables may open in a thread of an allowed channel); null for anything else. */
+  parentOf(channelId: string): string | null;
+}
+
 export type AccessEnd = "left" | "kicked" | "forgotten" | "purged" | "banned";
 
 /** Where a person's right ended: everywhere (Forget me), a server (everyone, a purge), or a table's channels. */

@@ -3,7 +3,7 @@
  * their seat's view only. A hinted game is not rated, so the hint is shown only once that is stored.
  */
 import { awaiting, decisionSeed, viewFor, type Action, type Seat, type SeatView } from "../game/index.js";
-import { HintRefused } from "../ai/index.js";
+import { ADVISOR_LEVEL, HintRefused } from "../ai/index.js";
 import { sentence } from "../i18n/index.js";
 import type { TableContext } from "./context.js";
 import type { GuildSettingsCache } from "./guild-settings.js";
@@ -35,7 +35,7 @@ export async function hintFor(
   const seed = decisionSeed(live.record.deal, "hint", view.actionCount, view.seat);
   let action: Action;
   try {
-    action = await (bots.hint ? bots.hint(view, { key: `${tableId}:${mine.seat}`, seed }) : bots.decide(view, "hard", { seed }));
+    action = await (bots.hint ? bots.hint(view, { key: `${tableId}:${mine.seat}`, seed }) : bots.decide(view, ADVISOR_LEVEL, { seed }));
   } catch (err) {
     // Never the first legal card dressed up as advice: say why there is no hint.
     if (err instanceof HintRefused) return refuse("busy", sentence("refusals", err.reason === "pending" ? "hintPending" : "hintBusy"));

@@ -4,6 +4,7 @@
  * stopping. Each runs in the table's queue, as the service's other parts.
  */
 import { sentence } from "../i18n/index.js";
+import { missedActions } from "./catch-up.js";
 import { closeTable, finishGame } from "./closing.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
@@ -87,6 +88,12 @@ export class TableLifecycle {
         const live = await this.deps.load(record.id);
         if (!live || live.closed) continue;
         await live.queue.run(async () => {
+          // What the thread had not told when the bot stopped goes out first, before any new move.
+          const missed = await missedActions(ctx.store, live).catch((err: unknown) => {
+            ctx.log.warn({ table: record.id, err }, "could not read what the game's thread had not told");
+            return [];
+          });
+          if (missed.length) ctx.emit(live, { type: "missed", actions: missed, lastPostTo: live.record.threadTo ?? 0 });
           if (live.record.status === "lobby") this.armLobbyTimer(live);
           else if (live.state?.phase === "game-over") await finishGame(ctx, live);
           else this.deps.turns.plan(live);

@@ -10,7 +10,7 @@ import { newLive, viewOf, type LiveTable } from "./live.js";
 import { KeyedQueues } from "./queue.js";
 import type { TableRegistry } from "./registry.js";
 import { cleanName, humanSeat } from "./seats.js";
-import { refuse, type Actor, type NewTableOptions, type Outcome, type Refusal, type TableView } from "./types.js";
+import { refuse, type Actor, type NewTableOptions, type Outcome, type Refusal, type TableUpdate, type TableView } from "./types.js";
 
 export interface OpeningDeps {
   store: Store;
@@ -22,6 +22,8 @@ export interface OpeningDeps {
   findOpen(channelId: string): Promise<TableView | null>;
   /** A table just opened: kept in memory, its idle-lobby timer armed. */
   opened(live: LiveTable): void;
+  /** Announces a change to the front ends (updates.ts). */
+  emit(live: LiveTable, update: TableUpdate): void;
 }
 
 export class TableOpening {
@@ -78,6 +80,8 @@ export class TableOpening {
     const live = newLive(record);
     this.deps.opened(live);
     this.deps.log.info({ table: record.id, from, host: actor.userId }, "rematch opened");
+    // Whichever door asked (a chat button, the Activity's page), every front end hears of it.
+    this.deps.emit(live, { type: "opened", rematchOf: from });
     return { ok: true, table: viewOf(live) };
   }
 

@@ -7,7 +7,7 @@
  * BotPlayer is the computer players' engine as the table sees it (src/ai's worker pool): one
  * asynchronous decision per turn, plus hints and reviews.
  */
-import { cardLabel, decisionSeed, type Action, type DealKey, type GameState, type SeatView } from "../game/index.js";
+import { cardCode, cardLabel, decisionSeed, type Action, type DealKey, type GameState, type SeatView } from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { BotLevel, SeatRecord } from "./records.js";
@@ -111,9 +111,9 @@ export function clickRefusal(
 function alreadyDone(action: Action): Sentence {
   switch (action.type) {
     case "play":
-      return sentence("refusals", "duplicatePlay", { card: cardLabel(action.card) });
+      return sentence("refusals", "duplicatePlay", { card: cardCode(action.card) });
     case "pass":
-      return sentence("refusals", "duplicatePass", { cards: action.cards.map(cardLabel).join(" ") });
+      return sentence("refusals", "duplicatePass", { cards: action.cards.map(cardCode).join(" ") });
     case "moon":
       return sentence("refusals", "duplicateMoon", { choice: action.choice });
   }

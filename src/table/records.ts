@@ -102,6 +102,14 @@ export interface TableRecord {
 export interface StoredTable extends TableRecord {
   /** A lobby's is a placeholder; the key is drawn when the game starts. Format 2's secret is never logged, shown or put in an id. */
   deal: DealKey;
+  /**
+   * The places in the game (./catch-up.ts) the thread's last post with news tells, [threadFrom,
+   * threadTo), as stored when this record was read: the thread writes them before each such post
+   * (TableService.notePost, which leaves the live record as it is), a resume reads them fresh.
+   * Null for a table stored before them: everything told.
+   */
+  threadFrom: number | null;
+  threadTo: number | null;
 }
 
 /** What the store keeps of a finished game: the basis of leaderboards and player stats. */

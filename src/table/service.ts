@@ -141,6 +141,7 @@ export class TableService {
       registry: this.registry,
       maxTablesPerGuild: this.config.maxTablesPerGuild,
       findOpen: (channelId) => this.findOpen(channelId),
+      emit: (live, update) => this.emit(live, update),
       opened: (live) => {
         this.remember(live);
         this.armLobbyTimer(live);
@@ -443,6 +444,11 @@ export class TableService {
   /** Loads every open table from the store and carries on where it stopped (`owns`: a shard's own guilds only); how many. */
   resume(owns: (guildId: string) => boolean = () => true): Promise<number> {
     return this.lifecycle.resume(owns);
+  }
+
+  /** The game's thread is about to post places [from, to) of the game (./catch-up.ts): a resume tells them again, and what lies beyond. */
+  async notePost(tableId: string, from: number, to: number): Promise<void> {
+    await this.store.updateTable(tableId, { threadFrom: from, threadTo: to });
   }
 
   /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */

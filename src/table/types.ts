@@ -39,6 +39,7 @@ export type RefusalCode =
   | "busy"
   | "store-down"
   | "table-cap"
+  | "channel-not-allowed"
   | "undo-alone"
   | "undo-nothing"
   | "undo-once";
@@ -82,6 +83,14 @@ export interface TableView {
 /** How an action came about. */
 export type ActionSource = "player" | "bot" | "timeout";
 
+/** A stored action as a resume tells it again (./catch-up.ts): its public side, and its place in the log. */
+export interface MissedAction {
+  seq: number;
+  seat: number;
+  action: PublicAction;
+  events: PublicEvent[];
+}
+
 /**
  * What the service tells every front end, after the change is persisted: public information only
  * (a pass without its cards, the exchange without what each seat gave). What is a seat's own, its
@@ -89,10 +98,18 @@ export type ActionSource = "player" | "bot" | "timeout";
  */
 export type TableUpdate =
   | { type: "lobby"; note: Sentence }
+  /** A rematch opened: a new lobby where the finished game `rematchOf` was (its table message is the chat's to post). */
+  | { type: "opened"; rematchOf: string }
   | { type: "started" }
   | { type: "action"; seat: number; action: PublicAction; events: PublicEvent[]; source: ActionSource }
   | { type: "seat"; seat: number; change: "bot-took-over" | "left" | "returned" }
   | { type: "closed"; reason: CloseReason; note: Sentence }
+  /**
+   * At a resume, before the game moves on: the stored actions from the start of the thread's last
+   * post with news on (./catch-up.ts), oldest first. That post told the places before `lastPostTo`
+   * and may not have gone out before the stop.
+   */
+  | { type: "missed"; actions: MissedAction[]; lastPostTo: number }
   /** Something every player should read in the game's thread (the store went down, or came back). */
   | { type: "notice"; note: Sentence };
 

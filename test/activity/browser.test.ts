@@ -23,6 +23,7 @@ import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { createCanvas } from "canvas";
 import type { ServerMessage } from "../../src/activity/protocol.js";
 import { rulesInfo } from "../../src/activity/rules.js";
+import { LEVELS } from "../../src/ai/levels.js";
 import { Player, byVerb, findButton, gamePosts, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "../bot/harness.js";
 import { hostActivity } from "./host.js";
 import { checkFrame, statesOf } from "./secrecy.js";
@@ -59,6 +60,8 @@ function avatarPng(colour: string): Buffer {
 
 let h: Harness;
 let browser: Browser;
+/** The pages at game over (the lobby test goes on from there with Rematch). */
+let atGameOver: Record<"ann" | "bob" | "dave", { page: Page; frame: Frame }> | null = null;
 const sent: { userId: string | null; frame: string }[] = [];
 
 describe.skipIf(!haveChromium)("the Activity in a browser", () => {
@@ -177,6 +180,18 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     expect(phone).toMatchObject({ cards: 13, inside: true, tableInside: true, scrolls: false });
     expect(phone.worst).toBe(0);
     expect(phone.width).toBeGreaterThanOrEqual(40);
+
+    // Each page prints its reader's ranks (French cards read R, D, V; the ace stays A), card for card.
+    const RANKS = { en: "2 3 4 5 6 7 8 9 10 J Q K A".split(" "), fr: "2 3 4 5 6 7 8 9 10 V D R A".split(" ") };
+    for (const [p, user, locale] of [
+      [annP, annU, "en"],
+      [bobP, bobU, "fr"],
+    ] as const) {
+      const printed = await p.frame.$$eval(".hand .face", (els) => els.map((e) => e.getAttribute("data-rank") ?? ""));
+      const frame = sent.findLast((f) => f.userId === user.id && (JSON.parse(f.frame) as ServerMessage).t === "table")!;
+      const cards = (JSON.parse(frame.frame) as Extract<ServerMessage, { t: "table" }>).table!.hand!.cards;
+      expect(printed.sort()).toEqual(cards.map((c) => RANKS[locale][c % 13]).sort());
+    }
 
     // The person's own deck style: four colours at a click (the table's is two), and back.
     expect(await annP.frame.locator(".hand .face.four").count()).toBe(0);
@@ -299,7 +314,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     for (const line of totals) expect(line).toMatch(/^\d(st|nd|rd|th) .+: -?\d+ pts?$/);
     // French spaces its colon, from the catalogue ("1er Carol : 0 pt").
     const frTotals = await bobP.frame.$$eval(".placings li", (lis) => lis.map((li) => li.textContent ?? ""));
-    for (const line of frTotals) expect(line).toMatch(/^\d(er|e) .+ : -?\d+ pts?$/);
+    for (const line of frTotals) expect(line).toMatch(/^\d(er|e) .+ : -?\d+ points?$/);
     for (const name of [annU.globalName, bobU.globalName, carlU.globalName]) expect(textOf(overPost)).toContain(name);
 
     // Every trick taken was held whole on the spectator's table, saying who took it (the 13th, or a
@@ -335,7 +350,55 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     }
     expect(checked).toBeGreaterThan(50);
     console.log(JSON.stringify({ firstRenderMs, clicks, framesChecked: checked }));
+    atGameOver = { ann: annP, bob: bobP, dave: daveP };
   }, 240_000);
+
+  it("Rematch, Leave, Add a computer player and Start are clicked in the page, and the chat follows", async () => {
+    if (!atGameOver) throw new Error("the whole game above did not end");
+    const { ann, bob, dave } = atGameOver;
+    const finished = tableMessage(h.fake);
+    // The game's players are offered Rematch; the spectator is not.
+    await bob.frame.waitForSelector('.panel.over [data-action="rematch"]');
+    expect(await bob.frame.textContent('.panel.over [data-action="rematch"]')).toBe("Revanche");
+    expect(await dave.frame.locator('[data-action="rematch"]').count()).toBe(0);
+    await ann.frame.click('.panel.over [data-action="rematch"]');
+    // The next table's message in the channel, as after the chat's Rematch; every page shows its lobby.
+    const next = await waitFor(() => {
+      const m = tableMessage(h.fake);
+      return m.id !== finished.id ? m : null;
+    }, "the rematch's table message");
+    expect(findButton(next, byVerb("start"))).toBeTruthy();
+    await ann.frame.waitForSelector('.tools.lobby [data-action="start"]');
+    await bob.frame.waitForSelector('.tools.lobby [data-action="leave"]');
+    await dave.frame.waitForSelector('.tools.lobby [data-action="join"]');
+    // The host's buttons are the host's only.
+    expect(await bob.frame.locator('[data-action="start"], [data-action="addBot"]').count()).toBe(0);
+    expect(await bob.frame.textContent('[data-action="leave"]')).toBe("Quitter");
+    expect(await ann.frame.textContent(".status")).toContain("You are the host: press Start");
+    expect(await bob.frame.textContent(".status")).toContain("quand l'hôte la lance");
+    // The finished game's last line ("Pip won.") is not the new table's.
+    expect(await ann.frame.textContent(".line")).toBe("");
+    await ann.page.screenshot({ path: join(OUT, "rematch-lobby-desktop.png") });
+    await bob.page.screenshot({ path: join(OUT, "rematch-lobby-phone.png") });
+
+    // Bob gets up from his page, which says so (a leave ends his session here, as from the chat).
+    await bob.frame.click('[data-action="leave"]');
+    await bob.frame.waitForFunction(() => document.querySelector(".status")?.textContent?.includes("quitté cette table"));
+    // A seat is free: the host adds a hard computer player there, and starts.
+    await ann.frame.waitForSelector('[data-action="addBot"]');
+    await ann.frame.selectOption('[data-action="level"]', "hard");
+    await ann.frame.click('[data-action="addBot"]');
+    await ann.frame.waitForFunction(() => document.querySelectorAll(".seats .seat:not(.empty)").length === 4);
+    await ann.page.screenshot({ path: join(OUT, "lobby-host-desktop.png") });
+    expect(await ann.frame.locator('[data-action="addBot"]').count()).toBe(0);
+    const hardOne = (text: string) => LEVELS.hard.names.find((n) => text.includes(n)) ?? null;
+    const added = hardOne((await ann.frame.textContent(".seats")) ?? "");
+    expect(added).toBeTruthy();
+    await waitFor(() => (hardOne(textOf(tableMessage(h.fake))) === added ? true : null), "the hard computer player on the table message");
+    await ann.frame.click('[data-action="start"]');
+    await ann.frame.waitForSelector(".hand .card");
+    await waitFor(() => findButton(tableMessage(h.fake), byVerb("hand")), "My hand on the table message");
+  }, 60_000);
 });
 
 /** Screenshots of the page now at 1280×800 and at 360×740 (its own size first, then back to it). */

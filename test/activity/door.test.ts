@@ -6,12 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InteractionHandle } from "../fake-discord/server.js";
-import { Player, byVerb, findButton, saidTo, startHarness, tableMessage, type Harness } from "../bot/harness.js";
+import { Player, answerOf, byVerb, findButton, startHarness, tableMessage, type Harness } from "../bot/harness.js";
 import { ActivityClient, signIn } from "./ws-client.js";
-import { ActivityServer } from "../../src/activity/server.js";
+import { standaloneActivity } from "./standalone.js";
 import { DOOR } from "../../src/activity/door.js";
-import { FairUse } from "../../src/table/fair-use.js";
-import { silentLogger } from "../../src/log.js";
 
 let h: Harness;
 /** Frames the server sent, by user (null: not signed in). */
@@ -35,14 +33,7 @@ afterAll(async () => {
 const port = () => h.bot.activity!.port;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The whole answer to an interaction, as text, and its last message's buttons. */
-async function answer(handle: InteractionHandle): Promise<{ text: string; buttons: any[]; id: string }> {
-  await handle.ack;
-  await h.fake.waitFor(() => saidTo(h, handle) || null, 8000, "an answer");
-  const msgs = [handle.reply(), ...handle.followUps()].filter(Boolean);
-  const last = msgs[msgs.length - 1]!;
-  return { text: saidTo(h, handle), buttons: (last.components ?? []).flatMap((r: any) => r.components ?? []), id: last.id };
-}
+const answer = (handle: InteractionHandle) => answerOf(h, handle);
 
 /** Stops reading a connection's socket: what the server sends piles up on its side, as with a page that never reads. */
 const stopReading = (c: ActivityClient) => (c as any).ws._socket.pause();
@@ -104,17 +95,7 @@ describe("one person, many connections", () => {
 describe("strangers at the door", () => {
   it("idle sockets and made-up codes cannot keep a real person out", async () => {
     const limits = { ...DOOR, maxUnsigned: 20, signInMs: 1500 };
-    const server = new ActivityServer({
-      service: h.bot.service,
-      fairUse: new FairUse(),
-      log: silentLogger(),
-      clientId: h.fake.applicationId,
-      clientSecret: h.fake.clientSecret,
-      apiBase: h.fake.apiBase,
-      host: "127.0.0.1",
-      port: 0,
-      limits,
-    });
+    const server = standaloneActivity(h, limits);
     const at = await server.start();
     const strangers: ActivityClient[] = [];
     try {

@@ -40,7 +40,10 @@ export function checkFrame(t: TableFrame, state: GameState, seat: number | null)
   if (t.hand!.stillOut !== null) expect(stillOutCards(t.hand!.stillOut)).toEqual([...others].sort((a, b) => a - b));
 }
 
-/** The cards a played-cards line names ("Still out: ♣ A K 9 · ♦ — · …", in any language), lowest first. */
+/** French cards' ranks (roi, dame, valet) as the card codes' letters. */
+const FRENCH_RANK: Record<string, string> = { R: "K", D: "Q", V: "J" };
+
+/** The cards a played-cards line names ("Still out: ♣ A K 9 · ♦ — · …", "Encore en jeu : ♣ A R 9 · …"), lowest first. */
 export function stillOutCards(line: string): number[] {
   const list = line.slice(line.indexOf(":") + 1).trim();
   const suits = list.split(" · ");
@@ -48,7 +51,7 @@ export function stillOutCards(line: string): number[] {
   return suits
     .flatMap((part) => {
       const [sign, ...ranks] = part.split(" ");
-      return ranks.filter((r) => r !== "—").map((r) => parseCard(r + sign)!);
+      return ranks.filter((r) => r !== "—").map((r) => parseCard((FRENCH_RANK[r] ?? r) + sign)!);
     })
     .sort((a, b) => a - b);
 }

@@ -10,9 +10,7 @@ import type { ServerMessage } from "../../src/activity/protocol.js";
 import { checkFrame, statesOf } from "./secrecy.js";
 import { Player, byVerb, findButton, gamePosts, startHarness, tableIdOf, tableMessage, textOf, type Harness } from "../bot/harness.js";
 import { ActivityClient, signIn, simpleMove } from "./ws-client.js";
-import { ActivityServer } from "../../src/activity/server.js";
-import { FairUse } from "../../src/table/fair-use.js";
-import { silentLogger } from "../../src/log.js";
+import { standaloneActivity } from "./standalone.js";
 
 let h: Harness;
 /** Every frame the server sent, with the user of its connection. */
@@ -133,7 +131,7 @@ describe("the Activity's web server", () => {
     await annA.until(() => annA.said().length, 5000, "the refusal");
     expect(annA.said()[0]).toBe("You can only pass cards from your own hand.");
     // An extra field (a seat, a table) is not a message the server reads: the connection is closed.
-    annA.send({ t: "hint", seat: 1 });
+    annA.send({ t: "hint", seat: 1 } as Record<string, unknown>);
     await annA.until(() => annA.closed);
     expect(annA.closed!.code).toBe(4004);
     // The page reconnects with its session: no new code, and a line saying so.
@@ -244,17 +242,7 @@ describe("the Activity's web server", () => {
 
 describe("sign-ins, bounded for the whole process (every page arrives through Discord's proxy, from its addresses)", () => {
   it("more people at once than the exchanges with Discord and their queue: those over it are told to wait, not refused, and sign in with the same code a moment later", async () => {
-    const server = new ActivityServer({
-      service: h.bot.service,
-      fairUse: new FairUse(),
-      log: silentLogger(),
-      clientId: h.fake.applicationId,
-      clientSecret: h.fake.clientSecret,
-      apiBase: h.fake.apiBase,
-      host: "127.0.0.1",
-      port: 0,
-      limits: { exchanges: 1, exchangeQueue: 2 },
-    });
+    const server = standaloneActivity(h, { exchanges: 1, exchangeQueue: 2 });
     const at = await server.start();
     try {
       // 14 people at once from 127.0.0.1: the old budget per address (12 in 5 s) refused the 13th for good.

@@ -175,6 +175,11 @@ describe("the daily challenge", () => {
     await answer(settings({ add_channel: { type: 7, value: games } }));
     const elsewhere = await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
     expect(textOf(elsewhere)).toMatch(/I only post where tables may open.*\n.*Hearts daily #\d+/s);
+    // The line is the server's (it is posted in the server's channel): on a French server it reads French.
+    await answer(settings({ language: "fr" }));
+    const french = await answer(h.fake.clickButton(bob, mine.id, share.custom_id));
+    expect(textOf(french)).toMatch(/I only post where tables may open.*\n.*Dame de pique · défi n° \d+ · -?\d+ points? · [🟩🟨🟥🌙]{4}/su);
+    await answer(settings({ reset: "language" }));
     await answer(settings({ reset: "channels" }));
     expect(shared()).toHaveLength(0);
     const realName = bob.globalName;
@@ -209,6 +214,20 @@ describe("the daily challenge", () => {
     const board = await answer(daily(dee, "board"));
     expect(textOf(board)).toContain("Each hand's result stays hidden until you have finished today's daily");
   });
+
+  it("on another server, the board, streak and review speak of the one attempt played elsewhere", async () => {
+    const ann = h.fake.users[0];
+    const other = h.fake.addGuild({ name: "Second server" });
+    const there = (sub: "board") => h.fake.slashCommand(ann, "hearts", { group: "daily", subcommand: sub }, other.channelId);
+    const board = textOf(await answer(there("board")));
+    const mine = results.get("ann")!.points;
+    // Not ranked on this server's board (nobody played here), but not "you haven't finished" either.
+    expect(board).toContain(`You finished this daily on another server with ${mine} ${mine === 1 ? "point" : "points"}.`);
+    expect(board).not.toContain("You haven't finished this daily.");
+    expect(board).toMatch(/streak: 1 day in a row · your best: -?\d+ points/);
+    const review = await answer(h.fake.slashCommand(ann, "hearts", { subcommand: "review", options: { game: "daily" } }, other.channelId));
+    expect(review.embeds[0]?.title).toMatch(/Review of your daily #\d+/);
+  }, 30_000);
 
   it("is off where the server's admins turned it off in /hearts settings", async () => {
     const admin = h.fake.users[0];

@@ -72,7 +72,7 @@ describe("languages", () => {
 
     const table = h.fake
       .channelMessages(other)
-      .filter((m) => m.embeds?.[0]?.title === "♥ Hearts")
+      .filter((m) => m.embeds?.[0]?.title === "♥ Dame de pique")
       .at(-1)!;
     expect(textOf(table)).toContain("Appuyez sur **Rejoindre** pour vous asseoir.");
     expect(findButton(table, byVerb("join")).label).toBe("Rejoindre");

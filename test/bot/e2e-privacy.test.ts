@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
 import type { FinishedGame } from "../../src/table/records.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
-import { Player, answeredPrivately, byVerb, findButton, saidTo, startHarness, tableIdOf, tableMessage, type Harness } from "./harness.js";
+import { Player, answerOf, answeredPrivately, byVerb, findButton, startHarness, tableIdOf, tableMessage, type Harness } from "./harness.js";
 import { prismaOf } from "../store/backends.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
 
@@ -20,14 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** The whole answer: content, embed descriptions and the last message's buttons. */
-async function answer(handle: InteractionHandle): Promise<{ text: string; buttons: any[]; id: string }> {
-  await handle.ack;
-  await h.fake.waitFor(() => saidTo(h, handle) || null, 8000, "an answer");
-  const msgs = [handle.reply(), ...handle.followUps()].filter(Boolean);
-  const last = msgs[msgs.length - 1]!;
-  return { text: saidTo(h, handle), buttons: (last.components ?? []).flatMap((r: any) => r.components ?? []), id: last.id };
-}
+const answer = (handle: InteractionHandle) => answerOf(h, handle);
 
 /** Polls an asynchronous condition (the fake's waitFor takes synchronous ones). */
 async function until(what: string, ok: () => Promise<boolean>, ms = 3000): Promise<void> {
@@ -101,7 +94,7 @@ describe("privacy", () => {
     const yes = ann.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id);
     const done = await answer(yes);
     expect(done.text).toMatch(
-      /Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, and you left 1 open table\(s\)\./,
+      /Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, \d+ daily attempt\(s\) and \d+ review\(s\) were deleted, and you left 1 open table\(s\)\./,
     );
     expect(answeredPrivately(h, yes)).toBe(true);
 

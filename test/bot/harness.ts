@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: the real bot (createBot) in this process on a temporary SQLite file, logged
+ * End-to-end harness: the real bot (createHearts: the Discord bot and, when asked, the Activity) in this process on a temporary SQLite file, logged
  * in to the fake Discord through DISCORD_API_BASE, and players who act only through the fake's
  * interactions, reading only the messages Discord would show them. The e2e suites (test/bot) and
  * the reliability suites (test/reliability: fuzz, faults, bugs; long runs pass
@@ -12,7 +12,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { decide } from "../../src/ai/index.js";
 import { readConfig, type Config } from "../../src/config.js";
-import { createBot, type BotDeps, type HeartsBot } from "../../src/discord/bot.js";
+import { createHearts, type Hearts, type HeartsDeps } from "../../src/app/hearts.js";
 import { idleGauge } from "../../src/render/runtime/load.js";
 import { decodeId } from "../../src/discord/interactions/ids.js";
 import { createLogger } from "../../src/log.js";
@@ -36,7 +36,7 @@ export const fastBots: BotPlayer = {
 export interface Harness {
   fake: FakeDiscord;
   store: HeartsStore;
-  bot: HeartsBot;
+  bot: Hearts;
   config: Config;
   dbUrl: string;
   /** The SQLite file (tests read what is stored there directly). */
@@ -60,7 +60,7 @@ export const RELIABILITY = { renderer: null, config: { maxTablesPerGuild: 1000 }
 
 export async function startHarness(
   opts: {
-    renderer?: BotDeps["renderer"];
+    renderer?: HeartsDeps["renderer"];
     config?: Partial<Config>;
     rateLimits?: boolean;
     bots?: BotPlayer;
@@ -72,9 +72,9 @@ export async function startHarness(
     wrapStore?: (store: HeartsStore) => HeartsStore;
     /** Runs the Activity's web server (on a free port), signing in against the fake's OAuth2. */
     activity?: boolean;
-    onActivityFrame?: BotDeps["onActivityFrame"];
+    onActivityFrame?: HeartsDeps["onActivityFrame"];
     /** The Activity door's bounds; by default a page may send as fast as the simulated people act (test/activity/door.test.ts sets the real ones). */
-    activityLimits?: BotDeps["activityLimits"];
+    activityLimits?: HeartsDeps["activityLimits"];
   } = {},
 ): Promise<Harness> {
   const fake = await startFakeDiscord({ rateLimits: opts.rateLimits, users: opts.users, ...opts.fake });
@@ -112,7 +112,7 @@ export async function startHarness(
   });
   const log = process.env.E2E_LOG ? createLogger({ level: process.env.E2E_LOG, format: "json" }) : pino({ level: "info" }, sink);
   const make = () =>
-    createBot(config, {
+    createHearts(config, {
       store: opts.wrapStore ? opts.wrapStore(store) : store,
       bots: opts.bots ?? fastBots,
       renderer: opts.renderer,
@@ -383,6 +383,15 @@ export function saidTo(h: Harness, handle: InteractionHandle): string {
       return [b.content ?? "", ...(b.embeds ?? []).map((e: any) => e.description ?? "")].join("\n");
     })
     .join("\n");
+}
+
+/** The whole answer to an interaction once it came: its text (content and embeds) and its last message's buttons and id. */
+export async function answerOf(h: Harness, handle: InteractionHandle): Promise<{ text: string; buttons: any[]; id: string }> {
+  await handle.ack;
+  await h.fake.waitFor(() => saidTo(h, handle) || null, 8000, "an answer");
+  const msgs = [handle.reply(), ...handle.followUps()].filter(Boolean);
+  const last = msgs[msgs.length - 1]!;
+  return { text: saidTo(h, handle), buttons: (last.components ?? []).flatMap((r: any) => r.components ?? []), id: last.id };
 }
 
 /** Whether every answer to this interaction was ephemeral (seen only by its user). */

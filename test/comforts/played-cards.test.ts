@@ -18,6 +18,7 @@ import {
   type GameState,
   type Seat,
 } from "../../src/game/index.js";
+import { messages } from "../../src/i18n/index.js";
 import { silentLogger } from "../../src/log.js";
 import { readSettings, type StoredSettings } from "../../src/store/records.js";
 import type { TableSettings } from "../../src/table/records.js";
@@ -64,7 +65,9 @@ describe("played cards", () => {
       trick: [...trick, ...played.splice(0, 2)],
       tricks: [{ leader: 0 as Seat, cards: played, winner: 0 as Seat, points: 0 }],
     };
-    expect(stillOutList(view as never)).toBe("♣ — · ♦ A K Q J 10 9 8 7 6 5 4 3 2 · ♠ Q · ♥ —");
+    expect(stillOutList(view as never, messages("en"))).toBe("♣ — · ♦ A K Q J 10 9 8 7 6 5 4 3 2 · ♠ Q · ♥ —");
+    // French cards read R, D, V for the king, queen and jack.
+    expect(stillOutList(view as never, messages("fr"))).toBe("♣ — · ♦ A R D V 10 9 8 7 6 5 4 3 2 · ♠ D · ♥ —");
   });
 
   it("show in the menu during play when the table has them on, in the reader's language", () => {
@@ -75,7 +78,7 @@ describe("played cards", () => {
     const on = descOf(handMenu(table, view, images));
     expect(on).toMatch(/Still out: ♣ .* · ♦ .* · ♠ .* · ♥ /);
     // The menu's line is the list, whole, on a line of its own; the Activity's page says the same line.
-    const line = `Still out: ${stillOutList(view)}`;
+    const line = `Still out: ${stillOutList(view, messages("en"))}`;
     expect(on.split("\n")).toContain(line);
     expect(handFor(table, "u0", "en")!.stillOut).toBe(line);
     expect(handFor(tableView(record(state, { playedCards: false }), state), "u0", "en")!.stillOut).toBeNull();

@@ -11,11 +11,12 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 
 /** Read by the code but not settings an operator writes in .env. */
 const NOT_SETTINGS: Record<string, string> = {
-  ENV_FILE: "chooses the file itself (README: ENV_FILE=none reads none)",
+  ENV_FILE: "chooses the file itself (docs/operators.md, Settings: ENV_FILE=none reads none)",
   NODE_ENV: "the platform's own (production: JSON logs)",
   SHARDING_MANAGER: "set by discord.js for the shard processes it starts",
   SHARD_COUNT: "set by discord.js for the shard processes it starts",
   HEARTS_SQLITE_SYNCHRONOUS: "a benchmark's switch to measure what FULL durability costs, never for production",
+  PATH: "the shell's own (npm run lint finds the tools' commands on it)",
 };
 
 function files(dir: string): string[] {

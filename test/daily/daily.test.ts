@@ -16,6 +16,7 @@ import {
 import { DailyService } from "../../src/daily/service.js";
 import { decodeId, encodeId } from "../../src/discord/interactions/ids.js";
 import { cardCode, type Action, type SeatView } from "../../src/game/index.js";
+import { messages } from "../../src/i18n/index.js";
 import { renderDailyBoard } from "../../src/render/index.js";
 import { cutName } from "../../src/render/text.js";
 import { openStore, type HeartsStore } from "../../src/store/index.js";
@@ -144,10 +145,14 @@ describe("the daily challenge's domain", () => {
       expect(decodeId(raw)).toBeNull();
   });
 
-  it("shares a line with the score and squares, and no card", () => {
-    const line = shareLine(412, { points: 9, perHand: [0, 1, 8, 0] }, [false, false, false, false]);
+  it("shares a line with the score and squares, and no card, in the server's language", () => {
+    const score = { points: 9, perHand: [0, 1, 8, 0], moons: [false, false, false, false] };
+    const line = shareLine(messages("en").daily, 412, score);
     expect(line).toBe("Hearts daily #412 · 9 pts · 🟩🟨🟥🟩");
     expect(line).not.toMatch(/[♠♥♦♣]|\b([2-9TJQKA])[CDSH]\b/);
+    // A French server reads the game's French name and French words ("Hearts daily", "pts" were English).
+    expect(shareLine(messages("fr").daily, 412, score)).toBe("Dame de pique · défi n° 412 · 9 points · 🟩🟨🟥🟩");
+    expect(shareLine(messages("fr").daily, 413, { ...score, points: 1 })).toContain("· 1 point ·");
   });
 });
 

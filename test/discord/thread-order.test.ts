@@ -35,12 +35,14 @@ it("a hand's score is posted before the next hand's tricks that waited beside it
   const record = tableRecord(state, { people: 1 });
   const news = new ThreadNews(() => undefined);
   const posts: string[] = [];
+  const told: ({ from: number; to: number } | null)[] = [];
   const drain = async () => {
     for (let i = 0; i < 10; i++) {
       const n = news.get(record.id);
       if (!n || news.drained(n)) return;
       const p = await composePost(n, n.table, deps);
       if (p) posts.push(p.out.content ?? "");
+      if (p) told.push(p.told);
     }
   };
   let tricksOfHand2 = 0;
@@ -50,7 +52,7 @@ it("a hand's score is posted before the next hand's tricks that waited beside it
     const events: GameEvent[] = [];
     expect(step(state, action, events)).toBeNull();
     news.action(tableView({ ...record, actionCount: state.actionCount }, state), {
-      type: "action",
+      seq: state.actionCount - 1,
       seat,
       action: publicAction(action),
       events: events.map(publicEvent),
@@ -73,4 +75,12 @@ it("a hand's score is posted before the next hand's tricks that waited beside it
   expect([last, score, next].every((k) => k >= 0)).toBe(true);
   expect(last).toBeLessThan(score);
   expect(score).toBeLessThan(next);
+  // The places each post tells (src/table/catch-up.ts), stored before it goes so a restart sends it
+  // again: every post with news tells some, none tells a place twice, and the three that waited
+  // together split one action at its half (the last trick, then its score) and follow on exactly.
+  expect(told.every((t) => t && t.from < t.to)).toBe(true);
+  for (let i = 1; i < told.length; i++) expect(told[i - 1]!.to).toBeLessThanOrEqual(told[i]!.from);
+  const [a, b, c] = told.slice(before);
+  expect(a!.to % 2).toBe(1);
+  expect([b!.from, c!.from]).toEqual([a!.to, b!.to]);
 });

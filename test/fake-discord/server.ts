@@ -146,7 +146,7 @@ export interface RecordedCall {
   /** Injected by failNext. */
   injected: boolean;
   at: number;
-  /** The User-Agent it came with (the REST proxy's says so: src/rest-proxy.ts). */
+  /** The User-Agent it came with (the REST proxy's says so: src/ops/rest-proxy.ts). */
   userAgent: string | null;
   /** The address the request came from (a "machine" of test/scale/two-machines.ts has its own). */
   remoteAddress: string | null;
@@ -414,6 +414,8 @@ export class FakeDiscord {
   private interactions = new Map<string, Interaction>();
   /** For each ephemeral message, the interaction tokens that may reach it. */
   private ephemeralTokens = new Map<string, Set<string>>();
+  /** The bot's channel posts by nonce, for enforce_nonce: which message, and when. */
+  private nonces = new Map<string, { id: string; at: number }>();
   private readyWaiters: Array<() => void> = [];
   private closed = false;
   private readonly keepFiles: boolean;
@@ -1340,7 +1342,13 @@ export class FakeDiscord {
           return error(403, 50013, "Missing Permissions");
         if (files.length && !need(Perm.AttachFiles)) return error(403, 50013, "Missing Permissions");
         if (thread) channel.thread_metadata.archived = false;
+        // enforce_nonce: a message the bot made with this nonce in the last few minutes is returned, not made again.
+        const nonce = body?.nonce === undefined ? null : String(body.nonce);
+        const same = nonce !== null && body?.enforce_nonce ? this.nonces.get(nonce) : undefined;
+        const made = same && this.now() - same.at < 5 * 60_000 ? this.messages.get(same.id) : undefined;
+        if (made && !made.deleted) return reply(200, this.messageObject(made));
         const msg = this.createMessage(channel.id, body ?? {}, files, blobs, { token: null, visibleTo: null, type: 0 });
+        if (nonce !== null) this.nonces.set(nonce, { id: msg.id, at: this.now() });
         return reply(200, this.messageObject(msg));
       }
       let mm: RegExpExecArray | null;

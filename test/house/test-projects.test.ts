@@ -2,7 +2,8 @@
  * The unit project stays fast by what it runs, not by a list kept by hand: its folders (and the
  * tests at test/'s top level) hold pure tests of one layer. A test there that opens a real store
  * (reader and writer threads), starts a process or a worker, the fake Discord, a web server or a
- * browser belongs in the system project (vitest.config.ts), which the README's test:unit leaves out.
+ * browser belongs in the system project (vitest.config.ts), which `npm run test:unit`
+ * (docs/contributors.md) leaves out.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve, dirname, sep } from "node:path";

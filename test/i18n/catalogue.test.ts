@@ -61,6 +61,19 @@ describe("message catalogue", () => {
       }
   });
 
+  it("reads French cards and the game's French name in every French sentence: no J/Q/K beside a suit, no English word", () => {
+    // The commands stay /hearts …, and other programs' names (Hearts 2.0, RustyHearts, Skelly's Hearts) are names.
+    const names = /`[^`]*`|\/hearts[\w ]*|Hearts 2\.0|RustyHearts|Hearts de Skelly|Hearts mobile/g;
+    for (const [area, byLocale] of Object.entries(tables))
+      for (const key of Object.keys(byLocale.fr)) {
+        const text = render(byLocale.fr[key]).replace(names, "");
+        expect(text, `fr ${area}.${key}`).not.toMatch(/(?<![\p{L}\d])[JQK][♠♥♦♣]/u);
+        expect(text, `fr ${area}.${key}`).not.toMatch(/\b(daily|pts|Hearts)\b/i);
+      }
+    expect(messages("fr").daily.boardTitle({ day: 332 })).toBe("Dame de pique · défi n° 332");
+    expect(messages("fr").daily.shareLine({ day: 332, points: 6, squares: "🟩" })).toBe("Dame de pique · défi n° 332 · 6 points · 🟩");
+  });
+
   it("picks the closest language Discord names, English otherwise", () => {
     expect(localeOf("fr")).toBe("fr");
     expect(localeOf("en-US")).toBe("en");

@@ -1,7 +1,9 @@
 /**
- * A production install, as the README's "A production install" does it, in a copy of the project:
+ * A production install, as docs/operators.md's "A production install" does it, in a copy of the project:
  * dist/ built where the development tools are (`npm run build`), then the development tools taken
- * away, `npm start` and `npm run backup` with what is left, against the fake Discord.
+ * away, and every command the README gives an operator run with what is left, against the fake
+ * Discord: deploy-commands, start, backup, db:copy and rest-proxy, none of them compiling or
+ * touching dist/.
  *
  * `npm ci --omit=dev` itself needs the registry (or a warm cache), which a test must not reach:
  * the copy gets this checkout's node_modules (hard links, so it is quick and takes no room) and
@@ -10,7 +12,7 @@
  * tree for both), and npm's postinstall is then run as `npm ci` would run it.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,6 +40,19 @@ function copyProject(to: string): void {
   if (existsSync(join(to, "node_modules", ".package-lock.json"))) unlinkSync(join(to, "node_modules", ".package-lock.json"));
 }
 
+/** Every file under dist/ with its size and modification time: a command that compiled or rewrote one changes it. */
+function distState(dir: string): string {
+  return readdirSync(join(dir, "dist"), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const f = join(e.parentPath, e.name);
+      const st = statSync(f);
+      return `${f} ${st.size} ${st.mtimeMs}`;
+    })
+    .sort()
+    .join("\n");
+}
+
 const shellEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH ?? "",
   HOME: process.env.HOME ?? tmpdir(),
@@ -47,6 +62,17 @@ const shellEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
 function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = shellEnv({})): { status: number | null; out: string } {
   const r = spawnSync("npm", args, { cwd, env, encoding: "utf8", timeout: 240_000 });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+/** As npm() but without blocking this process, for a command that talks to the fake Discord (which runs in this process). */
+function npmAsync(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("close", (status) => resolve({ status, out }));
+  });
 }
 
 describe("a production install (development tools left out)", () => {
@@ -64,7 +90,7 @@ describe("a production install (development tools left out)", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("dist/ built, npm prune --omit=dev, postinstall, npm start: the bot is ready on the fake Discord, a game opens, npm run backup works, SIGTERM stops it", async () => {
+  it("dist/ built, npm prune --omit=dev, postinstall, then deploy-commands, npm start (a game opens), backup, db:copy and rest-proxy work, SIGTERM stops the bot, and dist/ is never touched", async () => {
     copyProject(dir);
     const build = npm(["run", "build"], dir);
     expect(build.status, build.out).toBe(0);
@@ -81,9 +107,13 @@ describe("a production install (development tools left out)", () => {
     const post = npm(["run", "postinstall"], dir);
     expect(post.status, post.out).toBe(0);
 
+    const built = distState(dir);
     fake = await startFakeDiscord({ users: 2 });
     const port = await freePort();
     const env = shellEnv({ ...botEnv(fake, "file:./data/hearts.db", port), NODE_ENV: "production", LOG_FORMAT: "pretty" });
+    const deploy = await npmAsync(["run", "deploy-commands"], dir, env);
+    expect(deploy.status, deploy.out).toBe(0);
+    expect(deploy.out).toContain("Registered 1 command (/hearts) globally");
     const proc = spawn("npm", ["start"], { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     proc.stdout.on("data", (d) => (out += d));
@@ -102,13 +132,44 @@ describe("a production install (development tools left out)", () => {
     const backup = npm(["run", "backup", "--", "--to", join(dir, "backup.db")], dir, env);
     expect(backup.status, backup.out).toBe(0);
     expect(statSync(join(dir, "backup.db")).size).toBeGreaterThan(0);
+    // The backup copied into a new store, as a move between databases does (SQLite to SQLite here).
+    const copy = npm(
+      ["run", "db:copy", "--", "--from", `file:${join(dir, "backup.db")}`, "--to", `file:${join(dir, "copy.db")}`],
+      dir,
+      env,
+    );
+    expect(copy.status, copy.out).toBe(0);
+    expect(copy.out).toMatch(/Verified: every table holds as many rows/);
 
     process.kill(-proc.pid!, "SIGTERM");
     await exited;
     await fake.waitFor(() => out.includes('"msg":"stopped"'), 15_000, "the bot's last log line");
     // Plain node on dist/ (no TypeScript loader); JSON logs though LOG_FORMAT=pretty (no pino-pretty); no stack trace.
-    expect(out).toContain("dist/src/main.js");
+    expect(out).toContain("dist/src/app/main.js");
     expect(out).toContain('"msg":"logged in to Discord"');
     expect(out).not.toMatch(/\n\s+at .*\(/);
+
+    // The REST proxy: it starts, refuses a caller without the shared secret, and stops on SIGTERM.
+    const proxyPort = await freePort();
+    const secret = "s".repeat(40);
+    const proxy = spawn("npm", ["run", "rest-proxy"], {
+      cwd: dir,
+      env: { ...env, REST_PROXY_PORT: String(proxyPort), REST_PROXY_SECRET: secret },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let proxyOut = "";
+    proxy.stdout.on("data", (d) => (proxyOut += d));
+    proxy.stderr.on("data", (d) => (proxyOut += d));
+    const proxyExited = new Promise<number | null>((r) => proxy.on("exit", (code) => r(code)));
+    await fake.waitFor(() => /listening/i.test(proxyOut) || proxy.exitCode !== null, 30_000, "the REST proxy listening");
+    expect(proxy.exitCode, proxyOut).toBeNull();
+    const refused = await fetch(`http://127.0.0.1:${proxyPort}/api/v10/gateway`);
+    expect(refused.status).toBe(401);
+    process.kill(-proxy.pid!, "SIGTERM");
+    await proxyExited;
+
+    // Nothing above compiled or rewrote the shipped dist/.
+    expect(distState(dir)).toBe(built);
   }, 300_000);
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.js";
-import { PROXY_SECRET_HEADER, startRestProxy, type RestProxy } from "../../src/rest-proxy.js";
+import { PROXY_SECRET_HEADER, startRestProxy, type RestProxy } from "../../src/ops/rest-proxy.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 
 const SECRET = "5d1f0c8e2b7a4f3e9c6d1a0b8e7f2c4d";

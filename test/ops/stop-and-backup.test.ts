@@ -1,6 +1,6 @@
 /**
  * What a process manager and an operator do to a running bot (the real process, npm start's
- * src/main.ts, on the fake Discord): `npm run backup` mid-game while people keep playing, then
+ * src/app/main.ts, on the fake Discord): `npm run backup` mid-game while people keep playing, then
  * SIGTERM right after a move, as systemd does on a restart. The process exits 0 within its bound
  * with every acknowledged move stored; the backup, restored into a new bot, resumes the game, which
  * is played to its end. And with the Activity on: the process killed (SIGKILL) mid-trick and started
@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRng } from "../../src/game/index.js";
-import { STOP_TIMEOUT_MS } from "../../src/shard.js";
+import { STOP_TIMEOUT_MS } from "../../src/app/bot-process.js";
 import { openStore } from "../../src/store/index.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 import { TableDriver } from "../reliability/driver.js";
@@ -20,7 +20,7 @@ import { ActivityClient, signIn } from "../activity/ws-client.js";
 import { freePort, startBotProcess, until, type BotProcess } from "./bot-process.js";
 
 function backup(databaseUrl: string, to: string): Promise<{ code: number | null; out: string }> {
-  const p = spawn(process.execPath, ["--import", "tsx", "src/ops/backup.ts", "--to", to], {
+  const p = spawn(process.execPath, ["--import", "tsx", "src/app/backup.ts", "--to", to], {
     cwd: process.cwd(),
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],

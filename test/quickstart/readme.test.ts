@@ -152,7 +152,7 @@ describe("the README's quick start, verbatim", () => {
     driver.stop();
 
     // npm start compiled the bot and ran it with plain node (no TypeScript loader in production).
-    expect(existsSync(join(dir, "dist", "src", "main.js"))).toBe(true);
+    expect(existsSync(join(dir, "dist", "src", "app", "main.js"))).toBe(true);
     // The default DATABASE_URL: the folder was made and the game is in it.
     expect(statSync(join(dir, "data", "hearts.db")).size).toBeGreaterThan(0);
 

@@ -1,5 +1,5 @@
 /**
- * Crash and restart of the whole bot: the real `src/main.ts` in its own process (through tsx),
+ * Crash and restart of the whole bot: the real `src/app/main.ts` in its own process (through tsx),
  * logged in to the fake Discord, on a temporary SQLite file, with LOG_FORMAT=json. People play
  * several tables through the fake; the bot is killed with SIGKILL at random moments and started
  * again. After each kill, every action the bot had confirmed to a person (its answer said ✅) must
@@ -136,7 +136,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
    * resumes): returns once it is dead. Counts as a kill.
    */
   const startAndKill = async (killAfterMs: number): Promise<void> => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const proc = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       env: botEnv(),
@@ -169,7 +169,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     SHARD_COUNT: undefined,
   });
   const start = async (): Promise<boolean> => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const proc = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       env: botEnv(),

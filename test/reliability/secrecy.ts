@@ -89,7 +89,9 @@ function secretForms(hex: string): string[] {
   return [hex, hex.toUpperCase(), bytes.toString("base64").slice(0, 40), bytes.toString("base64url").slice(0, 40), ...pieces];
 }
 
-const LABEL_RE = /(10|[2-9JQKA])([♣♦♠♥])/g;
+/** A card as a person reads it, in English (Q♠) or French (D♠: R, D, V for the king, queen and jack). */
+const LABEL_RE = /(10|[2-9JQKAVDR])([♣♦♠♥])/g;
+const FRENCH_RANK: Record<string, string> = { V: "J", D: "Q", R: "K" };
 const CODE_RE = /^[2-9TJQKA][CDSH]$/;
 
 /**
@@ -111,7 +113,7 @@ export function cardsInText(raw: string): Card[] {
   for (const t of RULE_TEXTS) if (text.includes(t)) text = text.split(t).join(" ");
   const out: Card[] = [];
   for (const m of text.matchAll(LABEL_RE)) {
-    const c = parseCard((m[1] === "10" ? "T" : m[1]) + m[2]);
+    const c = parseCard((m[1] === "10" ? "T" : (FRENCH_RANK[m[1]] ?? m[1])) + m[2]);
     if (c !== null) out.push(c);
   }
   return out;

@@ -1,5 +1,5 @@
 /**
- * The store failing under the real bot process (`src/main.ts`, as npm start runs it) and the fake
+ * The store failing under the real bot process (`src/app/main.ts`, as npm start runs it) and the fake
  * Discord, with real SQLite files on a small tmpfs of their own:
  * - the disk fills up mid-game: people are told in one sentence, the table says so once, the process
  *   keeps running, and the game goes on by itself once there is room; no confirmed action is lost;
@@ -35,7 +35,7 @@ interface Bot {
 }
 
 function startBot(fake: FakeDiscord, databaseUrl: string): Bot {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const proc = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -5,7 +5,7 @@
  */
 import { Client, Events, GatewayIntentBits, MessageFlags, type Interaction } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shardOf } from "../../src/shards.js";
+import { shardOf } from "../../src/shard-of.js";
 import { shardOf as fakeShardOf, startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 
 let fake: FakeDiscord;

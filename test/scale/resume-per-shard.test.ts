@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
-import { shardOf } from "../../src/shards.js";
+import { shardOf } from "../../src/shard-of.js";
 import { ManualClock } from "../table/manual-clock.js";
 import { MemoryStore } from "../table/memory-store.js";
 import { alice, bob, setup } from "../table/service-helpers.js";

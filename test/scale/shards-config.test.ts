@@ -1,7 +1,8 @@
 /** SHARDS in the configuration, and a shard process's place as the ShardingManager passes it. */
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.js";
-import { shardFromEnv, shardOf } from "../../src/shards.js";
+import { shardFromEnv } from "../../src/app/shards/plan.js";
+import { shardOf } from "../../src/shard-of.js";
 
 const env = (extra: Record<string, string>) => ({ DISCORD_TOKEN: "t", DISCORD_API_BASE: "http://127.0.0.1:1/api", ...extra });
 
@@ -86,7 +87,7 @@ describe("SHARD_IDS: this machine's part of the shards", () => {
   });
 
   it("shards identify in groups with at most one shard per Discord rate-limit bucket (id % max_concurrency)", async () => {
-    const { identifyGroups } = await import("../../src/shards.js");
+    const { identifyGroups } = await import("../../src/app/shards/plan.js");
     expect(identifyGroups([0, 1, 2, 3], 1)).toEqual([[0], [1], [2], [3]]);
     expect(identifyGroups([0, 1, 2, 3, 4], 2)).toEqual([[0, 1], [2, 3], [4]]);
     // Even ids only, max_concurrency 2: all share bucket 0, so one at a time.

@@ -21,7 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeId } from "../../src/discord/interactions/ids.js";
 import type { ClientMessage, TableFrame } from "../../src/activity/protocol.js";
 import { replay, type Action, type Rules } from "../../src/game/index.js";
-import { restartDelay, shardOf } from "../../src/shards.js";
+import { restartDelay } from "../../src/app/shards/plan.js";
+import { shardOf } from "../../src/shard-of.js";
 import { openStore } from "../../src/store/index.js";
 import {
   startFakeDiscord,
@@ -42,7 +43,7 @@ const VICTIM = 2;
 /** Each guild's person pauses at this action of their second game until the victim is back. */
 const HOLD_AT = { game: Math.min(1, GAMES_PER_GUILD - 1), actions: 4 };
 
-const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+const MAIN = fileURLToPath(new URL("../../src/app/main.ts", import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 
 interface LogLine {
@@ -80,7 +81,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "hearts-shards-"));
   dbFile = join(dir, "hearts.db");
   for (let k = 0; k < GUILDS_PER_SHARD; k++) for (let s = 0; s < SHARDS; s++) fake.addGuild({ shard: [s, SHARDS] });
-  // What `npm start` runs (tsx src/main.ts), in an empty folder so no .env is read.
+  // What `npm start` runs (tsx src/app/main.ts), in an empty folder so no .env is read.
   manager = spawn(process.execPath, ["--import", TSX, MAIN], {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],

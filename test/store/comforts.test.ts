@@ -46,6 +46,9 @@ for (const db of BACKENDS) {
         expect(await store.appendAction(t.id, seq, a.seat, a)).toEqual({ ok: true });
         expect(await store.appendAction(other.id, seq, a.seat, a)).toEqual({ ok: true });
       }
+      // The game's thread told actions 0..18 and has trick 19's post on its way; the other table's thread told them all.
+      await store.updateTable(t.id, { threadFrom: 36, threadTo: 38 });
+      await store.updateTable(other.id, { threadFrom: 30, threadTo: 40 });
       // A stale count (someone appended meanwhile) changes nothing.
       expect(await store.truncateActions(t.id, 15, 19)).toEqual({ ok: false, reason: "conflict" });
       expect(await store.truncateActions("nope", 0, 0)).toEqual({ ok: false, reason: "missing-table" });
@@ -53,7 +56,9 @@ for (const db of BACKENDS) {
 
       expect(await store.truncateActions(t.id, 15, 20, { undos: 1 })).toEqual({ ok: true });
       const back = (await store.getTable(t.id))!;
-      expect(back).toMatchObject({ actionCount: 15, undos: 1 });
+      // What the thread told of the actions taken back is told again when they are played again (src/table/catch-up.ts).
+      expect(back).toMatchObject({ actionCount: 15, undos: 1, threadFrom: 30, threadTo: 30 });
+      expect(await store.getTable(other.id)).toMatchObject({ threadFrom: 30, threadTo: 40 });
       expect((await store.loadActions(t.id)).map((a) => a.seq)).toEqual([...Array(15).keys()]);
       // Another table's log is untouched.
       expect((await store.loadActions(other.id)).length).toBe(20);

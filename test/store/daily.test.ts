@@ -56,9 +56,19 @@ for (const db of BACKENDS) {
         moons: [false, false, false, false],
         finishedAt,
       });
-      expect(await store.listPlayerDailies("g", "u1", 10)).toEqual([
-        { day: 8, points: 3 },
-        { day: 7, points: 9 },
+      // On every server: u1's attempt of day 6 was played on "other".
+      await store.startDailySession({ guildId: "other", day: 6, userId: "u1", name: "Ann", rulesSpec: "classic" });
+      await store.saveDailyProgress("other", 6, "u1", 0, [], {
+        points: 12,
+        perHand: [12, 0, 0, 0],
+        queens: 0,
+        moons: [false, false, false, false],
+        finishedAt,
+      });
+      expect(await store.listPlayerDailies("u1", 10)).toEqual([
+        { day: 8, points: 3, guildId: "g" },
+        { day: 7, points: 9, guildId: "g" },
+        { day: 6, points: 12, guildId: "other" },
       ]);
     });
 

@@ -1,5 +1,5 @@
 /**
- * Moving to PostgreSQL: scripts/db-copy.ts copies a SQLite store with games played (finished games,
+ * Moving to PostgreSQL: `npm run db:copy` (src/app/db-copy.ts) copies a SQLite store with games played (finished games,
  * standings, settings, tables still open) into an empty database; the copy reads back equal and its
  * open tables replay and play on to the end. Runs SQLite -> PostgreSQL, and SQLite -> SQLite anywhere.
  */
@@ -11,7 +11,7 @@ import { createGame, parseRules, step, type GameState } from "../../src/game/ind
 import { COPIED_MODELS, SKIPPED_MODELS, copyDatabase } from "../../src/store/copy.js";
 import { Prisma as SqlitePrisma } from "../../src/generated/prisma/client.js";
 import { Prisma as PgPrisma } from "../../src/generated/prisma-pg/client.js";
-import { loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
+import { SqliteStore, loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
 import { type FinishedGame } from "../../src/table/records.js";
 import { BACKENDS, useBackend } from "./backends.js";
 import { SETTINGS, createRng, randomAction, tempDb } from "./helpers.js";
@@ -108,6 +108,36 @@ async function populate(url: string) {
   await store.startDailySession({ guildId: "g1", day: 300, userId: "777", name: "Gone", rulesSpec: "classic" });
   await store.forgetUser("777");
   await store.setPlayerPrefs("ana", { fourColour: true, largeIndex: true });
+  // A tournament in its first round. No store method writes tournaments yet: the rows go in as
+  // the tournament's service will write them (its secret must move with it, or its rounds' deals change).
+  if (!(store instanceof SqliteStore)) throw new Error("the copy's source is a SQLite store");
+  await store.prisma.tournament.create({
+    data: {
+      id: "tour1",
+      guildId: "g1",
+      channelId: "c1",
+      organiserId: "ana",
+      name: "Friday night",
+      startsAt: new Date(Date.UTC(2026, 10, 27, 20)),
+      rounds: 3,
+      rulesSpec: "classic",
+      botLevel: "hard",
+      status: "playing",
+      round: 1,
+      secret: createHash("sha256").update("tour1").digest("hex"),
+      entries: {
+        create: people.slice(0, 4).map((userId, i) => ({ userId, name: userId, joinedAt: new Date(Date.UTC(2026, 10, 27, 19, i)) })),
+      },
+      played: {
+        create: {
+          round: 1,
+          seating: JSON.stringify({ tables: [{ seats: people.slice(0, 4) }], sittingOut: [] }),
+          startedAt: new Date(Date.UTC(2026, 10, 27, 20)),
+          tables: { create: { tableId: open[0].id, tableIndex: 0, deals: "[[0,13,13,0]]" } },
+        },
+      },
+    },
+  });
   await store.close();
   return open;
 }
@@ -168,6 +198,10 @@ for (const target of targets) {
         "DailyTombstone",
         "ComputedCache",
         "PlayerPrefs",
+        "Tournament",
+        "TournamentEntry",
+        "TournamentRound",
+        "TournamentTable",
       ]);
       for (const c of report.counts) expect(c.target, c.table).toBe(c.source);
       expect(report.counts.every((c) => c.source > 0)).toBe(true);
@@ -207,7 +241,7 @@ it("the command refuses a target that is not empty, in a sentence, and copies in
   const cli = (args: string[]) =>
     run(
       process.execPath,
-      ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href, "scripts/db-copy.ts", ...args],
+      ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href, "src/app/db-copy.ts", ...args],
       { encoding: "utf8" },
     ).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),

@@ -33,6 +33,8 @@ export function tableRecord(
     brokenReason: null,
     hintsUsed: false,
     undos: 0,
+    threadFrom: 0,
+    threadTo: 0,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...rest,

@@ -48,6 +48,8 @@ export class MemoryStore implements Store {
       brokenReason: null,
       hintsUsed: false,
       undos: 0,
+      threadFrom: 0,
+      threadTo: 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -109,7 +111,14 @@ export class MemoryStore implements Store {
     if (!t) return { ok: false, reason: "missing-table" };
     if (t.actionCount !== expectedCount || fromSeq < 0 || fromSeq > expectedCount) return { ok: false, reason: "conflict" };
     this.actions.set(tableId, this.actions.get(tableId)!.slice(0, fromSeq));
-    Object.assign(t, clone(patch ?? {}), { actionCount: fromSeq, updatedAt: new Date() });
+    // What the thread told of the actions taken back is told again when they are played again.
+    const lower = (place: number | null) => (place === null ? null : Math.min(place, 2 * fromSeq));
+    Object.assign(t, clone(patch ?? {}), {
+      actionCount: fromSeq,
+      threadFrom: lower(t.threadFrom),
+      threadTo: lower(t.threadTo),
+      updatedAt: new Date(),
+    });
     return { ok: true };
   }
 

@@ -64,9 +64,12 @@ function frame(g: PublicGame | null, h: HandInfo | null = hand()): TableFrame {
       passed: false,
       deadline: null,
       avatar: seat === 1 ? "100000000000000001/0f1e2d3c4b5a69788796a5b4c3d2e1f0" : null,
+      id: seat === 3 ? null : `10000000000000000${seat}`,
     })),
     game: g,
     hand: h,
+    host: "100000000000000000",
+    botLevel: "medium",
     hintsAllowed: true,
     undo: false,
     fourColour: false,
@@ -232,7 +235,7 @@ describe("the Activity page's state", () => {
       winner: "Won by Carol",
       lines: ["1st Carol: 4 pts", "2nd Ana: 0 pts", "3rd Bob: 2 pts", "4th Dave: 6 pts"],
     });
-    expect(state.placings(shown(frame(over), "fr")).lines[0]).toBe("1er Carol : 4 pts");
+    expect(state.placings(shown(frame(over), "fr")).lines[0]).toBe("1er Carol : 4 points");
   });
 
   it("offers the tools the frame allows, the person's own deck style over the table's", () => {

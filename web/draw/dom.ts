@@ -1,10 +1,13 @@
 /** Making elements, and what the drawn page may ask main.ts to do when someone clicks. */
+import type { ClientMessage } from "../../src/activity/protocol.js";
 
 /**
  * Everything a click on the page can do: main.ts changes the state or sends to the server, with
  * the version of the picture shown now (a part of the page is kept while what it shows is the same).
  */
 export interface Actions {
+  /** Sends a message to the server as it is (the lobby's buttons, Rematch: web/lobby.ts). */
+  send(m: ClientMessage): void;
   play(card: number): void;
   pick(card: number): void;
   /** Passes the cards picked. */

@@ -21,8 +21,7 @@ const pip = (suit: number, x: number, y: number, size: number, flip = false, fil
   `<use href="#pip${suit}" transform="translate(${n(x)} ${n(y)}) scale(${n(size)} ${n(flip ? -size : size)})"${fill ? ` fill="${fill}"` : ""}/>`;
 
 /** One corner's rank and pip (the large-index style: about 1.5× the chat table's, readable in a fanned hand). */
-function index(card: number): string {
-  const rank = RANKS[card % 13];
+function index(card: number, rank: string): string {
   const suit = Math.floor(card / 13);
   const cx = W * 0.2;
   const size = Math.round(W * 0.36);
@@ -35,7 +34,7 @@ function index(card: number): string {
   return text + pip(suit, cx, top + W * 0.19, W * 0.23);
 }
 
-function court(card: number): string {
+function court(card: number, letter: string): string {
   const rank = card % 13;
   const suit = Math.floor(card / 13);
   const [fx, fy, fw, fh] = [W * 0.3, H * 0.1, W * 0.4, H * 0.8];
@@ -49,20 +48,21 @@ function court(card: number): string {
     crown.jewels.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${JEWEL_R}"/>`).join("") +
     (crown.feather ? `<path d="${svgPath(crown.feather)}"/>` : "") +
     `<rect x="${CROWN_BAND[0]}" y="${CROWN_BAND[1]}" width="${CROWN_BAND[2]}" height="${CROWN_BAND[3]}"/></g>` +
-    `<text x="${n(W / 2)}" y="${n(fy + fh * 0.6)}" ${FONT} font-size="${Math.round(W * 0.3)}">${RANKS[rank]}</text>` +
+    `<text x="${n(W / 2)}" y="${n(fy + fh * 0.6)}" ${FONT} font-size="${Math.round(W * 0.3)}">${letter}</text>` +
     pip(suit, W / 2, fy + fh * 0.8, fw * 0.42)
   );
 }
 
 /** The middle of the card: the pips of 2 to 10 (as laid out with large indexes), an ace's big pip, a court card. */
-function middle(card: number): string {
-  const rank = card % 13;
+function middle(card: number, rank: string): string {
   const suit = Math.floor(card / 13);
-  if (rank <= 8) {
+  if (card % 13 <= 8) {
     const [size, colX, top, bottom] = [W * 0.15, W * 0.13, H * 0.3, H * 0.7];
-    return PIP_LAYOUT[rank + 2].map(([col, row]) => pip(suit, W / 2 + col * colX, top + row * (bottom - top), size, row > 0.5)).join("");
+    return PIP_LAYOUT[(card % 13) + 2]
+      .map(([col, row]) => pip(suit, W / 2 + col * colX, top + row * (bottom - top), size, row > 0.5))
+      .join("");
   }
-  if (rank === 12) {
+  if (card % 13 === 12) {
     // The ace of spades carries an ornament: a light ring inside the pip.
     return (
       pip(suit, W / 2, H / 2, W * (suit === 2 ? 0.56 : 0.46)) +
@@ -71,47 +71,56 @@ function middle(card: number): string {
         : "")
     );
   }
-  return court(card);
+  return court(card, rank);
 }
 
-function symbol(card: number): string {
+function symbol(card: number, rank: string, id: string): string {
   return (
-    `<symbol id="card${card}" viewBox="0 0 ${W} ${H}" fill="currentColor">` +
+    `<symbol id="${id}" viewBox="0 0 ${W} ${H}" fill="currentColor">` +
     `<rect x="0.5" y="0.5" width="${W - 1}" height="${H - 1}" rx="${n(W * 0.085)}" fill="${COLORS.cardFace}" stroke="${COLORS.cardEdge}"/>` +
-    index(card) +
-    `<g transform="rotate(180 ${W / 2} ${H / 2})">${index(card)}</g>` +
-    middle(card) +
+    index(card, rank) +
+    `<g transform="rotate(180 ${W / 2} ${H / 2})">${index(card, rank)}</g>` +
+    middle(card, rank) +
     `</symbol>`
   );
 }
 
-let sprite = false;
+let sprite: SVGSVGElement | null = null;
+/** The symbols made, by rank letters ("J Q K" or "V D R"): a language's faces once, when first drawn. */
+const made = new Map<string, string>();
 
-/** The 52 faces' symbols, once, outside the part of the page that is drawn again. */
-function ensureSprite(): void {
-  if (sprite) return;
-  sprite = true;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("class", "card-art");
-  svg.innerHTML =
-    `<defs>${PIPS.map((p, suit) => `<path id="pip${suit}" d="${svgPath(p)}"/>`).join("")}` +
-    Array.from({ length: 52 }, (_, card) => symbol(card)).join("") +
-    `</defs>`;
-  document.body.append(svg);
+/** The symbol of `card` with its rank as `rank` reads, made once into the sprite outside the part of the page drawn again. */
+function symbolOf(card: number, rank: string): string {
+  if (!sprite) {
+    sprite = document.createElementNS(SVG, "svg");
+    sprite.setAttribute("aria-hidden", "true");
+    sprite.setAttribute("class", "card-art");
+    sprite.innerHTML = `<defs>${PIPS.map((p, suit) => `<path id="pip${suit}" d="${svgPath(p)}"/>`).join("")}</defs>`;
+    document.body.append(sprite);
+  }
+  const key = `${card} ${rank}`;
+  let id = made.get(key);
+  if (!id) {
+    id = `card${made.size}`;
+    made.set(key, id);
+    sprite.firstElementChild!.insertAdjacentHTML("beforeend", symbol(card, rank, id));
+  }
+  return id;
 }
 
-/** A card's face, in the suit's ink of the deck style (two colours or four). */
-export function cardFace(card: number, four: boolean): Element {
-  ensureSprite();
+/** A card's face, its rank as the page's language prints it (`rank`, default the chat's English), in the suit's ink of the deck style. */
+export function cardFace(card: number, four: boolean, rank: string = RANKS[card % 13]): Element {
+  const id = symbolOf(card, rank);
   const suit = Math.floor(card / 13);
   const face = document.createElementNS(SVG, "svg");
   face.setAttribute("class", `face s${suit}${four ? " four" : ""}`);
   face.setAttribute("viewBox", `0 0 ${W} ${H}`);
   face.setAttribute("aria-hidden", "true");
+  // The rank it prints (inside the symbol, where the page's own queries do not reach).
+  face.dataset.rank = rank;
   face.setAttribute("style", `color:${(four ? SUIT_INK_4 : SUIT_INK)[suit]}`);
   const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `#card${card}`);
+  use.setAttribute("href", `#${id}`);
   face.append(use);
   return face;
 }

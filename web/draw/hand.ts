@@ -1,4 +1,5 @@
 /** Your hand: the cards to click (lit, dim with the reason, picked for the pass) and the pass button. */
+import { rankText } from "../../src/i18n/cards.js";
 import { fourColours, handShown, type PageState } from "../state.js";
 import { button, el, type Actions } from "./dom.js";
 import { cardFace } from "./face.js";
@@ -22,7 +23,7 @@ export function handEl(s: PageState, a: Actions): HTMLElement {
         "data-card": c.card,
         style: `--i:${i};--n:${n}`,
       },
-      cardFace(c.card, four),
+      cardFace(c.card, four, rankText(s.cw, c.card)),
     );
     b.addEventListener("click", () => {
       a.focus(i);

@@ -19,6 +19,7 @@ import {
   tools,
   type PageState,
 } from "../state.js";
+import { drawLobbyButtons, lobbyLine } from "../lobby.js";
 import { el, type Actions } from "./dom.js";
 import { handEl } from "./hand.js";
 import { gameOverEl, moonEl, rulesEl, scoresEl } from "./panels.js";
@@ -81,11 +82,18 @@ export function drawPage(root: HTMLElement, s: PageState, a: Actions): boolean {
   const seats = JSON.stringify([0, 1, 2, 3].map((n) => seatShown(s, n)));
   const rules: Part[] = s.showRules ? [{ key: `rules ${t.rules} ${JSON.stringify(s.rules)}`, draw: () => rulesEl(s, a) }] : [];
   if (!table.game) {
-    const text = table.status === "lobby" ? t.lobby({ n: table.seats.length }) : t.closed;
+    const text = table.status === "lobby" ? lobbyLine({ table, you: s.you, t }) : t.closed;
     patch(root, [
       { key: `status ${text}`, draw: () => el("p", { class: "status", role: "status" }, text) },
       { key: `seats ${seats}`, draw: () => seatsEl(s) },
-      { key: `lobby-tools ${t.rules} ${s.showRules}`, draw: () => el("nav", { class: "tools lobby" }, rulesButton(s, a)) },
+      {
+        key: `lobby-tools ${t.rules} ${s.showRules} ${s.you} ${JSON.stringify([table.status, table.host, table.botLevel, table.seats])}`,
+        draw: () => {
+          const tools = el("nav", { class: "tools lobby" }, rulesButton(s, a));
+          if (table.status === "lobby") drawLobbyButtons(tools, { table, you: s.you, t, send: a.send });
+          return tools;
+        },
+      },
       linePart(s),
       ...rules,
     ]);
@@ -98,7 +106,11 @@ export function drawPage(root: HTMLElement, s: PageState, a: Actions): boolean {
     { key: "table", draw: () => el("section", { class: "table" }) },
     linePart(s),
   ];
-  if (panel === "game-over") parts.push({ key: `over ${JSON.stringify([placings(s), scoreRows(s)])}`, draw: () => gameOverEl(s) });
+  if (panel === "game-over")
+    parts.push({
+      key: `over ${s.you} ${JSON.stringify([placings(s), scoreRows(s), table.seats, table.id])}`,
+      draw: () => gameOverEl(s, a),
+    });
   else if (panel === "moon") parts.push({ key: `moon ${t.moonTitle}`, draw: () => moonEl(s, a) });
   else if (panel === "scores") parts.push({ key: `scores ${JSON.stringify(scoreRows(s))} ${t.ok}`, draw: () => scoresEl(s, a) });
   parts.push(...rules);

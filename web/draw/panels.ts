@@ -1,5 +1,6 @@
 /** The panels over the table: the rules, the moon's choice, a hand's scores, game over. */
 import { placings, scoreRows, type PageState } from "../state.js";
+import { drawRematchButton } from "../lobby.js";
 import { button, el, type Actions } from "./dom.js";
 
 /** The table's rules as /hearts rules says them, after the one sentence every variant shares. */
@@ -48,10 +49,10 @@ export function scoresEl(s: PageState, a: Actions): HTMLElement {
   );
 }
 
-export function gameOverEl(s: PageState): HTMLElement {
+export function gameOverEl(s: PageState, a: Actions): HTMLElement {
   const { t } = s;
   const p = placings(s);
-  return el(
+  const over = el(
     "section",
     { class: "panel over", role: "dialog", "aria-label": t.gameOver },
     el("h2", {}, t.gameOver),
@@ -59,4 +60,6 @@ export function gameOverEl(s: PageState): HTMLElement {
     el("ol", { class: "placings" }, ...p.lines.map((line) => el("li", {}, line))),
     scoresTable(s),
   );
+  drawRematchButton(over, { table: s.table!, you: s.you, t, send: a.send });
+  return over;
 }

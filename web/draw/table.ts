@@ -1,5 +1,6 @@
 /** The header (what is happening, the tools), the seats and the trick on the table. */
-import { SUIT_SYMBOLS, cardLabel } from "../../src/game/cards.js";
+import { SUIT_SYMBOLS } from "../../src/game/cards.js";
+import { cardText, rankText } from "../../src/i18n/cards.js";
 import { facts, fourColours, headline, seatShown, tools, trickShown, type PageState, type Tool } from "../state.js";
 import { button, el, type Actions } from "./dom.js";
 import { cardFace } from "./face.js";
@@ -89,7 +90,11 @@ export function trickEl(s: PageState): HTMLElement {
     "div",
     { class: trickClass(s), "data-taken": taken ? String(taken.trickNumber) : undefined },
     ...trick.cards.map((c) =>
-      el("div", { class: `played ${c.place}${c.won ? " won" : ""}`, "aria-label": cardLabel(c.card) }, cardFace(c.card, four)),
+      el(
+        "div",
+        { class: `played ${c.place}${c.won ? " won" : ""}`, "aria-label": cardText(s.cw, c.card) },
+        cardFace(c.card, four, rankText(s.cw, c.card)),
+      ),
     ),
     taken ? el("p", { class: "taker" }, taken.taker) : null,
   );

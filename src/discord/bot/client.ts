@@ -5,7 +5,7 @@
 import { Client, GatewayIntentBits, Options, REST } from "discord.js";
 import type { Config } from "../../config.js";
 import type { ShardInfo } from "../../shard-of.js";
-import { PROXY_SECRET_HEADER } from "../../rest-proxy.js";
+import { PROXY_SECRET_HEADER } from "../../ops/rest-proxy.js";
 
 /**
  * This process's share of Discord's global 50 requests per second. Through a REST proxy

@@ -20,9 +20,9 @@ interface Running {
   log: Logger;
 }
 
-/** Logs in, then resumes every open table. Rejects if Discord refuses the token. */
-export async function start({ config, deps, client, services, admin, log }: Running): Promise<void> {
-  const { service, presenter, renderProcess, cross, housekeeping, activity } = services;
+/** Logs in, then resumes every open table; resolves with how many. Rejects if Discord refuses the token. */
+export async function start({ config, deps, client, services, admin, log }: Running): Promise<number> {
+  const { service, presenter, renderProcess, cross, housekeeping } = services;
   const shard = deps.shard ?? null;
   const logged = (what: string) => (err: unknown) => log.error({ err }, `${what} failed`);
   renderProcess?.warm();
@@ -53,17 +53,13 @@ export async function start({ config, deps, client, services, admin, log }: Runn
     logged("finding servers left while the bot was down"),
   );
   housekeeping?.start();
-  // After the tables resumed: a page that reconnects finds its table where it is.
-  await activity?.start();
-  // Said last, when the bot is ready (its /readyz answers 200 from here on: it said 503 for a moment after this line).
-  log.info({ tables: resumed }, "resumed open tables");
+  return resumed;
 }
 
 /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
 export async function stop({ deps, client, webhook, services, log }: Running): Promise<void> {
-  const { service, presenter, menus, renderProcess, cross, housekeeping, activity, load } = services;
+  const { service, presenter, menus, renderProcess, cross, housekeeping, load } = services;
   await cross?.stop();
-  await activity?.stop();
   await housekeeping?.stop();
   await service.stop();
   await presenter.idle();

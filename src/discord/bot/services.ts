@@ -1,8 +1,7 @@
 /**
  * The bot's services, built once from the configuration and the caller's store and computer
  * players: the table domain, pictures and their pacing, menus, the presenter, fair use, the daily
- * challenge, reviews, server settings, the requests that reach every shard, housekeeping and the
- * Activity.
+ * challenge, reviews, server settings, the requests that reach every shard, and housekeeping.
  */
 import type { Client, REST } from "discord.js";
 import type { Config } from "../../config.js";
@@ -23,7 +22,6 @@ import { Menus } from "../presenting/menus.js";
 import { Presenter } from "../presenting/presenter.js";
 import { CrossMachine } from "../shards/cross-machine.js";
 import { everyShard } from "../shards/every-shard.js";
-import { createActivity } from "./activity.js";
 import type { BotDeps } from "./types.js";
 
 /** Everything a handler may use, and what only the bot's lifecycle holds. */
@@ -32,7 +30,6 @@ export interface BotServices extends Services {
   renderProcess: RenderProcess | null;
   cross: CrossMachine | null;
   housekeeping: Housekeeping | null;
-  activity: ReturnType<typeof createActivity> | null;
 }
 
 export function createServices(config: Config, deps: BotDeps, client: Client, webhook: REST, log: Logger): BotServices {
@@ -69,8 +66,7 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     log: log.child({ part: "discord" }),
     editIntervalMs: config.tableEditIntervalMs,
     activity: !!config.activity,
-    // (activity is made below, once fair use exists; this is called only later, as the game runs)
-    watching: (tableId, userId) => activity?.watching(tableId, userId) ?? false,
+    watching: (tableId, userId) => deps.watching?.(tableId, userId) ?? false,
   });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const daily = new DailyService({
@@ -94,7 +90,6 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     : null;
   // Retention and departed servers' purges: one process does it (the first shard, or the only one).
   const housekeeping = !shard || shard.id === 0 ? new Housekeeping(deps.store, log.child({ part: "privacy" }), deps.clock) : null;
-  const activity = config.activity && config.clientId ? createActivity(config, client, service, fairUse, log, deps) : null;
   return {
     service,
     presenter,
@@ -115,6 +110,5 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     renderProcess,
     cross,
     housekeeping,
-    activity,
   };
 }

@@ -1,16 +1,16 @@
 /** What the bot is built from (BotDeps) and what it hands its caller (HeartsBot). */
 import type { Client, REST } from "discord.js";
-import type { ActivityServer } from "../../activity/server.js";
 import type { Logger } from "../../log.js";
 import type { Images, Renderer } from "../../render/runtime/images.js";
 import type { LoadGauge } from "../../render/runtime/load.js";
 import type { ShardInfo } from "../../shard-of.js";
 import type { HeartsStore } from "../../store/types.js";
+import type { ChannelAccess } from "../../table/access.js";
 import type { Clock } from "../../table/clock.js";
+import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { Housekeeping } from "../../table/housekeeping.js";
 import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
-import type { DoorLimits } from "../../activity/door.js";
 import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
 import type { Presenter } from "../presenting/presenter.js";
 
@@ -36,10 +36,11 @@ export interface BotDeps {
   fairUse?: FairUseLimits;
   /** This process runs one shard: only its guilds' events arrive and only their tables resume. */
   shard?: ShardInfo | null;
-  /** Every frame the Activity's web server sends, with its connection's user (the secrecy tests). */
-  onActivityFrame?: (userId: string | null, frame: string) => void;
-  /** The Activity door's bounds (src/activity/door.ts), for tests whose simulated people act faster than anyone clicks. */
-  activityLimits?: Partial<DoorLimits>;
+  /**
+   * Whether the person has the table open in the Activity right now (its composition, src/app/hearts.ts,
+   * answers; the chat then spares them a menu's refresh). Default: nobody.
+   */
+  watching?: (tableId: string, userId: string) => boolean;
 }
 
 export interface HeartsBot {
@@ -53,10 +54,12 @@ export interface HeartsBot {
   images: Images;
   fairUse: FairUse;
   webhook: REST;
-  /** The Activity's web server, when the Activity is configured (config.activity); null otherwise. */
-  activity: ActivityServer | null;
-  /** Logs in, then resumes every open table. Rejects if Discord refuses the token. */
-  start(): Promise<void>;
+  /** Who may see a channel, as Discord says now (the Activity asks it at sign-in and resume). */
+  channels: ChannelAccess;
+  /** The servers' settings (/hearts settings), read through one short-lived cache by both front ends. */
+  guilds: GuildSettingsCache;
+  /** Logs in, then resumes every open table; resolves with how many. Rejects if Discord refuses the token. */
+  start(): Promise<number>;
   /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
   stop(): Promise<void>;
 }

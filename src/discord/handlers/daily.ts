@@ -17,6 +17,7 @@ import { shareLine } from "../../daily/challenge.js";
 import type { DailyOutcome } from "../../daily/service.js";
 import { parseCard, type Action, type Card } from "../../game/index.js";
 import { localeOf, messages, type Messages } from "../../i18n/index.js";
+import { serverLocale } from "./settings.js";
 import { Lane } from "../../render/runtime/pacer.js";
 import { channelAllowed } from "../../table/guild-settings.js";
 import { cleanName } from "../../table/names.js";
@@ -52,7 +53,7 @@ async function refused(ctx: Ctx, m: M, guildId: string, day: number, r: Extract<
       const now = r.play ?? (await ctx.daily.current(guildId, ctx.actor.userId, day));
       if (!now) return ctx.respond.say(m.notStarted);
       const notice = r.code === "illegal" && r.say ? `⚠️ ${ctx.tell(r.say)}` : r.code === "stale" ? m.stale : undefined;
-      return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, now, ctx.images, { notice })));
+      return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(ctx.locale, now, ctx.images, { notice })));
     }
   }
 }
@@ -68,7 +69,7 @@ export async function dailyPlay(ctx: Ctx, i: ChatInputCommandInteraction): Promi
     r.result && !r.started ? m.alreadyPlayed({ day: r.day, points: r.result.points }) : r.started ? m.intro({ day: r.day }) : m.resumed,
     ...(r.elsewhere && !r.result ? [m.elsewhere] : []),
   ].join("\n");
-  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images, { notice })));
+  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(ctx.locale, r, ctx.images, { notice })));
 }
 
 export async function dailyBoard(ctx: Ctx, i: ChatInputCommandInteraction): Promise<void> {
@@ -93,7 +94,7 @@ async function acted(
   const m = mOf(i);
   const r = await ctx.daily.act(i.guildId!, ctx.actor.userId, day, version, action);
   if (!r.ok) return refused(ctx, m, i.guildId!, day, r);
-  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(m, r, ctx.images)));
+  return ctx.respond.send(await ctx.pacer.run(Lane.Answer, () => dailyMenu(ctx.locale, r, ctx.images)));
 }
 
 export async function dailyPick(
@@ -108,7 +109,7 @@ export async function dailyPick(
   const picked = i.isStringSelectMenu() ? i.values.map((v) => parseCard(v)).filter((c): c is Card => c !== null) : [];
   return ctx.respond.send(
     await ctx.pacer.run(Lane.Answer, () =>
-      dailyMenu(m, now, ctx.images, {
+      dailyMenu(ctx.locale, now, ctx.images, {
         selected: now.view.actionCount === id.version ? picked : [],
         notice: now.view.actionCount === id.version ? undefined : m.stale,
       }),
@@ -139,11 +140,12 @@ export async function dailyShare(
   const day = Number(id.tableId);
   const now = await ctx.daily.current(i.guildId!, ctx.actor.userId, day);
   if (!now?.result) return ctx.respond.say(m.notFinishedShare);
-  const line = shareLine(now.day, now.result, now.result.moons, messages(localeOf(i.guildLocale)).daily.pts);
+  const server = await ctx.guilds.get(i.guildId!);
+  // A public line, in the server's language (its setting, or Discord's for the server).
+  const line = shareLine(messages(serverLocale(server, i.guildLocale)).daily, now.day, now.result);
   const parentId = i.channel?.isThread() ? (i.channel.parentId ?? null) : null;
   const mayWrite = i.memberPermissions?.has(PermissionFlagsBits.SendMessages) ?? false;
-  if (!channelAllowed(await ctx.guilds.get(i.guildId!), i.channelId, parentId) || !mayWrite)
-    return ctx.respond.say(m.shareNotHere({ line }));
+  if (!channelAllowed(server, i.channelId, parentId) || !mayWrite) return ctx.respond.say(m.shareNotHere({ line }));
   if (!(await ctx.daily.markShared(ctx.actor.userId, day))) return ctx.respond.say(m.sharedAlready);
   try {
     await i.client.rest.post(Routes.channelMessages(i.channelId), {
@@ -167,12 +169,7 @@ function dailyComponent<V extends DailyId["verb"]>(
     name: verb,
     defer,
     uses: USES,
-    parse: (id, i) =>
-      id.verb !== verb
-        ? decline((m) => m.errors.unknownButton)
-        : !i.guildId
-          ? decline((m) => m.daily.serverOnly)
-          : (id as Extract<DailyId, { verb: V }>),
+    parse: (id, i) => (!i.guildId ? decline((m) => m.daily.serverOnly) : id),
     run: (ctx, id, i) => run(ctx, i, id),
   });
 }

@@ -19,6 +19,6 @@ export const deckCommand = command({
   async run(ctx, patch) {
     const changing = Object.keys(patch).length > 0;
     const prefs = changing ? await ctx.decks.set(ctx.actor.userId, patch) : await ctx.decks.load(ctx.actor.userId);
-    return ctx.respond.send(deckMessage(ctx.m, prefs, changing, ctx.images));
+    return ctx.respond.send(deckMessage(ctx.locale, prefs, changing, ctx.images));
   },
 });

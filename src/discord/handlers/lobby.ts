@@ -6,9 +6,10 @@ import { sentence } from "../../i18n/index.js";
 import { applyRulesChange, applySettings, type SettingsChange } from "../../table/options.js";
 import { isBotLevel } from "../../ai/index.js";
 import type { TableView } from "../../table/types.js";
-import { serverDefaults, tableCapOf } from "../../table/guild-settings.js";
-import { HAND_USES, sendHand } from "../interactions/context.js";
-import { channelRefusal, parentOf, serverLocale } from "./settings.js";
+import { serverDefaults } from "../../table/guild-settings.js";
+import { openingRules } from "../../table/open-rules.js";
+import { HAND_USES, sendHand } from "../presenting/send-hand.js";
+import { parentOf, serverLocale } from "./settings.js";
 import { rulesMessage } from "../views/rules.js";
 import { command, component, decline, isDecline, tableCommand, type Decline, type HandlerCtx } from "./types.js";
 
@@ -74,9 +75,9 @@ export const newTable = command({
         ctx.m.lobby.missingPermissions({ list: missing.map((n) => ctx.m.lobby[n]).join(", "), count: missing.length }),
       );
     // The server's settings (/hearts settings): where tables open, their defaults, the cap, the language.
-    const server = await ctx.guilds.get(guildId);
-    const notHere = channelRefusal(ctx, server, channelId, parentId);
-    if (notHere) return ctx.respond.say(notHere);
+    const here = await openingRules(ctx.guilds, ctx.limits.maxTablesPerGuild, { guildId, channelId, parentId });
+    if (!here.ok) return ctx.respond.say(ctx.tell(here.say));
+    const { server } = here;
     // The table's public posts speak the server's language: its setting, else Discord's guild_locale.
     const locale = serverLocale(server, guildLocale);
     const given = spec ?? server.defaultRules;
@@ -89,7 +90,7 @@ export const newTable = command({
     const r = await ctx.service.open({ guildId, channelId }, ctx.actor, {
       rules: rules.rules,
       settings: settings.settings,
-      maxTables: tableCapOf(ctx.limits.maxTablesPerGuild, server),
+      maxTables: here.maxTables,
     });
     if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     ctx.presenter.noteThreadPermission(r.table.record.id, canThread);
@@ -259,17 +260,16 @@ export const rematchButton = component({
     // As for /hearts new: the server's allowed channels and its own cap. The rematch opens in the
     // finished table's channel; when that is a thread (and the click came from it), its parent counts.
     const { record } = ctx.table;
-    const server = await ctx.guilds.get(record.guildId);
-    const notHere = channelRefusal(ctx, server, record.channelId, channelId === record.channelId ? parentId : null);
-    if (notHere) return ctx.respond.say(notHere);
-    const r = await ctx.service.rematch(record.id, ctx.actor, { maxTables: tableCapOf(ctx.limits.maxTablesPerGuild, server) });
+    const here = await openingRules(ctx.guilds, ctx.limits.maxTablesPerGuild, {
+      guildId: record.guildId,
+      channelId: record.channelId,
+      parentId: channelId === record.channelId ? parentId : null,
+    });
+    if (!here.ok) return ctx.respond.say(ctx.tell(here.say));
+    const r = await ctx.service.rematch(record.id, ctx.actor, { maxTables: here.maxTables });
     if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
-    try {
-      await ctx.presenter.postTableMessage(r.table);
-    } catch {
-      await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
-      return ctx.respond.say(ctx.m.lobby.cannotPostRematch);
-    }
+    // The presenter posts the new table message from the service's update, whichever door opened it.
+    if (!(await ctx.presenter.tablePosted(r.table))) return ctx.respond.say(ctx.m.lobby.cannotPostRematch);
     ctx.opened();
     return ctx.respond.say(ctx.m.lobby.rematchOpened);
   },

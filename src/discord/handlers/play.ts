@@ -1,16 +1,10 @@
 /** A player's private menu and what they do in it: see the hand, pick and pass, play, the moon, a hint. */
-import { cardLabel, parseCard, type Card, type SeatView } from "../../game/index.js";
+import { parseCard, type Card, type SeatView } from "../../game/index.js";
+import { cardText, cardsText } from "../../i18n/index.js";
 import type { Outcome, TableView } from "../../table/types.js";
-import { HAND_USES, sendHand, type HandUses } from "../interactions/context.js";
-import type { ComponentId } from "../interactions/ids.js";
+import { HAND_USES, sendHand, type HandUses } from "../presenting/send-hand.js";
 import { describeHint, passPhaseStart } from "../views/hand-menu.js";
 import { component, tableCommand, type HandlerCtx } from "./types.js";
-
-/** The custom_id of one verb (the registry only hands a handler ids of its own verb). */
-const idOf =
-  <V extends ComponentId["verb"]>() =>
-  (id: ComponentId): Extract<ComponentId, { verb: V }> =>
-    id as Extract<ComponentId, { verb: V }>;
 
 const hand = (ctx: HandlerCtx<TableView, HandUses>) => sendHand(ctx, ctx.table);
 
@@ -59,7 +53,7 @@ export const pickMenu = component({
   uses: HAND_USES,
   // Selecting cards changes nothing in the game: the menu shows the choice and a Pass button.
   parse: (id, i) => ({
-    version: idOf<"pick">()(id).version,
+    version: id.version,
     cards: (i.isStringSelectMenu() ? i.values : []).map((v) => parseCard(v)).filter((c): c is Card => c !== null),
   }),
   async run(ctx, { version, cards }) {
@@ -81,10 +75,10 @@ export const passButton = component({
   name: "pass",
   defer: "update",
   uses: ["service", ...HAND_USES],
-  parse: idOf<"pass">(),
+  parse: (id) => id,
   async run(ctx, { cards, version }) {
     const r = await ctx.service.pass(ctx.table, ctx.actor, cards, version);
-    return answer(ctx, r, () => ctx.m.menu.youPassed({ cards: cards.map(cardLabel).join(" ") }));
+    return answer(ctx, r, () => ctx.m.menu.youPassed({ cards: cardsText(ctx.m, cards) }));
   },
 });
 
@@ -92,10 +86,10 @@ export const playButton = component({
   name: "play",
   defer: "update",
   uses: ["service", ...HAND_USES],
-  parse: idOf<"play">(),
+  parse: (id) => id,
   async run(ctx, { card, version }) {
     const r = await ctx.service.play(ctx.table, ctx.actor, card, version);
-    return answer(ctx, r, () => ctx.m.menu.youPlayed({ card: cardLabel(card) }));
+    return answer(ctx, r, () => ctx.m.menu.youPlayed({ card: cardText(ctx.m, card) }));
   },
 });
 
@@ -103,7 +97,7 @@ export const moonButton = component({
   name: "moon",
   defer: "update",
   uses: ["service", ...HAND_USES],
-  parse: idOf<"moon">(),
+  parse: (id) => id,
   async run(ctx, { choice, version }) {
     const r = await ctx.service.moon(ctx.table, ctx.actor, choice, version);
     return answer(ctx, r, () => ctx.m.menu.moonIn);

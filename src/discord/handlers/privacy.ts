@@ -112,7 +112,7 @@ async function forget(ctx: HandlerCtx<null, "everyShard" | "menus" | "store" | "
     ctx.menus.forgetUser(userId);
     const r = await ctx.store.forgetUser(userId);
     ctx.log.info({ results: r.results, tables: r.tables, open, servers: r.guilds.length }, "a person asked to be forgotten; done");
-    return await ctx.respond.say(m.forgotten({ results: r.results, tables: r.tables, open }));
+    return await ctx.respond.say(m.forgotten({ results: r.results, tables: r.tables, open, dailies: r.dailies, reviews: r.reviews }));
   } finally {
     inProgress.delete(key);
   }

@@ -6,16 +6,13 @@
  */
 import type { APIEmbed, ChatInputCommandInteraction } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
-import { cardLabel, type Card } from "../../game/index.js";
-import { localeOf, messages } from "../../i18n/index.js";
+import { cardText, cardsText as cardWords, localeOf, messages } from "../../i18n/index.js";
 import type { ReviewSource } from "../../table/review.js";
 import type { TableView } from "../../table/types.js";
 import { command, type HandlerCtx } from "./types.js";
 import type { OutFile } from "../interactions/message.js";
 import { COLOUR } from "../views/components.js";
 import { Lane } from "../../render/runtime/pacer.js";
-
-const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
 
 /** `/hearts review`, as the registry (handlers/index.ts) lists it: slow, so acknowledged at once. */
 export const reviewHandler = command({
@@ -30,7 +27,10 @@ async function reviewCommand(
   ctx: HandlerCtx<null | TableView, "daily" | "review" | "images" | "pacer">,
   i: ChatInputCommandInteraction,
 ): Promise<void> {
-  const m = messages(localeOf(i.locale)).review;
+  const locale = localeOf(i.locale);
+  const words = messages(locale);
+  const m = words.review;
+  const cardsText = (cards: readonly number[]) => cardWords(words, cards);
   if (!i.guildId) return ctx.respond.say(m.noGame);
   const which = i.options.getString(OPT.game) ?? "last";
   let source: ReviewSource | null = null;
@@ -59,7 +59,7 @@ async function reviewCommand(
   const embeds: APIEmbed[] = [head];
   const files: OutFile[] = [];
   // The pictures are drawn in their turn with the others (on the picture process when there is one).
-  const pictures = await ctx.pacer.run(Lane.Answer, () => review.top.map((d) => ctx.images.hand(d.hand, [], d.chosen)));
+  const pictures = await ctx.pacer.run(Lane.Answer, () => review.top.map((d) => ctx.images.hand(d.hand, [], d.chosen, undefined, locale)));
   review.top.forEach((d, n) => {
     const lines: string[] = [];
     if (d.kind === "pass") {
@@ -68,7 +68,7 @@ async function reviewCommand(
       embeds.push({ title: m.passTitle({ n: n + 1, hand: d.handIndex + 1, dir }), color: COLOUR.review });
     } else {
       lines.push(d.trick.length ? m.onTable({ cards: cardsText(d.trick) }) : m.youLed);
-      lines.push(m.youPlayed({ card: cardLabel(d.chosen[0]) }), m.expertPlays({ card: cardLabel(d.expert[0]) }));
+      lines.push(m.youPlayed({ card: cardText(words, d.chosen[0]) }), m.expertPlays({ card: cardText(words, d.expert[0]) }));
       embeds.push({ title: m.playTitle({ n: n + 1, hand: d.handIndex + 1, trick: d.trickNumber + 1 }), color: COLOUR.review });
     }
     lines.push(m.cost({ cost: d.cost, mine: d.chosenPoints, theirs: d.expertPoints }));

@@ -9,7 +9,7 @@ import { isBotLevel } from "../../ai/levels.js";
 import { presetRules } from "../../game/index.js";
 import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
 import type { GuildSettings, GuildSettingsPatch } from "../../store/types.js";
-import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, channelAllowed, tableCapOf } from "../../table/guild-settings.js";
+import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, tableCapOf } from "../../table/guild-settings.js";
 import { applyRulesSpec } from "../../table/options.js";
 import type { Interacting, Services } from "../interactions/context.js";
 import { command } from "./types.js";
@@ -178,9 +178,3 @@ export function serverLocale(g: GuildSettings, guildLocale: string | null | unde
 /** The parent channel of a thread (tables may open in threads of an allowed channel), else null. */
 export const parentOf = (i: ChatInputCommandInteraction<"cached" | "raw">): string | null =>
   i.channel?.isThread() ? (i.channel.parentId ?? null) : null;
-
-/** Before /hearts new: the sentence refusing this channel, or null when tables may open here. */
-export function channelRefusal(ctx: Pick<Interacting, "m">, g: GuildSettings, channelId: string, parentId: string | null): string | null {
-  if (channelAllowed(g, channelId, parentId)) return null;
-  return ctx.m.settings.channelNotAllowed({ channels: g.allowedChannels.map((id) => `<#${id}>`).join(", ") });
-}

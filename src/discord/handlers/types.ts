@@ -87,15 +87,32 @@ export const command = <I, S extends Uses = never>(
     needsTable?: false;
   },
 ): CommandHandler<I> => ({ ...h, kind: "command" });
-export const component = <I, S extends Uses = never>(
-  h: Spec<ComponentHandler<I>, I, S, HandlerCtx<TableView, S>, ComponentInteraction> & { needsTable?: false },
-): ComponentHandler<I> => ({ ...h, kind: "component" });
+/** A custom_id verb's own id type: what its handler's parse is given. */
+export type IdOf<V extends ComponentId["verb"]> = Extract<ComponentId, { verb: V }>;
+
+/**
+ * A component's spec: its parse takes the custom_id of its own verb, typed (the router hands a
+ * handler only ids whose verb is its name: componentHandler(id.verb)), so no handler casts its id.
+ */
+type ComponentSpec<I, S extends Uses, C, V extends ComponentId["verb"]> = Omit<
+  Spec<ComponentHandler<I>, I, S, C, ComponentInteraction>,
+  "name" | "parse"
+> & { name: V; parse(id: IdOf<V>, i: ComponentInteraction): I | Decline };
+
+/** The registry's side of a verb's parse: the one place the id's type is widened back to every verb's. */
+const anyVerb = <I, V extends ComponentId["verb"]>(parse: (id: IdOf<V>, i: ComponentInteraction) => I | Decline) =>
+  parse as (id: ComponentId, i: ComponentInteraction) => I | Decline;
+
+export const component = <I, S extends Uses = never, V extends ComponentId["verb"] = ComponentId["verb"]>(
+  h: ComponentSpec<I, S, HandlerCtx<TableView, S>, V> & { needsTable?: false },
+): ComponentHandler<I> => ({ ...h, parse: anyVerb(h.parse), kind: "component" });
 
 /** A button that belongs to no table (custom_id table slot NO_TABLE): the router looks nothing up. */
-export const tablelessComponent = <I, S extends Uses = never>(
-  h: Spec<ComponentHandler<I>, I, S, HandlerCtx<null, S>, ComponentInteraction>,
+export const tablelessComponent = <I, S extends Uses = never, V extends ComponentId["verb"] = ComponentId["verb"]>(
+  h: ComponentSpec<I, S, HandlerCtx<null, S>, V>,
 ): ComponentHandler<I> => ({
   ...h,
+  parse: anyVerb(h.parse),
   kind: "component",
   needsTable: false,
   run: (ctx, input, i) => h.run(ctx as unknown as HandlerCtx<null, S>, input, i),

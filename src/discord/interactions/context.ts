@@ -3,7 +3,6 @@
  * and the interaction's own part: its person, their words, its responder.
  */
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
-import type { Card, SeatView } from "../../game/index.js";
 import type { DailyService } from "../../daily/service.js";
 import type { ReviewService } from "../../table/review.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../../i18n/index.js";
@@ -11,17 +10,14 @@ import type { Logger } from "../../log.js";
 import type { HeartsStore } from "../../store/types.js";
 import type { TableSettings } from "../../table/records.js";
 import type { GuildSettingsCache } from "../../table/guild-settings.js";
-import { seatOf } from "../../table/seats.js";
 import type { TableService } from "../../table/service.js";
 import type { Actor, TableView } from "../../table/types.js";
 import type { FairUse } from "../../table/fair-use.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Menus } from "../presenting/menus.js";
-import type { OutMessage } from "./message.js";
-import { Lane, type Pacer } from "../../render/runtime/pacer.js";
+import type { Pacer } from "../../render/runtime/pacer.js";
 import type { Presenter } from "../presenting/presenter.js";
 import type { Responder } from "./responder.js";
-import { handMenu } from "../views/hand-menu.js";
 import type { DeckStyles } from "../presenting/deck-styles.js";
 import type { EveryShard } from "../shards/every-shard.js";
 
@@ -65,10 +61,6 @@ export interface Interacting {
 /** Everything: what the router builds for each interaction. */
 export type Ctx = Interacting & Services;
 
-/** The services sendHand uses: a handler that answers with the menu names them. */
-export const HAND_USES = ["menus", "decks", "pacer", "images"] as const;
-export type HandUses = (typeof HAND_USES)[number];
-
 /** The person's language and its words, for an interaction's private answers. */
 export function wordsFor(i: Interaction): Pick<Interacting, "locale" | "m" | "tell"> {
   const locale = localeOf(i.locale);
@@ -90,52 +82,4 @@ export function onEphemeral(i: RepliableInteraction): boolean {
 /** A table's buttons only work where the table is. */
 export function inPlace(table: TableView, channelId: string | null): boolean {
   return channelId === table.record.channelId || channelId === table.record.threadId;
-}
-
-/**
- * Shows the player's private menu as this interaction's answer (a new ephemeral message or the
- * same one updated), and keeps its token to refresh it later. Built from `table` as the service
- * answered (an action's outcome, or the table the router found) and the person's seat view in it:
- * `view`, when the outcome carries it, else the table's `handOf` for this person. Nothing is looked
- * up again; a later change redraws the menu through its token (MenuRefresher).
- */
-export async function sendHand(
-  ctx: Interacting & Pick<Services, HandUses>,
-  table: TableView,
-  opts: { view?: SeatView | null; notice?: string; selected?: Card[] } = {},
-): Promise<void> {
-  const i = ctx.respond.interaction;
-  const tableId = table.record.id;
-  await ctx.menus.answer(tableId, ctx.actor.userId, async () => {
-    const seat = seatOf(table.record.seats, ctx.actor.userId);
-    // Without a seat there is no menu of this person's to redraw: answer apart, never over the
-    // message clicked (it may be someone else's menu, reached with a forged click).
-    if (!seat) {
-      await ctx.respond.separate({
-        content: opts.notice && !opts.notice.startsWith("✅") ? opts.notice.replace(/^⚠️ /, "") : ctx.m.menu.notPlaying,
-      });
-      return null;
-    }
-    const view = opts.view !== undefined ? opts.view : table.handOf(ctx.actor.userId);
-    if (!table.game || !view) {
-      await ctx.respond.separate({ content: ctx.m.menu.notStarted });
-      return null;
-    }
-    const deck = await ctx.decks.load(ctx.actor.userId);
-    // Drawn in its turn with other pictures.
-    const msg: OutMessage = await ctx.pacer.run(Lane.Answer, () => {
-      if (opts.selected) ctx.menus.pick(tableId, ctx.actor.userId, view.handIndex, opts.selected);
-      const selected =
-        view.phase === "passing" && !view.passed ? ctx.menus.pickedFor(tableId, ctx.actor.userId, view.handIndex, view.hand) : undefined;
-      return handMenu(table, view, ctx.images, {
-        notice: opts.notice,
-        selected,
-        deadline: table.deadline(seat.seat),
-        locale: ctx.locale,
-        deck,
-      });
-    });
-    await ctx.respond.send(msg);
-    return { appId: i.applicationId, token: i.token, shown: msg, locale: ctx.locale };
-  });
 }

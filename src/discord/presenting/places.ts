@@ -70,10 +70,12 @@ export class TablePlaces {
   }
 
   /** Sends to the game's thread (or the channel): where it went, or null. */
-  async send(record: TableRecord, msg: OutMessage): Promise<Posted | null> {
+  async send(record: TableRecord, msg: OutMessage, nonce?: string): Promise<Posted | null> {
     const thread = this.threads.has(record.id) ? this.threads.get(record.id)! : record.threadId;
     const channel = thread ?? record.channelId;
     const { body, files } = forRest(msg);
+    // Sent again with its nonce (after a restart), a post Discord already has is not posted twice.
+    if (nonce) Object.assign(body, { nonce, enforce_nonce: true });
     try {
       const m = (await this.deps.rest.post(Routes.channelMessages(channel), { body, files })) as { id: string };
       return { channel, id: m.id };

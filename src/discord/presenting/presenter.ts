@@ -5,7 +5,7 @@
  * means, is TablePlaces'. This class only routes each update to them; a failure is logged with the
  * table id and never stops the game or the other tables.
  */
-import { words } from "../../i18n/index.js";
+import { sentence, words } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { SavedMenu } from "../../store/types.js";
 import type { TableService } from "../../table/service.js";
@@ -44,6 +44,8 @@ export class Presenter {
   private readonly posts: ThreadPosts;
   private readonly places: TablePlaces;
   private readonly menus: MenuRefresher;
+  /** Rematches' table messages on their way or posted, by table (forgotten when the table closes). */
+  private readonly posting = new Map<string, Promise<boolean>>();
 
   constructor(private readonly deps: PresenterDeps) {
     const failures = new RequestFailures(deps.log);
@@ -80,6 +82,31 @@ export class Presenter {
     return this.tableMessage.post(table);
   }
 
+  /**
+   * A rematch's table message, posted once whoever asks first: the rematch's update (from any
+   * door), or the chat's Rematch button waiting to answer. False when it could not be posted:
+   * the new table then closes, as a /hearts new whose message could not go out.
+   */
+  tablePosted(table: TableView): Promise<boolean> {
+    const id = table.record.id;
+    let posting = this.posting.get(id);
+    if (!posting) {
+      posting = this.tableMessage.post(table).then(
+        () => true,
+        async (err: unknown) => {
+          this.deps.log.warn(
+            { table: id, err: err instanceof Error ? err.message : String(err) },
+            "could not post the rematch's table message",
+          );
+          await this.deps.service.closeBySystem(id, "ended", sentence("lobby", "closedNotPosted"));
+          return false;
+        },
+      );
+      this.posting.set(id, posting);
+    }
+    return posting;
+  }
+
   /** After a restart: brings the menus players still had open up to date. */
   restoreMenus(saved: SavedMenu[]): Promise<number> {
     return Promise.resolve(this.menus.restore(saved));
@@ -100,6 +127,9 @@ export class Presenter {
     switch (update.type) {
       case "lobby":
         this.tableMessage.schedule(table);
+        return;
+      case "opened":
+        this.tablePosted(table).catch((err: unknown) => this.deps.log.error({ table: record.id, err }, "rematch post failed"));
         return;
       case "started":
         this.tableMessage.schedule(table, true);
@@ -129,7 +159,11 @@ export class Presenter {
       case "notice":
         this.posts.notice(table, words(publicWords(record), update.note));
         break;
+      case "missed":
+        this.posts.missed(table, update.actions, update.lastPostTo);
+        break;
       case "closed":
+        this.posting.delete(record.id);
         this.tableMessage.schedule(table, true);
         this.posts.closed(table, update);
         for (const s of record.seats) if (s.userId) this.menus.seat(table, s.seat);

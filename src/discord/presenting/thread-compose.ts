@@ -29,6 +29,8 @@ export interface ComposeDeps {
 export interface Composed {
   out: OutMessage;
   waits: [number, string][] | null;
+  /** The places of the game this post tells, [from, to) (../../table/catch-up.ts); null: no news. */
+  told: { from: number; to: number } | null;
 }
 
 /** A person who leads the next trick, named as a mention (it notifies only when allowed). */
@@ -63,6 +65,13 @@ export async function composePost(n: News, table: TableView, deps: ComposeDeps):
   const hands = scoresLater ? [] : n.hands.splice(0);
   const scores = scoresLater ? [] : n.scores.splice(0);
   const gameOver = scoresLater ? null : n.gameOver;
+  // The places it tells: from its oldest news to the oldest still waiting (or past all that was filed).
+  const taken = [...tricks.map((t) => t.at), ...(!scoresLater && n.scoreAt !== null ? [n.scoreAt] : [])];
+  if (!scoresLater) n.scoreAt = null;
+  const waiting = [...n.tricks.map((t) => t.at), ...(n.scoreAt !== null ? [n.scoreAt] : [])];
+  const told = taken.length
+    ? { from: Math.min(...taken), to: waiting.length ? Math.min(...waiting) : (n.through ?? Math.max(...taken) + 1) }
+    : null;
   // The score is in this post: the tricks waiting behind it come next.
   if (!scoresLater) for (const t of n.tricks) t.afterScore = false;
   const start = n.start;
@@ -133,5 +142,5 @@ export async function composePost(n: News, table: TableView, deps: ComposeDeps):
     lines = ["…", ...lines.slice(2)];
     content = lines.join("\n");
   }
-  return { out: { content: content.slice(0, 2000), files: files.slice(-10), mentions: allowed, components }, waits };
+  return { out: { content: content.slice(0, 2000), files: files.slice(-10), mentions: allowed, components }, waits, told };
 }

@@ -3,10 +3,11 @@
  * hand's score, the game's start and end, lines that can wait and lines that cannot), and a post
  * takes it all at once, so news arriving while a post is on its way goes out together in the next.
  */
-import { cardLabel, type HandResult, type PublicView, type TrickRecord } from "../../game/index.js";
-import { words } from "../../i18n/index.js";
+import { type HandResult, type PublicView, type TrickRecord } from "../../game/index.js";
+import { cardText, words } from "../../i18n/index.js";
 import type { TableRecord } from "../../table/records.js";
-import type { TableUpdate, TableView } from "../../table/types.js";
+import { threadPlace, toldThrough } from "../../table/catch-up.js";
+import type { ActionSource, MissedAction, TableUpdate, TableView } from "../../table/types.js";
 import { handResultText } from "../views/thread.js";
 import { publicWords, seatName } from "../views/wording.js";
 import type { Notice } from "./away-watch.js";
@@ -23,7 +24,12 @@ interface TrickShot {
   queenFell: boolean;
   /** Played after a hand's score still waiting to be posted (the next hand's): posted after it. */
   afterScore: boolean;
+  /** Its place in the thread (../../table/catch-up.ts). */
+  at: number;
 }
+
+/** An action as the thread files it: a move just made (with how it came about), or one a resume tells again. */
+type ActionNews = MissedAction & { source?: ActionSource };
 
 /** The game as a post tells it: what anyone watching may see. */
 export type Game = Readonly<PublicView>;
@@ -40,6 +46,8 @@ export interface News {
   /** Hands scored: their lines (every one is told) and the last one's picture. */
   scores: string[];
   hands: HandResult[];
+  /** The place in the thread of the oldest score (or game's end) still to post. */
+  scoreAt: number | null;
   gameOver: Game | null;
   /** The game started: its first post. */
   start: boolean;
@@ -50,6 +58,8 @@ export interface News {
   drop: Notice[];
   startThread: boolean;
   closeAfter: boolean;
+  /** The thread's mark once everything filed is posted; null while no action was filed. */
+  through: number | null;
   sending: boolean;
   foldTimer: ReturnType<typeof setTimeout> | null;
 }
@@ -138,30 +148,34 @@ export class ThreadNews {
   of(table: TableView): News {
     const record = table.record;
     let n = this.pending.get(record.id);
-    if (!n) {
-      n = {
-        table,
-        record,
-        lines: [],
-        urgent: false,
-        tricks: [],
-        scores: [],
-        hands: [],
-        gameOver: null,
-        start: false,
-        nextHand: null,
-        moon: false,
-        drop: [],
-        startThread: false,
-        closeAfter: false,
-        sending: false,
-        foldTimer: null,
-      };
-      this.pending.set(record.id, n);
-    }
+    if (!n) this.pending.set(record.id, (n = this.detached(table)));
     n.table = table;
     n.record = record;
     return n;
+  }
+
+  /** News of the table kept apart from what it has pending (a post sent again after a restart). */
+  detached(table: TableView): News {
+    return {
+      table,
+      record: table.record,
+      lines: [],
+      urgent: false,
+      tricks: [],
+      scores: [],
+      hands: [],
+      scoreAt: null,
+      gameOver: null,
+      start: false,
+      nextHand: null,
+      moon: false,
+      drop: [],
+      startThread: false,
+      closeAfter: false,
+      through: null,
+      sending: false,
+      foldTimer: null,
+    };
   }
 
   /** Lines that can wait for the next post; if none comes soon they go out on their own. */
@@ -179,10 +193,11 @@ export class ThreadNews {
   }
 
   /** Files what one action brings into the table's pending news. */
-  action(table: TableView, update: Extract<TableUpdate, { type: "action" }>): void {
+  action(table: TableView, update: ActionNews, n: News = this.of(table)): void {
     const { record, game: state } = table;
-    const n = this.of(table);
     const news = newsOf(update.events);
+    const scoreAt = threadPlace(update.seq, "score");
+    n.through = toldThrough(update.seq + 1);
     if (update.source === "timeout") {
       const a = update.action;
       const m = publicWords(record);
@@ -190,7 +205,7 @@ export class ThreadNews {
       this.fold(
         n,
         a.type === "play"
-          ? m.table.timeoutPlayed({ name, card: cardLabel(a.card) })
+          ? m.table.timeoutPlayed({ name, card: cardText(m, a.card) })
           : a.type === "pass"
             ? m.table.timeoutPassed({ name })
             : m.table.timeoutMoon({ name }),
@@ -205,8 +220,10 @@ export class ThreadNews {
           heartsBroken: news.heartsBroken,
           queenFell: news.queenFell,
           afterScore,
+          at: threadPlace(update.seq, "trick"),
         });
     }
+    if (news.claim || news.handScored || news.gameOver) n.scoreAt ??= scoreAt;
     if (news.claim) {
       n.scores.push(
         publicWords(record).table.claim({

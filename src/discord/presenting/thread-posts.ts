@@ -14,7 +14,9 @@ import type { Logger } from "../../log.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Pacer } from "../../render/runtime/pacer.js";
 import type { TableService } from "../../table/service.js";
-import type { TableUpdate, TableView } from "../../table/types.js";
+import { threadPlace } from "../../table/catch-up.js";
+import type { TableRecord } from "../../table/records.js";
+import type { MissedAction, TableUpdate, TableView } from "../../table/types.js";
 import { AwayWatch } from "./away-watch.js";
 import type { Menus } from "./menus.js";
 import type { TablePlaces } from "./places.js";
@@ -36,6 +38,15 @@ export interface ThreadPostsDeps {
   /** The person has the table open in the Activity, which shows them their turn as a fresh menu does. */
   watching?(tableId: string, userId: string): boolean;
 }
+
+/** Mentions are for the posts of now, not for one sent again. */
+const NO_MENTIONS = { dueMentions: () => [], waitsOf: () => [] };
+
+/**
+ * A post's nonce, the same when it is sent again after a restart (Discord's enforce_nonce): the
+ * table, its undos (places are told again after one) and the end of what it tells; 25 characters at most.
+ */
+const postNonce = (record: TableRecord, to: number): string => `${record.id.slice(-12)}.${record.undos.toString(36)}.${to.toString(36)}`;
 
 export class ThreadPosts {
   private readonly news = new ThreadNews((tableId) => this.flushSoon(tableId));
@@ -81,13 +92,58 @@ export class ThreadPosts {
 
   /** Files what one action brings into the table's pending news. */
   action(table: TableView, update: Extract<TableUpdate, { type: "action" }>): void {
-    this.news.action(table, update);
+    // The view is the table as this action left it: the action is the last of its log.
+    this.news.action(table, { ...update, seq: table.record.actionCount - 1 });
+  }
+
+  /**
+   * After a restart, before anything new: the thread's last post with news (the places before
+   * `lastPostTo`) again, with its nonce (Discord answers with the message it has, if the post went
+   * out before the stop), then what the thread had not told.
+   */
+  missed(table: TableView, actions: readonly MissedAction[], lastPostTo: number): void {
+    const again = this.news.detached(table);
+    for (const a of actions) {
+      if (threadPlace(a.seq, "score") < lastPostTo) this.news.action(table, a, again);
+      else if (threadPlace(a.seq, "trick") >= lastPostTo) this.news.action(table, a);
+      else {
+        // That post told the action's trick, not its score.
+        this.news.action(table, { ...a, events: a.events.filter((e) => e.type === "trick-won") }, again);
+        this.news.action(table, { ...a, events: a.events.filter((e) => e.type !== "trick-won") });
+      }
+    }
+    if (this.news.drained(again)) return;
+    const n = this.news.of(table);
+    const id = table.record.id;
+    // The table's other posts wait for it (flush() skips a table that is sending).
+    n.sending = true;
+    inBackground(
+      this.deps.log,
+      id,
+      "table post",
+      (async () => {
+        try {
+          const msg = await composePost(again, table, { images: this.deps.images, pacer: this.deps.pacer, away: NO_MENTIONS });
+          if (msg) await this.deps.places.send(again.record, msg.out, postNonce(again.record, lastPostTo));
+        } finally {
+          n.sending = false;
+          this.flushSoon(id);
+        }
+      })(),
+    );
   }
 
   /** Follows whom the game waits for; a mention whose wait is over leaves the thread. */
   watch(table: TableView): void {
     const n = this.news.of(table);
     n.drop.push(...this.away.watch(table));
+  }
+
+  private async notePost(record: TableRecord, told: { from: number; to: number }): Promise<void> {
+    await this.deps.service.notePost(record.id, told.from, told.to).catch((err: unknown) =>
+      // Not stored: a restart may post this news again (or miss the next), no more.
+      this.deps.log.warn({ table: record.id, err: errText(err) }, "could not store what the game's thread is posting"),
+    );
   }
 
   /** Posts what is pending, in the background. */
@@ -121,7 +177,10 @@ export class ThreadPosts {
           activity: this.deps.activity,
         });
         if (!msg) break;
-        const posted = await places.send(n.record, msg.out);
+        // Which places of the game it tells, stored before it goes: a restart sends it again with the
+        // same nonce (Discord answers with the message it has, if it went out), then what follows.
+        if (msg.told) await this.notePost(n.record, msg.told);
+        const posted = await places.send(n.record, msg.out, msg.told ? postNonce(n.record, msg.told.to) : undefined);
         if (msg.waits && posted) this.away.posted(tableId, { ...posted, waits: msg.waits });
       }
     } catch (err) {

@@ -2,8 +2,8 @@
 import { ButtonStyle, ComponentType, type APIEmbed } from "discord.js";
 import { DAILY_HANDS, shareLine } from "../../daily/challenge.js";
 import type { DailyPlay, DailyService } from "../../daily/service.js";
-import { cardCode, cardLabel, moonValue, type Card } from "../../game/index.js";
-import type { Messages } from "../../i18n/index.js";
+import { cardCode, moonValue, type Card } from "../../game/index.js";
+import { cardText, cardsText as cardWords, messages, type Locale, type Messages } from "../../i18n/index.js";
 import type { Images } from "../../render/runtime/images.js";
 import { encodeId } from "../interactions/ids.js";
 import type { OutMessage } from "../interactions/message.js";
@@ -13,10 +13,11 @@ import { cardRows } from "./hand-menu.js";
 type M = Messages["daily"];
 type DailyBoard = Awaited<ReturnType<DailyService["board"]>>;
 
-const cardsText = (cards: readonly Card[]) => cards.map(cardLabel).join(" ");
-
 /** The private menu of a daily attempt: the pass, the cards to play, the moon, or the result. */
-export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?: string; selected?: Card[] } = {}): OutMessage {
+export function dailyMenu(locale: Locale, play: DailyPlay, images: Images, opts: { notice?: string; selected?: Card[] } = {}): OutMessage {
+  const words = messages(locale);
+  const m = words.daily;
+  const cardsText = (cards: readonly Card[]) => cardWords(words, cards);
   const { view, day, result } = play;
   const lines: string[] = [];
   const rows: Row[] = [];
@@ -24,7 +25,7 @@ export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?
   if (result) {
     // A notice (e.g. "you played already") stands in for the result's own sentence.
     lines.push(opts.notice ?? m.finished({ day, points: result.points }));
-    lines.push(shareLine(day, result, result.moons, m.pts));
+    lines.push(shareLine(m, day, result));
     rows.push(row(button(encodeId({ verb: "dshare", tableId }), m.shareButton, ButtonStyle.Primary)));
     return { embeds: [{ description: lines.join("\n\n"), color: COLOUR.daily }], files: [], components: rows };
   }
@@ -42,7 +43,7 @@ export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?
           placeholder: m.pickPlaceholder,
           min_values: 3,
           max_values: 3,
-          options: view.hand.map((c) => ({ label: cardLabel(c), value: cardCode(c), default: selected.includes(c) })),
+          options: view.hand.map((c) => ({ label: cardText(words, c), value: cardCode(c), default: selected.includes(c) })),
         }),
       );
       rows.push(
@@ -63,7 +64,9 @@ export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?
       lines.push(view.trick.length ? m.onTable({ cards: cardsText(view.trick) }) : m.youLead);
       if (view.received && view.trickNumber === 0) lines.push(m.received({ cards: cardsText(view.received) }));
       if (view.heartsBroken) lines.push(m.heartsBroken);
-      rows.push(...cardRows(tableId, view, view.legal, (card) => encodeId({ verb: "dplay", tableId, version: view.actionCount, card })));
+      rows.push(
+        ...cardRows(words, tableId, view, view.legal, (card) => encodeId({ verb: "dplay", tableId, version: view.actionCount, card })),
+      );
       break;
     }
     case "moon-choice": {
@@ -90,7 +93,7 @@ export function dailyMenu(m: M, play: DailyPlay, images: Images, opts: { notice?
   }
   const total = view.history.slice(0, DAILY_HANDS).reduce((s, h) => s + h.change[view.seat], 0);
   lines.push(m.score({ total, hand: view.handPoints[view.seat] }));
-  const png = view.hand.length ? images.hand(view.hand, [], []) : null;
+  const png = view.hand.length ? images.hand(view.hand, [], [], undefined, locale) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: COLOUR.brand };
   if (png) embed.image = { url: "attachment://hand.png" };
   else if (view.hand.length) embed.description += `\n\n${m.yourHand({ cards: cardsText(view.hand) })}`;
@@ -111,7 +114,11 @@ export function dailyBoardMessage(m: M, day: number, b: DailyBoard, userId: stri
     if (b.ranking.length > 10) lines.push(m.boardMore({ count: b.ranking.length - 10 }));
   }
   lines.push(
-    b.me.result && b.me.rank ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points }) : m.notPlayedToday,
+    b.me.result && b.me.rank
+      ? m.myRank({ rank: b.me.rank, count: b.ranking.length, points: b.me.result.points })
+      : b.me.result && b.me.elsewhere
+        ? m.playedElsewhere({ points: b.me.result.points })
+        : m.notPlayedToday,
   );
   lines.push(m.streak({ days: b.me.streak, best: b.me.best }));
   if (b.compare && b.me.result) {
@@ -130,7 +137,8 @@ export function dailyBoardMessage(m: M, day: number, b: DailyBoard, userId: stri
   const png = b.ranking.length
     ? images.dailyBoard({
         title: m.boardTitle({ day }),
-        columns: { player: m.colPlayer, points: m.colPoints, hands: m.colHands },
+        // No HANDS heading over empty rows: until the asker has finished, the squares are hidden.
+        columns: { player: m.colPlayer, points: m.colPoints, hands: b.handsHidden ? null : m.colHands },
         rows,
       })
     : null;

@@ -3,7 +3,7 @@
  * hand picture, remembered for every table (the store's PlayerPrefs, cached by
  * ../presenting/deck-styles.ts). `/hearts deck` (../handlers/deck.ts) sets it and shows a sample.
  */
-import type { Messages } from "../../i18n/index.js";
+import { messages, type Locale } from "../../i18n/index.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { PlayerPrefs } from "../../store/types.js";
 import type { TableSettings } from "../../table/records.js";
@@ -28,11 +28,11 @@ export const deckStyle = (settings: Pick<TableSettings, "fourColourDeck">, prefs
 export const DECK_SAMPLE = [8, 12, 13 + 9, 13 + 3, 26 + 10, 26 + 4, 39 + 11, 39 + 8, 39];
 
 /** The player's deck style in words, with the sample hand drawn in it; `saved` when they just changed it. */
-export function deckMessage(m: Messages, prefs: DeckPrefs | null, saved: boolean, images: Images): OutMessage {
-  const c = m.comforts;
+export function deckMessage(locale: Locale, prefs: DeckPrefs | null, saved: boolean, images: Images): OutMessage {
+  const c = messages(locale).comforts;
   const style = deckStyle({ fourColourDeck: false }, prefs);
   const words = `${style.fourColour ? c.deckFourColour : c.deckTwoColour} · ${style.largeIndex ? c.deckLargeIndex : c.deckNormalIndex}`;
-  const png = images.hand(DECK_SAMPLE, [], [], style);
+  const png = images.hand(DECK_SAMPLE, [], [], style, locale);
   return {
     embeds: [
       {

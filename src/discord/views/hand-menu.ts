@@ -3,8 +3,8 @@
  * choice, the last hand's result, the timer and the utility buttons. It reads only its seat's view.
  */
 import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed } from "discord.js";
-import { cardCode, cardLabel, moonValue, passTarget, suitOf, type Action, type Card, type SeatView } from "../../game/index.js";
-import { messages, type Locale, type Messages } from "../../i18n/index.js";
+import { cardCode, moonValue, passTarget, suitOf, type Action, type Card, type SeatView } from "../../game/index.js";
+import { cardText, cardsText, messages, type Locale, type Messages } from "../../i18n/index.js";
 import { playedCardsLine } from "../../table/played-cards.js";
 import { isOpen, type TableRecord } from "../../table/records.js";
 import { timerText } from "../../table/rules-words.js";
@@ -60,10 +60,10 @@ export function handMenu(table: TableView, view: SeatView, images: Images, opts:
       const to = seatName(record, passTarget(mine, view.passDirection), m);
       if (view.passed) {
         const waiting = [0, 1, 2, 3].filter((s) => !view.passSubmitted[s]).map((s) => seatName(record, s, m));
-        lines.push(m.menu.passedWaiting({ cards: view.passed.map(cardLabel).join(" "), to, waiting: waiting.join(", ") }));
+        lines.push(m.menu.passedWaiting({ cards: cardsText(m, view.passed), to, waiting: waiting.join(", ") }));
       } else {
         lines.push(m.menu.passHeader({ dir: passWord(view.passDirection, m), to }));
-        lines.push(selected.length === 3 ? m.menu.selected({ cards: selected.map(cardLabel).join(" ") }) : m.menu.pickPrompt);
+        lines.push(selected.length === 3 ? m.menu.selected({ cards: cardsText(m, selected) }) : m.menu.pickPrompt);
         // The pass menu's ids carry the action count when passing began, not the current one: the
         // others' passes never rename (or redraw) it, and a menu of an earlier hand is still refused.
         const passing = passPhaseStart(view);
@@ -74,14 +74,14 @@ export function handMenu(table: TableView, view: SeatView, images: Images, opts:
             placeholder: m.menu.pickPlaceholder,
             min_values: 3,
             max_values: 3,
-            options: view.hand.map((c) => ({ label: cardLabel(c), value: cardCode(c), default: selected.includes(c) })),
+            options: view.hand.map((c) => ({ label: cardText(m, c), value: cardCode(c), default: selected.includes(c) })),
           }),
         );
         const passButton =
           selected.length === 3
             ? button(
                 encodeId({ verb: "pass", tableId: id, version: passing, cards: selected }),
-                m.menu.passButton({ cards: selected.map(cardLabel).join(" ") }),
+                m.menu.passButton({ cards: cardsText(m, selected) }),
                 ButtonStyle.Success,
               )
             : button(`h1:pass-disabled:${id}`, m.menu.passButtonIdle, ButtonStyle.Success, true);
@@ -97,11 +97,11 @@ export function handMenu(table: TableView, view: SeatView, images: Images, opts:
           : m.menu.waitingFor({ trick: view.trickNumber + 1, name: seatName(record, view.turn, m) }),
       );
       lines.push(trickLine(record, view, m));
-      if (view.received && view.trickNumber === 0) lines.push(m.menu.received({ cards: view.received.map(cardLabel).join(" ") }));
+      if (view.received && view.trickNumber === 0) lines.push(m.menu.received({ cards: cardsText(m, view.received) }));
       if (view.heartsBroken) lines.push(m.menu.heartsBroken);
       const still = playedCardsLine(record.settings, view, m);
       if (still) lines.push(still);
-      rows.push(...cardRows(id, view, myTurn ? view.legal : []));
+      rows.push(...cardRows(m, id, view, myTurn ? view.legal : []));
       if (rows.length < 5) rows.push(row(...utilityButtons(table, myTurn && opts.hint !== false, m)));
       addUndoButton(rows, table, view, opts.locale);
       break;
@@ -139,10 +139,10 @@ export function handMenu(table: TableView, view: SeatView, images: Images, opts:
 
   // The picture shows the cards, not which may be played now nor the pick: the buttons, the select
   // and the text say those. So it changes once a trick, and an unchanged picture is not sent again.
-  const png = view.hand.length ? images.hand(view.hand, [], [], deckStyle(record.settings, opts.deck)) : null;
+  const png = view.hand.length ? images.hand(view.hand, [], [], deckStyle(record.settings, opts.deck), opts.locale) : null;
   const embed: APIEmbed = { description: lines.join("\n"), color: COLOUR.brand };
   if (png) embed.image = { url: "attachment://hand.png" };
-  else if (view.hand.length) embed.description += `\n\n${m.menu.yourHand({ cards: handText(view.hand) })}`;
+  else if (view.hand.length) embed.description += `\n\n${m.menu.yourHand({ cards: handText(m, view.hand) })}`;
   return { embeds: [embed], files: png ? [{ name: "hand.png", data: png }] : [], components: rows };
 }
 
@@ -195,6 +195,7 @@ function utilityButtons(table: TableView, hint: boolean, m: Messages): APIButton
  * cards in four suits never need more than five rows (two long suits leave at most one other).
  */
 export function cardRows(
+  m: Pick<Messages, "cards">,
   tableId: string,
   view: SeatView,
   legal: Card[],
@@ -210,7 +211,7 @@ export function cardRows(
             const ok = legal.includes(c);
             return button(
               idOf(c),
-              cardLabel(c),
+              cardText(m, c),
               ok ? (suit === 1 || suit === 3 ? ButtonStyle.Danger : ButtonStyle.Primary) : ButtonStyle.Secondary,
               !ok,
             );
@@ -224,15 +225,15 @@ export function cardRows(
 
 export function trickLine(record: TableRecord, view: { trick: Card[]; leader: number }, m: Messages): string {
   if (!view.trick.length) return m.menu.noCardYet;
-  return m.menu.onTable({ cards: view.trick.map((c, i) => `${seatName(record, (view.leader + i) & 3, m)} ${cardLabel(c)}`).join(" · ") });
+  return m.menu.onTable({ cards: view.trick.map((c, i) => `${seatName(record, (view.leader + i) & 3, m)} ${cardText(m, c)}`).join(" · ") });
 }
 
-export function handText(cards: Card[]): string {
+export function handText(m: Pick<Messages, "cards">, cards: Card[]): string {
   const bySuit = [0, 1, 2, 3]
     .map((suit) =>
       cards
         .filter((c) => suitOf(c) === suit)
-        .map(cardLabel)
+        .map((c) => cardText(m, c))
         .join(" "),
     )
     .filter(Boolean);
@@ -242,9 +243,9 @@ export function handText(cards: Card[]): string {
 export function describeHint(action: Action, m: Messages): string {
   switch (action.type) {
     case "play":
-      return m.menu.hintPlay({ card: cardLabel(action.card) });
+      return m.menu.hintPlay({ card: cardText(m, action.card) });
     case "pass":
-      return m.menu.hintPass({ cards: action.cards.map(cardLabel).join(" ") });
+      return m.menu.hintPass({ cards: cardsText(m, action.cards) });
     case "moon":
       return action.choice === "add" ? m.menu.hintMoonAdd : m.menu.hintMoonSubtract;
   }

@@ -3,23 +3,19 @@
  * points per hand).
  */
 import type { User } from "discord.js";
-import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../store/types.js";
+import type { Locale, Messages } from "../../i18n/index.js";
+import type { Images } from "../../render/runtime/images.js";
+import type { PlayerCard } from "../../store/types.js";
 import { cleanName, cutGraphemes } from "../../table/names.js";
-import type { Interacting, Services } from "../interactions/context.js";
+import type { LeaderboardRead } from "../../table/standings.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR } from "./components.js";
 
-export async function leaderboardMessage(
-  ctx: Pick<Interacting, "m" | "locale"> & Pick<Services, "store" | "images">,
-  guildId: string,
-  sort: string | null = null,
-  page: number | null = null,
-): Promise<OutMessage> {
-  const store = ctx.store;
-  const m = ctx.m.standings;
-  const order = (LEADERBOARD_SORTS as readonly string[]).includes(sort ?? "") ? (sort as LeaderboardSort) : "rating";
-  const board = await store.leaderboard({ guildId, sort: order, page: page ?? 1, pageSize: 10 });
-  const bots = await store.leaderboard({ guildId, bots: true, pageSize: 3 });
+export function leaderboardMessage(
+  { m: all, locale, images }: { m: Messages; locale: Locale; images: Images },
+  { order, board, bots }: LeaderboardRead,
+): OutMessage {
+  const m = all.standings;
   const botLine = bots.rows.length
     ? m.botLine({ list: bots.rows.map((b) => m.botEntry({ name: b.name, rating: b.rating, games: b.games })).join(" · ") })
     : "";
@@ -29,7 +25,7 @@ export async function leaderboardMessage(
       `${String(r.rank).padStart(2)}. ${cutGraphemes(r.name, 16).padEnd(16)} ${r.rating.toFixed(1).padStart(6)} ${String(r.wins).padStart(4)}/${String(r.games).padEnd(4)} ${r.avgPointsPerHand.toFixed(1).padStart(5)}`,
   );
   const head = m.head({ player: m.player.padEnd(16) });
-  const png = ctx.images.leaderboard(
+  const png = images.leaderboard(
     m.leaderboardTitle,
     board.rows.map((r) => ({
       rank: r.rank,
@@ -40,7 +36,7 @@ export async function leaderboardMessage(
       avgPointsPerHand: r.avgPointsPerHand,
       isBot: r.isBot,
     })),
-    ctx.locale,
+    locale,
   );
   return {
     embeds: [
@@ -64,19 +60,12 @@ export async function leaderboardMessage(
   };
 }
 
-export async function statsMessage(
-  ctx: Pick<Interacting, "m" | "actor"> & Pick<Services, "store">,
-  guildId: string,
-  user: User,
-): Promise<OutMessage> {
-  const store = ctx.store;
-  const m = ctx.m.standings;
-  const card = await store.playerCard(guildId, user.id);
+/** `asker`: who asked (their own card says "you"). */
+export function statsMessage(all: Messages, card: PlayerCard, user: User, asker: string): OutMessage {
+  const m = all.standings;
   const s = card.stats;
   if (!s || s.games === 0)
-    return {
-      content: user.id === ctx.actor.userId ? m.noGamesYou : m.noGamesOther({ name: cleanName(user.displayName ?? user.username) }),
-    };
+    return { content: user.id === asker ? m.noGamesYou : m.noGamesOther({ name: cleanName(user.displayName ?? user.username) }) };
   const lines = [
     m.rating({ rating: s.rating.toFixed(1), rank: card.rank }),
     m.games({ games: s.games, wins: s.wins, pct: Math.round((100 * s.wins) / s.games), places: s.places.join(" / ") }),

@@ -1,5 +1,6 @@
 /** The texts of the game's thread: a trick's caption, a hand's start, a hand's score. In the table's language. */
-import { cardLabel, type HandResult, type Rules, type TrickRecord } from "../../game/index.js";
+import { type HandResult, type Rules, type TrickRecord } from "../../game/index.js";
+import { cardText } from "../../i18n/index.js";
 import type { TableRecord } from "../../table/records.js";
 import { goal } from "../../table/rules-words.js";
 import { passWord, publicWords, seatName } from "./wording.js";
@@ -8,7 +9,7 @@ import { passWord, publicWords, seatName } from "./wording.js";
 export function trickCaption(record: TableRecord, n: number, trick: TrickRecord, leader: string | null = null): string {
   const m = publicWords(record);
   const points = trick.points === 0 ? m.table.noPoints : m.table.points({ n: trick.points });
-  const cards = trick.cards.map((c, i) => `${seatName(record, (trick.leader + i) & 3, m)} ${cardLabel(c)}`).join(", ");
+  const cards = trick.cards.map((c, i) => `${seatName(record, (trick.leader + i) & 3, m)} ${cardText(m, c)}`).join(", ");
   return m.table.trickCaption({ n: n + 1, cards, winner: seatName(record, trick.winner, m), points, none: trick.points === 0, leader });
 }
 

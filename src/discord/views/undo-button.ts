@@ -1,7 +1,7 @@
 /** The hand menu's Undo button (a table of one person and computer players; rule in table/undo.ts). */
 import { ComponentType } from "discord.js";
-import { cardLabel, type SeatView } from "../../game/index.js";
-import { messages, type Locale } from "../../i18n/index.js";
+import type { SeatView } from "../../game/index.js";
+import { cardText, messages, type Locale } from "../../i18n/index.js";
 import { undoOffered } from "../../table/undo.js";
 import type { TableView } from "../../table/types.js";
 import { encodeId } from "../interactions/ids.js";
@@ -17,7 +17,7 @@ export function addUndoButton(rows: Row[], table: TableView, view: SeatView, loc
   const undo = {
     ...button(
       encodeId({ verb: "undo", tableId: table.record.id, version: view.actionCount, card: target.card }),
-      `${messages(locale).comforts.undoButton} ${cardLabel(target.card)}`,
+      `${messages(locale).comforts.undoButton} ${cardText(messages(locale), target.card)}`,
     ),
     emoji: { name: "↩️" },
   };

@@ -2,6 +2,8 @@
  * The table as a Discord Activity (src/activity, web/): what its page and its web server say. Plain
  * data, so the page's bundle carries this file as it is (it imports nothing).
  */
+import type { BotLevel } from "../../ai/levels.js";
+
 type Dir = "left" | "right" | "across" | "hold";
 
 export const en = {
@@ -15,6 +17,7 @@ export const en = {
   takesRest: (v: { name: string; n: number }) => (v.n === 1 ? `${v.name} takes the last trick` : `${v.name} takes the last ${v.n} tricks`),
   noTable: "There is no table in this channel yet. Start one with /hearts new, then open the Activity again.",
   lobby: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated): the game appears here when the host starts it.`,
+  lobbyHost: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated). You are the host: press Start when everyone is here.`,
   spectating: "You are watching: only what everyone sees is shown.",
   yourTurn: "Your turn",
   theirTurn: (v: { name: string }) => `${v.name}'s turn`,
@@ -59,6 +62,14 @@ export const en = {
   /** A game-over line: "1st Carol: 0 pts" (the page said it with the colon hard-coded, which French spaces). */
   placing: (v: { place: string; name: string; total: string }) => `${v.place} ${v.name}: ${v.total}`,
   closed: "This table is closed.",
+  // The lobby and game over, as the chat's buttons say them (src/i18n/messages/table.ts).
+  join: "Join",
+  leave: "Leave",
+  start: "Start",
+  addBot: "Add a computer player",
+  botLevel: "Level",
+  level: (v: { level: BotLevel }) => ({ easy: "easy", medium: "medium", hard: "hard" })[v.level],
+  rematch: "Rematch",
   rules: "Rules",
   fourColours: "4 colours",
   rulesBasics: "Follow suit if you can; the highest card of the suit led takes the trick.",
@@ -83,87 +94,4 @@ export const en = {
   shardDown: "The part of the bot that runs this server is restarting: reconnecting in a moment.",
   otherMachine: "This server's tables are run by another of the bot's machines, which this address does not reach.",
   launchFailed: "The table could not be opened as an Activity just now: press Open the table again.",
-};
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  title: "Dame de pique",
-  connecting: "Connexion à la table…",
-  signingIn: "Connexion avec Discord…",
-  reconnecting: "Connexion perdue : reconnexion…",
-  reconnected: "Reconnecté : la table est telle qu'elle est maintenant.",
-  offlineClick: "Pas de connexion : rien n'a été joué. Reconnexion…",
-  takesTrick: (v) => `${v.name} remporte le pli`,
-  takesRest: (v) => (v.n === 1 ? `${v.name} remporte le dernier pli` : `${v.name} remporte les ${v.n} derniers plis`),
-  noTable: "Il n'y a pas encore de table dans ce salon. Lancez-en une avec /hearts new, puis rouvrez l'Activité.",
-  lobby: (v) => `La table attend ses joueurs (${v.n}/4 assis) : la partie s'affiche ici quand l'hôte la lance.`,
-  spectating: "Vous regardez : seul ce que tout le monde voit est affiché.",
-  yourTurn: "À vous",
-  // "de" elides before a vowel: "Au tour d'Alice", "Au tour de Bob".
-  theirTurn: (v) => (/^[aeiouyàâäéèêëîïôöùûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ]/.test(v.name) ? `Au tour d'${v.name}` : `Au tour de ${v.name}`),
-  choosing: (v) => `${v.name} choisit comment compte la lune`,
-  passing: (v) =>
-    v.dir === "hold"
-      ? "Pas de passe cette donne"
-      : `Passez 3 cartes ${v.dir === "across" ? "en face" : v.dir === "left" ? "à gauche" : "à droite"}`,
-  passingTo: (v) => `Passez 3 cartes à ${v.name}`,
-  passWaiting: "On attend que les autres passent…",
-  passButton: (v) => (v.n === 3 ? "Passer ces 3 cartes" : `Choisissez encore ${3 - v.n} carte${3 - v.n === 1 ? "" : "s"}`),
-  passDir: (v) =>
-    v.dir === "hold" ? "On garde" : v.dir === "across" ? "Passe en face" : v.dir === "left" ? "Passe à gauche" : "Passe à droite",
-  heartsBroken: "Cœurs ouverts",
-  heartsUnbroken: "Cœurs fermés",
-  trickN: (v) => `Pli ${v.n}/13`,
-  handN: (v) => `Donne ${v.n}`,
-  total: (v) => `${v.n} pt${Math.abs(v.n) < 2 ? "" : "s"}`,
-  thisHand: (v) => `+${v.n} cette donne`,
-  cardsLeft: (v) => `${v.n} carte${v.n === 1 ? "" : "s"}`,
-  passedMark: "a passé",
-  bot: "ordinateur",
-  you: "vous",
-  secondsLeft: (v) => `${v.s} s`,
-  yourHand: "Votre main",
-  playCard: (v) => `Jouer ${v.card}`,
-  pickCard: (v) => (v.picked ? `${v.card}, choisie pour la passe` : `Choisir ${v.card} pour la passe`),
-  waitCard: (v) => `${v.card} : attendez votre tour`,
-  trick: "Le pli",
-  lastTrick: "Dernier pli",
-  showLastTrick: "Dernier pli",
-  hideLastTrick: "Masquer",
-  moonTitle: "Vous avez tiré la lune !",
-  moonAdd: "Les autres prennent les points",
-  moonSubtract: "Retirer les points de mon score",
-  hint: "Conseil",
-  hintSays: (v) => `Le meilleur joueur ordinateur jouerait ${v.card}.`,
-  hintPass: (v) => `Le meilleur joueur ordinateur passerait ${v.cards}.`,
-  undo: "Annuler",
-  scoresTitle: (v) => `Scores après la donne ${v.n}`,
-  gameOver: "Partie terminée",
-  winner: (v) => `Gagnée par ${v.names}`,
-  place: (v) => (v.n === 1 ? "1er" : `${v.n}e`),
-  placing: (v) => `${v.place} ${v.name} : ${v.total}`,
-  closed: "Cette table est fermée.",
-  rules: "Règles",
-  fourColours: "4 couleurs",
-  rulesBasics: "Fournissez si vous pouvez ; la plus haute carte de la couleur demandée prend le pli.",
-  rulesLoading: "Les règles de la table arrivent…",
-  ok: "OK",
-  signInFailed: "Discord n'a pas confirmé qui vous êtes : rouvrez l'Activité.",
-  signInBusy: "Beaucoup de monde ouvre des tables en ce moment : connexion dans un instant.",
-  signInFirst: "Connectez-vous d'abord.",
-  sessionExpired: "Votre session a pris fin : rouvrez l'Activité.",
-  badMessage: "Ce message n'a pas été compris.",
-  notHere: "Cette Activité n'est pas ouverte dans un salon d'un serveur.",
-  mayNotWatch: "Vous ne pouvez pas voir ce salon.",
-  sessionEnded: "Votre session ici a pris fin : rouvrez l'Activité.",
-  openedElsewhere: "Vous avez ouvert cette table dans une autre fenêtre : celle-ci est fermée.",
-  endedLeft: "Vous avez quitté cette table : rouvrez l'Activité pour la regarder.",
-  endedKicked: "Votre place à cette table vous a été retirée.",
-  endedForgotten: "Vos données ont été effacées (M'oublier) : rouvrez l'Activité pour revenir.",
-  endedPurged: "Les données Hearts de ce serveur ont été effacées par un administrateur.",
-  endedBanned: "Vous n'avez plus accès à ce serveur.",
-  shuttingDown: "Le bot redémarre : reconnexion dans un instant.",
-  shardDown: "La partie du bot qui gère ce serveur redémarre : reconnexion dans un instant.",
-  otherMachine: "Les tables de ce serveur sont gérées par une autre machine du bot, que cette adresse n'atteint pas.",
-  launchFailed: "La table n'a pas pu s'ouvrir en Activité pour l'instant : appuyez de nouveau sur Ouvrir la table.",
 };

@@ -30,30 +30,3 @@ export const en = {
   deckNormalIndex: "Normal corner indexes",
   deckSaved: (p: { style: string }) => `✅ Your cards now look like this: ${p.style}. Your hand menus show it from their next change.`,
 };
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  stillOut: (p: { list: string }) => `Encore en jeu : ${p.list}`,
-  playedCardsOn: "Cartes jouées : la main de chaque joueur liste les cartes encore en jeu.",
-  playedCardsOff: "Cartes jouées : non affichées.",
-
-  undoButton: "Annuler",
-  undone: (p: { card: string }) => `↩️ Vous avez repris ${p.card}, ainsi que les cartes des robots jouées après. C'est de nouveau à vous.`,
-  undoUnrated: "Une partie avec une annulation ne compte pas pour le classement.",
-  undoOnlyAlone: "L'annulation est réservée aux tables d'une seule personne avec des robots : ici, d'autres personnes ont vu votre carte.",
-  undoNothing:
-    "Aucune carte à reprendre : l'annulation porte sur votre dernière carte de cette donne, avant que vous ne jouiez la suivante.",
-  undoOncePerTrick: "Vous avez déjà repris une carte dans ce pli : une annulation par pli, et seulement de votre dernière carte.",
-  undoNotNow: "Rien à reprendre pour l'instant : l'annulation porte sur une carte jouée dans cette donne.",
-  undoThread: (p: { name: string; trick: number }) =>
-    `↩️ ${p.name} a repris une carte : le pli ${p.trick} est rejoué, et c'est son prochain message qui compte.`,
-
-  deckPrompt:
-    "L'apparence de vos cartes (seulement l'image de votre main ; retenue pour toutes les tables ; changez-la avec les options de /hearts deck) :",
-  deckTwoColour: "Deux couleurs (♠♣ noirs, ♥♦ rouges)",
-  deckFourColour: "Quatre couleurs (♣ vert, ♦ bleu)",
-  deckLargeIndex: "Grands index dans les coins",
-  deckNormalIndex: "Index normaux dans les coins",
-  deckSaved: (p: { style: string }) =>
-    `✅ Vos cartes ressemblent maintenant à ceci : ${p.style}. Vos menus l'affichent dès leur prochain changement.`,
-};

@@ -29,7 +29,8 @@ export const en = {
   shareButton: "Share my result",
   shared: "Shared in the channel.",
   shareFailed: (p: { line: string }) => `I can't post in this channel; here is your line to copy:\n${p.line}`,
-  pts: "pts",
+  /** The line a player shares in the channel: "Hearts daily #412 · 9 pts · 🟩🟩🟨🟥" (squares: one per hand). */
+  shareLine: (p: { day: number; points: number; squares: string }) => `Hearts daily #${p.day} · ${p.points} pts · ${p.squares}`,
   stale: "That menu was from an earlier turn: here is the current one.",
   closed: "That daily closed at midnight UTC. Today's is waiting: `/hearts daily play`.",
   notStarted: "Start today's daily with `/hearts daily play`.",
@@ -49,6 +50,8 @@ export const en = {
   boardMore: (p: { count: number }) => `…and ${p.count} more.`,
   myRank: (p: { rank: number; count: number; points: number }) => `You are #${p.rank} of ${p.count} with ${p.points} points.`,
   notPlayedToday: "You haven't finished this daily.",
+  playedElsewhere: (p: { points: number }) =>
+    `You finished this daily on another server with ${p.points} ${p.points === 1 ? "point" : "points"}. This board ranks the attempts started on this server.`,
   streak: (p: { days: number; best: number | null }) =>
     `Your streak: ${p.days} day${p.days === 1 ? "" : "s"} in a row · your best: ${p.best === null ? "none yet" : `${p.best} points`}`,
   compareTitle: "Per hand: you · the server's best · the hard player on your cards",
@@ -59,68 +62,4 @@ export const en = {
   colPlayer: "PLAYER",
   colPoints: "POINTS",
   colHands: "HANDS",
-};
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  serverOnly: "Le défi du jour se joue dans un serveur : utilisez `/hearts daily play` dans un salon.",
-  disabled: "Le défi du jour est désactivé sur ce serveur.",
-  intro: (p) =>
-    `**Défi Hearts n° ${p.day}** · 4 donnes (passe à gauche, à droite, en face, puis sans passe) contre trois robots difficiles. Tout le monde reçoit les mêmes cartes et les mêmes adversaires : le moins de points gagne. Un essai par jour, quel que soit le serveur ; pas d'indices.`,
-  resumed: "Vous revoilà : votre défi reprend là où vous l'aviez laissé.",
-  passTo: (p) =>
-    `**Donne ${p.hand} sur 4 · passez 3 cartes ${p.dir === "across" ? "en face" : p.dir === "left" ? "à gauche" : "à droite"}**`,
-  pickPrompt: "Choisissez 3 cartes dans le menu, puis appuyez sur **Passer**.",
-  selected: (p) => `Sélection : ${p.cards}. Appuyez sur **Passer** pour confirmer.`,
-  pickPlaceholder: "Choisissez 3 cartes à passer",
-  passButton: "Passer",
-  passNamed: (p) => `Passer ${p.cards}`,
-  yourTurn: (p) => `**Donne ${p.hand} sur 4 · à vous** · pli ${p.trick} sur 13`,
-  youLead: "Vous entamez.",
-  onTable: (p) => `Sur la table : ${p.cards}`,
-  received: (p) => `Vous avez reçu ${p.cards}.`,
-  heartsBroken: "Les cœurs sont ouverts.",
-  score: (p) => `Vos points : ${p.total} · cette donne : ${p.hand}`,
-  yourHand: (p) => `Votre main : ${p.cards}`,
-  moonPrompt: "🌙 **Vous avez fait le grand chelem !** Choisissez comment il compte :",
-  moonAdd: (p) => `Ajouter ${p.points} à chaque adversaire`,
-  moonSubtract: (p) => `Retirer ${p.points} de mon score`,
-  finished: (p) => `**Défi Hearts n° ${p.day} terminé : ${p.points} points.** Votre classement : \`/hearts daily board\`. À demain !`,
-  alreadyPlayed: (p) =>
-    `Vous avez déjà joué le défi n° ${p.day} (${p.points} points) : un essai par jour. \`/hearts daily board\` montre le classement.`,
-  shareButton: "Partager mon résultat",
-  shared: "Partagé dans le salon.",
-  shareFailed: (p) => `Je ne peux pas écrire dans ce salon ; voici votre ligne à copier :\n${p.line}`,
-  pts: "pts",
-  stale: "Ce menu datait d'un tour précédent : voici le menu actuel.",
-  closed: "Ce défi a fermé à minuit UTC. Celui du jour vous attend : `/hearts daily play`.",
-  notStarted: "Commencez le défi du jour avec `/hearts daily play`.",
-  notFinishedShare: "Terminez d'abord le défi : la ligne à partager vient avec votre résultat.",
-  busy: "Les robots du défi sont occupés en ce moment : réessayez dans un instant (`/hearts daily play`, ou votre menu). Rien de ce que vous avez joué n'est perdu.",
-  forgotten:
-    "Le défi du jour a été effacé avec vos données (M'oublier, ou la purge d'un serveur) et ne peut pas recommencer aujourd'hui : vous connaîtriez les cartes. Revenez demain.",
-  elsewhere:
-    "Vous avez commencé le défi du jour sur un autre serveur : c'est la même partie partout, elle continue donc ici et compte au classement de ce serveur-là.",
-  sharedAlready: "Vous avez déjà partagé le résultat du jour : un partage par jour.",
-  shareNotHere: (p) =>
-    `Je ne publie que là où les tables peuvent s'ouvrir et où vous pouvez écrire (voir \`/hearts settings\`) ; voici votre ligne à copier :\n${p.line}`,
-  handsHidden: "Le résultat de chaque donne reste caché tant que vous n'avez pas terminé le défi du jour : rangs et totaux seulement.",
-  boardTitle: (p) => `Défi Hearts n° ${p.day}`,
-  boardEmpty: "Personne n'a encore terminé ce défi. Lancez-vous : `/hearts daily play`.",
-  boardLine: (p) => `${p.rank}. ${p.name} · ${p.points} pts`,
-  boardMore: (p) => `…et ${p.count} de plus.`,
-  // "place" is feminine: 1re place, 2e place (the person's own gender is unknown).
-  myRank: (p) =>
-    `Vous êtes à la ${p.rank === 1 ? "1re" : `${p.rank}e`} place sur ${p.count} avec ${p.points} ${p.points <= 1 ? "point" : "points"}.`,
-  notPlayedToday: "Vous n'avez pas terminé ce défi.",
-  streak: (p) =>
-    `Votre série : ${p.days} jour${p.days > 1 ? "s" : ""} d'affilée · votre record : ${p.best === null ? "aucun pour l'instant" : `${p.best} points`}`,
-  compareTitle: "Par donne : vous · le meilleur du serveur · le robot difficile avec vos cartes",
-  compareLine: (p) => `Donne ${p.hand} : ${p.me} · ${p.best} · ${p.hard}`,
-  compareLater:
-    "Après minuit UTC, vous verrez chaque donne à côté du meilleur score du serveur et de celui du robot difficile : `/hearts daily board` avec le numéro d'hier.",
-  noSuchDay: (p) => `Le défi n° ${p.day} n'existe pas encore : celui du jour est le n° ${p.today}.`,
-  colPlayer: "JOUEUR",
-  colPoints: "POINTS",
-  colHands: "DONNES",
 };

@@ -5,23 +5,19 @@
 import type { BotLevel } from "../../ai/levels.js";
 
 /** Each computer players' level as a person reads it: its name, and its line in the lobby's menu. One row per row of src/ai/levels.ts (the compiler insists). */
-type LevelWords = Record<BotLevel, { name: string; add: string }>;
+export type LevelWords = Record<BotLevel, { name: string; add: string }>;
 const LEVEL_EN: LevelWords = {
   easy: { name: "easy", add: "Add an easy computer player" },
   medium: { name: "medium", add: "Add a medium computer player" },
   hard: { name: "hard", add: "Add a hard computer player" },
 };
-const LEVEL_FR: LevelWords = {
-  easy: { name: "facile", add: "Ajouter un robot facile" },
-  medium: { name: "moyen", add: "Ajouter un robot moyen" },
-  hard: { name: "difficile", add: "Ajouter un robot difficile" },
-};
 /** A level's word; a level this version does not know (stored by a newer one) as it is stored. */
-const levelName = (words: LevelWords, level: string): string => (Object.hasOwn(words, level) ? words[level as BotLevel].name : level);
-const addLine = (words: LevelWords, level: string, unknown: string): string =>
+export const levelName = (words: LevelWords, level: string): string =>
+  Object.hasOwn(words, level) ? words[level as BotLevel].name : level;
+export const addLine = (words: LevelWords, level: string, unknown: string): string =>
   Object.hasOwn(words, level) ? words[level as BotLevel].add : unknown;
 /** "easy, medium or hard", in the table's order. */
-const levelList = (words: LevelWords, or: string): string => {
+export const levelList = (words: LevelWords, or: string): string => {
   const names = Object.values(words).map((w) => w.name);
   return `${names.slice(0, -1).join(", ")} ${or} ${names[names.length - 1]}`;
 };
@@ -83,65 +79,4 @@ export const en = {
   storeBack: "✅ I can save games again: the game goes on.",
   storePaused: "⚠️ I can't save games right now, so this game is paused. Nothing is lost; I'll tell you here when it goes on.",
   resumed: "🔄 I'm back after a restart: the game goes on where it was.",
-};
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  joined: "Vous avez rejoint la table.",
-  tookSeat: (v) => `Vous avez pris la place de ${v.name}.`,
-  waitForStart: "Attendez que l'hôte appuie sur Commencer.",
-  welcomeBack: "Bon retour : vous retrouvez votre place.",
-  leftClosed: "Vous êtes parti ; la table est fermée.",
-  left: "Vous avez quitté la table.",
-  leftGameClosed: "Vous êtes parti ; personne d'autre ne jouait, la partie est donc fermée.",
-  leftBotPlays: "Vous êtes parti. Un robot joue à votre place ; /hearts join vous la rend.",
-  botSitsDown: (v) => `${v.name} (${levelName(LEVEL_FR, v.level)}) s'installe.`,
-  botStandsUp: (v) => `${v.name} se lève.`,
-  kickedLobby: (v) => `${v.name} n'a plus de place.`,
-  kickedGameClosed: "Personne d'autre ne jouait, la partie est donc fermée.",
-  kickedBotPlays: (v) => `Un robot joue désormais à la place de ${v.name} ; /hearts join la lui rend.`,
-  optionsUpdated: "Options mises à jour.",
-  optionsUpdatedTick: "✅ Options mises à jour.",
-  rulesSet: (v) => `✅ Règles : ${v.preset}.`,
-  tableClosed: "La table est fermée.",
-  opened: "Votre table est ouverte. Les autres appuient sur **Rejoindre** ; vous appuyez sur **Commencer** quand vous êtes prêt.",
-  openedFill:
-    "Votre table est ouverte. Les autres appuient sur **Rejoindre** ; vous appuyez sur **Commencer** quand vous êtes prêt. Les places vides seront prises par des robots au démarrage.",
-  started: "La partie a commencé. Voici vos cartes (vous seul les voyez).",
-  rematchOpened:
-    "Une nouvelle table est ouverte avec les mêmes joueurs et les mêmes règles. Tout le monde est assis : partez si vous ne voulez pas jouer, puis appuyez sur **Commencer**.",
-  cannotPost:
-    "Je n'ai pas pu publier la table dans ce salon. Vérifiez que j'ai le droit d'envoyer des messages, d'intégrer des liens et de joindre des fichiers ici.",
-  cannotPostRematch: "Je n'ai pas pu publier la nouvelle table dans ce salon.",
-  missingPermissions: (v) =>
-    `Je ne peux pas tenir une table ici : il me manque ${v.count > 1 ? "les permissions" : "la permission"} ${v.list} dans ce salon. Demandez à un administrateur du serveur de ${v.count > 1 ? "les accorder" : "l'accorder"} à mon rôle, ou utilisez un autre salon.`,
-  permViewChannel: "Voir le salon",
-  permSendMessages: "Envoyer des messages",
-  permEmbedLinks: "Intégrer des liens",
-  permAttachFiles: "Joindre des fichiers",
-  permSendInThreads: "Envoyer des messages dans les fils",
-  chooseLevel: `Choisissez un niveau : ${levelList(LEVEL_FR, "ou")}.`,
-  level: (v) => levelName(LEVEL_FR, v.level),
-  addBot: (v) => addLine(LEVEL_FR, v.level, `Ajouter un robot (${v.level})`),
-  noteJoined: (v) => `${v.name} a rejoint la table.`,
-  noteTookSeat: (v) => `${v.name} a pris la place de ${v.bot}.`,
-  noteLeft: (v) => `${v.name} est parti.`,
-  noteLeftNewHost: (v) => `${v.name} est parti. ${v.host} est maintenant l'hôte.`,
-  noteBotAdded: (v) => `${v.name} a ajouté ${v.bot} (robot ${levelName(LEVEL_FR, v.level)}).`,
-  noteBotLeft: (v) => `${v.bot} a quitté la table.`,
-  noteKicked: (v) => `${v.name} a été retiré de la table par l'hôte.`,
-  noteOptions: (v) => `${v.name} a modifié les options.`,
-  closedEveryoneLeft: "Tout le monde est parti, la table est donc fermée.",
-  closedAllAway: "Tous les joueurs sont partis ou absents, la partie est donc fermée.",
-  closedEndedBy: (v) => `${v.name} a fermé la table.`,
-  closedWon: (v) => `${v.winners} a gagné.`,
-  closedLobbyTimeout: "Personne n'a lancé cette table, elle s'est donc fermée. Ouvrez-en une nouvelle avec /hearts new.",
-  closedDamaged:
-    "L'enregistrement de cette partie est endommagé, elle ne peut pas continuer. Désolé ! Ouvrez une nouvelle table avec /hearts new.",
-  closedNotPosted: "Le message de la table n'a pas pu être publié.",
-  closedChannelDeleted: "Le salon a été supprimé.",
-  storeBack: "✅ Je peux de nouveau enregistrer les parties : la partie continue.",
-  storePaused:
-    "⚠️ Je ne peux pas enregistrer les parties pour l'instant, cette partie est donc en pause. Rien n'est perdu ; je vous préviendrai ici quand elle reprendra.",
-  resumed: "🔄 Je suis de retour après un redémarrage : la partie reprend là où elle en était.",
 };

@@ -1,9 +1,8 @@
 /** Game review: the person's costliest decisions beside the hard player's choices. */
 import { decimal, pluralOf } from "../numbers.js";
-import type { Locale } from "../locale.js";
 
 /** An estimated number of points, one decimal place: "4.9 points", "0,8 point". */
-const points = (locale: Locale, n: number) =>
+const points = (locale: string, n: number) =>
   `${decimal(locale, n)} ${pluralOf(locale, n, { decimals: true }) === "one" ? "point" : "points"}`;
 
 export const en = {
@@ -30,31 +29,4 @@ export const en = {
   cost: (p: { cost: number; mine: number; theirs: number }) =>
     `Estimated cost: **${points("en", p.cost)}** (this hand: ${decimal("en", p.mine)} expected with your choice, ${decimal("en", p.theirs)} with the expert's).`,
   yourHand: (p: { cards: string }) => `Your hand: ${p.cards}`,
-};
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  noGame: "Je ne trouve aucune partie terminée de vous sur ce serveur à analyser. Terminez d'abord une partie (ou le défi du jour).",
-  busy: "Les robots sont occupés par d'autres analyses ; réessayez dans une minute.",
-  pending: "Votre analyse précédente est encore en cours ; elle sera prête dans un instant.",
-  title: (p) => `Analyse de ${p.what}`,
-  lastGame: "votre dernière partie",
-  dailyGame: (p) => `votre défi n° ${p.day}`,
-  summary: (p) =>
-    `Vous avez fait comme l'expert dans ${p.matched} décisions sur ${p.decisions} ; coût estimé des autres : ${points("fr", p.cost)}.`,
-  clean: "Aucune décision coûteuse : le robot difficile aurait joué votre partie de la même façon, ou aussi bien.",
-  passTitle: (p) => `n° ${p.n} · donne ${p.hand}, la passe (${p.dir})`,
-  playTitle: (p) => `n° ${p.n} · donne ${p.hand}, pli ${p.trick}`,
-  dirLeft: "à gauche",
-  dirRight: "à droite",
-  dirAcross: "en face",
-  onTable: (p) => `Sur la table : ${p.cards}`,
-  youLed: "Vous entamiez.",
-  youPassed: (p) => `Vous avez passé ${p.cards}.`,
-  youPlayed: (p) => `Vous avez joué ${p.card}.`,
-  expertPasses: (p) => `Le robot difficile passe ${p.cards}.`,
-  expertPlays: (p) => `Le robot difficile joue ${p.card}.`,
-  cost: (p) =>
-    `Coût estimé : **${points("fr", p.cost)}** (cette donne : ${decimal("fr", p.mine)} attendus avec votre choix, ${decimal("fr", p.theirs)} avec celui de l'expert).`,
-  yourHand: (p) => `Votre main : ${p.cards}`,
 };

@@ -25,16 +25,3 @@ export const en = {
   "unknown-preset": (v: P) => `Unknown rules preset “${v.preset}”. Presets: ${v.presets}.`,
   "not-key-value": (v: P) => `“${v.part}” is not key=value.`,
 };
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  "not-an-object": "Les règles doivent être un objet d'options.",
-  "unknown-option": (v) => `Option inconnue « ${v.key} ». Options : ${v.options}.`,
-  missing: (v) => `${v.key} est manquant.`,
-  choice: (v) => `${v.key} doit valoir l'une de ces valeurs : ${v.choices}.`,
-  flag: (v) => `${v.key} doit valoir true ou false.`,
-  integer: (v) => `${v.key} doit être un nombre entier de ${v.min} à ${v.max}.`,
-  "integer-or-off": (v) => `${v.key} doit être off ou un nombre entier de ${v.min} à ${v.max}.`,
-  "unknown-preset": (v) => `Préréglage de règles inconnu « ${v.preset} ». Préréglages : ${v.presets}.`,
-  "not-key-value": (v) => `« ${v.part} » n'est pas de la forme clé=valeur.`,
-};

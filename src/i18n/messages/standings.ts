@@ -24,28 +24,3 @@ export const en = {
   opponents: (v: { list: string }) => `Plays most with: ${v.list}.`,
   statsTitle: (v: { name: string }) => `${v.name} at Hearts`,
 };
-
-/** @public Read through the catalogue's area table (src/i18n/index.ts). */
-export const fr: typeof en = {
-  leaderboardTitle: "Classement Hearts",
-  nobodyRanked:
-    "Personne n'est encore classé sur ce serveur : un joueur apparaît après 3 parties classées terminées. Jouez-en une avec `/hearts new` !",
-  head: (v) => `    ${v.player} cote   vict/parties pts/donne`,
-  player: "joueur",
-  footer: (v) =>
-    `${v.total} joueur${v.total > 1 ? "s" : ""} classé${v.total > 1 ? "s" : ""} sur ce serveur · par ${v.order} · page ${v.page}/${v.pages}.`,
-  sort: (v) =>
-    ({ rating: "cote", games: "parties", wins: "victoires", points: "points", moons: "lunes", queens: "dames de pique" })[v.sort] ?? v.sort,
-  botLine: (v) => `Robots : ${v.list}`,
-  botEntry: (v) => `${v.name} ${v.rating} (${v.games} parties)`,
-  noGamesYou: "Vous n'avez pas encore terminé de partie sur ce serveur.",
-  noGamesOther: (v) => `${v.name} n'a pas encore terminé de partie sur ce serveur.`,
-  rating: (v) => `Cote **${v.rating}**${v.rank ? ` (n° ${v.rank} sur ce serveur)` : " (classé après 3 parties)"}`,
-  games: (v) => `Parties **${v.games}** · victoires **${v.wins}** (${v.pct} %) · places 1re–4e : ${v.places}`,
-  perHand: (v) => `Points par donne **${v.points}** · lunes tirées **${v.moons}** · Dames de pique prises **${v.queens}**`,
-  trend: (v) => `Évolution de la cote (${v.n} dernières parties) : ${v.list} (${v.delta})`,
-  best: (v) => `Meilleure partie : place ${v.place} avec ${v.total}.`,
-  worst: (v) => `Pire partie : place ${v.place} avec ${v.total}.`,
-  opponents: (v) => `Joue le plus souvent avec : ${v.list}.`,
-  statsTitle: (v) => `${v.name} à Hearts`,
-};

@@ -132,10 +132,16 @@ export class Images {
   }
 
   /** Optional: under load the menu lists the hand as text. */
-  hand(cards: Card[], legal: Card[], selected: Card[], style?: { fourColour: boolean; largeIndex: boolean }): Buffer | null {
+  hand(
+    cards: Card[],
+    legal: Card[],
+    selected: Card[],
+    style?: { fourColour: boolean; largeIndex: boolean },
+    locale?: Locale,
+  ): Buffer | null {
     if (!this.optional()) return null;
-    return style
-      ? this.run("hand", null, "renderHand", { cards, legal, selected }, style)
+    return style || locale
+      ? this.run("hand", null, "renderHand", { cards, legal, selected }, { ...style, ...(locale ? { locale } : {}) })
       : this.run("hand", null, "renderHand", { cards, legal, selected });
   }
 

@@ -5,9 +5,9 @@
  * REST_PROXY_SECRET (required) is the secret the bot's processes present; DISCORD_TOKEN, the one
  * token it forwards.
  */
-import "./load-env.js";
-import { createLogger } from "./log.js";
-import { startRestProxy } from "./rest-proxy.js";
+import "../load-env.js";
+import { createLogger } from "../log.js";
+import { startRestProxy } from "../ops/rest-proxy.js";
 
 const env = process.env;
 const log = createLogger({ level: env.LOG_LEVEL?.trim() || "info", format: env.LOG_FORMAT === "json" ? "json" : "pretty" });

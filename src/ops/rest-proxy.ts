@@ -19,7 +19,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { populateErrorResponse, populateSuccessfulResponse } from "@discordjs/proxy";
 import { REST, type RequestMethod } from "@discordjs/rest";
-import type { Logger } from "./log.js";
+import type { Logger } from "../log.js";
 
 /** Discord's largest request: 25 MiB of attachments, and the JSON around them. */
 const MAX_BODY = 26 * 1024 * 1024;

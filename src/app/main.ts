@@ -2,11 +2,12 @@
  * `npm start`: reads the configuration, then runs the bot in this process (the default), or with
  * SHARDS set runs discord.js's ShardingManager, which starts this same file once per shard.
  */
-import "./load-env.js";
+import "../load-env.js";
 import { fileURLToPath } from "node:url";
-import { readConfig } from "./config.js";
-import { createLogger } from "./log.js";
-import { runShardManager, shardFromEnv } from "./shards.js";
+import { readConfig } from "../config.js";
+import { createLogger } from "../log.js";
+import { runShardManager } from "./shards/manager.js";
+import { shardFromEnv } from "./shards/plan.js";
 
 async function main(): Promise<number> {
   const r = readConfig(process.env);
@@ -21,7 +22,7 @@ async function main(): Promise<number> {
   const shard = shardFromEnv(process.env);
   if (shard || config.shards === null) {
     // Loaded here only: the manager process stays small (no canvas, database or computer players).
-    const { runBot } = await import("./shard.js");
+    const { runBot } = await import("./bot-process.js");
     return runBot(config, shard ? root.child({ shard: shard.id }) : root, shard);
   }
 

@@ -1,12 +1,12 @@
+/**
+ * Who may see a channel, as Discord says now (ChannelAccess, src/table/access.ts): the channel and
+ * its roles from discord.js's cache, the member fresh from Discord (the cache never hears that
+ * someone left or was banned unless the gateway says so), kept 30 s, and at most a few lookups a
+ * minute per person. In a private thread the person must be in the thread (or manage threads).
+ */
 import { ChannelType, PermissionFlagsBits, type Client, type GuildMember } from "discord.js";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { announceToManager, forwardKey } from "../../activity/front.js";
-import { ActivityServer } from "../../activity/server.js";
-import type { Config } from "../../config.js";
-import type { Logger } from "../../log.js";
-import type { TableService } from "../../table/service.js";
-import type { FairUse } from "../../table/fair-use.js";
-import type { BotDeps } from "./types.js";
+import type { ChannelAccess } from "../../table/access.js";
 
 /** How long Discord's word that someone is a member is kept (a sign-in and its resumes within it share one lookup). */
 const MEMBER_TTL_MS = 30_000;
@@ -15,42 +15,16 @@ const MEMBER_CACHE = 5_000;
 /** Member lookups one person may cause a minute (past it, the cached answer, or none: "no"). */
 const LOOKUPS_PER_MINUTE = 6;
 
-/**
- * The Activity's web server (src/activity) on this bot's table service and fair-use budgets. Whether
- * a person may see the Activity's channel is read at every sign-in and resume: the channel and its
- * roles from discord.js's cache, the member fresh from Discord (the bot has only the Guilds intent,
- * so its cache never hears that someone left or was banned), kept 30 s, and at most a few lookups a
- * minute per person. In a private thread the person must be in the thread (or manage threads). With SHARDS the machine's port is the
- * ShardingManager's (src/activity/front.ts): this shard's server listens on 127.0.0.1 at a free port,
- * tells the manager, and takes only the connections the manager forwards to it.
- */
-export function createActivity(
-  config: Config,
-  client: Client,
-  service: TableService,
-  fairUse: FairUse,
-  log: Logger,
-  deps: BotDeps,
-): ActivityServer {
-  const activity = config.activity!;
+export function channelAccess(client: Client): ChannelAccess {
   const members = new FreshMembers();
-  const behindManager = !!deps.shard && !!process.send;
-  const key = behindManager ? forwardKey() : undefined;
-  return new ActivityServer({
-    service,
-    fairUse,
-    log: log.child({ part: "activity" }),
-    clientId: config.clientId!,
-    clientSecret: activity.clientSecret,
-    apiBase: config.apiBase,
-    host: behindManager ? "127.0.0.1" : activity.host,
-    port: behindManager ? 0 : activity.port,
-    ...(key ? { forwardKey: key, onListening: (port: number) => announceToManager(port, key) } : {}),
-    onSend: deps.onActivityFrame,
-    limits: deps.activityLimits,
-    guildOf: (channelId) => {
+  return {
+    guildOf(channelId) {
       const channel = client.channels.cache.get(channelId);
       return channel && "guildId" in channel ? channel.guildId : null;
+    },
+    parentOf(channelId) {
+      const channel = client.channels.cache.get(channelId);
+      return channel?.isThread() ? (channel.parentId ?? null) : null;
     },
     async mayWatch(userId, channelId) {
       const channel = client.channels.cache.get(channelId);
@@ -62,7 +36,7 @@ export function createActivity(
       const inThread = await channel.members.fetch({ member: userId, force: true }).catch(() => null);
       return inThread ? "yes" : "no";
     },
-  });
+  };
 }
 
 /** Members as Discord says they are now, kept a short while, with a bound on lookups per person. */

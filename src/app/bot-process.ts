@@ -2,16 +2,16 @@
  * One bot process: the whole bot (`npm start` without SHARDS), or one shard of it when the
  * ShardingManager started this process. Every startup problem is a sentence, never a stack trace.
  */
-import { INVALID_TOKEN_HELP, type Config } from "./config.js";
-import type { Logger } from "./log.js";
-import { BotPool } from "./ai/index.js";
-import { createBot } from "./discord/bot.js";
-import { NewerDatabaseError, openStore, redactUrl } from "./store/index.js";
-import type { HeartsStore } from "./store/types.js";
-import type { ShardInfo } from "./shards.js";
-import { BotMetrics } from "./ops/metrics.js";
-import { startOpsServer, type OpsServer } from "./ops/server.js";
-import { answerManager } from "./ops/shards.js";
+import { INVALID_TOKEN_HELP, type Config } from "../config.js";
+import type { Logger } from "../log.js";
+import { BotPool } from "../ai/index.js";
+import { NewerDatabaseError, openStore, redactUrl } from "../store/index.js";
+import type { HeartsStore } from "../store/types.js";
+import type { ShardInfo } from "../shard-of.js";
+import { BotMetrics } from "../ops/metrics.js";
+import { startOpsServer, type OpsServer } from "../ops/server.js";
+import { answerManager } from "../ops/shards.js";
+import { createHearts } from "./hearts.js";
 
 /**
  * How long a stop may take (the moves in flight committed, the menus saved, the picture process and
@@ -60,7 +60,7 @@ export async function runBot(config: Config, log: Logger, shard: ShardInfo | nul
   const pool = new BotPool({ log: log.child({ part: "bots" }) });
   // The metrics watch the store and the computer players through timing wrappers (src/ops).
   const metrics = config.metrics ? new BotMetrics() : null;
-  const bot = createBot(config, {
+  const bot = createHearts(config, {
     store: metrics ? metrics.timedStore(store) : store,
     bots: metrics ? metrics.timedBots(pool) : pool,
     log,

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "HeartsTable" ADD COLUMN "threadFrom" INTEGER;
+ALTER TABLE "HeartsTable" ADD COLUMN "threadTo" INTEGER;

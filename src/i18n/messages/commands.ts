@@ -1,0 +1,101 @@
+/**
+ * The slash command's words (commands/hearts.ts): descriptions of /hearts, its subcommands and
+ * options (at most 100 characters, Discord's limit), and its choices' names. The command and option
+ * names stay as they are in every language: every sentence quotes them (`/hearts daily play`).
+ */
+type Timer = { seconds: number };
+
+export const en = {
+  hearts: "Play Hearts: open a table, join, and play your cards privately",
+  launch: "Open this channel's Hearts table as an Activity",
+  new: "Open a table in this channel",
+  join: "Sit down at this channel's table (or take your seat back)",
+  leave: "Leave the table (a computer player takes over during a game)",
+  start: "Start the game (host)",
+  end: "End the table (host or Manage Channels)",
+  kick: "Give a player's seat to a computer player until they rejoin (host or Manage Channels)",
+  kickUser: "The player to remove",
+  hand: "Show your cards and play them (only you see it)",
+  deck: "How your own cards look: two or four colours, large corner indexes (remembered)",
+  deckColours: "Suit colours in your hand picture",
+  deckTwoColours: "Two colours (♠♣ black, ♥♦ red)",
+  deckFourColours: "Four colours (♣ green, ♦ blue)",
+  deckIndex: "Size of the rank and suit in the cards' corners",
+  deckIndexNormal: "Normal",
+  deckIndexLarge: "Large",
+  rules: "Show the rules, or change them before the start (host)",
+  scores: "Show the scores of the game",
+  hint: "Ask the strongest computer player what it would do (private)",
+  leaderboard: "This server's best players",
+  leaderboardSort: "Order (default: rating)",
+  leaderboardPage: "Page (10 players a page)",
+  sort: (v: { sort: string }) =>
+    ({
+      rating: "Rating",
+      games: "Games played",
+      wins: "Wins",
+      points: "Fewest points per hand",
+      moons: "Moons shot",
+      queens: "Fewest Q♠ taken",
+    })[v.sort] ?? v.sort,
+  daily: "The daily challenge: the same 4 hands for everyone on the server",
+  dailyPlay: "Play today's challenge (or continue it), privately",
+  dailyBoard: "The day's ranking, your streak and your best",
+  dailyDay: "Challenge number (default: today's)",
+  review: "Your costliest decisions in your last game, beside the hard player's (private)",
+  reviewGame: "Which game (default: your last finished game)",
+  reviewLast: "My last game",
+  reviewDaily: "My latest daily",
+  stats: "A player's results on this server",
+  statsUser: "Whose results (default: yours)",
+  settings: "This server's Hearts settings (changes: Manage Server)",
+  privacy: "What the bot stores about you, and how to delete it",
+  privacyServer: "This server's data instead, and how to purge it (Manage Server)",
+  // The table's options (/hearts new and /hearts rules)
+  rulesNew: "Rules preset, optionally with options: omnibus,target=50",
+  rulesSet: "A preset or options to change, e.g. omnibus or target=50,moon=choice",
+  target: (v: { default: number }) => `Score that ends the game (default ${v.default})`,
+  timer: "Turn timer; when it runs out a computer player plays for you",
+  timerChoice: (v: Timer) =>
+    v.seconds === 0
+      ? "No timer (a computer player steps in after an hour)"
+      : `${v.seconds < 120 ? `${v.seconds} seconds` : `${v.seconds / 60} minutes`} per card${v.seconds === 60 ? " (default)" : ""}`,
+  bots: "Fill empty seats with computer players at the start (default yes)",
+  level: "Strength of the computer players",
+  images: "What the game thread shows",
+  imagesTricks: "A picture of every trick",
+  imagesHands: "Only end-of-hand summaries",
+  hints: "Allow /hearts hint (a hinted game is not rated)",
+  played: "List the cards still out in each player's menu (default: off at rated tables)",
+  // /hearts settings
+  addChannel: "Allow tables in this channel (by default tables open anywhere)",
+  removeChannel: "Stop allowing tables in this channel",
+  defaultRules: "Default rules for new tables, e.g. omnibus,target=50",
+  defaultLevel: "Default level of computer players",
+  defaultTimer: "Default turn timer",
+  defaultImages: "Default pictures in game threads",
+  allowHints: "Allow hints on this server",
+  maxTables: "Most tables open at once on this server",
+  language: "Language of public posts",
+  /** The language's own name, as the language choice lists it (each language in itself). */
+  languageName: "English",
+  languageServer: "Discord's server language",
+  retention: "Days to keep closed tables' move logs (results stay)",
+  retentionChoice: (v: { days: number }) => `${v.days} days`,
+  dailyOn: "Offer the daily challenge (/hearts daily) on this server",
+  dailyRules: "Rules of the daily challenge from tomorrow, e.g. classic or omnibus",
+  reset: "Put one setting back to its default",
+  resetChoice: (v: { what: string }) =>
+    ({
+      channels: "Channels (tables open anywhere)",
+      rules: "Default rules",
+      level: "Computer players' level",
+      timer: "Turn timer",
+      images: "Pictures",
+      hints: "Hints",
+      max_tables: "Open-table cap",
+      language: "Language",
+      retention: "Retention",
+      all: "Everything",
+    })[v.what] ?? v.what,
+};
