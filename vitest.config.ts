@@ -10,7 +10,7 @@ import { defineConfig } from "vitest/config";
  *    processes, SIGKILLs, a full disk, requests counted per second): one file at a time.
  */
 /** The unit project's folders under test/ (test/house/test-projects.test.ts keeps them free of stores and processes). */
-export const UNIT_FOLDERS = ["game", "table", "discord", "render", "comforts", "i18n", "stats", "config", "house"];
+export const UNIT_FOLDERS = ["game", "table", "discord", "render", "comforts", "i18n", "stats", "config", "house", "web"];
 const UNIT = [...UNIT_FOLDERS.map((dir) => `test/${dir}/**/*.test.ts`), "test/*.test.ts"];
 
 // Alone on the machine, one file at a time: each asserts on time under a load of its own, so a

@@ -22,7 +22,10 @@
  * average 1.3): full speed p50 7.6 / p99 17 ms at 0.173 ms of the server's CPU a move, the cold
  * hand p99 36.6 ms, paced p99 1.7 ms. With two other helpers' suites running (load average 10-15)
  * the full-speed p99 ranged 52-185 ms before and after the savings alike: the machine's other work.
- * bundleBytesGzip: the page's script and HTML, gzipped. LOAD_ONLY=1: the load's figures only (no
+ * bundleBytesGzip: the page's script and HTML, gzipped (card art included: the faces are drawn
+ * from src/render/card-art.ts; avatars come from Discord's CDN through the URL mapping, not the
+ * bundle). animationLongTasks: tasks over 50 ms in the page while tricks are held and swept to
+ * their takers, with chromium's CPU throttled 4× (a phone): must be 0. LOAD_ONLY=1: the load's figures only (no
  * chat side, no browser). Last line: JSON.
  */
 import { fork } from "node:child_process";
@@ -197,8 +200,10 @@ if (process.env.LOAD_ONLY) {
 
 const chat = await restPerTrick();
 const render = await firstRender();
+const animation = await animationLongTasks();
 console.log(
-  `the chat side's channel requests per trick: ${chat.buttons} with everyone on the buttons, ${chat.activity} with everyone in the Activity; ` +
+  `tricks watched at 4× CPU throttling: ${animation ? `${animation.tricks}, long tasks during their moments ${animation.longTasks} (longest task ${animation.longestMs} ms)` : "skipped (no chromium)"}; ` +
+    `the chat side's channel requests per trick: ${chat.buttons} with everyone on the buttons, ${chat.activity} with everyone in the Activity; ` +
     `first render in chromium: ${render ? `${render.median} ms median of ${render.runs.length} (${render.runs.join(", ")}); ${render.phases}` : "skipped (no chromium)"}`,
 );
 console.log(
@@ -206,6 +211,9 @@ console.log(
     ...load,
     bundleBytesGzip,
     firstRenderMs: render?.median ?? null,
+    animationLongTasks: animation?.longTasks ?? null,
+    animationTricks: animation?.tricks ?? null,
+    animationLongestTaskMs: animation?.longestMs ?? null,
     restRequestsPerTrickButtons: chat.buttons,
     restRequestsPerTrickWithActivity: chat.activity,
     loadAverage: Math.round(loadavg()[0] * 10) / 10,
@@ -328,6 +336,88 @@ async function firstRender(): Promise<{ median: number; runs: number[]; phases: 
       .join(", ");
     for (const c of [...conns, watcher]) c.close();
     return { median: median(runs), runs, phases };
+  } finally {
+    await browser.close();
+    await h.close();
+  }
+}
+
+/**
+ * animationLongTasks: a player's page (1280×800) at a table in play, chromium's CPU throttled 4×
+ * through the DevTools protocol (Emulation.setCPUThrottlingRate, as a phone), while the table plays
+ * on by itself (the three people's connections play their first legal card, a computer player the
+ * fourth seat): every task over 50 ms the page runs (PerformanceObserver "longtask") from the frame
+ * that completes a trick to the end of its moment (held HOLD_MS, swept SWEEP_MS, 300 ms to spare),
+ * over TRICKS tricks.
+ */
+async function animationLongTasks(): Promise<{ longTasks: number; tricks: number; longestMs: number } | null> {
+  const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return null;
+  const TRICKS = 6;
+  const h = await startHarness({ activity: true, renderer: null });
+  const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
+  try {
+    const { conns, watcher } = await startedTable(h);
+    const port = h.bot.activity!.port;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await hostActivity(page, {
+      activityUrl: `http://127.0.0.1:${port}`,
+      guildId: h.fake.guildId,
+      channelId: h.fake.channelId,
+      code: () => h.fake.oauthCode(h.fake.users[0]),
+    });
+    let frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+    while (!frame) {
+      await new Promise((r) => setTimeout(r, 5));
+      frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+    }
+    await frame.waitForSelector(".hand .card", { timeout: 15_000 });
+    // The Activity's frame may run in a renderer process of its own (another origin): throttle that one.
+    const cdp = await page
+      .context()
+      .newCDPSession(frame)
+      .catch(() => page.context().newCDPSession(page));
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await frame.evaluate(`(() => {
+      window.longTasks = [];
+      window.tricksTaken = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]); })
+        .observe({ type: "longtask", buffered: true });
+      let last = null;
+      new MutationObserver(() => {
+        const held = document.querySelector(".trick.taken");
+        if (held && held.getAttribute("data-taken") !== last) window.tricksTaken.push(performance.now());
+        last = held ? held.getAttribute("data-taken") : null;
+      }).observe(document.getElementById("app"), { childList: true, subtree: true });
+    })()`);
+    const acted = new Map<ActivityClient, number>();
+    const takenSeen = () => watcher.frames.filter((f) => f.t === "table" && f.table?.game?.taken).length;
+    const before = takenSeen();
+    const deadline = Date.now() + 120_000;
+    while (takenSeen() - before < TRICKS && Date.now() < deadline) {
+      for (const c of conns) {
+        const move = c.table && simpleMove(c.table);
+        if (move && acted.get(c) !== c.table!.game!.version) {
+          acted.set(c, c.table!.game!.version);
+          c.send(move);
+        }
+      }
+      // A person's pace, not a machine's: each move a little after the last, so each moment is seen.
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    await new Promise((r) => setTimeout(r, 2500));
+    const seen = (await frame.evaluate("({ tasks: window.longTasks, taken: window.tricksTaken })")) as {
+      tasks: [number, number][];
+      taken: number[];
+    };
+    const MOMENT = 1000 + 350 + 300;
+    const during = seen.tasks.filter(([at]) => seen.taken.some((t) => at >= t - 50 && at <= t + MOMENT));
+    for (const c of [...conns, watcher]) c.close();
+    return {
+      longTasks: during.length,
+      tricks: seen.taken.length,
+      longestMs: Math.round(Math.max(0, ...seen.tasks.map(([, d]) => d))),
+    };
   } finally {
     await browser.close();
     await h.close();

@@ -10,7 +10,12 @@ export interface DiscordIdentity {
   userId: string;
   name: string;
   locale: Locale;
+  /** Their Discord avatar's hash (the page shows it at their seat through the Activity's URL mapping); null: none. */
+  avatar: string | null;
 }
+
+/** An avatar hash as Discord writes it (animated ones start with a_): anything else is not shown. */
+export const avatarHash = (x: unknown): string | null => (typeof x === "string" && /^(a_)?[0-9a-f]{32}$/.test(x) ? x : null);
 
 export interface OAuthDeps {
   clientId: string;
@@ -45,11 +50,11 @@ export async function identify(deps: OAuthDeps, code: string): Promise<DiscordId
       signal: AbortSignal.timeout(timeout),
     });
     if (!meRes.ok) return null;
-    const me = (await meRes.json()) as { id?: unknown; username?: unknown; global_name?: unknown; locale?: unknown };
+    const me = (await meRes.json()) as { id?: unknown; username?: unknown; global_name?: unknown; locale?: unknown; avatar?: unknown };
     if (typeof me.id !== "string" || !/^\d{15,22}$/.test(me.id)) return null;
     const name =
       typeof me.global_name === "string" && me.global_name ? me.global_name : typeof me.username === "string" ? me.username : "?";
-    return { userId: me.id, name, locale: localeOf(typeof me.locale === "string" ? me.locale : null) };
+    return { userId: me.id, name, locale: localeOf(typeof me.locale === "string" ? me.locale : null), avatar: avatarHash(me.avatar) };
   } catch {
     return null;
   }

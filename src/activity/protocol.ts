@@ -53,6 +53,12 @@ export interface SeatInfo {
   passed: boolean;
   /** When this seat's time runs out (ms since the epoch); null when the game does not wait for it. */
   deadline: number | null;
+  /**
+   * The seat's person's Discord avatar as "{user id}/{hash}" (the page loads it through the
+   * Activity's URL mapping to Discord's CDN), while they have the table open in the Activity; null
+   * otherwise (a computer player, someone on the chat's buttons): the page draws their initial.
+   */
+  avatar: string | null;
 }
 
 /** The game as anyone watching may see it. */

@@ -348,7 +348,10 @@ export class ActivityServer {
     const table = await this.deps.service.findOpen(m.channel);
     this.show(c, table?.record.id ?? null);
     if (!table) return this.send(c, { t: "table", table: null });
-    this.sendFrame(c, tableFrame(tableFrameHead(publicFrame(table)), handFor(table, who.userId, who.locale)));
+    this.sendFrame(
+      c,
+      tableFrame(tableFrameHead(publicFrame(table, undefined, this.avatarsAt(table))), handFor(table, who.userId, who.locale)),
+    );
     this.rulesTo(c, table);
   }
 
@@ -371,12 +374,24 @@ export class ActivityServer {
       // A connection follows its channel's table (one open table per channel): a rematch there is
       // the next table it shows.
       this.show(c, id);
-      head ??= tableFrameHead(publicFrame(table, update));
+      head ??= tableFrameHead(publicFrame(table, update, this.avatarsAt(table)));
       const hand = handFor(table, c.who.userId, c.who.locale);
       this.sendFrame(c, hand ? tableFrame(head, hand) : (watching ??= tableFrame(head, null)));
       this.rulesTo(c, table);
       if ("note" in update) this.say(c, update.note, "note");
     }
+  }
+
+  /**
+   * The avatars of the people who have `table` open here now (Discord gave each at sign-in): held
+   * no longer than their connection (a Forget me or a kick closes it), so nothing is kept.
+   */
+  private avatarsAt(table: TableView): (userId: string) => string | null {
+    const { channelId, threadId } = table.record;
+    const avatars = new Map<string, string>();
+    for (const ch of threadId ? [channelId, threadId] : [channelId])
+      for (const c of this.byChannel.get(ch) ?? []) if (c.who?.avatar) avatars.set(c.who.userId, c.who.avatar);
+    return (userId) => avatars.get(userId) ?? null;
   }
 
   /** The table's rules in words (the Rules panel), once per table shown, again only if they change. */

@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isLocale, type Locale } from "../i18n/index.js";
-import type { DiscordIdentity } from "./oauth.js";
+import { avatarHash, type DiscordIdentity } from "./oauth.js";
 
 /** How long a session lets a page reconnect without asking Discord again. */
 export const SESSION_MS = 2 * 60 * 60_000;
@@ -27,7 +27,7 @@ export class Sessions {
 
   sign(who: DiscordIdentity, channel: string, now: number): string {
     const body = Buffer.from(
-      JSON.stringify({ u: who.userId, n: who.name, l: who.locale, c: channel, i: now, e: now + SESSION_MS }),
+      JSON.stringify({ u: who.userId, n: who.name, l: who.locale, a: who.avatar, c: channel, i: now, e: now + SESSION_MS }),
     ).toString("base64url");
     return `${body}.${this.mac(body)}`;
   }
@@ -45,12 +45,22 @@ export class Sessions {
         u: string;
         n: string;
         l: string;
+        a?: unknown;
         c: string;
         i?: number;
         e: number;
       };
       if (s.c !== channel || !(s.e > now) || !isLocale(s.l)) return null;
-      return { userId: s.u, name: s.n, locale: s.l as Locale, channel: s.c, expires: s.e, issued: s.i ?? s.e - SESSION_MS };
+      // A session signed before avatars were in it has none.
+      return {
+        userId: s.u,
+        name: s.n,
+        locale: s.l as Locale,
+        avatar: avatarHash(s.a),
+        channel: s.c,
+        expires: s.e,
+        issued: s.i ?? s.e - SESSION_MS,
+      };
     } catch {
       return null;
     }

@@ -20,8 +20,15 @@ import type { HandInfo, PublicGame, SeatInfo, TableFrame } from "./protocol.js";
 /** The hand's view for the person who holds the seat; null for anyone else (the table domain's own rule). */
 const handOf = (table: TableView, userId: string): SeatView | null => table.handOf(userId);
 
-/** The part every connection at the table shares: worked out once per update. */
-export function publicFrame(table: TableView, update?: TableUpdate): Omit<TableFrame, "hand"> {
+/**
+ * The part every connection at the table shares: worked out once per update. `avatarOf`: the
+ * avatar hash of a person who has the table open in the Activity (Discord told it at sign-in).
+ */
+export function publicFrame(
+  table: TableView,
+  update?: TableUpdate,
+  avatarOf: (userId: string) => string | null = () => null,
+): Omit<TableFrame, "hand"> {
   const g = table.game;
   const seats: SeatInfo[] = [...table.record.seats]
     .sort((a, b) => a.seat - b.seat)
@@ -35,6 +42,7 @@ export function publicFrame(table: TableView, update?: TableUpdate): Omit<TableF
       handSize: g?.handSizes[s.seat] ?? 0,
       passed: g?.passSubmitted[s.seat] ?? false,
       deadline: table.deadline(s.seat),
+      avatar: s.userId && avatarOf(s.userId) ? `${s.userId}/${avatarOf(s.userId)}` : null,
     }));
   let game: PublicGame | null = null;
   if (g) {

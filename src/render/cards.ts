@@ -7,7 +7,8 @@ import { createCanvas, type Canvas } from "canvas";
 import { rankOf, suitOf, type Card } from "../game/index.js";
 import { messages, type Locale } from "../i18n/index.js";
 import { font } from "./fonts.js";
-import { drawPip } from "./suits.js";
+import { CROWNS, CROWN_BAND, JEWEL_R, PIP_LAYOUT } from "./card-art.js";
+import { drawPip, tracePath } from "./suits.js";
 import { COLORS, SUIT_INK, SUIT_INK_4 } from "./theme.js";
 import type { Ctx } from "./text.js";
 
@@ -18,82 +19,6 @@ export const CARD_MARGIN = 8;
 
 /** The 13 ranks as a language's cards print them ("J Q K" in English, "V D R" in French), from the catalogue. */
 const ranksOf = (locale: Locale | undefined): string[] => Array.from({ length: 13 }, (_, rank) => messages(locale).cards.rank({ rank }));
-
-/** Pip positions for 2..10 as (column -1/0/1, row 0..1); rows past the middle are drawn upside down. */
-const PIP_LAYOUT: Record<number, [number, number][]> = {
-  2: [
-    [0, 0],
-    [0, 1],
-  ],
-  3: [
-    [0, 0],
-    [0, 0.5],
-    [0, 1],
-  ],
-  4: [
-    [-1, 0],
-    [1, 0],
-    [-1, 1],
-    [1, 1],
-  ],
-  5: [
-    [-1, 0],
-    [1, 0],
-    [0, 0.5],
-    [-1, 1],
-    [1, 1],
-  ],
-  6: [
-    [-1, 0],
-    [1, 0],
-    [-1, 0.5],
-    [1, 0.5],
-    [-1, 1],
-    [1, 1],
-  ],
-  7: [
-    [-1, 0],
-    [1, 0],
-    [0, 0.25],
-    [-1, 0.5],
-    [1, 0.5],
-    [-1, 1],
-    [1, 1],
-  ],
-  8: [
-    [-1, 0],
-    [1, 0],
-    [0, 0.25],
-    [-1, 0.5],
-    [1, 0.5],
-    [0, 0.75],
-    [-1, 1],
-    [1, 1],
-  ],
-  9: [
-    [-1, 0],
-    [1, 0],
-    [-1, 1 / 3],
-    [1, 1 / 3],
-    [0, 0.5],
-    [-1, 2 / 3],
-    [1, 2 / 3],
-    [-1, 1],
-    [1, 1],
-  ],
-  10: [
-    [-1, 0],
-    [1, 0],
-    [0, 1 / 6],
-    [-1, 1 / 3],
-    [1, 1 / 3],
-    [-1, 2 / 3],
-    [1, 2 / 3],
-    [0, 5 / 6],
-    [-1, 1],
-    [1, 1],
-  ],
-};
 
 export const suitInk = (suit: number, fourColour: boolean): string => (fourColour ? SUIT_INK_4 : SUIT_INK)[suit];
 
@@ -139,60 +64,27 @@ function drawCrown(ctx: Ctx, cx: number, cy: number, s: number, rank: number, in
   ctx.translate(cx, cy);
   ctx.scale(s, s);
   ctx.lineJoin = "round";
+  const crown = CROWNS[rank];
   ctx.beginPath();
-  if (rank === 11) {
-    ctx.moveTo(-0.5, 0.3);
-    ctx.lineTo(-0.5, -0.25);
-    ctx.lineTo(-0.28, 0.02);
-    ctx.lineTo(-0.13, -0.38);
-    ctx.lineTo(0, 0.0);
-    ctx.lineTo(0.13, -0.38);
-    ctx.lineTo(0.28, 0.02);
-    ctx.lineTo(0.5, -0.25);
-    ctx.lineTo(0.5, 0.3);
-    ctx.closePath();
-  } else if (rank === 10) {
-    ctx.moveTo(-0.46, 0.3);
-    ctx.lineTo(-0.46, -0.1);
-    ctx.quadraticCurveTo(-0.3, 0.06, -0.2, -0.22);
-    ctx.quadraticCurveTo(-0.1, 0.02, 0, -0.34);
-    ctx.quadraticCurveTo(0.1, 0.02, 0.2, -0.22);
-    ctx.quadraticCurveTo(0.3, 0.06, 0.46, -0.1);
-    ctx.lineTo(0.46, 0.3);
-    ctx.closePath();
-  } else {
-    ctx.moveTo(-0.46, 0.3);
-    ctx.quadraticCurveTo(-0.5, -0.2, 0, -0.22);
-    ctx.quadraticCurveTo(0.5, -0.2, 0.46, 0.3);
-    ctx.closePath();
-  }
+  tracePath(ctx, crown.outline);
   ctx.fillStyle = accent;
   ctx.fill();
   ctx.lineWidth = 0.06;
   ctx.strokeStyle = ink;
   ctx.stroke();
-  // Jewels / band.
+  // Jewels, or the jack's feather; then the band.
   ctx.fillStyle = ink;
-  if (rank === 11) {
-    for (const x of [-0.5, -0.13, 0.13, 0.5]) {
-      ctx.beginPath();
-      ctx.arc(x, x === -0.5 || x === 0.5 ? -0.25 : -0.38, 0.07, 0, Math.PI * 2);
-      ctx.fill();
-    }
-  } else if (rank === 10) {
+  for (const [x, y] of crown.jewels) {
     ctx.beginPath();
-    ctx.arc(0, -0.34, 0.07, 0, Math.PI * 2);
-    ctx.fill();
-  } else {
-    // The jack's feather.
-    ctx.beginPath();
-    ctx.moveTo(0.12, -0.18);
-    ctx.quadraticCurveTo(0.5, -0.5, 0.62, -0.62);
-    ctx.quadraticCurveTo(0.42, -0.22, 0.26, -0.12);
-    ctx.closePath();
+    ctx.arc(x, y, JEWEL_R, 0, Math.PI * 2);
     ctx.fill();
   }
-  ctx.fillRect(-0.5, 0.2, 1, 0.1);
+  if (crown.feather) {
+    ctx.beginPath();
+    tracePath(ctx, crown.feather);
+    ctx.fill();
+  }
+  ctx.fillRect(...CROWN_BAND);
   ctx.restore();
 }
 

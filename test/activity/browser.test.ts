@@ -6,8 +6,12 @@
  * included; one person on the chat buttons; one computer player; a spectator page. The pages
  * show what the chat does: the table's rules in the words of /hearts rules, and the played-cards
  * list as the hand menu words it. The bot is killed and started again mid-trick and the pages
- * come back by themselves. Every frame sent to every page is checked for hidden cards.
- * Screenshots go to test/activity/__output__/.
+ * come back by themselves. Every frame sent to every page is checked for hidden cards. The pages
+ * look like a card table: cards 90 px wide or more at 1280×800, every touch target 44 px tall on
+ * the phone, the pass header naming whom you pass to, the people's Discord avatars at their seats
+ * (through the Activity's URL mapping, /cdn, as Discord's proxy serves it; nothing from another
+ * origin). Screenshots of the lobby, mid-trick, a trick taken and a hand's scores, at 1280×800 and
+ * 360×740, in English and in French, go to test/activity/__output__/.
  *
  * Slow (a minute): not in `npm run test:unit`. Without chromium it is skipped with a line saying
  * so, except under CI=true, where that is a failure.
@@ -16,6 +20,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
+import { createCanvas } from "canvas";
 import type { ServerMessage } from "../../src/activity/protocol.js";
 import { rulesInfo } from "../../src/activity/rules.js";
 import { LEVELS } from "../../src/ai/levels.js";
@@ -27,6 +32,7 @@ import { checkFrame, statesOf } from "./secrecy.js";
 declare const document: any;
 declare const innerWidth: number;
 declare const innerHeight: number;
+declare const getComputedStyle: (e: any) => { width: string };
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const haveChromium = existsSync(CHROMIUM);
@@ -35,6 +41,22 @@ if (!haveChromium) {
   console.log(`test/activity/browser.test.ts skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 }
 const OUT = join(import.meta.dirname, "__output__");
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+/** Two people's Discord avatars (the others have none): what Discord's CDN answers for them, through the URL mapping. */
+const AVATARS = ["a1b2c3d4e5f60718293a4b5c6d7e8f90", "0f1e2d3c4b5a69788796a5b4c3d2e1f0"];
+function avatarPng(colour: string): Buffer {
+  const c = createCanvas(64, 64);
+  const ctx = c.getContext("2d");
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, 64, 64);
+  ctx.fillStyle = "#fff";
+  ctx.beginPath();
+  ctx.arc(32, 26, 12, 0, Math.PI * 2);
+  ctx.arc(32, 70, 26, 0, Math.PI * 2);
+  ctx.fill();
+  return c.toBuffer("image/png");
+}
 
 let h: Harness;
 let browser: Browser;
@@ -58,6 +80,13 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     u.locale = locale;
     const page = await browser.newPage({ viewport });
     const outside: string[] = [];
+    // Discord's proxy serves the URL mapping /cdn from its CDN: here, the two avatars.
+    await page.route("**/cdn/avatars/**", (route) => {
+      const i = AVATARS.findIndex((a) => route.request().url().includes(a));
+      return i < 0
+        ? route.fulfill({ status: 404 })
+        : route.fulfill({ contentType: "image/png", body: avatarPng(["#c0392b", "#2e86c1"][i]) });
+    });
     page.on("request", (r) => {
       if (!r.url().startsWith(`http://127.0.0.1:${h.bot.activity!.port}/`) && !r.url().startsWith("about:")) outside.push(r.url());
     });
@@ -78,6 +107,8 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
 
   it("plays a whole game from two pages, the chat buttons and a computer player, through a restart", async () => {
     const [annU, bobU, carlU] = h.fake.users;
+    annU.avatar = AVATARS[0];
+    bobU.avatar = AVATARS[1];
     const ann = new Player(h, annU);
     const carl = new Player(h, carlU);
     await ann.answer(ann.slash("new", { target: 30, level: "easy", played: true }));
@@ -88,11 +119,11 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     await carl.answer(carl.click(table.id, findButton(table, byVerb("join")).custom_id));
 
     const started = Date.now();
-    const annP = await open(0, { width: 1280, height: 800 });
+    const annP = await open(0, DESKTOP);
     await annP.frame.waitForSelector(".seats .seat", { timeout: 10_000 });
     const firstRenderMs = Date.now() - started;
-    const bobP = await open(1, { width: 360, height: 740 }, "fr");
-    const daveP = await open(3, { width: 1280, height: 800 });
+    const bobP = await open(1, PHONE, "fr");
+    const daveP = await open(3, DESKTOP);
     await bobP.frame.waitForSelector(".seats .seat");
     await daveP.frame.waitForSelector(".seats .seat");
     // The spectator's page records every trick it holds on the table after it is taken: its number and how many cards it shows.
@@ -108,11 +139,40 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     })()`);
     expect(await bobP.frame.textContent(".status")).toContain("La table attend ses joueurs");
     await bobP.frame.waitForSelector("button.rules");
-    await bobP.page.screenshot({ path: join(OUT, "lobby-phone.png") });
+    // Every page served says: images from this origin only (the URL mapping /cdn is a path of it).
+    const csp = (await fetch(`http://127.0.0.1:${h.bot.activity!.port}/`)).headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/img-src 'self' data:;/);
+    expect(csp).not.toMatch(/https?:|discordapp|\*/);
+    await both(annP, "lobby", "en");
+    await both(bobP, "lobby", "fr");
+    expect(await touchTargets(bobP.frame)).toEqual([]);
 
     await ann.answer(ann.click(table.id, findButton(tableMessage(h.fake), byVerb("start")).custom_id));
     await carl.openHand();
     await annP.frame.waitForSelector(".hand .card");
+
+    // The pass header names whom you pass to (the first hand passes left), in each person's language.
+    const seatsNow = [...(await h.store.getTable(tableId))!.seats].sort((a, b) => a.seat - b.seat);
+    const seatOfUser = (u: { id: string }) => seatsNow.find((x) => x.userId === u.id)!.seat;
+    expect(await annP.frame.textContent("h1.what")).toBe(`Pass 3 cards to ${seatsNow[(seatOfUser(annU) + 1) % 4].name}`);
+    await bobP.frame.waitForSelector(".hand .card");
+    expect(await bobP.frame.textContent("h1.what")).toBe(`Passez 3 cartes à ${seatsNow[(seatOfUser(bobU) + 1) % 4].name}`);
+    // The people with the table open show their Discord avatars, through /cdn; the others their initial.
+    for (const p of [annP, bobP]) {
+      const faces = await seatFaces(p.frame);
+      expect(faces.find((f) => f.name === annU.globalName)).toMatchObject({
+        img: `/cdn/avatars/${annU.id}/${AVATARS[0]}.png?size=64`,
+        loaded: true,
+      });
+      expect(faces.find((f) => f.name === bobU.globalName)).toMatchObject({
+        img: `/cdn/avatars/${bobU.id}/${AVATARS[1]}.png?size=64`,
+        loaded: true,
+      });
+      expect(faces.find((f) => f.name === carlU.globalName)).toMatchObject({ img: null, initial: carlU.globalName[0] });
+    }
+    // Cards worth looking at: at 1280×800 a hand's card is 90 px wide or more; on the phone, every touch target 44 px tall.
+    expect(await cardWidth(annP.frame)).toBeGreaterThanOrEqual(90);
+    expect(await touchTargets(bobP.frame)).toEqual([]);
 
     // A phone in portrait fits the table and the whole hand, every card whole (none under another).
     await bobP.frame.waitForSelector(".hand .card");
@@ -127,7 +187,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
       [annP, annU, "en"],
       [bobP, bobU, "fr"],
     ] as const) {
-      const printed = await p.frame.$$eval(".hand .rank", (els) => els.map((e) => e.textContent ?? ""));
+      const printed = await p.frame.$$eval(".hand .face", (els) => els.map((e) => e.getAttribute("data-rank") ?? ""));
       const frame = sent.findLast((f) => f.userId === user.id && (JSON.parse(f.frame) as ServerMessage).t === "table")!;
       const cards = (JSON.parse(frame.frame) as Extract<ServerMessage, { t: "table" }>).table!.hand!.cards;
       expect(printed.sort()).toEqual(cards.map((c) => RANKS[locale][c % 13]).sort());
@@ -146,6 +206,12 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
       if (shots.has(name)) return;
       shots.add(name);
       await p.page.screenshot({ path: join(OUT, `${name}.png`) });
+    };
+    /** A moment worth looking at, in the page's language at both sizes (the page resized, then back). */
+    const moment = async (p: { page: Page }, what: string, locale: "en" | "fr") => {
+      if (shots.has(`${what}-${locale}`)) return;
+      shots.add(`${what}-${locale}`);
+      await both(p, what, locale);
     };
     const pages = [
       { p: annP, name: "desktop", user: annU, locale: "en" as const },
@@ -197,11 +263,18 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
           expect(fits).toMatchObject({ inside: true, tableInside: true, listInside: true, scrolls: false });
           // On the phone, every card whole (a desktop fans them over each other).
           if (name === "phone") expect(fits.worst).toBe(0);
+          if (name === "phone") expect(await touchTargets(p.frame)).toEqual([]);
+          else expect(await cardWidth(p.frame)).toBeGreaterThanOrEqual(90);
           await shot(p, `table-${name}`);
+          await moment(p, "mid-trick", locale);
         }
         // A trick just taken, whole, with who took it (looked at: test/activity/__output__/taken-*.png).
-        if (!shots.has(`taken-${name}`) && (await p.frame.locator(".trick.taken .played").count()) === 4) await shot(p, `taken-${name}`);
-        const r = await act(p.frame, (what) => shot(p, `${what}-${name}`)).catch((err: unknown) => {
+        if (!shots.has(`taken-${locale}`) && (await p.frame.locator(".trick.taken:not([class*=sweep-]) .played").count()) === 4)
+          await moment(p, "taken", locale);
+        const r = await act(p.frame, async (what) => {
+          await shot(p, `${what}-${name}`);
+          if (what === "scores") await moment(p, "scored", locale);
+        }).catch((err: unknown) => {
           const mine = sent.filter((f) => f.userId === (name === "phone" ? bobU.id : annU.id)).slice(-4);
           throw new Error(`${name}: ${String(err)}\nlast frames: ${mine.map((f) => f.frame.slice(0, 300)).join("\n")}`);
         });
@@ -327,6 +400,47 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     await waitFor(() => findButton(tableMessage(h.fake), byVerb("hand")), "My hand on the table message");
   }, 60_000);
 });
+
+/** Screenshots of the page now at 1280×800 and at 360×740 (its own size first, then back to it). */
+async function both(p: { page: Page }, what: string, locale: "en" | "fr"): Promise<void> {
+  const own = p.page.viewportSize()!;
+  for (const size of own.width === DESKTOP.width ? [DESKTOP, PHONE] : [PHONE, DESKTOP]) {
+    if (size !== own) await p.page.setViewportSize(size);
+    await p.page.screenshot({ path: join(OUT, `${what}-${locale}-${size.width}x${size.height}.png`) });
+  }
+  await p.page.setViewportSize(own);
+}
+
+/** The width a hand's card is drawn at (its face's own width, not the tilted box). */
+async function cardWidth(frame: Frame): Promise<number> {
+  return frame.evaluate(() => parseFloat(getComputedStyle(document.querySelector(".hand .card .face")).width));
+}
+
+/** Every button on the page less than 44 px tall (a finger's target), by its words: none on a phone. */
+async function touchTargets(frame: Frame): Promise<string[]> {
+  return frame.evaluate(() =>
+    [...document.querySelectorAll("button")]
+      .map((b: any) => ({ what: b.getAttribute("aria-label") ?? b.textContent, h: b.getBoundingClientRect().height }))
+      .filter((b) => b.h > 0 && b.h < 44)
+      .map((b) => `${b.what}: ${Math.round(b.h)} px`),
+  );
+}
+
+/** Each seat's face: the avatar's address and whether it loaded, or the initial drawn instead. */
+async function seatFaces(frame: Frame): Promise<{ name: string; img: string | null; loaded: boolean; initial: string }[]> {
+  await frame.waitForFunction(() => [...document.querySelectorAll(".seat .avatar img")].every((i: any) => i.complete));
+  return frame.evaluate(() =>
+    [...document.querySelectorAll(".table .seat:not(.empty)")].map((s: any) => {
+      const img = s.querySelector(".avatar img");
+      return {
+        name: s.querySelector(".name").textContent,
+        img: img?.getAttribute("src") ?? null,
+        loaded: !!img && img.naturalWidth > 0,
+        initial: s.querySelector(".avatar").firstChild?.textContent ?? "",
+      };
+    }),
+  );
+}
 
 /**
  * Does what the page offers, as a person would, by clicking: dismisses the hand's scores, picks

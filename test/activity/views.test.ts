@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { rulesInfo } from "../../src/activity/rules.js";
+import { avatarHash } from "../../src/activity/oauth.js";
+import { Sessions } from "../../src/activity/session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "../../src/activity/views.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
 import { messages } from "../../src/i18n/index.js";
@@ -143,5 +145,24 @@ describe("the Activity's table frames", () => {
     expect(last.taken!.cards).toHaveLength(4);
     // A frame made without the update (a page signing in) holds nothing.
     expect(publicFrame(updates[3][0]).game!.taken).toBeNull();
+  });
+
+  it("give a seat its person's Discord avatar while they have the table open, a computer player none; sessions carry it", async () => {
+    const s = setup({ seed: 7 });
+    const id = await openTable(s, [alice, bob, carol]);
+    const t = (await s.service.get(id))!;
+    const hash = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
+    const open = new Map([[bob.userId, hash]]);
+    const seats = publicFrame(t, undefined, (u) => open.get(u) ?? null).seats;
+    expect(seats.map((x) => x.avatar)).toEqual(seats.map((x) => (x.name === bob.name ? `${bob.userId}/${hash}` : null)));
+    // Without anyone's avatar (a page signing in alone, the chat's side), initials everywhere.
+    expect(publicFrame(t).seats.every((x) => x.avatar === null)).toBe(true);
+    // A reconnect's session keeps the avatar Discord gave; a made-up one is not an avatar.
+    const sessions = new Sessions("secret");
+    const channel = "700000000000000001";
+    const signed = sessions.sign({ userId: bob.userId, name: "Bob", locale: "en", avatar: hash }, channel, 1000);
+    expect(sessions.verify(signed, channel, 2000)?.avatar).toBe(hash);
+    expect(avatarHash("../../evil")).toBeNull();
+    expect(avatarHash(`a_${hash}`)).toBe(`a_${hash}`);
   });
 });

@@ -73,6 +73,8 @@ export interface FakeUser {
   permissions: bigint;
   /** Their Discord client's language, sent as `locale` with each interaction (default "en-US"). */
   locale?: string;
+  /** Their avatar's hash (default none). */
+  avatar?: string | null;
 }
 
 export interface FakeAttachment {
@@ -1910,7 +1912,7 @@ export class FakeDiscord {
   }
 
   private userObject(u: FakeUser) {
-    return { id: u.id, username: u.username, discriminator: "0", global_name: u.globalName, avatar: null, public_flags: 0 };
+    return { id: u.id, username: u.username, discriminator: "0", global_name: u.globalName, avatar: u.avatar ?? null, public_flags: 0 };
   }
   private memberObject(u: FakeUser) {
     return {

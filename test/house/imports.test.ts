@@ -1,7 +1,9 @@
 /**
- * The house's shape, checked from the source: no import circle in src (type-level imports count:
- * a circle of types is still a circle a reader has to untangle), no file over 500 lines (one
- * measured exception), and every interaction handler under src/discord/handlers/.
+ * The house's shape, checked from the source: no import circle in src or in the Activity's page
+ * (web/; type-level imports count: a circle of types is still a circle a reader has to untangle),
+ * no file over 500 lines (one measured exception), every interaction handler under
+ * src/discord/handlers/, and the page's own rooms: it takes from src only plain data and types,
+ * and its state module is pure.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve, dirname, sep } from "node:path";
@@ -11,6 +13,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SRC = join(ROOT, "src");
+const WEB = join(ROOT, "web");
 
 /** Line counts that may pass 500: ai/policy.ts's size is measured speed (a hand-unrolled search). */
 const LONG_BY_DESIGN = new Set(["src/ai/policy.ts"]);
@@ -27,21 +30,42 @@ function sources(dir: string): string[] {
 }
 
 const FILES = sources(SRC);
+const PAGE = sources(WEB);
 
-/** Every module a file names in an import or export-from (`import type` included), inside src. */
+/** Every module a file names in an import or export-from (`import type` included), inside src or web. */
 function importsOf(file: string): string[] {
+  return importsWithKind(file).map((i) => i.target);
+}
+
+function importsWithKind(file: string): { target: string; typeOnly: boolean }[] {
   const text = readFileSync(file, "utf8");
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const out: string[] = [];
+  const out: { target: string; typeOnly: boolean }[] = [];
   for (const st of sf.statements) {
     const spec =
       ts.isImportDeclaration(st) || (ts.isExportDeclaration(st) && st.moduleSpecifier) ? (st.moduleSpecifier as ts.Expression) : null;
     if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith(".")) continue;
     const target = resolve(dirname(file), spec.text.replace(/\.js$/, ".ts"));
-    if (target.startsWith(SRC + sep)) out.push(target);
+    const typeOnly = ts.isImportDeclaration(st) ? !!st.importClause?.isTypeOnly : (st as ts.ExportDeclaration).isTypeOnly;
+    if (target.startsWith(SRC + sep) || target.startsWith(WEB + sep)) out.push({ target, typeOnly });
   }
   return out;
 }
+
+/**
+ * What the page may take from src: plain data and types, bundled as they are (no engine, no
+ * server, no Node): the frames' types, the page's sentences, the card names.
+ */
+const PAGE_MAY_IMPORT = new Map([
+  ["src/activity/protocol.ts", "types only"],
+  ["src/i18n/messages/activity.ts", "the page's sentences"],
+  ["src/game/cards.ts", "card names"],
+  ["src/render/card-art.ts", "the card art the chat's pictures draw"],
+  ["src/render/theme.ts", "the chat's colours"],
+  ["src/i18n/catalogue.ts", "the catalogue, by language"],
+  ["src/i18n/cards.ts", "how a card reads in a language"],
+  ["src/ai/levels.ts", "the computer players' levels (the lobby's Add bot)"],
+]);
 
 /** Import circles: each strongly connected part of the import graph with more than one module (or a self-import). */
 function circles(graph: Map<string, string[]>): string[][] {
@@ -78,9 +102,51 @@ function circles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("the house", () => {
-  it("has no import circle in src, type-level imports included", () => {
-    const graph = new Map(FILES.map((f) => [f, importsOf(f)]));
+  it("has no import circle in src or web, type-level imports included", () => {
+    const graph = new Map([...FILES, ...PAGE].map((f) => [f, importsOf(f)]));
     expect(circles(graph)).toEqual([]);
+  });
+
+  it("keeps the Activity's page a house of its own: from src only types, its sentences, card names and card art; src never imports it", () => {
+    expect(PAGE.map(rel)).toEqual(expect.arrayContaining(["web/main.ts", "web/connection.ts", "web/state.ts"]));
+    const wrong = PAGE.flatMap((f) =>
+      importsWithKind(f)
+        .filter(({ target, typeOnly }) => {
+          if (target.startsWith(WEB + sep)) return false;
+          const allowed = PAGE_MAY_IMPORT.get(rel(target));
+          return !allowed || (allowed === "types only" && !typeOnly);
+        })
+        .map(({ target }) => `${rel(f)} -> ${rel(target)}`),
+    );
+    expect(wrong).toEqual([]);
+    const intoPage = FILES.flatMap((f) =>
+      importsOf(f)
+        .filter((to) => to.startsWith(WEB + sep))
+        .map((to) => `${rel(f)} -> ${rel(to)}`),
+    );
+    expect(intoPage).toEqual([]);
+  });
+
+  it("keeps the page's state pure: no DOM, socket, timer or storage, and none of the page's drawing or connection", () => {
+    const file = join(WEB, "state.ts");
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    const touches = [
+      "document",
+      "window",
+      "WebSocket",
+      "localStorage",
+      "setTimeout",
+      "setInterval",
+      "matchMedia",
+      "location",
+      "performance",
+    ].filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+    expect(touches).toEqual([]);
+    expect(
+      importsOf(file)
+        .filter((to) => to.startsWith(WEB + sep))
+        .map(rel),
+    ).toEqual([]);
   });
 
   it("finds a circle where there is one (the check can fail)", () => {
@@ -124,11 +190,13 @@ describe("the house", () => {
     expect(below.flatMap((dir) => reaching(dir, ["src/discord/", "src/activity/"]))).toEqual([]);
   });
 
-  it(`has no src file over ${MAX_LINES} lines`, () => {
-    const long = FILES.map((f) => {
-      const text = readFileSync(f, "utf8");
-      return { file: rel(f), lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0) };
-    }).filter((f) => f.lines > MAX_LINES && !LONG_BY_DESIGN.has(f.file));
+  it(`has no src or web file over ${MAX_LINES} lines`, () => {
+    const long = [...FILES, ...PAGE]
+      .map((f) => {
+        const text = readFileSync(f, "utf8");
+        return { file: rel(f), lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0) };
+      })
+      .filter((f) => f.lines > MAX_LINES && !LONG_BY_DESIGN.has(f.file));
     expect(long).toEqual([]);
   });
 

@@ -36,6 +36,7 @@ export const activity: typeof activityEn = {
     v.dir === "hold"
       ? "Pas de passe cette donne"
       : `Passez 3 cartes ${v.dir === "across" ? "en face" : v.dir === "left" ? "à gauche" : "à droite"}`,
+  passingTo: (v) => `Passez 3 cartes à ${v.name}`,
   passWaiting: "On attend que les autres passent…",
   passButton: (v) => (v.n === 3 ? "Passer ces 3 cartes" : `Choisissez encore ${3 - v.n} carte${3 - v.n === 1 ? "" : "s"}`),
   passDir: (v) =>

@@ -24,6 +24,8 @@ export const en = {
   choosing: (v: { name: string }) => `${v.name} is choosing how the moon scores`,
   passing: (v: { dir: Dir }) =>
     v.dir === "hold" ? "No passing this hand" : `Pass 3 cards ${v.dir === "across" ? "across" : `to the ${v.dir}`}`,
+  /** The pass header names whom you pass to, as the chat does ("to Bob"). */
+  passingTo: (v: { name: string }) => `Pass 3 cards to ${v.name}`,
   passWaiting: "Waiting for the others to pass…",
   passButton: (v: { n: number }) => (v.n === 3 ? "Pass these 3 cards" : `Pick ${3 - v.n} more card${3 - v.n === 1 ? "" : "s"}`),
   passDir: (v: { dir: Dir }) => (v.dir === "hold" ? "Hold" : v.dir === "across" ? "Pass across" : `Pass ${v.dir}`),
