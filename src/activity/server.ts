@@ -33,6 +33,13 @@ import { Sessions } from "./session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
 /** ChannelAccess (src/table/access.ts): default, anyone signed in may watch; servers unknown. */
+/**
+ * The table's refusals that speak of the chat's menu ("This menu is out of date… Here is your
+ * current hand"), in the page's own words: the page has no menu, and already shows the table as it is.
+ */
+const pageWords = (s: Sentence): Sentence =>
+  s.area === "refusals" && (s.key === "stale" || s.key === "notThisGame") ? sentence("activity", "movedOn") : s;
+
 export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "parentOf">> {
   service: TableService;
   fairUse: FairUse;
@@ -357,7 +364,7 @@ export class ActivityServer {
 
   /** A refusal is worded for the person; a success needs no answer: the update brings the new picture. */
   private answer(c: Connection, r: Outcome): void {
-    if (!r.ok) this.say(c, r.say, "refusal");
+    if (!r.ok) this.say(c, pageWords(r.say), "refusal");
   }
 
   // ---- live updates -----------------------------------------------------------------------------

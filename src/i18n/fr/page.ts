@@ -22,6 +22,7 @@ export const activity: typeof activityEn = {
   reconnecting: "Connexion perdue : reconnexion…",
   reconnected: "Reconnecté : la table est telle qu'elle est maintenant.",
   offlineClick: "Pas de connexion : rien n'a été joué. Reconnexion…",
+  movedOn: "La partie avait avancé : ce coup n'a pas été joué. La table montre où elle en est.",
   takesTrick: (v) => `${v.name} remporte le pli`,
   takesRest: (v) => (v.n === 1 ? `${v.name} remporte le dernier pli` : `${v.name} remporte les ${v.n} derniers plis`),
   noTable: "Il n'y a pas encore de table dans ce salon. Lancez-en une avec /hearts new, puis rouvrez l'Activité.",

@@ -13,6 +13,7 @@ export const en = {
   reconnecting: "Connection lost: reconnecting…",
   reconnected: "Reconnected: the table is as it is now.",
   offlineClick: "Not connected: nothing was played. Reconnecting…",
+  movedOn: "The game had moved on: that was not played. The table shows where it is now.",
   takesTrick: (v: { name: string }) => `${v.name} takes the trick`,
   takesRest: (v: { name: string; n: number }) => (v.n === 1 ? `${v.name} takes the last trick` : `${v.name} takes the last ${v.n} tricks`),
   noTable: "There is no table in this channel yet. Start one with /hearts new, then open the Activity again.",
