@@ -5,7 +5,7 @@
  *
  * A new language is its catalogue and a line here (with its imports): src/i18n/<code>/page.ts,
  * play.ts and server.ts, each area typed against English's (src/i18n/messages/*), so a missing
- * sentence fails to compile; test/i18n/new-language.test.ts adds one this way. The Activity's page
+ * sentence fails to compile; test/languages/new-language.test.ts adds one this way. The Activity's page
  * bundles every language's catalogue through this list (about 26 KB gzipped for English and French).
  */
 import { english, type Messages } from "./english.js";
