@@ -134,6 +134,24 @@ export abstract class PrismaStore {
     });
   }
 
+  listUntoldTables(since: Date, limit: number): Promise<StoredTable[]> {
+    return this.inTurn(async () => {
+      const rows = await this.db.heartsTable.findMany({
+        where: { status: "finished", threadFrom: { not: null }, updatedAt: { gte: since } },
+        orderBy: { updatedAt: "desc" },
+        take: limit,
+      });
+      // A row that does not read has nothing the thread could tell.
+      return rows.flatMap((row) => {
+        try {
+          return [toRecord(row)];
+        } catch {
+          return [];
+        }
+      });
+    });
+  }
+
   listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
     return this.inTurn(async () => {
       const rows = await this.db.finishedGame.findMany({

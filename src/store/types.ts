@@ -141,6 +141,11 @@ export interface Store {
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult>;
   /** Every table not finished, abandoned or broken: what a restarted bot resumes. */
   listOpenTables(): Promise<StoredTable[]>;
+  /**
+   * Finished tables changed since `since` whose thread had not said it told everything (threadFrom
+   * set: see TableRecord): a restarted bot tells their end. Newest first, at most `limit`.
+   */
+  listUntoldTables(since: Date, limit: number): Promise<StoredTable[]>;
   /** Marks the table finished and records the result, in one transaction. */
   recordFinishedGame(game: FinishedGame): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;

@@ -106,7 +106,8 @@ export interface StoredTable extends TableRecord {
    * The places in the game (./catch-up.ts) the thread's last post with news tells, [threadFrom,
    * threadTo), as stored when this record was read: the thread writes them before each such post
    * (TableService.notePost, which leaves the live record as it is), a resume reads them fresh.
-   * Null for a table stored before them: everything told.
+   * Null for a table stored before them, or closed once its thread had told everything
+   * (TableService.noteThreadDone): nothing to tell again.
    */
   threadFrom: number | null;
   threadTo: number | null;

@@ -451,6 +451,11 @@ export class TableService {
     await this.store.updateTable(tableId, { threadFrom: from, threadTo: to });
   }
 
+  /** The closed table's thread told everything: a restart has nothing to tell again (../table/catch-up.ts). */
+  async noteThreadDone(tableId: string): Promise<void> {
+    await this.store.updateTable(tableId, { threadFrom: null, threadTo: null });
+  }
+
   /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */
   async stop(): Promise<void> {
     this.health.stop();

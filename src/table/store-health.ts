@@ -111,6 +111,7 @@ export function guardedStore(store: Store, health: StoreHealth): Store {
     loadActions: (tableId) => run(() => store.loadActions(tableId)),
     truncateActions: (tableId, fromSeq, expectedCount, patch) => run(() => store.truncateActions(tableId, fromSeq, expectedCount, patch)),
     listOpenTables: () => run(() => store.listOpenTables()),
+    listUntoldTables: (since, limit) => run(() => store.listUntoldTables(since, limit)),
     recordFinishedGame: (game) => run(() => store.recordFinishedGame(game)),
     getGuildSettings: (guildId) => run(() => store.getGuildSettings(guildId)),
     updateGuildSettings: (guildId, patch) => run(() => store.updateGuildSettings(guildId, patch)),

@@ -130,6 +130,14 @@ export class MemoryStore implements Store {
     return [...this.tables.values()].filter((t) => ["lobby", "passing", "playing"].includes(t.status)).map(clone);
   }
 
+  async listUntoldTables(since: Date, limit: number): Promise<StoredTable[]> {
+    return [...this.tables.values()]
+      .filter((t) => t.status === "finished" && t.threadFrom !== null && t.updatedAt >= since)
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+      .slice(0, limit)
+      .map(clone);
+  }
+
   async recordFinishedGame(game: FinishedGame): Promise<void> {
     await this.probeWrite();
     const t = this.tables.get(game.tableId);
