@@ -37,7 +37,16 @@ function importsOf(file: string): string[] {
   return importsWithKind(file).map((i) => i.target);
 }
 
+/** Each file parsed once: the checks below ask for the same files' imports several times. */
+const importsByFile = new Map<string, { target: string; typeOnly: boolean }[]>();
+
 function importsWithKind(file: string): { target: string; typeOnly: boolean }[] {
+  let found = importsByFile.get(file);
+  if (!found) importsByFile.set(file, (found = parseImports(file)));
+  return found;
+}
+
+function parseImports(file: string): { target: string; typeOnly: boolean }[] {
   const text = readFileSync(file, "utf8");
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const out: { target: string; typeOnly: boolean }[] = [];
