@@ -22,7 +22,7 @@ import { pgErrorText, pgTarget } from "./pg-url.js";
 import { forgetUser, personalData, storedGuilds, purgeGuildStep, purgeInSteps } from "./privacy.js";
 import { PrismaStore, WRITES_HERE, type Db, type HeavyReads } from "./prisma-store.js";
 import { computeStandings, leaderboard, playerCard, recordFinished, replaceStandings, type StandingsDb } from "./standings.js";
-import type { AppendResult, ForgetResult, HeartsStore, SavedMenu, TablePatch } from "./types.js";
+import type { AppendResult, ForgetResult, HeartsStore, SavedMenu, TablePatch } from "../table/store.js";
 import type { FinishedGame } from "../table/records.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */

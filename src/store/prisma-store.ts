@@ -43,7 +43,7 @@ import type {
   SavedMenu,
   StoredAction,
   TablePatch,
-} from "./types.js";
+} from "../table/store.js";
 import type { AppendWriter, RetentionStep } from "./writer.js";
 
 /** Either backend's client, through the SQLite one's type (the same models, the same calls). */

@@ -14,7 +14,7 @@ import { tombstoneDailies } from "./daily.js";
 import { takeWriteLock } from "./write-lock.js";
 import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
-import { FORMER_PLAYER, type ForgetResult, type PersonalData } from "./types.js";
+import { FORMER_PLAYER, type ForgetResult, type PersonalData } from "../table/store.js";
 
 /** Prefix of an anonymised result's player key: one stable pseudonym per result row. */
 export const FORMER_KEY = "former:";

@@ -32,7 +32,7 @@ import {
   standingsSnapshot,
   standingsSnapshotMark,
 } from "./standings.js";
-import type { AppendResult, ForgetResult, HeartsStore, SavedMenu, TablePatch } from "./types.js";
+import type { AppendResult, ForgetResult, HeartsStore, SavedMenu, TablePatch } from "../table/store.js";
 import type { FinishedGame } from "../table/records.js";
 import { takeWriteLock } from "./write-lock.js";
 

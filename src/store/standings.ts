@@ -16,7 +16,7 @@ import {
   type LeaderboardRow,
   type LeaderboardSort,
   type PlayerCard,
-} from "./types.js";
+} from "../table/store.js";
 
 type Order = "asc" | "desc";
 type StatsColumns = Standing & { guildId: string; playerKey: string };

@@ -16,7 +16,7 @@
  * the hand's and the game's end).
  */
 import { apply, publicAction, publicEvent, replay } from "../game/index.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import type { LiveTable } from "./live.js";
 import type { MissedAction } from "./types.js";
 

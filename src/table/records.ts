@@ -1,6 +1,6 @@
 /**
  * The table domain's records: a table, its seats and settings, its status, a finished game. Every
- * layer names them from here; the store persists them (src/store/types.ts is its interface).
+ * layer names them from here; the store persists them (src/table/store.ts is its interface).
  */
 import { randomBytes } from "node:crypto";
 import type { BotLevel } from "../ai/levels.js";

@@ -5,7 +5,7 @@
  */
 import { replay, type Action, type GameState } from "../game/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import type { StoredTable } from "./records.js";
 import { isOpen } from "./records.js";
 

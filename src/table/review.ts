@@ -19,7 +19,7 @@ import {
 } from "../game/index.js";
 import { distinctPlays } from "../ai/hard.js";
 import { REVIEW_SAMPLES, reviewDecision, type DecisionReview } from "../ai/review.js";
-import type { StoredAction } from "../store/types.js";
+import type { StoredAction } from "./store.js";
 import type { FinishedGame, StoredTable } from "./records.js";
 import type { BotPlayer } from "./players.js";
 

@@ -16,7 +16,7 @@
 import { createGame, type DealKey, type Action, type Card, type MoonChoice, type Rules, type Seat, type SeatView } from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store, TablePatch } from "../store/types.js";
+import type { Store, TablePatch } from "./store.js";
 import { newDealKey, type BotLevel } from "./records.js";
 import type { GuildSettingsCache } from "./guild-settings.js";
 import { TableAccess } from "./access.js";

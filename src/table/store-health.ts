@@ -7,7 +7,7 @@
  */
 import { messages } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import type { Clock, TimerHandle } from "./clock.js";
 
 /** What a person is told while the store cannot save: nothing happened, and they will hear back. */

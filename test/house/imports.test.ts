@@ -199,6 +199,12 @@ describe("the house", () => {
     expect(below.flatMap((dir) => reaching(dir, ["src/discord/", "src/activity/"]))).toEqual([]);
   });
 
+  it("keeps the store below the domain: the port lives in src/table, the adapters implement it, the tie runs one way", () => {
+    // src/store imports the table's records and port; the domain and the rules beneath never import an adapter.
+    const domain = ["src/game/", "src/ai/", "src/table/", "src/daily/", "src/stats/", "src/i18n/"];
+    expect(domain.flatMap((dir) => reaching(dir, ["src/store/"]))).toEqual([]);
+  });
+
   it(`has no src or web file over ${MAX_LINES} lines`, () => {
     const long = [...FILES, ...PAGE]
       .map((f) => {

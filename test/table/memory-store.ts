@@ -12,7 +12,7 @@ import type {
   StoredAction,
   Store,
   TablePatch,
-} from "../../src/store/types.js";
+} from "../../src/table/store.js";
 import type { FinishedGame, StoredTable } from "../../src/table/records.js";
 
 const clone = <T>(x: T): T => structuredClone(x);

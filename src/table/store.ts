@@ -1,10 +1,12 @@
 /**
- * The store's port: the only way the rest of the bot reaches the database. The Discord layer, the
- * table service and the daily challenge depend on these types, never on Prisma: this module
- * imports nothing of the store's adapters (sqlite.ts, postgres.ts and the modules they share),
- * so importing it, or its constants, never loads the Prisma runtime (test/store/port.test.ts).
+ * The store's port: the only way the rest of the bot reaches the database. It lives with the
+ * domain it serves: the table service, the daily challenge and the front ends depend on these
+ * types, never on Prisma; src/store's adapters (sqlite.ts, postgres.ts and the modules they share)
+ * implement it, so the tie between the folders runs one way, store → table. This module imports
+ * nothing of the adapters, so importing it, or its constants, never loads the Prisma runtime
+ * (test/store/port.test.ts).
  */
-import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "../table/records.js";
+import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "./records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 
 export interface NewTable {
