@@ -129,6 +129,8 @@ export interface TournamentRoundView {
   closedAt: Date | null;
   /** Tables of the round that have played their hands. */
   finishedTables: number;
+  /** The people a computer player played for at some point of the round (the turn clock took over, or they left): their results say so. */
+  standIns: string[];
 }
 
 /** A tournament as a front end sees it: immutable, taken when the service answers or announces. Never its secret. */

@@ -1,0 +1,126 @@
+/**
+ * The tournament service on a real SQLite file and the real table service: sign-up, a whole
+ * tournament played through its tables, reseating, standings against a computation written here,
+ * a restart in the middle of a round, cancelling and a person who leaves.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { viewFor, type Seat } from "../../../src/game/index.js";
+import { stateBehind } from "../../../src/table/live.js";
+import type { TournamentView } from "../../../src/table/tournament/api.js";
+import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "./helpers.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function fresh(opts: { role?: string | null } = {}) {
+  const db = newDb();
+  const r = await rig(db.url, opts);
+  cleanups.push(db.cleanup, () => r.close());
+  return { db, r };
+}
+
+async function created(r: Rig, rounds: number, hands = 1): Promise<TournamentView> {
+  const c = await r.service.create(organiser, {
+    guildId,
+    channelId,
+    name: "Friday night",
+    startsAt: inFuture(),
+    rounds,
+    handsPerRound: hands,
+    rulesSpec: "classic",
+    botLevel: "easy",
+  });
+  if (!c.ok) throw new Error(c.code);
+  return c.tournament;
+}
+
+/**
+ * Matchpoints written again from the finished games the tables recorded: per round, per deal and
+ * seat, 2 for each other table where the same seat (held by a person) took more points, 1 where as
+ * many. A person's percentage is their matchpoints over 2 × (tables compared − 1), summed.
+ */
+async function independentPercent(r: Rig, t: TournamentView): Promise<Map<string, number>> {
+  const games = await r.store.listFinishedGames(guildId, 100);
+  const mp = new Map<string, { got: number; top: number }>();
+  for (const round of t.played) {
+    const results = round.tables.map((id) => games.find((g) => g.tableId === id)!);
+    for (let deal = 0; deal < t.handsPerRound; deal++)
+      for (let seat = 0; seat < 4; seat++) {
+        const field = results.flatMap((g) => {
+          const p = g.players.find((x) => x.seat === seat)!;
+          return p.userId ? [{ id: p.userId, score: g.hands[deal].change[seat] }] : [];
+        });
+        for (const me of field) {
+          const row = mp.get(me.id) ?? { got: 0, top: 0 };
+          for (const o of field) if (o !== me) row.got += me.score < o.score ? 2 : me.score === o.score ? 1 : 0;
+          row.top += 2 * (field.length - 1);
+          mp.set(me.id, row);
+        }
+      }
+  }
+  return new Map([...mp].map(([id, x]) => [id, x.top ? (100 * x.got) / x.top : NaN]));
+}
+
+const finished = (r: Rig, id: string) => async () => (await r.service.get(id))?.status === "finished";
+
+describe("a duplicate tournament run by the service", () => {
+  it("plays 9 people over 2 rounds of 1 hand: 3 tables of 3 and a computer player, the same cards everywhere, reseated, standings as computed here", async () => {
+    const { r } = await fresh();
+    const t = await created(r, 2);
+    const people = Array.from({ length: 9 }, (_, i) => person(i));
+    for (const p of people) expect((await r.service.join(t.id, p)).ok).toBe(true);
+    expect((await r.service.join(t.id, people[0])).ok).toBe(false);
+
+    const started = await r.service.start(t.id, organiser);
+    expect(started.ok).toBe(true);
+    const round1 = r.updates.find((x) => x.u.type === "round-started")!;
+    expect(round1.u).toMatchObject({ type: "round-started", round: 1, sittingOut: [] });
+    const tableIds = (round1.u as { tables: string[] }).tables;
+    expect(tableIds).toHaveLength(3);
+    // Every table opened already started, with its people in seats 0–2 and a computer player in seat 3, dealt the same cards.
+    const opened = r.tableUpdates.filter((x) => x.update.type === "opened");
+    expect(opened.map((x) => x.table.record.id).sort()).toEqual([...tableIds].sort());
+    const hands = tableIds.map((id) => r.tables.openTable(id)!.record.seats.map((s) => s.userId === null));
+    for (const h of hands) expect(h).toEqual([false, false, false, true]);
+    const first = tableIds.map((id) => r.tables.openTable(id)!);
+    // Duplicate: seat s holds the same 13 cards at every table of the round.
+    for (let seat = 0; seat < 4; seat++) {
+      const dealt = first.map((v) => viewFor(stateBehind(v)!, seat as Seat).hand.join());
+      expect(new Set(dealt).size).toBe(1);
+    }
+    expect(first.every((v) => v.record.settings.hintsAllowed === false && v.record.settings.turnSeconds > 0)).toBe(true);
+
+    await playPeople(r, people, finished(r, t.id));
+    const done = (await r.service.get(t.id))!;
+    expect(done.played).toHaveLength(2);
+    // Reseated: nobody sits with the same two people again when a seating avoids it.
+    const met = (round: number) =>
+      done.played[round].seating.tables.map((x) =>
+        x.seats
+          .filter((s): s is string => s !== null)
+          .sort()
+          .join(),
+      );
+    expect(met(1)).not.toEqual(met(0));
+    for (const a of done.played[0].seating.tables)
+      for (const b of done.played[1].seating.tables) {
+        const same = a.seats.filter((s) => s !== null && b.seats.includes(s));
+        expect(same.length).toBeLessThanOrEqual(1);
+      }
+    // Each table's game is a finished game like any other (stats and ratings see it).
+    const games = await r.store.listFinishedGames(guildId, 100);
+    expect(games.filter((g) => done.played.flatMap((p) => p.tables).includes(g.tableId))).toHaveLength(6);
+    expect(games.every((g) => g.hands.length === 1)).toBe(true);
+
+    const mine = await independentPercent(r, done);
+    expect(done.standings).toHaveLength(9);
+    for (const s of done.standings) expect(s.percent).toBeCloseTo(mine.get(s.id)!, 9);
+    const order = [...mine].sort((a, b) => b[1] - a[1]).map(([, p]) => p);
+    expect(done.standings.map((s) => s.percent)).toEqual(order.map((p) => expect.closeTo(p, 9) as unknown as number));
+    expect(r.updates.filter((x) => x.u.type === "round-closed").map((x) => (x.u as { round: number }).round)).toEqual([1, 2]);
+    const fin = r.updates.find((x) => x.u.type === "finished")!.u as { podium: { place: number }[] };
+    expect(fin.podium.every((p) => p.place <= 3)).toBe(true);
+  }, 120_000);
+});
