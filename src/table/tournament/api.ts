@@ -114,6 +114,8 @@ export interface TournamentPlayer {
   joinedAt: Date;
   /** Left or removed: a computer player holds their seat to the end, and their results say so. */
   left: boolean;
+  /** A computer player played some of their deals (the turn clock took over, or they left or were removed). */
+  stoodIn: boolean;
 }
 
 /** A round as a front end shows it: its seating, its tables and its clock. */

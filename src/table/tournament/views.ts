@@ -48,7 +48,13 @@ export function tournamentView(t: StoredTournament, paused: boolean, handMs = ES
     status: statusOf(t.status),
     paused,
     round: t.round,
-    players: t.entries.map((e) => ({ userId: e.userId, name: e.name, joinedAt: e.joinedAt, left: e.leftAt !== null })),
+    players: t.entries.map((e) => ({
+      userId: e.userId,
+      name: e.name,
+      joinedAt: e.joinedAt,
+      left: e.leftAt !== null,
+      stoodIn: e.leftAt !== null || t.played.some((r) => r.tables.some((x) => x.standIns.includes(e.userId))),
+    })),
     played: t.played.map((r) => ({
       round: r.round,
       seating: r.seating,

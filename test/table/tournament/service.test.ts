@@ -6,6 +6,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { viewFor, type Seat } from "../../../src/game/index.js";
 import { stateBehind } from "../../../src/table/live.js";
+import { ReviewService } from "../../../src/table/review.js";
+import { firstLegalPlayer } from "../../../src/table/players.js";
+import { dealsHidden } from "../../../src/table/tournament/integrity.js";
 import type { TournamentView } from "../../../src/table/tournament/api.js";
 import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "./helpers.js";
 
@@ -122,5 +125,113 @@ describe("a duplicate tournament run by the service", () => {
     expect(r.updates.filter((x) => x.u.type === "round-closed").map((x) => (x.u as { round: number }).round)).toEqual([1, 2]);
     const fin = r.updates.find((x) => x.u.type === "finished")!.u as { podium: { place: number }[] };
     expect(fin.podium.every((p) => p.place <= 3)).toBe(true);
+  }, 120_000);
+});
+
+/** Eight people, two tables of four, one round of one hand, started. */
+async function eightStarted(r: Rig) {
+  const t = await created(r, 1);
+  const people = Array.from({ length: 8 }, (_, i) => person(i));
+  for (const p of people) expect((await r.service.join(t.id, p)).ok).toBe(true);
+  expect((await r.service.start(t.id, organiser)).ok).toBe(true);
+  const v = (await r.service.get(t.id))!;
+  const [a, b] = v.played[0].tables;
+  const at = (id: string) => people.filter((p) => r.tables.openTable(id)!.record.seats.some((s) => s.userId === p.userId));
+  return { t: v, people, a, b, atA: at(a), atB: at(b) };
+}
+
+const tableDone = (r: Rig, id: string) => async () => (await r.tables.get(id))!.record.status === "finished";
+
+describe("the tournament's rules below both doors", () => {
+  it("only Manage Server or the server's tournament role may create one; a bad start or rounds are refused with a sentence", async () => {
+    const { r } = await fresh({ role: "555" });
+    const o = { guildId, channelId, name: "Night", startsAt: inFuture(), rounds: 2, rulesSpec: "classic", botLevel: "easy" as const };
+    const nobody = await r.service.create(person(1), o);
+    expect(nobody).toMatchObject({ ok: false, code: "not-organiser", say: { area: "tournament", key: "notOrganiser" } });
+    expect((await r.service.create({ ...person(1), roles: ["555"] }, o)).ok).toBe(true);
+    expect(await r.service.create(organiser, { ...o, rounds: 9 })).toMatchObject({ ok: false, code: "bad-options" });
+    expect(await r.service.create(organiser, { ...o, startsAt: new Date(Date.now() - 1000) })).toMatchObject({
+      ok: false,
+      code: "bad-options",
+    });
+    expect(await r.service.create(organiser, { ...o, rulesSpec: "nonsense=1" })).toMatchObject({ ok: false, code: "bad-options" });
+  });
+
+  it("no review of a round's deal while another table of the round still plays it; from its close, it may be seen", async () => {
+    const { r } = await fresh();
+    const { a, b, atA, atB } = await eightStarted(r);
+    await playPeople(r, atA, tableDone(r, a));
+    const review = new ReviewService({ store: r.store, bots: firstLegalPlayer, samples: 1, tournaments: r.store.tournaments });
+    const source = (await review.lastGame(guildId, atA[0].userId))!;
+    expect(source.key).toBe(`table:${a}`);
+    expect(await review.review(atA[0].userId, source)).toMatchObject({ ok: false, code: "hidden", say: { key: "roundHidden" } });
+    expect(await dealsHidden(r.store.tournaments, a)).not.toBeNull();
+    await playPeople(
+      r,
+      atB,
+      async () =>
+        (await r.tables.get(b))!.record.status === "finished" &&
+        (await r.service.get((await r.service.tournamentOf(b))!.tournamentId))!.status === "finished",
+    );
+    expect(await dealsHidden(r.store.tournaments, a)).toBeNull();
+    expect((await review.review(atA[0].userId, source)).ok).toBe(true);
+  }, 120_000);
+
+  it("a person who leaves mid-round is played for by a computer player to the end, and their results say so; before the start leaving takes them off the list", async () => {
+    const { r } = await fresh();
+    const { t, people, atA } = await eightStarted(r);
+    const leaver = atA[0];
+    const out = await r.service.leave(t.id, leaver);
+    expect(out).toMatchObject({ ok: true, say: { key: "leftPlaying" } });
+    const seat = r.tables.openTable(t.played[0].tables[0])!.record.seats.find((s) => s.userId === leaver.userId)!;
+    expect(seat.botControlled).toBe(true);
+    await playPeople(
+      r,
+      people.filter((p) => p !== leaver),
+      finished(r, t.id),
+    );
+    const done = (await r.service.get(t.id))!;
+    const me = done.players.find((p) => p.userId === leaver.userId)!;
+    expect(me).toMatchObject({ left: true, stoodIn: true });
+    expect(done.standings.find((s) => s.id === leaver.userId)!.deals).toBe(1);
+
+    const next = await created(r, 1);
+    expect((await r.service.join(next.id, people[1])).ok).toBe(true);
+    expect(await r.service.leave(next.id, people[1])).toMatchObject({ ok: true, say: { key: "left" } });
+    expect((await r.service.get(next.id))!.players).toEqual([]);
+    expect(await r.service.leave(next.id, people[1])).toMatchObject({ ok: false, code: "not-in" });
+  }, 120_000);
+
+  it("cancelled: its open tables close, it says so, and nobody may join or start it", async () => {
+    const { r } = await fresh();
+    const { t, people } = await eightStarted(r);
+    expect(await r.service.cancel(t.id, person(3))).toMatchObject({ ok: false, code: "not-organiser" });
+    expect((await r.service.cancel(t.id, organiser)).ok).toBe(true);
+    expect(r.updates.at(-1)!.u).toEqual({ type: "cancelled", reason: "organiser" });
+    for (const id of t.played[0].tables) expect((await r.tables.get(id))!.record.status).toBe("abandoned");
+    expect(r.tables.openTableIds).toEqual([]);
+    expect((await r.service.get(t.id))!.status).toBe("cancelled");
+    expect(await r.service.join(t.id, people[0])).toMatchObject({ ok: false, code: "not-signup" });
+    expect(await r.service.start(t.id, organiser)).toMatchObject({ ok: false, code: "not-signup" });
+  }, 60_000);
+
+  it("survives a restart in the middle of a round: the tables resume, the round closes when they finish, standings count every deal once", async () => {
+    const { db, r } = await fresh();
+    const { t, a, b, atA, atB } = await eightStarted(r);
+    await playPeople(r, atA, tableDone(r, a));
+    // Table B stops mid-hand: some cards played.
+    await playPeople(r, atB, async () => ((await r.tables.get(b))!.game?.trickNumber ?? 0) >= 4);
+    await r.close();
+    cleanups.splice(cleanups.indexOf(r.close), 1);
+
+    const again = await rig(db.url);
+    cleanups.push(() => again.close());
+    expect(await again.tables.resume()).toBe(1);
+    expect(await again.service.resume()).toBe(1);
+    await playPeople(again, atB, finished(again, t.id));
+    const done = (await again.service.get(t.id))!;
+    expect(done.played[0].finishedTables).toBe(2);
+    expect(done.standings.every((s) => s.deals === 1 && s.top === 2)).toBe(true);
+    expect(again.updates.map((x) => x.u.type)).toEqual(["round-closed", "finished"]);
   }, 120_000);
 });
