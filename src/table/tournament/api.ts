@@ -30,7 +30,7 @@ import type { Standing } from "./scoring.js";
 import type { RoundSeating } from "./seating.js";
 
 export type { Standing } from "./scoring.js";
-export type { RoundSeating, TableSeating } from "./seating.js";
+export type { RoundSeating } from "./seating.js";
 
 /** signup: people may join; playing: rounds under way; then finished or cancelled. */
 export type TournamentStatus = "signup" | "playing" | "finished" | "cancelled";

@@ -10,6 +10,7 @@ import { ReviewService } from "../../../src/table/review.js";
 import { firstLegalPlayer } from "../../../src/table/players.js";
 import { dealsHidden } from "../../../src/table/tournament/integrity.js";
 import type { TournamentView } from "../../../src/table/tournament/api.js";
+import { ManualClock } from "../manual-clock.js";
 import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "./helpers.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -233,5 +234,33 @@ describe("the tournament's rules below both doors", () => {
     expect(done.played[0].finishedTables).toBe(2);
     expect(done.standings.every((s) => s.deals === 1 && s.top === 2)).toBe(true);
     expect(again.updates.map((x) => x.u.type)).toEqual(["round-closed", "finished"]);
+  }, 120_000);
+
+  it("a person who never shows up is played for by the turn clock's computer player to the round's end (their table does not close), and their results say so", async () => {
+    const db = newDb();
+    const clock = new ManualClock();
+    clock.realWaitMs = 5;
+    const r = await rig(db.url, { clock });
+    cleanups.push(db.cleanup, () => r.close());
+    const c = await r.service.create(organiser, {
+      guildId,
+      channelId,
+      name: "Solo",
+      startsAt: new Date(clock.now() + 60_000),
+      rounds: 1,
+      handsPerRound: 1,
+      rulesSpec: "classic",
+      botLevel: "easy",
+    });
+    if (!c.ok) throw new Error(c.code);
+    expect((await r.service.join(c.tournament.id, person(1))).ok).toBe(true);
+    // The scheduler starts it at its time; the person never comes.
+    for (let i = 0; i < 200 && (await r.service.get(c.tournament.id))!.status !== "finished"; i++) await clock.advance(20_000);
+    const done = (await r.service.get(c.tournament.id))!;
+    expect(done.status).toBe("finished");
+    expect(done.players[0]).toMatchObject({ stoodIn: true, left: false });
+    expect(done.standings[0].deals).toBe(1);
+    const table = (await r.tables.get(done.played[0].tables[0]))!;
+    expect(table.record.status).toBe("finished");
   }, 120_000);
 });
