@@ -180,7 +180,7 @@ export class TournamentService implements Tournaments {
           secret: randomBytes(32).toString("hex"),
         });
         this.log.info({ tournament: t.id, guild: t.guildId, rounds: t.rounds }, "tournament created");
-        this.arm(t);
+        this.arm(t, true);
         this.emit(t, { type: "signup-changed", created: true });
         return { ok: true as const, tournament: tournamentView(t, false) };
       });
@@ -392,18 +392,18 @@ export class TournamentService implements Tournaments {
 
   // ---- the scheduler: reminders, starts, pauses between rounds --------------------------------
 
-  /** Arms a sign-up's reminder and start. */
-  private arm(t: StoredTournament): void {
+  /** Arms a sign-up's reminder and start; `created`: just now (no reminder if it starts within the reminder's notice). */
+  private arm(t: StoredTournament, created = false): void {
     if (t.status !== "signup") return;
     const start = t.startsAt.getTime();
-    if (!t.remindedAt && start - REMINDER_BEFORE_MS > t.createdAt.getTime())
+    if (!t.remindedAt && !(created && start - REMINDER_BEFORE_MS <= this.clock.now()))
       this.timers.at(t.id, start - REMINDER_BEFORE_MS, () => this.remind(t.id));
     this.timers.at(t.id, start, () => this.startAtTime(t.id));
   }
 
   private remind(id: string): Promise<unknown> {
     return this.step(id, async (t) => {
-      if (t.status !== "signup" || t.remindedAt) return { ok: true as const };
+      if (t.status !== "signup" || t.remindedAt || t.startsAt.getTime() <= this.clock.now()) return { ok: true as const };
       await this.store.update(id, { remindedAt: this.now() });
       const minutesLeft = Math.max(0, Math.round((t.startsAt.getTime() - this.clock.now()) / 60_000));
       this.emit({ ...t, remindedAt: this.now() }, { type: "reminder-due", minutesLeft });

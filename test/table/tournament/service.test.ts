@@ -263,4 +263,55 @@ describe("the tournament's rules below both doors", () => {
     const table = (await r.tables.get(done.played[0].tables[0]))!;
     expect(table.record.status).toBe("finished");
   }, 120_000);
+
+  it("reminds 15 minutes before the start and starts at its time; with nobody signed up it is cancelled at its time", async () => {
+    const db = newDb();
+    const clock = new ManualClock();
+    clock.realWaitMs = 5;
+    const r = await rig(db.url, { clock });
+    cleanups.push(db.cleanup, () => r.close());
+    const make = async (name: string) => {
+      const c = await r.service.create(organiser, {
+        guildId,
+        channelId,
+        name,
+        startsAt: new Date(clock.now() + 60 * 60_000),
+        rounds: 1,
+        rulesSpec: "classic",
+        botLevel: "easy",
+      });
+      if (!c.ok) throw new Error(c.code);
+      return c.tournament.id;
+    };
+    const night = await make("Night");
+    const empty = await make("Empty");
+    expect((await r.service.join(night, person(1))).ok).toBe(true);
+    await clock.advance(44 * 60_000);
+    expect(r.updates.some((x) => x.u.type === "reminder-due")).toBe(false);
+    await clock.advance(60_000);
+    expect(r.updates.filter((x) => x.u.type === "reminder-due").map((x) => [x.t.id, x.u])).toEqual([
+      [night, { type: "reminder-due", minutesLeft: 15 }],
+      [empty, { type: "reminder-due", minutesLeft: 15 }],
+    ]);
+    await clock.advance(15 * 60_000);
+    expect(r.updates.find((x) => x.u.type === "round-started")?.t.id).toBe(night);
+    expect(r.updates.find((x) => x.u.type === "cancelled")).toMatchObject({ t: { id: empty }, u: { reason: "nobody" } });
+  }, 60_000);
+
+  it("Forget me during a tournament: the person's entry and seats take a stand-in id, and everyone else's standings stay as they were", async () => {
+    const { r } = await fresh();
+    const { t, people } = await eightStarted(r);
+    await playPeople(r, people, finished(r, t.id));
+    const before = (await r.service.get(t.id))!;
+    const gone = people[2];
+    await r.store.forgetUser(gone.userId);
+    const after = (await r.service.get(t.id))!;
+    expect(after.players.some((p) => p.userId === gone.userId)).toBe(false);
+    expect(JSON.stringify(after.played)).not.toContain(gone.userId);
+    const others = (v: TournamentView) => v.standings.filter((s) => s.id !== gone.userId && !s.id.startsWith("former:"));
+    expect(others(after)).toEqual(others(before));
+    const standIn = after.standings.find((s) => s.id.startsWith("former:"))!;
+    expect(standIn.percent).toBe(before.standings.find((s) => s.id === gone.userId)!.percent);
+    expect(await r.service.personal(gone.userId)).toEqual([]);
+  }, 120_000);
 });
