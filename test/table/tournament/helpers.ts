@@ -2,6 +2,7 @@
 import { awaiting, viewFor, type Seat } from "../../../src/game/index.js";
 import { silentLogger } from "../../../src/log.js";
 import { openStore, type HeartsStore } from "../../../src/store/index.js";
+import type { TournamentStore } from "../../../src/store/types.js";
 import type { Clock } from "../../../src/table/clock.js";
 import { stateBehind } from "../../../src/table/live.js";
 import { firstLegalPlayer } from "../../../src/table/players.js";
@@ -25,7 +26,10 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-export async function rig(url: string, opts: { role?: string | null; clock?: Clock } = {}): Promise<Rig> {
+export async function rig(
+  url: string,
+  opts: { role?: string | null; clock?: Clock; wrap?: (s: TournamentStore) => TournamentStore } = {},
+): Promise<Rig> {
   const store = await openStore(url);
   const tables = new TableService({
     store,
@@ -35,7 +39,7 @@ export async function rig(url: string, opts: { role?: string | null; clock?: Clo
     clock: opts.clock,
   });
   const service = new TournamentService({
-    store: store.tournaments,
+    store: opts.wrap ? opts.wrap(store.tournaments) : store.tournaments,
     tables,
     guilds: { get: () => Promise.resolve({ tournamentRole: opts.role ?? null }) },
     log: silentLogger(),

@@ -10,6 +10,7 @@ import { ReviewService } from "../../../src/table/review.js";
 import { firstLegalPlayer } from "../../../src/table/players.js";
 import { dealsHidden } from "../../../src/table/tournament/integrity.js";
 import type { TournamentView } from "../../../src/table/tournament/api.js";
+import type { TournamentStore } from "../../../src/store/types.js";
 import { ManualClock } from "../manual-clock.js";
 import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "./helpers.js";
 
@@ -313,5 +314,32 @@ describe("the tournament's rules below both doors", () => {
     const standIn = after.standings.find((s) => s.id.startsWith("former:"))!;
     expect(standIn.percent).toBe(before.standings.find((s) => s.id === gone.userId)!.percent);
     expect(await r.service.personal(gone.userId)).toEqual([]);
+  }, 120_000);
+
+  it("a store fault pauses the tournament (refusals say so, the front ends hear 'paused'), and it goes on when the store is back", async () => {
+    const db = newDb();
+    let down = false;
+    const wrap = (s: TournamentStore): TournamentStore =>
+      new Proxy(s, {
+        get: (target, key) => {
+          const v = Reflect.get(target, key) as unknown;
+          return typeof v === "function"
+            ? (...args: unknown[]) =>
+                down ? Promise.reject(new Error("disk I/O error")) : (v as (...a: unknown[]) => unknown).apply(target, args)
+            : v;
+        },
+      });
+    const r = await rig(db.url, { wrap });
+    cleanups.push(db.cleanup, () => r.close());
+    const { t, people } = await eightStarted(r);
+    down = true;
+    expect(await r.service.join(t.id, person(20))).toMatchObject({ ok: false, code: "store-down", say: { key: "storeDown" } });
+    expect(r.updates.at(-1)).toMatchObject({ t: { id: t.id, paused: true }, u: { type: "paused" } });
+    expect(await r.service.start(t.id, organiser)).toMatchObject({ ok: false, code: "store-down" });
+    down = false;
+
+    await playPeople(r, people, async () => r.updates.some((x) => x.u.type === "resumed"));
+    await playPeople(r, people, finished(r, t.id));
+    expect((await r.service.get(t.id))!.paused).toBe(false);
   }, 120_000);
 });
