@@ -22,6 +22,7 @@ import * as rules from "./messages/rules.js";
 import * as settings from "./messages/settings.js";
 import * as standings from "./messages/standings.js";
 import * as table from "./messages/table.js";
+import * as tournament from "./messages/tournament.js";
 
 /** Every area, by name; an area is a file in ./messages and a line here. */
 export const english = {
@@ -45,6 +46,7 @@ export const english = {
   settings: settings.en,
   standings: standings.en,
   table: table.en,
+  tournament: tournament.en,
 };
 
 export type Messages = typeof english;

@@ -12,6 +12,7 @@ import { english, type Messages } from "./english.js";
 import * as frPage from "./fr/page.js";
 import * as frPlay from "./fr/play.js";
 import * as frServer from "./fr/server.js";
+import * as frTournament from "./fr/tournament.js";
 
 export interface Language {
   /**
@@ -25,5 +26,5 @@ export interface Language {
 
 export const LANGUAGES = {
   en: { discord: ["en-US", "en-GB"], messages: english },
-  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frServer } },
+  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frServer, ...frTournament } },
 } satisfies Record<string, Language>;

@@ -13,6 +13,7 @@
  * (`name = this.forward(fn)` over a shared function of the client) or a method; a backend
  * writes its own only when its statements differ.
  */
+import { tournamentStore, type TournamentDb } from "./tournaments.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { FinishedGame, StoredTable } from "../table/records.js";
 import { addCrossRequest, markCrossRequests, pendingCrossRequests, pruneCrossRequests } from "./cross.js";
@@ -43,6 +44,7 @@ import type {
   SavedMenu,
   StoredAction,
   TablePatch,
+  TournamentStore,
 } from "../table/store.js";
 import type { AppendWriter, RetentionStep } from "./writer.js";
 
@@ -95,6 +97,12 @@ export abstract class PrismaStore {
   private forwardDaily<A extends unknown[], R>(fn: (db: daily.DailyDb, ...args: A) => Promise<R>): (...args: A) => Promise<R> {
     return (...args) => this.inTurn(() => fn(this.daily, ...args));
   }
+
+  /** The tournaments' rows (tournaments.ts), each operation in turn with the others. */
+  get tournaments(): TournamentStore {
+    return (this.tournamentRows ??= tournamentStore(this.db as unknown as TournamentDb, (fn) => this.inTurn(fn)));
+  }
+  private tournamentRows: TournamentStore | undefined;
 
   createTable(input: NewTable): Promise<StoredTable> {
     return this.inTurn(async () => toRecord(await this.writes.createTable(input, () => createTableRow(this.db, input))));

@@ -34,6 +34,7 @@ import { clickRefusal, person, type BotPlayer } from "./players.js";
 import { endGuildTables, forgetAtOpenTables, forgetAtStoredTables, type OpenTables } from "./privacy.js";
 import { TableLifecycle } from "./lifecycle.js";
 import { TableOpening } from "./opening.js";
+import type { StartedTable } from "./started.js";
 import { TableRegistry } from "./registry.js";
 import { TurnScheduler } from "./scheduler.js";
 import { cleanName, isHumanSeat, seatOf } from "./seats.js";
@@ -107,7 +108,7 @@ export class TableService {
       bots: this.bots,
       emit: (live, update) => this.emit(live, update),
       plan: (live) => this.turns.plan(live),
-      clearTimers: (live) => this.clearTimers(live),
+      clearTimers: (live) => this.lifecycle.clearTimers(live),
       forget: (live) => this.forget(live),
       reload: (live) => this.registry.reload(live),
     };
@@ -142,9 +143,10 @@ export class TableService {
       maxTablesPerGuild: this.config.maxTablesPerGuild,
       findOpen: (channelId) => this.findOpen(channelId),
       emit: (live, update) => this.emit(live, update),
+      plan: (live) => this.turns.plan(live),
       opened: (live) => {
         this.remember(live);
-        this.armLobbyTimer(live);
+        this.lifecycle.armLobbyTimer(live);
       },
     });
   }
@@ -252,6 +254,11 @@ export class TableService {
     return this.unlessStoreDown(() => this.opening.open(where, host, options));
   }
 
+  /** A tournament round's table, opened with its game started (started.ts); its view, or null if its log is broken. */
+  openStarted(input: StartedTable): Promise<TableView | null> {
+    return this.opening.started(input);
+  }
+
   /** Records where the front end put the table's messages. */
   async attach(tableId: string, where: { messageId?: string | null; threadId?: string | null }): Promise<void> {
     const live = await this.load(tableId);
@@ -308,7 +315,7 @@ export class TableService {
 
   /** Stores and announces what a lobby move decided (lobby-commit.ts). Runs inside the table's queue. */
   private move(live: LiveTable, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return commitLobbyMove(this.ctx, live, actor, r, (l) => this.armLobbyTimer(l));
+    return commitLobbyMove(this.ctx, live, actor, r, (l) => this.lifecycle.armLobbyTimer(l));
   }
 
   async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
@@ -327,7 +334,7 @@ export class TableService {
         timeBank: seats.map(() => record.settings.timeBankSeconds),
       });
       live.state = state;
-      this.clearTimers(live);
+      this.lifecycle.clearTimers(live);
       this.log.info({ table: tableId, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
       this.turns.plan(live);
       this.emit(live, { type: "started" });
@@ -423,14 +430,6 @@ export class TableService {
   }
 
   // ---- timers, the store's health, restarts (lifecycle.ts) -------------------------
-
-  private armLobbyTimer(live: LiveTable): void {
-    this.lifecycle.armLobbyTimer(live);
-  }
-
-  private clearTimers(live: LiveTable): void {
-    this.lifecycle.clearTimers(live);
-  }
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
   async closeBySystem(tableId: string, reason: CloseReason, note: Sentence): Promise<void> {

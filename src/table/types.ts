@@ -98,8 +98,11 @@ export interface MissedAction {
  */
 export type TableUpdate =
   | { type: "lobby"; note: Sentence }
-  /** A rematch opened: a new lobby where the finished game `rematchOf` was (its table message is the chat's to post). */
-  | { type: "opened"; rematchOf: string }
+  /**
+   * A table opened outside a command (its table message is the chat's to post): a rematch's new
+   * lobby where the finished game `rematchOf` was, or a tournament round's table, already started.
+   */
+  | { type: "opened"; rematchOf?: string; tournament?: { id: string; round: number; table: number } }
   | { type: "started" }
   | { type: "action"; seat: number; action: PublicAction; events: PublicEvent[]; source: ActionSource }
   | { type: "seat"; seat: number; change: "bot-took-over" | "left" | "returned" }

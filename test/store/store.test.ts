@@ -239,6 +239,7 @@ for (const db of BACKENDS) {
         dailyEnabled: true,
         dailyRules: "classic",
         dailyMemberDays: 0,
+        tournamentRole: null,
       };
       expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", allowedChannels: [], ...none });
       await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
@@ -259,6 +260,7 @@ for (const db of BACKENDS) {
         retentionDays: 90,
         leftAt: left,
         dailyMemberDays: 30,
+        tournamentRole: "r1",
       } as const;
       await store.updateGuildSettings("g9", all);
       expect(await store.getGuildSettings("g9")).toEqual({
