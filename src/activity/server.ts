@@ -26,6 +26,7 @@ import { buildApp, type AppFiles } from "./bundle.js";
 import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
 import { closeReason, pathOf, servePage } from "./http.js";
+import { LastGames } from "./last-games.js";
 import { identify, type DiscordIdentity } from "./oauth.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
 import { rulesInfo } from "./rules.js";
@@ -100,6 +101,7 @@ export class ActivityServer {
   private readonly all = new Set<Connection>();
   /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
   private readonly open = new Map<string, number>();
+  private readonly lastGames = new LastGames();
   private app: AppFiles | null = null;
   private readonly now: () => number;
 
@@ -127,7 +129,10 @@ export class ActivityServer {
         return void socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
       this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, address));
     });
-    deps.service.onUpdate((table, update) => this.updated(table, update));
+    deps.service.onUpdate((table, update) => {
+      this.lastGames.saw(table, update);
+      this.updated(table, update);
+    });
     deps.service.access.onEnded((e) => this.ended(e));
   }
 
@@ -352,7 +357,8 @@ export class ActivityServer {
       locale: who.locale,
       resumed,
     });
-    const table = await this.deps.service.findOpen(m.channel);
+    // No open table: the game just over there, if any (its scores and Rematch).
+    const table = (await this.deps.service.findOpen(m.channel)) ?? (await this.lastGames.find(this.deps.service, m.channel));
     this.show(c, table?.record.id ?? null);
     if (!table) return this.send(c, { t: "table", table: null });
     this.sendFrame(
