@@ -404,7 +404,8 @@ export class ActivityServer {
     const avatars = new Map<string, string>();
     for (const ch of threadId ? [channelId, threadId] : [channelId])
       for (const c of this.byChannel.get(ch) ?? []) if (c.who?.avatar) avatars.set(c.who.userId, c.who.avatar);
-    return (userId) => avatars.get(userId) ?? null;
+    // Else the face their last click at the table carried (a chat-only player's: src/table/faces.ts).
+    return (userId) => avatars.get(userId) ?? table.faceOf(userId);
   }
 
   /** The table's rules in words (the Rules panel), once per table shown, again only if they change. */

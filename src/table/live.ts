@@ -10,6 +10,7 @@ import { SerialQueue } from "./queue.js";
 import type { StoredTable, TableRecord } from "./records.js";
 import { isBotSeat, seatOf } from "./seats.js";
 import { deadlineOf, type TurnStart } from "./turn-clock.js";
+import { sawFace } from "./faces.js";
 import { refuse, type Actor, type Outcome, type TableView, type UndoMark } from "./types.js";
 import { sentence } from "../i18n/index.js";
 
@@ -31,6 +32,8 @@ export interface LiveTable {
   undone: UndoMark | null;
   /** Moves on at each undo: a computer player's move worked out before it is dropped. */
   epoch: number;
+  /** The avatar hashes of people who acted here (faces.ts), by user id: in memory only. */
+  faces: Map<string, string>;
 }
 
 export function newLive(record: StoredTable): LiveTable {
@@ -44,6 +47,7 @@ export function newLive(record: StoredTable): LiveTable {
     closed: false,
     undone: null,
     epoch: 0,
+    faces: new Map(),
   };
 }
 
@@ -75,6 +79,7 @@ export function tableView(
       return mine ? viewFor(state!, mine.seat as Seat) : null;
     },
     deadline: (seat: number) => deadlines[seat] ?? null,
+    faceOf: (userId: string) => extras.live?.faces.get(userId) ?? null,
   });
   behind.set(view, { state, live: extras.live ?? null });
   return view;
@@ -161,6 +166,7 @@ export function seatViewAt(live: LiveTable | null, actor: Actor): Outcome<{ tabl
   if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
   const mine = seatOf(live.record.seats, actor.userId);
   if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
+  sawFace(live, actor);
   if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
   return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };
 }

@@ -26,6 +26,7 @@ import { commitLobbyMove } from "./lobby-commit.js";
 import { commitAction } from "./commit.js";
 import type { TableContext } from "./context.js";
 import { hintFor } from "./hints.js";
+import { sawFace } from "./faces.js";
 import { actedOutcome, currentView, liveBehind, newLive, seatViewAt, viewOf, type LiveTable } from "./live.js";
 import * as lobby from "./lobby.js";
 import type { LobbyOutcome } from "./lobby.js";
@@ -397,6 +398,7 @@ export class TableService {
     return this.withTable(table, async (live) => {
       const mine = seatOf(live.record.seats, actor.userId);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
+      sawFace(live, actor);
       if (!live.state) return refuse("not-started", sentence("refusals", "notStarted"));
       const seat = mine.seat as Seat;
       const action = build(seat);
