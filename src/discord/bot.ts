@@ -26,7 +26,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     onAck: deps.onAck,
     webhook,
   });
-  const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse } = services;
+  const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse, tournaments } = services;
   const admin = { service, guilds, log, everyShard };
   wireEvents(client, { route, presenter, admin, log });
   const running = { config, deps, client, webhook, services, admin, log };
@@ -34,6 +34,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     client,
     load,
     service,
+    tournaments,
     presenter,
     housekeeping,
     images,

@@ -11,6 +11,7 @@ import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { Housekeeping } from "../../table/housekeeping.js";
 import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
+import type { TournamentService } from "../../table/tournament/service.js";
 import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
 import type { Presenter } from "../presenting/presenter.js";
 
@@ -47,6 +48,8 @@ export interface HeartsBot {
   client: Client;
   load: LoadGauge;
   service: TableService;
+  /** Tournaments (src/table/tournament/api.ts), on the same table service: the Activity shows their standings and round clock. */
+  tournaments: TournamentService;
   presenter: Presenter;
   /** The retention and departed-server purge job (null when this process does not run it). */
   housekeeping: Housekeeping | null;
