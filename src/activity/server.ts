@@ -20,6 +20,7 @@ import type { Logger } from "../log.js";
 import type { FairUse } from "../table/fair-use.js";
 import type { AccessEnded, ChannelAccess } from "../table/access.js";
 import type { TableService } from "../table/service.js";
+import type { Tournaments } from "../table/tournament/api.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
@@ -31,6 +32,7 @@ import { identify, type DiscordIdentity } from "./oauth.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
 import { rulesInfo } from "./rules.js";
 import { Sessions } from "./session.js";
+import { TournamentPanels } from "./tournament.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
 /** ChannelAccess (src/table/access.ts): default, anyone signed in may watch; servers unknown. */
@@ -60,6 +62,8 @@ export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "pa
    */
   forwardKey?: string;
   onListening?(port: number): void;
+  /** The tournament service: a table that plays for a tournament shows its standings and round clock beside it (tournament.ts). */
+  tournaments?: Pick<Tournaments, "tournamentOf" | "get" | "onUpdate">;
   /** The door's bounds (door.ts); tests set smaller ones. */
   limits?: Partial<DoorLimits>;
 }
@@ -102,6 +106,7 @@ export class ActivityServer {
   /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
   private readonly open = new Map<string, number>();
   private readonly lastGames = new LastGames();
+  private readonly panels: TournamentPanels<Connection> | null;
   private app: AppFiles | null = null;
   private readonly now: () => number;
 
@@ -134,6 +139,13 @@ export class ActivityServer {
       this.updated(table, update);
     });
     deps.service.access.onEnded((e) => this.ended(e));
+    this.panels = deps.tournaments
+      ? new TournamentPanels(
+          deps.tournaments,
+          () => this.all,
+          (c, m) => this.send(c, m),
+        )
+      : null;
   }
 
   /** Builds the page and listens; resolves with the port. */
@@ -168,6 +180,7 @@ export class ActivityServer {
     if (c.tableId && c.who) this.count(`${c.tableId} ${c.who.userId}`, -1);
     c.tableId = tableId;
     if (tableId && c.who) this.count(`${tableId} ${c.who.userId}`, 1);
+    this.panels?.shown(c).catch((err: unknown) => this.deps.log.warn({ err: String(err) }, "tournament panel not sent"));
   }
 
   private count(key: string, by: number): void {

@@ -162,11 +162,17 @@ export function actedOutcome(live: LiveTable, seat: Seat): { ok: true; table: Ta
 }
 
 /** The seat's private view at an open table, for its own menu; refused when there is no table, seat or deal. */
+/** The seat `actor` holds at the table, if any: a seated person's face is then the table's to show (faces.ts). */
+export function seatedActor(live: LiveTable, actor: Actor): ReturnType<typeof seatOf> {
+  const mine = seatOf(live.record.seats, actor.userId);
+  if (mine) sawFace(live, actor);
+  return mine;
+}
+
 export function seatViewAt(live: LiveTable | null, actor: Actor): Outcome<{ table: TableView; view: SeatView }> {
   if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
-  const mine = seatOf(live.record.seats, actor.userId);
+  const mine = seatedActor(live, actor);
   if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
-  sawFace(live, actor);
   if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
   return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };
 }

@@ -21,7 +21,9 @@ import {
 import { rankText } from "../../src/i18n/cards.js";
 import { drawLobbyButtons, lobbyLine } from "../lobby.js";
 import { el, type Actions } from "./dom.js";
+import { prepareDeck } from "./face.js";
 import { handEl, updateHand } from "./hand.js";
+import { tournamentEl } from "./tournament.js";
 import { gameOverEl, moonEl, rulesEl, scoresEl } from "./panels.js";
 import { rulesButton, seatEl, seatsEl, trickClass, trickEl, topBar } from "./table.js";
 
@@ -101,6 +103,7 @@ export function drawPage(root: HTMLElement, s: PageState, a: Actions): boolean {
   }
   const four = fourColours(s);
   const panel = overlay(s);
+  prepareDeck((card) => rankText(s.cw, card));
   const parts: Part[] = [
     { key: `top ${JSON.stringify([headline(s), facts(s), tools(s), t.rules])}`, draw: () => topBar(s, a) },
     { key: "table", draw: () => el("section", { class: "table" }) },
@@ -128,6 +131,8 @@ export function drawPage(root: HTMLElement, s: PageState, a: Actions): boolean {
   tableSection.setAttribute("aria-label", trick.label);
   const still = { ...trick, taken: trick.taken && { ...trick.taken, sweepTo: null } };
   patch(tableSection, [
+    // The tournament the table plays for, if any: beside the table (its clock ticks in main.ts).
+    ...(s.tournament ? [{ key: `tournament ${t.tournamentStandings} ${JSON.stringify(s.tournament)}`, draw: () => tournamentEl(s) }] : []),
     ...[0, 1, 2, 3].map((n) => ({ key: `seat ${JSON.stringify(seatShown(s, n))}`, draw: () => seatEl(s, n) })),
     // A hand's scores show where its tricks were played (the table is empty then): every seat stays in sight.
     panel === "scores"
