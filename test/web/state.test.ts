@@ -299,7 +299,8 @@ describe("the tournament panel", () => {
   });
 
   it("says when the round is over, or the tournament, and has no standings before a round closed; none for an ordinary table", () => {
-    const closed = info({ clock: { ...info().clock, closedAt: 2_000_000 }, round: 1, standings: [] });
+    const clock = { startedAt: 1_000_000, deadline: 1_000_000 + 16 * 60_000, closedAt: 2_000_000, tables: 4, finishedTables: 4 };
+    const closed = info({ clock, round: 1, standings: [] });
     expect(state.tournamentShown(withPanel("en", closed), 3_000_000)).toMatchObject({
       clock: "Round 1 is over: the next one opens soon.",
       tables: null,
