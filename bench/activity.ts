@@ -32,7 +32,7 @@ import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { chromium, type Frame, type Page } from "playwright-core";
 import { ActivityServer } from "../src/activity/server.js";
 import { buildApp } from "../src/activity/bundle.js";
 import { DEFAULT_SETTINGS } from "../src/config.js";
@@ -307,19 +307,7 @@ async function firstRender(): Promise<{ median: number; runs: number[]; phases: 
     const marks: Record<string, number[]> = {};
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const port = h.bot.activity!.port;
-      await hostActivity(page, {
-        activityUrl: `http://127.0.0.1:${port}`,
-        guildId: h.fake.guildId,
-        channelId: h.fake.channelId,
-        code: () => h.fake.oauthCode(h.fake.users[0]),
-      });
-      let frame = page.frames().find((f) => f.url().includes(`:${port}/`));
-      while (!frame) {
-        await new Promise((r) => setTimeout(r, 5));
-        frame = page.frames().find((f) => f.url().includes(`:${port}/`));
-      }
+      const { frame } = await openActivity(h, await context.newPage());
       await frame.waitForSelector(".table .seat", { timeout: 15_000 });
       await frame.waitForSelector(".hand .card", { timeout: 15_000 });
       // From the Activity frame's navigation (its time origin) to each mark. A string: tsx would
@@ -342,6 +330,23 @@ async function firstRender(): Promise<{ median: number; runs: number[]; phases: 
   }
 }
 
+/** The Activity opened in `page` (inside Discord's frame, as hostActivity plays it) for the harness's first user; its frame. */
+async function openActivity(h: Harness, page: Page): Promise<{ page: Page; frame: Frame }> {
+  const port = h.bot.activity!.port;
+  await hostActivity(page, {
+    activityUrl: `http://127.0.0.1:${port}`,
+    guildId: h.fake.guildId,
+    channelId: h.fake.channelId,
+    code: () => h.fake.oauthCode(h.fake.users[0]),
+  });
+  let frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+  while (!frame) {
+    await new Promise((r) => setTimeout(r, 5));
+    frame = page.frames().find((f) => f.url().includes(`:${port}/`));
+  }
+  return { page, frame };
+}
+
 /**
  * animationLongTasks: a player's page (1280×800) at a table in play, chromium's CPU throttled 4×
  * through the DevTools protocol (Emulation.setCPUThrottlingRate, as a phone), while the table plays
@@ -358,19 +363,7 @@ async function animationLongTasks(): Promise<{ longTasks: number; tricks: number
   const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
   try {
     const { conns, watcher } = await startedTable(h);
-    const port = h.bot.activity!.port;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await hostActivity(page, {
-      activityUrl: `http://127.0.0.1:${port}`,
-      guildId: h.fake.guildId,
-      channelId: h.fake.channelId,
-      code: () => h.fake.oauthCode(h.fake.users[0]),
-    });
-    let frame = page.frames().find((f) => f.url().includes(`:${port}/`));
-    while (!frame) {
-      await new Promise((r) => setTimeout(r, 5));
-      frame = page.frames().find((f) => f.url().includes(`:${port}/`));
-    }
+    const { page, frame } = await openActivity(h, await browser.newPage({ viewport: { width: 1280, height: 800 } }));
     await frame.waitForSelector(".hand .card", { timeout: 15_000 });
     // The Activity's frame may run in a renderer process of its own (another origin): throttle that one.
     const cdp = await page

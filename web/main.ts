@@ -16,6 +16,7 @@ import { Connection } from "./connection.js";
 import type { Actions } from "./draw/dom.js";
 import { drawPage, drawStatus } from "./draw/page.js";
 import { tickClocks } from "./draw/table.js";
+import { tickTournament } from "./draw/tournament.js";
 import * as state from "./state.js";
 
 performance.mark("hearts:script");
@@ -140,6 +141,9 @@ async function authorize(): Promise<string> {
   return code;
 }
 
-setInterval(() => tickClocks(app, s), 1000);
+setInterval(() => {
+  tickClocks(app, s);
+  tickTournament(app, s);
+}, 1000);
 
 start().catch((err: unknown) => drawStatus(app, `${s.t.signInFailed} (${err instanceof Error ? err.message : String(err)})`));

@@ -9,7 +9,7 @@
  */
 import { cardText, cardsText } from "../src/i18n/cards.js";
 import { messages, type Messages } from "../src/i18n/catalogue.js";
-import type { RulesInfo, SeatInfo, ServerMessage, TableFrame } from "../src/activity/protocol.js";
+import type { RulesInfo, SeatInfo, ServerMessage, TableFrame, TournamentInfo } from "../src/activity/protocol.js";
 
 export type Strings = Messages["activity"];
 export type Game = NonNullable<TableFrame["game"]>;
@@ -52,6 +52,8 @@ export interface PageState {
    * The next leader may play meanwhile: their card shows once the moment ends.
    */
   moment: { trick: Taken; sweeping: boolean } | null;
+  /** The tournament the table plays for, if any (its standings and round clock beside the table). */
+  tournament: TournamentInfo | null;
 }
 
 /** How long a taken trick stays whole on the table, then how long its sweep to the taker takes. */
@@ -76,6 +78,7 @@ export function initialState(fourMine: boolean | null): PageState {
     focusIndex: 0,
     fourMine,
     moment: null,
+    tournament: null,
   };
 }
 
@@ -118,6 +121,8 @@ export function receive(s: PageState, m: ServerMessage): { state: PageState; hol
       return { state: { ...s, line: { text: m.text, tone: m.tone } }, hold: null };
     case "rules":
       return { state: { ...s, rules: m.rules }, hold: null };
+    case "tournament":
+      return { state: { ...s, tournament: m.tournament }, hold: null };
     case "hint":
       return {
         state: {
@@ -417,5 +422,47 @@ export function placings(s: PageState): { winner: string; lines: string[] } {
   return {
     winner: t.winner({ names }),
     lines: order.map((x) => t.placing({ place: t.place({ n: place(x.seat) }), name: x.name, total: t.total({ n: x.total }) })),
+  };
+}
+
+/** "12:05", "1:02:30": a duration as a clock shows it. */
+export function clockText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const [h, m, sec] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+export interface TournamentShown {
+  name: string;
+  /** "Round 2 of 3". */
+  round: string;
+  /** The round clock at `now` ("12:05 of about 16:00"), or where the tournament is (a round over, the end). */
+  clock: string;
+  /** "3 of 4 tables done", while a round is played. */
+  tables: string | null;
+  heading: string;
+  rows: { text: string; you: boolean }[];
+}
+
+/** The tournament panel at `now` (ms since the epoch), or null for a table that plays for none. */
+export function tournamentShown(s: PageState, now: number): TournamentShown | null {
+  const x = s.tournament;
+  if (!x) return null;
+  const { t } = s;
+  const c = x.clock;
+  const playing = x.status === "playing" && c && c.closedAt === null;
+  return {
+    name: x.name,
+    round: t.tournamentRound({ round: Math.max(1, x.round), rounds: x.rounds }),
+    clock:
+      x.status === "finished"
+        ? t.tournamentOver
+        : playing
+          ? t.tournamentClock({ elapsed: clockText(now - c.startedAt), expected: clockText(c.deadline - c.startedAt) })
+          : t.tournamentRoundOver({ round: x.round }),
+    tables: playing ? t.tournamentTables({ done: c.finishedTables, tables: c.tables }) : null,
+    heading: x.standings.length ? t.tournamentStandings : t.tournamentNoStandings({ round: Math.max(1, x.round) }),
+    rows: x.standings.map((r) => ({ text: t.tournamentRow(r), you: r.you })),
   };
 }

@@ -5,6 +5,7 @@
  * logged, never stored, never sent to the page.
  */
 import { localeOf, type Locale } from "../i18n/index.js";
+import { avatarHash } from "../table/faces.js";
 
 export interface DiscordIdentity {
   userId: string;
@@ -13,9 +14,6 @@ export interface DiscordIdentity {
   /** Their Discord avatar's hash (the page shows it at their seat through the Activity's URL mapping); null: none. */
   avatar: string | null;
 }
-
-/** An avatar hash as Discord writes it (animated ones start with a_): anything else is not shown. */
-export const avatarHash = (x: unknown): string | null => (typeof x === "string" && /^(a_)?[0-9a-f]{32}$/.test(x) ? x : null);
 
 export interface OAuthDeps {
   clientId: string;

@@ -142,13 +142,31 @@ export interface TableFrame {
   fourColour: boolean;
 }
 
+/**
+ * The tournament a table plays for (issue 32), beside it on the page: the standings over the
+ * closed rounds (the top few, then you if you are further down) and the round clock.
+ */
+export interface TournamentInfo {
+  id: string;
+  name: string;
+  status: "signup" | "playing" | "finished" | "cancelled";
+  round: number;
+  rounds: number;
+  /** The round being played or last played (ms since the epoch); null before the start. */
+  clock: { startedAt: number; deadline: number; closedAt: number | null; tables: number; finishedTables: number } | null;
+  /** Over the closed rounds, best first; `you` marks the reader's row. Empty before round 1 closes. */
+  standings: { place: number; name: string; percent: number | null; you: boolean }[];
+}
+
 export type ServerMessage =
   | { t: "welcome"; session: string; you: { id: string; name: string }; locale: Locale; resumed: boolean }
   | { t: "table"; table: TableFrame | null }
   /** A sentence for this person: an action refused, a note from the table. */
   | { t: "say"; text: string; tone: "refusal" | "note" }
   | { t: "hint"; cards: number[] }
-  | { t: "rules"; rules: RulesInfo };
+  | { t: "rules"; rules: RulesInfo }
+  /** The shown table's tournament (null: it plays for none), sent when it is shown and when a round starts or closes. */
+  | { t: "tournament"; tournament: TournamentInfo | null };
 
 /** WebSocket close codes (4000-4999 are the application's). */
 export const CLOSE = {

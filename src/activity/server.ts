@@ -20,16 +20,19 @@ import type { Logger } from "../log.js";
 import type { FairUse } from "../table/fair-use.js";
 import type { AccessEnded, ChannelAccess } from "../table/access.js";
 import type { TableService } from "../table/service.js";
+import type { Tournaments } from "../table/tournament/api.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
 import { closeReason, pathOf, servePage } from "./http.js";
+import { LastGames } from "./last-games.js";
 import { identify, type DiscordIdentity } from "./oauth.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
 import { rulesInfo } from "./rules.js";
 import { Sessions } from "./session.js";
+import { TournamentPanels } from "./tournament.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
 /** ChannelAccess (src/table/access.ts): default, anyone signed in may watch; servers unknown. */
@@ -59,6 +62,8 @@ export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "pa
    */
   forwardKey?: string;
   onListening?(port: number): void;
+  /** The tournament service: a table that plays for a tournament shows its standings and round clock beside it (tournament.ts). */
+  tournaments?: Pick<Tournaments, "tournamentOf" | "get" | "onUpdate">;
   /** The door's bounds (door.ts); tests set smaller ones. */
   limits?: Partial<DoorLimits>;
 }
@@ -100,6 +105,8 @@ export class ActivityServer {
   private readonly all = new Set<Connection>();
   /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
   private readonly open = new Map<string, number>();
+  private readonly lastGames = new LastGames();
+  private readonly panels: TournamentPanels<Connection> | null;
   private app: AppFiles | null = null;
   private readonly now: () => number;
 
@@ -127,8 +134,18 @@ export class ActivityServer {
         return void socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
       this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, address));
     });
-    deps.service.onUpdate((table, update) => this.updated(table, update));
+    deps.service.onUpdate((table, update) => {
+      this.lastGames.saw(table, update);
+      this.updated(table, update);
+    });
     deps.service.access.onEnded((e) => this.ended(e));
+    this.panels = deps.tournaments
+      ? new TournamentPanels(
+          deps.tournaments,
+          () => this.all,
+          (c, m) => this.send(c, m),
+        )
+      : null;
   }
 
   /** Builds the page and listens; resolves with the port. */
@@ -163,6 +180,7 @@ export class ActivityServer {
     if (c.tableId && c.who) this.count(`${c.tableId} ${c.who.userId}`, -1);
     c.tableId = tableId;
     if (tableId && c.who) this.count(`${tableId} ${c.who.userId}`, 1);
+    this.panels?.shown(c).catch((err: unknown) => this.deps.log.warn({ err: String(err) }, "tournament panel not sent"));
   }
 
   private count(key: string, by: number): void {
@@ -352,7 +370,8 @@ export class ActivityServer {
       locale: who.locale,
       resumed,
     });
-    const table = await this.deps.service.findOpen(m.channel);
+    // No open table: the game just over there, if any (its scores and Rematch).
+    const table = (await this.deps.service.findOpen(m.channel)) ?? (await this.lastGames.find(this.deps.service, m.channel));
     this.show(c, table?.record.id ?? null);
     if (!table) return this.send(c, { t: "table", table: null });
     this.sendFrame(
@@ -398,7 +417,8 @@ export class ActivityServer {
     const avatars = new Map<string, string>();
     for (const ch of threadId ? [channelId, threadId] : [channelId])
       for (const c of this.byChannel.get(ch) ?? []) if (c.who?.avatar) avatars.set(c.who.userId, c.who.avatar);
-    return (userId) => avatars.get(userId) ?? null;
+    // Else the face their last click at the table carried (a chat-only player's: src/table/faces.ts).
+    return (userId) => avatars.get(userId) ?? table.faceOf(userId);
   }
 
   /** The table's rules in words (the Rules panel), once per table shown, again only if they change. */

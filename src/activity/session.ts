@@ -6,7 +6,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isLocale, type Locale } from "../i18n/index.js";
-import { avatarHash, type DiscordIdentity } from "./oauth.js";
+import { avatarHash } from "../table/faces.js";
+import type { DiscordIdentity } from "./oauth.js";
 
 /** How long a session lets a page reconnect without asking Discord again. */
 export const SESSION_MS = 2 * 60 * 60_000;

@@ -75,5 +75,6 @@ function createActivity(config: Config, bot: HeartsBot, deps: HeartsDeps, log: L
     parentOf: (channelId) => bot.channels.parentOf(channelId),
     guilds: bot.guilds,
     maxTablesPerGuild: config.maxTablesPerGuild,
+    tournaments: bot.tournaments,
   });
 }

@@ -10,6 +10,7 @@ import { SerialQueue } from "./queue.js";
 import type { StoredTable, TableRecord } from "./records.js";
 import { isBotSeat, seatOf } from "./seats.js";
 import { deadlineOf, type TurnStart } from "./turn-clock.js";
+import { sawFace } from "./faces.js";
 import { refuse, type Actor, type Outcome, type TableView, type UndoMark } from "./types.js";
 import { sentence } from "../i18n/index.js";
 
@@ -31,6 +32,8 @@ export interface LiveTable {
   undone: UndoMark | null;
   /** Moves on at each undo: a computer player's move worked out before it is dropped. */
   epoch: number;
+  /** The avatar hashes of people who acted here (faces.ts), by user id: in memory only. */
+  faces: Map<string, string>;
 }
 
 export function newLive(record: StoredTable): LiveTable {
@@ -44,6 +47,7 @@ export function newLive(record: StoredTable): LiveTable {
     closed: false,
     undone: null,
     epoch: 0,
+    faces: new Map(),
   };
 }
 
@@ -75,6 +79,7 @@ export function tableView(
       return mine ? viewFor(state!, mine.seat as Seat) : null;
     },
     deadline: (seat: number) => deadlines[seat] ?? null,
+    faceOf: (userId: string) => extras.live?.faces.get(userId) ?? null,
   });
   behind.set(view, { state, live: extras.live ?? null });
   return view;
@@ -157,9 +162,16 @@ export function actedOutcome(live: LiveTable, seat: Seat): { ok: true; table: Ta
 }
 
 /** The seat's private view at an open table, for its own menu; refused when there is no table, seat or deal. */
+/** The seat `actor` holds at the table, if any: a seated person's face is then the table's to show (faces.ts). */
+export function seatedActor(live: LiveTable, actor: Actor): ReturnType<typeof seatOf> {
+  const mine = seatOf(live.record.seats, actor.userId);
+  if (mine) sawFace(live, actor);
+  return mine;
+}
+
 export function seatViewAt(live: LiveTable | null, actor: Actor): Outcome<{ table: TableView; view: SeatView }> {
   if (!live) return refuse("no-table", sentence("refusals", "noTableShort"));
-  const mine = seatOf(live.record.seats, actor.userId);
+  const mine = seatedActor(live, actor);
   if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
   if (!live.state) return refuse("not-started", sentence("refusals", "notStartedDeal"));
   return { ok: true, table: viewOf(live), view: viewFor(live.state, mine.seat as Seat) };

@@ -5,6 +5,7 @@
 import type { Sentence } from "../i18n/index.js";
 import { closeIfNobodyLeft, closeTable } from "./closing.js";
 import type { TableContext } from "./context.js";
+import { sawFace } from "./faces.js";
 import { viewOf, type LiveTable } from "./live.js";
 import type { LobbyOutcome } from "./lobby.js";
 import type { Actor, Outcome, TableView } from "./types.js";
@@ -18,6 +19,7 @@ export async function commitLobbyMove(
   armLobbyTimer: (live: LiveTable) => void,
 ): Promise<Outcome<{ table: TableView; say: Sentence }>> {
   if (!r.ok) return r;
+  sawFace(live, actor);
   const c = r.change;
   const tableId = live.record.id;
   switch (c.kind) {

@@ -6,6 +6,7 @@
 import { sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { NewTable, Store } from "./store.js";
+import { sawFace } from "./faces.js";
 import { newLive, viewOf, type LiveTable } from "./live.js";
 import { KeyedQueues } from "./queue.js";
 import type { TableRegistry } from "./registry.js";
@@ -77,6 +78,7 @@ export class TableOpening {
       seats: [humanSeat(0, host.userId, cleanName(host.name))],
     });
     const live = newLive(record);
+    sawFace(live, host);
     this.deps.opened(live);
     this.deps.log.info({ table: record.id, channel: where.channelId, host: host.userId }, "table opened");
     return { ok: true, table: viewOf(live) };
@@ -89,6 +91,7 @@ export class TableOpening {
     if (cap) return cap;
     const record = await this.deps.store.createTable(table);
     const live = newLive(record);
+    sawFace(live, actor);
     this.deps.opened(live);
     this.deps.log.info({ table: record.id, from, host: actor.userId }, "rematch opened");
     // Whichever door asked (a chat button, the Activity's page), every front end hears of it.

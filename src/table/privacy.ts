@@ -50,6 +50,7 @@ export async function forgetAtOpenTables(tables: OpenTables, userId: string, pse
   const { ctx } = tables;
   let count = 0;
   for (const live of tables.all()) {
+    live.faces.delete(userId);
     if (live.closed || (!seatOf(live.record.seats, userId) && live.record.hostId !== userId)) continue;
     count++;
     if (seatOf(live.record.seats, userId)) await tables.leave(live.record.id, { userId, name: pseudonym });

@@ -26,7 +26,7 @@ import { commitLobbyMove } from "./lobby-commit.js";
 import { commitAction } from "./commit.js";
 import type { TableContext } from "./context.js";
 import { hintFor } from "./hints.js";
-import { actedOutcome, currentView, liveBehind, newLive, seatViewAt, viewOf, type LiveTable } from "./live.js";
+import { actedOutcome, currentView, liveBehind, newLive, seatedActor, seatViewAt, viewOf, type LiveTable } from "./live.js";
 import * as lobby from "./lobby.js";
 import type { LobbyOutcome } from "./lobby.js";
 import type { SettingsChange } from "./options.js";
@@ -37,7 +37,7 @@ import { TableOpening } from "./opening.js";
 import type { StartedTable } from "./started.js";
 import { TableRegistry } from "./registry.js";
 import { TurnScheduler } from "./scheduler.js";
-import { cleanName, isHumanSeat, seatOf } from "./seats.js";
+import { cleanName, isHumanSeat } from "./seats.js";
 import { TableUpdates } from "./updates.js";
 import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import { markUndoneAtLoad, takeBack } from "./undo.js";
@@ -402,7 +402,7 @@ export class TableService {
     build: (seat: Seat) => Action,
   ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.withTable(table, async (live) => {
-      const mine = seatOf(live.record.seats, actor.userId);
+      const mine = seatedActor(live, actor);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
       if (!live.state) return refuse("not-started", sentence("refusals", "notStarted"));
       const seat = mine.seat as Seat;

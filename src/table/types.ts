@@ -17,6 +17,8 @@ export interface Actor {
   name: string;
   /** Holds Manage Channels where the table is (may end any table there). */
   canManage?: boolean;
+  /** Their Discord avatar's hash, as the interaction carries it (faces.ts): their seat's face on both front ends. */
+  avatar?: string | null;
 }
 
 /** Why an action was refused: a code for tests and logs, a sentence (by its catalogue key) for the person. */
@@ -78,6 +80,8 @@ export interface TableView {
   handOf(userId: string): SeatView | null;
   /** When the seat's time runs out (ms since the epoch); null when the game does not wait for it, or a computer player holds it. */
   deadline(seat: number): number | null;
+  /** The person's Discord avatar hash, as their last interaction at the table carried it (faces.ts); null: none known. */
+  faceOf(userId: string): string | null;
 }
 
 /** How an action came about. */

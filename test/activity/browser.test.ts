@@ -43,8 +43,8 @@ if (!haveChromium) {
 const OUT = join(import.meta.dirname, "__output__");
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };
-/** Two people's Discord avatars (the others have none): what Discord's CDN answers for them, through the URL mapping. */
-const AVATARS = ["a1b2c3d4e5f60718293a4b5c6d7e8f90", "0f1e2d3c4b5a69788796a5b4c3d2e1f0"];
+/** Three people's Discord avatars (the others have none): what Discord's CDN answers for them, through the URL mapping. */
+const AVATARS = ["a1b2c3d4e5f60718293a4b5c6d7e8f90", "0f1e2d3c4b5a69788796a5b4c3d2e1f0", "5d4c3b2a19087f6e5d4c3b2a19087f6e"];
 function avatarPng(colour: string): Buffer {
   const c = createCanvas(64, 64);
   const ctx = c.getContext("2d");
@@ -80,12 +80,12 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     u.locale = locale;
     const page = await browser.newPage({ viewport });
     const outside: string[] = [];
-    // Discord's proxy serves the URL mapping /cdn from its CDN: here, the two avatars.
+    // Discord's proxy serves the URL mapping /cdn from its CDN: here, the three avatars.
     await page.route("**/cdn/avatars/**", (route) => {
       const i = AVATARS.findIndex((a) => route.request().url().includes(a));
       return i < 0
         ? route.fulfill({ status: 404 })
-        : route.fulfill({ contentType: "image/png", body: avatarPng(["#c0392b", "#2e86c1"][i]) });
+        : route.fulfill({ contentType: "image/png", body: avatarPng(["#c0392b", "#2e86c1", "#8e44ad"][i]) });
     });
     page.on("request", (r) => {
       if (!r.url().startsWith(`http://127.0.0.1:${h.bot.activity!.port}/`) && !r.url().startsWith("about:")) outside.push(r.url());
@@ -109,6 +109,8 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     const [annU, bobU, carlU] = h.fake.users;
     annU.avatar = AVATARS[0];
     bobU.avatar = AVATARS[1];
+    // Carl plays on the chat's buttons only: his clicks carry his avatar to the table.
+    carlU.avatar = AVATARS[2];
     const ann = new Player(h, annU);
     const carl = new Player(h, carlU);
     await ann.answer(ann.slash("new", { target: 30, level: "easy", played: true }));
@@ -157,7 +159,7 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
     expect(await annP.frame.textContent("h1.what")).toBe(`Pass 3 cards to ${seatsNow[(seatOfUser(annU) + 1) % 4].name}`);
     await bobP.frame.waitForSelector(".hand .card");
     expect(await bobP.frame.textContent("h1.what")).toBe(`Passez 3 cartes à ${seatsNow[(seatOfUser(bobU) + 1) % 4].name}`);
-    // The people with the table open show their Discord avatars, through /cdn; the others their initial.
+    // The people show their Discord avatars, through /cdn (Carl's from his clicks in the chat); the computer players their initial.
     for (const p of [annP, bobP]) {
       const faces = await seatFaces(p.frame);
       expect(faces.find((f) => f.name === annU.globalName)).toMatchObject({
@@ -168,7 +170,13 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
         img: `/cdn/avatars/${bobU.id}/${AVATARS[1]}.png?size=64`,
         loaded: true,
       });
-      expect(faces.find((f) => f.name === carlU.globalName)).toMatchObject({ img: null, initial: carlU.globalName[0] });
+      expect(faces.find((f) => f.name === carlU.globalName)).toMatchObject({
+        img: `/cdn/avatars/${carlU.id}/${AVATARS[2]}.png?size=64`,
+        loaded: true,
+      });
+      const bots = faces.filter((f) => ![annU, bobU, carlU].some((u) => u.globalName === f.name));
+      expect(bots.map((f) => f.img)).toEqual([null]);
+      expect(bots[0].initial).toBe(bots[0].name[0].toUpperCase());
     }
     // Cards worth looking at: at 1280×800 a hand's card is 90 px wide or more; on the phone, every touch target 44 px tall.
     expect(await cardWidth(annP.frame)).toBeGreaterThanOrEqual(90);

@@ -197,6 +197,27 @@ describe("Rematch from the Activity's page", () => {
     for (const c of [annA, eve]) c.close();
   }, 40_000);
 
+  it("a page opened after the game is over shows its end (the final scores, who won) and its Rematch works, as on a page open at the end", async () => {
+    const ch = await channel("opened-late");
+    const [annU, , , , eveU] = h.fake.users;
+    const [early] = await gameOver(ch);
+    const finished = early.table!;
+    early.close();
+    // Ann opens the Activity again, and someone who never played opens it for the first time.
+    const late = await signIn(port(), h.fake.oauthCode(annU), ch);
+    const eve = await signIn(port(), h.fake.oauthCode(eveU), ch);
+    for (const c of [late, eve]) {
+      expect(c.table).toMatchObject({ id: finished.id, status: "finished", host: annU.id });
+      expect(c.table!.game).toMatchObject({ phase: "game-over", winners: finished.game!.winners, history: finished.game!.history });
+      expect(c.table!.game!.winners!.length).toBeGreaterThan(0);
+      expect(c.table!.seats.map((x) => x.total)).toEqual(finished.seats.map((x) => x.total));
+    }
+    late.send({ t: "rematch" });
+    await late.until(() => late.table?.status === "lobby" && late.table.id !== finished.id, 5000, "the rematch on the late page");
+    await eve.until(() => eve.table?.id === late.table!.id, 5000, "the spectator's late page on the rematch");
+    for (const c of [late, eve]) c.close();
+  }, 40_000);
+
   it("a rematch whose table message Discord refuses closes at once, and the page says why", async () => {
     const ch = await channel("rematch-not-posted");
     const [annA] = await gameOver(ch);

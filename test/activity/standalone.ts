@@ -3,13 +3,13 @@
  * the tests that need a door of their own (a small cap on strangers, one code exchange at a time)
  * without restarting the bot.
  */
-import { ActivityServer } from "../../src/activity/server.js";
+import { ActivityServer, type ActivityDeps } from "../../src/activity/server.js";
 import type { DoorLimits } from "../../src/activity/door.js";
 import { FairUse } from "../../src/table/fair-use.js";
 import { silentLogger } from "../../src/log.js";
 import type { Harness } from "../bot/harness.js";
 
-export function standaloneActivity(h: Harness, limits: Partial<DoorLimits>): ActivityServer {
+export function standaloneActivity(h: Harness, limits: Partial<DoorLimits>, more: Partial<ActivityDeps> = {}): ActivityServer {
   return new ActivityServer({
     service: h.bot.service,
     fairUse: new FairUse(),
@@ -20,5 +20,6 @@ export function standaloneActivity(h: Harness, limits: Partial<DoorLimits>): Act
     host: "127.0.0.1",
     port: 0,
     limits,
+    ...more,
   });
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { rulesInfo } from "../../src/activity/rules.js";
-import { avatarHash } from "../../src/activity/oauth.js";
+import { avatarHash } from "../../src/table/faces.js";
 import { Sessions } from "../../src/activity/session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "../../src/activity/views.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";

@@ -24,4 +24,18 @@ describe("forgetPlayer", () => {
     expect((await s.service.get(id))!.record.seats.map((x) => x.userId)).toEqual([alice.userId]);
     expect(await s.service.forgetPlayer(carol.userId, "Former player")).toBe(0);
   });
+
+  it("drops the person's face the table knew from their clicks (a chat player's avatar), and keeps the others'", async () => {
+    const s = setup({ settings: { fillWithBots: true } });
+    const face = (n: number) => String(n).repeat(32);
+    const [a, b] = [
+      { ...alice, avatar: face(1) },
+      { ...bob, avatar: face(2) },
+    ];
+    const id = await openTable(s, [a, b, { ...carol, avatar: "../not-a-hash" }]);
+    const view = (await s.service.get(id))!;
+    expect([alice, bob, carol].map((p) => view.faceOf(p.userId))).toEqual([face(1), face(2), null]);
+    expect(await s.service.forgetPlayer(alice.userId, "Former player")).toBe(1);
+    expect([alice, bob].map((p) => s.service.current(view).faceOf(p.userId))).toEqual([null, face(2)]);
+  });
 });

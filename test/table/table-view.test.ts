@@ -26,7 +26,7 @@ describe("a table view", () => {
     const view = started.table;
     // @ts-expect-error: a view has no state (secrecy by type: this line stops compiling if one is added).
     expect(view.state).toBeUndefined();
-    expect(Object.keys(view).sort()).toEqual(["awaiting", "deadline", "game", "handOf", "record", "undone"]);
+    expect(Object.keys(view).sort()).toEqual(["awaiting", "deadline", "faceOf", "game", "handOf", "record", "undone"]);
     const reachable = keysIn(view);
     // The engine's hidden fields (every hand, every pass, what each seat received) are nowhere in it,
     // nor the deal key whose secret deals every card.

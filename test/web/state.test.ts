@@ -246,3 +246,69 @@ describe("the Activity page's state", () => {
     expect(state.tools(shown(frame(game({ turn: 1, awaiting: [1] })))).map((x) => x.kind)).toEqual(["four", "rules"]);
   });
 });
+
+describe("the tournament panel", () => {
+  const info = (over: Partial<NonNullable<Extract<ServerMessage, { t: "tournament" }>["tournament"]>> = {}) => ({
+    id: "t1",
+    name: "Friday night",
+    status: "playing" as const,
+    round: 2,
+    rounds: 3,
+    clock: { startedAt: 1_000_000, deadline: 1_000_000 + 16 * 60_000, closedAt: null, tables: 4, finishedTables: 1 },
+    standings: [
+      { place: 1, name: "Ann", percent: 62.5, you: false },
+      { place: 2, name: "Bob", percent: 55, you: false },
+      { place: 2, name: "Cy", percent: 55, you: false },
+      { place: 7, name: "Dee", percent: 41.25, you: true },
+    ],
+    ...over,
+  });
+  const withPanel = (locale: "en" | "fr", tournament: ReturnType<typeof info> | null) => {
+    const welcomed = state.receive(state.initialState(null), {
+      t: "welcome",
+      session: "s",
+      you: { id: "u", name: "Dee" },
+      locale,
+      resumed: false,
+    });
+    return state.receive(welcomed.state, { t: "tournament", tournament }).state;
+  };
+
+  it("says the round, its clock at the moment asked, the tables done and the standings with your row marked, in each language", () => {
+    const at = 1_000_000 + 12 * 60_000 + 5_000;
+    expect(state.tournamentShown(withPanel("en", info()), at)).toEqual({
+      name: "Friday night",
+      round: "Round 2 of 3",
+      clock: "12:05 of about 16:00",
+      tables: "1 of 4 tables done",
+      heading: "Standings",
+      rows: [
+        { text: "1. Ann · 62.5%", you: false },
+        { text: "2. Bob · 55.0%", you: false },
+        { text: "2. Cy · 55.0%", you: false },
+        { text: "7. Dee · 41.3%", you: true },
+      ],
+    });
+    const fr = state.tournamentShown(withPanel("fr", info()), at)!;
+    expect([fr.round, fr.clock, fr.tables, fr.rows[0].text]).toEqual([
+      "Manche 2 sur 3",
+      "12:05 sur environ 16:00",
+      "1 table sur 4 terminée",
+      "1. Ann · 62,5\u202f%",
+    ]);
+  });
+
+  it("says when the round is over, or the tournament, and has no standings before a round closed; none for an ordinary table", () => {
+    const clock = { startedAt: 1_000_000, deadline: 1_000_000 + 16 * 60_000, closedAt: 2_000_000, tables: 4, finishedTables: 4 };
+    const closed = info({ clock, round: 1, standings: [] });
+    expect(state.tournamentShown(withPanel("en", closed), 3_000_000)).toMatchObject({
+      clock: "Round 1 is over: the next one opens soon.",
+      tables: null,
+      heading: "Standings come when round 1 is over.",
+      rows: [],
+    });
+    expect(state.tournamentShown(withPanel("en", info({ status: "finished" })), 3_000_000)!.clock).toBe("The tournament is over.");
+    expect(state.tournamentShown(withPanel("en", null), 0)).toBeNull();
+    expect(state.clockText(3_723_000)).toBe("1:02:03");
+  });
+});

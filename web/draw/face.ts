@@ -89,8 +89,26 @@ let sprite: SVGSVGElement | null = null;
 /** The symbols made, by rank letters ("J Q K" or "V D R"): a language's faces once, when first drawn. */
 const made = new Map<string, string>();
 
-/** The symbol of `card` with its rank as `rank` reads, made once into the sprite outside the part of the page drawn again. */
-function symbolOf(card: number, rank: string): string {
+/**
+ * Makes the 52 faces with the ranks as `rankOf` prints them, all at once: drawn when a game is
+ * first shown, so that a card first seen in the middle of a trick's animation adds nothing to the
+ * page then (bench:activity's long tasks on a phone's CPU).
+ */
+export function prepareDeck(rankOf: (card: number) => string): void {
+  const missing = Array.from({ length: 52 }, (_, card) => card).filter((card) => !made.has(`${card} ${rankOf(card)}`));
+  if (!missing.length) return;
+  const html = missing
+    .map((card) => {
+      const id = `card${made.size}`;
+      made.set(`${card} ${rankOf(card)}`, id);
+      return symbol(card, rankOf(card), id);
+    })
+    .join("");
+  spriteDefs().insertAdjacentHTML("beforeend", html);
+}
+
+/** The hidden sprite's definitions, made at the first use. */
+function spriteDefs(): Element {
   if (!sprite) {
     sprite = document.createElementNS(SVG, "svg");
     sprite.setAttribute("aria-hidden", "true");
@@ -98,12 +116,17 @@ function symbolOf(card: number, rank: string): string {
     sprite.innerHTML = `<defs>${PIPS.map((p, suit) => `<path id="pip${suit}" d="${svgPath(p)}"/>`).join("")}</defs>`;
     document.body.append(sprite);
   }
+  return sprite.firstElementChild!;
+}
+
+/** The symbol of `card` with its rank as `rank` reads, made once into the sprite outside the part of the page drawn again. */
+function symbolOf(card: number, rank: string): string {
   const key = `${card} ${rank}`;
   let id = made.get(key);
   if (!id) {
     id = `card${made.size}`;
     made.set(key, id);
-    sprite.firstElementChild!.insertAdjacentHTML("beforeend", symbol(card, rank, id));
+    spriteDefs().insertAdjacentHTML("beforeend", symbol(card, rank, id));
   }
   return id;
 }

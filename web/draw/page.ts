@@ -7,7 +7,6 @@
  */
 import {
   fourColours,
-  handShown,
   overlay,
   pageFacts,
   placings,
@@ -19,9 +18,12 @@ import {
   tools,
   type PageState,
 } from "../state.js";
+import { rankText } from "../../src/i18n/cards.js";
 import { drawLobbyButtons, lobbyLine } from "../lobby.js";
 import { el, type Actions } from "./dom.js";
-import { handEl } from "./hand.js";
+import { prepareDeck } from "./face.js";
+import { handEl, updateHand } from "./hand.js";
+import { tournamentEl } from "./tournament.js";
 import { gameOverEl, moonEl, rulesEl, scoresEl } from "./panels.js";
 import { rulesButton, seatEl, seatsEl, trickClass, trickEl, topBar } from "./table.js";
 
@@ -101,6 +103,7 @@ export function drawPage(root: HTMLElement, s: PageState, a: Actions): boolean {
   }
   const four = fourColours(s);
   const panel = overlay(s);
+  prepareDeck((card) => rankText(s.cw, card));
   const parts: Part[] = [
     { key: `top ${JSON.stringify([headline(s), facts(s), tools(s), t.rules])}`, draw: () => topBar(s, a) },
     { key: "table", draw: () => el("section", { class: "table" }) },
@@ -112,25 +115,32 @@ export function drawPage(root: HTMLElement, s: PageState, a: Actions): boolean {
       draw: () => gameOverEl(s, a),
     });
   else if (panel === "moon") parts.push({ key: `moon ${t.moonTitle}`, draw: () => moonEl(s, a) });
-  else if (panel === "scores") parts.push({ key: `scores ${JSON.stringify(scoreRows(s))} ${t.ok}`, draw: () => scoresEl(s, a) });
   parts.push(...rules);
   parts.push(
     table.hand
-      ? { key: `hand ${four} ${s.focusIndex} ${JSON.stringify(handShown(s))}`, draw: () => handEl(s, a) }
+      ? // Kept while the deck style and the language are: updateHand changes its cards in place.
+        { key: `hand ${four} ${s.t.yourHand} ${rankText(s.cw, 10)}`, draw: () => handEl(s) }
       : { key: `watching ${t.spectating}`, draw: () => el("p", { class: "spectator" }, t.spectating) },
   );
   patch(root, parts);
+  const mine = root.querySelector<HTMLElement>(":scope > .mine");
+  if (mine) updateHand(mine, s, a);
   // The table: each seat, and the trick, drawn again only when it changed; a sweep only changes the trick's class.
   const tableSection = root.querySelector<HTMLElement>(":scope > .table")!;
   const trick = trickShown(s);
   tableSection.setAttribute("aria-label", trick.label);
   const still = { ...trick, taken: trick.taken && { ...trick.taken, sweepTo: null } };
   patch(tableSection, [
+    // The tournament the table plays for, if any: beside the table (its clock ticks in main.ts).
+    ...(s.tournament ? [{ key: `tournament ${t.tournamentStandings} ${JSON.stringify(s.tournament)}`, draw: () => tournamentEl(s) }] : []),
     ...[0, 1, 2, 3].map((n) => ({ key: `seat ${JSON.stringify(seatShown(s, n))}`, draw: () => seatEl(s, n) })),
-    { key: `trick ${four} ${JSON.stringify(still)}`, draw: () => trickEl(s) },
+    // A hand's scores show where its tricks were played (the table is empty then): every seat stays in sight.
+    panel === "scores"
+      ? { key: `scores ${JSON.stringify(scoreRows(s))} ${t.ok}`, draw: () => scoresEl(s, a) }
+      : { key: `trick ${four} ${JSON.stringify(still)}`, draw: () => trickEl(s) },
   ]);
   const trickNow = tableSection.lastElementChild!;
-  if (trickNow.className !== trickClass(s)) trickNow.className = trickClass(s);
+  if (panel !== "scores" && trickNow.className !== trickClass(s)) trickNow.className = trickClass(s);
   // Keyboard play: focus stays on the card it was on.
   if (focused !== undefined && !root.contains(document.activeElement)) {
     const again = root.querySelector<HTMLElement>(`[data-card="${focused}"]`) ?? root.querySelector<HTMLElement>(".hand button");

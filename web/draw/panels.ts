@@ -42,7 +42,7 @@ export function scoresEl(s: PageState, a: Actions): HTMLElement {
   const title = s.t.scoresTitle({ n: s.table!.game!.history.length });
   return el(
     "section",
-    { class: "panel", role: "dialog", "aria-label": title },
+    { class: "panel hand-scores", role: "dialog", "aria-label": title },
     el("h2", {}, title),
     scoresTable(s),
     button(s.t.ok, () => a.dismissScores(), { class: "primary" }),

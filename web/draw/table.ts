@@ -89,14 +89,20 @@ export function trickEl(s: PageState): HTMLElement {
   return el(
     "div",
     { class: trickClass(s), "data-taken": taken ? String(taken.trickNumber) : undefined },
-    ...trick.cards.map((c) =>
-      el(
-        "div",
-        { class: `played ${c.place}${c.won ? " won" : ""}`, "aria-label": cardText(s.cw, c.card) },
-        cardFace(c.card, four, rankText(s.cw, c.card)),
+    // The four places, each a card's width and height apart, so no card covers another.
+    el(
+      "div",
+      { class: "spot" },
+      ...trick.cards.map((c) =>
+        el(
+          "div",
+          { class: `played ${c.place}${c.won ? " won" : ""}`, "aria-label": cardText(s.cw, c.card) },
+          cardFace(c.card, four, rankText(s.cw, c.card)),
+        ),
       ),
     ),
-    taken ? el("p", { class: "taker" }, taken.taker) : null,
+    // Who takes it, under the cards (its line is kept when empty: the cards do not move when it comes).
+    el("p", { class: `taker${taken ? "" : " none"}` }, taken?.taker ?? ""),
   );
 }
 

@@ -71,7 +71,13 @@ export function wordsFor(i: Interaction): Pick<Interacting, "locale" | "m" | "te
 export function actorOf(i: Interaction): Actor {
   const m = i.member as { displayName?: string; nick?: string | null } | null;
   const name = m?.displayName ?? m?.nick ?? i.user.globalName ?? i.user.username;
-  return { userId: i.user.id, name, canManage: i.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false };
+  return {
+    userId: i.user.id,
+    name,
+    canManage: i.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
+    // Their face at the table, on the Activity's page too (src/table/faces.ts).
+    avatar: i.user.avatar,
+  };
 }
 
 /** True when the interaction's message is one of the clicker's own ephemeral messages. */

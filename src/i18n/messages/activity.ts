@@ -41,6 +41,18 @@ export const en = {
   bot: "computer",
   you: "you",
   secondsLeft: (v: { s: number }) => `${v.s} s`,
+  // The tournament panel beside a table that plays for a tournament.
+  tournamentRound: (v: { round: number; rounds: number }) => `Round ${v.round} of ${v.rounds}`,
+  /** The round clock: time since the round started, and the estimate of its length ("m:ss"). */
+  tournamentClock: (v: { elapsed: string; expected: string }) => `${v.elapsed} of about ${v.expected}`,
+  tournamentTables: (v: { done: number; tables: number }) => `${v.done} of ${v.tables} tables done`,
+  tournamentRoundOver: (v: { round: number }) => `Round ${v.round} is over: the next one opens soon.`,
+  tournamentOver: "The tournament is over.",
+  tournamentStandings: "Standings",
+  tournamentNoStandings: (v: { round: number }) => `Standings come when round ${v.round} is over.`,
+  /** A standings row: place, name, matchpoint percentage (null: no deal compared yet). */
+  tournamentRow: (v: { place: number; name: string; percent: number | null }) =>
+    `${v.place}. ${v.name} · ${v.percent === null ? "—" : `${v.percent.toFixed(1)}%`}`,
   yourHand: "Your hand",
   playCard: (v: { card: string }) => `Play ${v.card}`,
   pickCard: (v: { card: string; picked: boolean }) => (v.picked ? `${v.card}, picked to pass` : `Pick ${v.card} to pass`),
