@@ -6,7 +6,9 @@ import { LOCALES, catalogueTables, localeOf, messages, words } from "../../src/i
 /** Sample values for a sentence with values: numbers, names and words, whatever the key asks for. */
 const sample = new Proxy({} as Record<string, unknown>, {
   get: (_t, k) =>
-    typeof k === "string" && /count|n$|max|seconds|points|total|retry|minutes|days|hands|score|cost|rank/i.test(k) ? 3 : `«${String(k)}»`,
+    typeof k === "string" && /count|n$|max|seconds|points|total|retry|minutes|days|hands|score|cost|rank|percent/i.test(k)
+      ? 3
+      : `«${String(k)}»`,
 });
 
 function render(value: unknown): string {

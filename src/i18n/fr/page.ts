@@ -11,6 +11,7 @@
  */
 import type { en as activityEn } from "../messages/activity.js";
 import type { en as cardsEn } from "../messages/cards.js";
+import { decimal } from "../numbers.js";
 
 const RANKS_FR = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A"];
 
@@ -60,7 +61,7 @@ export const activity: typeof activityEn = {
   tournamentOver: "Le tournoi est terminé.",
   tournamentStandings: "Classement",
   tournamentNoStandings: (v) => `Le classement viendra à la fin de la manche ${v.round}.`,
-  tournamentRow: (v) => `${v.place}. ${v.name} · ${v.percent === null ? "—" : `${v.percent.toFixed(1).replace(".", ",")}\u202f%`}`,
+  tournamentRow: (v) => `${v.place}. ${v.name} · ${v.percent === null ? "—" : `${decimal("fr", v.percent)}\u202f%`}`,
   yourHand: "Votre main",
   playCard: (v) => `Jouer ${v.card}`,
   pickCard: (v) => (v.picked ? `${v.card}, choisie pour la passe` : `Choisir ${v.card} pour la passe`),

@@ -1,8 +1,9 @@
 /**
  * The table as a Discord Activity (src/activity, web/): what its page and its web server say. Plain
- * data, so the page's bundle carries this file as it is (it imports nothing).
+ * data, so the page's bundle carries this file as it is (it imports only ../numbers.ts, Intl alone).
  */
 import type { BotLevel } from "../../ai/levels.js";
+import { decimal } from "../numbers.js";
 
 type Dir = "left" | "right" | "across" | "hold";
 
@@ -52,7 +53,7 @@ export const en = {
   tournamentNoStandings: (v: { round: number }) => `Standings come when round ${v.round} is over.`,
   /** A standings row: place, name, matchpoint percentage (null: no deal compared yet). */
   tournamentRow: (v: { place: number; name: string; percent: number | null }) =>
-    `${v.place}. ${v.name} · ${v.percent === null ? "—" : `${v.percent.toFixed(1)}%`}`,
+    `${v.place}. ${v.name} · ${v.percent === null ? "—" : `${decimal("en", v.percent)}%`}`,
   yourHand: "Your hand",
   playCard: (v: { card: string }) => `Play ${v.card}`,
   pickCard: (v: { card: string; picked: boolean }) => (v.picked ? `${v.card}, picked to pass` : `Pick ${v.card} to pass`),
