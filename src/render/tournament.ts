@@ -113,7 +113,12 @@ export function drawTournamentStandings(input: TournamentStandingsInput): Canvas
     const mid = y + (rowH - 5) / 2;
     medal(ctx, row.place, PAD + 16, mid, 13);
     nameWithMark(ctx, row, input.stoodIn.tag, col.name, mid + 6, col.percent - 100 - col.name, 17);
-    drawText(ctx, percentText(row.percent, input.locale), col.percent, mid + 7, { size: 19, bold: true, color: COLORS.gold, align: "right" });
+    drawText(ctx, percentText(row.percent, input.locale), col.percent, mid + 7, {
+      size: 19,
+      bold: true,
+      color: COLORS.gold,
+      align: "right",
+    });
     drawText(ctx, `${row.matchpoints}/${row.top}`, col.matchpoints, mid + 6, { size: 16, color: COLORS.text, align: "right" });
     drawText(ctx, String(row.rounds), col.rounds, mid + 6, { size: 16, color: COLORS.textDim, align: "right" });
   });

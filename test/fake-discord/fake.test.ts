@@ -272,7 +272,13 @@ describe("Discord's rules, enforced", () => {
     // An external event without its end time is refused, as Discord refuses it.
     await expect(
       client.rest.post(`/guilds/${fake.guildId}/scheduled-events`, {
-        body: { name: "x", scheduled_start_time: start.toISOString(), privacy_level: 2, entity_type: 3, entity_metadata: { location: "#hearts" } },
+        body: {
+          name: "x",
+          scheduled_start_time: start.toISOString(),
+          privacy_level: 2,
+          entity_type: 3,
+          entity_metadata: { location: "#hearts" },
+        },
       }),
     ).rejects.toMatchObject({ code: 50035 });
     fake.denyGuildPermissions(["ManageEvents", "CreateEvents"]);

@@ -600,7 +600,10 @@ export class FakeDiscord {
   }
   /** Takes permissions from the bot's role in a guild (e.g. ["ManageEvents", "CreateEvents"]): its guild-level requests get 403 code 50013. */
   denyGuildPermissions(perms: PermName[], guildId = this.guildId): void {
-    this.guildDenied.set(guildId, perms.reduce((a, n) => a | Perm[n], this.guildDenied.get(guildId) ?? 0n));
+    this.guildDenied.set(
+      guildId,
+      perms.reduce((a, n) => a | Perm[n], this.guildDenied.get(guildId) ?? 0n),
+    );
     this.dispatch("GUILD_ROLE_UPDATE", { guild_id: guildId, role: this.guildObject(guildId).roles[1] });
   }
   allowPermissions(channelId: string): void {
@@ -1299,7 +1302,8 @@ export class FakeDiscord {
       return u ? reply(200, this.memberObject(u)) : error(404, 10007, "Unknown Member");
     }
 
-    if ((m = /^\/guilds\/(\d+)\/scheduled-events(?:\/(\d+))?$/.exec(path))) return this.scheduledEventRoute(method, m[1], m[2] ?? null, body, reply, error);
+    if ((m = /^\/guilds\/(\d+)\/scheduled-events(?:\/(\d+))?$/.exec(path)))
+      return this.scheduledEventRoute(method, m[1], m[2] ?? null, body, reply, error);
 
     if (method === "POST" && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path)))
       return this.callback(it, body, files, blobs, url, call, reply, error);
@@ -1879,7 +1883,11 @@ export class FakeDiscord {
     error: (status: number, code: number, message: string) => void,
   ): void {
     if (!this.guilds.some((g) => g.id === guildId)) return error(404, 10004, "Unknown Guild");
-    if (method === "GET" && !eventId) return reply(200, [...this.scheduledEvents.values()].filter((e) => e.guild_id === guildId));
+    if (method === "GET" && !eventId)
+      return reply(
+        200,
+        [...this.scheduledEvents.values()].filter((e) => e.guild_id === guildId),
+      );
     const denied = this.guildDenied.get(guildId) ?? 0n;
     if ((BOT_PERMS & ~denied & (Perm.ManageEvents | Perm.CreateEvents)) === 0n) return error(403, 50013, "Missing Permissions");
     const event = eventId ? this.scheduledEvents.get(eventId) : null;
@@ -2035,7 +2043,10 @@ export class FakeDiscord {
       features: [],
       emojis: [],
       stickers: [],
-      roles: [role(guildId, "@everyone", MEMBER_PERMS, 0, false), role(this.botRoleId, "Hearts", BOT_PERMS & ~(this.guildDenied.get(guildId) ?? 0n), 1, true)],
+      roles: [
+        role(guildId, "@everyone", MEMBER_PERMS, 0, false),
+        role(this.botRoleId, "Hearts", BOT_PERMS & ~(this.guildDenied.get(guildId) ?? 0n), 1, true),
+      ],
       channels: [...this.channels.values()].filter((c) => inGuild(c) && c.type !== 11 && c.type !== 12),
       threads: this.threads().filter(inGuild),
       members: [this.botMember(), ...this.users.map((u) => this.memberObject(u))],

@@ -60,4 +60,3 @@ export function checkPng(png: Buffer): PNG {
   expect(png.length).toBeLessThan(150_000);
   return img;
 }
-

@@ -13,6 +13,7 @@ import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
 import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
 import type { Presenter } from "../presenting/presenter.js";
+import type { TournamentPresenter } from "../presenting/tournament.js";
 
 export interface BotDeps {
   /** The whole store (SQLite or PostgreSQL alike): tables, standings, privacy, the daily challenge. */
@@ -48,6 +49,8 @@ export interface HeartsBot {
   load: LoadGauge;
   service: TableService;
   presenter: Presenter;
+  /** A tournament's posts (null where the bot runs no tournaments). */
+  tournamentPosts: TournamentPresenter | null;
   /** The retention and departed-server purge job (null when this process does not run it). */
   housekeeping: Housekeeping | null;
   /** Read by the metrics (src/ops): pictures, fair-use refusals, the interaction webhooks' REST client. */

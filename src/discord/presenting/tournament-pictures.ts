@@ -15,8 +15,7 @@ export function tournamentRows(t: TournamentView, standings: readonly Standing[]
   const players = new Map(t.players.map((p) => [p.userId, p]));
   const rounds = new Map<string, number>();
   for (const r of t.played)
-    for (const table of r.seating.tables)
-      for (const id of table.seats) if (id !== null) rounds.set(id, (rounds.get(id) ?? 0) + 1);
+    for (const table of r.seating.tables) for (const id of table.seats) if (id !== null) rounds.set(id, (rounds.get(id) ?? 0) + 1);
   return standings.map((s) => {
     const p = players.get(s.id);
     return {
@@ -31,7 +30,12 @@ export function tournamentRows(t: TournamentView, standings: readonly Standing[]
   });
 }
 
-export function standingsPicture(t: TournamentView, round: number, standings: readonly Standing[], locale: Locale): TournamentStandingsInput {
+export function standingsPicture(
+  t: TournamentView,
+  round: number,
+  standings: readonly Standing[],
+  locale: Locale,
+): TournamentStandingsInput {
   const w = messages(locale).tournamentChat;
   const rows = tournamentRows(t, standings);
   return {

@@ -20,13 +20,13 @@ export const en = {
   player: "The player to take out",
 
   badTime: 'I can\'t read that time: write "21:00" (UTC), "in 30 min", "in 2 h", or a date like "2026-12-01 20:00".',
+  unavailable: "Tournaments are not run on this bot.",
   noneHere: "No tournament is planned in this server. Someone with Manage Server can plan one: `/hearts tournament create`.",
   notText: "I can only run a tournament in a text channel where I can post and make threads.",
   created: (p: { name: string; link: string }) => `**${p.name}** is planned: its sign-up message is ${p.link}.`,
   started: (p: { name: string }) => `**${p.name}** starts now.`,
   cancelled: (p: { name: string }) => `**${p.name}** is cancelled.`,
-  noEventPermission:
-    "I could not make a Discord event for it (I need the Manage Events permission): the sign-up message is all there is.",
+  noEventPermission: "I could not make a Discord event for it (I need the Manage Events permission): the sign-up message is all there is.",
 
   join: "Join",
   leave: "Leave",
@@ -45,12 +45,12 @@ export const en = {
   eventDescription: (p: { rounds: number; hands: number }) =>
     `A duplicate Hearts tournament: ${p.rounds} × ${p.hands} hands. Sign up with the Join button in the channel.`,
 
-  reminder: (p: { name: string; minutes: number; mentions: string }) =>
-    `⏰ **${p.name}** starts in ${p.minutes} minutes. ${p.mentions}`,
+  reminder: (p: { name: string; minutes: number; mentions: string }) => `⏰ **${p.name}** starts in ${p.minutes} minutes. ${p.mentions}`,
   roundStarted: (p: { name: string; round: number; rounds: number; tables: number }) =>
     `**${p.name}**: round ${p.round} of ${p.rounds} starts on ${p.tables} ${p.tables === 1 ? "table" : "tables"}. Your table's thread is below: good luck!`,
   sittingOut: (p: { list: string }) => `Sitting out this round: ${p.list}.`,
-  roundClosed: (p: { name: string; round: number; rounds: number }) => `**${p.name}**: the standings after round ${p.round} of ${p.rounds}.`,
+  roundClosed: (p: { name: string; round: number; rounds: number }) =>
+    `**${p.name}**: the standings after round ${p.round} of ${p.rounds}.`,
   nextRound: (p: { at: string }) => `The next round starts ${p.at}.`,
   finished: (p: { name: string; winners: string }) => `🏆 **${p.name}** is over. Congratulations, ${p.winners}!`,
   summary: (p: { place: number; of: number; percent: string; deals: number }) =>
