@@ -28,7 +28,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     onAck: deps.onAck,
     webhook,
   });
-  const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse } = services;
+  const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse, tournaments } = services;
   const admin = { service, guilds, log, everyShard };
   // A tournament's posts, from its service's updates (the round's tables are the table presenter's).
   const tournamentPosts = services.tournaments
@@ -51,6 +51,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     client,
     load,
     service,
+    tournaments,
     presenter,
     tournamentPosts,
     housekeeping,

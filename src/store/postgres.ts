@@ -67,6 +67,8 @@ import type {
 } from "./types.js";
 import type { FinishedGame, StoredTable } from "../table/records.js";
 import * as daily from "./daily.js";
+import { tournamentStore, type TournamentDb } from "./tournaments.js";
+import type { TournamentStore } from "./types.js";
 
 /** First key of the two-key advisory locks that serialise a guild's standings updates. */
 const STANDINGS_LOCK = 72707370;
@@ -226,6 +228,12 @@ export class PostgresStore implements HeartsStore {
       await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }),
     );
   }
+
+  /** The tournaments' rows (tournaments.ts). */
+  get tournaments(): TournamentStore {
+    return (this.tournamentRows ??= tournamentStore(this.prisma as unknown as TournamentDb));
+  }
+  private tournamentRows: TournamentStore | undefined;
 
   /** The daily tables through the structural client the shared code needs. */
   private get daily(): daily.DailyDb {

@@ -14,10 +14,9 @@ import { tombstoneDailies } from "./daily.js";
 import { takeWriteLock } from "./write-lock.js";
 import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
-import { FORMER_PLAYER, type ForgetResult, type PersonalData } from "./types.js";
+import { FORMER_KEY, FORMER_PLAYER, type ForgetResult, type PersonalData } from "./types.js";
+import { forgetTournaments, type TournamentDb } from "./tournaments.js";
 
-/** Prefix of an anonymised result's player key: one stable pseudonym per result row. */
-export const FORMER_KEY = "former:";
 
 /** Both stores' clients satisfy this (same models); the PostgreSQL one is passed through a cast. */
 export type PrivacyDb = PrismaClient;
@@ -105,7 +104,9 @@ export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<
     await tombstoneDailies(tx, { userId });
     const dailies = (await tx.dailySession.deleteMany({ where: { userId } })).count;
     const reviews = (await tx.computedCache.deleteMany({ where: { kind: "review", userId } })).count;
-    return { results, dailies, reviews, guilds: [...new Set([...guilds, ...standingGuilds])] };
+    // Their tournament entries take a stand-in id: the others' standings stay as they were.
+    const tournaments = await forgetTournaments(tx as unknown as TournamentDb, userId);
+    return { results, dailies, reviews, tournaments, guilds: [...new Set([...guilds, ...standingGuilds])] };
   });
 }
 

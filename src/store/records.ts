@@ -126,7 +126,7 @@ export async function openRecords(rows: TableRow[], markBroken: (id: string, rea
 
 export function newTableRow(input: NewTable) {
   return {
-    id: newTableId(input.channelId),
+    id: input.id ?? newTableId(input.channelId),
     guildId: input.guildId,
     channelId: input.channelId,
     threadId: input.threadId ?? null,
@@ -202,6 +202,7 @@ type GuildSettingsRow = {
   dailyEnabled: boolean;
   dailyRules: string;
   dailyMemberDays: number;
+  tournamentRole?: string | null;
 };
 
 export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | null): GuildSettings {
@@ -222,6 +223,7 @@ export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | nul
     dailyEnabled: row?.dailyEnabled ?? true,
     dailyRules: row?.dailyRules ?? "classic",
     dailyMemberDays: row?.dailyMemberDays ?? 0,
+    tournamentRole: row?.tournamentRole ?? null,
     leftAt: row?.leftAt ?? null,
   };
 }

@@ -78,6 +78,8 @@ import type {
 } from "./types.js";
 import type { FinishedGame, StoredTable } from "../table/records.js";
 import { takeWriteLock } from "./write-lock.js";
+import { tournamentStore, type TournamentDb } from "./tournaments.js";
+import type { TournamentStore } from "./types.js";
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
@@ -268,6 +270,12 @@ export class SqliteStore implements HeartsStore {
       );
     });
   }
+
+  /** The tournaments' rows (tournaments.ts), in turn with the other operations. */
+  get tournaments(): TournamentStore {
+    return (this.tournamentRows ??= tournamentStore(this.prisma as unknown as TournamentDb, (fn) => this.exclusive(fn)));
+  }
+  private tournamentRows: TournamentStore | undefined;
 
   /** The daily tables through the structural client the shared code needs. */
   private get daily(): daily.DailyDb {

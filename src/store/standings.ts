@@ -7,7 +7,7 @@
 import { raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { INITIAL_SKILL, displayRating, rateGame, type Skill } from "../stats/rating.js";
 import { DEFAULT_LEVEL } from "../ai/levels.js";
-import { FORMER_KEY } from "./privacy.js";
+import { FORMER_KEY } from "./types.js";
 import type { FinishedGame } from "../table/records.js";
 import {
   LEADERBOARD_SORTS,

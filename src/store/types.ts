@@ -4,10 +4,13 @@
  * imports nothing of the store's adapters (sqlite.ts, postgres.ts and the modules they share),
  * so importing it, or its constants, never loads the Prisma runtime (test/store/port.test.ts).
  */
+import type { RoundSeating } from "../table/tournament/seating.js";
 import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "../table/records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 
 export interface NewTable {
+  /** Usually none (a new id is drawn); a tournament round stores its tables' ids before opening them. */
+  id?: string;
   guildId: string;
   channelId: string;
   threadId?: string | null;
@@ -73,6 +76,8 @@ export interface GuildSettings {
   dailyRules: string;
   /** Days someone must have been a member for their daily attempt to be ranked here (0: everyone). */
   dailyMemberDays: number;
+  /** A role whose members may run tournaments, besides Manage Server (src/table/tournament/api.ts mayOrganise); null: none. */
+  tournamentRole: string | null;
 }
 
 export type GuildSettingsPatch = Partial<Omit<GuildSettings, "guildId">>;
@@ -235,6 +240,8 @@ export interface CrossStore {
 
 /** The name an anonymised player has in stored games and results. */
 export const FORMER_PLAYER = "Former player";
+/** Prefix of an anonymised player's key or stand-in id (results, tournaments): never a Discord id. */
+export const FORMER_KEY = "former:";
 
 export interface PersonalData {
   /** Tables (open or closed) where the person sits or sat, or that they host. */
@@ -261,6 +268,8 @@ export interface ForgetResult {
   /** Daily challenge attempts and game reviews deleted. */
   dailies: number;
   reviews: number;
+  /** Tournaments they had entered: their entry and seats there now hold a stand-in id. */
+  tournaments: number;
   /** Servers whose standings must be rebuilt without the person. */
   guilds: string[];
 }
@@ -340,6 +349,75 @@ export interface PlayerCard {
   favouriteOpponents: Array<{ name: string; games: number }>;
 }
 
+// ---- tournaments (tournaments.ts) ---------------------------------------------------
+
+/** A tournament as stored, read whole: its entries (sign-up order), rounds and their tables. Its secret never leaves the table domain. */
+export interface StoredTournament {
+  id: string;
+  guildId: string;
+  channelId: string;
+  organiserId: string;
+  name: string;
+  startsAt: Date;
+  rounds: number;
+  handsPerRound: number;
+  rulesSpec: string;
+  botLevel: string;
+  /** signup | playing | finished | cancelled */
+  status: string;
+  round: number;
+  secret: string;
+  messageId: string | null;
+  eventId: string | null;
+  remindedAt: Date | null;
+  createdAt: Date;
+  entries: Array<{ userId: string; name: string; joinedAt: Date; leftAt: Date | null }>;
+  played: Array<{
+    round: number;
+    seating: RoundSeating;
+    startedAt: Date;
+    closedAt: Date | null;
+    /** By table index. `deals`: per deal, each seat's score; `standIns`: people a computer player played for. */
+    tables: Array<{ tableId: string; tableIndex: number; deals: number[][]; standIns: string[]; finishedAt: Date | null }>;
+  }>;
+}
+
+export type NewTournamentRow = Pick<
+  StoredTournament,
+  "id" | "guildId" | "channelId" | "organiserId" | "name" | "startsAt" | "rounds" | "handsPerRound" | "rulesSpec" | "botLevel" | "secret"
+>;
+
+export type TournamentPatch = Partial<Pick<StoredTournament, "status" | "messageId" | "eventId" | "remindedAt">>;
+
+export interface TournamentStore {
+  create(t: NewTournamentRow): Promise<StoredTournament>;
+  get(id: string): Promise<StoredTournament | null>;
+  /** Soonest start first (`latest`: the latest first); `take`: at most that many. */
+  list(q: { guildId?: string; statuses: string[]; latest?: boolean; take?: number }): Promise<StoredTournament[]>;
+  update(id: string, patch: TournamentPatch): Promise<void>;
+  /** One entry per person (the key); "full" at `max` entries. */
+  join(id: string, entry: { userId: string; name: string; joinedAt: Date }, max: number): Promise<"joined" | "already" | "full">;
+  /** `leftAt` null: the entry goes (before the start); a date: it is marked left. False if there was none (or already left). */
+  leave(id: string, userId: string, leftAt: Date | null): Promise<boolean>;
+  /** A round seated: its seating and tables' ids, the tournament playing at that round, in one transaction. */
+  startRound(
+    id: string,
+    r: { round: number; seating: RoundSeating; startedAt: Date; tables: Array<{ tableId: string; tableIndex: number }> },
+  ): Promise<void>;
+  /** A table played its hands: its deals and stand-ins, once (a second call changes nothing). */
+  finishTable(tableId: string, deals: number[][], standIns: string[], at: Date): Promise<void>;
+  /** Every table of the round finished; `status`: the tournament's too (finished after the last). */
+  closeRound(id: string, round: number, at: Date, status?: string): Promise<void>;
+  /** The tournament round a table plays for, or null for an ordinary table. */
+  tableRound(tableId: string): Promise<{ tournamentId: string; round: number; tableIndex: number; closedAt: Date | null } | null>;
+  /** A person's entries (privacy). */
+  personal(
+    userId: string,
+  ): Promise<Array<{ tournamentId: string; guildId: string; name: string; status: string; joinedAt: Date; left: boolean }>>;
+  /** Forget me in the tournaments (also part of forgetUser's sequence): how many they had entered. */
+  forget(userId: string): Promise<number>;
+}
+
 /**
  * What openStore() returns, on SQLite or PostgreSQL alike: the Store plus the standings read side
  * (leaderboards, player cards), privacy, the daily challenge, the finished games and the
@@ -356,4 +434,6 @@ export interface HeartsStore extends Store, PrivacyStore, DailyStore, CrossStore
   listFinishedGames(guildId: string, limit?: number): Promise<FinishedGame[]>;
   /** Appends stored, and commits they took (their ratio is the mean batch size). */
   readonly appendStats: { appends: number; commits: number };
+  /** The tournaments' rows (tournaments.ts). */
+  readonly tournaments: TournamentStore;
 }

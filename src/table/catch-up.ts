@@ -12,7 +12,8 @@
  * again. `2 × seq` is the place of action `seq`'s trick, `2 × seq + 1` that of its score (a claim,
  * the hand's and the game's end).
  */
-import { apply, publicAction, publicEvent, replay } from "../game/index.js";
+import { publicAction, publicEvent } from "../game/index.js";
+import { applyWithin, replayWithin } from "./hand-limit.js";
 import type { Store } from "../store/types.js";
 import type { LiveTable } from "./live.js";
 import type { MissedAction } from "./types.js";
@@ -34,16 +35,17 @@ export async function missedActions(store: Pick<Store, "loadActions">, live: Liv
   if (mark === null || !live.state || mark >= toldThrough(record.actionCount)) return [];
   const from = Math.floor(mark / 2);
   const stored = await store.loadActions(record.id);
-  const before = replay(
+  const before = replayWithin(
     record.rules,
     record.deal,
     stored.slice(0, from).map((a) => a.action),
+    record.settings.handLimit,
   );
   if (!before.ok) return [];
   let state = before.state;
   const missed: MissedAction[] = [];
   for (const a of stored.slice(from)) {
-    const r = apply(state, a.action);
+    const r = applyWithin(state, a.action, record.settings.handLimit);
     if (!r.ok) break;
     state = r.state;
     let events = r.events.map(publicEvent);

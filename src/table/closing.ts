@@ -65,6 +65,8 @@ export async function closeTable(ctx: TableContext, live: LiveTable, reason: Clo
 
 /** A game no person plays any more (all left, or all handed to computer players) is closed, not played on by bots forever. */
 export async function closeIfNobodyLeft(ctx: TableContext, live: LiveTable): Promise<boolean> {
+  // A tournament round's table is played to its last hand: the other tables' people are compared with its seats.
+  if (live.record.settings.handLimit) return false;
   if (live.record.seats.some((s) => isHumanSeat(s) && !s.botControlled)) return false;
   await closeTable(ctx, live, "everyone-left", sentence("lobby", "closedAllAway"));
   return true;

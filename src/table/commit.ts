@@ -4,10 +4,11 @@
  * it is stored; only then does the table move on, plan its next turn and announce it. A seat that
  * timed out too often passes to a computer player; the game's last action finishes it.
  */
-import { apply, publicAction, publicEvent, type Action, type Seat } from "../game/index.js";
+import { publicAction, publicEvent, type Action, type Seat } from "../game/index.js";
 import { sentence } from "../i18n/index.js";
 import type { TablePatch } from "../store/types.js";
 import { closeIfNobodyLeft, finishGame } from "./closing.js";
+import { applyWithin } from "./hand-limit.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
 import { describeAction } from "./players.js";
@@ -19,7 +20,7 @@ import { refuse, type ActionSource, type Outcome } from "./types.js";
 /** Validates, persists, then announces one action. Runs inside the table's queue. */
 export async function commitAction(ctx: TableContext, live: LiveTable, seat: Seat, action: Action, source: ActionSource): Promise<Outcome> {
   const state = live.state!;
-  const r = apply(state, action);
+  const r = applyWithin(state, action, live.record.settings.handLimit);
   if (!r.ok) return refuse("illegal", sentence("moves", r.reason, { ...r.values }));
   const seq = state.actionCount;
   const now = ctx.clock.now();

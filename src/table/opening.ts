@@ -10,6 +10,7 @@ import { newLive, viewOf, type LiveTable } from "./live.js";
 import { KeyedQueues } from "./queue.js";
 import type { TableRegistry } from "./registry.js";
 import { cleanName, humanSeat } from "./seats.js";
+import { openStarted, type StartedTable } from "./started.js";
 import { refuse, type Actor, type NewTableOptions, type Outcome, type Refusal, type TableUpdate, type TableView } from "./types.js";
 
 export interface OpeningDeps {
@@ -24,6 +25,8 @@ export interface OpeningDeps {
   opened(live: LiveTable): void;
   /** Announces a change to the front ends (updates.ts). */
   emit(live: LiveTable, update: TableUpdate): void;
+  /** Plans a started table's first turn (the scheduler). */
+  plan(live: LiveTable): void;
 }
 
 export class TableOpening {
@@ -40,6 +43,14 @@ export class TableOpening {
   /** A new lobby where a finished game was (`from`), as lobby.rematch made it. */
   rematch(from: string, actor: Actor, table: NewTable, maxTables?: number): Promise<Outcome<{ table: TableView }>> {
     return this.channels.run(table.channelId, () => this.rematchHere(from, actor, table, maxTables));
+  }
+
+  /**
+   * A tournament round's table, already started (./started.ts). Outside the server's cap of open
+   * tables: a tournament is bounded by its own (MAX_ENTRANTS), and its organiser chose to run it.
+   */
+  started(input: StartedTable): Promise<TableView | null> {
+    return openStarted(this.deps, input);
   }
 
   private async openHere(

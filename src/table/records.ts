@@ -65,6 +65,11 @@ export interface TableSettings {
    * locale). Absent on tables stored before it existed: they read as English.
    */
   locale?: Locale;
+  /**
+   * A tournament round's table: the game ends after this many hands, whatever the totals
+   * (./hand-limit.ts). Absent: the rules' own end.
+   */
+  handLimit?: number;
 }
 
 export interface TableRecord {

@@ -3,7 +3,8 @@
  * from the store on first use by replaying its log of actions (rules, deal key, actions → state). The
  * one place a table is read back from the store.
  */
-import { replay, type Action, type GameState } from "../game/index.js";
+import type { Action, GameState } from "../game/index.js";
+import { replayWithin } from "./hand-limit.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/types.js";
 import type { StoredTable } from "./records.js";
@@ -95,10 +96,11 @@ export class TableRegistry<L extends Loaded> {
     const record = await this.deps.store.getTable(live.record.id);
     if (!record) return;
     const stored = await this.deps.store.loadActions(record.id);
-    const r = replay(
+    const r = replayWithin(
       record.rules,
       record.deal,
       stored.map((a) => a.action),
+      record.settings.handLimit,
     );
     if (r.ok) {
       live.record = record;
@@ -113,10 +115,11 @@ export class TableRegistry<L extends Loaded> {
     const live = this.deps.create(record);
     if (record.status !== "lobby") {
       const stored = await store.loadActions(tableId);
-      const r = replay(
+      const r = replayWithin(
         record.rules,
         record.deal,
         stored.map((a) => a.action),
+        record.settings.handLimit,
       );
       if (!r.ok) {
         log.error({ table: tableId, index: r.index, reason: r.reason }, "table log does not replay");

@@ -4,6 +4,9 @@
  * points (src/ai/review.ts, through the pool's low-priority lane). Keeps the 3 costliest, with
  * what the person saw there (their hand, the trick): nothing of the other hidden hands.
  */
+import type { Sentence } from "../i18n/index.js";
+import type { TournamentStore } from "../store/types.js";
+import { dealsHidden } from "./tournament/integrity.js";
 import {
   createGame,
   decisionSeed,
@@ -109,7 +112,11 @@ export interface ReviewSource {
   seat: Seat;
 }
 
-export type ReviewOutcome = { ok: true; review: GameReview; source: string } | { ok: false; code: "no-game" | "busy" | "pending" };
+export type ReviewOutcome =
+  | { ok: true; review: GameReview; source: string }
+  | { ok: false; code: "no-game" | "busy" | "pending" }
+  /** A tournament round's deal, while another table of the round still plays it (./tournament/integrity.ts). */
+  | { ok: false; code: "hidden"; say: Sentence };
 
 /**
  * Reviews on demand: one in flight per person, a few at once in all (each is seconds of CPU on the
@@ -118,7 +125,16 @@ export type ReviewOutcome = { ok: true; review: GameReview; source: string } | {
 export class ReviewService {
   private readonly running = new Map<string, Promise<ReviewOutcome>>();
 
-  constructor(private readonly deps: { store: ReviewStore; bots: BotPlayer; samples?: number; maxRunning?: number }) {}
+  constructor(
+    private readonly deps: {
+      store: ReviewStore;
+      bots: BotPlayer;
+      samples?: number;
+      maxRunning?: number;
+      /** The tournaments' rounds: a round's deals are not reviewed before it closes. */
+      tournaments?: Pick<TournamentStore, "tableRound">;
+    },
+  ) {}
 
   /** The person's last finished table game on the server, or null. */
   async lastGame(guildId: string, userId: string): Promise<ReviewSource | null> {
@@ -138,6 +154,9 @@ export class ReviewService {
   }
 
   async review(userId: string, source: ReviewSource): Promise<ReviewOutcome> {
+    const hidden =
+      source.key.startsWith("table:") && this.deps.tournaments ? await dealsHidden(this.deps.tournaments, source.key.slice(6)) : null;
+    if (hidden) return { ok: false, code: "hidden", say: hidden };
     const cacheKey = `${source.key}|${userId}`;
     const cached = await this.deps.store.getCached("review", cacheKey);
     if (cached) return { ok: true, review: JSON.parse(cached) as GameReview, source: source.key };

@@ -34,6 +34,7 @@ import { clickRefusal, person, type BotPlayer } from "./players.js";
 import { endGuildTables, forgetAtOpenTables, forgetAtStoredTables, type OpenTables } from "./privacy.js";
 import { TableLifecycle } from "./lifecycle.js";
 import { TableOpening } from "./opening.js";
+import type { StartedTable } from "./started.js";
 import { TableRegistry } from "./registry.js";
 import { TurnScheduler } from "./scheduler.js";
 import { cleanName, isHumanSeat, seatOf } from "./seats.js";
@@ -142,6 +143,7 @@ export class TableService {
       maxTablesPerGuild: this.config.maxTablesPerGuild,
       findOpen: (channelId) => this.findOpen(channelId),
       emit: (live, update) => this.emit(live, update),
+      plan: (live) => this.turns.plan(live),
       opened: (live) => {
         this.remember(live);
         this.armLobbyTimer(live);
@@ -250,6 +252,11 @@ export class TableService {
   async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
     if (this.lifecycle.isStopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.opening.open(where, host, options));
+  }
+
+  /** A tournament round's table, opened with its game started (started.ts); its view, or null if its log is broken. */
+  openStarted(input: StartedTable): Promise<TableView | null> {
+    return this.opening.started(input);
   }
 
   /** Records where the front end put the table's messages. */

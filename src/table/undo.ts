@@ -87,6 +87,7 @@ export async function takeBack(
   if (!state) return refuse("not-started", sentence("refusals", "notStarted"));
   if (mine.botControlled) return refuse("not-seated", sentence("refusals", "timedOutSeat"));
   if (!aloneAtTable(live.record.seats)) return refuse("undo-alone", sentence("comforts", "undoOnlyAlone"));
+  if (live.record.settings.handLimit) return refuse("undo-alone", sentence("tournament", "noUndo"));
   const seat = mine.seat as Seat;
   const target = undoTarget(viewFor(state, seat));
   if (!target) return refuse("undo-nothing", sentence("comforts", "undoNotNow"));

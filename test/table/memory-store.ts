@@ -154,6 +154,7 @@ export class MemoryStore implements Store {
         dailyEnabled: true,
         dailyRules: "classic",
         dailyMemberDays: 0,
+        tournamentRole: null,
       },
     );
   }

@@ -22,7 +22,7 @@ interface Running {
 
 /** Logs in, then resumes every open table; resolves with how many. Rejects if Discord refuses the token. */
 export async function start({ config, deps, client, services, admin, log }: Running): Promise<number> {
-  const { service, presenter, renderProcess, cross, housekeeping } = services;
+  const { service, presenter, renderProcess, cross, housekeeping, tournaments } = services;
   const shard = deps.shard ?? null;
   const logged = (what: string) => (err: unknown) => log.error({ err }, `${what} failed`);
   renderProcess?.warm();
@@ -32,6 +32,10 @@ export async function start({ config, deps, client, services, admin, log }: Runn
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...(shard ? { shards: shard.count } : {}) }, "logged in to Discord");
   // A table belongs to the shard of its guild: the other shards' processes resume theirs.
   const resumed = await service.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined);
+  // After their tables: a round closes when its tables have finished, sign-ups' starts and reminders are armed again.
+  await tournaments
+    .resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined)
+    .catch(logged("resuming the tournaments"));
   // Interaction tokens at rest: none older than Discord's 15 minutes stays, whatever its table.
   const now = deps.clock?.now() ?? Date.now();
   await deps.store.dropStaleMenus(new Date(now - 15 * 60_000)).catch(logged("deleting expired menu tokens"));
@@ -58,9 +62,10 @@ export async function start({ config, deps, client, services, admin, log }: Runn
 
 /** Stops timers, lets posts in progress finish, logs out. The store stays open (the caller's). */
 export async function stop({ deps, client, webhook, services, log }: Running): Promise<void> {
-  const { service, presenter, menus, renderProcess, cross, housekeeping, load } = services;
+  const { service, presenter, menus, renderProcess, cross, housekeeping, load, tournaments } = services;
   await cross?.stop();
   await housekeeping?.stop();
+  await tournaments.stop();
   await service.stop();
   await presenter.idle();
   // Open menus whose tokens are still valid: the next start brings them up to date.

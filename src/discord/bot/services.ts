@@ -15,6 +15,7 @@ import { GuildSettingsCache } from "../../table/guild-settings.js";
 import { Housekeeping } from "../../table/housekeeping.js";
 import { ReviewService } from "../../table/review.js";
 import { TableService } from "../../table/service.js";
+import { TournamentService } from "../../table/tournament/service.js";
 import type { Services } from "../interactions/context.js";
 import { DEFAULT_FAIR_USE, FairUse } from "../../table/fair-use.js";
 import { DeckStyles } from "../presenting/deck-styles.js";
@@ -30,6 +31,8 @@ export interface BotServices extends Services {
   renderProcess: RenderProcess | null;
   cross: CrossMachine | null;
   housekeeping: Housekeeping | null;
+  /** Tournaments (src/table/tournament), on the table service. */
+  tournaments: TournamentService;
 }
 
 export function createServices(config: Config, deps: BotDeps, client: Client, webhook: REST, log: Logger): BotServices {
@@ -47,6 +50,14 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
       maxTimeouts: config.maxTimeouts,
       maxTablesPerGuild: config.maxTablesPerGuild,
     },
+  });
+  const tournaments = new TournamentService({
+    store: deps.store.tournaments,
+    tables: service,
+    guilds,
+    log: log.child({ part: "tournament" }),
+    clock: deps.clock,
+    timing: { turnSeconds: config.defaults.turnSeconds, timeBankSeconds: config.defaults.timeBankSeconds },
   });
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
@@ -77,7 +88,12 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     now: deps.clock ? () => deps.clock!.now() : undefined,
     log: log.child({ part: "daily" }),
   });
-  const review = new ReviewService({ store: deps.store, bots: deps.bots, samples: config.reviewSamples });
+  const review = new ReviewService({
+    store: deps.store,
+    bots: deps.bots,
+    samples: config.reviewSamples,
+    tournaments: deps.store.tournaments,
+  });
   // Forget me, purges and departures reach every shard on every machine through the database.
   const cross = shard
     ? new CrossMachine({
@@ -110,5 +126,6 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     renderProcess,
     cross,
     housekeeping,
+    tournaments,
   };
 }

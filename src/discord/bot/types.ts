@@ -11,6 +11,7 @@ import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { Housekeeping } from "../../table/housekeeping.js";
 import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
+import type { TournamentService } from "../../table/tournament/service.js";
 import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
 import type { Presenter } from "../presenting/presenter.js";
 import type { TournamentPresenter } from "../presenting/tournament.js";
@@ -48,6 +49,8 @@ export interface HeartsBot {
   client: Client;
   load: LoadGauge;
   service: TableService;
+  /** Tournaments (src/table/tournament/api.ts), on the same table service: the Activity shows their standings and round clock. */
+  tournaments: TournamentService;
   presenter: Presenter;
   /** A tournament's posts (null where the bot runs no tournaments). */
   tournamentPosts: TournamentPresenter | null;

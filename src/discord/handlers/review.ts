@@ -6,7 +6,7 @@
  */
 import type { APIEmbed, ChatInputCommandInteraction } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
-import { cardText, cardsText as cardWords, localeOf, messages } from "../../i18n/index.js";
+import { cardText, cardsText as cardWords, localeOf, messages, words as sayWords } from "../../i18n/index.js";
 import type { ReviewSource } from "../../table/review.js";
 import type { TableView } from "../../table/types.js";
 import { command, type HandlerCtx } from "./types.js";
@@ -44,7 +44,10 @@ async function reviewCommand(
   } else source = await ctx.review.lastGame(i.guildId, ctx.actor.userId);
   if (!source) return ctx.respond.say(m.noGame);
   const r = await ctx.review.review(ctx.actor.userId, source);
-  if (!r.ok) return ctx.respond.say(r.code === "busy" ? m.busy : r.code === "pending" ? m.pending : m.noGame);
+  if (!r.ok)
+    return ctx.respond.say(
+      r.code === "hidden" ? sayWords(words, r.say) : r.code === "busy" ? m.busy : r.code === "pending" ? m.pending : m.noGame,
+    );
   const { review } = r;
   const head: APIEmbed = {
     title: m.title({ what }),

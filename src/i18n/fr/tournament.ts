@@ -26,4 +26,6 @@ export const tournament: typeof tournamentEn = {
   removedSignup: (p) => `${p.player} n'est plus inscrit.`,
   roundHidden:
     "Cette donne appartient à un tour de tournoi encore en cours : on pourra la voir quand toutes les tables du tour auront fini.",
+  noUndo: "Pas d'annulation aux tables d'un tournoi : toutes les tables du tour jouent les mêmes cartes.",
+  cancelledTable: "Le tournoi a été annulé : cette table ferme.",
 };

@@ -26,4 +26,6 @@ export const en = {
   removed: (p: { player: string }) => `${p.player} is out of the tournament: a computer player holds their seat to the end.`,
   removedSignup: (p: { player: string }) => `${p.player} is off the list.`,
   roundHidden: "That deal belongs to a tournament round still being played: it can be seen once every table of the round has finished.",
+  noUndo: "Undo is off at a tournament's tables: every table of the round plays the same cards.",
+  cancelledTable: "The tournament was cancelled: this table closes.",
 };

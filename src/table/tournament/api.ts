@@ -114,6 +114,8 @@ export interface TournamentPlayer {
   joinedAt: Date;
   /** Left or removed: a computer player holds their seat to the end, and their results say so. */
   left: boolean;
+  /** A computer player played some of their deals (the turn clock took over, or they left or were removed). */
+  stoodIn: boolean;
 }
 
 /** A round as a front end shows it: its seating, its tables and its clock. */
@@ -129,6 +131,8 @@ export interface TournamentRoundView {
   closedAt: Date | null;
   /** Tables of the round that have played their hands. */
   finishedTables: number;
+  /** The people a computer player played for at some point of the round (the turn clock took over, or they left): their results say so. */
+  standIns: string[];
 }
 
 /** A tournament as a front end sees it: immutable, taken when the service answers or announces. Never its secret. */

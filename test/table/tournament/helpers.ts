@@ -1,0 +1,92 @@
+/** A tournament service on a real SQLite file and a table service whose computer players play at once. */
+import { awaiting, viewFor, type Seat } from "../../../src/game/index.js";
+import { silentLogger } from "../../../src/log.js";
+import { openStore, type HeartsStore } from "../../../src/store/index.js";
+import { stateBehind } from "../../../src/table/live.js";
+import { firstLegalPlayer } from "../../../src/table/players.js";
+import { TableService } from "../../../src/table/service.js";
+import type { TournamentActor, TournamentUpdate, TournamentView } from "../../../src/table/tournament/api.js";
+import { TournamentService } from "../../../src/table/tournament/service.js";
+import type { TableUpdate, TableView } from "../../../src/table/types.js";
+import { tempDb } from "../../store/helpers.js";
+
+export const guildId = "900000000000000001";
+export const channelId = "800000000000000001";
+export const organiser: TournamentActor = { userId: "700000000000000001", name: "Org", manageGuild: true };
+export const person = (i: number): TournamentActor => ({ userId: `1000000000000000${String(i).padStart(2, "0")}`, name: `P${i}` });
+
+export interface Rig {
+  store: HeartsStore;
+  tables: TableService;
+  service: TournamentService;
+  updates: { t: TournamentView; u: TournamentUpdate }[];
+  tableUpdates: { table: TableView; update: TableUpdate }[];
+  close(): Promise<void>;
+}
+
+export async function rig(url: string, opts: { role?: string | null } = {}): Promise<Rig> {
+  const store = await openStore(url);
+  const tables = new TableService({
+    store,
+    bots: firstLegalPlayer,
+    log: silentLogger(),
+    config: { botDelayMs: 0, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
+  });
+  const service = new TournamentService({
+    store: store.tournaments,
+    tables,
+    guilds: { get: () => Promise.resolve({ tournamentRole: opts.role ?? null }) },
+    log: silentLogger(),
+    betweenRoundsMs: 20,
+    retryMs: 50,
+  });
+  const updates: Rig["updates"] = [];
+  const tableUpdates: Rig["tableUpdates"] = [];
+  service.onUpdate((t, u) => updates.push({ t, u }));
+  tables.onUpdate((table, update) => tableUpdates.push({ table, update }));
+  return {
+    store,
+    tables,
+    service,
+    updates,
+    tableUpdates,
+    async close() {
+      await service.stop();
+      await tables.stop();
+      await store.close();
+    },
+  };
+}
+
+export const newDb = () => tempDb();
+
+/** Every person at the open tables plays their first legal card (pass: the first three) until `until` or the time runs out. */
+export async function playPeople(r: Rig, people: TournamentActor[], until: () => Promise<boolean> | boolean, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await until()) return;
+    let acted = false;
+    for (const id of r.tables.openTableIds) {
+      const t = r.tables.openTable(id);
+      const state = t && stateBehind(t);
+      if (!t || !state) continue;
+      for (const seat of awaiting(state)) {
+        const rec = t.record.seats[seat];
+        const who = people.find((p) => p.userId === rec.userId);
+        if (!who || rec.botControlled) continue;
+        const view = viewFor(state, seat as Seat);
+        const res =
+          state.phase === "passing"
+            ? await r.tables.pass(id, who, view.hand.slice(0, 3), state.actionCount)
+            : state.phase === "moon-choice"
+              ? await r.tables.moon(id, who, "add", state.actionCount)
+              : await r.tables.play(id, who, view.legal[0], state.actionCount);
+        acted ||= res.ok;
+      }
+    }
+    if (!acted) await new Promise((res) => setTimeout(res, 5));
+  }
+  throw new Error("the tournament did not get there in time");
+}
+
+export const inFuture = (ms = 3_600_000) => new Date(Date.now() + ms);
