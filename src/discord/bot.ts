@@ -31,20 +31,18 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse, tournaments } = services;
   const admin = { service, guilds, log, everyShard };
   // A tournament's posts, from its service's updates (the round's tables are the table presenter's).
-  const tournamentPosts = services.tournaments
-    ? new TournamentPresenter({
-        rest: client.rest,
-        tournaments: services.tournaments,
-        images,
-        log: log.child({ part: "tournament" }),
-        localeOf: async (guildId) => serverLocale(await guilds.get(guildId), client.guilds.cache.get(guildId)?.preferredLocale),
-        channelName: (channelId) => {
-          const c = client.channels.cache.get(channelId);
-          return c && "name" in c && typeof c.name === "string" ? c.name : null;
-        },
-        now: deps.clock ? () => deps.clock!.now() : undefined,
-      })
-    : null;
+  const tournamentPosts = new TournamentPresenter({
+    rest: client.rest,
+    tournaments,
+    images,
+    log: log.child({ part: "tournament" }),
+    localeOf: async (guildId) => serverLocale(await guilds.get(guildId), client.guilds.cache.get(guildId)?.preferredLocale),
+    channelName: (channelId) => {
+      const c = client.channels.cache.get(channelId);
+      return c && "name" in c && typeof c.name === "string" ? c.name : null;
+    },
+    now: deps.clock ? () => deps.clock!.now() : undefined,
+  });
   wireEvents(client, { route, presenter, admin, log });
   const running = { config, deps, client, webhook, services, admin, log };
   return {
@@ -63,8 +61,8 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     start: () => start(running),
     stop: async () => {
       // Posts already under way go out; edits still waiting for their interval are dropped (the next start's updates redo them).
-      await tournamentPosts?.idle();
-      tournamentPosts?.stop();
+      await tournamentPosts.idle();
+      tournamentPosts.stop();
       await stop(running);
     },
   };

@@ -93,6 +93,7 @@ export function playedTournament(
       name: NAMES[i % NAMES.length] + (i >= NAMES.length ? ` ${i}` : ""),
       joinedAt: now,
       left: left.includes(id),
+      stoodIn: left.includes(id),
     })),
     played: seatings.map((seating, i) => ({
       round: i + 1,
@@ -102,6 +103,7 @@ export function playedTournament(
       deadline: now,
       closedAt: now,
       finishedTables: seating.tables.length,
+      standIns: left,
     })),
     standings: [],
     messageId: null,

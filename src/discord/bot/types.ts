@@ -52,8 +52,8 @@ export interface HeartsBot {
   /** Tournaments (src/table/tournament/api.ts), on the same table service: the Activity shows their standings and round clock. */
   tournaments: TournamentService;
   presenter: Presenter;
-  /** A tournament's posts (null where the bot runs no tournaments). */
-  tournamentPosts: TournamentPresenter | null;
+  /** A tournament's posts in the chat. */
+  tournamentPosts: TournamentPresenter;
   /** The retention and departed-server purge job (null when this process does not run it). */
   housekeeping: Housekeeping | null;
   /** Read by the metrics (src/ops): pictures, fair-use refusals, the interaction webhooks' REST client. */

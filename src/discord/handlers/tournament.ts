@@ -27,11 +27,6 @@ function actorOf(ctx: Ctx, i: Asker): TournamentActor {
   return { userId: ctx.actor.userId, name: ctx.actor.name, manageGuild: isServerManager(i), roles };
 }
 
-/** The service, or the sentence saying this bot runs none. */
-function service(ctx: Ctx): Tournaments | null {
-  return ctx.tournaments ?? null;
-}
-
 /** Answers a refusal with its sentence; true when the outcome was one. */
 async function refused(ctx: Ctx, r: TournamentOutcome): Promise<boolean> {
   if (r.ok) return false;
@@ -41,11 +36,7 @@ async function refused(ctx: Ctx, r: TournamentOutcome): Promise<boolean> {
 
 /** The server's tournament the organiser's actions and /hearts tournament show are about: the current one, else the next. */
 async function current(ctx: Ctx, i: Asker): Promise<{ t: Tournaments; view: TournamentView } | null> {
-  const t = service(ctx);
-  if (!t) {
-    await ctx.respond.say(ctx.m.tournamentChat.unavailable);
-    return null;
-  }
+  const t = ctx.tournaments;
   const view = await t.current(i.guildId!);
   if (!view) {
     await ctx.respond.say(ctx.m.tournamentChat.noneHere);
@@ -84,8 +75,7 @@ export const tournamentCreate = command({
     };
   },
   run: async (ctx, input, i) => {
-    const t = service(ctx);
-    if (!t) return ctx.respond.say(ctx.m.tournamentChat.unavailable);
+    const t = ctx.tournaments;
     const server = await ctx.guilds.get(i.guildId!);
     const level = isBotLevel(input.level) ? input.level : (server.botLevel ?? ctx.defaults.botLevel);
     const r = await t.create(actorOf(ctx, i), {
@@ -166,8 +156,7 @@ const signupButton = (verb: "tjoin" | "tleave") =>
     uses: USES,
     parse: (id) => ({ tournamentId: id.tableId }),
     run: async (ctx, input, i) => {
-      const t = service(ctx);
-      if (!t) return ctx.respond.say(ctx.m.tournamentChat.unavailable);
+      const t = ctx.tournaments;
       const actor = actorOf(ctx, i);
       const r = verb === "tjoin" ? await t.join(input.tournamentId, actor) : await t.leave(input.tournamentId, actor);
       if ((await refused(ctx, r)) || !r.ok) return;

@@ -43,8 +43,8 @@ export interface Services {
   review: ReviewService;
   /** What every shard process must do when one person asks (Forget me). */
   everyShard: EveryShard;
-  /** Duplicate tournaments (src/table/tournament/service.ts); absent where the bot runs none. */
-  tournaments?: Tournaments;
+  /** Duplicate tournaments (src/table/tournament/service.ts). */
+  tournaments: Tournaments;
 }
 
 /** The interaction's own part of a handler's context. */

@@ -25,7 +25,7 @@ export function tournamentRows(t: TournamentView, standings: readonly Standing[]
       matchpoints: s.matchpoints,
       top: s.top,
       rounds: rounds.get(s.id) ?? 0,
-      stoodIn: !!p && (p.left || ("stoodIn" in p && p.stoodIn === true)),
+      stoodIn: !!p && (p.left || p.stoodIn),
     };
   });
 }

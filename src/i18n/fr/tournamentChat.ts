@@ -20,7 +20,6 @@ export const tournamentChat: typeof tournamentChatEn = {
 
   badTime:
     "Je ne comprends pas cette heure : écrivez « 21:00 » (UTC), « dans 30 min », « dans 2 h », ou une date comme « 2026-12-01 20:00 ».",
-  unavailable: "Ce bot n'organise pas de tournois.",
   noneHere:
     "Aucun tournoi n'est prévu sur ce serveur. Une personne qui peut gérer le serveur peut en prévoir un : `/hearts tournament create`.",
   notText: "Je ne peux mener un tournoi que dans un salon textuel où je peux écrire et créer des fils.",

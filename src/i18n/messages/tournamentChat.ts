@@ -20,7 +20,6 @@ export const en = {
   player: "The player to take out",
 
   badTime: 'I can\'t read that time: write "21:00" (UTC), "in 30 min", "in 2 h", or a date like "2026-12-01 20:00".',
-  unavailable: "Tournaments are not run on this bot.",
   noneHere: "No tournament is planned in this server. Someone with Manage Server can plan one: `/hearts tournament create`.",
   notText: "I can only run a tournament in a text channel where I can post and make threads.",
   created: (p: { name: string; link: string }) => `**${p.name}** is planned: its sign-up message is ${p.link}.`,
