@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Player, byVerb, findButton, playUntil, startHarness, textOf, type Harness } from "./harness.js";
 import type { FakeMessage } from "../fake-discord/server.js";
+import { readConfig } from "../../src/config.js";
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -68,11 +69,43 @@ describe("a tournament on Discord", () => {
       .filter((m) => m.content.includes("You finished"))
       .map((m) => m.content)
       .join("\n");
-    expect(summaries.match(/You finished \d of 4/g)).toHaveLength(4);
+    expect(summaries.match(/You finished \d of 4 over 1 deal: with one table there was nobody to compare with/g)).toHaveLength(4);
     await h.fake.waitFor(() => textOf(h!.fake.messages.get(signup.id)).includes("Finished"), 5000, "the sign-up message's end");
     expect(h.fake.messages.get(signup.id)!.components).toEqual([]);
     expect(h.fake.violations).toEqual([]);
   }, 60_000);
+
+  it("someone who never shows up is played for by the turn clock, and their summary says a computer player stood in", async () => {
+    const base = readConfig({}, { requireToken: false });
+    if (!base.ok) throw new Error(base.problems.join("\n"));
+    // The shortest turn clock, no time bank, and one timeout before a computer player takes the seat.
+    h = await startHarness({
+      users: 4,
+      config: { maxTimeouts: 1, defaults: { ...base.config.defaults, turnSeconds: 15, timeBankSeconds: 0 } },
+    });
+    const people = h.fake.users.map((u) => new Player(h!, u));
+    const [present, absent] = [people.slice(0, 3), people[3]];
+    await created(h, people, "Quiet night", { hands: 1 });
+    expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("starts now");
+    await h.fake.waitFor(
+      () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.embeds?.[0]?.title === "♥ Hearts"),
+      10_000,
+      "the round's table",
+    );
+    // Three open their hand and play; the fourth never comes.
+    for (const p of present) await p.openHand();
+    const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Quiet night** is over"));
+    // The turn clock is 15 s at least at a tournament table (src/table/tournament/rounds.ts): after one, a computer player holds the seat.
+    await playUntil(h, present, over, 40_000);
+    const summaries = h.fake
+      .channelMessages(h.fake.channelId)
+      .filter((m) => m.content.includes("You finished"))
+      .map((m) => m.content)
+      .join("\n");
+    const line = (name: string) => summaries.split("\n").find((l) => l.startsWith(`**${name}**`)) ?? "";
+    expect(line(absent.user.globalName!)).toContain("A computer player played part of your seat");
+    for (const p of present) expect(line(p.user.globalName!)).not.toContain("computer player");
+  }, 90_000);
 
   it("cancelled by its organiser: the sign-up message says so, its buttons go, the Discord event is deleted", async () => {
     h = await startHarness({ users: 3 });

@@ -161,7 +161,11 @@ export function summaryPosts(t: TournamentView, standings: readonly Standing[], 
   let current = "";
   rows.forEach((r, i) => {
     const s = standings[i];
-    const line = `**${r.name}**: ${w.summary({ place: r.place, of: rows.length, percent: percentWords(r.percent, locale), deals: s.deals })}${r.stoodIn ? ` ${w.summaryStoodIn}` : ""}`;
+    const said =
+      r.percent === null
+        ? w.summaryOneTable({ place: r.place, of: rows.length, deals: s.deals })
+        : w.summary({ place: r.place, of: rows.length, percent: percentWords(r.percent, locale), deals: s.deals });
+    const line = `**${r.name}**: ${said}${r.stoodIn ? ` ${w.summaryStoodIn}` : ""}`;
     if (current && current.length + line.length + 1 > POST_CHARS) {
       posts.push({ content: current });
       current = "";

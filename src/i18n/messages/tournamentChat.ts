@@ -54,6 +54,8 @@ export const en = {
   finished: (p: { name: string; winners: string }) => `🏆 **${p.name}** is over. Congratulations, ${p.winners}!`,
   summary: (p: { place: number; of: number; percent: string; deals: number }) =>
     `You finished ${p.place} of ${p.of}, with ${p.percent} of the matchpoints over ${p.deals} ${p.deals === 1 ? "deal" : "deals"}.`,
+  summaryOneTable: (p: { place: number; of: number; deals: number }) =>
+    `You finished ${p.place} of ${p.of} over ${p.deals} ${p.deals === 1 ? "deal" : "deals"}: with one table there was nobody to compare with, so the points decided.`,
   summaryStoodIn: "A computer player played part of your seat: those deals count as its play.",
   standingsText: (p: { place: number; name: string; percent: string; stoodIn: boolean }) =>
     `${p.place}. ${p.name} ${p.percent}${p.stoodIn ? " (computer stood in)" : ""}`,
