@@ -8,9 +8,18 @@
  * rules preset gets the same deals, and the computer players' decisions depend only on the day and
  * the position, so every player truly faces the same game (duplicate scoring).
  */
-import { createHmac } from "node:crypto";
 import type { Messages } from "../i18n/index.js";
-import { decisionSeed, parseRules, type DealFormat, type DealKey, type GameState, type Rules, type Seat } from "../game/index.js";
+import {
+  decisionSeed,
+  derivedDealKey,
+  handsToTheLast,
+  parseRules,
+  type DealFormat,
+  type DealKey,
+  type GameState,
+  type Rules,
+  type Seat,
+} from "../game/index.js";
 
 /** Challenge #1 is 2026-01-01 (UTC). */
 export const DAILY_EPOCH_MS = Date.UTC(2026, 0, 1);
@@ -41,16 +50,7 @@ export const dayStart = (day: number): Date => new Date(DAILY_EPOCH_MS + (day - 
 export function dailyRules(spec: string): Rules {
   const parsed = parseRules(spec);
   const base = parsed.ok ? parsed.rules : (parseRules("classic") as { ok: true; rules: Rules }).rules;
-  return {
-    ...base,
-    passCycle: "left-right-across-hold",
-    target: 10_000,
-    countdown: null,
-    endWhen: "reach",
-    perfect100: false,
-    exactTargetWins: false,
-    noDraw: false,
-  };
+  return handsToTheLast(base);
 }
 
 /**
@@ -60,8 +60,7 @@ export function dailyRules(spec: string): Rules {
  * cards of one hand would give away.
  */
 export function dailyDeal(salt: string, day: number, rulesSpec: string, format: DealFormat = 2): DealKey {
-  const mac = createHmac("sha256", salt).update(`hearts-daily:${day}:${rulesSpec}`).digest();
-  return format === 1 ? { format: 1, seed: mac.readUInt32BE(0) } : { format: 2, secret: mac.toString("hex") };
+  return derivedDealKey(salt, `hearts-daily:${day}:${rulesSpec}`, format);
 }
 
 /** The seed of a computer player's decision: from the day's key, the seat and the position only. */

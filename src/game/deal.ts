@@ -14,7 +14,7 @@
  * This module and the engine are the only parts of src/game that import node:crypto; the card
  * helpers a browser would want (cards.ts, rules.ts, view.ts) stay free of it.
  */
-import { createCipheriv } from "node:crypto";
+import { createCipheriv, createHmac } from "node:crypto";
 import { mix32, shuffledDeck } from "./rng.js";
 
 export type DealKey =
@@ -28,6 +28,16 @@ const SECRET_RE = /^[0-9a-f]{64}$/;
 
 /** Whether `secret` is a format 2 secret: 64 lowercase hex digits. */
 export const isDealSecret = (secret: unknown): secret is string => typeof secret === "string" && SECRET_RE.test(secret);
+
+/**
+ * A deal key nobody can compute without `key`: HMAC-SHA256(key, message), the whole 256 bits as a
+ * format 2 secret (format 1, for games stored before formats: its first 32 bits as a seed). The
+ * daily challenge's day and a tournament's round are dealt this way, every player the same cards.
+ */
+export function derivedDealKey(key: string | Buffer, message: string, format: DealFormat = 2): DealKey {
+  const mac = createHmac("sha256", key).update(message).digest();
+  return format === 1 ? { format: 1, seed: mac.readUInt32BE(0) } : { format: 2, secret: mac.toString("hex") };
+}
 
 /** A number is a format 1 seed (simulations, benchmarks and games stored before formats). */
 export const dealKeyOf = (key: DealKey | number): DealKey => (typeof key === "number" ? { format: 1, seed: key >>> 0 } : key);

@@ -36,7 +36,7 @@ export {
 } from "./view.js";
 export { refusalValues, type RefusalValues } from "./messages.js";
 export { createRng, mix32, type Rng } from "./rng.js";
-export { decisionSeed, isDealSecret, type DealKey, type DealFormat } from "./deal.js";
+export { decisionSeed, derivedDealKey, isDealSecret, type DealKey, type DealFormat } from "./deal.js";
 
 export function createGame(rules: Rules, deal: DealKey | number): GameState {
   return newGame(rules, deal);

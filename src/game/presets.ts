@@ -102,3 +102,22 @@ export const PRESETS: readonly Preset[] = [
 ];
 
 export const presetNames = (): string[] => PRESETS.map((p) => p.name);
+
+/**
+ * A set of hands played to the last whatever the totals, as a duplicate compares them (the daily
+ * challenge, a tournament's round): the preset's play and scoring (moon, J♦, bonuses) as they are,
+ * but the four pass directions in turn, penalty scoring (lower is better) and no end by the totals;
+ * whoever deals the set stops it after its hands.
+ */
+export function handsToTheLast(base: Rules): Rules {
+  return {
+    ...base,
+    passCycle: "left-right-across-hold",
+    target: 10_000,
+    countdown: null,
+    endWhen: "reach",
+    perfect100: false,
+    exactTargetWins: false,
+    noDraw: false,
+  };
+}

@@ -17,7 +17,6 @@ import type { SeatRecord } from "../table/records.js";
 import { FORMER_KEY, FORMER_PLAYER, type ForgetResult, type PersonalData } from "./types.js";
 import { forgetTournaments, type TournamentDb } from "./tournaments.js";
 
-
 /** Both stores' clients satisfy this (same models); the PostgreSQL one is passed through a cast. */
 export type PrivacyDb = PrismaClient;
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

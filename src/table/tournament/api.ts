@@ -19,10 +19,11 @@
  *   usual); then `started`, `action`, `seat` (a computer player took over someone who stopped
  *   responding, or who left or was removed: change "bot-took-over" / "left") as at any table; and
  *   `closed` with reason "finished" when the table has played the round's hands (its game is then a
- *   finished game like any: stats and ratings see it). A TableView's record says which tournament a
- *   table belongs to through `tournamentOf(tableId)` below.
- * Until a round has closed, no review, board or picture of its deals is given (reviewRefusal of
- * ./integrity.ts, used by src/table/review.ts): a front end shows the refusal's sentence.
+ *   finished game like any: stats and ratings see it). A table's record has settings.handLimit
+ *   set when it plays for a tournament; `tournamentOf(tableId)` below says which and which round.
+ *   The round's tables share the tournament's channel (the table message there, a thread each).
+ * Until a round has closed, no review, board or picture of its deals is given (dealsHidden of
+ * ./integrity.ts; src/table/review.ts obeys it): a front end shows the refusal's sentence.
  */
 import type { Sentence } from "../../i18n/index.js";
 import type { BotLevel } from "../records.js";
@@ -30,7 +31,7 @@ import type { Standing } from "./scoring.js";
 import type { RoundSeating } from "./seating.js";
 
 export type { Standing } from "./scoring.js";
-export type { RoundSeating, TableSeating } from "./seating.js";
+export type { RoundSeating } from "./seating.js";
 
 /** signup: people may join; playing: rounds under way; then finished or cancelled. */
 export type TournamentStatus = "signup" | "playing" | "finished" | "cancelled";

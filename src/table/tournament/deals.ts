@@ -14,21 +14,21 @@
  * construction. Nothing public (the tournament's id, name, start, players, nor the cards of
  * another round, even its key once the round is over) gives a round's key without the secret.
  */
-import { createHmac } from "node:crypto";
-import { isDealSecret, type DealKey, type GameState, type Rules } from "../../game/index.js";
+import { derivedDealKey, handsToTheLast, isDealSecret, type DealKey, type GameState, type Rules } from "../../game/index.js";
 
 /** Hands per round unless the organiser says otherwise: one for each pass direction. */
 export const DEFAULT_HANDS_PER_ROUND = 4;
 
-function mac(secret: string, message: string): Buffer {
+/** HMAC-SHA256(secret, message) in hex, through the game's derived deal key. */
+function mac(secret: string, message: string): string {
   if (!isDealSecret(secret)) throw new Error("A tournament's secret is 64 hex digits drawn like a table's deal key (newDealKey).");
-  return createHmac("sha256", Buffer.from(secret, "hex")).update(message).digest();
+  return (derivedDealKey(Buffer.from(secret, "hex"), message) as { secret: string }).secret;
 }
 
 /** Round `round`'s deal key (1-based), the same for every table of the round. */
 export function roundDealKey(secret: string, round: number): DealKey {
   if (!Number.isInteger(round) || round < 1) throw new Error(`Rounds are numbered from 1 (got ${round}).`);
-  return { format: 2, secret: mac(secret, `hearts-tournament-round:${round}`).toString("hex") };
+  return { format: 2, secret: mac(secret, `hearts-tournament-round:${round}`) };
 }
 
 /**
@@ -37,7 +37,7 @@ export function roundDealKey(secret: string, round: number): DealKey {
  * replay of the tournament.
  */
 export function drawOrder(secret: string, people: readonly string[]): string[] {
-  const ticket = new Map(people.map((id) => [id, mac(secret, `hearts-tournament-seating:${id}`).toString("hex")]));
+  const ticket = new Map(people.map((id) => [id, mac(secret, `hearts-tournament-seating:${id}`)]));
   return people.slice().sort((a, b) => (ticket.get(a)! < ticket.get(b)! ? -1 : ticket.get(a)! > ticket.get(b)! ? 1 : 0));
 }
 
@@ -48,16 +48,7 @@ export function drawOrder(secret: string, people: readonly string[]): string[] {
  * totals; the table stops after the round's hands (roundOver). As the daily challenge does.
  */
 export function tournamentRules(base: Rules): Rules {
-  return {
-    ...base,
-    passCycle: "left-right-across-hold",
-    target: 10_000,
-    countdown: null,
-    endWhen: "reach",
-    perfect100: false,
-    exactTargetWins: false,
-    noDraw: false,
-  };
+  return handsToTheLast(base);
 }
 
 /** Whether a table has played the round's hands (its game then ends; the next round is a new game). */

@@ -2,17 +2,11 @@
  * The tournament service (api.ts says what the front ends see): sign-up, the start (the
  * organiser's, or the scheduler's at `startsAt`, with a reminder before), the rounds on the table
  * service (rounds.ts), their closing and standings, the end, cancelling, restarts and the store's
- * faults. Below both front ends: every rule and refusal is here.
- *
- * Everything is stored; a tournament is read whole from the store for each step and each step runs
- * in the tournament's queue, so concurrent clicks, table ends and timers apply one after another.
- * In memory: timers only, and whether the store is down.
- *
- * A round: seated and stored (its tables' ids drawn first), then its tables opened, each already
- * started; a table that has played the round's hands ends as a finished game (stats and ratings
- * see it, as any game); its deals are stored with the tournament; when every table of the round
- * has, the round closes (its deals may be seen from then on), the standings go out and, after
- * BETWEEN_ROUNDS_MS, the next round is seated; after the last, the tournament is finished.
+ * faults. Below both front ends: every rule and refusal is here. Everything is stored; a
+ * tournament is read whole for each step, and each step runs in the tournament's queue, so clicks,
+ * table ends and timers apply one after another. In memory: timers, and whether the store is down.
+ * A round: seated and stored (its tables' ids first), its tables opened started; each ends after
+ * the round's hands as a finished game (stats and ratings see it); when all have, the round closes.
  */
 import { randomBytes } from "node:crypto";
 import { parseRules } from "../../game/index.js";
@@ -86,6 +80,7 @@ export class TournamentService implements Tournaments {
   private stopped = false;
   /** The tournaments under way as last announced: told when the store fails (it cannot be read then). */
   private readonly active = new Map<string, StoredTournament>();
+  private told: string[] = [];
 
   constructor(private readonly deps: TournamentServiceDeps) {
     this.store = deps.store;
@@ -180,7 +175,7 @@ export class TournamentService implements Tournaments {
           secret: randomBytes(32).toString("hex"),
         });
         this.log.info({ tournament: t.id, guild: t.guildId, rounds: t.rounds }, "tournament created");
-        this.arm(t);
+        this.arm(t, true);
         this.emit(t, { type: "signup-changed", created: true });
         return { ok: true as const, tournament: tournamentView(t, false) };
       });
@@ -392,18 +387,18 @@ export class TournamentService implements Tournaments {
 
   // ---- the scheduler: reminders, starts, pauses between rounds --------------------------------
 
-  /** Arms a sign-up's reminder and start. */
-  private arm(t: StoredTournament): void {
+  /** Arms a sign-up's reminder and start; `created`: just now (no reminder if it starts within the reminder's notice). */
+  private arm(t: StoredTournament, created = false): void {
     if (t.status !== "signup") return;
     const start = t.startsAt.getTime();
-    if (!t.remindedAt && start - REMINDER_BEFORE_MS > t.createdAt.getTime())
+    if (!t.remindedAt && !(created && start - REMINDER_BEFORE_MS <= this.clock.now()))
       this.timers.at(t.id, start - REMINDER_BEFORE_MS, () => this.remind(t.id));
     this.timers.at(t.id, start, () => this.startAtTime(t.id));
   }
 
   private remind(id: string): Promise<unknown> {
     return this.step(id, async (t) => {
-      if (t.status !== "signup" || t.remindedAt) return { ok: true as const };
+      if (t.status !== "signup" || t.remindedAt || t.startsAt.getTime() <= this.clock.now()) return { ok: true as const };
       await this.store.update(id, { remindedAt: this.now() });
       const minutesLeft = Math.max(0, Math.round((t.startsAt.getTime() - this.clock.now()) / 60_000));
       this.emit({ ...t, remindedAt: this.now() }, { type: "reminder-due", minutesLeft });
@@ -472,6 +467,7 @@ export class TournamentService implements Tournaments {
     if (!this.paused) {
       this.paused = true;
       this.log.error({ err }, "tournaments paused: the store failed");
+      this.told = [...this.active.keys()];
       for (const t of this.active.values()) this.emit(t, { type: "paused" });
     }
     if (this.retry) return;
@@ -482,10 +478,14 @@ export class TournamentService implements Tournaments {
         .then(async (playing) => {
           this.paused = false;
           this.log.info({ tournaments: playing.length }, "tournaments resumed: the store is back");
-          for (const t of playing) {
-            this.emit(t, { type: "resumed" });
-            await this.queues.run(t.id, () => this.catchUp(t.id));
-          }
+          // Those told of the pause hear it ended, whatever they became meanwhile (their tables played on).
+          const told = this.told.filter((id) => !playing.some((t) => t.id === id));
+          this.told = [];
+          for (const t of [...playing, ...(await Promise.all(told.map((id) => this.store.get(id))))])
+            if (t) {
+              this.emit(t, { type: "resumed" });
+              await this.queues.run(t.id, () => this.catchUp(t.id));
+            }
         })
         .catch((e: unknown) => this.fault(e));
     }, this.retryMs);

@@ -2,6 +2,8 @@
 import { awaiting, viewFor, type Seat } from "../../../src/game/index.js";
 import { silentLogger } from "../../../src/log.js";
 import { openStore, type HeartsStore } from "../../../src/store/index.js";
+import type { TournamentStore } from "../../../src/store/types.js";
+import type { Clock } from "../../../src/table/clock.js";
 import { stateBehind } from "../../../src/table/live.js";
 import { firstLegalPlayer } from "../../../src/table/players.js";
 import { TableService } from "../../../src/table/service.js";
@@ -24,19 +26,24 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-export async function rig(url: string, opts: { role?: string | null } = {}): Promise<Rig> {
+export async function rig(
+  url: string,
+  opts: { role?: string | null; clock?: Clock; wrap?: (s: TournamentStore) => TournamentStore } = {},
+): Promise<Rig> {
   const store = await openStore(url);
   const tables = new TableService({
     store,
     bots: firstLegalPlayer,
     log: silentLogger(),
     config: { botDelayMs: 0, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
+    clock: opts.clock,
   });
   const service = new TournamentService({
-    store: store.tournaments,
+    store: opts.wrap ? opts.wrap(store.tournaments) : store.tournaments,
     tables,
     guilds: { get: () => Promise.resolve({ tournamentRole: opts.role ?? null }) },
     log: silentLogger(),
+    clock: opts.clock,
     betweenRoundsMs: 20,
     retryMs: 50,
   });

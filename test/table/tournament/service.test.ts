@@ -10,6 +10,8 @@ import { ReviewService } from "../../../src/table/review.js";
 import { firstLegalPlayer } from "../../../src/table/players.js";
 import { dealsHidden } from "../../../src/table/tournament/integrity.js";
 import type { TournamentView } from "../../../src/table/tournament/api.js";
+import type { TournamentStore } from "../../../src/store/types.js";
+import { ManualClock } from "../manual-clock.js";
 import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "./helpers.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -233,5 +235,111 @@ describe("the tournament's rules below both doors", () => {
     expect(done.played[0].finishedTables).toBe(2);
     expect(done.standings.every((s) => s.deals === 1 && s.top === 2)).toBe(true);
     expect(again.updates.map((x) => x.u.type)).toEqual(["round-closed", "finished"]);
+  }, 120_000);
+
+  it("a person who never shows up is played for by the turn clock's computer player to the round's end (their table does not close), and their results say so", async () => {
+    const db = newDb();
+    const clock = new ManualClock();
+    clock.realWaitMs = 5;
+    const r = await rig(db.url, { clock });
+    cleanups.push(db.cleanup, () => r.close());
+    const c = await r.service.create(organiser, {
+      guildId,
+      channelId,
+      name: "Solo",
+      startsAt: new Date(clock.now() + 60_000),
+      rounds: 1,
+      handsPerRound: 1,
+      rulesSpec: "classic",
+      botLevel: "easy",
+    });
+    if (!c.ok) throw new Error(c.code);
+    expect((await r.service.join(c.tournament.id, person(1))).ok).toBe(true);
+    // The scheduler starts it at its time; the person never comes.
+    for (let i = 0; i < 200 && (await r.service.get(c.tournament.id))!.status !== "finished"; i++) await clock.advance(20_000);
+    const done = (await r.service.get(c.tournament.id))!;
+    expect(done.status).toBe("finished");
+    expect(done.players[0]).toMatchObject({ stoodIn: true, left: false });
+    expect(done.standings[0].deals).toBe(1);
+    const table = (await r.tables.get(done.played[0].tables[0]))!;
+    expect(table.record.status).toBe("finished");
+  }, 120_000);
+
+  it("reminds 15 minutes before the start and starts at its time; with nobody signed up it is cancelled at its time", async () => {
+    const db = newDb();
+    const clock = new ManualClock();
+    clock.realWaitMs = 5;
+    const r = await rig(db.url, { clock });
+    cleanups.push(db.cleanup, () => r.close());
+    const make = async (name: string) => {
+      const c = await r.service.create(organiser, {
+        guildId,
+        channelId,
+        name,
+        startsAt: new Date(clock.now() + 60 * 60_000),
+        rounds: 1,
+        rulesSpec: "classic",
+        botLevel: "easy",
+      });
+      if (!c.ok) throw new Error(c.code);
+      return c.tournament.id;
+    };
+    const night = await make("Night");
+    const empty = await make("Empty");
+    expect((await r.service.join(night, person(1))).ok).toBe(true);
+    await clock.advance(44 * 60_000);
+    expect(r.updates.some((x) => x.u.type === "reminder-due")).toBe(false);
+    await clock.advance(60_000);
+    expect(r.updates.filter((x) => x.u.type === "reminder-due").map((x) => [x.t.id, x.u])).toEqual([
+      [night, { type: "reminder-due", minutesLeft: 15 }],
+      [empty, { type: "reminder-due", minutesLeft: 15 }],
+    ]);
+    await clock.advance(15 * 60_000);
+    expect(r.updates.find((x) => x.u.type === "round-started")?.t.id).toBe(night);
+    expect(r.updates.find((x) => x.u.type === "cancelled")).toMatchObject({ t: { id: empty }, u: { reason: "nobody" } });
+  }, 60_000);
+
+  it("Forget me during a tournament: the person's entry and seats take a stand-in id, and everyone else's standings stay as they were", async () => {
+    const { r } = await fresh();
+    const { t, people } = await eightStarted(r);
+    await playPeople(r, people, finished(r, t.id));
+    const before = (await r.service.get(t.id))!;
+    const gone = people[2];
+    await r.store.forgetUser(gone.userId);
+    const after = (await r.service.get(t.id))!;
+    expect(after.players.some((p) => p.userId === gone.userId)).toBe(false);
+    expect(JSON.stringify(after.played)).not.toContain(gone.userId);
+    const others = (v: TournamentView) => v.standings.filter((s) => s.id !== gone.userId && !s.id.startsWith("former:"));
+    expect(others(after)).toEqual(others(before));
+    const standIn = after.standings.find((s) => s.id.startsWith("former:"))!;
+    expect(standIn.percent).toBe(before.standings.find((s) => s.id === gone.userId)!.percent);
+    expect(await r.service.personal(gone.userId)).toEqual([]);
+  }, 120_000);
+
+  it("a store fault pauses the tournament (refusals say so, the front ends hear 'paused'), and it goes on when the store is back", async () => {
+    const db = newDb();
+    let down = false;
+    const wrap = (s: TournamentStore): TournamentStore =>
+      new Proxy(s, {
+        get: (target, key) => {
+          const v = Reflect.get(target, key) as unknown;
+          return typeof v === "function"
+            ? (...args: unknown[]) =>
+                down ? Promise.reject(new Error("disk I/O error")) : (v as (...a: unknown[]) => unknown).apply(target, args)
+            : v;
+        },
+      });
+    const r = await rig(db.url, { wrap });
+    cleanups.push(db.cleanup, () => r.close());
+    const { t, people } = await eightStarted(r);
+    down = true;
+    expect(await r.service.join(t.id, person(20))).toMatchObject({ ok: false, code: "store-down", say: { key: "storeDown" } });
+    expect(r.updates.at(-1)).toMatchObject({ t: { id: t.id, paused: true }, u: { type: "paused" } });
+    expect(await r.service.start(t.id, organiser)).toMatchObject({ ok: false, code: "store-down" });
+    down = false;
+
+    await playPeople(r, people, async () => r.updates.some((x) => x.u.type === "resumed"));
+    await playPeople(r, people, finished(r, t.id));
+    expect((await r.service.get(t.id))!.paused).toBe(false);
   }, 120_000);
 });
