@@ -6,7 +6,7 @@ import { INVALID_TOKEN_HELP, type Config } from "../config.js";
 import type { Logger } from "../log.js";
 import { BotPool } from "../ai/index.js";
 import { NewerDatabaseError, openStore, redactUrl } from "../store/index.js";
-import type { HeartsStore } from "../store/types.js";
+import type { HeartsStore } from "../table/store.js";
 import type { ShardInfo } from "../shard-of.js";
 import { BotMetrics } from "../ops/metrics.js";
 import { startOpsServer, type OpsServer } from "../ops/server.js";

@@ -38,7 +38,7 @@ import {
 import { ADVISOR_LEVEL } from "../ai/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import { silentLogger, type Logger } from "../log.js";
-import type { DailySession, DailyStore, GuildSettings } from "../store/types.js";
+import type { DailySession, DailyStore, GuildSettings } from "../table/store.js";
 import { cleanName } from "../table/names.js";
 import type { BotPlayer } from "../table/players.js";
 import { KeyedQueues } from "../table/queue.js";

@@ -13,7 +13,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { HeartsBot } from "../discord/bot/types.js";
 import type { BotLevel } from "../ai/levels.js";
 import type { BotPlayer } from "../table/players.js";
-import type { HeartsStore } from "../store/types.js";
+import type { HeartsStore } from "../table/store.js";
 import type { OpsSource } from "./server.js";
 
 /**

@@ -9,7 +9,7 @@ import { sqltag as sql, join as joinSql, raw, type Sql } from "@prisma/client/ru
 import type { PrismaClient } from "../generated/prisma-pg/client.js";
 import type { AppendItem } from "./group-commit.js";
 import { patchColumns } from "./records.js";
-import type { AppendResult, TablePatch } from "./types.js";
+import type { AppendResult, TablePatch } from "../table/store.js";
 
 type Db = Pick<PrismaClient, "$executeRaw" | "$queryRaw" | "heartsTable">;
 

@@ -6,7 +6,7 @@
 import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
 import type { AppendItem } from "./group-commit.js";
 import { patchColumns } from "./records.js";
-import type { AppendResult, TablePatch } from "./types.js";
+import type { AppendResult, TablePatch } from "../table/store.js";
 
 /** DateTime as Prisma stores it in SQLite, so rows written by raw SQL read back the same. */
 export const sqlDate = (d: Date): string => d.toISOString().replace("Z", "+00:00");

@@ -10,7 +10,7 @@ import { redactUrl } from "./records.js";
 import { openStore } from "./index.js";
 import { PostgresStore } from "./postgres.js";
 import { SqliteStore } from "./sqlite.js";
-import type { HeartsStore } from "./types.js";
+import type { HeartsStore } from "../table/store.js";
 
 /** The models in copy order (parents first), each with its primary key for paging. */
 export const COPIED_MODELS = [

@@ -4,7 +4,7 @@
  * SQLite and PostgreSQL clients have the same models).
  */
 import type { PrismaClient } from "../generated/prisma/client.js";
-import type { CrossKind, CrossRequest } from "./types.js";
+import type { CrossKind, CrossRequest } from "../table/store.js";
 
 /** Both stores' clients satisfy this (same models); the PostgreSQL one is passed through a cast. */
 type CrossDb = PrismaClient;

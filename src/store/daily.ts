@@ -6,7 +6,7 @@
 import { createHmac } from "node:crypto";
 import type { Action } from "../game/index.js";
 import { parseJson } from "./records.js";
-import type { DailySession, NewDailySession } from "./types.js";
+import type { DailySession, NewDailySession } from "../table/store.js";
 
 interface SessionRow {
   guildId: string;

@@ -13,7 +13,7 @@
  *   batch takes appends until a write can start.
  */
 import type { Action } from "../game/index.js";
-import type { AppendResult, TablePatch } from "./types.js";
+import type { AppendResult, TablePatch } from "../table/store.js";
 
 /** One move to append: the table's log gets `action` at number `seq` (and the table `patch`). */
 export interface AppendItem {

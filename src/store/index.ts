@@ -4,10 +4,10 @@ import { isPostgresUrl } from "./pg-url.js";
 import { PostgresStore } from "./postgres.js";
 import { CorruptRowError } from "./records.js";
 import { DEFAULT_DATABASE_URL, SqliteStore } from "./sqlite.js";
-import type { HeartsStore, Store } from "./types.js";
+import type { HeartsStore, Store } from "../table/store.js";
 import type { StoredTable } from "../table/records.js";
 
-export * from "./types.js";
+export * from "../table/store.js";
 export { SqliteStore } from "./sqlite.js";
 export { redactUrl } from "./records.js";
 export { NewerDatabaseError } from "./migrate.js";

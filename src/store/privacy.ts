@@ -14,7 +14,7 @@ import { tombstoneDailies } from "./daily.js";
 import { takeWriteLock } from "./write-lock.js";
 import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
-import { FORMER_KEY, FORMER_PLAYER, type ForgetResult, type PersonalData } from "./types.js";
+import { FORMER_KEY, FORMER_PLAYER, type ForgetResult, type PersonalData } from "../table/store.js";
 import { forgetTournaments, type TournamentDb } from "./tournaments.js";
 
 /** Both stores' clients satisfy this (same models); the PostgreSQL one is passed through a cast. */

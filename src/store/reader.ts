@@ -9,7 +9,7 @@
  *   holds the main event loop; if the worker cannot run, the same query runs here instead.
  */
 import { DbThread, sibling, ThreadGone } from "./db-thread.js";
-import type { Leaderboard, LeaderboardQuery, PersonalData, PlayerCard } from "./types.js";
+import type { Leaderboard, LeaderboardQuery, PersonalData, PlayerCard } from "../table/store.js";
 
 type Standings = Awaited<ReturnType<typeof import("./standings.js").computeStandings>>;
 export interface StandingsSnapshot {

@@ -3,7 +3,7 @@
  * JSON held in TEXT columns, so a row of either generated client converts through here.
  */
 import { isDealSecret, type Action, type DealKey, type Rules } from "../game/index.js";
-import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePatch } from "./types.js";
+import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePatch } from "../table/store.js";
 import type { FinishedGame, SeatRecord, StoredTable, TableSettings, TableStatus } from "../table/records.js";
 
 import { OPEN_STATUSES as OPEN, newTableId } from "../table/records.js";

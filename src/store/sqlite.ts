@@ -9,45 +9,19 @@
  * One client = one better-sqlite3 connection, and the adapter runs plain queries without waiting for
  * an open interactive transaction: a query issued meanwhile would run inside it (acknowledged before
  * its COMMIT, and undone by its ROLLBACK). So every operation of a store runs one at a time
- * (`exclusive`); SQLite is synchronous here anyway, so nothing is lost in throughput.
+ * (`inTurn`); SQLite is synchronous here anyway, so nothing is lost in throughput.
  */
 import { resolve } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
 import type { Action } from "../game/index.js";
 import { createPrivateFile, makePrivateDatabase } from "./file-modes.js";
-import * as daily from "./daily.js";
 import { migrate } from "./migrate.js";
-import {
-  OPEN_STATUSES as OPEN,
-  actionRecords,
-  finishedGameRecord,
-  guildSettingsColumns,
-  guildSettingsRecord,
-  openRecords,
-  playerPrefsColumns,
-  playerPrefsRecord,
-  toRecord,
-} from "./records.js";
-import {
-  departedGuilds,
-  dropStaleMenus,
-  FORGET_BATCH,
-  forgetPerson,
-  forgetTablesStep,
-  personalData,
-  pruneClosedTables,
-  pruneDailyLogs,
-  storedGuilds,
-  purgeGuildStep,
-  purgeInSteps,
-  retentionOverrides,
-} from "./privacy.js";
+import { FORGET_BATCH, forgetPerson, forgetTablesStep, personalData, storedGuilds, purgeGuildStep, purgeInSteps } from "./privacy.js";
 import { commitAppends, truncateLog } from "./appends.js";
-import { createTableRow, findOpenTableRow, updateTableRow } from "./tables.js";
 import { GroupCommit, type AppendItem } from "./group-commit.js";
-import { addCrossRequest, markCrossRequests, pendingCrossRequests, pruneCrossRequests } from "./cross.js";
-import { ReadCache, StandingsReader } from "./reader.js";
+import { PrismaStore } from "./prisma-store.js";
+import { StandingsReader } from "./reader.js";
 import { AppendWriter } from "./writer.js";
 import {
   leaderboard,
@@ -58,28 +32,9 @@ import {
   standingsSnapshot,
   standingsSnapshotMark,
 } from "./standings.js";
-import type {
-  AppendResult,
-  CrossKind,
-  CrossRequest,
-  ForgetResult,
-  LeaderboardQuery,
-  PersonalData,
-  DailySession,
-  GuildSettings,
-  GuildSettingsPatch,
-  HeartsStore,
-  NewDailySession,
-  NewTable,
-  PlayerPrefs,
-  SavedMenu,
-  StoredAction,
-  TablePatch,
-} from "./types.js";
-import type { FinishedGame, StoredTable } from "../table/records.js";
+import type { AppendResult, ForgetResult, HeartsStore, SavedMenu, TablePatch } from "../table/store.js";
+import type { FinishedGame } from "../table/records.js";
 import { takeWriteLock } from "./write-lock.js";
-import { tournamentStore, type TournamentDb } from "./tournaments.js";
-import type { TournamentStore } from "./types.js";
 
 export const DEFAULT_DATABASE_URL = "file:./data/hearts.db";
 /** FULL: see the header. HEARTS_SQLITE_SYNCHRONOUS=NORMAL only for measuring what FULL costs. */
@@ -92,39 +47,49 @@ export function sqliteFile(url: string): string {
   return resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
 }
 
-export class SqliteStore implements HeartsStore {
+export class SqliteStore extends PrismaStore implements HeartsStore {
   readonly kind = "sqlite";
-  /** The Prisma client, for tests and tools only while nothing else uses this store (see `exclusive`). */
+  /** The Prisma client, for tests and tools only while nothing else uses this store (see `inTurn`). */
   private constructor(
     readonly prisma: PrismaClient,
     file: string | null,
     writerRestartMs?: number,
   ) {
+    super(prisma);
     this.writer = new AppendWriter(file, SYNCHRONOUS, (batch) => this.commitHere(batch), writerRestartMs);
     this.reader = new StandingsReader(file, {
-      leaderboard: (q) => this.exclusive(() => leaderboard(this.prisma, q)),
-      playerCard: (guildId, playerKey) => this.exclusive(() => playerCard(this.prisma, guildId, playerKey)),
-      standings: (guildId) => this.exclusive(() => standingsSnapshot(this.prisma, guildId)),
-      personalData: (userId) => this.exclusive(() => personalData(this.prisma, userId)),
-      storedGuilds: () => this.exclusive(() => storedGuilds(this.prisma)),
+      leaderboard: (q) => this.inTurn(() => leaderboard(this.prisma, q)),
+      playerCard: (guildId, playerKey) => this.inTurn(() => playerCard(this.prisma, guildId, playerKey)),
+      standings: (guildId) => this.inTurn(() => standingsSnapshot(this.prisma, guildId)),
+      personalData: (userId) => this.inTurn(() => personalData(this.prisma, userId)),
+      storedGuilds: () => this.inTurn(() => storedGuilds(this.prisma)),
     });
   }
 
-  /** Appended moves are committed in a writer thread (see writer.ts). */
+  /** Appended moves, table rows, Forget me and retention are written in a writer thread (see writer.ts). */
   readonly writer: AppendWriter;
-  /** Leaderboards, player cards and standings rebuilds run in a worker thread (see reader.ts). */
+  /** Leaderboards, player cards, standings rebuilds and privacy reads run in a worker thread (see reader.ts). */
   readonly reader: StandingsReader;
-  /** A few seconds of leaderboards and cards, one query in flight per question. */
-  readonly reads = new ReadCache();
+  protected get writes() {
+    return this.writer;
+  }
+  protected get heavyReads() {
+    return this.reader;
+  }
 
   private tail: Promise<unknown> = Promise.resolve();
 
   /** Runs `fn` after every operation started before it has finished. */
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  protected inTurn<T>(fn: () => Promise<T>): Promise<T> {
     this.appends.close();
     const run = this.tail.then(fn, fn);
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /** The write lock first: another shard's start of the same person's day waits for this one. */
+  protected lockDailyStart(tx: unknown): Promise<void> {
+    return takeWriteLock(tx as Parameters<typeof takeWriteLock>[0]);
   }
 
   /**
@@ -152,52 +117,20 @@ export class SqliteStore implements HeartsStore {
     return new SqliteStore(prisma, isSqliteFile(databaseUrl) ? file : null, opts.writerRestartMs);
   }
 
-  /** In the writer's thread (see AppendWriter.createTable), in turn with the other writes. */
-  createTable(input: NewTable): Promise<StoredTable> {
-    return this.exclusive(async () => toRecord(await this.writer.createTable(input, () => createTableRow(this.prisma, input))));
-  }
-
   /** Rewrites the file header's user_version with its own value: a write transaction, a WAL frame. */
   probeWrite(): Promise<void> {
-    return this.exclusive(async () => {
+    return this.inTurn(async () => {
       const [{ user_version }] = await this.prisma.$queryRawUnsafe<Array<{ user_version: number | bigint }>>("PRAGMA user_version");
       await this.prisma.$executeRawUnsafe(`PRAGMA user_version = ${Number(user_version)}`);
     });
   }
 
   saveMenus(menus: SavedMenu[]): Promise<void> {
-    return this.exclusive(async () => {
+    return this.inTurn(async () => {
       for (const m of menus) {
         await this.prisma.menuToken.upsert({ where: { tableId_userId: { tableId: m.tableId, userId: m.userId } }, create: m, update: m });
       }
     });
-  }
-
-  takeMenus(tableIds: string[]): Promise<SavedMenu[]> {
-    return this.exclusive(async () => {
-      const where = { tableId: { in: tableIds } };
-      const rows = await this.prisma.menuToken.findMany({ where });
-      if (rows.length) await this.prisma.menuToken.deleteMany({ where });
-      return rows.map(({ tableId, userId, appId, token, shownAt }) => ({ tableId, userId, appId, token, shownAt }));
-    });
-  }
-
-  getTable(id: string): Promise<StoredTable | null> {
-    return this.exclusive(async () => {
-      const row = await this.prisma.heartsTable.findUnique({ where: { id } });
-      return row ? toRecord(row) : null;
-    });
-  }
-
-  findOpenTable(channelId: string): Promise<StoredTable | null> {
-    return this.exclusive(async () => {
-      const row = await this.writer.findOpenTable(channelId, () => findOpenTableRow(this.prisma, channelId));
-      return row ? toRecord(row) : null;
-    });
-  }
-
-  updateTable(id: string, patch: TablePatch): Promise<StoredTable> {
-    return this.exclusive(async () => toRecord(await this.writer.updateTable(id, patch, () => updateTableRow(this.prisma, id, patch))));
   }
 
   /**
@@ -211,7 +144,7 @@ export class SqliteStore implements HeartsStore {
 
   private readonly appends = new GroupCommit({
     write: (batch) => this.writer.commit(batch),
-    gate: (flush) => this.exclusive(flush),
+    gate: (flush) => this.inTurn(flush),
   });
 
   /** Appends stored, and commits they took (their ratio is the mean batch size). */
@@ -226,141 +159,17 @@ export class SqliteStore implements HeartsStore {
   }
 
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult> {
-    return this.exclusive(() => truncateLog(this.prisma, tableId, fromSeq, expectedCount, patch));
-  }
-
-  loadActions(tableId: string): Promise<StoredAction[]> {
-    return this.exclusive(async () => {
-      return actionRecords(tableId, await this.prisma.gameAction.findMany({ where: { tableId }, orderBy: { seq: "asc" } }));
-    });
-  }
-
-  listOpenTables(): Promise<StoredTable[]> {
-    return this.exclusive(async () => {
-      const rows = await this.prisma.heartsTable.findMany({ where: { status: { in: OPEN } }, orderBy: { createdAt: "asc" } });
-      return openRecords(rows, (id, brokenReason) =>
-        this.prisma.heartsTable.update({ where: { id }, data: { status: "broken", brokenReason } }),
-      );
-    });
+    return this.inTurn(() => truncateLog(this.prisma, tableId, fromSeq, expectedCount, patch));
   }
 
   recordFinishedGame(game: FinishedGame): Promise<void> {
-    return this.exclusive(async () => {
+    return this.inTurn(async () => {
       await this.prisma.$transaction(async (tx) => {
         await takeWriteLock(tx);
         await recordFinished(tx, game);
       });
       this.reads.invalidate(game.guildId);
     });
-  }
-
-  getGuildSettings(guildId: string): Promise<GuildSettings> {
-    return this.exclusive(async () => {
-      return guildSettingsRecord(guildId, await this.prisma.guildSettings.findUnique({ where: { guildId } }));
-    });
-  }
-
-  updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
-    return this.exclusive(async () => {
-      const data = guildSettingsColumns(patch);
-      // Not this.getGuildSettings: it would wait behind this very operation.
-      return guildSettingsRecord(
-        guildId,
-        await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }),
-      );
-    });
-  }
-
-  /** The tournaments' rows (tournaments.ts), in turn with the other operations. */
-  get tournaments(): TournamentStore {
-    return (this.tournamentRows ??= tournamentStore(this.prisma as unknown as TournamentDb, (fn) => this.exclusive(fn)));
-  }
-  private tournamentRows: TournamentStore | undefined;
-
-  /** The daily tables through the structural client the shared code needs. */
-  private get daily(): daily.DailyDb {
-    return this.prisma as unknown as daily.DailyDb;
-  }
-
-  secret(name: string, candidate: string): Promise<string> {
-    return this.exclusive(() => daily.secret(this.daily, name, candidate));
-  }
-
-  getDailySession(guildId: string, day: number, userId: string): Promise<DailySession | null> {
-    return this.exclusive(() => daily.getDailySession(this.daily, guildId, day, userId));
-  }
-
-  startDailySession(input: NewDailySession): Promise<DailySession> {
-    // The write lock first: another shard's start of the same person's day waits for this one.
-    const lock = (tx: daily.DailyDb) => takeWriteLock(tx as unknown as Parameters<typeof takeWriteLock>[0]);
-    return this.exclusive(() => daily.startDailySession(this.daily, input, lock));
-  }
-
-  saveDailyProgress(
-    guildId: string,
-    day: number,
-    userId: string,
-    expectedCount: number,
-    actions: Action[],
-    result?: DailySession["result"],
-  ): Promise<boolean> {
-    return this.exclusive(() => daily.saveDailyProgress(this.daily, guildId, day, userId, expectedCount, actions, result));
-  }
-
-  findDailySession(day: number, userId: string): Promise<DailySession | null> {
-    return this.exclusive(() => daily.findDailySession(this.daily, day, userId));
-  }
-
-  fixDailyRules(guildId: string, day: number, candidate: string): Promise<string> {
-    return this.exclusive(() => daily.fixDailyRules(this.daily, guildId, day, candidate));
-  }
-
-  markDailyShared(guildId: string, day: number, userId: string, at: Date): Promise<boolean> {
-    return this.exclusive(() => daily.markDailyShared(this.daily, guildId, day, userId, at));
-  }
-
-  isDailyTombstoned(userId: string, day: number): Promise<boolean> {
-    return this.exclusive(() => daily.isDailyTombstoned(this.daily, userId, day));
-  }
-
-  useDailySalt(salt: string | null): void {
-    daily.useDailySalt(salt);
-  }
-
-  listDailyResults(guildId: string, day: number): Promise<DailySession[]> {
-    return this.exclusive(() => daily.listDailyResults(this.daily, guildId, day));
-  }
-
-  listPlayerDailies(userId: string, limit: number): Promise<Array<{ day: number; points: number; guildId: string }>> {
-    return this.exclusive(() => daily.listPlayerDailies(this.daily, userId, limit));
-  }
-
-  getCached(kind: string, key: string): Promise<string | null> {
-    return this.exclusive(() => daily.getCached(this.daily, kind, key));
-  }
-
-  putCached(kind: string, key: string, value: string): Promise<void> {
-    return this.exclusive(() => daily.putCached(this.daily, kind, key, value));
-  }
-
-  /** The guild's standings, for /hearts leaderboard. */
-  getPlayerPrefs(userId: string): Promise<PlayerPrefs> {
-    return this.exclusive(async () => playerPrefsRecord(userId, await this.prisma.playerPrefs.findUnique({ where: { userId } })));
-  }
-
-  setPlayerPrefs(userId: string, patch: Partial<Omit<PlayerPrefs, "userId">>): Promise<PlayerPrefs> {
-    return this.exclusive(async () => {
-      const data = playerPrefsColumns(patch);
-      return playerPrefsRecord(
-        userId,
-        await this.prisma.playerPrefs.upsert({ where: { userId }, create: { userId, ...data }, update: data }),
-      );
-    });
-  }
-
-  /** The guild's standings, for /hearts leaderboard (in the reader's thread, cached a few seconds). */
-  leaderboard(query: LeaderboardQuery) {
-    return this.reads.get(query.guildId, `lb:${JSON.stringify(query)}`, () => this.reader.leaderboard(query));
   }
 
   /**
@@ -371,7 +180,7 @@ export class SqliteStore implements HeartsStore {
   async rebuildStandings(guildId: string): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const snap = await this.reader.standings(guildId);
-      const done = await this.exclusive(async () => {
+      const done = await this.inTurn(async () => {
         const now = await standingsSnapshotMark(this.prisma, guildId);
         if (now.maxId !== snap.maxId) return false;
         await this.prisma.$transaction((tx) => replaceStandings(tx, guildId, snap.standings));
@@ -379,13 +188,8 @@ export class SqliteStore implements HeartsStore {
       });
       if (done) return this.reads.invalidate(guildId);
     }
-    await this.exclusive(() => rebuildStandings(this.prisma, guildId));
+    await this.inTurn(() => rebuildStandings(this.prisma, guildId));
     this.reads.invalidate(guildId);
-  }
-
-  /** In the reader's thread (indexed lookups, but a person with thousands of games is still a long read). */
-  personalData(userId: string): Promise<PersonalData> {
-    return this.reader.personalData(userId);
   }
 
   /**
@@ -394,10 +198,10 @@ export class SqliteStore implements HeartsStore {
    * server's standings are then rebuilt in its own step (read in the reader's thread).
    */
   async forgetUser(userId: string): Promise<ForgetResult> {
-    const r = await this.exclusive(() => this.writer.forgetPerson(userId, () => forgetPerson(this.prisma, userId)));
+    const r = await this.inTurn(() => this.writer.forgetPerson(userId, () => forgetPerson(this.prisma, userId)));
     let tables = 0;
     for (let n = FORGET_BATCH; n === FORGET_BATCH; tables += n)
-      n = await this.exclusive(() => this.writer.forgetTables(userId, () => forgetTablesStep(this.prisma, userId)));
+      n = await this.inTurn(() => this.writer.forgetTables(userId, () => forgetTablesStep(this.prisma, userId)));
     for (const guildId of r.guilds) await this.rebuildStandings(guildId);
     return { ...r, tables };
   }
@@ -405,68 +209,10 @@ export class SqliteStore implements HeartsStore {
   async purgeGuild(guildId: string, opts: { settings?: boolean } = {}): Promise<{ tables: number; games: number }> {
     const settings = opts.settings ?? false;
     const r = await purgeInSteps(() =>
-      this.exclusive(() => this.writer.purgeStep(guildId, settings, () => purgeGuildStep(this.prisma, guildId, { settings }))),
+      this.inTurn(() => this.writer.purgeStep(guildId, settings, () => purgeGuildStep(this.prisma, guildId, { settings }))),
     );
     this.reads.invalidate(guildId);
     return r;
-  }
-
-  pruneClosedTables(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
-    // In the writer's thread (see AppendWriter.pruneTables), in turn with the other writes.
-    return this.exclusive(() => this.writer.pruneTables(opts, () => pruneClosedTables(this.prisma, opts)));
-  }
-
-  retentionOverrides(): Promise<Array<{ guildId: string; retentionDays: number }>> {
-    return this.exclusive(() => retentionOverrides(this.prisma));
-  }
-
-  departedGuilds(before: Date, limit: number): Promise<string[]> {
-    return this.exclusive(() => departedGuilds(this.prisma, before, limit));
-  }
-
-  pruneDailyLogs(opts: { before: Date; guildIds?: string[]; exceptGuildIds?: string[]; limit: number }): Promise<number> {
-    return this.exclusive(() => this.writer.pruneDailies(opts, () => pruneDailyLogs(this.prisma, opts)));
-  }
-
-  dropStaleMenus(before: Date): Promise<number> {
-    return this.exclusive(() => this.writer.dropStaleMenus(before, () => dropStaleMenus(this.prisma, before)));
-  }
-
-  storedGuilds(): Promise<string[]> {
-    return this.reader.storedGuilds();
-  }
-
-  addCrossRequest(kind: CrossKind, subject: string): Promise<number> {
-    return this.exclusive(() => addCrossRequest(this.prisma, kind, subject));
-  }
-
-  pendingCrossRequests(shard: string, limit: number): Promise<CrossRequest[]> {
-    return this.exclusive(() => pendingCrossRequests(this.prisma, shard, limit));
-  }
-
-  markCrossRequests(shard: string, lastId: number): Promise<void> {
-    return this.exclusive(() => markCrossRequests(this.prisma, shard, lastId));
-  }
-
-  pruneCrossRequests(shards: string[], before: Date): Promise<number> {
-    return this.exclusive(() => pruneCrossRequests(this.prisma, shards, before));
-  }
-
-  /** One player's card, for /hearts stats (in the reader's thread, cached a few seconds). */
-  playerCard(guildId: string, playerKey: string) {
-    return this.reads.get(guildId, `card:${playerKey}`, () => this.reader.playerCard(guildId, playerKey));
-  }
-
-  listFinishedGames(guildId: string, limit = 100): Promise<FinishedGame[]> {
-    return this.exclusive(async () => {
-      const rows = await this.prisma.finishedGame.findMany({
-        where: { guildId },
-        orderBy: { finishedAt: "desc" },
-        take: limit,
-        include: { results: true },
-      });
-      return rows.map(finishedGameRecord);
-    });
   }
 
   /**
@@ -475,7 +221,7 @@ export class SqliteStore implements HeartsStore {
    * created empty and private (0600) first: VACUUM INTO fills an empty file and keeps its mode.
    */
   backup(file: string): Promise<void> {
-    return this.exclusive(async () => {
+    return this.inTurn(async () => {
       createPrivateFile(resolve(file));
       await this.prisma.$executeRawUnsafe("VACUUM INTO ?", resolve(file));
     });
@@ -483,7 +229,7 @@ export class SqliteStore implements HeartsStore {
 
   async close(): Promise<void> {
     await this.reader.close();
-    return this.exclusive(async () => {
+    return this.inTurn(async () => {
       await this.writer.close();
       await this.prisma.$disconnect();
     });

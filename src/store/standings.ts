@@ -7,7 +7,7 @@
 import { raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { INITIAL_SKILL, displayRating, rateGame, type Skill } from "../stats/rating.js";
 import { DEFAULT_LEVEL } from "../ai/levels.js";
-import { FORMER_KEY } from "./types.js";
+import { FORMER_KEY } from "../table/store.js";
 import type { FinishedGame } from "../table/records.js";
 import {
   LEADERBOARD_SORTS,
@@ -16,7 +16,7 @@ import {
   type LeaderboardRow,
   type LeaderboardSort,
   type PlayerCard,
-} from "./types.js";
+} from "../table/store.js";
 
 type Order = "asc" | "desc";
 type StatsColumns = Standing & { guildId: string; playerKey: string };

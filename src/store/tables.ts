@@ -6,7 +6,7 @@
  */
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { newTableRow, OPEN_STATUSES, toColumns } from "./records.js";
-import type { NewTable, TablePatch } from "./types.js";
+import type { NewTable, TablePatch } from "../table/store.js";
 
 export function createTableRow(prisma: PrismaClient, input: NewTable) {
   return prisma.heartsTable.create({ data: newTableRow(input) });

@@ -14,7 +14,7 @@ import {
   type StoredTournament,
   type TournamentPatch,
   type TournamentStore,
-} from "./types.js";
+} from "../table/store.js";
 
 interface TournamentRow {
   id: string;

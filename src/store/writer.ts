@@ -8,12 +8,12 @@
 import { DbThread, sibling, ThreadGone } from "./db-thread.js";
 import type { AppendItem } from "./group-commit.js";
 import { configuredDailySalt } from "./daily.js";
-import type { ForgetResult, NewTable, TablePatch } from "./types.js";
+import type { ForgetResult, NewTable, TablePatch } from "../table/store.js";
 import type { TableRowOf } from "./tables.js";
 
 type ForgetPerson = Omit<ForgetResult, "tables">;
 type PurgeStep = { tables: number; games: number; done: boolean };
-import type { AppendResult } from "./types.js";
+import type { AppendResult } from "../table/store.js";
 
 /** Which closed tables or daily logs a retention step deletes (privacy.ts pruneClosedTables, pruneDailyLogs). */
 export interface RetentionStep {

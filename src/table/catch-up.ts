@@ -6,6 +6,9 @@
  * ends the stored actions from `threadFrom` on, with their public events, before the game moves on
  * (TableUpdate "missed"). That last post may or may not have gone out: the thread sends it again
  * with the same nonce, which Discord answers with the message it already has, if it has it.
+ * A game whose end was stored just before the stop is no longer open: its table is not resumed,
+ * but the thread's catch-up and the game's end are told all the same (TableLifecycle.resume), until
+ * the thread of a closed table says it told everything (TableService.noteThreadDone).
  *
  * Places count in halves of an action: a hand's last card brings its trick and its score, and the
  * thread posts them one after the other, so a stop between the two posts must not tell the trick
@@ -14,7 +17,7 @@
  */
 import { publicAction, publicEvent } from "../game/index.js";
 import { applyWithin, replayWithin } from "./hand-limit.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import type { LiveTable } from "./live.js";
 import type { MissedAction } from "./types.js";
 

@@ -44,8 +44,13 @@ export async function finishGame(ctx: TableContext, live: LiveTable): Promise<vo
     ctx.log.error({ table: record.id, err }, "could not record the finished game");
   }
   letGo(ctx, live);
-  const winners = state.winners!.map((s) => record.seats[s]?.name).join(" & ");
   ctx.log.info({ table: record.id, totals: state.totals, winners: state.winners }, "game over");
+  announceFinished(ctx, live);
+}
+
+/** Tells the front ends the game is over and who won (at its end, or again after a restart: ./catch-up.ts). */
+export function announceFinished(ctx: TableContext, live: LiveTable): void {
+  const winners = live.state!.winners!.map((s) => live.record.seats[s]?.name).join(" & ");
   ctx.emit(live, { type: "closed", reason: "finished", note: sentence("lobby", "closedWon", { winners }) });
 }
 

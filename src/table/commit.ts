@@ -6,7 +6,7 @@
  */
 import { publicAction, publicEvent, type Action, type Seat } from "../game/index.js";
 import { sentence } from "../i18n/index.js";
-import type { TablePatch } from "../store/types.js";
+import type { TablePatch } from "./store.js";
 import { closeIfNobodyLeft, finishGame } from "./closing.js";
 import { applyWithin } from "./hand-limit.js";
 import type { TableContext } from "./context.js";

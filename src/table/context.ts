@@ -5,7 +5,7 @@
  * table, run in that table's queue.
  */
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import type { Clock } from "./clock.js";
 import type { LiveTable } from "./live.js";
 import type { BotPlayer } from "./players.js";

@@ -4,7 +4,7 @@
  * reads share one query) and replaced as soon as this process changes them. Another shard's
  * process sees a change within `ttlMs`.
  */
-import type { GuildSettings, GuildSettingsPatch, Store } from "../store/types.js";
+import type { GuildSettings, GuildSettingsPatch, Store } from "./store.js";
 import type { TableSettings } from "./records.js";
 
 /** Retention of closed tables' move logs when a server has not chosen one. */

@@ -8,8 +8,8 @@
  * SQLite the store runs one operation at a time: a table's move waits for one batch at most).
  */
 import type { Logger } from "../log.js";
-import type { PrivacyStore } from "../store/types.js";
-import type { Store } from "../store/types.js";
+import type { PrivacyStore } from "./store.js";
+import type { Store } from "./store.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import { DEFAULT_RETENTION_DAYS, DEPARTED_GRACE_DAYS } from "./guild-settings.js";
 

@@ -5,10 +5,16 @@
  */
 import { sentence } from "../i18n/index.js";
 import { missedActions } from "./catch-up.js";
-import { closeTable, finishGame } from "./closing.js";
+import { announceFinished, closeTable, finishGame } from "./closing.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
+import type { StoredTable } from "./records.js";
 import { inBackground, type TurnScheduler } from "./scheduler.js";
+
+/** How long after its end a finished game's thread is still told what a stop kept from it. */
+const UNTOLD_WINDOW_MS = 60 * 60_000;
+/** Finished games told at one start, at most (the newest). */
+const UNTOLD_LIMIT = 200;
 
 export interface LifecycleDeps {
   ctx: TableContext;
@@ -76,11 +82,14 @@ export class TableLifecycle {
   }
 
   /**
-   * Loads every open table from the store and carries on where it stopped. Returns how many.
+   * Loads every open table from the store and carries on where it stopped, then tells in their
+   * threads the end of games finished just before the stop. Returns how many tables resumed.
    * `owns`: only tables of these guilds (a shard process resumes its own guilds' tables only).
    */
   async resume(owns: (guildId: string) => boolean): Promise<number> {
     const { ctx } = this.deps;
+    // Read first: a game that ends as its table resumes below is told by its own close.
+    const untold = await this.untoldGames(owns);
     const open = (await ctx.store.listOpenTables()).filter((t) => owns(t.guildId));
     let resumed = 0;
     for (const record of open) {
@@ -106,7 +115,35 @@ export class TableLifecycle {
         ctx.log.error({ table: record.id, err }, "could not resume table");
       }
     }
+    for (const record of untold) await this.tellEnd(record.id);
     return resumed;
+  }
+
+  /** Recently finished games whose thread had not told everything when the bot stopped. */
+  private async untoldGames(owns: (guildId: string) => boolean): Promise<StoredTable[]> {
+    const { ctx } = this.deps;
+    const since = new Date(ctx.clock.now() - UNTOLD_WINDOW_MS);
+    const found = await ctx.store.listUntoldTables(since, UNTOLD_LIMIT).catch((err: unknown) => {
+      ctx.log.warn({ err }, "could not read which finished games' threads had not told their end");
+      return [];
+    });
+    return found.filter((t) => owns(t.guildId)).reverse();
+  }
+
+  /** The posts a finished game's thread had not made (its last tricks, its score, who won), once, in order. */
+  private async tellEnd(tableId: string): Promise<void> {
+    const { ctx } = this.deps;
+    try {
+      const live = await this.deps.load(tableId);
+      if (live?.state?.phase !== "game-over") return;
+      const missed = await missedActions(ctx.store, live);
+      if (!missed.length) return;
+      ctx.emit(live, { type: "missed", actions: missed, lastPostTo: live.record.threadTo ?? 0 });
+      announceFinished(ctx, live);
+      ctx.log.info({ table: tableId, actions: missed.length }, "finished game's end told in its thread");
+    } catch (err) {
+      ctx.log.warn({ table: tableId, err }, "could not tell a finished game's end in its thread");
+    }
   }
 
   /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */

@@ -5,7 +5,7 @@
  * the table's queue, stores the change and tells the front end.
  */
 import { sentence, type Sentence } from "../i18n/index.js";
-import type { NewTable, TablePatch } from "../store/types.js";
+import type { NewTable, TablePatch } from "./store.js";
 import type { BotLevel, SeatRecord, TableRecord } from "./records.js";
 import type { Rules } from "../game/index.js";
 import { applyRulesChange, applySettings, type SettingsChange } from "./options.js";

@@ -5,7 +5,7 @@
  * ceiling). Read here once, so both front ends refuse the same way with the same sentence.
  */
 import { sentence } from "../i18n/index.js";
-import type { GuildSettings } from "../store/types.js";
+import type { GuildSettings } from "./store.js";
 import { channelAllowed, tableCapOf, type GuildSettingsCache } from "./guild-settings.js";
 import { refuse, type Outcome } from "./types.js";
 

@@ -5,7 +5,7 @@
  */
 import { sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { NewTable, Store } from "../store/types.js";
+import type { NewTable, Store } from "./store.js";
 import { newLive, viewOf, type LiveTable } from "./live.js";
 import { KeyedQueues } from "./queue.js";
 import type { TableRegistry } from "./registry.js";

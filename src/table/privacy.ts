@@ -4,7 +4,7 @@
  * server's purge (or the bot's removal from it) ends its tables.
  */
 import type { Sentence } from "../i18n/index.js";
-import type { Store, TablePatch } from "../store/types.js";
+import type { Store, TablePatch } from "./store.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
 import type { TableRecord } from "./records.js";

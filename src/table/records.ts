@@ -1,6 +1,6 @@
 /**
  * The table domain's records: a table, its seats and settings, its status, a finished game. Every
- * layer names them from here; the store persists them (src/store/types.ts is its interface).
+ * layer names them from here; the store persists them (src/table/store.ts is its interface).
  */
 import { randomBytes } from "node:crypto";
 import type { BotLevel } from "../ai/levels.js";
@@ -111,7 +111,8 @@ export interface StoredTable extends TableRecord {
    * The places in the game (./catch-up.ts) the thread's last post with news tells, [threadFrom,
    * threadTo), as stored when this record was read: the thread writes them before each such post
    * (TableService.notePost, which leaves the live record as it is), a resume reads them fresh.
-   * Null for a table stored before them: everything told.
+   * Null for a table stored before them, or closed once its thread had told everything
+   * (TableService.noteThreadDone): nothing to tell again.
    */
   threadFrom: number | null;
   threadTo: number | null;

@@ -6,7 +6,7 @@
 import type { Action, GameState } from "../game/index.js";
 import { replayWithin } from "./hand-limit.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import type { StoredTable } from "./records.js";
 import { isOpen } from "./records.js";
 

@@ -5,7 +5,7 @@
  * what the person saw there (their hand, the trick): nothing of the other hidden hands.
  */
 import type { Sentence } from "../i18n/index.js";
-import type { TournamentStore } from "../store/types.js";
+import type { TournamentStore } from "./store.js";
 import { dealsHidden } from "./tournament/integrity.js";
 import {
   createGame,
@@ -22,7 +22,7 @@ import {
 } from "../game/index.js";
 import { distinctPlays } from "../ai/hard.js";
 import { REVIEW_SAMPLES, reviewDecision, type DecisionReview } from "../ai/review.js";
-import type { StoredAction } from "../store/types.js";
+import type { StoredAction } from "./store.js";
 import type { FinishedGame, StoredTable } from "./records.js";
 import type { BotPlayer } from "./players.js";
 

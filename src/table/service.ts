@@ -16,7 +16,7 @@
 import { createGame, type DealKey, type Action, type Card, type MoonChoice, type Rules, type Seat, type SeatView } from "../game/index.js";
 import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store, TablePatch } from "../store/types.js";
+import type { Store, TablePatch } from "./store.js";
 import { newDealKey, type BotLevel } from "./records.js";
 import type { GuildSettingsCache } from "./guild-settings.js";
 import { TableAccess } from "./access.js";
@@ -108,7 +108,7 @@ export class TableService {
       bots: this.bots,
       emit: (live, update) => this.emit(live, update),
       plan: (live) => this.turns.plan(live),
-      clearTimers: (live) => this.clearTimers(live),
+      clearTimers: (live) => this.lifecycle.clearTimers(live),
       forget: (live) => this.forget(live),
       reload: (live) => this.registry.reload(live),
     };
@@ -146,7 +146,7 @@ export class TableService {
       plan: (live) => this.turns.plan(live),
       opened: (live) => {
         this.remember(live);
-        this.armLobbyTimer(live);
+        this.lifecycle.armLobbyTimer(live);
       },
     });
   }
@@ -315,7 +315,7 @@ export class TableService {
 
   /** Stores and announces what a lobby move decided (lobby-commit.ts). Runs inside the table's queue. */
   private move(live: LiveTable, actor: Actor, r: LobbyOutcome): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return commitLobbyMove(this.ctx, live, actor, r, (l) => this.armLobbyTimer(l));
+    return commitLobbyMove(this.ctx, live, actor, r, (l) => this.lifecycle.armLobbyTimer(l));
   }
 
   async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
@@ -334,7 +334,7 @@ export class TableService {
         timeBank: seats.map(() => record.settings.timeBankSeconds),
       });
       live.state = state;
-      this.clearTimers(live);
+      this.lifecycle.clearTimers(live);
       this.log.info({ table: tableId, rules: record.rules.target, humans: seats.filter(isHumanSeat).length }, "game started");
       this.turns.plan(live);
       this.emit(live, { type: "started" });
@@ -431,14 +431,6 @@ export class TableService {
 
   // ---- timers, the store's health, restarts (lifecycle.ts) -------------------------
 
-  private armLobbyTimer(live: LiveTable): void {
-    this.lifecycle.armLobbyTimer(live);
-  }
-
-  private clearTimers(live: LiveTable): void {
-    this.lifecycle.clearTimers(live);
-  }
-
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
   async closeBySystem(tableId: string, reason: CloseReason, note: Sentence): Promise<void> {
     const live = this.tables.get(tableId);
@@ -456,6 +448,11 @@ export class TableService {
   /** The game's thread is about to post places [from, to) of the game (./catch-up.ts): a resume tells them again, and what lies beyond. */
   async notePost(tableId: string, from: number, to: number): Promise<void> {
     await this.store.updateTable(tableId, { threadFrom: from, threadTo: to });
+  }
+
+  /** The closed table's thread told everything: a restart has nothing to tell again (../table/catch-up.ts). */
+  async noteThreadDone(tableId: string): Promise<void> {
+    await this.store.updateTable(tableId, { threadFrom: null, threadTo: null });
   }
 
   /** Stops timers and waits for actions in progress; the store keeps everything for the next start. */

@@ -3,7 +3,7 @@
  * knows (anything else reads as by rating), with the strongest computer players beside it, and one
  * person's card. The store computes; this names the reads and their bounds (10 a page, 3 bots).
  */
-import { LEADERBOARD_SORTS, type Leaderboard, type LeaderboardSort, type HeartsStore, type PlayerCard } from "../store/types.js";
+import { LEADERBOARD_SORTS, type Leaderboard, type LeaderboardSort, type HeartsStore, type PlayerCard } from "./store.js";
 
 export const LEADERBOARD_PAGE_SIZE = 10;
 const BOTS_SHOWN = 3;

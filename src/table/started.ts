@@ -9,7 +9,7 @@
  */
 import { createGame, type DealKey, type Rules } from "../game/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import { newLive, viewOf, type LiveTable } from "./live.js";
 import type { SeatRecord, TableSettings } from "./records.js";
 import type { TableRegistry } from "./registry.js";

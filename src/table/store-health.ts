@@ -7,7 +7,7 @@
  */
 import { messages } from "../i18n/index.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/types.js";
+import type { Store } from "./store.js";
 import type { Clock, TimerHandle } from "./clock.js";
 
 /** What a person is told while the store cannot save: nothing happened, and they will hear back. */
@@ -111,6 +111,7 @@ export function guardedStore(store: Store, health: StoreHealth): Store {
     loadActions: (tableId) => run(() => store.loadActions(tableId)),
     truncateActions: (tableId, fromSeq, expectedCount, patch) => run(() => store.truncateActions(tableId, fromSeq, expectedCount, patch)),
     listOpenTables: () => run(() => store.listOpenTables()),
+    listUntoldTables: (since, limit) => run(() => store.listUntoldTables(since, limit)),
     recordFinishedGame: (game) => run(() => store.recordFinishedGame(game)),
     getGuildSettings: (guildId) => run(() => store.getGuildSettings(guildId)),
     updateGuildSettings: (guildId, patch) => run(() => store.updateGuildSettings(guildId, patch)),

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FAIR_USE } from "../../src/table/fair-use.js";
-import type { HeartsStore } from "../../src/store/types.js";
+import type { HeartsStore } from "../../src/table/store.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
 import { presetRules } from "../../src/game/index.js";
 import { encodeId } from "../../src/discord/interactions/ids.js";

@@ -71,6 +71,14 @@ interface Played {
   events: GameEvent[];
 }
 
+/** Three distinct cards of the seat's hand, drawn at random, to pass. */
+function randomPass(state: GameState, seat: Seat, rng: ReturnType<typeof createRng>): Action {
+  const hand = cardsOf(state.hands[seat]);
+  const picks = new Set<number>();
+  while (picks.size < 3) picks.add(hand[rng.int(hand.length)]);
+  return { type: "pass", seat, cards: [...picks] };
+}
+
 /** Plays a whole game with random legal choices, checking invariants at every step. */
 function playRandomGame(rules: Rules, seed: number, policySeed: number): Played {
   const rng = createRng(policySeed);
@@ -84,10 +92,7 @@ function playRandomGame(rules: Rules, seed: number, policySeed: number): Played 
     const seat = awaiting(state)[0] as Seat;
     let action: Action;
     if (state.phase === "passing") {
-      const hand = cardsOf(state.hands[seat]);
-      const picks = new Set<number>();
-      while (picks.size < 3) picks.add(hand[rng.int(hand.length)]);
-      action = { type: "pass", seat, cards: [...picks] };
+      action = randomPass(state, seat, rng);
     } else if (state.phase === "moon-choice") {
       action = { type: "moon", seat, choice: rng.int(2) ? "add" : "subtract" };
     } else {
@@ -246,10 +251,7 @@ export function engineProperties(scale: number): void {
             const seat = awaiting(state)[0] as Seat;
             let action: Action;
             if (state.phase === "passing") {
-              const hand = cardsOf(state.hands[seat]);
-              const picks = new Set<number>();
-              while (picks.size < 3) picks.add(hand[rng.int(hand.length)]);
-              action = { type: "pass", seat, cards: [...picks] };
+              action = randomPass(state, seat, rng);
             } else if (state.phase === "moon-choice") {
               action = { type: "moon", seat, choice: "add" };
             } else {

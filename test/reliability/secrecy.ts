@@ -40,7 +40,7 @@ import {
   type Seat,
 } from "../../src/game/index.js";
 import { decodeId } from "../../src/discord/interactions/ids.js";
-import type { Store } from "../../src/store/types.js";
+import type { Store } from "../../src/table/store.js";
 import type { StoredTable } from "../../src/table/records.js";
 import type { FakeDiscord, RecordedCall } from "../fake-discord/server.js";
 

@@ -1,10 +1,11 @@
 /**
  * The game's thread across a kill -9 (issue 33: 95 captions for 96 tricks after a kill 15 ms after
- * a trick's last card). The real bot process (test/ops/bot-process.ts) on the fake Discord is
- * killed after a person's card finishes a trick, when that trick is stored and its post reaches
- * Discord: before Discord takes it (it never lands), or once Discord has made the message (it
- * landed, the bot never heard). Started again, the bot carries on. The thread then tells every
- * trick and every hand's score the store holds, each exactly once and in the game's order.
+ * a trick's last card). The real bot process (test/ops/bot-process.ts) on the fake Discord plays a
+ * one-hand game (target 1) and is killed twice: mid-hand once Discord has made a trick's post (it
+ * landed, the bot never heard), and right after the game's last card, as soon as the game's end is
+ * stored and its table is no longer open (the last posts not made yet). Started again each time,
+ * the bot carries on. The thread then tells every trick, the hand's score and who won, each
+ * exactly once and in the game's order.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,6 +64,7 @@ function toldByStore(
       if (e.type === "trick-won")
         out.push(`hand ${state.handIndex + 1} trick ${e.trickNumber + 1}: ${e.trick.cards.map(cardLabel).join(" ")}`);
       if (e.type === "hand-scored") out.push(`hand ${e.result.handIndex + 1} scored`);
+      if (e.type === "game-over") out.push("game over");
     }
     state = r.state;
   }
@@ -85,80 +87,69 @@ function toldByThread(channelId: string): string[] {
         out.push(`hand ${scored[1]} scored`);
         hand = Number(scored[1]) + 1;
       }
+      if (/^🏆 \*\*Game over: /.test(line)) out.push("game over");
     }
   return out;
 }
 
-it("after kills -9 around a trick's post, the thread tells every trick and score once, in order", async () => {
+it("after a kill -9 once a trick's post landed and one right after the game's last card, the thread tells every trick, the score and who won once, in order", async () => {
   const channelId = fake.addChannel("thread-restart");
   const person = fake.users[0];
   bot = await startBot();
   const reader = await openStore(dbUrl);
   try {
-    const driver = new TableDriver(fake, channelId, [person], createRng(33), { target: 100 });
+    const driver = new TableDriver(fake, channelId, [person], createRng(33), { target: 1 });
     expect(await driver.open()).toBe(true);
     const tableId = driver.tableId!;
     const threadPost = (method: string, path: string) =>
       method === "POST" && fake.channels.get(/^\/channels\/(\d+)\/messages$/.exec(path)?.[1] ?? "")?.parent_id === channelId;
-    // Armed before a card that finishes a trick: the bot is killed when that trick's post reaches
-    // Discord, before Discord takes it (it never lands) or once Discord has made the message (it
-    // landed, the bot never heard).
-    let armed: "before" | "after" | null = null;
     // (Set from the fake's callbacks: an object, so the loop below reads it as it is now.)
     const dead: { exited: Promise<unknown> | null } = { exited: null };
-    const kill = () => {
-      armed = null;
+    let kills = 0;
+    const killOne = () => {
+      kills++;
       const b = bot!;
       b.proc.kill("SIGKILL");
       dead.exited = b.exited;
     };
-    fake.failNext(
-      (method, path) => {
-        if (armed !== "before" || !threadPost(method, path)) return false;
-        kill();
-        return true;
-      },
-      { status: 503 },
-      1_000_000,
-    );
-    const off = fake.onCall((call) => {
-      if (armed === "after" && call.status === 200 && threadPost(call.method, call.path)) kill();
-    });
-    // Two kills: one mid-hand (its post never lands), one at a hand's last trick (its post landed,
-    // the bot never heard; the hand's score follows it).
-    const moments = ["before", "after"] as const;
-    let kills = 0;
-    let tricksSinceKill = 0;
     const end = Date.now() + 150_000;
+    // The first kill mid-hand, once Discord has made a trick's post (it landed, the bot never heard).
+    let armed = false;
+    const off = fake.onCall((call) => {
+      if (armed && call.status === 200 && threadPost(call.method, call.path) && /^Trick \d+: /m.test(call.body?.content ?? "")) {
+        armed = false;
+        killOne();
+      }
+    });
+    // The second as soon as the game's end is stored (its last card, the score and the result),
+    // whatever the thread has posted of it by then.
+    let toldAtEnd: string[] = [];
+    const killAtEnd = async () => {
+      while ((await reader.getTable(tableId))!.status !== "finished") {
+        if (Date.now() > end) return;
+        await sleep(2);
+      }
+      toldAtEnd = toldByThread(channelId);
+      killOne();
+    };
+    let ending: Promise<void> = Promise.resolve();
+    /** Waits up to `ms` for an armed kill; once it came, starts the bot again. */
+    const restarted = async (ms: number): Promise<void> => {
+      for (const stop = Date.now() + ms; armed && !dead.exited && Date.now() < stop;) await sleep(5);
+      if (!dead.exited) return;
+      await dead.exited;
+      dead.exited = null;
+      bot = await startBot();
+      if (kills === 1) ending = killAtEnd();
+    };
     for (;;) {
       expect(Date.now(), "the game took too long").toBeLessThan(end);
       const g = await loadGame(reader, tableId);
       if (!g.ok) throw new Error(g.message);
-      const s = g.state;
-      // A hand's last trick and score, then a few of the next hand's tricks.
-      if (s.phase === "game-over" || (s.handIndex >= 1 && s.trickNumber >= 3 && kills >= moments.length) || s.handIndex >= 3) break;
-      const seat = g.table.seats.find((x) => x.userId === person.id)!.seat;
-      const finishes = s.phase === "playing" && s.turn === seat && s.trick.length === 3;
-      // The first kill early in the first hand; the second at a hand's last trick (its score goes out
-      // after it) when this seat finishes it, else a few tricks later.
-      if (finishes) tricksSinceKill++;
-      if (
-        finishes &&
-        kills < moments.length &&
-        ((kills === 0 && s.trickNumber >= 1) || (kills > 0 && (s.trickNumber === 12 || tricksSinceKill >= 4)))
-      )
-        armed = moments[kills];
-      await driver.step();
-      // The trick's post follows the card (its picture is drawn first).
-      for (const stop = Date.now() + 5000; armed && !dead.exited && Date.now() < stop;) await sleep(5);
-      if (dead.exited) {
-        await dead.exited;
-        dead.exited = null;
-        kills++;
-        tricksSinceKill = 0;
-        bot = await startBot();
-      }
-      armed = null;
+      if (g.state.phase === "game-over") break;
+      if (!armed && !dead.exited && kills === 0 && g.state.phase === "playing" && g.state.trickNumber >= 1) armed = true;
+      // A card's trick is posted soon after it (the computer players play at once here; its picture is drawn first).
+      await restarted((await driver.step()) ? 15_000 : 0);
       // At a person's pace: the next card once the thread shows the last trick (posting that falls
       // more than three tricks behind keeps only the latest, by design: thread-news.ts).
       const t = (await reader.getTable(tableId))!;
@@ -170,15 +161,18 @@ it("after kills -9 around a trick's post, the thread tells every trick and score
         if (now >= want || Date.now() - since > 5000) break;
       }
     }
+    await ending;
+    await restarted(0);
     off();
     const table = (await reader.getTable(tableId))!;
     const expected = toldByStore(table.rules, table.deal, await reader.loadActions(tableId));
     // The thread catches up (a post is a picture drawn, then a request), then stays as it is.
     for (const stop = Date.now() + 20_000; toldByThread(channelId).length < expected.length && Date.now() < stop;) await sleep(100);
     await sleep(1000);
-    expect(expected.filter((l) => l.endsWith("scored")).length).toBeGreaterThanOrEqual(1);
+    expect(kills, "a kill mid-hand and one at the game's end").toBe(2);
+    expect(expected.slice(-2)).toEqual(["hand 1 scored", "game over"]);
+    expect(toldAtEnd, "the thread had not told the game's end when the bot was killed").not.toContain("game over");
     expect(toldByThread(channelId)).toEqual(expected);
-    expect(kills, "kills around a trick's post").toBe(moments.length);
   } finally {
     await reader.close();
   }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/index.js";
-import type { HeartsStore } from "../../src/store/types.js";
+import type { HeartsStore } from "../../src/table/store.js";
 import { startFakeDiscord, type FakeMessage, type FakeUser } from "../fake-discord/server.js";
 import { postgresUnavailable } from "../store/postgres-server.js";
 import { ADDRESSES, A_SHARDS, answer, lobbyIn, startTwoMachines, type TwoMachines } from "./two-machines.js";

@@ -1,5 +1,5 @@
 /**
- * The store's port (src/store/types.ts) belongs to its users: importing it, or the constants the
+ * The store's port (src/table/store.ts) belongs to its users: importing it, or the constants the
  * Discord layer reads from it, never loads Prisma. Checked on the import graph as the compiler
  * sees it: every module the port reaches, through value and type imports alike, and every module
  * the Discord layer's store imports reach at run time.
@@ -51,7 +51,7 @@ const prismaIn = (modules: Set<string>) => [...modules].filter((m) => m.includes
 
 describe("the store's port", () => {
   it("reaches no Prisma module, not even for a type", () => {
-    const port = reach(resolve(ROOT, "src/store/types.ts"), true);
+    const port = reach(resolve(ROOT, "src/table/store.ts"), true);
     expect(port.size).toBeGreaterThan(3);
     expect(prismaIn(port)).toEqual([]);
   });

@@ -86,6 +86,26 @@ for (const db of BACKENDS) {
         expect((await store.loadActions(t.id)).map((a) => a.action)).toEqual([action]);
         expect((await store.listOpenTables()).map((x) => x.id)).toEqual([t.id]);
       });
+
+      it("a finished game whose thread had not told everything is listed for the next start (newest first), until its thread says it did", async () => {
+        const { store } = await fresh();
+        const [earlier, told, open, first, second] = await Promise.all([1, 2, 3, 4, 5].map((seed) => newTable(store, undefined, seed)));
+        await store.updateTable(earlier.id, { status: "finished", threadFrom: 100, threadTo: 102 });
+        await new Promise((r) => setTimeout(r, 20));
+        const since = new Date();
+        await store.updateTable(told.id, { status: "finished", threadFrom: null, threadTo: null });
+        await store.updateTable(open.id, { status: "playing", threadFrom: 40, threadTo: 42 });
+        await store.updateTable(first.id, { status: "finished", threadFrom: 100, threadTo: 101 });
+        await new Promise((r) => setTimeout(r, 20));
+        await store.updateTable(second.id, { status: "finished", threadFrom: 60, threadTo: 62 });
+        expect((await store.listUntoldTables(since, 10)).map((t) => [t.id, t.threadFrom, t.threadTo])).toEqual([
+          [second.id, 60, 62],
+          [first.id, 100, 101],
+        ]);
+        expect((await store.listUntoldTables(since, 1)).map((t) => t.id)).toEqual([second.id]);
+        await store.updateTable(second.id, { threadFrom: null, threadTo: null });
+        expect((await store.listUntoldTables(since, 10)).map((t) => t.id)).toEqual([first.id]);
+      });
     });
 
     describe("races and refusals", () => {
@@ -219,6 +239,7 @@ for (const db of BACKENDS) {
         dailyEnabled: true,
         dailyRules: "classic",
         dailyMemberDays: 0,
+        tournamentRole: null,
       };
       expect(await store.getGuildSettings("g9")).toEqual({ guildId: "g9", defaultRules: "classic", allowedChannels: [], ...none });
       await store.updateGuildSettings("g9", { defaultRules: "omnibus", allowedChannels: ["c1", "c2"] });
@@ -239,6 +260,7 @@ for (const db of BACKENDS) {
         retentionDays: 90,
         leftAt: left,
         dailyMemberDays: 30,
+        tournamentRole: "r1",
       } as const;
       await store.updateGuildSettings("g9", all);
       expect(await store.getGuildSettings("g9")).toEqual({

@@ -12,7 +12,7 @@ import type {
   StoredAction,
   Store,
   TablePatch,
-} from "../../src/store/types.js";
+} from "../../src/table/store.js";
 import type { FinishedGame, StoredTable } from "../../src/table/records.js";
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -128,6 +128,14 @@ export class MemoryStore implements Store {
 
   async listOpenTables(): Promise<StoredTable[]> {
     return [...this.tables.values()].filter((t) => ["lobby", "passing", "playing"].includes(t.status)).map(clone);
+  }
+
+  async listUntoldTables(since: Date, limit: number): Promise<StoredTable[]> {
+    return [...this.tables.values()]
+      .filter((t) => t.status === "finished" && t.threadFrom !== null && t.updatedAt >= since)
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+      .slice(0, limit)
+      .map(clone);
   }
 
   async recordFinishedGame(game: FinishedGame): Promise<void> {

@@ -8,7 +8,7 @@ import { firstLegalPlayer, type BotPlayer } from "../../src/table/players.js";
 import { stateBehind } from "../../src/table/live.js";
 import { TableService } from "../../src/table/service.js";
 import type { Actor, TableView, TableUpdate } from "../../src/table/types.js";
-import type { Store } from "../../src/store/types.js";
+import type { Store } from "../../src/table/store.js";
 import type { TableSettings } from "../../src/table/records.js";
 import { ManualClock } from "./manual-clock.js";
 import { MemoryStore } from "./memory-store.js";

@@ -5,7 +5,7 @@
  */
 import { sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
-import type { HeartsStore } from "../../store/types.js";
+import type { HeartsStore } from "../../table/store.js";
 import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { TableService } from "../../table/service.js";
 import type { EveryShard } from "../shards/every-shard.js";

@@ -4,7 +4,7 @@ import type { Logger } from "../../log.js";
 import type { Images, Renderer } from "../../render/runtime/images.js";
 import type { LoadGauge } from "../../render/runtime/load.js";
 import type { ShardInfo } from "../../shard-of.js";
-import type { HeartsStore } from "../../store/types.js";
+import type { HeartsStore } from "../../table/store.js";
 import type { ChannelAccess } from "../../table/access.js";
 import type { Clock } from "../../table/clock.js";
 import type { GuildSettingsCache } from "../../table/guild-settings.js";

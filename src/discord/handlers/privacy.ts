@@ -6,7 +6,7 @@
 import { ButtonStyle } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
 import { sentence, type Messages } from "../../i18n/index.js";
-import { FORMER_PLAYER } from "../../store/types.js";
+import { FORMER_PLAYER } from "../../table/store.js";
 import { DEFAULT_RETENTION_DAYS, retentionDaysOf } from "../../table/guild-settings.js";
 import { command, tablelessComponent, type HandlerCtx } from "./types.js";
 import { NO_TABLE, encodeId, type PrivacyAction } from "../interactions/ids.js";

@@ -8,7 +8,7 @@ import { OPT, RESET_CHOICES } from "../../../commands/hearts.js";
 import { isBotLevel } from "../../ai/levels.js";
 import { presetRules } from "../../game/index.js";
 import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
-import type { GuildSettings, GuildSettingsPatch } from "../../store/types.js";
+import type { GuildSettings, GuildSettingsPatch } from "../../table/store.js";
 import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, tableCapOf } from "../../table/guild-settings.js";
 import { applyRulesSpec } from "../../table/options.js";
 import type { Interacting, Services } from "../interactions/context.js";

@@ -8,7 +8,7 @@ import type { ReviewService } from "../../table/review.js";
 import type { Tournaments } from "../../table/tournament/api.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
-import type { HeartsStore } from "../../store/types.js";
+import type { HeartsStore } from "../../table/store.js";
 import type { TableSettings } from "../../table/records.js";
 import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { TableService } from "../../table/service.js";

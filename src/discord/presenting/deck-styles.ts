@@ -3,7 +3,7 @@
  * drawing a menu never waits on the store.
  */
 import type { Logger } from "../../log.js";
-import type { Store } from "../../store/types.js";
+import type { Store } from "../../table/store.js";
 import type { DeckPrefs } from "../views/deck.js";
 
 /** Players whose choice is kept in memory (the least recently read leave first). */

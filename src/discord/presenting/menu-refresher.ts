@@ -3,7 +3,7 @@
  * game now waits for (or of everyone, at a new hand or the end) are redrawn through their
  * interaction webhooks (outside Discord's global limit), built when they are sent.
  */
-import type { SavedMenu } from "../../store/types.js";
+import type { SavedMenu } from "../../table/store.js";
 import { tableLocale } from "../../table/options.js";
 import type { TableService } from "../../table/service.js";
 import type { TableView } from "../../table/types.js";

@@ -12,7 +12,7 @@ import { DiscordAPIError, Routes, type REST } from "discord.js";
 import type { Logger } from "../../log.js";
 import type { Card } from "../../game/index.js";
 import type { Locale } from "../../i18n/index.js";
-import type { SavedMenu } from "../../store/types.js";
+import type { SavedMenu } from "../../table/store.js";
 import { forRest, type OutMessage } from "../interactions/message.js";
 
 /** A little under Discord's 15 minutes, so an edit never races the expiry. */

@@ -7,7 +7,7 @@
  */
 import { sentence, words } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
-import type { SavedMenu } from "../../store/types.js";
+import type { SavedMenu } from "../../table/store.js";
 import type { TableService } from "../../table/service.js";
 import type { TableView, TableUpdate } from "../../table/types.js";
 import type { REST } from "discord.js";

@@ -190,6 +190,13 @@ export class ThreadPosts {
     }
     if (!this.news.drained(n)) this.flushSoon(tableId);
     else if (n.closeAfter) {
+      // Its last post is out: a restart has nothing of this game to tell again (../../table/catch-up.ts).
+      if (n.record.actionCount > 0)
+        await this.deps.service
+          .noteThreadDone(tableId)
+          .catch((err: unknown) =>
+            this.deps.log.warn({ table: tableId, err: errText(err) }, "could not store that the game's thread told everything"),
+          );
       this.news.forget(tableId);
       places.forget(tableId);
       this.away.forget(tableId);

@@ -18,9 +18,9 @@
 import { sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { ShardInfo } from "../../shard-of.js";
-import type { CrossKind, CrossRequest } from "../../store/types.js";
-import { FORMER_PLAYER } from "../../store/types.js";
-import type { HeartsStore } from "../../store/types.js";
+import type { CrossKind, CrossRequest } from "../../table/store.js";
+import { FORMER_PLAYER } from "../../table/store.js";
+import type { HeartsStore } from "../../table/store.js";
 import type { TableService } from "../../table/service.js";
 
 /** How long a shard has to answer before it counts as down (one that hangs must not hold the person's answer). */

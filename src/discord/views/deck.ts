@@ -5,7 +5,7 @@
  */
 import { messages, type Locale } from "../../i18n/index.js";
 import type { Images } from "../../render/runtime/images.js";
-import type { PlayerPrefs } from "../../store/types.js";
+import type { PlayerPrefs } from "../../table/store.js";
 import type { TableSettings } from "../../table/records.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR } from "./components.js";

@@ -5,7 +5,7 @@
 import type { User } from "discord.js";
 import type { Locale, Messages } from "../../i18n/index.js";
 import type { Images } from "../../render/runtime/images.js";
-import type { PlayerCard } from "../../store/types.js";
+import type { PlayerCard } from "../../table/store.js";
 import { cleanName, cutGraphemes } from "../../table/names.js";
 import type { LeaderboardRead } from "../../table/standings.js";
 import type { OutMessage } from "../interactions/message.js";

@@ -5,7 +5,7 @@
  * never hidden.
  */
 import { sentence, type Sentence } from "../../i18n/index.js";
-import type { TournamentStore } from "../../store/types.js";
+import type { TournamentStore } from "../store.js";
 
 /** Why a table's deals may not be shown yet, or null when they may. */
 export async function dealsHidden(store: Pick<TournamentStore, "tableRound">, tableId: string): Promise<Sentence | null> {

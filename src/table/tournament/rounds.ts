@@ -5,7 +5,7 @@
  * clock, closing and restarts are the table service's.
  */
 import { parseRules } from "../../game/index.js";
-import type { StoredTournament } from "../../store/types.js";
+import type { StoredTournament } from "../store.js";
 import type { SeatRecord, TableSettings } from "../records.js";
 import { botSeat, humanSeat } from "../seats.js";
 import type { TableView } from "../types.js";

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { parseRules } from "../../game/index.js";
 import { sentence, type Sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
-import type { GuildSettings, StoredTournament, TournamentStore } from "../../store/types.js";
+import type { GuildSettings, StoredTournament, TournamentStore } from "../store.js";
 import { systemClock, type Clock, type TimerHandle } from "../clock.js";
 import { cleanName } from "../names.js";
 import { KeyedQueues } from "../queue.js";

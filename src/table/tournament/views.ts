@@ -3,7 +3,7 @@
  * their clocks, and the standings over the closed rounds (scoring.ts). Pure; never the secret.
  */
 import { isBotLevel } from "../../ai/levels.js";
-import type { StoredTournament } from "../../store/types.js";
+import type { StoredTournament } from "../store.js";
 import type { BotLevel } from "../records.js";
 import { ESTIMATED_HAND_MS, type TournamentStatus, type TournamentView } from "./api.js";
 import { standings, type RoundResult, type Standing } from "./scoring.js";

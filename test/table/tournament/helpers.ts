@@ -2,7 +2,7 @@
 import { awaiting, viewFor, type Seat } from "../../../src/game/index.js";
 import { silentLogger } from "../../../src/log.js";
 import { openStore, type HeartsStore } from "../../../src/store/index.js";
-import type { TournamentStore } from "../../../src/store/types.js";
+import type { TournamentStore } from "../../../src/table/store.js";
 import type { Clock } from "../../../src/table/clock.js";
 import { stateBehind } from "../../../src/table/live.js";
 import { firstLegalPlayer } from "../../../src/table/players.js";

@@ -157,10 +157,14 @@ describe("reseating after a round (Swiss)", () => {
         for (const more of cuts(others, size)) yield [[head, ...mates], ...more];
       }
     }
-    /** Earlier meetings of the pairs at these tables: a pair that met twice counts 2. */
-    const remeetings = (tables: string[][], before: readonly RoundSeating[]) => {
+    /** How often each pair met in the rounds before. */
+    const meetings = (before: readonly RoundSeating[]) => {
       const met = new Map<string, number>();
       for (const p of before.flatMap(pairsAt)) met.set(p.join("+"), (met.get(p.join("+")) ?? 0) + 1);
+      return met;
+    };
+    /** Earlier meetings of the pairs at these tables: a pair that met twice counts 2. */
+    const remeetings = (tables: string[][], met: Map<string, number>) => {
       let count = 0;
       for (const t of tables)
         for (let j = 0; j < t.length; j++) for (const b of t.slice(j + 1)) count += met.get([t[j], b].sort().join("+")) ?? 0;
@@ -170,9 +174,10 @@ describe("reseating after a round (Swiss)", () => {
       const rounds = tournament(n, 4);
       for (let i = 1; i < rounds.length; i++) {
         const tables = rounds[i].tables.map((t) => t.seats.filter((x): x is string => x !== null));
+        const met = meetings(rounds.slice(0, i));
         let best = Infinity;
-        for (const cut of cuts(tables.flat().sort(), roundLayout(n).people)) best = Math.min(best, remeetings(cut, rounds.slice(0, i)));
-        expect(remeetings(tables, rounds.slice(0, i)), `${n} people, round ${i + 1}`).toBe(best);
+        for (const cut of cuts(tables.flat().sort(), roundLayout(n).people)) best = Math.min(best, remeetings(cut, met));
+        expect(remeetings(tables, met), `${n} people, round ${i + 1}`).toBe(best);
       }
     }
   });

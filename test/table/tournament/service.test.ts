@@ -10,7 +10,7 @@ import { ReviewService } from "../../../src/table/review.js";
 import { firstLegalPlayer } from "../../../src/table/players.js";
 import { dealsHidden } from "../../../src/table/tournament/integrity.js";
 import type { TournamentView } from "../../../src/table/tournament/api.js";
-import type { TournamentStore } from "../../../src/store/types.js";
+import type { TournamentStore } from "../../../src/table/store.js";
 import { ManualClock } from "../manual-clock.js";
 import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "./helpers.js";
 

@@ -1,11 +1,13 @@
 /**
- * The store's port: the only way the rest of the bot reaches the database. The Discord layer, the
- * table service and the daily challenge depend on these types, never on Prisma: this module
- * imports nothing of the store's adapters (sqlite.ts, postgres.ts and the modules they share),
- * so importing it, or its constants, never loads the Prisma runtime (test/store/port.test.ts).
+ * The store's port: the only way the rest of the bot reaches the database. It lives with the
+ * domain it serves: the table service, the daily challenge and the front ends depend on these
+ * types, never on Prisma; src/store's adapters (sqlite.ts, postgres.ts and the modules they share)
+ * implement it, so the tie between the folders runs one way, store → table. This module imports
+ * nothing of the adapters, so importing it, or its constants, never loads the Prisma runtime
+ * (test/store/port.test.ts).
  */
-import type { RoundSeating } from "../table/tournament/seating.js";
-import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "../table/records.js";
+import type { RoundSeating } from "./tournament/seating.js";
+import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "./records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 
 export interface NewTable {
@@ -146,6 +148,11 @@ export interface Store {
   truncateActions(tableId: string, fromSeq: number, expectedCount: number, patch?: TablePatch): Promise<AppendResult>;
   /** Every table not finished, abandoned or broken: what a restarted bot resumes. */
   listOpenTables(): Promise<StoredTable[]>;
+  /**
+   * Finished tables changed since `since` whose thread had not said it told everything (threadFrom
+   * set: see TableRecord): a restarted bot tells their end. Newest first, at most `limit`.
+   */
+  listUntoldTables(since: Date, limit: number): Promise<StoredTable[]>;
   /** Marks the table finished and records the result, in one transaction. */
   recordFinishedGame(game: FinishedGame): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;
