@@ -9,9 +9,11 @@ import {
   SlashCommandBuilder,
   type LocalizationMap,
   type SlashCommandSubcommandBuilder,
+  type SlashCommandSubcommandGroupBuilder,
 } from "discord.js";
 import { BOT_LEVELS } from "../src/ai/levels.js";
 import { OPTIONS } from "../src/game/rules.js";
+import { MAX_HANDS_PER_ROUND, MAX_ROUNDS, MIN_HANDS_PER_ROUND, MIN_ROUNDS } from "../src/table/tournament/api.js";
 import { DEFAULT_LOCALE, LOCALES, languageOf, messages, type Messages } from "../src/i18n/index.js";
 
 /** Option names, shared by the definition and the handlers. */
@@ -42,6 +44,12 @@ export const OPT = {
   server: "server",
   day: "day",
   game: "game",
+  name: "name",
+  start: "start",
+  rounds: "rounds",
+  hands: "hands",
+  channel: "channel",
+  player: "player",
 } as const;
 
 /** What `/hearts settings reset:` can put back to its default (each worded by the catalogue's resetChoice). */
@@ -198,10 +206,114 @@ export const heartsCommand = described(new SlashCommandBuilder().setName("hearts
     ),
   )
   .addSubcommand((s) => simple("stats", (w) => w.stats)(s).addUserOption((o) => described(o.setName(OPT.user), (w) => w.statsUser)))
+  .addSubcommandGroup((g) => tournamentGroup(g))
   .addSubcommand((s) => settingsOptions(simple("settings", (w) => w.settings)(s)))
   .addSubcommand((s) =>
     simple("privacy", (w) => w.privacy)(s).addBooleanOption((o) => described(o.setName(OPT.server), (w) => w.privacyServer)),
   );
+
+/**
+ * /hearts tournament: create (everything a club night is planned with), show, and the organiser's
+ * start, cancel and remove. Ranges come from the service's (src/table/tournament/api.ts).
+ */
+function tournamentGroup(g: SlashCommandSubcommandGroupBuilder): SlashCommandSubcommandGroupBuilder {
+  const t =
+    (pick: (w: Messages["tournamentChat"]) => string): Words =>
+    (_, m) =>
+      pick(m.tournamentChat);
+  return described(
+    g.setName("tournament"),
+    t((w) => w.group),
+  )
+    .addSubcommand((s) =>
+      described(
+        s.setName("create"),
+        t((w) => w.create),
+      )
+        .addStringOption((o) =>
+          described(
+            o.setName(OPT.name),
+            t((w) => w.name),
+          )
+            .setRequired(true)
+            .setMaxLength(60),
+        )
+        .addStringOption((o) =>
+          described(
+            o.setName(OPT.start),
+            t((w) => w.start),
+          )
+            .setRequired(true)
+            .setMaxLength(40),
+        )
+        .addIntegerOption((o) =>
+          described(
+            o.setName(OPT.rounds),
+            t((w) => w.rounds),
+          )
+            .setRequired(true)
+            .setMinValue(MIN_ROUNDS)
+            .setMaxValue(MAX_ROUNDS),
+        )
+        .addIntegerOption((o) =>
+          described(
+            o.setName(OPT.hands),
+            t((w) => w.hands),
+          )
+            .setMinValue(MIN_HANDS_PER_ROUND)
+            .setMaxValue(MAX_HANDS_PER_ROUND),
+        )
+        .addStringOption((o) =>
+          described(
+            o.setName(OPT.rules),
+            t((w) => w.rules),
+          )
+            .setAutocomplete(true)
+            .setMaxLength(300),
+        )
+        .addStringOption((o) =>
+          described(
+            o.setName(OPT.level),
+            t((w) => w.level),
+          ).addChoices(...LEVEL_CHOICES),
+        )
+        .addChannelOption((o) =>
+          described(
+            o.setName(OPT.channel),
+            t((w) => w.channel),
+          ).addChannelTypes(ChannelType.GuildText),
+        ),
+    )
+    .addSubcommand((s) =>
+      described(
+        s.setName("show"),
+        t((w) => w.show),
+      ),
+    )
+    .addSubcommand((s) =>
+      described(
+        s.setName("start"),
+        t((w) => w.startNow),
+      ),
+    )
+    .addSubcommand((s) =>
+      described(
+        s.setName("cancel"),
+        t((w) => w.cancel),
+      ),
+    )
+    .addSubcommand((s) =>
+      described(
+        s.setName("remove"),
+        t((w) => w.remove),
+      ).addUserOption((o) =>
+        described(
+          o.setName(OPT.player),
+          t((w) => w.player),
+        ).setRequired(true),
+      ),
+    );
+}
 
 /** /hearts settings: every option changes one server default; none shows the current values. */
 function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {

@@ -13,6 +13,8 @@ import { channelAccess } from "./bot/members.js";
 import { createServices } from "./bot/services.js";
 import type { BotDeps, HeartsBot } from "./bot/types.js";
 import { createRouter } from "./interactions/router.js";
+import { serverLocale } from "./handlers/settings.js";
+import { TournamentPresenter } from "./presenting/tournament.js";
 
 export type { BotDeps, HeartsBot };
 
@@ -28,6 +30,19 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
   });
   const { service, presenter, guilds, everyShard, load, housekeeping, images, fairUse, tournaments } = services;
   const admin = { service, guilds, log, everyShard };
+  // A tournament's posts, from its service's updates (the round's tables are the table presenter's).
+  const tournamentPosts = new TournamentPresenter({
+    rest: client.rest,
+    tournaments,
+    images,
+    log: log.child({ part: "tournament" }),
+    localeOf: async (guildId) => serverLocale(await guilds.get(guildId), client.guilds.cache.get(guildId)?.preferredLocale),
+    channelName: (channelId) => {
+      const c = client.channels.cache.get(channelId);
+      return c && "name" in c && typeof c.name === "string" ? c.name : null;
+    },
+    now: deps.clock ? () => deps.clock!.now() : undefined,
+  });
   wireEvents(client, { route, presenter, admin, log });
   const running = { config, deps, client, webhook, services, admin, log };
   return {
@@ -36,6 +51,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     service,
     tournaments,
     presenter,
+    tournamentPosts,
     housekeeping,
     images,
     fairUse,
@@ -43,6 +59,11 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
     channels: channelAccess(client),
     guilds,
     start: () => start(running),
-    stop: () => stop(running),
+    stop: async () => {
+      // Posts already under way go out; edits still waiting for their interval are dropped (the next start's updates redo them).
+      await tournamentPosts.idle();
+      tournamentPosts.stop();
+      await stop(running);
+    },
   };
 }

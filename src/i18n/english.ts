@@ -23,6 +23,7 @@ import * as settings from "./messages/settings.js";
 import * as standings from "./messages/standings.js";
 import * as table from "./messages/table.js";
 import * as tournament from "./messages/tournament.js";
+import * as tournamentChat from "./messages/tournamentChat.js";
 
 /** Every area, by name; an area is a file in ./messages and a line here. */
 export const english = {
@@ -47,6 +48,7 @@ export const english = {
   standings: standings.en,
   table: table.en,
   tournament: tournament.en,
+  tournamentChat: tournamentChat.en,
 };
 
 export type Messages = typeof english;

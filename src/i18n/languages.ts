@@ -13,6 +13,7 @@ import * as frPage from "./fr/page.js";
 import * as frPlay from "./fr/play.js";
 import * as frServer from "./fr/server.js";
 import * as frTournament from "./fr/tournament.js";
+import * as frTournamentChat from "./fr/tournamentChat.js";
 
 export interface Language {
   /**
@@ -26,5 +27,5 @@ export interface Language {
 
 export const LANGUAGES = {
   en: { discord: ["en-US", "en-GB"], messages: english },
-  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frServer, ...frTournament } },
+  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frServer, ...frTournament, ...frTournamentChat } },
 } satisfies Record<string, Language>;

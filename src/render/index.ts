@@ -15,3 +15,10 @@ export {
   type LeaderboardInput,
   type LeaderboardRow,
 } from "./scores.js";
+export {
+  renderTournamentStandings,
+  renderTournamentPodium,
+  type TournamentRow,
+  type TournamentStandingsInput,
+  type TournamentPodiumInput,
+} from "./tournament.js";

@@ -252,6 +252,47 @@ describe("Discord's rules, enforced", () => {
     await expect(client.rest.post(`/channels/${other}/messages`, { body: { content: "hi" } })).rejects.toMatchObject({ code: 10003 });
   });
 
+  it("a guild scheduled event is created, edited and deleted; without Manage Events it is refused with 50013", async () => {
+    const guild = await client.guilds.fetch(fake.guildId);
+    const start = new Date(Date.now() + 3_600_000);
+    const event = await guild.scheduledEvents.create({
+      name: "Friday Hearts Night",
+      scheduledStartTime: start,
+      scheduledEndTime: new Date(start.getTime() + 7_200_000),
+      privacyLevel: 2,
+      entityType: 3,
+      entityMetadata: { location: "#hearts" },
+      description: "Sign up in #hearts",
+    });
+    expect(fake.scheduledEvents.get(event.id)).toMatchObject({ name: "Friday Hearts Night", entity_type: 3, creator_id: fake.botUserId });
+    await guild.scheduledEvents.edit(event.id, { name: "Friday Hearts Night (round 1)" });
+    expect(fake.scheduledEvents.get(event.id)?.name).toBe("Friday Hearts Night (round 1)");
+    await guild.scheduledEvents.delete(event.id);
+    expect(fake.scheduledEvents.has(event.id)).toBe(false);
+    // An external event without its end time is refused, as Discord refuses it.
+    await expect(
+      client.rest.post(`/guilds/${fake.guildId}/scheduled-events`, {
+        body: {
+          name: "x",
+          scheduled_start_time: start.toISOString(),
+          privacy_level: 2,
+          entity_type: 3,
+          entity_metadata: { location: "#hearts" },
+        },
+      }),
+    ).rejects.toMatchObject({ code: 50035 });
+    fake.denyGuildPermissions(["ManageEvents", "CreateEvents"]);
+    await expect(
+      guild.scheduledEvents.create({
+        name: "No permission",
+        scheduledStartTime: start,
+        scheduledEndTime: new Date(start.getTime() + 7_200_000),
+        privacyLevel: 2,
+        entityType: 3,
+        entityMetadata: { location: "#hearts" },
+      }),
+    ).rejects.toMatchObject({ code: 50013 });
+  });
   it("a 500 is retried by @discordjs/rest and unknown routes are listed", async () => {
     fake.failNext(/^GET \/channels\/\d+$/, { status: 500 });
     await client.rest.get(`/channels/${fake.channelId}`);

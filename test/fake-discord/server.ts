@@ -45,6 +45,8 @@ export const Perm = {
   CreatePublicThreads: 1n << 35n,
   CreatePrivateThreads: 1n << 36n,
   SendMessagesInThreads: 1n << 38n,
+  ManageEvents: 1n << 33n,
+  CreateEvents: 1n << 44n,
 } as const;
 export type PermName = keyof typeof Perm;
 const ALL_PERMS = (1n << 51n) - 1n;
@@ -411,6 +413,10 @@ export class FakeDiscord {
   private clockOffset = 0;
   private faults: Fault[] = [];
   private denied = new Map<string, bigint>();
+  /** Permissions taken from the bot's role in a guild (denyGuildPermissions): Manage Events, say. */
+  private guildDenied = new Map<string, bigint>();
+  /** Guild scheduled events the bot made, by id (POST/PATCH/DELETE /guilds/{id}/scheduled-events). */
+  readonly scheduledEvents = new Map<string, any>();
   private interactions = new Map<string, Interaction>();
   /** For each ephemeral message, the interaction tokens that may reach it. */
   private ephemeralTokens = new Map<string, Set<string>>();
@@ -591,6 +597,14 @@ export class FakeDiscord {
     const bits = typeof perms === "bigint" ? perms : perms.reduce((a, n) => a | Perm[n], 0n);
     this.denied.set(channelId, (this.denied.get(channelId) ?? 0n) | bits);
     this.updateOverwrites(channelId);
+  }
+  /** Takes permissions from the bot's role in a guild (e.g. ["ManageEvents", "CreateEvents"]): its guild-level requests get 403 code 50013. */
+  denyGuildPermissions(perms: PermName[], guildId = this.guildId): void {
+    this.guildDenied.set(
+      guildId,
+      perms.reduce((a, n) => a | Perm[n], this.guildDenied.get(guildId) ?? 0n),
+    );
+    this.dispatch("GUILD_ROLE_UPDATE", { guild_id: guildId, role: this.guildObject(guildId).roles[1] });
   }
   allowPermissions(channelId: string): void {
     this.denied.delete(channelId);
@@ -1288,6 +1302,9 @@ export class FakeDiscord {
       return u ? reply(200, this.memberObject(u)) : error(404, 10007, "Unknown Member");
     }
 
+    if ((m = /^\/guilds\/(\d+)\/scheduled-events(?:\/(\d+))?$/.exec(path)))
+      return this.scheduledEventRoute(method, m[1], m[2] ?? null, body, reply, error);
+
     if (method === "POST" && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path)))
       return this.callback(it, body, files, blobs, url, call, reply, error);
     if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path)))
@@ -1850,6 +1867,64 @@ export class FakeDiscord {
     };
   }
 
+  // ---- guild scheduled events ----------------------------------------------------------------------
+
+  /**
+   * Discord's guild scheduled events, as far as a bot announcing an event uses them: create (Manage
+   * Events or Create Events), list, edit and delete (Manage Events, or Create Events for its own).
+   * An external event needs entity_metadata.location and a scheduled_end_time (Discord's rule).
+   */
+  private scheduledEventRoute(
+    method: string,
+    guildId: string,
+    eventId: string | null,
+    body: any,
+    reply: (status: number, body?: unknown) => void,
+    error: (status: number, code: number, message: string) => void,
+  ): void {
+    if (!this.guilds.some((g) => g.id === guildId)) return error(404, 10004, "Unknown Guild");
+    if (method === "GET" && !eventId)
+      return reply(
+        200,
+        [...this.scheduledEvents.values()].filter((e) => e.guild_id === guildId),
+      );
+    const denied = this.guildDenied.get(guildId) ?? 0n;
+    if ((BOT_PERMS & ~denied & (Perm.ManageEvents | Perm.CreateEvents)) === 0n) return error(403, 50013, "Missing Permissions");
+    const event = eventId ? this.scheduledEvents.get(eventId) : null;
+    if (eventId && (!event || event.guild_id !== guildId)) return error(404, 10070, "Unknown Guild Scheduled Event");
+    if (method === "GET") return reply(200, event);
+    if (method === "DELETE") {
+      this.scheduledEvents.delete(eventId!);
+      return reply(204);
+    }
+    const next = { ...(event ?? {}), ...(body ?? {}) };
+    if (next.entity_type === 3 && (!next.entity_metadata?.location || !next.scheduled_end_time))
+      return error(400, 50035, "Invalid Form Body: an external event needs entity_metadata.location and scheduled_end_time");
+    if (method === "POST" && !eventId) {
+      const id = this.snowflake();
+      const created = {
+        id,
+        guild_id: guildId,
+        channel_id: null,
+        creator_id: this.botUserId,
+        description: null,
+        image: null,
+        status: 1,
+        entity_id: null,
+        user_count: 0,
+        recurrence_rule: null,
+        ...next,
+      };
+      this.scheduledEvents.set(id, created);
+      return reply(200, created);
+    }
+    if (method === "PATCH" && eventId) {
+      this.scheduledEvents.set(eventId, next);
+      return reply(200, next);
+    }
+    return error(405, 0, "405: Method Not Allowed");
+  }
+
   // ---- guild, users, permissions ------------------------------------------------------------------
 
   private botPermissionsIn(channelId: string): bigint {
@@ -1968,14 +2043,17 @@ export class FakeDiscord {
       features: [],
       emojis: [],
       stickers: [],
-      roles: [role(guildId, "@everyone", MEMBER_PERMS, 0, false), role(this.botRoleId, "Hearts", BOT_PERMS, 1, true)],
+      roles: [
+        role(guildId, "@everyone", MEMBER_PERMS, 0, false),
+        role(this.botRoleId, "Hearts", BOT_PERMS & ~(this.guildDenied.get(guildId) ?? 0n), 1, true),
+      ],
       channels: [...this.channels.values()].filter((c) => inGuild(c) && c.type !== 11 && c.type !== 12),
       threads: this.threads().filter(inGuild),
       members: [this.botMember(), ...this.users.map((u) => this.memberObject(u))],
       voice_states: [],
       presences: [],
       stage_instances: [],
-      guild_scheduled_events: [],
+      guild_scheduled_events: [...this.scheduledEvents.values()].filter((e) => e.guild_id === guildId),
       soundboard_sounds: [],
       premium_tier: 0,
       preferred_locale: "en-US",

@@ -14,6 +14,7 @@ import type { TableService } from "../../table/service.js";
 import type { TournamentService } from "../../table/tournament/service.js";
 import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
 import type { Presenter } from "../presenting/presenter.js";
+import type { TournamentPresenter } from "../presenting/tournament.js";
 
 export interface BotDeps {
   /** The whole store (SQLite or PostgreSQL alike): tables, standings, privacy, the daily challenge. */
@@ -51,6 +52,8 @@ export interface HeartsBot {
   /** Tournaments (src/table/tournament/api.ts), on the same table service: the Activity shows their standings and round clock. */
   tournaments: TournamentService;
   presenter: Presenter;
+  /** A tournament's posts in the chat. */
+  tournamentPosts: TournamentPresenter;
   /** The retention and departed-server purge job (null when this process does not run it). */
   housekeeping: Housekeeping | null;
   /** Read by the metrics (src/ops): pictures, fair-use refusals, the interaction webhooks' REST client. */

@@ -40,6 +40,15 @@ import {
   dailyShareButton,
 } from "./daily.js";
 import { reviewHandler } from "./review.js";
+import {
+  tournamentCancel,
+  tournamentCreate,
+  tournamentJoinButton,
+  tournamentLeaveButton,
+  tournamentRemove,
+  tournamentShow,
+  tournamentStart,
+} from "./tournament.js";
 
 /** Every handler, in the order a reader meets them. */
 export const HANDLERS: readonly Handler[] = [
@@ -89,6 +98,14 @@ export const HANDLERS: readonly Handler[] = [
   dailyMoonButton,
   dailyShareButton,
   reviewHandler,
+  // tournaments: the command and the sign-up message's buttons (no table)
+  tournamentCreate,
+  tournamentShow,
+  tournamentStart,
+  tournamentCancel,
+  tournamentRemove,
+  tournamentJoinButton,
+  tournamentLeaveButton,
 ];
 
 function byName<K extends Handler["kind"]>(kind: K): Map<string, Extract<Handler, { kind: K }>> {

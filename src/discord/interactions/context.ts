@@ -5,6 +5,7 @@
 import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInteraction } from "discord.js";
 import type { DailyService } from "../../daily/service.js";
 import type { ReviewService } from "../../table/review.js";
+import type { Tournaments } from "../../table/tournament/api.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { HeartsStore } from "../../table/store.js";
@@ -42,6 +43,8 @@ export interface Services {
   review: ReviewService;
   /** What every shard process must do when one person asks (Forget me). */
   everyShard: EveryShard;
+  /** Duplicate tournaments (src/table/tournament/service.ts). */
+  tournaments: Tournaments;
 }
 
 /** The interaction's own part of a handler's context. */

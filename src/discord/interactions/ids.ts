@@ -25,7 +25,9 @@ export type ComponentId =
   | { verb: "dplay"; tableId: string; version: number; card: Card }
   | { verb: "dpick"; tableId: string; version: number }
   | { verb: "dpass"; tableId: string; version: number; cards: Card[] }
-  | { verb: "dmoon"; tableId: string; version: number; choice: MoonChoice };
+  | { verb: "dmoon"; tableId: string; version: number; choice: MoonChoice }
+  // A tournament's sign-up message (src/discord/handlers/tournament.ts): the "table id" is the tournament's.
+  | { verb: "tjoin" | "tleave"; tableId: string };
 
 /** The table slot of a custom_id that belongs to no table. */
 export const NO_TABLE = "-";
@@ -33,7 +35,22 @@ export const PRIVACY_ACTIONS = ["forget", "forget-yes", "purge", "purge-yes"] as
 export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 
 const PREFIX = "h1";
-const SIMPLE = new Set(["join", "leave", "start", "rules", "hand", "scores", "rematch", "hint", "bot", "preset", "dshare", "activity"]);
+const SIMPLE = new Set([
+  "join",
+  "leave",
+  "start",
+  "rules",
+  "hand",
+  "scores",
+  "rematch",
+  "hint",
+  "bot",
+  "preset",
+  "dshare",
+  "activity",
+  "tjoin",
+  "tleave",
+]);
 const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const VERSION = /^[0-9a-z]{1,6}$/;
 /** The daily's verbs name a day number in the table slot: digits only (it reaches the store as a number). */

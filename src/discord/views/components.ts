@@ -9,12 +9,13 @@ import {
   type APIComponentInMessageActionRow,
 } from "discord.js";
 
-/** Embed colours: the brand's red for the table and its answers, grey once closed, the daily's green, the review's blue. */
+/** Embed colours: the brand's red for the table and its answers, grey once closed, the daily's green, the review's blue, a tournament's gold. */
 export const COLOUR = {
   brand: 0xc0392b,
   closed: 0x5a5f63,
   daily: 0x2e8b57,
   review: 0x2e86c1,
+  tournament: 0xd4a017,
 } as const;
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;

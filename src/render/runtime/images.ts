@@ -174,6 +174,14 @@ export class Images {
     return this.run("daily-board", null, "renderDailyBoard", input);
   }
 
+  tournamentStandings(input: Parameters<Renderer["renderTournamentStandings"]>[0]): Buffer | null {
+    return this.run("tournament-standings", null, "renderTournamentStandings", input);
+  }
+
+  tournamentPodium(input: Parameters<Renderer["renderTournamentPodium"]>[0]): Buffer | null {
+    return this.run("tournament-podium", null, "renderTournamentPodium", input);
+  }
+
   gameOver(record: TableRecord, history: HandResult[], totals: number[], placements: number[], rules: Rules): Buffer | null {
     return this.run("game-over", record.id, "renderGameOver", {
       players: labels(record),

@@ -24,7 +24,15 @@ import type * as render from "../index.js";
 /** What draws pictures: the canvas renderer (src/render), or a test's stand-in. */
 export type Renderer = Pick<
   typeof render,
-  "renderTrick" | "renderTable" | "renderHand" | "renderHandSummary" | "renderGameOver" | "renderLeaderboard" | "renderDailyBoard"
+  | "renderTrick"
+  | "renderTable"
+  | "renderHand"
+  | "renderHandSummary"
+  | "renderGameOver"
+  | "renderLeaderboard"
+  | "renderDailyBoard"
+  | "renderTournamentStandings"
+  | "renderTournamentPodium"
 >;
 
 export type RenderMethod = keyof Renderer;

@@ -1,0 +1,129 @@
+/**
+ * A tournament through the real bot and the fake Discord, as people do it: /hearts tournament
+ * create by someone with Manage Server, sign-ups with the Join button, the organiser's start, the
+ * round's table played on the buttons, the standings and podium posted; and a cancelled one.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { Player, byVerb, findButton, playUntil, startHarness, textOf, type Harness } from "./harness.js";
+import type { FakeMessage } from "../fake-discord/server.js";
+import { readConfig } from "../../src/config.js";
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+const signupOf = (h: Harness): FakeMessage | null =>
+  h.fake.channelMessages(h.fake.channelId).find((m) => m.embeds?.[0]?.title?.startsWith("🏆")) ?? null;
+
+function tournamentCommand(p: Player, h: Harness, subcommand: string, options?: Record<string, string | number | boolean>) {
+  const handle = h.fake.slashCommand(p.user, "hearts", { group: "tournament", subcommand, options });
+  h.sent.set(handle.token, handle);
+  return handle;
+}
+
+async function created(h: Harness, people: Player[], name: string, options: Record<string, string | number> = {}): Promise<FakeMessage> {
+  const [organiser] = people;
+  h.fake.grant(organiser.user, "ManageGuild");
+  const said = await organiser.answer(tournamentCommand(organiser, h, "create", { name, start: "in 30 min", rounds: 1, ...options }));
+  expect(said.content).toContain(`**${name}** is planned`);
+  const signup = await h.fake.waitFor(() => signupOf(h), 5000, "the sign-up message");
+  for (const p of people) {
+    const joined = await p.answer(p.click(signup.id, findButton(signup, byVerb("tjoin")).custom_id));
+    expect(joined.content).toContain(`You are in **${name}**`);
+  }
+  await h.fake.waitFor(() => textOf(h.fake.messages.get(signup.id)).includes(`Signed up (${people.length})`), 5000, "the sign-up edit");
+  return signup;
+}
+
+describe("a tournament on Discord", () => {
+  it("is planned, signed up to with Join, started by its organiser, played, and ends with the standings and the podium", async () => {
+    h = await startHarness({ users: 4 });
+    const people = h.fake.users.map((u) => new Player(h!, u));
+    const signup = await created(h, people, "Club night", { hands: 1 });
+    expect(h.fake.scheduledEvents.size).toBe(1);
+    // Joining twice is refused with the service's sentence; someone else may not start it.
+    expect((await people[1].answer(people[1].click(signup.id, findButton(signup, byVerb("tjoin")).custom_id))).content).toContain(
+      "one seat per person",
+    );
+    expect((await people[1].answer(tournamentCommand(people[1], h, "start"))).content).toContain("Only people with Manage Server");
+
+    expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("**Club night** starts now");
+    // The round's table opens like any table: its message and its thread; everyone plays their hand.
+    await h.fake.waitFor(
+      () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.embeds?.[0]?.title === "♥ Hearts"),
+      10_000,
+      "the round's table",
+    );
+    for (const p of people) await p.openHand();
+    const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Club night** is over"));
+    await playUntil(h, people, over, 15_000);
+    const posts = h.fake.channelMessages(h.fake.channelId);
+    const standings = posts.find((m) => m.content.includes("standings after round 1 of 1"));
+    expect(standings?.attachments.map((a) => a.filename)).toEqual(["standings.png"]);
+    const podium = posts.find((m) => m.content.includes("is over"))!;
+    expect(podium.attachments.map((a) => a.filename)).toEqual(["podium.png"]);
+    // Everyone's summary: their place of 4, one line each.
+    const summaries = posts
+      .filter((m) => m.content.includes("You finished"))
+      .map((m) => m.content)
+      .join("\n");
+    expect(summaries.match(/You finished \d of 4 over 1 deal: with one table there was nobody to compare with/g)).toHaveLength(4);
+    await h.fake.waitFor(() => textOf(h!.fake.messages.get(signup.id)).includes("Finished"), 5000, "the sign-up message's end");
+    expect(h.fake.messages.get(signup.id)!.components).toEqual([]);
+    expect(h.fake.violations).toEqual([]);
+  }, 60_000);
+
+  it("someone who never shows up is played for by the turn clock, and their summary says a computer player stood in", async () => {
+    const base = readConfig({}, { requireToken: false });
+    if (!base.ok) throw new Error(base.problems.join("\n"));
+    // The shortest turn clock, no time bank, and one timeout before a computer player takes the seat.
+    h = await startHarness({
+      users: 4,
+      config: { maxTimeouts: 1, defaults: { ...base.config.defaults, turnSeconds: 15, timeBankSeconds: 0 } },
+    });
+    const people = h.fake.users.map((u) => new Player(h!, u));
+    const [present, absent] = [people.slice(0, 3), people[3]];
+    await created(h, people, "Quiet night", { hands: 1 });
+    expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("starts now");
+    await h.fake.waitFor(
+      () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.embeds?.[0]?.title === "♥ Hearts"),
+      10_000,
+      "the round's table",
+    );
+    // Three open their hand and play; the fourth never comes.
+    for (const p of present) await p.openHand();
+    const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Quiet night** is over"));
+    // The turn clock is 15 s at least at a tournament table (src/table/tournament/rounds.ts): after one, a computer player holds the seat.
+    await playUntil(h, present, over, 40_000);
+    const summaries = h.fake
+      .channelMessages(h.fake.channelId)
+      .filter((m) => m.content.includes("You finished"))
+      .map((m) => m.content)
+      .join("\n");
+    const line = (name: string) => summaries.split("\n").find((l) => l.startsWith(`**${name}**`)) ?? "";
+    expect(line(absent.user.globalName!)).toContain("A computer player played part of your seat");
+    for (const p of present) expect(line(p.user.globalName!)).not.toContain("computer player");
+  }, 90_000);
+
+  it("cancelled by its organiser: the sign-up message says so, its buttons go, the Discord event is deleted", async () => {
+    h = await startHarness({ users: 3 });
+    const people = h.fake.users.map((u) => new Player(h!, u));
+    const signup = await created(h, people, "Cancelled night");
+    expect(h.fake.scheduledEvents.size).toBe(1);
+    expect((await people[0].answer(tournamentCommand(people[0], h, "cancel"))).content).toContain("**Cancelled night** is cancelled");
+    await h.fake.waitFor(() => textOf(h!.fake.messages.get(signup.id)).includes("Cancelled."), 5000, "the sign-up edit");
+    expect(h.fake.messages.get(signup.id)!.components).toEqual([]);
+    await h.fake.waitFor(() => h!.fake.scheduledEvents.size === 0, 5000, "the event's deletion");
+    // Join on the old message is answered, not ignored.
+    const late = await people[1].answer(people[1].click(signup.id, "h1:tjoin:" + findButtonId(signup)));
+    expect(late.content).toMatch(/Sign-up is closed|can't find that tournament/);
+    expect(h.fake.violations).toEqual([]);
+  }, 30_000);
+});
+
+function findButtonId(signup: FakeMessage): string {
+  const c = signup.history[0].components[0].components[0];
+  return String(c.custom_id).split(":")[2];
+}
