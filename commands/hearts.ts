@@ -40,6 +40,7 @@ export const OPT = {
   daily: "daily",
   dailyRules: "daily_rules",
   dailyMemberDays: "daily_member_days",
+  tournamentRole: "tournament_role",
   reset: "reset",
   server: "server",
   day: "day",
@@ -63,6 +64,7 @@ export const RESET_CHOICES = [
   { value: "max_tables" },
   { value: "language" },
   { value: "retention" },
+  { value: "tournament_role" },
   { value: "all" },
 ] as const;
 
@@ -343,6 +345,7 @@ function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcom
         .setMinValue(0)
         .setMaxValue(365),
     )
+    .addRoleOption((o) => described(o.setName(OPT.tournamentRole), (w) => w.tournamentRole))
     .addStringOption((o) => described(o.setName(OPT.reset), (w) => w.reset).addChoices(...RESET));
 }
 

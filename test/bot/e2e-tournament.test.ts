@@ -75,6 +75,24 @@ describe("a tournament on Discord", () => {
     expect(h.fake.violations).toEqual([]);
   }, 60_000);
 
+  it("a member of the server's tournament role (/hearts settings tournament_role) may create one; without it, only Manage Server", async () => {
+    h = await startHarness({ users: 2 });
+    const [admin, member] = h.fake.users.map((u) => new Player(h!, u));
+    const role = h.fake.organiserRoleId;
+    member.user.roles = [role];
+    const create = () => member.answer(tournamentCommand(member, h!, "create", { name: "Role night", start: "in 30 min", rounds: 1 }));
+    expect((await create()).content).toContain("Only people with Manage Server");
+    h.fake.grant(admin.user, "ManageGuild");
+    const set = h.fake.slashCommand(admin.user, "hearts", {
+      subcommand: "settings",
+      options: { tournament_role: { type: 8, value: role } },
+    });
+    h.sent.set(set.token, set);
+    expect(JSON.stringify(await admin.answer(set))).toContain("Settings saved");
+    expect((await create()).content).toContain("**Role night** is planned");
+    expect(h.fake.violations).toEqual([]);
+  }, 30_000);
+
   it("someone who never shows up is played for by the turn clock, and their summary says a computer player stood in", async () => {
     const base = readConfig({}, { requireToken: false });
     if (!base.ok) throw new Error(base.problems.join("\n"));

@@ -77,6 +77,8 @@ export interface FakeUser {
   locale?: string;
   /** Their avatar's hash (default none). */
   avatar?: string | null;
+  /** Their roles' ids at the guild, sent as member.roles in their interactions (default none). */
+  roles?: string[];
 }
 
 export interface FakeAttachment {
@@ -365,6 +367,8 @@ export class FakeDiscord {
   /** Each guild's preferred locale, sent as `guild_locale` (default "en-US"). */
   readonly guildLocales = new Map<string, string>();
   readonly botRoleId = "800000000000000002";
+  /** A plain role every guild has, for settings that name one (a server's tournament role). */
+  readonly organiserRoleId = "800000000000000003";
   /** FakeOptions.activities. */
   private readonly activities: boolean;
   readonly users: FakeUser[];
@@ -924,7 +928,7 @@ export class FakeDiscord {
       channel,
       member: {
         user: this.userObject(user),
-        roles: [],
+        roles: user.roles ?? [],
         permissions: String(user.permissions),
         joined_at: new Date(this.now()).toISOString(),
         deaf: false,
@@ -2046,6 +2050,7 @@ export class FakeDiscord {
       roles: [
         role(guildId, "@everyone", MEMBER_PERMS, 0, false),
         role(this.botRoleId, "Hearts", BOT_PERMS & ~(this.guildDenied.get(guildId) ?? 0n), 1, true),
+        role(this.organiserRoleId, "Organisers", MEMBER_PERMS, 2, false),
       ],
       channels: [...this.channels.values()].filter((c) => inGuild(c) && c.type !== 11 && c.type !== 12),
       threads: this.threads().filter(inGuild),

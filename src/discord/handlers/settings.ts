@@ -62,6 +62,7 @@ interface Change {
   daily?: boolean;
   dailyRules?: string;
   dailyMemberDays?: number;
+  tournamentRole?: string;
   reset?: string;
 }
 
@@ -93,6 +94,8 @@ function changeFrom(i: ChatInputCommandInteraction): Change | null {
   if (dailyRules !== null) c.dailyRules = dailyRules.trim();
   const dailyMemberDays = i.options.getInteger(OPT.dailyMemberDays);
   if (dailyMemberDays !== null) c.dailyMemberDays = dailyMemberDays;
+  const role = raw(i, OPT.tournamentRole);
+  if (role !== undefined) c.tournamentRole = String(role);
   const reset = i.options.getString(OPT.reset);
   if (reset !== null) c.reset = reset;
   return Object.keys(c).length ? c : null;
@@ -112,6 +115,7 @@ function patchFrom(ctx: SettingsCtx, c: Change, current: GuildSettings): GuildSe
   if (resets.has("max_tables")) p.tableCap = null;
   if (resets.has("language")) p.locale = null;
   if (resets.has("retention")) p.retentionDays = null;
+  if (resets.has("tournament_role")) p.tournamentRole = null;
 
   let channels = p.allowedChannels ?? current.allowedChannels;
   if (c.add !== undefined || c.remove !== undefined) {
@@ -149,6 +153,10 @@ function patchFrom(ctx: SettingsCtx, c: Change, current: GuildSettings): GuildSe
   }
   if (c.dailyMemberDays !== undefined && Number.isInteger(c.dailyMemberDays) && c.dailyMemberDays >= 0 && c.dailyMemberDays <= 365)
     p.dailyMemberDays = c.dailyMemberDays;
+  if (c.tournamentRole !== undefined) {
+    if (!SNOWFLAKE.test(c.tournamentRole)) return m.badRole;
+    p.tournamentRole = c.tournamentRole;
+  }
   return p;
 }
 
@@ -174,6 +182,7 @@ function settingsView(ctx: SettingsCtx, g: GuildSettings): OutMessage {
       name: m.daily,
       value: g.dailyEnabled ? `${m.dailyOn({ rules: g.dailyRules })}; ${m.dailyMembers({ days: g.dailyMemberDays })}` : m.dailyOff,
     },
+    { name: m.tournaments, value: m.tournamentsBy({ role: g.tournamentRole }) },
   ].map((f) => ({ ...f, inline: true }));
   return { embeds: [{ title: m.title, color: COLOUR.brand, fields, footer: { text: m.footer } }] };
 }

@@ -111,6 +111,9 @@ export const settings: typeof settingsEn = {
   dailyMembers: (p: { days: number }) =>
     p.days > 0 ? `classement réservé aux membres depuis ${p.days} ${p.days > 1 ? "jours" : "jour"} au moins` : "classement ouvert à tous",
   dailyOff: "désactivé",
+  tournaments: "Tournois",
+  tournamentsBy: (p: { role: string | null }) =>
+    p.role ? `créés par Gérer le serveur ou le rôle <@&${p.role}>` : "créés par Gérer le serveur",
   cap: "Tables ouvertes en même temps",
   capValue: (p: { n: number; max: number }) => `jusqu'à ${p.n} (la limite du bot est ${p.max})`,
   language: "Langue des messages publics",
@@ -124,6 +127,7 @@ export const settings: typeof settingsEn = {
   tooManyChannels: (p: { max: number }) =>
     `Un serveur peut indiquer au plus ${p.max} salons. Retirez-en un d'abord, ou remettez la liste à zéro pour autoriser tous les salons.`,
   badChannel: "Ce n'est pas un salon de ce serveur que je peux utiliser.",
+  badRole: "Ce n'est pas un rôle de ce serveur.",
   channelNotAllowed: (p: { channels: string }) => `On ne peut pas ouvrir de table dans ce salon sur ce serveur. Utilisez : ${p.channels}.`,
   hintsOffServer: "Les indices sont désactivés sur ce serveur (un administrateur l'a choisi dans `/hearts settings`).",
 };
@@ -326,6 +330,7 @@ export const commands: typeof commandsEn = {
   dailyOn: "Proposer le défi du jour (/hearts daily) sur ce serveur",
   dailyRules: "Règles du défi du jour à partir de demain, ex. classic ou omnibus",
   dailyMemberDays: "Ne classer au défi du jour que les membres depuis ce nombre de jours (0 : tous)",
+  tournamentRole: "Un rôle dont les membres peuvent créer des tournois, en plus de Gérer le serveur",
   reset: "Remettre un réglage par défaut",
   resetChoice: (v) =>
     ({
@@ -338,6 +343,7 @@ export const commands: typeof commandsEn = {
       max_tables: "Plafond de tables",
       language: "Langue",
       retention: "Durée de conservation",
+      tournament_role: "Rôle des tournois",
       all: "Tout",
     })[v.what] ?? v.what,
 };

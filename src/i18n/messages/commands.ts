@@ -85,6 +85,7 @@ export const en = {
   dailyOn: "Offer the daily challenge (/hearts daily) on this server",
   dailyRules: "Rules of the daily challenge from tomorrow, e.g. classic or omnibus",
   dailyMemberDays: "Rank on the daily board only members of this many days (0: everyone)",
+  tournamentRole: "A role whose members may create tournaments, besides Manage Server",
   reset: "Put one setting back to its default",
   resetChoice: (v: { what: string }) =>
     ({
@@ -97,6 +98,7 @@ export const en = {
       max_tables: "Open-table cap",
       language: "Language",
       retention: "Retention",
+      tournament_role: "Tournament role",
       all: "Everything",
     })[v.what] ?? v.what,
 };

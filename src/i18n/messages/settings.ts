@@ -22,6 +22,9 @@ export const en = {
   dailyMembers: (p: { days: number }) =>
     p.days > 0 ? `its board ranks members of ${p.days} ${p.days === 1 ? "day" : "days"} or more` : "its board ranks everyone",
   dailyOff: "turned off",
+  tournaments: "Tournaments",
+  tournamentsBy: (p: { role: string | null }) =>
+    p.role ? `created by Manage Server or the <@&${p.role}> role` : "created by Manage Server",
   cap: "Open tables at once",
   capValue: (p: { n: number; max: number }) => `up to ${p.n} (the bot's limit is ${p.max})`,
   language: "Language of public posts",
@@ -35,6 +38,7 @@ export const en = {
   tooManyChannels: (p: { max: number }) =>
     `A server can list at most ${p.max} channels. Remove one first, or reset the list to allow every channel.`,
   badChannel: "That is not a channel of this server I can use.",
+  badRole: "That is not a role of this server.",
   channelNotAllowed: (p: { channels: string }) => `Tables can't open in this channel on this server. Use one of: ${p.channels}.`,
   hintsOffServer: "Hints are turned off on this server (a server admin chose so in `/hearts settings`).",
 };
