@@ -21,6 +21,7 @@ import type { FairUse } from "../table/fair-use.js";
 import type { AccessEnded, ChannelAccess } from "../table/access.js";
 import type { TableService } from "../table/service.js";
 import type { Tournaments } from "../table/tournament/api.js";
+import { tableHidden } from "../table/tournament/integrity.js";
 import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
 import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
@@ -371,8 +372,11 @@ export class ActivityServer {
       resumed,
     });
     // No open table: the game just over there, if any (its scores and Rematch).
-    const table = (await this.deps.service.findOpen(m.channel)) ?? (await this.lastGames.find(this.deps.service, m.channel));
+    const found = (await this.deps.service.findOpen(m.channel)) ?? (await this.lastGames.find(this.deps.service, m.channel));
+    const hidden = !!found && tableHidden(found.record, who.userId);
+    const table = hidden ? null : found;
     this.show(c, table?.record.id ?? null);
+    if (hidden) this.say(c, sentence("tournament", "tableHidden"), "note");
     if (!table) return this.send(c, { t: "table", table: null });
     this.sendFrame(
       c,
@@ -396,7 +400,7 @@ export class ActivityServer {
     let head: Buffer | null = null;
     let watching: Buffer | null = null;
     for (const c of conns) {
-      if (!c.who) continue;
+      if (!c.who || tableHidden(table.record, c.who.userId)) continue;
       // A connection follows its channel's table (one open table per channel): a rematch there is
       // the next table it shows.
       this.show(c, id);

@@ -82,6 +82,12 @@ describe("the tournament panel in the Activity", () => {
     const ann = await signIn(port, h.fake.oauthCode(annU), where, { keepFrames: true });
     await ann.until(() => panels(ann).length > 0, 5000, "the tournament panel");
     expect(ann.table!.id).toBe(annTable!.record.id);
+    // Someone of another table of the round, at Ann's: no table, and why (the same deals are theirs to play).
+    const otherU = h.fake.users.find((u) => !annTable!.record.seats.some((x) => x.userId === u.id))!;
+    const other = await signIn(port, h.fake.oauthCode(otherU), where, { keepFrames: true });
+    await other.until(() => other.frames.some((f) => f.t === "say"), 5000, "the reason");
+    expect(other.frames.find((f) => f.t === "say")).toMatchObject({ text: expect.stringContaining("watched only by its own players") });
+    expect(other.frames.filter((f) => f.t === "table").map((f) => (f as { table: unknown }).table)).toEqual([null]);
     const first = panels(ann)[0]!;
     expect(first).toMatchObject({ id, name: "Friday night", status: "playing", round: 1, rounds: 2, standings: [] });
     expect(first.clock).toMatchObject({
@@ -108,6 +114,9 @@ describe("the tournament panel in the Activity", () => {
     ]);
     expect(shown.clock!.closedAt).not.toBeNull();
     await shots(where, "closed");
+    // Not one of Ann's table's frames reached the other table's player, the whole round long.
+    expect(other.frames.filter((f) => f.t === "table").map((f) => (f as { table: unknown }).table)).toEqual([null]);
+    other.close();
     ann.close();
   }, 120_000);
 });

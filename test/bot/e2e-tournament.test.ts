@@ -59,6 +59,10 @@ describe("a tournament on Discord", () => {
     for (const p of people) await p.openHand();
     const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Club night** is over"));
     await playUntil(h, people, over, 15_000);
+    // The table's thread was private to its people: the round's other tables play the same deals.
+    const thread = await h.fake.waitFor(() => h!.fake.threads().find((t) => t.type === 12) ?? null, 5000, "the table's private thread");
+    expect([...(h.fake.threadMembers.get(thread.id) ?? [])].sort()).toEqual(people.map((p) => p.user.id).sort());
+    expect(h.fake.threads().filter((t) => t.type === 11)).toEqual([]);
     const posts = h.fake.channelMessages(h.fake.channelId);
     const standings = posts.find((m) => m.content.includes("standings after round 1 of 1"));
     expect(standings?.attachments.map((a) => a.filename)).toEqual(["standings.png"]);

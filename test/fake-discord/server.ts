@@ -421,6 +421,8 @@ export class FakeDiscord {
   private guildDenied = new Map<string, bigint>();
   /** Guild scheduled events the bot made, by id (POST/PATCH/DELETE /guilds/{id}/scheduled-events). */
   readonly scheduledEvents = new Map<string, any>();
+  /** The people the bot added to each thread (PUT /channels/{thread}/thread-members/{user}). */
+  readonly threadMembers = new Map<string, Set<string>>();
   private interactions = new Map<string, Interaction>();
   /** For each ephemeral message, the interaction tokens that may reach it. */
   private ephemeralTokens = new Map<string, Set<string>>();
@@ -1344,6 +1346,15 @@ export class FakeDiscord {
         return reply(200, channel);
       }
       if (method === "POST" && rest === "/typing") return reply(204);
+      const member = /^\/thread-members\/(\d+)$/.exec(rest);
+      if (method === "PUT" && member) {
+        if (!thread) return error(400, 50024, "Cannot execute action on this channel type");
+        if (!this.users.some((u) => u.id === member[1])) return error(404, 10013, "Unknown User");
+        let members = this.threadMembers.get(channel.id);
+        if (!members) this.threadMembers.set(channel.id, (members = new Set()));
+        members.add(member[1]);
+        return reply(204);
+      }
       if (method === "GET" && rest === "/messages") {
         const limit = Math.min(100, Number(url.searchParams.get("limit") ?? 50));
         const before = url.searchParams.get("before");

@@ -291,7 +291,7 @@ describe("the tournament panel", () => {
     });
     const fr = state.tournamentShown(withPanel("fr", info()), at)!;
     expect([fr.round, fr.clock, fr.tables, fr.rows[0].text]).toEqual([
-      "Manche 2 sur 3",
+      "Tour 2 sur 3",
       "12:05 sur environ 16:00",
       "1 table sur 4 terminée",
       "1. Ann · 62,5\u202f%",

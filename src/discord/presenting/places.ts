@@ -3,7 +3,7 @@
  * either is deleted is decided here, once, whoever notices (a gateway event, a post, an edit):
  * a thread lost, the game carries on in the channel; the channel lost, the table closes.
  */
-import { Routes, type REST } from "discord.js";
+import { ChannelType, Routes, type REST } from "discord.js";
 import { sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { TableRecord } from "../../table/records.js";
@@ -50,14 +50,21 @@ export class TablePlaces {
     await this.deps.service.closeBySystem(tableId, "ended", sentence("lobby", "closedChannelDeleted"));
   }
 
-  /** Starts the game's thread from the table message where allowed; else the game stays in the channel. */
+  /**
+   * Starts the game's thread from the table message where allowed; else the game stays in the
+   * channel. A tournament round's table gets a private thread of its people instead: the other
+   * tables of the round play the same deals, and nobody may watch them before their own table has
+   * played them (src/table/tournament/integrity.ts); without Create Private Threads, a public one.
+   */
   async openThread(record: TableRecord): Promise<void> {
     if (record.threadId || !record.messageId || this.threadAllowed.get(record.id) === false) return;
-    const names = record.seats.map((s) => s.name).join(", ");
+    const name = cutGraphemes(`Hearts · ${record.seats.map((s) => s.name).join(", ")}`, 100);
     try {
-      const thread = (await this.deps.rest.post(Routes.threads(record.channelId, record.messageId), {
-        body: { name: cutGraphemes(`Hearts · ${names}`, 100), auto_archive_duration: 1440 },
-      })) as { id: string };
+      const thread =
+        (record.settings.handLimit !== undefined && (await this.openPrivateThread(record, name))) ||
+        ((await this.deps.rest.post(Routes.threads(record.channelId, record.messageId), {
+          body: { name, auto_archive_duration: 1440 },
+        })) as { id: string });
       this.threads.set(record.id, thread.id);
       await this.deps.service.attach(record.id, { threadId: thread.id });
       this.deps.log.info({ table: record.id, thread: thread.id }, "game thread opened");
@@ -67,6 +74,26 @@ export class TablePlaces {
         "could not open a thread; the game goes on in the channel",
       );
     }
+  }
+
+  /** A private thread for the table's people (not invitable), or null where the bot may not make one. */
+  private async openPrivateThread(record: TableRecord, name: string): Promise<{ id: string } | null> {
+    let thread: { id: string };
+    try {
+      thread = (await this.deps.rest.post(Routes.threads(record.channelId), {
+        body: { name, type: ChannelType.PrivateThread, invitable: false, auto_archive_duration: 1440 },
+      })) as { id: string };
+    } catch (err) {
+      this.deps.log.warn({ table: record.id, code: errorCode(err), err: errText(err) }, "no private thread for a tournament table");
+      return null;
+    }
+    // Each person in (one request each); someone who cannot be added still plays from their menu.
+    for (const seat of record.seats)
+      if (seat.userId)
+        await this.deps.rest
+          .put(Routes.threadMembers(thread.id, seat.userId))
+          .catch((err: unknown) => this.deps.log.warn({ table: record.id, code: errorCode(err) }, "could not add a player to the thread"));
+    return thread;
   }
 
   /** Sends to the game's thread (or the channel): where it went, or null. */

@@ -121,6 +121,13 @@ export class Presenter {
     else await this.places.threadLost(record.id, channelId);
   }
 
+  /** The game is under way: its thread and first post, the awaited players' menus, the away watch. */
+  private gameBegun(table: TableView): void {
+    this.posts.started(table);
+    this.menus.awaited(table, true);
+    this.posts.watch(table);
+  }
+
   private onUpdate(table: TableView, update: TableUpdate): void {
     // The table as this update left it (it moves on while posts wait).
     const { record } = table;
@@ -129,13 +136,16 @@ export class Presenter {
         this.tableMessage.schedule(table);
         return;
       case "opened":
-        this.tablePosted(table).catch((err: unknown) => this.deps.log.error({ table: record.id, err }, "rematch post failed"));
+        this.tablePosted(table)
+          .then((posted) => {
+            // A table opened already started (a tournament round's): its game begins as Start's does, once its message is there.
+            if (posted && record.status !== "lobby") this.gameBegun(this.deps.service.current(table));
+          })
+          .catch((err: unknown) => this.deps.log.error({ table: record.id, err }, "rematch post failed"));
         return;
       case "started":
         this.tableMessage.schedule(table, true);
-        this.posts.started(table);
-        this.menus.awaited(table, true);
-        this.posts.watch(table);
+        this.gameBegun(table);
         this.posts.hostAnswered(table);
         break;
       case "action": {

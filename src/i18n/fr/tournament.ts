@@ -24,6 +24,8 @@ export const tournament: typeof tournamentEn = {
   leftPlaying: (p) => `Vous avez quitté **${p.name}** : un robot joue votre place jusqu'à la fin, et vos résultats le disent.`,
   removed: (p) => `${p.player} ne joue plus dans le tournoi : un robot tient sa place jusqu'à la fin.`,
   removedSignup: (p) => `${p.player} n'est plus inscrit.`,
+  tableHidden:
+    "Une table de tournoi ne se regarde que par ses joueurs tant que son tour se joue : les autres tables jouent les mêmes donnes.",
   roundHidden:
     "Cette donne appartient à un tour de tournoi encore en cours : on pourra la voir quand toutes les tables du tour auront fini.",
   noUndo: "Pas d'annulation aux tables d'un tournoi : toutes les tables du tour jouent les mêmes cartes.",

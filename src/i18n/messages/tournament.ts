@@ -25,6 +25,7 @@ export const en = {
   leftPlaying: (p: { name: string }) => `You left **${p.name}**: a computer player plays your seat to the end, and your results say so.`,
   removed: (p: { player: string }) => `${p.player} is out of the tournament: a computer player holds their seat to the end.`,
   removedSignup: (p: { player: string }) => `${p.player} is off the list.`,
+  tableHidden: "A tournament table is watched only by its own players while its round is played: the other tables play the same deals.",
   roundHidden: "That deal belongs to a tournament round still being played: it can be seen once every table of the round has finished.",
   noUndo: "Undo is off at a tournament's tables: every table of the round plays the same cards.",
   cancelledTable: "The tournament was cancelled: this table closes.",
