@@ -63,6 +63,12 @@ describe("a tournament on Discord", () => {
     const thread = await h.fake.waitFor(() => h!.fake.threads().find((t) => t.type === 12) ?? null, 5000, "the table's private thread");
     expect([...(h.fake.threadMembers.get(thread.id) ?? [])].sort()).toEqual(people.map((p) => p.user.id).sort());
     expect(h.fake.threads().filter((t) => t.type === 11)).toEqual([]);
+    // Everyone's summary comes after the podium.
+    await h.fake.waitFor(
+      () => h!.fake.channelMessages(h!.fake.channelId).filter((m) => m.content.includes("You finished")).length >= 4 || null,
+      5000,
+      "everyone's summary",
+    );
     const posts = h.fake.channelMessages(h.fake.channelId);
     const standings = posts.find((m) => m.content.includes("standings after round 1 of 1"));
     expect(standings?.attachments.map((a) => a.filename)).toEqual(["standings.png"]);

@@ -253,12 +253,12 @@ export class Player {
     );
   }
 
-  /** Presses My hand on the table message and keeps the menu it opens. */
-  async openHand(): Promise<FakeMessage> {
+  /** Presses My hand on the table message (the channel's, or `at`: one of several tables there) and keeps the menu it opens. */
+  async openHand(at?: () => FakeMessage | null): Promise<FakeMessage> {
     // The table message shows My hand once its edit after Start has gone out.
     const table = await this.h.fake.waitFor(
       () => {
-        const t = findTableMessage(this.h.fake);
+        const t = at ? at() : findTableMessage(this.h.fake);
         return t && findButton(t, byVerb("hand")) ? t : null;
       },
       3000,

@@ -89,6 +89,7 @@ describe("npm run deploy-commands", () => {
         "daily",
         "review",
         "stats",
+        "tournament",
         "settings",
         "privacy",
       ]);
