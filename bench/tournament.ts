@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       h.fake
         .channelMessages(h.fake.channelId)
         .find((m) => m.embeds?.[0]?.title === "♥ Hearts" && new RegExp(`\\b${p.user.globalName}\\b(?!\\d)`).test(textOf(m))) ?? null;
-    await Promise.all(people.map((p) => p.openHand(seatedAt(p))));
+    await Promise.all(people.map((p) => p.openHand(seatedAt(p), 60_000)));
     const roundStartMs = performance.now() - t0;
 
     const closed = () => h.fake.channelMessages(h.fake.channelId).some((m) => m.content.includes("is over"));

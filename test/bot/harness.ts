@@ -254,14 +254,14 @@ export class Player {
   }
 
   /** Presses My hand on the table message (the channel's, or `at`: one of several tables there) and keeps the menu it opens. */
-  async openHand(at?: () => FakeMessage | null): Promise<FakeMessage> {
+  async openHand(at?: () => FakeMessage | null, waitMs = 3000): Promise<FakeMessage> {
     // The table message shows My hand once its edit after Start has gone out.
     const table = await this.h.fake.waitFor(
       () => {
         const t = at ? at() : findTableMessage(this.h.fake);
         return t && findButton(t, byVerb("hand")) ? t : null;
       },
-      3000,
+      waitMs,
       "the My hand button",
     );
     const hand = findButton(table, byVerb("hand"));
