@@ -65,7 +65,12 @@ describe("a tournament on Discord", () => {
     expect(h.fake.threads().filter((t) => t.type === 11)).toEqual([]);
     // Everyone's summary comes after the podium.
     await h.fake.waitFor(
-      () => h!.fake.channelMessages(h!.fake.channelId).filter((m) => m.content.includes("You finished")).length >= 4 || null,
+      () =>
+        (h!.fake
+          .channelMessages(h!.fake.channelId)
+          .map((m) => m.content)
+          .join("\n")
+          .match(/You finished/g)?.length ?? 0) >= 4 || null,
       5000,
       "everyone's summary",
     );
