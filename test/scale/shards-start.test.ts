@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shardOf } from "../../src/shard-of.js";
 import { ActivityClient } from "../activity/ws-client.js";
@@ -10,7 +11,10 @@ import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hearts-shards-start-"));
 const main = join(process.cwd(), "src", "app", "main.ts");
-const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
+// The bot's own process, not tsx's CLI in front of it: a SIGTERM then reaches the process that
+// handles it (the CLI relays signals, and under load its relay ended the run with 143 once).
+const tsLoader = pathToFileURL(join(process.cwd(), "node_modules", "tsx", "dist", "loader.mjs")).href;
+const bot = (): [string, string[]] => [process.execPath, ["--import", tsLoader, main]];
 let fake: FakeDiscord;
 
 beforeAll(async () => {
@@ -23,7 +27,7 @@ afterAll(async () => {
 
 /** Runs `npm start` from an empty folder (no .env read); resolves with its exit code and output. */
 function start(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(tsx, [main], {
+  const child = spawn(...bot(), {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", HOME: dir, DISCORD_API_BASE: fake.apiBase, LOG_FORMAT: "json", ...env },
   });
@@ -76,7 +80,7 @@ describe("npm start with SHARDS", () => {
 describe("npm start with SHARDS and SHARD_IDS (shards spread over machines)", () => {
   it("runs only this machine's shards; SIGTERM stops them", async () => {
     const other = await startFakeDiscord({ guilds: 4, shards: 4, maxConcurrency: 4 });
-    const child = spawn(tsx, [main], {
+    const child = spawn(...bot(), {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? "",
