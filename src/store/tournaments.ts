@@ -16,25 +16,8 @@ import {
   type TournamentStore,
 } from "../table/store.js";
 
-interface TournamentRow {
-  id: string;
-  guildId: string;
-  channelId: string;
-  organiserId: string;
-  name: string;
-  startsAt: Date;
-  rounds: number;
-  handsPerRound: number;
-  rulesSpec: string;
-  botLevel: string;
-  status: string;
-  round: number;
-  secret: string;
-  messageId: string | null;
-  eventId: string | null;
-  remindedAt: Date | null;
-  createdAt: Date;
-}
+/** A tournament's own row: the port's record without what is read beside it. */
+type TournamentRow = Omit<StoredTournament, "entries" | "played">;
 interface EntryRow {
   tournamentId: string;
   userId: string;
