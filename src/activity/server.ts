@@ -36,7 +36,6 @@ import { Sessions } from "./session.js";
 import { TournamentPanels } from "./tournament.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
-/** ChannelAccess (src/table/access.ts): default, anyone signed in may watch; servers unknown. */
 /**
  * The table's refusals that speak of the chat's menu ("This menu is out of date… Here is your
  * current hand"), in the page's own words: the page has no menu, and already shows the table as it is.
@@ -56,6 +55,8 @@ export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "pa
   now?: () => number;
   /** Every frame sent, with its connection's user (the secrecy tests read them all). */
   onSend?(userId: string | null, frame: string): void;
+  /** The person no longer has the table open on any page: if it waits for them, the chat may tell them now. */
+  stoppedWatching?(tableId: string, userId: string): void;
   /**
    * With SHARDS: this shard's server sits behind the ShardingManager's front door (front.ts), on
    * 127.0.0.1. It serves no page and accepts only the connections the front forwards with this key
@@ -186,8 +187,10 @@ export class ActivityServer {
 
   private count(key: string, by: number): void {
     const n = (this.open.get(key) ?? 0) + by;
-    if (n > 0) this.open.set(key, n);
-    else this.open.delete(key);
+    if (n > 0) return void this.open.set(key, n);
+    this.open.delete(key);
+    const [tableId, userId] = key.split(" ");
+    if (by < 0) this.deps.stoppedWatching?.(tableId, userId);
   }
 
   /** Connections open now. */

@@ -69,6 +69,7 @@ function createActivity(config: Config, bot: HeartsBot, deps: HeartsDeps, log: L
     port: behindManager ? 0 : activity.port,
     ...(key ? { forwardKey: key, onListening: (port: number) => announceToManager(port, key) } : {}),
     onSend: deps.onActivityFrame,
+    stoppedWatching: (tableId) => bot.presenter.turnUnseen(tableId),
     limits: deps.activityLimits,
     mayWatch: (userId, channelId) => bot.channels.mayWatch(userId, channelId),
     guildOf: (channelId) => bot.channels.guildOf(channelId),

@@ -300,7 +300,8 @@ describe.skipIf(!haveChromium)("the Activity in a browser", () => {
         await shot(daveP, "spectator-desktop");
         h.config.activity!.port = h.bot.activity!.port;
         await h.restart();
-        for (const { p } of pages) await p.frame.waitForSelector("text=/Reconnected|Reconnecté/", { timeout: 15_000 });
+        // The spectator too: the tricks it is shown whole are checked below, all of them.
+        for (const { p } of [...pages, { p: daveP }]) await p.frame.waitForSelector("text=/Reconnected|Reconnecté/", { timeout: 15_000 });
         await carl.openHand();
       }
       if (moved) last = Date.now();
@@ -468,7 +469,9 @@ async function act(frame: Frame, shot: (what: string) => Promise<void>): Promise
   });
   if (state.scores) {
     await shot("scores");
-    await frame.click(".panel .primary");
+    // The panel may have closed itself while it was photographed (the next hand under way): nothing to click then.
+    const close = frame.locator(".panel:not(.over) .primary");
+    if (await close.count()) await close.click({ timeout: 5000 }).catch(() => undefined);
     return true;
   }
   if (!state.waiting) return false;

@@ -121,6 +121,14 @@ export class Presenter {
     else await this.places.threadLost(record.id, channelId);
   }
 
+  /** Someone closed the table's page in the Activity: if the game waits for them, the thread mentions them now, not after the grace period. */
+  turnUnseen(tableId: string): void {
+    const live = this.deps.service.openTable(tableId);
+    if (!live) return;
+    this.posts.watch(live);
+    this.posts.flushSoon(tableId);
+  }
+
   /** The game is under way: its thread and first post, the awaited players' menus, the away watch. */
   private gameBegun(table: TableView): void {
     this.posts.started(table);
