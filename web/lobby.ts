@@ -60,6 +60,6 @@ export function drawLobbyButtons(into: HTMLElement, v: LobbyView): void {
 
 /** Rematch at game over, for the players of the finished game (the server refuses anyone else with the chat's sentence). */
 export function drawRematchButton(into: HTMLElement, v: LobbyView): void {
-  if (!v.table.seats.some((s) => s.id === v.you)) return;
+  if (!v.table.rematch || !v.table.seats.some((s) => s.id === v.you)) return;
   into.append(action(v.t.rematch, "rematch", () => v.send({ t: "rematch" }), true));
 }

@@ -140,6 +140,8 @@ export interface TableFrame {
   /** Undo is offered (a table of one person and computer players). */
   undo: boolean;
   fourColour: boolean;
+  /** Its players may ask for a rematch at game over (a tournament's table may not: the tournament seats its next round). */
+  rematch: boolean;
 }
 
 /**

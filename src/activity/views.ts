@@ -14,6 +14,7 @@ import { messages, words, sentence, type Locale, type Messages } from "../i18n/i
 import type { TableUpdate, TableView } from "../table/types.js";
 import { playedCardsLine } from "../table/played-cards.js";
 import { isBotSeat } from "../table/seats.js";
+import { playsForTournament } from "../table/tournament/integrity.js";
 import { aloneAtTable, undoOffered } from "../table/undo.js";
 import type { HandInfo, PublicGame, SeatInfo, TableFrame } from "./protocol.js";
 
@@ -77,6 +78,7 @@ export function publicFrame(
     hintsAllowed: table.record.settings.hintsAllowed,
     undo: aloneAtTable(table.record.seats),
     fourColour: table.record.settings.fourColourDeck,
+    rematch: !playsForTournament(table.record),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Rules } from "../game/index.js";
 import { applyRulesChange, applySettings, type SettingsChange } from "./options.js";
 import { botSeat, cleanName, freeSeatNumber, humanSeat, isHumanSeat, seatOf, sortSeats } from "./seats.js";
 import { isOpen } from "./records.js";
+import { playsForTournament } from "./tournament/integrity.js";
 import { refuse, type Actor, type Outcome } from "./types.js";
 
 /** What a lobby move may change in the record. */
@@ -225,6 +226,8 @@ export function rematch(table: Lobby & Pick<TableRecord, "guildId" | "channelId"
   if (isOpen(table.status)) return refuse("started", sentence("refusals", "rematchStillGoing"));
   if (table.status !== "finished") return refuse("closed", sentence("refusals", "rematchNotFinished"));
   if (!seatOf(table.seats, actor.userId)) return refuse("not-seated", sentence("refusals", "rematchNotPlayer"));
+  // A tournament's tables are the tournament's to seat: its next round is the "rematch".
+  if (playsForTournament(table)) return refuse("closed", sentence("refusals", "rematchTournament"));
   const seats = table.seats.map((s) => ({ ...s, botControlled: false, timeouts: 0 }));
   return {
     ok: true,

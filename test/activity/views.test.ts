@@ -53,6 +53,17 @@ describe("the Activity's table frames", () => {
     expect(JSON.parse(watching)).toEqual({ t: "table", table: { ...shared, hand: null } });
   });
 
+  it("offer Rematch at game over, except at a tournament's table (the page hides it as the chat does)", async () => {
+    for (const [settings, offered] of [
+      [{}, true],
+      [{ handLimit: 4 }, false],
+    ] as const) {
+      const s = setup({ seed: 7, settings });
+      const id = await openTable(s, everyone);
+      expect(publicFrame((await s.service.get(id))!).rematch).toBe(offered);
+    }
+  });
+
   it("word every refused card of a hand, in the person's language", async () => {
     const s = setup({ seed: 7, settings: { turnSeconds: 0 } });
     // Everyone passes their first three cards: the game waits for one seat's card, the others wait.

@@ -236,3 +236,15 @@ describe("the private end-of-hand summary (issue 15)", () => {
     expect(text(handMenu(later, viewFor(s, 0), images))).not.toContain("📋");
   });
 });
+
+describe("a finished game's table message", () => {
+  const verbs = (m: OutMessage) =>
+    (m.components ?? []).flatMap((r) => r.components.flatMap((c) => ("custom_id" in c ? [decodeId(c.custom_id)?.verb] : [])));
+  it("offers Rematch, except at a tournament's table (the tournament seats its next round)", () => {
+    const state = createGame(presetRules("classic")!, 9);
+    const done = { ...record(state), status: "finished" as const };
+    expect(verbs(tableMessage(tableView(done, state), images))).toEqual(["rematch", "scores"]);
+    const round = { ...done, settings: { ...done.settings, handLimit: 4 } };
+    expect(verbs(tableMessage(tableView(round, state), images))).toEqual(["scores"]);
+  });
+});

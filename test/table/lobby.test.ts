@@ -255,4 +255,9 @@ describe("rematch", () => {
     expect(refused(rematch(finished({ status: "abandoned" }), alice))).toBe("closed:rematchNotFinished");
     expect(refused(rematch(finished(), carol))).toBe("not-seated:rematchNotPlayer");
   });
+
+  it("is refused at a tournament's table, whose people the tournament seats again for its next round", () => {
+    const round = finished({ settings: { ...DEFAULT_SETTINGS, handLimit: 4 } });
+    expect(refused(rematch(round, alice))).toBe("closed:rematchTournament");
+  });
 });

@@ -73,6 +73,7 @@ function frame(g: PublicGame | null, h: HandInfo | null = hand()): TableFrame {
     hintsAllowed: true,
     undo: false,
     fourColour: false,
+    rematch: true,
   };
 }
 

@@ -6,6 +6,7 @@ import { ButtonStyle, ComponentType, type APIEmbed } from "discord.js";
 import { BOT_LEVELS } from "../../ai/levels.js";
 import type { Messages } from "../../i18n/index.js";
 import { isOpen } from "../../table/records.js";
+import { playsForTournament } from "../../table/tournament/integrity.js";
 import type { TableView } from "../../table/types.js";
 import type { Images } from "../../render/runtime/images.js";
 import { goal, rulesTitle, timerText } from "../../table/rules-words.js";
@@ -127,9 +128,10 @@ function tableButtons(table: TableView, m: Messages, activity: boolean): Row[] {
       return [row(...buttons)];
     }
     case "finished":
+      // A tournament's table has no rematch: the tournament seats everyone for its next round.
       return [
         row(
-          button(encodeId({ verb: "rematch", tableId: id }), m.table.rematch, ButtonStyle.Success),
+          ...(playsForTournament(record) ? [] : [button(encodeId({ verb: "rematch", tableId: id }), m.table.rematch, ButtonStyle.Success)]),
           button(encodeId({ verb: "scores", tableId: id }), m.table.scores),
         ),
       ];

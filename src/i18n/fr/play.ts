@@ -254,6 +254,7 @@ export const refusals: typeof refusalsEn = {
   rematchStillGoing: "Cette partie est toujours en cours.",
   rematchNotFinished: "Seule une partie terminée peut avoir une revanche. Ouvrez une nouvelle table avec /hearts new.",
   rematchNotPlayer: "Seuls les joueurs de cette partie peuvent demander une revanche. Ouvrez votre propre table avec /hearts new.",
+  rematchTournament: "Une table de tournoi n'a pas de revanche : le tournoi place chacun pour sa prochaine manche.",
   rematchExists: "Une nouvelle table est déjà ouverte ici : rejoignez-la avec son bouton Rejoindre.",
   notPlaying: "Vous ne jouez pas à cette table.",
   notStartedDeal: "La partie n'a pas encore commencé : vos cartes seront distribuées quand l'hôte appuiera sur Commencer.",

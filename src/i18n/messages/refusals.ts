@@ -35,6 +35,7 @@ export const en = {
   rematchStillGoing: "This game is still going.",
   rematchNotFinished: "Only a finished game can have a rematch. Open a new table with /hearts new.",
   rematchNotPlayer: "Only the players of that game can ask for a rematch. Open your own with /hearts new.",
+  rematchTournament: "A tournament table has no rematch: the tournament seats everyone for its next round.",
   rematchExists: "A new table is already open here: join it with its Join button.",
   notPlaying: "You are not playing at this table.",
   notStartedDeal: "The game has not started yet: your cards are dealt when the host presses Start.",
