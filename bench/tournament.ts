@@ -18,7 +18,7 @@
 import { renderTournamentStandings } from "../src/render/index.js";
 import { standingsPicture } from "../src/discord/presenting/tournament-pictures.js";
 import { standings } from "../src/table/tournament/scoring.js";
-import { Player, byVerb, findButton, playUntil, startHarness, textOf, type Harness } from "../test/bot/harness.js";
+import { Player, byVerb, findButton, playUntil, startHarness, tableMessagesAnywhere, textOf, type Harness } from "../test/bot/harness.js";
 import { playedTournament } from "../test/render/tournament-fixtures.js";
 import type { FakeMessage } from "../test/fake-discord/server.js";
 
@@ -71,11 +71,9 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     await organiser.answer(command(h, organiser, "start"));
     const tables = PEOPLE / 4;
-    // Each person presses My hand on their own table's message (the round's tables share the channel).
+    // Each person presses My hand on their own table's message (each in its table's thread).
     const seatedAt = (p: Player) => () =>
-      h.fake
-        .channelMessages(h.fake.channelId)
-        .find((m) => m.embeds?.[0]?.title === "♥ Hearts" && new RegExp(`\\b${p.user.globalName}\\b(?!\\d)`).test(textOf(m))) ?? null;
+      tableMessagesAnywhere(h.fake).find((m) => new RegExp(`\\b${p.user.globalName}\\b(?!\\d)`).test(textOf(m))) ?? null;
     await Promise.all(people.map((p) => p.openHand(seatedAt(p), 60_000)));
     const roundStartMs = performance.now() - t0;
 

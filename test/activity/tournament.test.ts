@@ -69,13 +69,17 @@ describe("the tournament panel in the Activity", () => {
     expect(t.played).toHaveLength(1);
     const round = t.played[0];
     const annU = h.fake.users[0];
-    // Each table of the round in a place of its own (the chat's per-table thread; made here, as the chat's wiring of tournaments is another branch's).
+    // Each table of the round in its own private thread, opened by the chat's presenter (where its table message is).
     let annTable = null;
-    for (const [i, tableId] of round.tables.entries()) {
-      const place = h.fake.addChannel(`round-1-table-${i + 1}`);
-      await h.fake.waitFor(() => h.bot.client.channels.cache.has(place) || null, 3000, "the table's place in the bot's cache");
-      await h.bot.service.attach(tableId, { threadId: place });
-      const v = (await h.bot.service.get(tableId))!;
+    for (const tableId of round.tables) {
+      const v = await h.fake.waitFor(
+        () => {
+          const t = h.bot.service.openTable(tableId);
+          return t?.record.threadId && h.bot.client.channels.cache.has(t.record.threadId) ? t : null;
+        },
+        5000,
+        "the table's thread",
+      );
       if (v.record.seats.some((x) => x.userId === annU.id)) annTable = v;
     }
     const where = annTable!.record.threadId!;

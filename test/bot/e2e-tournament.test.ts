@@ -4,7 +4,7 @@
  * round's table played on the buttons, the standings and podium posted; and a cancelled one.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { Player, byVerb, findButton, playUntil, startHarness, textOf, type Harness } from "./harness.js";
+import { Player, byVerb, findButton, playUntil, startHarness, tableMessagesAnywhere, textOf, type Harness } from "./harness.js";
 import type { FakeMessage } from "../fake-discord/server.js";
 import { readConfig } from "../../src/config.js";
 
@@ -50,17 +50,26 @@ describe("a tournament on Discord", () => {
     expect((await people[1].answer(tournamentCommand(people[1], h, "start"))).content).toContain("Only people with Manage Server");
 
     expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("**Club night** starts now");
-    // The round's table opens like any table: its message and its thread; everyone plays their hand.
-    await h.fake.waitFor(
-      () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.embeds?.[0]?.title === "♥ Hearts"),
-      10_000,
-      "the round's table",
-    );
-    for (const p of people) await p.openHand();
+    // The round's table opens in its own thread, its message first there (not in the channel the
+    // round's tables share, whose 5 posts in 5 s would hold the last ones back); everyone plays their hand.
+    const roundTable = await h.fake.waitFor(() => tableMessagesAnywhere(h!.fake)[0] ?? null, 10_000, "the round's table");
+    expect(roundTable.channel_id).not.toBe(h.fake.channelId);
+    for (const p of people) await p.openHand(() => tableMessagesAnywhere(h!.fake)[0] ?? null);
     const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Club night** is over"));
     await playUntil(h, people, over, 15_000);
     // The table's thread was private to its people: the round's other tables play the same deals.
     const thread = await h.fake.waitFor(() => h!.fake.threads().find((t) => t.type === 12) ?? null, 5000, "the table's private thread");
+    expect(roundTable.channel_id).toBe(thread.id);
+    // A finished tournament table offers no Rematch: the tournament seats its next round.
+    const done = await h.fake.waitFor(
+      () => {
+        const m = h!.fake.messages.get(roundTable.id)!;
+        return findButton(m, byVerb("scores")) && !findButton(m, byVerb("hand")) ? m : null;
+      },
+      5000,
+      "the finished table message",
+    );
+    expect(findButton(done, byVerb("rematch"))).toBeNull();
     expect([...(h.fake.threadMembers.get(thread.id) ?? [])].sort()).toEqual(people.map((p) => p.user.id).sort());
     expect(h.fake.threads().filter((t) => t.type === 11)).toEqual([]);
     // Everyone's summary comes after the podium.
@@ -120,16 +129,20 @@ describe("a tournament on Discord", () => {
     const [present, absent] = [people.slice(0, 3), people[3]];
     await created(h, people, "Quiet night", { hands: 1 });
     expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("starts now");
-    await h.fake.waitFor(
-      () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.embeds?.[0]?.title === "♥ Hearts"),
-      10_000,
-      "the round's table",
-    );
+    await h.fake.waitFor(() => tableMessagesAnywhere(h!.fake)[0] ?? null, 10_000, "the round's table");
     // Three open their hand and play; the fourth never comes.
-    for (const p of present) await p.openHand();
+    for (const p of present) await p.openHand(() => tableMessagesAnywhere(h!.fake)[0] ?? null);
     const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Quiet night** is over"));
     // The turn clock is 15 s at least at a tournament table (src/table/tournament/rounds.ts): after one, a computer player holds the seat.
     await playUntil(h, present, over, 40_000);
+    // Everyone's summary comes after the podium (the game can end a moment before they are out).
+    const finished = () =>
+      h!.fake
+        .channelMessages(h!.fake.channelId)
+        .map((m) => m.content)
+        .join("\n")
+        .match(/You finished/g)?.length ?? 0;
+    await h.fake.waitFor(() => finished() >= 4 || null, 10_000, "everyone's summary");
     const summaries = h.fake
       .channelMessages(h.fake.channelId)
       .filter((m) => m.content.includes("You finished"))

@@ -178,6 +178,13 @@ export function findTableMessage(fake: FakeDiscord): FakeMessage | null {
   );
 }
 
+/** Every table message, in the channel and in its threads (a tournament table's is in its own thread). */
+export function tableMessagesAnywhere(fake: FakeDiscord): FakeMessage[] {
+  return [fake.channelId, ...fake.threads().map((t) => t.id as string)].flatMap((ch) =>
+    fake.channelMessages(ch).filter((x) => x.embeds?.[0]?.title === "♥ Hearts"),
+  );
+}
+
 export function tableMessage(fake: FakeDiscord): FakeMessage {
   const m = findTableMessage(fake);
   if (!m) throw new Error("no table message");

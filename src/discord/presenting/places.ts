@@ -8,6 +8,7 @@ import { sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { TableRecord } from "../../table/records.js";
 import { cutGraphemes } from "../../table/names.js";
+import { playsForTournament } from "../../table/tournament/integrity.js";
 import type { TableService } from "../../table/service.js";
 import { forRest, type OutMessage } from "../interactions/message.js";
 import { RequestFailures, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, errText, errorCode } from "./request-failures.js";
@@ -25,11 +26,22 @@ export interface Posted {
   id: string;
 }
 
+/**
+ * Where a table's message is: a tournament table's in its own thread, opened first (the round's
+ * tables share one channel, whose 5 posts and 5 edits in 5 s would make the last table wait
+ * half a minute for its message and My hand); any other table's in its channel, its thread
+ * started from it.
+ */
+export const tableMessageChannel = (record: Pick<TableRecord, "settings" | "threadId" | "channelId">): string =>
+  (playsForTournament(record) && record.threadId) || record.channelId;
+
 export class TablePlaces {
   /** Whether the bot may start a thread where the table is (learnt from the interaction). */
   private readonly threadAllowed = new Map<string, boolean>();
   /** The game thread of each table, once opened (saves a store read per post); null: the channel. */
   private readonly threads = new Map<string, string | null>();
+  /** Threads being opened, by table. */
+  private readonly opening = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: PlacesDeps) {}
 
@@ -52,19 +64,34 @@ export class TablePlaces {
 
   /**
    * Starts the game's thread from the table message where allowed; else the game stays in the
-   * channel. A tournament round's table gets a private thread of its people instead: the other
-   * tables of the round play the same deals, and nobody may watch them before their own table has
-   * played them (src/table/tournament/integrity.ts); without Create Private Threads, a public one.
+   * channel. A tournament round's table gets a private thread of its people instead, before its
+   * message (which goes in it): the other tables of the round play the same deals, and nobody may
+   * watch them before their own table has played them (src/table/tournament/integrity.ts); without
+   * Create Private Threads, a public one.
    */
-  async openThread(record: TableRecord): Promise<void> {
-    if (record.threadId || !record.messageId || this.threadAllowed.get(record.id) === false) return;
+  openThread(record: TableRecord): Promise<void> {
+    // Once per table, whoever asks first (a tournament table's message, then its game's first post).
+    if (record.threadId || this.threads.has(record.id)) return Promise.resolve();
+    let opening = this.opening.get(record.id);
+    if (!opening) {
+      opening = this.open(record).finally(() => this.opening.delete(record.id));
+      this.opening.set(record.id, opening);
+    }
+    return opening;
+  }
+
+  private async open(record: TableRecord): Promise<void> {
+    const own = playsForTournament(record);
+    if ((!own && !record.messageId) || this.threadAllowed.get(record.id) === false) return;
     const name = cutGraphemes(`Hearts · ${record.seats.map((s) => s.name).join(", ")}`, 100);
+    const body = { name, auto_archive_duration: 1440 };
     try {
-      const thread =
-        (record.settings.handLimit !== undefined && (await this.openPrivateThread(record, name))) ||
-        ((await this.deps.rest.post(Routes.threads(record.channelId, record.messageId), {
-          body: { name, auto_archive_duration: 1440 },
-        })) as { id: string });
+      const thread = own
+        ? ((await this.openPrivateThread(record, name)) ??
+          ((await this.deps.rest.post(Routes.threads(record.channelId), { body: { ...body, type: ChannelType.PublicThread } })) as {
+            id: string;
+          }))
+        : ((await this.deps.rest.post(Routes.threads(record.channelId, record.messageId!), { body })) as { id: string });
       this.threads.set(record.id, thread.id);
       await this.deps.service.attach(record.id, { threadId: thread.id });
       this.deps.log.info({ table: record.id, thread: thread.id }, "game thread opened");

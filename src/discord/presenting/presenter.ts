@@ -22,6 +22,7 @@ import { TablePlaces } from "./places.js";
 import { ThreadPosts } from "./thread-posts.js";
 import { newsOf } from "./news.js";
 import { publicWords } from "../views/wording.js";
+import { playsForTournament } from "../../table/tournament/integrity.js";
 
 export interface PresenterDeps {
   rest: REST;
@@ -91,17 +92,21 @@ export class Presenter {
     const id = table.record.id;
     let posting = this.posting.get(id);
     if (!posting) {
-      posting = this.tableMessage.post(table).then(
-        () => true,
-        async (err: unknown) => {
-          this.deps.log.warn(
-            { table: id, err: err instanceof Error ? err.message : String(err) },
-            "could not post the rematch's table message",
-          );
-          await this.deps.service.closeBySystem(id, "ended", sentence("lobby", "closedNotPosted"));
-          return false;
-        },
-      );
+      // A tournament table's message goes in its own thread (./places.ts): the thread first.
+      const where = playsForTournament(table.record) ? this.places.openThread(table.record) : Promise.resolve();
+      posting = where
+        .then(() => this.tableMessage.post(this.deps.service.current(table)))
+        .then(
+          () => true,
+          async (err: unknown) => {
+            this.deps.log.warn(
+              { table: id, err: err instanceof Error ? err.message : String(err) },
+              "could not post the rematch's table message",
+            );
+            await this.deps.service.closeBySystem(id, "ended", sentence("lobby", "closedNotPosted"));
+            return false;
+          },
+        );
       this.posting.set(id, posting);
     }
     return posting;

@@ -14,6 +14,7 @@ import { forRest } from "../interactions/message.js";
 import { Lane, type Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, errorCode, inBackground } from "./request-failures.js";
 import { tableHasPicture, tableMessage } from "../views/table.js";
+import { tableMessageChannel } from "./places.js";
 
 interface EditState {
   table: TableView;
@@ -64,11 +65,12 @@ export class TableMessageEditor {
     return n;
   }
 
-  /** Posts a new table message in the table's channel and records it. */
+  /** Posts a new table message in the table's channel (a tournament table's: its thread) and records it. */
   async post(table: TableView): Promise<string> {
     const out = await this.deps.pacer.run(Lane.Table, () => tableMessage(table, this.deps.images, { activity: this.deps.activity }));
     const { body, files } = forRest(out);
-    const msg = (await this.deps.rest.post(Routes.channelMessages(table.record.channelId), { body, files })) as { id: string };
+    const channel = tableMessageChannel(table.record);
+    const msg = (await this.deps.rest.post(Routes.channelMessages(channel), { body, files })) as { id: string };
     await this.deps.service.attach(table.record.id, { messageId: msg.id });
     const e = this.editState(table);
     if (out.files?.length) Object.assign(e, { imageKey: imageKeyOf(table), imageAt: Date.now(), imageUrl: imageUrlIn(msg) });
@@ -132,14 +134,15 @@ export class TableMessageEditor {
     if (!redraw && sig === e.sent) return;
     const { body, files } = forRest(out, { edit: true, keepAttachments: pictured && !redraw });
     try {
-      const res = await this.deps.rest.patch(Routes.channelMessage(record.channelId, record.messageId), { body, files });
+      const res = await this.deps.rest.patch(Routes.channelMessage(tableMessageChannel(record), record.messageId), { body, files });
       e.sent = sig;
       if (redraw && out.files?.length) Object.assign(e, { imageKey: key, imageAt: Date.now(), imageUrl: imageUrlIn(res) });
       if (!pictured) e.imageUrl = null;
     } catch (err) {
       const code = errorCode(err);
       if (code === UNKNOWN_CHANNEL && isOpen(record.status)) {
-        await this.deps.channelGone(record.channelId);
+        // Its channel, or a tournament table's thread (the game then goes on in the channel, with a new message there).
+        await this.deps.channelGone(tableMessageChannel(record));
       } else if (code === UNKNOWN_MESSAGE && isOpen(record.status)) {
         // Someone deleted the table message: put up a new one so the game keeps its buttons.
         this.deps.log.warn({ table: record.id }, "table message was deleted; posting a new one");
