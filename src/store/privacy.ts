@@ -54,14 +54,17 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
   const dailies = await db.dailySession.count({ where: { userId } });
   const reviews = await one(sql`SELECT COUNT(*) AS "n" FROM "ComputedCache" WHERE "kind" = 'review' AND "userId" = ${userId}`);
   const prefs = await db.playerPrefs.count({ where: { userId } });
+  const tournaments = await db.tournamentEntry.count({ where: { userId } });
   const fromResults = await db.$queryRaw<Array<{ name: string }>>(
     sql`SELECT DISTINCT "name" FROM "GameResult" WHERE "userId" = ${userId} LIMIT 10`,
   );
   const fromStats = await db.playerStats.findMany({ where: { playerKey: userId }, select: { name: true }, take: 10 });
   // The daily's board shows the name an attempt was played under: stored with it.
   const fromDailies = await db.dailySession.findMany({ where: { userId }, select: { name: true }, distinct: ["name"], take: 10 });
-  const names = [...new Set([...fromResults, ...fromStats, ...fromDailies].map((r) => r.name))].slice(0, 10);
-  return { tables, games, servers, standings, menus, dailies, reviews, prefs, names };
+  // A tournament's standings show the name its entry was made under.
+  const fromEntries = await db.tournamentEntry.findMany({ where: { userId }, select: { name: true }, distinct: ["name"], take: 10 });
+  const names = [...new Set([...fromResults, ...fromStats, ...fromDailies, ...fromEntries].map((r) => r.name))].slice(0, 10);
+  return { tables, games, servers, standings, menus, dailies, reviews, prefs, tournaments, names };
 }
 
 /** The seats with the person replaced by an anonymous computer seat. */

@@ -265,6 +265,8 @@ export interface PersonalData {
   reviews: number;
   /** 1 if they chose a deck style (/hearts deck), else 0. */
   prefs: number;
+  /** Tournaments they entered (their entry, seats and scores in each). */
+  tournaments: number;
   /** The names stored with their results and standings (up to 10). */
   names: string[];
 }

@@ -83,6 +83,7 @@ describe("privacy", () => {
     expect(shown.text).toContain("Finished games with your result: 4, on 1 server(s)");
     expect(shown.text).toContain("Your name as stored: Ana");
     expect(shown.text).toContain("Tables you sat at or hosted: 5");
+    expect(shown.text).toContain("Tournaments you entered (your entry, seats and scores in each): 0");
     const forget = shown.buttons.find((c) => c.label === "Forget me");
     expect(forget).toBeTruthy();
 
@@ -94,7 +95,7 @@ describe("privacy", () => {
     const yes = ann.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id);
     const done = await answer(yes);
     expect(done.text).toMatch(
-      /Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, \d+ daily attempt\(s\) and \d+ review\(s\) were deleted, and you left 1 open table\(s\)\./,
+      /Done: I forgot you\. 4 result\(s\) and 4 closed table\(s\) are now anonymous, standings were rebuilt, \d+ daily attempt\(s\) and \d+ review\(s\) were deleted, your place in 0 tournament\(s\) is now a “Former player”'s \(the others' standings stay as they were\), and you left 1 open table\(s\)\./,
     );
     expect(answeredPrivately(h, yes)).toBe(true);
 
@@ -116,6 +117,7 @@ describe("privacy", () => {
       dailies: 0,
       reviews: 0,
       prefs: 0,
+      tournaments: 0,
       names: [],
     });
     await answer(ben.slash("end", {}));

@@ -54,7 +54,10 @@ for (const db of BACKENDS) {
           { tournamentId: "t1", guildId: "1", name: "Night", status: "playing", joinedAt: new Date(1000), left: false },
         ]);
 
-        await store.forgetUser("11");
+        // /hearts privacy counts them, and the name an entry was made under.
+        expect(await store.personalData("11")).toMatchObject({ tournaments: 1, names: ["B"] });
+
+        expect((await store.forgetUser("11")).tournaments).toBe(1);
         const after = (await t.get("t1"))!;
         const standIn = after.entries[1].userId;
         expect(standIn).toMatch(/^former:/);
@@ -63,6 +66,7 @@ for (const db of BACKENDS) {
         expect(after.played[0].tables[0].standIns).toEqual([standIn]);
         expect(JSON.stringify(after)).not.toContain('"11"');
         expect(await t.personal("11")).toEqual([]);
+        expect(await store.personalData("11")).toMatchObject({ tournaments: 0, names: [] });
       } finally {
         await store.close();
       }

@@ -52,6 +52,7 @@ export const privacyCommand = command({
       `• ${m.standings({ n: d.standings })}`,
       `• ${m.menus({ n: d.menus })}`,
       `• ${m.dailies({ n: d.dailies, reviews: d.reviews })}`,
+      `• ${m.tournaments({ n: d.tournaments })}`,
       `• ${m.prefs({ set: d.prefs > 0 })}`,
       `• ${m.names({ names: d.names.length ? d.names.join(", ") : m.noName })}`,
       "",
@@ -112,7 +113,9 @@ async function forget(ctx: HandlerCtx<null, "everyShard" | "menus" | "store" | "
     ctx.menus.forgetUser(userId);
     const r = await ctx.store.forgetUser(userId);
     ctx.log.info({ results: r.results, tables: r.tables, open, servers: r.guilds.length }, "a person asked to be forgotten; done");
-    return await ctx.respond.say(m.forgotten({ results: r.results, tables: r.tables, open, dailies: r.dailies, reviews: r.reviews }));
+    return await ctx.respond.say(
+      m.forgotten({ results: r.results, tables: r.tables, open, dailies: r.dailies, reviews: r.reviews, tournaments: r.tournaments }),
+    );
   } finally {
     inProgress.delete(key);
   }

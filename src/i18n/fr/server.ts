@@ -140,6 +140,7 @@ export const privacy: typeof privacyEn = {
   standings: (p: { n: number }) => `Classements (une ligne par serveur) : ${p.n}`,
   menus: (p: { n: number }) => `Menus privés gardés pendant un redémarrage (15 minutes au plus) : ${p.n}`,
   dailies: (p: { n: number; reviews: number }) => `Défis du jour tentés : ${p.n} ; analyses de vos parties gardées : ${p.reviews}`,
+  tournaments: (p: { n: number }) => `Vos inscriptions à des tournois (vos places et vos scores dans chacun) : ${p.n}`,
   prefs: (p: { set: boolean }) => `Votre style de cartes (/hearts deck) : ${p.set ? "enregistré" : "aucun"}`,
   names: (p: { names: string }) => `Votre nom tel qu'enregistré : ${p.names}`,
   noName: "aucun",
@@ -154,8 +155,8 @@ export const privacy: typeof privacyEn = {
   confirmForget:
     "Confirmez-vous ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
   confirmForgetButton: "Oui, m'oublier",
-  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number }) =>
-    `C'est fait : je ne garde plus rien de vous. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, ${p.dailies} partie(s) du défi du jour et ${p.reviews} analyse(s) ont été effacées, et vous avez quitté ${p.open} table(s) ouverte(s).`,
+  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number; tournaments: number }) =>
+    `C'est fait : je ne garde plus rien de vous. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, ${p.dailies} partie(s) du défi du jour et ${p.reviews} analyse(s) ont été effacées, votre place dans ${p.tournaments} tournoi(s) est désormais celle d'un « Ancien joueur » (les classements des autres ne changent pas), et vous avez quitté ${p.open} table(s) ouverte(s).`,
   busy: "Je suis déjà en train de l'effacer ; ce sera fait dans un instant.",
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent voir et purger les données de ce serveur.",
   serverTitle: "Les données de ce serveur",

@@ -6,6 +6,7 @@ export const en = {
   standings: (p: { n: number }) => `Standings (one row per server): ${p.n}`,
   menus: (p: { n: number }) => `Saved private menus (kept over a restart, at most 15 minutes): ${p.n}`,
   dailies: (p: { n: number; reviews: number }) => `Daily challenge attempts: ${p.n}; saved reviews of your games: ${p.reviews}`,
+  tournaments: (p: { n: number }) => `Tournaments you entered (your entry, seats and scores in each): ${p.n}`,
   prefs: (p: { set: boolean }) => `Your deck style (/hearts deck): ${p.set ? "saved" : "not set"}`,
   names: (p: { names: string }) => `Your name as stored: ${p.names}`,
   noName: "none",
@@ -19,8 +20,8 @@ export const en = {
   forgetButton: "Forget me",
   confirmForget: "Are you sure? This cannot be undone: I remove your id and name everywhere, and you leave the tables you are at.",
   confirmForgetButton: "Yes, forget me",
-  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number }) =>
-    `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, ${p.dailies} daily attempt(s) and ${p.reviews} review(s) were deleted, and you left ${p.open} open table(s).`,
+  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number; tournaments: number }) =>
+    `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, ${p.dailies} daily attempt(s) and ${p.reviews} review(s) were deleted, your place in ${p.tournaments} tournament(s) is now a “Former player”'s (the others' standings stay as they were), and you left ${p.open} open table(s).`,
   busy: "I am already deleting this; it will be done in a moment.",
   notAdmin: "Only members with the **Manage Server** permission can see and purge this server's data.",
   serverTitle: "This server's data",
