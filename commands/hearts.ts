@@ -13,7 +13,7 @@ import {
 } from "discord.js";
 import { BOT_LEVELS } from "../src/ai/levels.js";
 import { OPTIONS } from "../src/game/rules.js";
-import { MAX_HANDS_PER_ROUND, MAX_ROUNDS, MIN_HANDS_PER_ROUND, MIN_ROUNDS } from "../src/table/tournament/api.js";
+import { MAX_HANDS_PER_ROUND, MAX_NAME, MAX_ROUNDS, MIN_HANDS_PER_ROUND, MIN_ROUNDS } from "../src/table/tournament/api.js";
 import { DEFAULT_LOCALE, LOCALES, languageOf, messages, type Messages } from "../src/i18n/index.js";
 
 /** Option names, shared by the definition and the handlers. */
@@ -238,7 +238,7 @@ function tournamentGroup(g: SlashCommandSubcommandGroupBuilder): SlashCommandSub
             t((w) => w.name),
           )
             .setRequired(true)
-            .setMaxLength(60),
+            .setMaxLength(MAX_NAME),
         )
         .addStringOption((o) =>
           described(
@@ -287,34 +287,51 @@ function tournamentGroup(g: SlashCommandSubcommandGroupBuilder): SlashCommandSub
         ),
     )
     .addSubcommand((s) =>
-      described(
-        s.setName("show"),
-        t((w) => w.show),
-      ),
-    )
-    .addSubcommand((s) =>
-      described(
-        s.setName("start"),
-        t((w) => w.startNow),
-      ),
-    )
-    .addSubcommand((s) =>
-      described(
-        s.setName("cancel"),
-        t((w) => w.cancel),
-      ),
-    )
-    .addSubcommand((s) =>
-      described(
-        s.setName("remove"),
-        t((w) => w.remove),
-      ).addUserOption((o) =>
+      which(
         described(
-          o.setName(OPT.player),
-          t((w) => w.player),
-        ).setRequired(true),
+          s.setName("show"),
+          t((w) => w.show),
+        ),
+      ),
+    )
+    .addSubcommand((s) =>
+      which(
+        described(
+          s.setName("start"),
+          t((w) => w.startNow),
+        ),
+      ),
+    )
+    .addSubcommand((s) =>
+      which(
+        described(
+          s.setName("cancel"),
+          t((w) => w.cancel),
+        ),
+      ),
+    )
+    .addSubcommand((s) =>
+      which(
+        described(
+          s.setName("remove"),
+          t((w) => w.remove),
+        ).addUserOption((o) =>
+          described(
+            o.setName(OPT.player),
+            t((w) => w.player),
+          ).setRequired(true),
+        ),
       ),
     );
+}
+
+/** Which tournament a subcommand is about, when the server has several (suggested as one types). */
+function which(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return sub.addStringOption((o) =>
+    described(o.setName(OPT.name), (_, m) => m.tournamentChat.which)
+      .setAutocomplete(true)
+      .setMaxLength(MAX_NAME),
+  );
 }
 
 /** /hearts settings: every option changes one server default; none shows the current values. */

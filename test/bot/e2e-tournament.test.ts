@@ -167,6 +167,37 @@ describe("a tournament on Discord", () => {
     expect(late.content).toMatch(/Sign-up is closed|can't find that tournament/);
     expect(h.fake.violations).toEqual([]);
   }, 30_000);
+
+  it("with two planned, an organiser's start or cancel must name one: the option suggests them, and only the one named changes", async () => {
+    h = await startHarness({ users: 1 });
+    const [org] = h.fake.users.map((u) => new Player(h!, u));
+    h.fake.grant(org.user, "ManageGuild");
+    for (const name of ["Friday night", "Saturday cup"])
+      expect((await org.answer(tournamentCommand(org, h, "create", { name, start: "in 2 h", rounds: 1 }))).content).toContain("is planned");
+    // Without a name: which one? Both are named, and nothing changes.
+    const which = await org.answer(tournamentCommand(org, h, "cancel"));
+    expect(which.content).toContain("several tournaments planned (**Friday night**, **Saturday cup**)");
+    // Typing the option suggests the server's planned tournaments.
+    const typing = h.fake.autocomplete(org.user, "hearts", {
+      group: "tournament",
+      subcommand: "cancel",
+      options: { name: "sat" },
+      focused: "name",
+    });
+    await typing.ack;
+    expect(typing.choices()?.map((c: { value: string }) => c.value)).toEqual(["Saturday cup"]);
+    expect((await org.answer(tournamentCommand(org, h, "cancel", { name: "nope" }))).content).toContain(
+      "No tournament here is called **nope**",
+    );
+    expect((await org.answer(tournamentCommand(org, h, "cancel", { name: "saturday CUP" }))).content).toContain(
+      "**Saturday cup** is cancelled",
+    );
+    const left = await h.bot.tournaments.planned(h.fake.guildId);
+    expect(left.map((t) => [t.name, t.status])).toEqual([["Friday night", "signup"]]);
+    // One left: the organiser need not name it.
+    expect(textOf(await org.answer(tournamentCommand(org, h, "show")))).toContain("Friday night");
+    expect(h.fake.violations).toEqual([]);
+  }, 30_000);
 });
 
 function findButtonId(signup: FakeMessage): string {

@@ -34,16 +34,29 @@ async function refused(ctx: Ctx, r: TournamentOutcome): Promise<boolean> {
   return true;
 }
 
-/** The server's tournament the organiser's actions and /hearts tournament show are about: the current one, else the next. */
-async function current(ctx: Ctx, i: Asker): Promise<{ t: Tournaments; view: TournamentView } | null> {
+/**
+ * The tournament an organiser's action or /hearts tournament show is about: the one named, else the
+ * server's current one. An action on one of several planned tournaments must name it (an organiser
+ * never starts or cancels the wrong one): they are listed, and the option suggests them.
+ */
+async function current(ctx: Ctx, i: Asker, name: string | null, acting: boolean): Promise<{ t: Tournaments; view: TournamentView } | null> {
   const t = ctx.tournaments;
-  const view = await t.current(i.guildId!);
+  const m = ctx.m.tournamentChat;
+  const planned = !name && acting ? await t.planned(i.guildId!) : [];
+  if (planned.length > 1) {
+    await ctx.respond.say(m.whichOne({ names: planned.map((x) => `**${x.name}**`).join(", ") }));
+    return null;
+  }
+  const view = await t.current(i.guildId!, name);
   if (!view) {
-    await ctx.respond.say(ctx.m.tournamentChat.noneHere);
+    await ctx.respond.say(name ? m.noneNamed({ name }) : m.noneHere);
     return null;
   }
   return { t, view };
 }
+
+/** The `name` option of show, start, cancel and remove: which tournament (null: the current one). */
+const named = (i: ChatInputCommandInteraction<"cached" | "raw">) => ({ name: i.options.getString(OPT.name)?.trim() || null });
 
 interface CreateInput {
   name: string;
@@ -98,49 +111,41 @@ export const tournamentShow = command({
   name: "tournament show",
   defer: "reply",
   uses: USES,
-  parse: () => ({}),
-  run: async (ctx, _input, i) => {
-    const found = await current(ctx, i);
+  parse: named,
+  run: async (ctx, input, i) => {
+    const found = await current(ctx, i, input.name, false);
     if (!found) return;
     return ctx.respond.send(showMessage(found.view, ctx.locale, ctx.images));
   },
 });
 
-export const tournamentStart = command({
-  name: "tournament start",
-  defer: "reply",
-  uses: USES,
-  parse: () => ({}),
-  run: async (ctx, _input, i) => {
-    const found = await current(ctx, i);
-    if (!found) return;
-    const r = await found.t.start(found.view.id, actorOf(ctx, i));
-    if ((await refused(ctx, r)) || !r.ok) return;
-    return ctx.respond.say(ctx.m.tournamentChat.started({ name: r.tournament.name }));
-  },
-});
+/** Start now, or cancel: the organiser's, on the tournament named (or the only one planned). */
+const organiserCommand = (verb: "start" | "cancel") =>
+  command({
+    name: `tournament ${verb}`,
+    defer: "reply",
+    uses: USES,
+    parse: named,
+    run: async (ctx, input, i) => {
+      const found = await current(ctx, i, input.name, true);
+      if (!found) return;
+      const r = await found.t[verb](found.view.id, actorOf(ctx, i));
+      if ((await refused(ctx, r)) || !r.ok) return;
+      const m = ctx.m.tournamentChat;
+      return ctx.respond.say((verb === "start" ? m.started : m.cancelled)({ name: r.tournament.name }));
+    },
+  });
 
-export const tournamentCancel = command({
-  name: "tournament cancel",
-  defer: "reply",
-  uses: USES,
-  parse: () => ({}),
-  run: async (ctx, _input, i) => {
-    const found = await current(ctx, i);
-    if (!found) return;
-    const r = await found.t.cancel(found.view.id, actorOf(ctx, i));
-    if ((await refused(ctx, r)) || !r.ok) return;
-    return ctx.respond.say(ctx.m.tournamentChat.cancelled({ name: r.tournament.name }));
-  },
-});
+export const tournamentStart = organiserCommand("start");
+export const tournamentCancel = organiserCommand("cancel");
 
 export const tournamentRemove = command({
   name: "tournament remove",
   defer: "reply",
   uses: USES,
-  parse: (i) => ({ userId: i.options.getUser(OPT.player, true).id }),
+  parse: (i) => ({ userId: i.options.getUser(OPT.player, true).id, ...named(i) }),
   run: async (ctx, input, i) => {
-    const found = await current(ctx, i);
+    const found = await current(ctx, i, input.name, true);
     if (!found) return;
     const r = await found.t.remove(found.view.id, actorOf(ctx, i), input.userId);
     if ((await refused(ctx, r)) || !r.ok) return;

@@ -1,11 +1,13 @@
 /**
  * Suggestions while typing a rules spec: presets first, then option names, then an option's values,
  * completing the last comma-separated part of what is typed. Presets are described in the typist's
- * language; option names, values and their help are the rules table's (codes, in English).
+ * language; option names, values and their help are the rules table's (codes, in English). And the
+ * server's planned tournaments, for the tournament commands' `name`.
  */
 import type { AutocompleteInteraction } from "discord.js";
 import { OPTION_INFO, PRESETS } from "../../game/index.js";
 import { localeOf, messages, type Messages } from "../../i18n/index.js";
+import type { Tournaments } from "../../table/tournament/api.js";
 
 export function ruleSuggestions(typed: string, m: Messages = messages()): { name: string; value: string }[] {
   const parts = typed.split(",");
@@ -38,9 +40,24 @@ export function ruleSuggestions(typed: string, m: Messages = messages()): { name
   return out;
 }
 
-export async function handleAutocomplete(i: AutocompleteInteraction): Promise<void> {
+/** The server's planned tournaments whose name has what is typed (/hearts tournament show, start, cancel, remove). */
+async function tournamentSuggestions(typed: string, guildId: string | null, tournaments: Pick<Tournaments, "planned">) {
+  if (!guildId) return [];
+  const part = typed.trim().toLowerCase();
+  return (await tournaments.planned(guildId))
+    .filter((t) => t.name.toLowerCase().includes(part))
+    .slice(0, 25)
+    .map((t) => ({ name: t.name, value: t.name }));
+}
+
+export async function handleAutocomplete(i: AutocompleteInteraction, tournaments: Pick<Tournaments, "planned">): Promise<void> {
   const focused = i.options.getFocused(true);
+  const typed = String(focused.value);
   const choices =
-    focused.name === "rules" || focused.name === "set" ? ruleSuggestions(String(focused.value), messages(localeOf(i.locale))) : [];
+    focused.name === "rules" || focused.name === "set"
+      ? ruleSuggestions(typed, messages(localeOf(i.locale)))
+      : focused.name === "name" && i.options.getSubcommandGroup(false) === "tournament"
+        ? await tournamentSuggestions(typed, i.guildId, tournaments)
+        : [];
   await i.respond(choices);
 }

@@ -29,7 +29,7 @@ export function createRouter(services: Services, opts: RouterOptions) {
   return async function route(i: Interaction): Promise<void> {
     if (i.isAutocomplete()) {
       // Over its budget, typing gets no suggestions (autocomplete cannot answer with a sentence).
-      const answer = (await services.fairUse.mayAutocomplete(i.user.id)) ? handleAutocomplete(i) : i.respond([]);
+      const answer = (await services.fairUse.mayAutocomplete(i.user.id)) ? handleAutocomplete(i, services.tournaments) : i.respond([]);
       await answer.catch((err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "autocomplete failed"));
       return;
     }

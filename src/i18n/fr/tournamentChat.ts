@@ -17,11 +17,14 @@ export const tournamentChat: typeof tournamentChatEn = {
   cancel: "Organisateur : annuler le tournoi",
   remove: "Organisateur : retirer un joueur (un robot tient sa place)",
   player: "Le joueur à retirer",
+  which: "Quel tournoi (quand le serveur en a prévu plusieurs)",
 
   badTime:
     "Je ne comprends pas cette heure : écrivez « 21:00 » (UTC), « dans 30 min », « dans 2 h », ou une date comme « 2026-12-01 20:00 ».",
   noneHere:
     "Aucun tournoi n'est prévu sur ce serveur. Une personne qui peut gérer le serveur peut en prévoir un : `/hearts tournament create`.",
+  noneNamed: (p) => `Aucun tournoi ne s'appelle **${p.name}** ici : \`/hearts tournament show\` montre celui en cours.`,
+  whichOne: (p) => `Ce serveur a plusieurs tournois prévus (${p.names}) : précisez lequel avec l'option \`name\`.`,
   notText: "Je ne peux mener un tournoi que dans un salon textuel où je peux écrire et créer des fils.",
   created: (p) => `**${p.name}** est prévu : son message d'inscription est ${p.link}.`,
   started: (p) => `**${p.name}** commence maintenant.`,

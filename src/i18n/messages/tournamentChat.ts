@@ -18,9 +18,12 @@ export const en = {
   cancel: "Organiser: cancel the tournament",
   remove: "Organiser: take a player out (a computer player holds their seat)",
   player: "The player to take out",
+  which: "Which tournament (when the server has several planned)",
 
   badTime: 'I can\'t read that time: write "21:00" (UTC), "in 30 min", "in 2 h", or a date like "2026-12-01 20:00".',
   noneHere: "No tournament is planned in this server. Someone with Manage Server can plan one: `/hearts tournament create`.",
+  noneNamed: (p: { name: string }) => `No tournament here is called **${p.name}**: \`/hearts tournament show\` shows the current one.`,
+  whichOne: (p: { names: string }) => `This server has several tournaments planned (${p.names}): say which with the \`name\` option.`,
   notText: "I can only run a tournament in a text channel where I can post and make threads.",
   created: (p: { name: string; link: string }) => `**${p.name}** is planned: its sign-up message is ${p.link}.`,
   started: (p: { name: string }) => `**${p.name}** starts now.`,

@@ -49,6 +49,9 @@ export const MAX_HANDS_PER_ROUND = 8;
  * slow every other table of the bot, and a club night is far smaller.
  */
 export const MAX_ENTRANTS = 128;
+/** A tournament's name, at most this long (the command's own limit); its start, at most 30 days ahead. */
+export const MAX_NAME = 60;
+export const MAX_AHEAD_MS = 30 * 24 * 3_600_000;
 /** Tournaments a server may have in sign-up or playing at once (one person cannot flood a server). */
 export const MAX_OPEN_PER_GUILD = 3;
 /** The reminder before the start goes out this long before it. */
@@ -214,8 +217,13 @@ export interface Tournaments {
   cancel(id: string, actor: TournamentActor): Promise<TournamentOutcome<{ tournament: TournamentView }>>;
   /** The organiser removes a player: as if they left. */
   remove(id: string, actor: TournamentActor, userId: string): Promise<TournamentOutcome<{ tournament: TournamentView; say: Sentence }>>;
-  /** The server's current tournament (playing), else its next one (sign-up), else its last finished one. */
-  current(guildId: string): Promise<TournamentView | null>;
+  /**
+   * The server's current tournament (playing), else its next one (sign-up), else its last finished
+   * one; with `name`, the one of that name (any case) among those.
+   */
+  current(guildId: string, name?: string | null): Promise<TournamentView | null>;
+  /** The server's tournaments in sign-up or under way (at most MAX_OPEN_PER_GUILD): which one an organiser means. */
+  planned(guildId: string): Promise<TournamentView[]>;
   get(id: string): Promise<TournamentView | null>;
   /** The tournament and round a table plays for, or null for an ordinary table. */
   tournamentOf(tableId: string): Promise<{ tournamentId: string; round: number; closed: boolean } | null>;

@@ -21,8 +21,10 @@ import type { TableService } from "../service.js";
 import type { TableUpdate, TableView } from "../types.js";
 import {
   BETWEEN_ROUNDS_MS,
+  MAX_AHEAD_MS,
   MAX_ENTRANTS,
   MAX_HANDS_PER_ROUND,
+  MAX_NAME,
   MAX_OPEN_PER_GUILD,
   MAX_ROUNDS,
   MIN_HANDS_PER_ROUND,
@@ -42,7 +44,7 @@ import {
 import { DEFAULT_HANDS_PER_ROUND } from "./deals.js";
 import { seatNext, startedTable, tableResult, type TournamentTiming } from "./rounds.js";
 import { TournamentTimers } from "./timers.js";
-import { podiumOf, standingsOf, statusOf, tournamentView } from "./views.js";
+import { pickTournament, podiumOf, standingsOf, statusOf, tournamentView } from "./views.js";
 
 export interface TournamentServiceDeps {
   store: TournamentStore;
@@ -59,8 +61,6 @@ export interface TournamentServiceDeps {
 }
 
 const refuse = (code: TournamentRefusalCode, say: Sentence) => ({ ok: false as const, code, say });
-const MAX_NAME = 60;
-const MAX_AHEAD_MS = 30 * 24 * 3_600_000;
 const FINISHED = ["finished", "cancelled"];
 
 export class TournamentService implements Tournaments {
@@ -286,13 +286,15 @@ export class TournamentService implements Tournaments {
 
   // ---- reading ---------------------------------------------------------------------------
 
-  async current(guildId: string): Promise<TournamentView | null> {
+  async current(guildId: string, name: string | null = null): Promise<TournamentView | null> {
     const open = await this.store.list({ guildId, statuses: ["playing", "signup"] });
-    const t =
-      open.find((x) => x.status === "playing") ??
-      open[0] ??
-      (await this.store.list({ guildId, statuses: ["finished"], latest: true, take: 1 }))[0];
+    const done = () => this.store.list({ guildId, statuses: ["finished"], latest: true, take: name ? 20 : 1 });
+    const t = pickTournament(open, name) ?? pickTournament(await done(), name);
     return t ? tournamentView(t, this.paused) : null;
+  }
+
+  async planned(guildId: string): Promise<TournamentView[]> {
+    return (await this.store.list({ guildId, statuses: ["playing", "signup"] })).map((t) => tournamentView(t, this.paused));
   }
 
   async get(id: string): Promise<TournamentView | null> {
@@ -310,9 +312,7 @@ export class TournamentService implements Tournaments {
   }
 
   /** Forget me: the store gives the person's entries a stand-in id (the privacy sequence does too); the open tables are the table service's. */
-  async forget(userId: string): Promise<number> {
-    return this.store.forget(userId);
-  }
+  readonly forget = (userId: string): Promise<number> => this.store.forget(userId);
 
   // ---- rounds ----------------------------------------------------------------------------
 

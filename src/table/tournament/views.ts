@@ -33,6 +33,12 @@ export function standingsOf(t: StoredTournament): Standing[] {
 /** The podium: places 1–3 (people who share a place share the step). */
 export const podiumOf = (s: readonly Standing[]): Standing[] => s.filter((x) => x.place <= 3 && x.deals > 0);
 
+/** Of `list`, the one named `name` (any case), or without a name the one under way, else the first. */
+export function pickTournament(list: StoredTournament[], name: string | null): StoredTournament | undefined {
+  if (name) return list.find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
+  return list.find((t) => t.status === "playing") ?? list[0];
+}
+
 export function tournamentView(t: StoredTournament, paused: boolean, handMs = ESTIMATED_HAND_MS): TournamentView {
   return {
     id: t.id,
