@@ -168,6 +168,26 @@ describe("a tournament on Discord", () => {
     expect(h.fake.violations).toEqual([]);
   }, 30_000);
 
+  it("a round's table whose message a stop cut off (opened, not yet posted) gets it after the restart, and is played", async () => {
+    h = await startHarness({ users: 4 });
+    const people = h.fake.users.map((u) => new Player(h!, u));
+    await created(h, people, "Restart night", { hands: 1 });
+    expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("starts now");
+    const first = await h.fake.waitFor(() => tableMessagesAnywhere(h!.fake)[0] ?? null, 10_000, "the round's table");
+    const tableId = [...h.bot.service.openTableIds][0];
+    // As if the process had stopped between opening the table and posting its message.
+    await h.store.updateTable(tableId, { messageId: null });
+    h.fake.messages.get(first.id)!.deleted = true;
+    await h.restart();
+    const again = await h.fake.waitFor(() => tableMessagesAnywhere(h!.fake)[0] ?? null, 10_000, "the table message, posted again");
+    expect(again.id).not.toBe(first.id);
+    expect(again.channel_id).toBe(first.channel_id);
+    for (const p of people) await p.openHand(() => tableMessagesAnywhere(h!.fake)[0] ?? null);
+    const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Restart night** is over"));
+    await playUntil(h, people, over, 20_000);
+    expect(h.fake.violations).toEqual([]);
+  }, 60_000);
+
   it("with two planned, an organiser's start or cancel must name one: the option suggests them, and only the one named changes", async () => {
     h = await startHarness({ users: 1 });
     const [org] = h.fake.users.map((u) => new Player(h!, u));

@@ -36,6 +36,9 @@ export async function start({ config, deps, client, services, admin, log }: Runn
   await tournaments
     .resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined)
     .catch(logged("resuming the tournaments"));
+  // A round's table opened just before the stop, its message not yet out, gets it now.
+  const posted = await presenter.postMissing().catch((err: unknown) => (logged("posting missing table messages")(err), 0));
+  if (posted) log.info({ tables: posted }, "posted the table messages a stop had cut off");
   // Interaction tokens at rest: none older than Discord's 15 minutes stays, whatever its table.
   const now = deps.clock?.now() ?? Date.now();
   await deps.store.dropStaleMenus(new Date(now - 15 * 60_000)).catch(logged("deleting expired menu tokens"));

@@ -112,6 +112,21 @@ export class Presenter {
     return posting;
   }
 
+  /**
+   * After a restart: a table opened already started (a tournament round's) whose message never went
+   * out, the process stopped in between, gets it now, and its game its first post; how many.
+   */
+  async postMissing(): Promise<number> {
+    let n = 0;
+    for (const id of this.deps.service.openTableIds) {
+      const table = this.deps.service.openTable(id);
+      if (!table || table.record.messageId || table.record.status === "lobby") continue;
+      if (await this.tablePosted(table)) this.gameBegun(this.deps.service.current(table));
+      n++;
+    }
+    return n;
+  }
+
   /** After a restart: brings the menus players still had open up to date. */
   restoreMenus(saved: SavedMenu[]): Promise<number> {
     return Promise.resolve(this.menus.restore(saved));
