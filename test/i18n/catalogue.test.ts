@@ -55,6 +55,18 @@ describe("message catalogue", () => {
     const caption = { n: 3, cards: "…", winner: "Bob", points: "aucun point", none: true, leader: null };
     expect(fr.table.trickCaption(caption)).toBe("Pli 3 : … → **Bob** ne remporte aucun point.");
     expect(fr.table.trickCaption({ ...caption, points: "2 points", none: false })).toBe("Pli 3 : … → **Bob** remporte 2 points.");
+    // A count's word agrees with it in every language, never "table(s)".
+    for (const locale of ["en", "fr"] as const) {
+      const m = messages(locale);
+      for (const [area, byLocale] of Object.entries(tables))
+        for (const key of Object.keys(byLocale[locale]))
+          expect(render(byLocale[locale][key]), `${locale} ${area}.${key}`).not.toMatch(/\(s\)/);
+      expect(m.privacy.purged({ tables: 1, games: 0, open: 2 })).toBe(
+        locale === "fr"
+          ? "C'est fait : 1 table effacée et 0 partie effacée ; 2 tables ouvertes fermées."
+          : "Done: 1 table and 0 games deleted; 2 open tables ended.",
+      );
+    }
     // Over every French sentence: no decimal point in a number, no "1e", no sentence that assumes a man.
     for (const [area, byLocale] of Object.entries(tables))
       for (const key of Object.keys(byLocale.fr)) {

@@ -511,7 +511,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       asker,
       people.find((p) => p.shard === 1)!,
     );
-    expect(textOf(done)).toContain("you left 1 open table(s)");
+    expect(textOf(done)).toContain("you left 1 open table.");
     // Shard 0 let go of the table (they were its only person, so it ended) and no row names them.
     await waitFor(() => stored(tableId).status !== "lobby", PATIENCE_MS, "the table on shard 0 to end");
     expect(JSON.stringify(stored(tableId))).not.toContain(asker.id);
@@ -556,7 +556,7 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
       asker,
       people.find((p) => p.shard === 1)!,
     );
-    expect(textOf(done)).toContain("you left 1 open table(s)");
+    expect(textOf(done)).toContain("you left 1 open table.");
     expect(logs.find((l) => l.msg.startsWith("forgetting a person: some shards did not answer"))).toMatchObject({ shards: [DOWN] });
     expect(JSON.stringify(stored(tableId))).not.toContain(asker.id);
 

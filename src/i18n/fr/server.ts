@@ -15,6 +15,8 @@ import { decimal, pluralOf } from "../numbers.js";
 
 /** "0 point", "1 point", "6 points": French's singular goes up to 1. */
 const pointsFr = (n: number) => `${n} ${pluralOf("fr", n) === "one" ? "point" : "points"}`;
+/** "0 table fermée", "2 tables fermées": the words a count takes in French (singular up to 1). */
+const count = (n: number, one: string, other: string) => `${n} ${pluralOf("fr", n) === "one" ? one : other}`;
 /** An estimated number of points, one decimal place: "0,8 point", "4,9 points". */
 const points = (n: number) => `${decimal("fr", n)} ${pluralOf("fr", n, { decimals: true }) === "one" ? "point" : "points"}`;
 
@@ -136,7 +138,8 @@ export const settings: typeof settingsEn = {
 export const privacy: typeof privacyEn = {
   title: "Ce que je garde sur vous",
   tables: (p: { n: number }) => `Tables où vous étiez assis ou hôte : ${p.n}`,
-  games: (p: { n: number; servers: number }) => `Parties terminées avec votre résultat : ${p.n}, sur ${p.servers} serveur(s)`,
+  games: (p: { n: number; servers: number }) =>
+    `Parties terminées avec votre résultat : ${p.n}, sur ${count(p.servers, "serveur", "serveurs")}`,
   standings: (p: { n: number }) => `Classements (une ligne par serveur) : ${p.n}`,
   menus: (p: { n: number }) => `Menus privés gardés pendant un redémarrage (15 minutes au plus) : ${p.n}`,
   dailies: (p: { n: number; reviews: number }) => `Défis du jour tentés : ${p.n} ; analyses de vos parties gardées : ${p.reviews}`,
@@ -156,7 +159,7 @@ export const privacy: typeof privacyEn = {
     "Confirmez-vous ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
   confirmForgetButton: "Oui, m'oublier",
   forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number; tournaments: number }) =>
-    `C'est fait : je ne garde plus rien de vous. ${p.results} résultat(s) et ${p.tables} table(s) fermée(s) sont anonymes, les classements ont été recalculés, ${p.dailies} partie(s) du défi du jour et ${p.reviews} analyse(s) ont été effacées, votre place dans ${p.tournaments} tournoi(s) est désormais celle d'un « Ancien joueur » (les classements des autres ne changent pas), et vous avez quitté ${p.open} table(s) ouverte(s).`,
+    `C'est fait : je ne garde plus rien de vous. ${count(p.results, "résultat", "résultats")} et ${count(p.tables, "table fermée", "tables fermées")} sont désormais anonymes, les classements ont été recalculés, ${count(p.dailies, "partie du défi du jour", "parties du défi du jour")} et ${count(p.reviews, "analyse", "analyses")} ont été effacées, votre place dans ${count(p.tournaments, "tournoi", "tournois")} est désormais celle d'un « Ancien joueur » (les classements des autres ne changent pas), et vous avez quitté ${count(p.open, "table ouverte", "tables ouvertes")}.`,
   busy: "Je suis déjà en train de l'effacer ; ce sera fait dans un instant.",
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent voir et purger les données de ce serveur.",
   serverTitle: "Les données de ce serveur",
@@ -169,7 +172,7 @@ export const privacy: typeof privacyEn = {
     "Confirmez-vous ? C'est définitif : chaque partie, résultat et classement de ce serveur est effacé, et les tables ouvertes se ferment.",
   confirmPurgeButton: "Oui, purger",
   purged: (p: { tables: number; games: number; open: number }) =>
-    `C'est fait : ${p.tables} table(s) et ${p.games} partie(s) effacée(s) ; ${p.open} table(s) ouverte(s) fermée(s).`,
+    `C'est fait : ${count(p.tables, "table effacée", "tables effacées")} et ${count(p.games, "partie effacée", "parties effacées")} ; ${count(p.open, "table ouverte fermée", "tables ouvertes fermées")}.`,
   tableEndedPurge: "Un administrateur a effacé les données de la Dame de pique de ce serveur : cette table est fermée.",
   tableEndedRemoved: "Le bot a été retiré de ce serveur : cette table est fermée.",
 };

@@ -1,8 +1,13 @@
+import { pluralOf } from "../numbers.js";
+
+/** "1 result", "0 results": the word a count takes in English. */
+const count = (n: number, one: string, other: string) => `${n} ${pluralOf("en", n) === "one" ? one : other}`;
+
 /** /hearts privacy: what the bot stores about a person or a server, and how to delete it. */
 export const en = {
   title: "What I store about you",
   tables: (p: { n: number }) => `Tables you sat at or hosted: ${p.n}`,
-  games: (p: { n: number; servers: number }) => `Finished games with your result: ${p.n}, on ${p.servers} server(s)`,
+  games: (p: { n: number; servers: number }) => `Finished games with your result: ${p.n}, on ${count(p.servers, "server", "servers")}`,
   standings: (p: { n: number }) => `Standings (one row per server): ${p.n}`,
   menus: (p: { n: number }) => `Saved private menus (kept over a restart, at most 15 minutes): ${p.n}`,
   dailies: (p: { n: number; reviews: number }) => `Daily challenge attempts: ${p.n}; saved reviews of your games: ${p.reviews}`,
@@ -21,7 +26,7 @@ export const en = {
   confirmForget: "Are you sure? This cannot be undone: I remove your id and name everywhere, and you leave the tables you are at.",
   confirmForgetButton: "Yes, forget me",
   forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number; tournaments: number }) =>
-    `Done: I forgot you. ${p.results} result(s) and ${p.tables} closed table(s) are now anonymous, standings were rebuilt, ${p.dailies} daily attempt(s) and ${p.reviews} review(s) were deleted, your place in ${p.tournaments} tournament(s) is now a “Former player”'s (the others' standings stay as they were), and you left ${p.open} open table(s).`,
+    `Done: I forgot you. ${count(p.results, "result", "results")} and ${count(p.tables, "closed table", "closed tables")} are now anonymous, standings were rebuilt, ${count(p.dailies, "daily attempt", "daily attempts")} and ${count(p.reviews, "review", "reviews")} were deleted, your place in ${count(p.tournaments, "tournament", "tournaments")} is now a “Former player”'s (the others' standings stay as they were), and you left ${count(p.open, "open table", "open tables")}.`,
   busy: "I am already deleting this; it will be done in a moment.",
   notAdmin: "Only members with the **Manage Server** permission can see and purge this server's data.",
   serverTitle: "This server's data",
@@ -32,7 +37,7 @@ export const en = {
   confirmPurge: "Are you sure? This cannot be undone: every game, result and standing of this server is deleted, and open tables end.",
   confirmPurgeButton: "Yes, purge",
   purged: (p: { tables: number; games: number; open: number }) =>
-    `Done: ${p.tables} table(s) and ${p.games} game(s) deleted; ${p.open} open table(s) ended.`,
+    `Done: ${count(p.tables, "table", "tables")} and ${count(p.games, "game", "games")} deleted; ${count(p.open, "open table", "open tables")} ended.`,
   tableEndedPurge: "A server admin deleted this server's Hearts data, so this table is closed.",
   tableEndedRemoved: "The bot was removed from this server, so this table is closed.",
 };
