@@ -7,7 +7,7 @@
  * test/reliability/tournament-restart.test.ts.)
  */
 import { afterEach, expect, it } from "vitest";
-import { Player, byVerb, findButton, playUntil, startHarness, tableIdOf, tableMessagesAnywhere, textOf, type Harness } from "./harness.js";
+import { Player, byVerb, findButton, playUntil, startHarness, tableIdOf, tableMessagesAnywhere, type Harness } from "./harness.js";
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -157,7 +157,9 @@ export class TournamentPresenter {
     await this.deps.tournaments.attach(t.id, { messageId });
     const w = messages(locale).tournamentChat;
     const start = t.startsAt;
-    const end = new Date(start.getTime() + t.rounds * (t.handsPerRound * ESTIMATED_HAND_MS + (this.deps.betweenRoundsMs ?? BETWEEN_ROUNDS_MS)));
+    const end = new Date(
+      start.getTime() + t.rounds * (t.handsPerRound * ESTIMATED_HAND_MS + (this.deps.betweenRoundsMs ?? BETWEEN_ROUNDS_MS)),
+    );
     try {
       this.requests.events++;
       const event = (await this.deps.rest.post(Routes.guildScheduledEvents(t.guildId), {
