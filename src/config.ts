@@ -4,6 +4,7 @@
  */
 import { BOT_LEVELS, DEFAULT_LEVEL, isBotLevel } from "./ai/levels.js";
 import type { TableSettings } from "./table/records.js";
+import { BETWEEN_ROUNDS_MS } from "./table/tournament/api.js";
 
 export interface Config {
   token: string;
@@ -38,6 +39,8 @@ export interface Config {
   rateLimits: { perUser: number; perGuild: number; openCooldownS: number };
   /** Minimum gap between two edits of one table message (Discord rate-limits edits per channel). */
   tableEditIntervalMs: number;
+  /** TOURNAMENT_BREAK_SECONDS: the pause between a tournament's rounds (its standings read, a drink fetched), in ms. */
+  tournamentBreakMs: number;
   defaults: TableSettings;
   /**
    * SHARDS: null runs one process (the default); a number or "auto" (Discord's recommended count)
@@ -216,6 +219,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
       openCooldownS: int("TABLE_COOLDOWN_SECONDS", 10, 0, 3600),
     },
     tableEditIntervalMs: int("TABLE_EDIT_INTERVAL_MS", 1500, 0, 60_000),
+    tournamentBreakMs: int("TOURNAMENT_BREAK_SECONDS", BETWEEN_ROUNDS_MS / 1000, 0, 3600) * 1000,
     shards,
     shardIds,
     dailySalt: dailySaltOf(text("DAILY_SALT"), problems),

@@ -42,6 +42,7 @@ export function createBot(config: Config, deps: BotDeps): HeartsBot {
       return c && "name" in c && typeof c.name === "string" ? c.name : null;
     },
     now: deps.clock ? () => deps.clock!.now() : undefined,
+    betweenRoundsMs: config.tournamentBreakMs,
   });
   wireEvents(client, { route, presenter, admin, log });
   const running = { config, deps, client, webhook, services, admin, log };

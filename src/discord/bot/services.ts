@@ -58,6 +58,7 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     log: log.child({ part: "tournament" }),
     clock: deps.clock,
     timing: { turnSeconds: config.defaults.turnSeconds, timeBankSeconds: config.defaults.timeBankSeconds },
+    betweenRoundsMs: config.tournamentBreakMs,
   });
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;

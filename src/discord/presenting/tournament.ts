@@ -43,6 +43,8 @@ export interface TournamentPresenterDeps {
   /** A channel's name, for the event's location; null when unknown. */
   channelName(channelId: string): string | null;
   now?: () => number;
+  /** The pause between rounds (TOURNAMENT_BREAK_SECONDS): the standings post says when the next round starts. */
+  betweenRoundsMs?: number;
 }
 
 export class TournamentPresenter {
@@ -107,7 +109,7 @@ export class TournamentPresenter {
       case "round-closed":
         this.editSoon(t);
         this.enqueue(t, "standings", async () => {
-          const next = u.round < t.rounds ? new Date(this.now() + BETWEEN_ROUNDS_MS) : null;
+          const next = u.round < t.rounds ? new Date(this.now() + (this.deps.betweenRoundsMs ?? BETWEEN_ROUNDS_MS)) : null;
           await this.post(t, standingsPost(t, u.round, u.standings, next, await this.locale(t), this.deps.images));
         });
         return;
@@ -155,7 +157,9 @@ export class TournamentPresenter {
     await this.deps.tournaments.attach(t.id, { messageId });
     const w = messages(locale).tournamentChat;
     const start = t.startsAt;
-    const end = new Date(start.getTime() + t.rounds * (t.handsPerRound * ESTIMATED_HAND_MS + BETWEEN_ROUNDS_MS));
+    const end = new Date(
+      start.getTime() + t.rounds * (t.handsPerRound * ESTIMATED_HAND_MS + (this.deps.betweenRoundsMs ?? BETWEEN_ROUNDS_MS)),
+    );
     try {
       this.requests.events++;
       const event = (await this.deps.rest.post(Routes.guildScheduledEvents(t.guildId), {

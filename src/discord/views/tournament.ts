@@ -161,8 +161,10 @@ export function summaryPosts(t: TournamentView, standings: readonly Standing[], 
   let current = "";
   rows.forEach((r, i) => {
     const s = standings[i];
-    const said =
-      r.percent === null
+    // Someone who sat every round out (13 people at 3 tables of 4, say) played nothing to compare.
+    const said = !s.deals
+      ? w.summaryNoDeal({ place: r.place, of: rows.length })
+      : r.percent === null
         ? w.summaryOneTable({ place: r.place, of: rows.length, deals: s.deals })
         : w.summary({ place: r.place, of: rows.length, percent: percentWords(r.percent, locale), deals: s.deals });
     const line = `**${r.name}**: ${said}${r.stoodIn ? ` ${w.summaryStoodIn}` : ""}`;

@@ -59,6 +59,8 @@ export const tournamentChat: typeof tournamentChatEn = {
     `Vous finissez ${p.place}${p.place === 1 ? "er" : "e"} sur ${p.of}, avec ${p.percent} des points de match sur ${p.deals} ${p.deals === 1 ? "donne" : "donnes"}.`,
   summaryOneTable: (p) =>
     `Vous finissez ${p.place}${p.place === 1 ? "er" : "e"} sur ${p.of} en ${p.deals} ${p.deals === 1 ? "donne" : "donnes"} : avec une seule table, personne à qui se comparer, les points ont décidé.`,
+  summaryNoDeal: (p) =>
+    `Vous n'avez joué aucune donne (vos tours se sont passés sans table), donc pas de score : ${p.place === 1 ? "1re" : `${p.place}e`} place sur ${p.of}.`,
   summaryStoodIn: "Un robot a joué une partie de votre place : ces donnes comptent comme son jeu.",
   standingsText: (p) => `${p.place}. ${p.name} ${p.percent}${p.stoodIn ? " (remplacé par un robot)" : ""}`,
   showPlayers: (p) => `${p.n} ${p.n === 1 ? "inscrit" : "inscrits"}`,

@@ -59,6 +59,8 @@ export const en = {
     `You finished ${p.place} of ${p.of}, with ${p.percent} of the matchpoints over ${p.deals} ${p.deals === 1 ? "deal" : "deals"}.`,
   summaryOneTable: (p: { place: number; of: number; deals: number }) =>
     `You finished ${p.place} of ${p.of} over ${p.deals} ${p.deals === 1 ? "deal" : "deals"}: with one table there was nobody to compare with, so the points decided.`,
+  summaryNoDeal: (p: { place: number; of: number }) =>
+    `You played no deal (you sat the rounds out), so you have no score: listed ${p.place} of ${p.of}.`,
   summaryStoodIn: "A computer player played part of your seat: those deals count as its play.",
   standingsText: (p: { place: number; name: string; percent: string; stoodIn: boolean }) =>
     `${p.place}. ${p.name} ${p.percent}${p.stoodIn ? " (computer stood in)" : ""}`,

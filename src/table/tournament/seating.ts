@@ -101,9 +101,17 @@ function assignSeats(people: readonly string[], held: Map<string, number[]>): (s
   return [0, 1, 2, 3].map((seat) => (seat < people.length ? people[best[seat]] : null));
 }
 
+/** Most kicks tried when the swaps end with a pair meeting again (see swissTables). */
+const MAX_KICKS = 64;
+
 /**
  * Cuts people (in standings order) into tables of `size`, then swaps pairs between tables while a
  * swap lowers the cost (see the module's comment). Ends: each swap lowers a whole-number cost ≥ 0.
+ * Swaps alone can stop with a pair meeting again that another seating avoids (16 people's third
+ * round, once in 14 draws): every swap out of it costs a meeting before the one that removes it.
+ * So while a pair meets again, someone of that pair is swapped with someone at another table
+ * anyway, the swaps run again, and the result is kept if it costs less (at most MAX_KICKS tries,
+ * in a fixed order: the same round seats the same).
  * People are their places here (0 = best), and the meetings a matrix, so a swap costs a few
  * additions: 200 people reseat in about 0.1 s.
  */
@@ -115,30 +123,55 @@ function swissTables(order: readonly string[], size: number, met: Map<string, nu
   // A pair's place distance is < n, a table has ≤ 6 pairs and a swap changes two tables: one
   // meeting weighs more than every distance a swap can change.
   const repeat = 12 * n + 1;
-  const tables = Array.from({ length: n / size }, (_, t) => Array.from({ length: size }, (_, i) => t * size + i));
-  /** The cost of `who` at table t, beside everyone there but the one at index `except`: [meetings, distances]. */
-  const at = (t: number, except: number, who: number) => {
+  /** The cost of `who` at `row`, beside everyone there but the one at index `except`. */
+  const at = (row: readonly number[], except: number, who: number) => {
     let cost = 0;
-    const row = tables[t];
     for (let i = 0; i < size; i++) if (i !== except) cost += repeat * times[who * n + row[i]] + Math.abs(who - row[i]);
     return cost;
   };
-  for (let improved = true; improved;) {
-    improved = false;
-    for (let t = 0; t < tables.length; t++)
-      for (let u = t + 1; u < tables.length; u++)
-        for (let i = 0; i < size; i++)
-          for (let j = 0; j < size; j++) {
-            const a = tables[t][i];
-            const b = tables[u][j];
-            if (at(t, i, b) + at(u, j, a) < at(t, i, a) + at(u, j, b)) {
-              tables[t][i] = b;
-              tables[u][j] = a;
-              improved = true;
+  const descend = (tables: number[][]): number[][] => {
+    for (let improved = true; improved;) {
+      improved = false;
+      for (let t = 0; t < tables.length; t++)
+        for (let u = t + 1; u < tables.length; u++)
+          for (let i = 0; i < size; i++)
+            for (let j = 0; j < size; j++) {
+              const a = tables[t][i];
+              const b = tables[u][j];
+              if (at(tables[t], i, b) + at(tables[u], j, a) < at(tables[t], i, a) + at(tables[u], j, b)) {
+                tables[t][i] = b;
+                tables[u][j] = a;
+                improved = true;
+              }
             }
+    }
+    return tables;
+  };
+  const total = (tables: number[][]) => tables.reduce((s, row) => s + row.reduce((c, who, i) => c + at(row, i, who), 0), 0);
+  /** Someone at a table beside a person they met before: [table, index], or null. */
+  const meetingAgain = (tables: number[][]): [number, number][] =>
+    tables.flatMap((row, t) =>
+      row.flatMap((who, i) => (row.some((o) => o !== who && times[who * n + o] > 0) ? [[t, i] as [number, number]] : [])),
+    );
+  let best = descend(Array.from({ length: n / size }, (_, t) => Array.from({ length: size }, (_, i) => t * size + i)));
+  let bestCost = total(best);
+  let kicks = 0;
+  search: for (let again = meetingAgain(best); again.length && kicks < MAX_KICKS; again = meetingAgain(best)) {
+    for (const [t, i] of again)
+      for (let u = 0; u < best.length; u++)
+        for (let j = 0; u !== t && j < size; j++) {
+          if (kicks++ >= MAX_KICKS) break search;
+          const tables = best.map((row) => row.slice());
+          [tables[t][i], tables[u][j]] = [tables[u][j], tables[t][i]];
+          const cost = total(descend(tables));
+          if (cost < bestCost) {
+            [best, bestCost] = [tables, cost];
+            continue search;
           }
+        }
+    break;
   }
-  return tables.map((t) => t.map((i) => order[i]));
+  return best.map((t) => t.map((i) => order[i]));
 }
 
 /** The seating of a round. */
