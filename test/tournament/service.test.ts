@@ -4,15 +4,15 @@
  * a restart in the middle of a round, cancelling and a person who leaves.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { viewFor, type Seat } from "../../../src/game/index.js";
-import { stateBehind } from "../../../src/table/live.js";
-import { ReviewService } from "../../../src/table/review.js";
-import { firstLegalPlayer } from "../../../src/table/players.js";
-import { dealsHidden } from "../../../src/table/tournament/integrity.js";
-import type { TournamentView } from "../../../src/table/tournament/api.js";
-import type { TournamentStore } from "../../../src/table/store.js";
-import { ManualClock } from "../manual-clock.js";
-import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "./helpers.js";
+import { viewFor, type Seat } from "../../src/game/index.js";
+import { stateBehind } from "../../src/table/live.js";
+import { ReviewService } from "../../src/table/review.js";
+import { firstLegalPlayer } from "../../src/table/players.js";
+import { dealsHidden } from "../../src/table/tournament/integrity.js";
+import type { TournamentView } from "../../src/table/tournament/api.js";
+import type { TournamentStore } from "../../src/table/store.js";
+import { ManualClock } from "../table/manual-clock.js";
+import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "../table/tournament/helpers.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
