@@ -120,7 +120,18 @@ for (const db of BACKENDS) {
       // The open table is the table service's to change (it removes the person first): untouched here.
       expect((await store.getTable(open.id))!.seats[1].userId).toBe(ANA);
       const after = await store.personalData(ANA);
-      expect(after).toEqual({ tables: 1, games: 0, servers: 0, standings: 0, menus: 0, dailies: 0, reviews: 0, prefs: 0, tournaments: 0, names: [] });
+      expect(after).toEqual({
+        tables: 1,
+        games: 0,
+        servers: 0,
+        standings: 0,
+        menus: 0,
+        dailies: 0,
+        reviews: 0,
+        prefs: 0,
+        tournaments: 0,
+        names: [],
+      });
 
       const prisma = prismaOf(store);
       const results = await prisma.gameResult.findMany({ where: { name: FORMER_PLAYER } });
