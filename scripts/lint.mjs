@@ -16,20 +16,27 @@ const tools = [
   ["knip", []],
 ];
 
-const runs = tools.map(
-  ([name, args]) =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const child = spawn(name, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      child.on("error", (err) => resolve({ name, code: 1, out: `${out}${err.message}\n`, ms: performance.now() - started }));
-      child.on("close", (code) => resolve({ name, code: code ?? 1, out, ms: performance.now() - started }));
-    }),
-);
+const run = ([name, args]) =>
+  new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(name, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", (err) => resolve({ name, code: 1, out: `${out}${err.message}\n`, ms: performance.now() - started }));
+    child.on("close", (code) => resolve({ name, code: code ?? 1, out, ms: performance.now() - started }));
+  });
+// Two lanes for two cores: eslint on one, prettier then knip on the other (all three at once made
+// eslint share its core for the others' 10 s: 47 s instead of about 38).
+const [eslint, ...rest] = tools;
+const others = (async () => {
+  const done = [];
+  for (const t of rest) done.push(await run(t));
+  return done;
+})();
+const runs = [run(eslint), others];
 let failed = 0;
-for (const r of await Promise.all(runs)) {
+for (const r of (await Promise.all(runs)).flat()) {
   if (r.out.trim()) process.stdout.write(r.out.endsWith("\n") ? r.out : `${r.out}\n`);
   console.log(`lint: ${r.name} ${r.code === 0 ? "passed" : "FAILED"} in ${(r.ms / 1000).toFixed(1)} s`);
   if (r.code !== 0) failed++;
