@@ -62,6 +62,14 @@ export async function startBotProcess(fake: FakeDiscord, databaseUrl: string, en
   };
 }
 
+/** Starts the bot process and waits for its last start-up line (its tables resumed), within 60 s. */
+export async function startedBot(fake: FakeDiscord, databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<BotProcess> {
+  const b = await startBotProcess(fake, databaseUrl, env);
+  for (const end = Date.now() + 60_000; !b.out().includes('"resumed open tables"'); await new Promise((r) => setTimeout(r, 20)))
+    if (Date.now() > end || b.proc.exitCode !== null) throw new Error(`the bot did not start:\n${b.out().slice(-2000)}`);
+  return b;
+}
+
 /** GET on the metrics port: status and body (status 0 while nothing listens yet). */
 export async function get(url: string): Promise<{ status: number; body: string }> {
   try {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { apply, cardLabel, createRng, replay, type GameState } from "../../src/game/index.js";
 import { loadGame, openStore } from "../../src/store/index.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
-import { startBotProcess, type BotProcess } from "../ops/bot-process.js";
+import { startedBot, type BotProcess } from "../ops/bot-process.js";
 import { TableDriver } from "./driver.js";
 
 let fake: FakeDiscord;
@@ -24,13 +24,7 @@ let bot: BotProcess | null = null;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the bot and waits for its last start-up line (its tables resumed). */
-async function startBot(): Promise<BotProcess> {
-  const b = await startBotProcess(fake, dbUrl);
-  for (const end = Date.now() + 60_000; !b.out().includes('"resumed open tables"'); await sleep(20))
-    if (Date.now() > end || b.proc.exitCode !== null) throw new Error(`the bot did not start:\n${b.out().slice(-2000)}`);
-  return b;
-}
+const startBot = () => startedBot(fake, dbUrl);
 
 beforeAll(async () => {
   fake = await startFakeDiscord({ users: 1 });

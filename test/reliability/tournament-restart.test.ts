@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from "../fake-discord/server.js";
-import { startBotProcess, type BotProcess } from "../ops/bot-process.js";
+import { startedBot, type BotProcess } from "../ops/bot-process.js";
 import { Player, byVerb, findButton, playUntil, tableIdOf, type Harness } from "../bot/harness.js";
 
 let fake: FakeDiscord;
@@ -25,17 +25,10 @@ let dir: string;
 let dbUrl: string;
 let bot: BotProcess | null = null;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** A short break between rounds (TOURNAMENT_BREAK_SECONDS) keeps three rounds within the test's time. */
 const ENV = { TOURNAMENT_BREAK_SECONDS: "1" };
 
-async function startBot(): Promise<BotProcess> {
-  const b = await startBotProcess(fake, dbUrl, ENV);
-  for (const end = Date.now() + 60_000; !b.out().includes('"resumed open tables"'); await sleep(20))
-    if (Date.now() > end || b.proc.exitCode !== null) throw new Error(`the bot did not start:\n${b.out().slice(-2000)}`);
-  return b;
-}
+const startBot = () => startedBot(fake, dbUrl, ENV);
 
 beforeAll(async () => {
   fake = await startFakeDiscord({ users: 16 });
