@@ -335,7 +335,8 @@ export function trickShown(s: PageState): TrickShown {
 
 export function takerLine(s: PageState, trick: Taken): string {
   const name = nameOf(s, trick.winner);
-  return trick.claimed ? s.t.takesRest({ name, n: trick.claimed }) : s.t.takesTrick({ name });
+  if (!trick.claimed) return s.t.takesTrick({ name });
+  return trick.cards.length ? s.t.takesTrickAndRest({ name, n: trick.claimed }) : s.t.takesRest({ name, n: trick.claimed });
 }
 
 export interface CardShown {

@@ -77,8 +77,8 @@ export interface PublicGame {
    * The trick the action behind this frame completed, whole (leader first) with who took it and its
    * number (0-based): the page holds it on the table a moment before it goes to its taker, the
    * 13th too (by then `trick` and `lastTrick` already belong to the next hand). When the rest of the
-   * hand was claimed (no points left, or a tram), `claimed` tricks went to `winner` unplayed, with no
-   * cards shown. Null otherwise.
+   * hand was claimed (no points left, or a tram), `claimed` tricks went to `winner` unplayed: the
+   * trick whose taking ended the hand is shown with them (no cards only if none was). Null otherwise.
    */
   taken: { leader: number; cards: number[]; winner: number; trickNumber: number; claimed: number } | null;
   trickNumber: number;

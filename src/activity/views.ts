@@ -85,15 +85,18 @@ export function publicFrame(
 /** The trick an action completed, from its public events; or the rest of the hand claimed, which shows no cards. */
 function takenBy(update: TableUpdate | undefined): PublicGame["taken"] {
   if (update?.type !== "action") return null;
-  let taken: PublicGame["taken"] = null;
-  for (const e of update.events) {
-    if (e.type === "trick-won")
-      taken = { leader: e.trick.leader, cards: e.trick.cards.slice(), winner: e.trick.winner, trickNumber: e.trickNumber, claimed: 0 };
-    // A claim after a trick: the page holds the trick, then says who took the rest.
-    else if (e.type === "tricks-claimed" && !taken)
-      taken = { leader: e.seat, cards: [], winner: e.seat, trickNumber: 13 - e.tricks, claimed: e.tricks };
-  }
-  return taken;
+  const won = update.events.findLast((e) => e.type === "trick-won");
+  const claim = update.events.find((e) => e.type === "tricks-claimed");
+  // A claim comes after the trick its taker won: the page holds that trick, saying they take the rest too.
+  if (won)
+    return {
+      leader: won.trick.leader,
+      cards: won.trick.cards.slice(),
+      winner: won.trick.winner,
+      trickNumber: won.trickNumber,
+      claimed: claim?.tricks ?? 0,
+    };
+  return claim ? { leader: claim.seat, cards: [], winner: claim.seat, trickNumber: 13 - claim.tricks, claimed: claim.tricks } : null;
 }
 
 /** The hand a connection is shown: its person's seat's, or null for anyone not seated (a spectator). */

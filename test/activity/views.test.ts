@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { rulesInfo } from "../../src/activity/rules.js";
 import { avatarHash } from "../../src/table/faces.js";
+import type { Seat } from "../../src/game/cards.js";
 import { Sessions } from "../../src/activity/session.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "../../src/activity/views.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
@@ -156,6 +157,12 @@ describe("the Activity's table frames", () => {
     expect(last.taken!.cards).toHaveLength(4);
     // A frame made without the update (a page signing in) holds nothing.
     expect(publicFrame(updates[3][0]).game!.taken).toBeNull();
+    // A trick after which its taker claims the rest: the page holds that trick, with the tricks claimed.
+    const [table, update] = updates[3];
+    if (update.type !== "action") throw new Error("an action was expected");
+    const claim = { type: "tricks-claimed" as const, seat: last.taken!.winner as Seat, tricks: 12, reason: "no-points-left" as const };
+    const claimed = publicFrame(table, { ...update, events: [...update.events, claim] }).game!.taken;
+    expect(claimed).toEqual({ ...last.taken, claimed: 12 });
   });
 
   it("give a seat its person's Discord avatar while they have the table open, a computer player none; sessions carry it", async () => {

@@ -157,12 +157,16 @@ describe("the Activity page's state", () => {
     expect(state.overlay(s)).toBeNull();
   });
 
-  it("says who takes the rest when the hand is claimed", () => {
-    const taken = { leader: 1, cards: [], winner: 1, trickNumber: 10, claimed: 3 };
-    const s = state.receive(shown(frame(game())), tableMsg(frame(game({ version: 11, taken })))).state;
-    expect(state.trickShown(s).taken?.taker).toBe("Bob takes the last 3 tricks");
-    const fr = state.receive(shown(frame(game()), "fr"), tableMsg(frame(game({ version: 11, taken })))).state;
-    expect(state.trickShown(fr).taken?.taker).toBe("Bob remporte les 3 derniers plis");
+  it("says who takes the rest when the hand is claimed, with the trick that ended it", () => {
+    const taker = (taken: state.Taken, locale: "en" | "fr" = "en") =>
+      state.trickShown(state.receive(shown(frame(game()), locale), tableMsg(frame(game({ version: 11, taken })))).state).taken?.taker;
+    const trick = { leader: 2, cards: [c("2C"), c("3C"), c("AC"), c("4C")], winner: 0, trickNumber: 9, claimed: 3 };
+    expect(taker(trick)).toBe("Ana takes the trick and the 3 left");
+    expect(taker(trick, "fr")).toBe("Ana remporte le pli et les 3 restants");
+    expect(taker({ ...trick, claimed: 1 })).toBe("Ana takes the trick and the last one");
+    // No trick shown (none ended the hand): only the claim.
+    expect(taker({ leader: 1, cards: [], winner: 1, trickNumber: 10, claimed: 3 })).toBe("Bob takes the last 3 tricks");
+    expect(taker({ leader: 1, cards: [], winner: 1, trickNumber: 10, claimed: 3 }, "fr")).toBe("Bob remporte les 3 derniers plis");
   });
 
   it("names whom you pass to, as the chat does, in the person's language", () => {

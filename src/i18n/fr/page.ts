@@ -26,6 +26,7 @@ export const activity: typeof activityEn = {
   movedOn: "La partie avait avancé : ce coup n'a pas été joué. La table montre où elle en est.",
   takesTrick: (v) => `${v.name} remporte le pli`,
   takesRest: (v) => (v.n === 1 ? `${v.name} remporte le dernier pli` : `${v.name} remporte les ${v.n} derniers plis`),
+  takesTrickAndRest: (v) => (v.n === 1 ? `${v.name} remporte le pli et le dernier` : `${v.name} remporte le pli et les ${v.n} restants`),
   noTable: "Il n'y a pas encore de table dans ce salon. Lancez-en une avec /hearts new, puis rouvrez l'Activité.",
   lobby: (v) => `La table attend ses joueurs (${v.n}/4 assis) : la partie s'affiche ici quand l'hôte la lance.`,
   lobbyHost: (v) => `La table attend ses joueurs (${v.n}/4 assis). Vous êtes l'hôte : appuyez sur Commencer quand tout le monde est là.`,

@@ -17,6 +17,9 @@ export const en = {
   movedOn: "The game had moved on: that was not played. The table shows where it is now.",
   takesTrick: (v: { name: string }) => `${v.name} takes the trick`,
   takesRest: (v: { name: string; n: number }) => (v.n === 1 ? `${v.name} takes the last trick` : `${v.name} takes the last ${v.n} tricks`),
+  /** The trick just won, and the rest of the hand with it (no points left to play for, or a tram). */
+  takesTrickAndRest: (v: { name: string; n: number }) =>
+    v.n === 1 ? `${v.name} takes the trick and the last one` : `${v.name} takes the trick and the ${v.n} left`,
   noTable: "There is no table in this channel yet. Start one with /hearts new, then open the Activity again.",
   lobby: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated): the game appears here when the host starts it.`,
   lobbyHost: (v: { n: number }) => `The table is in its lobby (${v.n}/4 seated). You are the host: press Start when everyone is here.`,
