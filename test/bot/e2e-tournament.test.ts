@@ -175,10 +175,12 @@ describe("a tournament on Discord", () => {
     expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("starts now");
     const first = await h.fake.waitFor(() => tableMessagesAnywhere(h!.fake)[0] ?? null, 10_000, "the round's table");
     const tableId = [...h.bot.service.openTableIds][0];
-    // As if the process had stopped between opening the table and posting its message.
-    await h.store.updateTable(tableId, { messageId: null });
-    h.fake.messages.get(first.id)!.deleted = true;
-    await h.restart();
+    // As if the process had stopped between opening the table and posting its message (written
+    // while it is down: a running bot could write its record back with the message's id).
+    await h.restart(async (store) => {
+      await store.updateTable(tableId, { messageId: null });
+      h!.fake.messages.get(first.id)!.deleted = true;
+    });
     const again = await h.fake.waitFor(() => tableMessagesAnywhere(h!.fake)[0] ?? null, 10_000, "the table message, posted again");
     expect(again.id).not.toBe(first.id);
     expect(again.channel_id).toBe(first.channel_id);

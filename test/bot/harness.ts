@@ -47,8 +47,8 @@ export interface Harness {
   problems: Array<Record<string, unknown>>;
   /** Every interaction sent, by token: whose it was. */
   sent: Map<string, InteractionHandle>;
-  /** Stops the bot and starts a new one on the same database (a restart). */
-  restart(): Promise<void>;
+  /** Stops the bot and starts a new one on the same database (a restart); `whileStopped` runs in between, on the reopened store. */
+  restart(whileStopped?: (store: HeartsStore) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,11 +132,12 @@ export async function startHarness(
     logLines,
     problems,
     sent: new Map(),
-    async restart() {
+    async restart(whileStopped) {
       await h.bot.stop();
       await store.close();
       store = await openStore(dbUrl);
       h.store = store;
+      await whileStopped?.(store);
       h.bot = make();
       await h.bot.start();
     },
