@@ -45,7 +45,8 @@ const MOCKS = readdirSync(`${import.meta.dirname}/test`, { recursive: true, enco
 
 // One throwaway PostgreSQL server for the system groups (skipped, with a line saying why, without
 // PostgreSQL); the first group's setup starts it, the second finds TEST_POSTGRES_URL set.
-const globalSetup = ["test/store/postgres-global-setup.ts"];
+// And dist/ compiled, which the tests that start bot processes run (test/ops/compiled.ts).
+const globalSetup = ["test/store/postgres-global-setup.ts", "test/ops/dist-global-setup.ts"];
 
 export default defineConfig({
   test: {

@@ -5,13 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeDiscord } from "../fake-discord/server.js";
+import { compiled } from "../ops/compiled.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hearts-start-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Run from an empty folder so no .env of the developer's is read; the script path is absolute.
-const main = join(process.cwd(), "src", "app", "main.ts");
-const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
+// Run from an empty folder so no .env of the developer's is read; the script path is absolute
+// (what `npm start` and `npm run deploy-commands` run: dist/, ../ops/compiled.ts).
+const main = compiled("src/app/main.ts");
+const deploy = compiled("commands/deploy.ts");
 const baseEnv = {
   PATH: process.env.PATH ?? "",
   HOME: dir,
@@ -22,7 +24,7 @@ const baseEnv = {
 
 describe("npm start", () => {
   it("without a token, says what to do and points to npm run play", () => {
-    const r = spawnSync(tsx, [main], { cwd: dir, env: baseEnv, encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync(process.execPath, main, { cwd: dir, env: baseEnv, encoding: "utf8", timeout: 30_000 });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("DISCORD_TOKEN is not set");
     expect(r.stderr).toContain("npm run play");
@@ -32,7 +34,7 @@ describe("npm start", () => {
   it("with a token Discord refuses, says so instead of a stack trace", async () => {
     const fake = await startFakeDiscord();
     try {
-      const child = spawn(tsx, [main], {
+      const child = spawn(process.execPath, main, {
         cwd: dir,
         env: {
           ...baseEnv,
@@ -56,7 +58,7 @@ describe("npm run deploy-commands", () => {
   it("registers /hearts in the guild, with its subcommands and French descriptions", async () => {
     const fake = await startFakeDiscord();
     try {
-      const child = spawn(tsx, [join(process.cwd(), "commands", "deploy.ts")], {
+      const child = spawn(process.execPath, deploy, {
         cwd: dir,
         env: {
           ...baseEnv,
@@ -103,7 +105,7 @@ describe("npm run deploy-commands", () => {
   it("explains, instead of failing with Discord's code, when Activities are on in the portal but the Activity is not configured", async () => {
     const fake = await startFakeDiscord({ activities: true });
     try {
-      const child = spawn(tsx, [join(process.cwd(), "commands", "deploy.ts")], {
+      const child = spawn(process.execPath, deploy, {
         cwd: dir,
         env: { ...baseEnv, DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API_BASE: fake.apiBase },
       });

@@ -1,10 +1,11 @@
 /**
- * The real bot process (src/app/main.ts, as npm start runs it, under tsx) against the fake Discord,
+ * The real bot process (dist/src/app/main.js, as npm start runs it: ./compiled.ts) against the fake Discord,
  * with the metrics port on: what an operator's process manager and Prometheus see.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import type { FakeDiscord } from "../fake-discord/server.js";
+import { compiled } from "./compiled.js";
 
 export interface BotProcess {
   proc: ChildProcess;
@@ -46,7 +47,7 @@ export function botEnv(fake: FakeDiscord, databaseUrl: string, metricsPort: numb
 
 export async function startBotProcess(fake: FakeDiscord, databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<BotProcess> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
+  const proc = spawn(process.execPath, compiled("src/app/main.ts"), {
     cwd: process.cwd(),
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...botEnv(fake, databaseUrl, port), ...env },

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 import { freePort, get, until } from "./bot-process.js";
+import { compiled } from "./compiled.js";
 import { parsePrometheusText } from "./prom-text.js";
 
 describe("the metrics port with SHARDS", () => {
@@ -23,7 +24,7 @@ describe("the metrics port with SHARDS", () => {
   it("one port reports both shards, labelled; a shard killed makes /readyz 503 naming it until it is back", async () => {
     fake = await startFakeDiscord({ guilds: 2, shards: 2, maxConcurrency: 2 });
     const port = await freePort();
-    const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [join(process.cwd(), "src", "app", "main.ts")], {
+    const child = spawn(process.execPath, compiled("src/app/main.ts"), {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? "",

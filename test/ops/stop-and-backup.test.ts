@@ -18,9 +18,10 @@ import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 import { TableDriver } from "../reliability/driver.js";
 import { ActivityClient, signIn } from "../activity/ws-client.js";
 import { freePort, startBotProcess, until, type BotProcess } from "./bot-process.js";
+import { compiled } from "./compiled.js";
 
 function backup(databaseUrl: string, to: string): Promise<{ code: number | null; out: string }> {
-  const p = spawn(process.execPath, ["--import", "tsx", "src/app/backup.ts", "--to", to], {
+  const p = spawn(process.execPath, [...compiled("src/app/backup.ts"), "--to", to], {
     cwd: process.cwd(),
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,5 @@
 /**
- * Crash and restart of the whole bot: the real `src/app/main.ts` in its own process (through tsx),
+ * Crash and restart of the whole bot: the real bot in its own process (dist/, as `npm start` runs it),
  * logged in to the fake Discord, on a temporary SQLite file, with LOG_FORMAT=json. People play
  * several tables through the fake; the bot is killed with SIGKILL at random moments and started
  * again. After each kill, every action the bot had confirmed to a person (its answer said ✅) must
@@ -18,6 +18,7 @@ import { decodeId } from "../../src/discord/interactions/ids.js";
 import { loadGame, openStore, type StoredAction } from "../../src/store/index.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
 import { TableDriver } from "./driver.js";
+import { compiled } from "../ops/compiled.js";
 import { checkLogLines, type LogReport } from "./logs.js";
 import { SecrecyChecker, type SecrecyReport } from "./secrecy.js";
 
@@ -136,7 +137,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
    * resumes): returns once it is dead. Counts as a kill.
    */
   const startAndKill = async (killAfterMs: number): Promise<void> => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
+    const proc = spawn(process.execPath, compiled("src/app/main.ts"), {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       env: botEnv(),
@@ -169,7 +170,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashFigures> {
     SHARD_COUNT: undefined,
   });
   const start = async (): Promise<boolean> => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
+    const proc = spawn(process.execPath, compiled("src/app/main.ts"), {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       env: botEnv(),

@@ -18,6 +18,7 @@ import { createRng } from "../../src/game/index.js";
 import { openStore } from "../../src/store/index.js";
 import { STORE_DOWN_MESSAGE } from "../../src/table/store-health.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
+import { compiled } from "../ops/compiled.js";
 import { postgresBin, startPostgres } from "../store/postgres-server.js";
 import { TableDriver } from "./driver.js";
 import { tmpfs, tmpfsUnavailable } from "./tmpfs.js";
@@ -35,7 +36,7 @@ interface Bot {
 }
 
 function startBot(fake: FakeDiscord, databaseUrl: string): Bot {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
+  const proc = spawn(process.execPath, compiled("src/app/main.ts"), {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

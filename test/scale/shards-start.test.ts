@@ -3,18 +3,15 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shardOf } from "../../src/shard-of.js";
 import { ActivityClient } from "../activity/ws-client.js";
 import { startFakeDiscord, type FakeDiscord } from "../fake-discord/server.js";
+import { compiled } from "../ops/compiled.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hearts-shards-start-"));
-const main = join(process.cwd(), "src", "app", "main.ts");
-// The bot's own process, not tsx's CLI in front of it: a SIGTERM then reaches the process that
-// handles it (the CLI relays signals, and under load its relay ended the run with 143 once).
-const tsLoader = pathToFileURL(join(process.cwd(), "node_modules", "tsx", "dist", "loader.mjs")).href;
-const bot = (): [string, string[]] => [process.execPath, ["--import", tsLoader, main]];
+// What `npm start` runs (dist/src/app/main.js), by absolute path from an empty folder.
+const bot = (): [string, string[]] => [process.execPath, compiled("src/app/main.ts")];
 let fake: FakeDiscord;
 
 beforeAll(async () => {

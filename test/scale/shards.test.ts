@@ -12,10 +12,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeId } from "../../src/discord/interactions/ids.js";
@@ -33,6 +31,7 @@ import {
   type InteractionHandle,
 } from "../fake-discord/server.js";
 import { ActivityClient, signIn, simpleMove } from "../activity/ws-client.js";
+import { compiled } from "../ops/compiled.js";
 
 const SHARDS = 4;
 const GUILDS_PER_SHARD = Number(process.env.SCALE_GUILDS_PER_SHARD ?? 3);
@@ -43,8 +42,6 @@ const VICTIM = 2;
 /** Each guild's person pauses at this action of their second game until the victim is back. */
 const HOLD_AT = { game: Math.min(1, GAMES_PER_GUILD - 1), actions: 4 };
 
-const MAIN = fileURLToPath(new URL("../../src/app/main.ts", import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 
 interface LogLine {
   pid: number;
@@ -81,8 +78,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "hearts-shards-"));
   dbFile = join(dir, "hearts.db");
   for (let k = 0; k < GUILDS_PER_SHARD; k++) for (let s = 0; s < SHARDS; s++) fake.addGuild({ shard: [s, SHARDS] });
-  // What `npm start` runs (tsx src/app/main.ts), in an empty folder so no .env is read.
-  manager = spawn(process.execPath, ["--import", TSX, MAIN], {
+  // What `npm start` runs (dist/src/app/main.js), in an empty folder so no .env is read.
+  manager = spawn(process.execPath, compiled("src/app/main.ts"), {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -12,22 +12,20 @@
  * see each machine apart.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
 import { createServer, type AddressInfo } from "node:net";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { decodeId } from "../../src/discord/interactions/ids.js";
 import { PROXY_USER_AGENT } from "../../src/ops/rest-proxy.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type FakeUser, type InteractionHandle } from "../fake-discord/server.js";
+import { compiled } from "../ops/compiled.js";
 import { dropDatabases, freshDatabase, startPostgres, type PostgresServer } from "../store/postgres-server.js";
 
 export const SHARDS = 4;
 /** Machine A runs these shards, machine B the others. */
 export const A_SHARDS = [0, 1];
-const MAIN = fileURLToPath(new URL("../../src/app/main.ts", import.meta.url));
+const MAIN = "src/app/main.ts";
 /** The secret the proxy and the two machines' bots share (REST_PROXY_SECRET). */
 const PROXY_SECRET = "0f8e3c2a9b7d4e6f1a5c8b3d2e9f7a4c";
-const PROXY = fileURLToPath(new URL("../../src/app/rest-proxy.ts", import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const PROXY = "src/app/rest-proxy.ts";
 /** The first seconds of a load, left out of the busy machine's share: the people are opening their tables. */
 const WARM_UP_MS = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -61,7 +59,7 @@ interface Proc {
 }
 
 function run(file: string, env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ["--import", TSX, file], {
+  const child = spawn(process.execPath, compiled(file), {
     stdio: ["ignore", "pipe", "pipe"],
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ENV_FILE: "none", LOG_FORMAT: "json", LOG_LEVEL: "info", ...env },
   });

@@ -13,6 +13,7 @@ import { Prisma as SqlitePrisma } from "../../src/generated/prisma/client.js";
 import { Prisma as PgPrisma } from "../../src/generated/prisma-pg/client.js";
 import { SqliteStore, loadGame, openStore, type HeartsStore } from "../../src/store/index.js";
 import { type FinishedGame } from "../../src/table/records.js";
+import { compiled } from "../ops/compiled.js";
 import { BACKENDS, useBackend } from "./backends.js";
 import { SETTINGS, createRng, randomAction, tempDb } from "./helpers.js";
 
@@ -239,11 +240,7 @@ it("the command refuses a target that is not empty, in a sentence, and copies in
   cleanups.push(src.cleanup, dst.cleanup);
   await populate(src.url);
   const cli = (args: string[]) =>
-    run(
-      process.execPath,
-      ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href, "src/app/db-copy.ts", ...args],
-      { encoding: "utf8" },
-    ).then(
+    run(process.execPath, [...compiled("src/app/db-copy.ts"), ...args], { encoding: "utf8" }).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
     );
