@@ -34,6 +34,7 @@ const SERIAL = [
   "test/reliability/store-faults.test.ts", // a full disk and a read-only disk under the bot process; probes on a timer
   "test/ops/stop-and-backup.test.ts", // SIGTERM right after a move: the process exits within its 10 s bound
   "test/ops/shards-metrics.test.ts", // 2 shard processes; /readyz names a killed shard within 10 s
+  "test/ops/health.test.ts", // the full disk of store-faults under a bot process, a bounded number of moves to notice it (failed once beside another file)
   "test/ai/pool.test.ts", // counts the event loop's turns while a hard decision runs in its worker
   "test/bot/render-process-faults.test.ts", // a message whose picture hangs goes out with text, on time
 ];
