@@ -42,7 +42,6 @@ const VICTIM = 2;
 /** Each guild's person pauses at this action of their second game until the victim is back. */
 const HOLD_AT = { game: Math.min(1, GAMES_PER_GUILD - 1), actions: 4 };
 
-
 interface LogLine {
   pid: number;
   shard?: number;
