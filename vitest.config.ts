@@ -45,7 +45,7 @@ const MOCKS = readdirSync(`${import.meta.dirname}/test`, { recursive: true, enco
   .map((f) => `test/${f}`);
 
 // One throwaway PostgreSQL server for the system groups (skipped, with a line saying why, without
-// PostgreSQL); the first group's setup starts it, the second finds TEST_POSTGRES_URL set.
+// PostgreSQL); the first group's setup starts it, the later ones find TEST_POSTGRES_URL set.
 // And dist/ compiled, which the tests that start bot processes run (test/ops/compiled.ts).
 const globalSetup = ["test/store/postgres-global-setup.ts", "test/ops/dist-global-setup.ts"];
 

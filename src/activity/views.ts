@@ -82,7 +82,7 @@ export function publicFrame(
   };
 }
 
-/** The trick an action completed, from its public events; or the rest of the hand claimed, which shows no cards. */
+/** The trick an action completed, from its public events, with the tricks its taker claimed after it (the rest of the hand, no cards shown). */
 function takenBy(update: TableUpdate | undefined): PublicGame["taken"] {
   if (update?.type !== "action") return null;
   const won = update.events.findLast((e) => e.type === "trick-won");
