@@ -5,7 +5,7 @@
  * chat's game-over message still offers Rematch), and a new table in the channel is found first.
  */
 import type { TableService } from "../table/service.js";
-import type { TableUpdate, TableView } from "../table/types.js";
+import type { Asker, Outcome, TableUpdate, TableView } from "../table/types.js";
 
 /** Channels remembered at most (the oldest goes first): a few thousand ids, a few hundred kB at worst. */
 const MAX_CHANNELS = 5000;
@@ -26,10 +26,10 @@ export class LastGames {
     }
   }
 
-  /** The finished game last played in `channel`, as the store has it; null if none is remembered. */
-  async find(service: Pick<TableService, "get">, channel: string): Promise<TableView | null> {
-    const id = this.ids.get(channel);
-    const table = id ? await service.get(id) : null;
-    return table?.record.status === "finished" ? table : null;
+  /** The finished game last played where `asker` opened the page, as the store has it and the domain's gate lets them see it; null if none is remembered. */
+  async find(service: Pick<TableService, "tableAt">, asker: Asker): Promise<Outcome<{ table: TableView }> | null> {
+    const id = this.ids.get(asker.where.channelId);
+    const r = id ? await service.tableAt(id, asker) : null;
+    return r && (!r.ok || r.table.record.status === "finished") ? r : null;
   }
 }
