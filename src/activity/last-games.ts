@@ -26,10 +26,15 @@ export class LastGames {
     }
   }
 
-  /** The finished game last played where `asker` opened the page, as the store has it and the domain's gate lets them see it; null if none is remembered. */
-  async find(service: Pick<TableService, "tableAt">, asker: Asker): Promise<Outcome<{ table: TableView }> | null> {
-    const id = this.ids.get(asker.where.channelId);
-    const r = id ? await service.tableAt(id, asker) : null;
-    return r && (!r.ok || r.table.record.status === "finished") ? r : null;
+  /**
+   * What a page opened by `asker` shows, as the domain's gate lets them see it: the open table where
+   * they opened it (their own among a tournament's), else the game just over there (its scores and
+   * Rematch), else the gate's refusal.
+   */
+  async here(service: Pick<TableService, "tableHere" | "tableAt">, asker: Asker): Promise<Outcome<{ table: TableView }>> {
+    const open = await service.tableHere(asker);
+    const id = open.ok || open.code !== "no-table" ? undefined : this.ids.get(asker.where.channelId);
+    const last = id ? await service.tableAt(id, asker) : null;
+    return last && (!last.ok || last.table.record.status === "finished") ? last : open;
   }
 }

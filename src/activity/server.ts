@@ -78,6 +78,8 @@ interface Connection {
   channel: string | null;
   /** The table shown: the channel's open table, or the last one (a game just over). */
   tableId: string | null;
+  /** Why the gate (src/table/gate.ts) shows this person no table here: what their acts hear too. */
+  barred?: Sentence;
   /** Waiting for Discord's answer to the sign-in: no second attempt meanwhile. */
   signingIn: boolean;
   /** The rules and settings whose words it was sent (the record's own objects: new ones only when the lobby changes them). */
@@ -284,7 +286,7 @@ export class ActivityServer {
     const busy = await this.deps.fairUse.admit(who.userId, c.channel ? (this.deps.guildOf?.(c.channel) ?? null) : null);
     if (busy) return this.say(c, busy, "refusal");
     const tableId = c.tableId;
-    if (!tableId) return this.say(c, { area: "refusals", key: "noTable" }, "refusal");
+    if (!tableId) return this.say(c, c.barred ?? { area: "refusals", key: "noTable" }, "refusal");
     const actor = askerOf(who, c.channel, this.deps.guildOf);
     const s = this.deps.service;
     switch (parsed.t) {
@@ -374,13 +376,11 @@ export class ActivityServer {
       locale: who.locale,
       resumed,
     });
-    // No open table: the game just over there, if any (its scores and Rematch).
-    const asker = askerOf(who, m.channel, this.deps.guildOf);
-    const here = await this.deps.service.tableHere(asker);
-    const found = here.ok || here.code !== "no-table" ? here : await this.lastGames.find(this.deps.service, asker);
-    const table = found?.ok ? found.table : null;
+    const found = await this.lastGames.here(this.deps.service, askerOf(who, m.channel, this.deps.guildOf));
+    const table = found.ok ? found.table : null;
     this.show(c, table?.record.id ?? null);
-    if (found && !found.ok && found.code !== "no-table") this.say(c, found.say, "note");
+    c.barred = found.ok || found.code === "no-table" ? undefined : found.say;
+    if (c.barred) this.say(c, c.barred, "note");
     if (!table) return this.send(c, { t: "table", table: null });
     this.sendFrame(
       c,
