@@ -50,7 +50,8 @@ beforeAll(async () => {
   tournamentId = made.tournament.id;
   const [people, last] = [h.fake.users.slice(0, 8), h.fake.users[8]];
   outsider = last;
-  for (const u of people) expect((await tours.join(tournamentId, { userId: u.id, name: u.globalName, guildId: h.fake.guildId })).ok).toBe(true);
+  for (const u of people)
+    expect((await tours.join(tournamentId, { userId: u.id, name: u.globalName, guildId: h.fake.guildId })).ok).toBe(true);
   expect((await tours.start(tournamentId, organiser())).ok).toBe(true);
   const round = (await tours.get(tournamentId))!.played[0];
   tables = [];

@@ -69,8 +69,8 @@ describe("the front ends reach tables only through the gate", () => {
     for (const line of bad) expect(offences("src/activity/x.ts", line), line).toHaveLength(1);
     expect(offences("src/discord/handlers/info.ts", "const t = ctx.service.system.openTable(id);")).toHaveLength(1);
     expect(offences("src/discord/presenting/presenter.ts", "const t = this.deps.service.system.openTable(id);")).toEqual([]);
-    expect(offences("src/discord/interactions/router.ts", "const found = await ctx.service.tableHere(ctx.actor, handler.purpose);")).toEqual(
-      [],
-    );
+    expect(
+      offences("src/discord/interactions/router.ts", "const found = await ctx.service.tableHere(ctx.actor, handler.purpose);"),
+    ).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import type { HeartsStore } from "../../table/store.js";
 import type { TableSettings } from "../../table/records.js";
 import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { TableService } from "../../table/service.js";
-import type { Asker, TableView } from "../../table/types.js";
+import type { Asker } from "../../table/types.js";
 import type { FairUse } from "../../table/fair-use.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Menus } from "../presenting/menus.js";
