@@ -43,10 +43,8 @@ export interface SeatRecord {
   timeouts: number;
 }
 
-/**
- * Table options that are not rules of the game: every setting of the settings table
- * (./settings-table.ts, with what each means), and what a table is given when it opens.
- */
+/** Table options that are not rules of the game. */
+// Every setting of the settings table (./settings-table.ts, with what each means), and what a table is given when it opens.
 export interface TableSettings extends SettingValues {
   /**
    * The language of the table's public posts, set when it opens (from the server's preferred

@@ -107,6 +107,7 @@ const timerRefusal = (n: number): Sentence | null =>
 
 /** The table settings, in the order /hearts new lists its options. */
 export const SETTINGS = {
+  /** Seconds per card; a pass gets 1.5× this (options.ts turnAllowance). 0 = no timer. */
   turnSeconds: integer(
     { min: 0, max: 3600, choices: [30, 60, 90, 120, 300, 0], words: (seconds, m) => m.commands.timerChoice({ seconds }) },
     timerRefusal,
