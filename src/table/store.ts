@@ -8,7 +8,7 @@
  */
 import type { RoundSeating } from "./tournament/seating.js";
 import type { ServerDefaults } from "./settings-table.js";
-import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "./records.js";
+import type { SeatRecord, TableSettings, StoredTable, FinishedGame } from "./records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 
 export interface NewTable {
