@@ -18,7 +18,11 @@
  *   page sending small valid messages as fast as its socket takes them, never reading; then
  *   activityAnonymous, 5,000 idle sockets and 50 made-up codes a second while real people sign in
  *   as the page does (one every 2 s); then activityFanout, one session resumed on 2,000
- *   connections while a lobby in that channel changes (a person joins and leaves, 4 times a second).
+ *   connections while a lobby in that channel changes (a person joins and leaves, 4 times a second);
+ *   then (bench/abuse-door.ts) activityPongFlood, four sockets without an account and one signed-in
+ *   page streaming pongs; activityChurn, 300 new sockets a second that never read while real people
+ *   sign in; and outside the phases a sign-in through a 5.5 s token endpoint, a ban and a View
+ *   Channel denied (time until their pages close), a kicked member's next move.
  * In every phase the other tables' people also click Scores, 10 a second in all (within their
  * budgets): their acknowledgements are the "others" latency.
  *
@@ -42,6 +46,7 @@ import { join } from "node:path";
 import { createHistogram } from "node:perf_hooks";
 import { SqliteStore } from "../src/store/index.js";
 import { closeAll, floodingPage, idleSockets, madeUpCodes, pageSignIn, resumeCrowd } from "./abuse-activity.js";
+import { churn, kickedMove, pongFlood, revoked, slowExchange } from "./abuse-door.js";
 import { fillFinishedGames } from "./fill-games.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
 
@@ -426,6 +431,41 @@ async function main(): Promise<void> {
           },
         },
       );
+      const pongUser = askers[20];
+      let pong = { pongsSent: 0, cutOff: 0 };
+      const activityPongFlood = await phase("activityPongFlood", () => [], {
+        seconds: ACTIVITY_SECONDS,
+        during: async () => {
+          pong = await pongFlood(activityPort, fake, pongUser, lounge, (ACTIVITY_SECONDS - 1) * 1000);
+        },
+      });
+      await sleep(1000);
+      const churnSignIns: number[] = [];
+      let churned = { opened: 0, refused: 0 };
+      const activityChurn = await phase("activityChurn", () => [], {
+        seconds: ACTIVITY_SECONDS,
+        during: async () => {
+          churned = await churn(activityPort, 300, (ACTIVITY_SECONDS - 1) * 1000, async () => {
+            for (let k = 0; k < 3; k++) {
+              await sleep(2000);
+              churnSignIns.push(await pageSignIn(activityPort, fake.oauthCode(askers[21 + k]), lounge));
+            }
+          });
+        },
+      });
+      await sleep(1000);
+      const slowExchangeSignInOk = await slowExchange(activityPort, fake, askers[25], lounge, 5500);
+      const revocation = await revoked(activityPort, fake, askers[26], askers[27], lounge);
+      const kickChannel = fake.addChannel("kicked");
+      await sleep(300);
+      const kicked = askers[28];
+      const kickedMoveRefused = await kickedMove(activityPort, fake, kicked, kickChannel, async () => {
+        await fake.slashCommand(kicked, "hearts", { subcommand: "new", options: { level: "easy" } }, kickChannel).ack;
+        const table = await waitFor(() => fake.channelMessages(kickChannel).find((m) => byVerb(m, "start")), 10_000);
+        if (table) await fake.clickButton(kicked, table.id, byVerb(table, "start")!.custom_id!).ack;
+      });
+      const revokedClosedMs = Math.max(revocation.bannedClosedMs, revocation.unseenClosedMs);
+      const churnSignInMs = churnSignIns.length ? Math.max(...churnSignIns) : NaN;
       const rssGrowth = activityFlood ? +((activityFlood.rssMaxMb as number) - (activityFlood.rssStartMb as number)).toFixed(1) : NaN;
       const anonymousSignInMs = signIns.length ? Math.max(...signIns) : NaN;
       const summary = {
@@ -439,6 +479,18 @@ async function main(): Promise<void> {
         madeUpCodesSent: crowd.madeUp,
         fanoutLoopP99Ms: activityFanout?.loopDelayP99Ms ?? NaN,
         fanoutConnections: fanout,
+        pongFloodAckP99Ms: activityPongFlood?.ackP99Ms ?? NaN,
+        pongFloodLoopP99Ms: activityPongFlood?.loopDelayP99Ms ?? NaN,
+        pongFlood: pong,
+        churnSignInMs,
+        churnSignIns,
+        churnSockets: churned,
+        churnAckP99Ms: activityChurn?.ackP99Ms ?? NaN,
+        churnLoopP99Ms: activityChurn?.loopDelayP99Ms ?? NaN,
+        slowExchangeSignInOk,
+        revokedClosedMs,
+        revocation,
+        kickedMoveRefused,
       };
       activity = {
         ...summary,
@@ -448,10 +500,20 @@ async function main(): Promise<void> {
           floodRss: rssGrowth <= 50,
           anonymousSignIn: anonymousSignInMs <= 2000,
           fanoutLoop: summary.fanoutLoopP99Ms <= 20,
+          pongFloodAck: summary.pongFloodAckP99Ms <= 100,
+          pongFloodLoop: summary.pongFloodLoopP99Ms <= 20,
+          churnAck: summary.churnAckP99Ms <= 100,
+          churnLoop: summary.churnLoopP99Ms <= 20,
+          churnSignIn: churnSignInMs <= 2000,
+          slowExchangeSignIn: slowExchangeSignInOk,
+          revoked: revokedClosedMs <= 30_000,
+          kickedMoveRefused,
         },
         activityFlood,
         activityAnonymous,
         activityFanout,
+        activityPongFlood,
+        activityChurn,
       };
     }
 

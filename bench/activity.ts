@@ -81,6 +81,11 @@ const server = new ActivityServer({
     maxUnsigned: TABLES * 4,
     messagesPerSecond: 1000,
     messageBurst: 1000,
+    framesPerSecond: 1000,
+    frameBurst: 1000,
+    personFramesPerSecond: TABLES * 4000,
+    personFrameBurst: TABLES * 4000,
+    perPerson: TABLES * 4,
   },
 });
 const port = await server.start();

@@ -273,19 +273,39 @@ export const INVALID_TOKEN_HELP = [
 /**
  * DAILY_SALT must be a random secret of at least 128 bits: every day's deals come from it, and a
  * guessable one (a word, a name) is found from one hand in a fraction of a millisecond. Judged as
- * a random string over its alphabet (hex digits 4 bits a character, base64 6), and refused when its
- * characters are too few or too repetitive for that (the text of `.env.example` shows how to make one).
+ * a random string over its alphabet (hex digits 4 bits a character, base64 6, words about 2: a
+ * passphrase such as `correcthorsebatterystaple` is words, whatever its length), and refused when
+ * its characters are too few, too repetitive, or follow a pattern (a run such as `0123…` or
+ * `aaaa…`, or a part written again) for more than a quarter of them.
  */
 function dailySaltOf(salt: string | null, problems: string[]): string | null {
   if (salt === null) return null;
-  const bitsPerChar = /^[0-9a-fA-F]+$/.test(salt) ? 4 : /^[A-Za-z0-9+/_-]+=*$/.test(salt) ? 6 : 0;
+  const body = salt.replace(/=+$/, "");
+  // Letters in one case (CamelCase too: few capitals), or words between dashes: a random string's letters are half capitals.
+  const capitals = body.replace(/[^A-Z]/g, "").length;
+  const oneCase = Math.min(capitals, body.replace(/[^a-z]/g, "").length) * 4 <= body.length;
+  const words =
+    (/^[A-Za-z]+$/.test(body) && oneCase) ||
+    (/^[A-Za-z0-9]+([-_ .][A-Za-z0-9]+)+$/.test(body) && body.split(/[-_ .]/).every((w) => /^([A-Za-z]+|\d+)$/.test(w)));
+  const bitsPerChar = words ? 2 : /^[0-9a-fA-F]+$/.test(body) ? 4 : /^[A-Za-z0-9+/_-]+$/.test(body) ? 6 : 0;
   const counts = new Map<string, number>();
-  for (const ch of salt) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  for (const ch of body) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   // A random string's characters are spread over its alphabet; "aaaa…" or "abab…" are not.
-  const spread = [...counts.values()].reduce((h, n) => h - (n / salt.length) * Math.log2(n / salt.length), 0);
-  if (bitsPerChar * salt.replace(/=+$/, "").length < 128 || spread < 3)
+  const spread = [...counts.values()].reduce((h, n) => h - (n / body.length) * Math.log2(n / body.length), 0);
+  if (bitsPerChar * body.length < 128 || spread < 3 || patterned(body) * 4 > body.length)
     problems.push(
       "DAILY_SALT must be a random secret of at least 128 bits, such as 64 hex digits from `openssl rand -hex 32` (or leave it empty: one is generated and kept in the database).",
     );
   return salt;
+}
+
+/** Characters that follow from the ones before: a run going up, down or staying (`0123`, `cba`, `aaa`), or a 3-character part seen earlier. */
+function patterned(s: string): number {
+  let n = 0;
+  for (let i = 2; i < s.length; i++) {
+    const step = s.charCodeAt(i) - s.charCodeAt(i - 1);
+    const run = Math.abs(step) <= 1 && step === s.charCodeAt(i - 1) - s.charCodeAt(i - 2);
+    if (run || s.slice(0, i).includes(s.slice(i - 2, i + 1))) n++;
+  }
+  return n;
 }

@@ -3,7 +3,8 @@
  * event and per error, always with the table id (`tableId`); secrets never reach the output.
  *
  * Secrets are kept out twice: known fields are redacted, and every line is scrubbed as it is
- * written, of the bot token (DISCORD_TOKEN, or `secrets`), of DATABASE_URL's password and the
+ * written, of every secret the configuration holds (SECRET_SETTINGS: the bot token, the OAuth2
+ * client secret, DAILY_SALT, the REST proxy's secret; and `secrets`), of DATABASE_URL's password and the
  * password of any other URL, whatever their length, and of interaction tokens inside webhook and
  * interaction URLs (an error from Discord's REST client carries its URL, and an interaction token
  * lets anyone post as the bot for 15 minutes).
@@ -21,6 +22,9 @@ const URL_TOKEN = /(\/(?:webhooks|interactions)\/\d+\/)[A-Za-z0-9_.-]{8,}/g;
  * not. It ends at the last `@` before a space, quote, slash, `?` or `#`, so a raw `@` in it is covered.
  */
 const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s"'/?#:@]*):[^\s"'/?#]*@/gi;
+
+/** The settings that hold a secret, scrubbed from every line wherever they appear (the database's password is DATABASE_URL's). */
+export const SECRET_SETTINGS = ["DISCORD_TOKEN", "DISCORD_CLIENT_SECRET", "DAILY_SALT", "REST_PROXY_SECRET"] as const;
 
 /** A password scrubbed anywhere it appears; shorter ones only inside a URL, or every "a" would go. */
 const SCRUB_ANYWHERE = 8;
@@ -93,7 +97,12 @@ export function createLogger(opts: { level?: string; format?: "pretty" | "json";
     ],
     censor: "[redacted]",
   };
-  const scrub = scrubber([...(opts.secrets ?? []), process.env.DISCORD_TOKEN ?? ""], urlPassword(process.env.DATABASE_URL));
+  // As written and as read (settings are trimmed); a configured secret shorter than a token is refused at start anyway.
+  const configured = SECRET_SETTINGS.flatMap((k) => [process.env[k] ?? "", process.env[k]?.trim() ?? ""]);
+  const scrub = scrubber(
+    [...(opts.secrets ?? []), process.env.DISCORD_TOKEN ?? "", ...configured.filter((s) => s.length >= SCRUB_ANYWHERE)],
+    urlPassword(process.env.DATABASE_URL),
+  );
   const common = {
     level,
     redact,

@@ -82,11 +82,12 @@ export class Connection {
         );
         return;
       }
-      if (e.code === 4003) {
-        // The session ended: ask Discord again.
+      if (e.code === 4003 || e.code === 4011) {
+        // The session ended, or Discord was slow to confirm the code (which may be spent): ask Discord again.
         this.session = null;
+        const wait = e.code === 4011 ? this.backoff() : 0;
         this.o.authorize().then(
-          (code) => this.open({ t: "auth", code, channel: this.o.channel() }),
+          (code) => setTimeout(() => this.open({ t: "auth", code, channel: this.o.channel() }), wait),
           () => this.o.ended(null, e.code),
         );
         return;

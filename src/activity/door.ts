@@ -3,19 +3,30 @@
  * Every bound here is what a stranger who never reads the answers can spend; past it they get a
  * refusal (once) or a closed connection, never a queue that grows with what they send.
  *
+ * - What a socket sends, as it arrives: every WebSocket frame (pings, pongs and fragments as much
+ *   as messages) and every byte is counted from the socket's raw data, before `ws` parses any of it,
+ *   against that socket's budget and, once signed in, the person's over all their sockets. Past
+ *   either the socket is terminated (no close handshake to wait for): a stream of control frames
+ *   costs a few header reads, then nothing (RFC 6455 lets a peer send pongs unasked, and `ws` answers
+ *   every ping, so neither may be free).
  * - A connection's messages: a token bucket per connection, checked before a message is parsed.
  *   Over it, the page is told once and its socket stops being read for the refill time (TCP pushes
  *   back on the sender: a flood costs the server nothing while it waits). A person's actions also
  *   spend the fair-use budgets the buttons spend (src/table/fair-use.ts).
  * - What a connection has not read: past `maxBufferedBytes` unsent, it is dropped; refusals and
  *   notes are not even written once `quietBufferedBytes` wait (a page that does not read hears nothing).
- * - Connections per person at a channel: a few; the oldest is closed with a sentence when another opens.
+ * - Connections per person: a few at a channel, `perPerson` in all; the oldest is closed with a
+ *   sentence when another opens. A signed-in connection with nothing from the page and no table
+ *   news for `idleMs` is closed. A closed connection frees its place at once (the close handshake
+ *   is not waited for: a stranger is terminated, a signed-in page has `closeGraceMs` to read why).
  * - Strangers: connections not yet signed in are few (`maxUnsigned`, the oldest idle one closed
- *   first) and short-lived (`signInMs`); a sign-in's exchange with Discord runs `exchanges` at once
- *   with a short queue. A made-up code costs one quick answer from Discord, so what bounds it is
+ *   first) and short-lived (`signInMs`, which stops once the page has sent its sign-in); a
+ *   sign-in's exchange with Discord runs `exchanges` at once with a short queue, each bounded by
+ *   `exchangeMs` (past it the page is told to try again with a fresh code). A made-up code costs one quick answer from Discord, so what bounds it is
  *   how many run at once, not a rate spent before the code is read (20 made-up codes a second
  *   used to spend the process's 20 sign-ins and refuse real people).
  */
+import type { Duplex } from "node:stream";
 
 export interface DoorLimits {
   /** Connections at once, signed in or not. */
@@ -30,8 +41,24 @@ export interface DoorLimits {
   /** Sign-ins (fresh or resumed) one person may make in `signInWindowS`. */
   signInsPerPerson: number;
   signInWindowS: number;
-  /** Connections one person may have open at one channel's table. */
+  /** Connections one person may have open at one channel's table, and in all. */
   perPersonPerChannel: number;
+  perPerson: number;
+  /** A signed-in connection with no message from the page and no table news this long is closed. */
+  idleMs: number;
+  /** How long Discord's "yes, they may see the channel" lets a person act (within one hand) before it is asked again (rights.ts). */
+  recheckMs: number;
+  /** How long the code exchange with Discord (both its requests) may take. */
+  exchangeMs: number;
+  /** Frames (any kind) and bytes a socket may send a second, and in a burst; frames one person may send over all their sockets. */
+  framesPerSecond: number;
+  frameBurst: number;
+  bytesPerSecond: number;
+  byteBurst: number;
+  personFramesPerSecond: number;
+  personFrameBurst: number;
+  /** How long a signed-in page closed with a sentence keeps its socket to read it (its place is freed at once). */
+  closeGraceMs: number;
   /** Messages a connection may send a second, and in a burst. */
   messagesPerSecond: number;
   messageBurst: number;
@@ -52,6 +79,17 @@ export const DOOR: DoorLimits = {
   signInsPerPerson: 12,
   signInWindowS: 60,
   perPersonPerChannel: 3,
+  perPerson: 8,
+  idleMs: 30 * 60_000,
+  exchangeMs: 10_000,
+  recheckMs: 10_000,
+  framesPerSecond: 20,
+  frameBurst: 40,
+  bytesPerSecond: 16 << 10,
+  byteBurst: 64 << 10,
+  personFramesPerSecond: 40,
+  personFrameBurst: 80,
+  closeGraceMs: 2000,
   messagesPerSecond: 8,
   messageBurst: 16,
   maxBufferedBytes: 1 << 20,
@@ -74,12 +112,12 @@ export class Bucket {
     this.at = now;
   }
 
-  /** Takes a token if there is one. */
-  take(now: number): boolean {
+  /** Takes `n` tokens if there are as many. */
+  take(now: number, n = 1): boolean {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.perSecond);
     this.at = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < n) return false;
+    this.tokens -= n;
     return true;
   }
 
@@ -114,5 +152,58 @@ export class Slots {
       if (next) next();
       else this.busy--;
     }
+  }
+}
+
+/**
+ * Puts `admit` before the socket's own readers (ws's): each chunk of raw bytes is shown to it
+ * first, and read only if it says so. ws removes its reader by name (after a close frame, at the
+ * socket's close): the guard is named after it (as Node names a `once` wrapper), so it goes too.
+ */
+export function guardData(socket: Duplex, admit: (chunk: Buffer) => boolean): void {
+  for (const listener of socket.rawListeners("data") as ((this: Duplex, chunk: Buffer) => void)[]) {
+    socket.removeListener("data", listener);
+    const guarded = function (this: Duplex, chunk: Buffer): void {
+      if (admit(chunk)) listener.call(this, chunk);
+    };
+    socket.on("data", Object.assign(guarded, { listener }));
+  }
+}
+
+/**
+ * Counts the WebSocket frames that begin in a socket's raw bytes (RFC 6455 §5.2: two header bytes,
+ * 2 or 8 more for a long length, 4 for the mask, then the payload), across chunks, without reading
+ * a payload: what a socket sent is known before `ws` parses it.
+ */
+export class FrameCounter {
+  /** Payload bytes of the current frame still to come. */
+  private skip = 0;
+  /** The current frame's header bytes read so far (empty between frames). */
+  private readonly head: number[] = [];
+
+  count(chunk: Buffer): number {
+    let frames = 0;
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, chunk.length - i);
+        this.skip -= n;
+        i += n;
+        continue;
+      }
+      if (this.head.length === 0) frames++;
+      this.head.push(chunk[i++]);
+      if (this.head.length < 2) continue;
+      const len7 = this.head[1] & 0x7f;
+      const size = 2 + (len7 === 126 ? 2 : len7 === 127 ? 8 : 0) + (this.head[1] & 0x80 ? 4 : 0);
+      if (this.head.length < size) continue;
+      let payload = len7;
+      if (len7 === 126) payload = (this.head[2] << 8) | this.head[3];
+      // A 64-bit length: past 2^53 it is garbage anyway, and ws closes it (maxPayload).
+      else if (len7 === 127) payload = this.head.slice(2, 10).reduce((a, b) => a * 256 + b, 0);
+      this.head.length = 0;
+      this.skip = payload;
+    }
+    return frames;
   }
 }

@@ -21,8 +21,10 @@
  * front forwards: each connection carries the shard's secret key and the peer's address, the one
  * the shard would have seen without the manager.
  *
- * The front bounds what it holds (connections at once, the time to send a request and to get the
- * shard's answer); the shard closes a page that has not signed in within its own 30 s. It keeps no
+ * The front bounds what it holds as one process's door does (door.ts): sockets at once, counted
+ * from the first byte (a crowd of half-open requests too), as many as its shards' doors take
+ * together; the time to send a request and to get the shard's answer. Each shard's door then
+ * counts the frames, the strangers and the sign-ins. It keeps no
  * per-address count of its own: every page reaches the bot through Discord's proxy (and usually
  * the operator's HTTPS proxy), so one address is everyone, and a count per address would throttle
  * the whole machine's reconnects after a restart.
@@ -37,6 +39,7 @@ import type { Logger } from "../log.js";
 import { shardOf } from "../shard-of.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { closeReason, pathOf, servePage, urlOf } from "./http.js";
+import { DOOR } from "./door.js";
 import { CLOSE } from "./protocol.js";
 
 /** Headers the front adds to a forwarded upgrade (and removes from the page's own). */
@@ -81,10 +84,10 @@ export interface FrontDeps {
   /** The shards this machine runs (SHARD_IDS); the others' servers are out of its reach. */
   localShards: number[];
   log: Logger;
+  /** Sockets at once (default: what the local shards' doors take together); tests set fewer. */
+  maxConnections?: number;
 }
 
-/** Connections piped at once (each is two sockets here), so a flood cannot take the manager's memory. */
-const MAX_CONNECTIONS = 10_000;
 /** How long a shard has to answer a forwarded upgrade, and a page to send its request. */
 const HANDSHAKE_MS = 10_000;
 const snowflake = /^\d{15,22}$/;
@@ -96,9 +99,14 @@ export class ActivityFront {
   private readonly shards = new Map<number, { port: number; key: string }>();
   private readonly pipes = new Set<Duplex>();
   private app: AppFiles | null = null;
+  private readonly maxConnections: number;
 
   constructor(private readonly deps: FrontDeps) {
-    this.http = createServer({ headersTimeout: HANDSHAKE_MS, requestTimeout: HANDSHAKE_MS }, (req, res) => servePage(this.app, req, res));
+    this.maxConnections = deps.maxConnections ?? (DOOR.maxConnections + DOOR.maxUnsigned) * Math.max(1, deps.localShards.length);
+    const timeouts = { headersTimeout: HANDSHAKE_MS, requestTimeout: HANDSHAKE_MS, connectionsCheckingInterval: 1000 };
+    this.http = createServer(timeouts, (req, res) => servePage(this.app, req, res));
+    // Every socket counts from its first byte: past the cap Node drops a new one at once (a flood cannot take the manager's memory).
+    this.http.maxConnections = this.maxConnections;
     this.http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
   }
 
@@ -141,7 +149,7 @@ export class ActivityFront {
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on("error", () => socket.destroy());
-    if (pathOf(req) !== "/ws" || this.pipes.size / 2 + this.refusals.clients.size >= MAX_CONNECTIONS) {
+    if (pathOf(req) !== "/ws" || this.pipes.size / 2 + this.refusals.clients.size >= this.maxConnections) {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
       return;
     }

@@ -185,4 +185,8 @@ export const CLOSE = {
   ended: 4009,
   /** The page sent faster than it is allowed, again and again, or stopped reading what it was sent. */
   tooFast: 4010,
+  /** Discord was slow or failing to confirm the sign-in's code (it may be spent): the page asks Discord for a fresh one and tries again. */
+  signInAgain: 4011,
+  /** Nothing from the page and no table news for the door's idle time (door.ts). */
+  idle: 4012,
 } as const;

@@ -10,8 +10,9 @@
  * As boardgame.io's master: the server owns the state, a client is a seat or a spectator, and
  * nothing in a client's message says who acts or where.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Card } from "../game/cards.js";
@@ -25,12 +26,15 @@ import { admit } from "../table/gate.js";
 import type { Outcome, TableUpdate, TableView } from "../table/types.js";
 import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
-import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
+import { newConnection, withinBudget, type Connection } from "./connection.js";
+import { DOOR, guardData, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
 import { closeReason, pathOf, servePage } from "./http.js";
 import { LastGames } from "./last-games.js";
-import { identify, type DiscordIdentity } from "./oauth.js";
+import { identify, type DiscordIdentity, type OAuthDeps } from "./oauth.js";
+import { Places } from "./places.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
+import { handKey, Rights } from "./rights.js";
 import { rulesInfo } from "./rules.js";
 import { askerOf, Sessions } from "./session.js";
 import { TournamentPanels } from "./tournament.js";
@@ -70,25 +74,6 @@ export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "pa
   limits?: Partial<DoorLimits>;
 }
 
-interface Connection {
-  ws: WebSocket;
-  /** The peer's address (behind Discord's proxy, which hides people's addresses, a proxy's). */
-  address: string;
-  who: DiscordIdentity | null;
-  channel: string | null;
-  /** The table shown: the channel's open table, or the last one (a game just over). */
-  tableId: string | null;
-  /** Why the gate (src/table/gate.ts) shows this person no table here: what their acts hear too. */
-  barred?: Sentence;
-  /** Waiting for Discord's answer to the sign-in: no second attempt meanwhile. */
-  signingIn: boolean;
-  /** The rules and settings whose words it was sent (the record's own objects: new ones only when the lobby changes them). */
-  rulesSent: { rules: object; settings: object } | null;
-  /** Its messages' budget (door.ts), and whether its socket is paused for having spent it. */
-  bucket: Bucket;
-  paused: boolean;
-}
-
 /** WebSocket's "try again later" (RFC 6455): the page reconnects by itself. */
 const TRY_AGAIN_LATER = 1013;
 /** How long a page that sent too fast is not read (its socket paused: TCP holds the rest back). */
@@ -103,12 +88,11 @@ export class ActivityServer {
   private readonly exchanges: Slots;
   /** Sign-ins per person, fresh or resumed. */
   private readonly signInsOf: RateLimiterMemory;
-  /** Connections not signed in and not signing in, oldest first: the first to go when strangers crowd the door. */
-  private readonly idle = new Set<Connection>();
-  private readonly byChannel = new Map<string, Set<Connection>>();
-  private readonly all = new Set<Connection>();
-  /** Signed-in connections by table and person ("tableId user"): who has the table open here. */
-  private readonly open = new Map<string, number>();
+  /** Who holds a place, at which channel, showing which table (places.ts). */
+  private readonly places: Places<Connection>;
+  private readonly rights: Rights<Connection>;
+  private readonly idleSweep: NodeJS.Timeout;
+  private readonly oauth: OAuthDeps;
   private readonly lastGames = new LastGames();
   private readonly panels: TournamentPanels<Connection> | null;
   private app: AppFiles | null = null;
@@ -119,6 +103,7 @@ export class ActivityServer {
     this.sessions = new Sessions(deps.clientSecret);
     const limits = (this.limits = { ...DOOR, ...deps.limits });
     this.exchanges = new Slots(limits.exchanges, limits.exchangeQueue);
+    this.oauth = { clientId: deps.clientId, clientSecret: deps.clientSecret, apiBase: deps.apiBase, timeoutMs: limits.exchangeMs };
     this.signInsOf = new RateLimiterMemory({ keyPrefix: "sign-in", points: limits.signInsPerPerson, duration: limits.signInWindowS });
     // Node checks those timeouts every connectionsCheckingInterval (30 s by default): every second here.
     const timeouts = {
@@ -126,27 +111,46 @@ export class ActivityServer {
       requestTimeout: limits.requestTimeoutMs,
       connectionsCheckingInterval: 1000,
     };
-    this.http = createServer(timeouts, (req, res) => this.serve(req, res));
+    // Behind the manager's front door (forwardKey) the front serves the page; a shard serves none.
+    this.http = createServer(timeouts, (req, res) => servePage(this.app, req, res));
     // Sockets before their upgrade count too (a crowd of half-open requests): past the cap they are dropped at once.
     this.http.maxConnections = limits.maxConnections + limits.maxUnsigned;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME });
+    this.places = new Places<Connection>({
+      limits,
+      now: this.now,
+      evict: (c, why) => this.shut(c, why === "signInFirst" ? TRY_AGAIN_LATER : CLOSE.replaced, why),
+      shown: (c) => {
+        this.panels?.shown(c).catch((err: unknown) => deps.log.warn({ err: String(err) }, "tournament panel not sent"));
+      },
+      stoppedWatching: deps.stoppedWatching,
+    });
     this.http.on("upgrade", (req, socket, head) => {
       const path = pathOf(req);
       const address = deps.forwardKey ? forwardedAddress(req, deps.forwardKey) : (req.socket.remoteAddress ?? "?");
       if (path !== "/ws" || address === null) return void socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-      if (this.all.size >= limits.maxConnections || !this.roomForStranger())
-        return void socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, address));
+      if (!this.places.roomForStranger()) return void socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, socket, address));
     });
     deps.service.onUpdate((table, update) => {
       this.lastGames.saw(table, update);
       this.updated(table, update);
     });
     deps.service.access.onEnded((e) => this.ended(e));
+    this.rights = new Rights<Connection>({
+      access: deps,
+      now: this.now,
+      recheckMs: limits.recheckMs,
+      lost: (c) => this.close(c, CLOSE.ended, "endedUnseen"),
+      failed: (err) => deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, "Activity rights re-check failed"),
+    });
+    deps.onChanged?.((where) => this.rights.changed(where, this.places.all));
+    this.idleSweep = setInterval(() => this.closeIdle(), Math.min(60_000, Math.max(100, limits.idleMs / 4)));
+    this.idleSweep.unref();
     this.panels = deps.tournaments
       ? new TournamentPanels(
           deps.tournaments,
-          () => this.all,
+          () => this.places.all,
           (c, m) => this.send(c, m),
         )
       : null;
@@ -175,97 +179,69 @@ export class ActivityServer {
    * fresh menu does, so the thread need not mention them at once (thread-posts.ts).
    */
   watching(tableId: string, userId: string): boolean {
-    return (this.open.get(`${tableId} ${userId}`) ?? 0) > 0;
-  }
-
-  /** The table a signed-in connection shows (null: none), kept in `open`. */
-  private show(c: Connection, tableId: string | null): void {
-    if (c.tableId === tableId) return;
-    if (c.tableId && c.who) this.count(`${c.tableId} ${c.who.userId}`, -1);
-    c.tableId = tableId;
-    if (tableId && c.who) this.count(`${tableId} ${c.who.userId}`, 1);
-    this.panels?.shown(c).catch((err: unknown) => this.deps.log.warn({ err: String(err) }, "tournament panel not sent"));
-  }
-
-  private count(key: string, by: number): void {
-    const n = (this.open.get(key) ?? 0) + by;
-    if (n > 0) return void this.open.set(key, n);
-    this.open.delete(key);
-    const [tableId, userId] = key.split(" ");
-    if (by < 0) this.deps.stoppedWatching?.(tableId, userId);
+    return this.places.watching(tableId, userId);
   }
 
   /** Connections open now. */
   get connections(): number {
-    return this.all.size;
+    return this.places.all.size;
   }
 
   async stop(): Promise<void> {
-    for (const c of this.all) c.ws.close(1012, "restarting");
+    clearInterval(this.idleSweep);
+    const sockets = [...this.places.all].map((c) => c.ws);
+    for (const c of this.places.all) this.places.forget(c);
+    for (const ws of sockets) ws.close(1012, "restarting");
     // A page that does not read never answers the close: a moment's grace, then its socket goes (a stop is bounded).
-    for (let waited = 0; this.all.size && waited < 1000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    for (const c of this.all) this.drop(c);
+    const open = () => sockets.some((ws) => ws.readyState !== ws.CLOSED);
+    for (let waited = 0; open() && waited < 1000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (const ws of sockets) ws.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     this.http.closeAllConnections();
     await new Promise<void>((resolve) => this.http.close(() => resolve()));
   }
 
-  // ---- HTTP -------------------------------------------------------------------------------------
-
-  private serve(req: IncomingMessage, res: ServerResponse): void {
-    // Behind the manager's front door (forwardKey) the front serves the page; a shard serves none.
-    servePage(this.app, req, res);
-  }
-
   // ---- connections ------------------------------------------------------------------------------
 
-  /**
-   * Whether one more connection may wait to sign in: strangers hold at most `maxUnsigned` of them; when
-   * they are all taken, the one that has waited longest without sending a sign-in gives its place.
-   */
-  private roomForStranger(): boolean {
-    if (this.idle.size < this.limits.maxUnsigned) return true;
-    const oldest = this.idle.values().next().value;
-    if (!oldest) return false;
-    this.idle.delete(oldest);
-    this.close(oldest, TRY_AGAIN_LATER, "signInFirst");
-    return true;
-  }
-
-  private connected(ws: WebSocket, address: string): void {
+  private connected(ws: WebSocket, socket: Duplex, address: string): void {
     const now = this.now();
-    const c: Connection = {
-      ws,
-      address,
-      who: null,
-      channel: null,
-      tableId: null,
-      signingIn: false,
-      rulesSent: null,
-      bucket: new Bucket(this.limits.messagesPerSecond, this.limits.messageBurst, now),
-      paused: false,
-    };
-    this.all.add(c);
-    this.idle.add(c);
+    const l = this.limits;
+    const c = newConnection(ws, address, l, now);
+    this.places.arrived(c);
+    // Every frame, pings and pongs too, is counted from the raw bytes before ws parses it.
+    guardData(socket, (chunk) => this.admit(c, chunk));
+    // Until the page sends its sign-in; the exchange with Discord then has its own bound (door.ts).
     const timer = setTimeout(() => {
-      if (!c.who) this.close(c, CLOSE.signInFirst, "signInFirst");
-    }, this.limits.signInMs);
+      if (!c.who && !c.signingIn) this.close(c, CLOSE.signInFirst, "signInFirst");
+    }, l.signInMs);
     ws.on("message", (data, isBinary) => {
       // Before anything is read: a page over its budget costs no parsing, no lookup, no queued answer.
       if (!c.bucket.take(this.now())) return this.overBudget(c);
+      c.lastHeard = this.now();
       this.received(c, isBinary ? null : data.toString()).catch((err: unknown) =>
         this.deps.log.error({ err: err instanceof Error ? err.message : String(err) }, "Activity message failed"),
       );
     });
     ws.on("close", () => {
       clearTimeout(timer);
-      this.show(c, null);
-      this.all.delete(c);
-      this.idle.delete(c);
-      if (c.channel) this.byChannel.get(c.channel)?.delete(c);
-      if (c.channel && this.byChannel.get(c.channel)?.size === 0) this.byChannel.delete(c.channel);
+      this.places.forget(c);
     });
     ws.on("error", () => undefined);
+  }
+
+  /** A chunk of what a socket sent, before it is parsed: within the socket's and its person's budgets, or the socket goes. */
+  private admit(c: Connection, chunk: Buffer): boolean {
+    if (withinBudget(c, chunk, c.who ? this.places.personFrames(c.who.userId) : undefined, this.now()) !== null) return true;
+    // A stranger's socket dropped is no news (a crowd of them would flood the log); a person's is.
+    if (!c.gone && c.who) this.deps.log.info({ user: c.who.userId, bytes: chunk.length }, "Activity connection dropped: it sends too much");
+    this.drop(c);
+    return false;
+  }
+
+  /** Signed-in connections with nothing from the page and no table news for the door's idle time. */
+  private closeIdle(): void {
+    const before = this.now() - this.limits.idleMs;
+    for (const c of this.places.all) if (c.who && c.lastHeard < before) this.close(c, CLOSE.idle, "idle");
   }
 
   private async received(c: Connection, text: string | null): Promise<void> {
@@ -285,6 +261,12 @@ export class ActivityServer {
     const who = c.who;
     const busy = await this.deps.fairUse.admit(who.userId, c.channel ? (this.deps.guildOf?.(c.channel) ?? null) : null);
     if (busy) return this.say(c, busy, "refusal");
+    // A move, a pass, a lobby move: only on Discord's word given during this hand (rights.ts); a hint reads only.
+    if (parsed.t !== "hint") {
+      const may = await this.rights.mayAct(c);
+      if (may === "no") return;
+      if (may === "busy") return this.say(c, sentence("activity", "checkBusy"), "refusal");
+    }
     const tableId = c.tableId;
     if (!tableId) return this.say(c, c.barred ?? { area: "refusals", key: "noTable" }, "refusal");
     const actor = askerOf(who, c.channel, this.deps.guildOf);
@@ -315,8 +297,7 @@ export class ActivityServer {
 
   private async signIn(c: Connection, m: Extract<ClientMessage, { t: "auth" | "resume" }>): Promise<void> {
     c.signingIn = true;
-    // No longer a stranger's idle socket; while it signs in, the exchanges' own bound holds it (door.ts).
-    this.idle.delete(c);
+    this.places.signingIn(c);
     try {
       await this.signInNow(c, m);
     } finally {
@@ -338,36 +319,33 @@ export class ActivityServer {
       resumed = true;
     } else {
       // A made-up code costs one quick answer from Discord: what bounds strangers is how many run at once (door.ts).
-      const got = await this.exchanges.run(() =>
-        identify({ clientId: this.deps.clientId, clientSecret: this.deps.clientSecret, apiBase: this.deps.apiBase }, m.code),
-      );
+      const got = await this.exchanges.run(() => identify(this.oauth, m.code));
       if (!got) return this.close(c, TRY_AGAIN_LATER, "signInBusy");
+      // Discord was slow or failing: the code may be spent, so the page asks for a fresh one (web/connection.ts).
+      if (got.value === "retry") return this.close(c, CLOSE.signInAgain, "signInSlow");
       who = got.value;
       if (!who) return this.close(c, CLOSE.signInFailed, "signInFailed");
     }
+    // Past the exchange, a code is spent: "later" means with a fresh one.
+    const later = resumed ? TRY_AGAIN_LATER : CLOSE.signInAgain;
     // One person's sign-ins (a session resumed on a thousand sockets) are theirs to spend, nobody else's.
     const own = await this.signInsOf.consume(who.userId).then(
       () => true,
       () => false,
     );
-    if (!own) return this.close(c, TRY_AGAIN_LATER, "signInBusy", who.locale);
+    if (!own) return this.close(c, later, "signInBusy", who.locale);
+    const checkedAt = this.now();
     if (this.deps.mayWatch) {
-      const may = await this.deps.mayWatch(who.userId, m.channel);
+      // Discord's word now: never a remembered one (src/discord/bot/members.ts).
+      const may = await this.deps.mayWatch(who.userId, m.channel, "fresh");
       if (may === "unknown-channel") return this.close(c, CLOSE.notHere, "notHere", who.locale);
       if (may === "no") return this.close(c, CLOSE.mayNotWatch, "mayNotWatch", who.locale);
+      if (may === "busy") return this.close(c, later, "signInBusy", who.locale);
     }
-    if (c.ws.readyState !== c.ws.OPEN) return;
+    if (c.gone || c.ws.readyState !== c.ws.OPEN) return;
     c.who = who;
     c.channel = m.channel;
-    let set = this.byChannel.get(m.channel);
-    if (!set) this.byChannel.set(m.channel, (set = new Set()));
-    // A few connections per person at a table; another one closes their oldest (the set keeps arrival order).
-    const theirs = [...set].filter((o) => o.who?.userId === who.userId);
-    for (const old of theirs.slice(0, Math.max(0, theirs.length - this.limits.perPersonPerChannel + 1))) {
-      set.delete(old);
-      this.close(old, CLOSE.replaced, "openedElsewhere");
-    }
-    set.add(c);
+    this.places.signedIn(c, who.userId, m.channel);
     this.deps.log.debug({ user: who.userId, channel: m.channel, resumed }, "Activity connection signed in");
     this.send(c, {
       t: "welcome",
@@ -378,7 +356,9 @@ export class ActivityServer {
     });
     const found = await this.lastGames.here(this.deps.service, askerOf(who, m.channel, this.deps.guildOf));
     const table = found.ok ? found.table : null;
-    this.show(c, table?.record.id ?? null);
+    this.places.show(c, table?.record.id ?? null);
+    c.hand = handKey(table);
+    c.checked = { hand: c.hand, at: checkedAt };
     c.barred = found.ok || found.code === "no-table" ? undefined : found.say;
     if (c.barred) this.say(c, c.barred, "note");
     if (!table) return this.send(c, { t: "table", table: null });
@@ -398,7 +378,7 @@ export class ActivityServer {
 
   private updated(table: TableView, update: TableUpdate): void {
     const { channelId, threadId, id } = table.record;
-    const conns = [...(this.byChannel.get(channelId) ?? []), ...(threadId ? (this.byChannel.get(threadId) ?? []) : [])];
+    const conns = this.places.at(threadId ? [channelId, threadId] : [channelId]);
     if (!conns.length) return;
     // The public part is written once for the table; every spectator gets the same frame.
     let head: Buffer | null = null;
@@ -407,7 +387,9 @@ export class ActivityServer {
       if (!c.who || admit(table.record, c.who, "watch")) continue;
       // A connection follows its channel's table (one open table per channel): a rematch there is
       // the next table it shows.
-      this.show(c, id);
+      this.places.show(c, id);
+      c.lastHeard = this.now();
+      this.rights.shows(c, handKey(table));
       head ??= tableFrameHead(publicFrame(table, update, this.avatarsAt(table)));
       const hand = handFor(table, c.who.userId, c.who.locale);
       this.sendFrame(c, hand ? tableFrame(head, hand) : (watching ??= tableFrame(head, null)));
@@ -423,8 +405,8 @@ export class ActivityServer {
   private avatarsAt(table: TableView): (userId: string) => string | null {
     const { channelId, threadId } = table.record;
     const avatars = new Map<string, string>();
-    for (const ch of threadId ? [channelId, threadId] : [channelId])
-      for (const c of this.byChannel.get(ch) ?? []) if (c.who?.avatar) avatars.set(c.who.userId, c.who.avatar);
+    for (const c of this.places.at(threadId ? [channelId, threadId] : [channelId]))
+      if (c.who?.avatar) avatars.set(c.who.userId, c.who.avatar);
     // Else the face their last click at the table carried (a chat-only player's: src/table/faces.ts).
     return (userId) => avatars.get(userId) ?? table.faceOf(userId);
   }
@@ -480,7 +462,7 @@ export class ActivityServer {
     const key = (
       { left: "endedLeft", kicked: "endedKicked", forgotten: "endedForgotten", purged: "endedPurged", banned: "endedBanned" } as const
     )[e.why];
-    for (const c of this.all) {
+    for (const c of this.places.all) {
       if (!c.who || !c.channel) continue;
       if (e.userId && c.who.userId !== e.userId) continue;
       if (e.channels.length && !e.channels.includes(c.channel)) continue;
@@ -490,11 +472,26 @@ export class ActivityServer {
   }
 
   private drop(c: Connection): void {
+    this.places.forget(c);
     c.ws.terminate();
   }
 
+  /**
+   * Closes with a sentence, and frees the connection's place at once: a stranger's socket goes
+   * with its close frame, a signed-in page's after a moment to read it (ws would wait 30 s for an
+   * answer that a page that does not read never sends).
+   */
   private close(c: Connection, code: number, key: keyof ReturnType<typeof messages>["activity"] & string, locale?: Locale): void {
+    if (c.gone) return;
+    this.places.forget(c);
+    this.shut(c, code, key, locale);
+  }
+
+  /** The close frame, then the socket (its place is free already). */
+  private shut(c: Connection, code: number, key: keyof ReturnType<typeof messages>["activity"] & string, locale?: Locale): void {
+    const grace = c.who ? this.limits.closeGraceMs : 0;
     const text = words(messages(locale ?? c.who?.locale), { area: "activity", key });
     c.ws.close(code, closeReason(text));
+    setTimeout(() => c.ws.terminate(), grace).unref();
   }
 }

@@ -14,16 +14,27 @@ import type { Outcome, TableView } from "./types.js";
 /**
  * Whether a person may see a channel, as the chat platform says now: its server, the channel's
  * permissions, a private thread's members. The Discord front end answers it (src/discord/bot/members.ts);
- * the Activity asks it at every sign-in and resume.
+ * the Activity asks it at every sign-in and resume, again at a person's moves as hands go by, and
+ * whenever the platform says a channel's or a role's permissions changed.
  */
 export interface ChannelAccess {
-  /** A channel the bot does not know is nobody's ("unknown-channel"). */
-  mayWatch(userId: string, channelId: string): Promise<"yes" | "no" | "unknown-channel">;
+  /**
+   * A channel the bot does not know is nobody's ("unknown-channel"); "busy": the platform's word
+   * could not be had now (its look-ups' budget spent, or it failed): ask again later, never take
+   * an old answer for it. `member: "fresh"` (the default) asks the platform about the person now;
+   * "known" judges the channel's and roles' permissions as they are now with the person as last
+   * asked (a channel or a role changed, not the person), asking only when nothing is known.
+   */
+  mayWatch(userId: string, channelId: string, member?: "fresh" | "known"): Promise<MayWatch>;
+  /** Tells `listener` when who may see channels may have changed: a channel or thread (its id) or a server's roles (channel null). */
+  onChanged?(listener: (where: { guildId: string; channelId: string | null }) => void): void;
   /** The channel's server, for the per-server budgets; null when unknown. */
   guildOf(channelId: string): string | null;
   /** A thread's parent channel (tables may open in a thread of an allowed channel); null for anything else. */
   parentOf(channelId: string): string | null;
 }
+
+export type MayWatch = "yes" | "no" | "unknown-channel" | "busy";
 
 export type AccessEnd = "left" | "kicked" | "forgotten" | "purged" | "banned";
 

@@ -59,7 +59,11 @@ export async function commitAction(ctx: TableContext, live: LiveTable, seat: Sea
   live.last[seat] = { seq, action };
   // Every card at info would drown the table events; timeouts are logged on their own. (Worded only when debug is on: it is every move.)
   if (ctx.log.isLevelEnabled("debug"))
-    ctx.log.debug({ table: live.record.id, seq, seat, action: describeAction(action), source }, "action");
+    // A pass's cards are that seat's secret: the log says a pass was made, never which cards (plays are public).
+    ctx.log.debug(
+      { table: live.record.id, seq, seat, action: action.type === "pass" ? "passed" : describeAction(action), source },
+      "action",
+    );
   // Timers first, so whoever hears of the action also sees the next turn's deadline.
   if (r.state.phase !== "game-over") ctx.plan(live);
   // Every front end hears the public side only: a pass without its cards, the exchange without what each seat gave.

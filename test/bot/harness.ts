@@ -120,7 +120,16 @@ export async function startHarness(
       tokenClock: () => fake.now(),
       load: idleGauge,
       onActivityFrame: opts.onActivityFrame,
-      activityLimits: opts.activityLimits ?? { messagesPerSecond: 10_000, messageBurst: 10_000, signInsPerPerson: 10_000 },
+      activityLimits: opts.activityLimits ?? {
+        messagesPerSecond: 10_000,
+        messageBurst: 10_000,
+        signInsPerPerson: 10_000,
+        framesPerSecond: 10_000,
+        frameBurst: 10_000,
+        personFramesPerSecond: 10_000,
+        personFrameBurst: 10_000,
+        perPerson: 10_000,
+      },
     });
   const h: Harness = {
     fake,

@@ -86,7 +86,19 @@ describe("loadEnv", () => {
 describe("DAILY_SALT", () => {
   const salt = (v: string) => readConfig({ DAILY_SALT: v }, { requireToken: false });
   it("is refused with a sentence when it is guessable: a word, too short, or not random", () => {
-    for (const weak of ["hearts", "my-server-daily-salt", "0123456789abcdef", "a".repeat(64), "ab".repeat(40)]) {
+    for (const weak of [
+      "hearts",
+      "my-server-daily-salt",
+      "0123456789abcdef",
+      "a".repeat(64),
+      "ab".repeat(40),
+      // Long enough on paper, but words or a pattern.
+      "correcthorsebatterystaple",
+      "correct-horse-battery-staple-and-a-few-more-words-2024",
+      "0123456789abcdef0123456789abcdef",
+      "fedcba9876543210fedcba9876543210",
+      "3f9c2a7be1d04f6a3f9c2a7be1d04f6a",
+    ]) {
       const r = salt(weak);
       expect(!r.ok && r.problems.join(" "), weak).toMatch(/^DAILY_SALT must be a random secret of at least 128 bits/);
     }
@@ -99,6 +111,18 @@ describe("DAILY_SALT", () => {
     ]) {
       const r = salt(good);
       expect(r.ok && r.config.dailySalt, good).toBe(good);
+    }
+  });
+  it("takes every random salt as `openssl rand` makes them (16 or 32 bytes, hex or base64): the pattern check refuses none", () => {
+    // A seeded stream of bytes (a random salt's shape, the same in every run).
+    let x = 0x9e3779b9;
+    const byte = () => ((x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) >>> 24) & 0xff;
+    for (let i = 0; i < 300; i++) {
+      const bytes = Buffer.from(Array.from({ length: i % 2 ? 16 : 32 }, byte));
+      for (const good of [bytes.toString("hex"), bytes.toString("base64")]) {
+        const r = salt(good);
+        expect(r.ok, good).toBe(true);
+      }
     }
   });
 });

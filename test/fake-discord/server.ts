@@ -363,6 +363,8 @@ export class FakeDiscord {
   readonly clientSecret = "fake-client-secret";
   /** OAuth2: authorize codes not yet exchanged, and access tokens, each → its user. */
   private readonly oauthCodes = new Map<string, FakeUser>();
+  /** Codes whose exchange the token endpoint answers this many ms late. */
+  private readonly oauthDelays = new Map<string, number>();
   private readonly accessTokens = new Map<string, FakeUser>();
   /** Each guild's preferred locale, sent as `guild_locale` (default "en-US"). */
   readonly guildLocales = new Map<string, string>();
@@ -1102,6 +1104,27 @@ export class FakeDiscord {
    * Sends a dispatch to the session(s) of the shard owning its guild (every session for events of
    * no guild); logged per session so a resuming client gets what it missed.
    */
+  /**
+   * Removes a person from the server as a kick does: Discord no longer knows them as a member, and
+   * the bot hears nothing (GUILD_MEMBER_REMOVE needs the privileged members intent, which it has not).
+   */
+  kick(user: FakeUser): void {
+    const i = this.users.indexOf(user);
+    if (i >= 0) this.users.splice(i, 1);
+  }
+  /**
+   * Takes View Channel from one person in a channel (a member overwrite), as a server admin does;
+   * the bot hears CHANNEL_UPDATE with the new overwrites.
+   */
+  denyView(user: FakeUser, channelId = this.channelId): void {
+    const c = this.channels.get(channelId);
+    if (!c) return;
+    c.permission_overwrites = [
+      ...(c.permission_overwrites ?? []).filter((o: any) => o.id !== user.id),
+      { id: user.id, type: 1, allow: "0", deny: String(Perm.ViewChannel) },
+    ];
+    this.dispatch(c.type === 11 || c.type === 12 ? "THREAD_UPDATE" : "CHANNEL_UPDATE", c);
+  }
   /** Bans a person from the server: Discord no longer knows them as a member, and the bot hears GUILD_BAN_ADD. */
   ban(user: FakeUser): void {
     const i = this.users.indexOf(user);
@@ -1191,7 +1214,12 @@ export class FakeDiscord {
 
     if (method === "GET" && url.pathname.startsWith("/attachments/")) return this.serveAttachment(path, res, call);
     // OAuth2 (the Activity's sign-in): documented apart from the OpenAPI routes the check reads.
-    if (method === "POST" && path === "/oauth2/token") return this.oauthToken(body, reply, error);
+    if (method === "POST" && path === "/oauth2/token") {
+      // A slow token endpoint for this code (oauthCode's delayMs), as Discord is on a bad day.
+      const delay = this.oauthDelays.get(body?.code);
+      if (delay) return void setTimeout(() => this.oauthToken(body, reply, error), delay);
+      return this.oauthToken(body, reply, error);
+    }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     if (bearer && method === "GET" && path === "/users/@me") {
       const u = this.accessTokens.get(bearer);
@@ -1981,9 +2009,10 @@ export class FakeDiscord {
    * An authorize code for `user`, as the Discord client gives the Activity's SDK (authorize): good
    * for one exchange at POST /oauth2/token with the application's id and secret.
    */
-  oauthCode(user: FakeUser): string {
+  oauthCode(user: FakeUser, opts: { delayMs?: number } = {}): string {
     const code = `code-${user.id}-${Math.random().toString(36).slice(2, 12)}`;
     this.oauthCodes.set(code, user);
+    if (opts.delayMs) this.oauthDelays.set(code, opts.delayMs);
     return code;
   }
 

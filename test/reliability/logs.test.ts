@@ -15,7 +15,11 @@ const TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456
 const INTERACTION = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OmFiY2RlZg";
 const DB_PASSWORD = "s3cret-Pa55word";
 
-function run(format: "json" | "pretty", databaseUrl = `postgresql://hearts:${DB_PASSWORD}@db.example:5432/hearts`): string {
+function run(
+  format: "json" | "pretty",
+  databaseUrl = `postgresql://hearts:${DB_PASSWORD}@db.example:5432/hearts`,
+  more: Record<string, string> = {},
+): string {
   const script = `
     const { createLogger } = await import("./src/log.ts");
     const root = createLogger({ format: "${format}", level: "info" });
@@ -25,11 +29,12 @@ function run(format: "json" | "pretty", databaseUrl = `postgresql://hearts:${DB_
     log.error({ table: "t1abc", err }, "could not answer an interaction");
     root.warn({ config: { token: process.env.DISCORD_TOKEN } }, "starting with " + process.env.DISCORD_TOKEN + " on " + process.env.DATABASE_URL);
     root.warn({ cache: "redis://cache:pw@cache.example:6379" }, "cache unreachable");
+    if (process.env.DAILY_SALT) root.warn({ oauth: { client_secret: process.env.DISCORD_CLIENT_SECRET }, salt: process.env.DAILY_SALT.trim() }, "configured with proxy secret " + process.env.REST_PROXY_SECRET);
     await new Promise((r) => setTimeout(r, 300));
   `;
   return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
     cwd: ROOT,
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DATABASE_URL: databaseUrl, FORCE_COLOR: "0" },
+    env: { ...process.env, DISCORD_TOKEN: TOKEN, DATABASE_URL: databaseUrl, FORCE_COLOR: "0", ...more },
     encoding: "utf8",
   });
 }
@@ -65,6 +70,19 @@ it("a one-character DATABASE_URL password and another URL's password are redacte
   expect(out).not.toContain(":pw@");
   expect(out, "a short password is not scrubbed out of ordinary words").toContain("could not answer an interaction");
   expect(out).not.toContain(TOKEN);
+}, 20_000);
+
+it("every secret the configuration holds is redacted: the OAuth2 client secret, DAILY_SALT and the REST proxy's secret", () => {
+  const secrets = {
+    DISCORD_CLIENT_SECRET: "Xq7-client-secret-Vb93kLm2",
+    DAILY_SALT: " 3f9c2a7be1d04f6a8b5c9e2d7a1f0c3b5e8d1a2f4c6b9e0d3a7f1c5b8e2d4a6f ",
+    REST_PROXY_SECRET: "9b1e4c7a2d5f8e0b3c6a9d2e5f8b1c4a",
+  };
+  const out = run("json", undefined, secrets);
+  const r = checkLogLines(out.trim().split("\n"), { secrets: Object.values(secrets).map((s) => s.trim()) });
+  expect(r.unparsable).toEqual([]);
+  expect(r.secretHits).toEqual([]);
+  expect(out).toContain("configured with proxy secret [redacted]");
 }, 20_000);
 
 describe("scrubber", () => {

@@ -3,7 +3,7 @@ import { messages, words, type Sentence } from "../../src/i18n/index.js";
 import { expect } from "vitest";
 import { awaiting, presetRules, viewFor, type GameState, type Seat, type SeatView } from "../../src/game/index.js";
 import { DEFAULT_SETTINGS } from "../../src/config.js";
-import { silentLogger } from "../../src/log.js";
+import { silentLogger, type Logger } from "../../src/log.js";
 import { firstLegalPlayer, type BotPlayer } from "../../src/table/players.js";
 import { stateBehind } from "../../src/table/live.js";
 import { TableService } from "../../src/table/service.js";
@@ -19,14 +19,14 @@ export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
 export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
 
 export function setup<S extends Store = MemoryStore>(
-  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number; bots?: BotPlayer } = {},
+  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number; bots?: BotPlayer; log?: Logger } = {},
 ) {
   const store = (opts.store ?? new MemoryStore()) as S;
   const clock = opts.clock ?? new ManualClock();
   const service = new TableService({
     store,
     bots: opts.bots ?? firstLegalPlayer,
-    log: silentLogger(),
+    log: opts.log ?? silentLogger(),
     config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
     clock,
     // A fixed seed: a format 1 deal, so a test knows the cards; none: the service's own secret.
