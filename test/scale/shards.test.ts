@@ -119,15 +119,16 @@ beforeAll(async () => {
     }
   });
   manager.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // A bound against a hang: 4 processes each loading the bot took over 60 s at a load average of 36.
   await waitFor(
     () => logs.some((l) => l.msg === "every shard is connected") || manager.exitCode !== null,
-    60_000,
+    240_000,
     "4 shard processes connected",
   ).catch((e) => {
     throw new Error(`${e.message}\n${stderr}`);
   });
   if (manager.exitCode !== null) throw new Error(`the manager stopped: ${stderr}`);
-}, 90_000);
+}, 270_000);
 
 afterAll(async () => {
   if (manager && manager.exitCode === null) {

@@ -254,4 +254,5 @@ it("the command refuses a target that is not empty, in a sentence, and copies in
   const again = await cli(["--from", src.url, "--to", dst.url]);
   expect(again.code).toBe(2);
   expect(again.out).toMatch(/is not empty \(HeartsTable: 9 rows, GameAction: \d+ rows.*copy into an empty database only/);
-});
+  // A bound against a hang only (two copies by the compiled command took over 30 s at a load average of 36).
+}, 180_000);
