@@ -3,7 +3,7 @@
  *
  * Hearts in the terminal: you (South) against three computer players, with the same engine and
  * rules options as the Discord bot. No Discord token needed. Type cards as "QS", "10h", "q♠";
- * "?" asks the medium player for a hint, "help" lists commands, "quit" leaves.
+ * "?" asks a player of the table's level (--level) for a hint, "help" lists commands, "quit" leaves.
  * --auto lets a medium bot play your seat too (a demo, and a quick smoke test).
  */
 import { createInterface } from "node:readline";
@@ -126,11 +126,13 @@ function parseCards(text: string): Card[] | string {
   return out;
 }
 
+/** What a player of the table's level (--level) would do in your seat. */
 function hint(state: GameState): string {
-  const a = decide(viewFor(state, YOU), "medium");
-  if (a.type === "play") return `A medium player would play ${label(a.card)}.`;
-  if (a.type === "pass") return `A medium player would pass ${a.cards.map(label).join(" ")}.`;
-  return `A medium player would choose “${a.choice}”.`;
+  const a = decide(viewFor(state, YOU), args.level, { budgetMs: args.budgetMs });
+  const who = `${/^[aeiou]/.test(args.level) ? "An" : "A"} ${args.level} player`;
+  if (a.type === "play") return `${who} would play ${label(a.card)}.`;
+  if (a.type === "pass") return `${who} would pass ${a.cards.map(label).join(" ")}.`;
+  return `${who} would choose “${a.choice}”.`;
 }
 
 const HELP = "Commands: a card (QS, 10h, q♠) or three to pass · ? hint · hand · score · rules · quit";

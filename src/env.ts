@@ -6,7 +6,7 @@
  * read it too: discord.js's Client JSON-parses SHARDS when the variable exists at all, so the
  * `SHARDS=` that .env.example ships crashed the first start of every new user.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { parse } from "dotenv";
 
 /**
@@ -18,11 +18,29 @@ export function envFile(env: NodeJS.ProcessEnv = process.env): string | null {
   return name === "none" ? null : name;
 }
 
+/**
+ * The file's text, or null when there is none. A file this user may not read (a .env of mode 0600
+ * owned by root beside a service run as another user, whose settings come from systemd's
+ * EnvironmentFile=) is skipped with one line on stderr: the variables it would give may well be in
+ * the environment already, and the settings' own check says what is still missing.
+ */
+function readEnvFile(file: string, warn: (line: string) => void): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    warn(`${file} is not readable by this user (${code ?? String(err)}): skipped; the settings come from the environment only.`);
+    return null;
+  }
+}
+
 /** Loads the .env file into `env` (variables already set win) and drops every empty variable. */
-export function loadEnv(env: NodeJS.ProcessEnv = process.env): void {
+export function loadEnv(env: NodeJS.ProcessEnv = process.env, warn: (line: string) => void = (l) => console.error(l)): void {
   const file = envFile(env);
-  if (file && existsSync(file)) {
-    for (const [key, value] of Object.entries(parse(readFileSync(file)))) {
+  const text = file ? readEnvFile(file, warn) : null;
+  if (text !== null) {
+    for (const [key, value] of Object.entries(parse(text))) {
       if (value.trim() !== "" && (env[key] === undefined || env[key] === "")) env[key] = value;
     }
   }

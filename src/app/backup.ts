@@ -20,7 +20,8 @@ async function main(argv: string[]): Promise<number> {
       [
         "DATABASE_URL is a PostgreSQL database: back it up with PostgreSQL's own pg_dump, which also takes a",
         "consistent copy while the bot runs. Keep the password off the command line (it would show in `ps`",
-        "and the shell's history): put it in ~/.pgpass (host:port:database:user:password, mode 0600) or PGPASSWORD.",
+        "and the shell's history): pg_dump reads it from ~/.pgpass (host:port:database:user:password, mode 0600)",
+        "or PGPASSWORD. The dump holds every secret of the database: the command creates it readable by you only.",
         "",
         `  ${pgDumpCommand(url)}`,
         "",

@@ -1,17 +1,18 @@
 /**
  * Copies the bot's whole database to another one, e.g. from the SQLite file to PostgreSQL:
  *
- *   npm run db:copy -- --from file:./data/hearts.db --to postgresql://user@host:5432/hearts   (password: PGPASSWORD or ~/.pgpass)
+ *   npm run db:copy -- --from file:./data/hearts.db --to postgresql://user@host:5432/hearts   (password: PGPASSWORD, from .env too)
  *
  * Stop the bot first. The target gets its migrations applied and must be empty; the copy runs in one
  * transaction on it and ends by counting every table on both sides. Exit codes: 0 copied and
  * verified, 1 failed (the target is left empty), 2 wrong arguments or a target that is not empty.
  */
+import "../load-env.js";
 import { copyDatabase, TargetNotEmptyError } from "../store/copy.js";
 import { redactUrl } from "../store/index.js";
 
 const USAGE =
-  "Usage: npm run db:copy -- --from <DATABASE_URL of the source> --to <DATABASE_URL of an empty target>\n  e.g. --from file:./data/hearts.db --to postgresql://user@localhost:5432/hearts (the password from PGPASSWORD or ~/.pgpass, never on the command line)";
+  "Usage: npm run db:copy -- --from <DATABASE_URL of the source> --to <DATABASE_URL of an empty target>\n  e.g. --from file:./data/hearts.db --to postgresql://user@localhost:5432/hearts (the password from PGPASSWORD, in .env or the environment, never on the command line)";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

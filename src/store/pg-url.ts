@@ -85,7 +85,9 @@ const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'
 /**
  * The pg_dump command for a DATABASE_URL the bot accepts: the URL as libpq reads it (without the
  * password, which pg_dump takes from ~/.pgpass or PGPASSWORD, and without Prisma's parameters), and
- * the schema the bot's tables live in when it is not the default one.
+ * the schema the bot's tables live in when it is not the default one. It runs under `umask 077` in
+ * a subshell: the dump holds every secret of the database and is created readable by its owner
+ * only (with the shell's usual umask it was 0644), and the operator's shell keeps its own umask.
  */
 export function pgDumpCommand(url: string, file = "hearts-$(date -u +%Y%m%dT%H%M%SZ).dump"): string {
   const target = pgTarget(url);
@@ -93,7 +95,7 @@ export function pgDumpCommand(url: string, file = "hearts-$(date -u +%Y%m%dT%H%M
   u.password = "";
   for (const key of [...u.searchParams.keys()]) if (!LIBPQ_PARAMETERS.has(key)) u.searchParams.delete(key);
   const schema = target.schema === "public" ? "" : ` --schema=${shellQuote(target.schema)}`;
-  return `pg_dump --format=custom${schema} --file ${file} ${shellQuote(u.toString())}`;
+  return `(umask 077 && pg_dump --format=custom${schema} --file ${file} ${shellQuote(u.toString())})`;
 }
 
 /** A quoted identifier, for the schema name in search_path and CREATE SCHEMA. */

@@ -74,6 +74,19 @@ describe("loadEnv", () => {
     expect("SHARDS" in env).toBe(false);
   });
 
+  it("skips a file it cannot read with one line, and an absent one silently, keeping the environment's settings", () => {
+    const lines: string[] = [];
+    // A folder stands for a file this user may not read (root reads any file, so no mode would do here).
+    const unreadable: NodeJS.ProcessEnv = { ENV_FILE: dir, DISCORD_TOKEN: "from-systemd", SHARDS: "" };
+    loadEnv(unreadable, (l) => lines.push(l));
+    expect(unreadable).toEqual({ ENV_FILE: dir, DISCORD_TOKEN: "from-systemd" });
+    expect(lines).toEqual([`${dir} is not readable by this user (EISDIR): skipped; the settings come from the environment only.`]);
+    const absent: NodeJS.ProcessEnv = { ENV_FILE: join(dir, "no-such-file") };
+    loadEnv(absent, (l) => lines.push(l));
+    expect(absent).toEqual({ ENV_FILE: join(dir, "no-such-file") });
+    expect(lines).toHaveLength(1);
+  });
+
   it("reads no file with ENV_FILE=none, and .env by default", () => {
     const env: NodeJS.ProcessEnv = { ENV_FILE: "none" };
     loadEnv(env);

@@ -121,7 +121,8 @@ describe("the README's quick start, verbatim", () => {
   it("cp .env.example .env, a token, deploy-commands, npm start: a game is played to its end", async () => {
     const started = Date.now();
     const steps = quickStart();
-    expect(steps).toEqual(["npm ci", "cp .env.example .env", "npm start", "npm test"]);
+    // The block is the order a newcomer types; each step below runs the block's own line.
+    expect(steps).toEqual(["npm ci", "cp .env.example .env", "npm run deploy-commands", "npm start", "npm test"]);
 
     // cp .env.example .env, run as written; then the two lines a newcomer fills in.
     expect(spawnSync("sh", ["-c", steps[1]], { cwd: dir }).status).toBe(0);
@@ -135,12 +136,12 @@ describe("the README's quick start, verbatim", () => {
     );
 
     const env = shellEnv({ DISCORD_API_BASE: fake.apiBase, BOT_DELAY_MS: "0" });
-    const deploy = run("npm run deploy-commands", dir, env);
+    const deploy = run(steps[2], dir, env);
     expect(await exited(deploy), deploy.output()).toBe(0);
     expect(deploy.output()).toContain("Registered 1 command (/hearts) globally");
     expect(fake.commands.get("global")?.map((c) => c.name)).toEqual(["hearts"]);
 
-    bot = run(steps[2], dir, env);
+    bot = run(steps[3], dir, env);
     const early = exited(bot).then((code) => {
       throw new Error(`npm start exited (${code}):\n${bot!.output()}`);
     });

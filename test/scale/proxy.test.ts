@@ -75,18 +75,30 @@ describe.skipIf(!!unavailable)("two machines, one REST proxy, one PostgreSQL", (
     expect(Math.max(...r.perSecond)).toBeLessThanOrEqual(50);
     expect(r.rateLimited429).toBe(0);
     expect(r.refusedToBots).toBe(0);
-    // The busy half's share of the requests is above half, and above its static share: without the
-    // proxy machine A's two shards may send 2 × floor(50 / 4) = 24 a second. (Its mean share of the
-    // budget over the run, busyShareOfBudget, passes 0.5 too on a machine that is not overloaded:
-    // npm run bench:proxy; here it depends on how much CPU the people and the bot get.)
+    // The busy half's share of the requests is above half, and nothing held it to its static share:
+    // without the proxy machine A's two shards may send 2 × floor(50 / 4) = 24 a second, and
+    // discord.js waits (a global rate-limit wait in their metrics) whenever they want more. How far
+    // above 24 its busiest second gets depends on the CPU the people and the bots get (50 on a
+    // 2-core machine at load 8, 22 at load 11): that figure is npm run bench:proxy's
+    // (busyPeakPerSecond, busyShareOfBudget), and logged here.
     expect(r.busyShareOfRequests).toBeGreaterThan(0.5);
-    expect(r.busyPeakPerSecond).toBeGreaterThan(24);
+    expect(await globalWaits(m.metrics.a)).toBe(0);
     // Requests through the proxy reach the fake from the proxy's address; the interaction webhooks
     // (sent straight to Discord) from the busy machine's: none from 127.0.0.1.
     expect(Object.keys(r.fromViaProxy)).toEqual([ADDRESSES.proxy]);
     expect(Object.keys(r.fromMachines).sort()).toContain(ADDRESSES.a);
     expect(Object.keys(r.fromMachines).every((a) => a === ADDRESSES.a || a === ADDRESSES.b)).toBe(true);
   }, 60_000);
+
+  /** Requests a machine's bot processes held back for a global limit of their own (hearts_discord_rest_rate_limit_waits_total{global="true"}). */
+  async function globalWaits(metrics: string): Promise<number> {
+    const text = await (await fetch(`${metrics}/metrics`)).text();
+    expect(text).toContain("hearts_discord_rest_rate_limit_waits_total");
+    return text
+      .split("\n")
+      .filter((l) => l.startsWith("hearts_discord_rest_rate_limit_waits_total{") && l.includes('global="true"'))
+      .reduce((n, l) => n + Number(l.split(" ").at(-1)), 0);
+  }
 
   const fake = () => m.fake;
   const channelOf = (guildId: string) => fake().guilds.find((g) => g.id === guildId)!.channelId;

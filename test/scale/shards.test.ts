@@ -119,15 +119,16 @@ beforeAll(async () => {
     }
   });
   manager.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // A bound against a hang: 4 processes each loading the bot took over 60 s at a load average of 36.
   await waitFor(
     () => logs.some((l) => l.msg === "every shard is connected") || manager.exitCode !== null,
-    60_000,
+    240_000,
     "4 shard processes connected",
   ).catch((e) => {
     throw new Error(`${e.message}\n${stderr}`);
   });
   if (manager.exitCode !== null) throw new Error(`the manager stopped: ${stderr}`);
-}, 90_000);
+}, 270_000);
 
 afterAll(async () => {
   if (manager && manager.exitCode === null) {
@@ -196,9 +197,29 @@ function tableMessage(p: Person, tableId: string | null): FakeMessage | null {
   );
 }
 
-/** Sends an interaction and waits for what the person then sees (the reply, or the updated message). */
-async function answer(h: InteractionHandle): Promise<FakeMessage> {
-  await h.ack;
+/**
+ * Acknowledgements that missed Discord's 3 s, with what they were. A person whose click failed
+ * clicks again, and so do these people: one late acknowledgement (a loaded machine) fails the one
+ * test that counts them, not the games and the seven tests that read their outcome.
+ */
+const missedAcks: string[] = [];
+async function acked(h: InteractionHandle): Promise<boolean> {
+  try {
+    await h.ack;
+    return true;
+  } catch (err) {
+    missedAcks.push(`${h.kind} of ${h.user.username}: ${err instanceof Error ? err.message : String(err)}`);
+    return false;
+  }
+}
+
+/**
+ * Sends an interaction and waits for what the person then sees (the reply, or the updated message);
+ * given as a function, it is sent once more if its acknowledgement came too late, as a person does.
+ */
+async function answer(send: InteractionHandle | (() => InteractionHandle)): Promise<FakeMessage> {
+  let h = typeof send === "function" ? send() : send;
+  if (!(await acked(h)) && typeof send === "function") await acked((h = send()));
   return waitFor(
     () => {
       const r = h.reply();
@@ -210,7 +231,7 @@ async function answer(h: InteractionHandle): Promise<FakeMessage> {
 }
 
 async function playGame(p: Person): Promise<void> {
-  const opened = await answer(
+  const opened = await answer(() =>
     fake.slashCommand(p.user, "hearts", { subcommand: "new", options: { target: 10, level: "easy", images: "hands" } }, p.guild.channelId),
   );
   const lobby = await waitFor(
@@ -221,7 +242,7 @@ async function playGame(p: Person): Promise<void> {
   const tableId = decodeId(find(lobby, (c) => verbOf(c) === "start").custom_id)!.tableId;
   p.tables.push(tableId);
   p.actions = 0;
-  p.menuId = (await answer(fake.clickButton(p.user, lobby.id, find(lobby, (c) => verbOf(c) === "start").custom_id))).id;
+  p.menuId = (await answer(() => fake.clickButton(p.user, lobby.id, find(lobby, (c) => verbOf(c) === "start").custom_id))).id;
   let idleSince = Date.now();
   let deadline = Date.now() + 60_000;
   for (;;) {
@@ -251,7 +272,8 @@ async function playGame(p: Person): Promise<void> {
     else if (card) h = fake.clickButton(p.user, menu!.id, card.custom_id);
     if (h) {
       const edits = menu!.edits;
-      await h.ack;
+      // A click whose acknowledgement came too late: its menu may not update; the loop looks again.
+      await acked(h);
       p.actions++;
       // The menu shows the result before the next look at it (no double clicks on a stale one).
       await waitFor(() => (fake.messages.get(menu!.id)?.edits ?? 0) > edits, 8000, "the menu's update").catch(() => undefined);
@@ -260,7 +282,7 @@ async function playGame(p: Person): Promise<void> {
     }
     // Nothing to do for a while (after a restart the old menu no longer comes alive): My hand.
     if (Date.now() - idleSince > 2500 && table && find(table, (c) => verbOf(c) === "hand")) {
-      p.menuId = (await answer(fake.clickButton(p.user, table.id, find(table, (c) => verbOf(c) === "hand").custom_id))).id;
+      p.menuId = (await answer(() => fake.clickButton(p.user, table.id, find(table, (c) => verbOf(c) === "hand").custom_id))).id;
       idleSince = Date.now();
       continue;
     }
@@ -669,13 +691,18 @@ describe(`${SHARDS} shard processes on one SQLite file`, () => {
     }
   });
 
+  it("acknowledged every interaction within Discord's 3 s", () => {
+    expect(missedAcks).toEqual([]);
+  });
+
   it("logged every line of a shard with its shard id; Discord's rules were kept", () => {
     const shardOfPid = new Map<number, number>();
     for (const l of logs) if (l.msg === "shard connected") shardOfPid.set(l.shardPid as number, l.shard!);
     const fromShards = logs.filter((l) => shardOfPid.has(l.pid));
     expect(fromShards.length).toBeGreaterThan(SHARDS);
     for (const l of fromShards) expect(l.shard).toBe(shardOfPid.get(l.pid));
-    expect(fake.violations).toEqual([]);
+    // A late acknowledgement is the test above's; every other rule of Discord's is this one's.
+    expect(fake.violations.filter((v) => v.kind !== "deadline")).toEqual([]);
     expect(fake.unhandled).toEqual([]);
     figures.seconds = Math.round((Date.now() - started) / 100) / 10;
     console.log(

@@ -2,10 +2,11 @@
  * `npm run backup` on PostgreSQL prints a pg_dump command: run exactly as printed, for a DATABASE_URL
  * with Prisma's own parameters (a schema, a pool size), it dumps the bot's tables, and pg_restore
  * puts them into an empty database where the bot reads them again. pg_dump refused the URL it
- * printed before (`invalid URI query parameter: "schema"`).
+ * printed before (`invalid URI query parameter: "schema"`), and the dump, which holds every secret
+ * of the database, was created with the shell's umask (0644).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,9 +39,11 @@ describe.skipIf(!!skip)("the printed pg_dump command", () => {
     expect(command).not.toMatch(/connection_limit|pool_timeout|\?schema/);
     expect(command).toContain("--schema='hearts'");
     const env = { ...process.env, PATH: `${postgresBin()}:${process.env.PATH}` };
-    const dumped = spawnSync("sh", ["-c", command], { env, encoding: "utf8" });
+    const dumped = spawnSync("sh", ["-c", `umask 022; ${command}`], { env, encoding: "utf8" });
     expect(dumped.stderr).toBe("");
     expect(dumped.status).toBe(0);
+    // Every secret of the database is in it: readable by its owner only, whatever the shell's umask.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const empty = await freshDatabase(server.url);
     const restored = spawnSync(join(postgresBin()!, "pg_restore"), ["--dbname", empty, file], { encoding: "utf8" });

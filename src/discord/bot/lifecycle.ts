@@ -75,6 +75,7 @@ export async function stop({ deps, client, webhook, services, log }: Running): P
   await deps.store
     .saveMenus(menus.saved((tableId, userId) => !!service.system.openTable(tableId)?.record.seats.some((s) => s.userId === userId)))
     .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not save the open menus"));
+  presenter.stopping();
   await client.destroy();
   await renderProcess?.close();
   webhook.clearHashSweeper();

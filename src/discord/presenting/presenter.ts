@@ -47,9 +47,10 @@ export class Presenter {
   private readonly menus: MenuRefresher;
   /** Rematches' table messages on their way or posted, by table (forgotten when the table closes). */
   private readonly posting = new Map<string, Promise<boolean>>();
+  private readonly failures: RequestFailures;
 
   constructor(private readonly deps: PresenterDeps) {
-    const failures = new RequestFailures(deps.log);
+    const failures = (this.failures = new RequestFailures(deps.log));
     this.tableMessage = new TableMessageEditor({ ...deps, failures, channelGone: (id) => this.channelDeleted(id) });
     this.menus = new MenuRefresher(deps);
     this.places = new TablePlaces({ ...deps, failures });
@@ -67,6 +68,11 @@ export class Presenter {
   /** Tables with posts or edits still to go out. */
   get pendingWork(): number {
     return this.posts.pendingWork + this.tableMessage.pendingWork;
+  }
+
+  /** The bot is logging out: a post or edit still on its way fails because of it, which is not an error. */
+  stopping(): void {
+    this.failures.stopping = true;
   }
 
   /** Resolves when every pending post and edit has gone out (or after about 2 s). */

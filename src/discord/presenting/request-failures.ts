@@ -18,6 +18,11 @@ export const errText = (err: unknown): string => (err instanceof Error ? err.mes
 export class RequestFailures {
   /** Per table: the (request, code) pairs already warned about. */
   private readonly warned = new Map<string, Set<string>>();
+  /**
+   * The bot is stopping (its client logs out): a request still on its way fails for that reason
+   * alone, which is no error; what it would have shown is brought up to date at the next start.
+   */
+  stopping = false;
 
   constructor(private readonly log: Logger) {}
 
@@ -35,7 +40,8 @@ export class RequestFailures {
       );
       return;
     }
-    this.log.error({ table: record.id, code, what, err: errText(err) }, "Discord request failed");
+    if (this.stopping) this.log.info({ table: record.id, what, err: errText(err) }, "Discord request left undone: the bot is stopping");
+    else this.log.error({ table: record.id, code, what, err: errText(err) }, "Discord request failed");
   }
 
   forget(tableId: string): void {

@@ -285,8 +285,13 @@ export class RenderProcess {
     this.worker = null;
     if (w && w.exitCode === null && w.signalCode === null) {
       const exited = new Promise((r) => w.once("exit", r));
-      w.kill();
+      // The child outlives a SIGTERM on purpose (render-child.ts); closing its channel ends it, and
+      // one that does not answer (a picture hung) is killed.
+      if (w.connected) w.disconnect();
+      else w.kill("SIGKILL");
+      const kill = setTimeout(() => w.kill("SIGKILL"), 1000);
       await exited;
+      clearTimeout(kill);
     }
   }
 }
