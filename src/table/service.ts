@@ -18,7 +18,9 @@ import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { Store, TablePatch } from "./store.js";
 import { newDealKey, type BotLevel } from "./records.js";
+import type { FairUse } from "./fair-use.js";
 import type { GuildSettingsCache } from "./guild-settings.js";
+import { NOWHERE, type AskedFrom, type OpeningPlace } from "./open-rules.js";
 import { TableAccess } from "./access.js";
 import { systemClock, type Clock } from "./clock.js";
 import { closeTable, closedRefusal } from "./closing.js";
@@ -61,8 +63,10 @@ export interface TableServiceDeps {
   clock?: Clock;
   /** Where games' deal keys come from (tests fix it; by default a 256-bit secret from node:crypto). */
   deals?: () => DealKey;
-  /** The servers' settings, for the server rules both front ends obey here (hints off); none: the tables' own only. */
+  /** The servers' settings, for the server rules every door obeys here (where tables open, the cap, hints off). */
   guilds?: Pick<GuildSettingsCache, "get">;
+  /** Fair use's cooldown between two tables one person opens; none: no cooldown. */
+  fairUse?: Pick<FairUse, "takeOpen">;
 }
 
 export class TableService {
@@ -109,7 +113,7 @@ export class TableService {
       emit: (live, update) => this.emit(live, update),
       plan: (live) => this.turns.plan(live),
       clearTimers: (live) => this.lifecycle.clearTimers(live),
-      forget: (live) => this.forget(live),
+      forget: (live) => this.registry.forget(live),
       reload: (live) => this.registry.reload(live),
     };
     this.turns = new TurnScheduler({
@@ -141,11 +145,13 @@ export class TableService {
       log: this.log,
       registry: this.registry,
       maxTablesPerGuild: this.config.maxTablesPerGuild,
+      guilds: this.guilds,
+      cooldown: deps.fairUse,
       findOpen: (channelId) => this.findOpen(channelId),
       emit: (live, update) => this.emit(live, update),
       plan: (live) => this.turns.plan(live),
       opened: (live) => {
-        this.remember(live);
+        this.registry.remember(live);
         this.lifecycle.armLobbyTimer(live);
       },
     });
@@ -213,14 +219,6 @@ export class TableService {
     return this.registry.load(tableId);
   }
 
-  private remember(live: LiveTable): void {
-    this.registry.remember(live);
-  }
-
-  private forget(live: LiveTable): void {
-    this.registry.forget(live);
-  }
-
   /** Runs `fn` in the table's queue, on the current state; the table by id, or by a view the service handed out (not looked up again). */
   private async withTable<T extends object>(
     table: string | TableView,
@@ -249,7 +247,8 @@ export class TableService {
 
   // ---- lobby ----------------------------------------------------------------
 
-  async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
+  /** A new lobby where the host asks (`where`: a thread names its parent), within the cooldown, the server's channels and its cap. */
+  async open(where: OpeningPlace, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
     if (this.lifecycle.isStopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.opening.open(where, host, options));
   }
@@ -268,7 +267,7 @@ export class TableService {
       if (where.messageId !== undefined) patch.messageId = where.messageId;
       if (where.threadId !== undefined) patch.threadId = where.threadId;
       live.record = await this.store.updateTable(tableId, patch);
-      if (!live.closed) this.remember(live);
+      if (!live.closed) this.registry.remember(live);
     });
   }
 
@@ -351,13 +350,13 @@ export class TableService {
     });
   }
 
-  /** A new lobby where a finished game was, with the same seats, rules and settings; `maxTables`: the server's cap, as for open(). */
-  async rematch(tableId: string, actor: Actor, limits: { maxTables?: number } = {}): Promise<Outcome<{ table: TableView }>> {
+  /** A new lobby where a finished game was, same seats, rules and settings; obeys what open() obeys. `asked`: where the person asked from. */
+  async rematch(tableId: string, actor: Actor, asked: AskedFrom = NOWHERE): Promise<Outcome<{ table: TableView }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
     const r = lobby.rematch(old.record, actor);
     if (!r.ok) return r;
-    return this.unlessStoreDown(() => this.opening.rematch(tableId, actor, r.table, limits.maxTables));
+    return this.unlessStoreDown(() => this.opening.rematch(tableId, actor, r.table, asked));
   }
 
   // ---- play -----------------------------------------------------------------

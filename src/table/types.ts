@@ -42,6 +42,7 @@ export type RefusalCode =
   | "store-down"
   | "table-cap"
   | "channel-not-allowed"
+  | "cooldown"
   | "undo-alone"
   | "undo-nothing"
   | "undo-once";
@@ -129,8 +130,6 @@ export interface TableListener {
 export interface NewTableOptions {
   rules: Rules;
   settings: TableSettings;
-  /** The server's own cap of open tables (/hearts settings), if lower than the configured one. */
-  maxTables?: number;
 }
 
 export interface TableServiceConfig {

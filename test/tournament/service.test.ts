@@ -19,7 +19,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function fresh(opts: { role?: string | null } = {}) {
+async function fresh(opts: { role?: string | null; allowedChannels?: string[] } = {}) {
   const db = newDb();
   const r = await rig(db.url, opts);
   cleanups.push(db.cleanup, () => r.close());
@@ -157,6 +157,16 @@ describe("the tournament's rules below both doors", () => {
       code: "bad-options",
     });
     expect(await r.service.create(organiser, { ...o, rulesSpec: "nonsense=1" })).toMatchObject({ ok: false, code: "bad-options" });
+  });
+
+  it("a tournament is created only in a channel where the server lets tables open (its sign-up, reminders and round tables go there)", async () => {
+    const allowed = "800000000000000009";
+    const { r } = await fresh({ allowedChannels: [allowed] });
+    const o = { guildId, channelId, name: "Night", startsAt: inFuture(), rounds: 2, rulesSpec: "classic", botLevel: "easy" as const };
+    const elsewhere = await r.service.create(organiser, o);
+    expect(elsewhere).toMatchObject({ ok: false, code: "channel-not-allowed", say: { area: "tournament", key: "channelNotAllowed" } });
+    expect(r.updates).toEqual([]);
+    expect((await r.service.create(organiser, { ...o, channelId: allowed })).ok).toBe(true);
   });
 
   it("no review of a round's deal while another table of the round still plays it; from its close, it may be seen", async () => {
