@@ -326,6 +326,34 @@ describe("the tournament's rules below both doors", () => {
     expect(await r.service.personal(gone.userId)).toEqual([]);
   }, 120_000);
 
+  it("Forget me in the middle of a tournament: from the next round their place is a computer stand-in shown as a former player, never a made-up id in a seat", async () => {
+    const { r } = await fresh();
+    const t = await created(r, 2);
+    const people = Array.from({ length: 8 }, (_, i) => person(i));
+    for (const p of people) expect((await r.service.join(t.id, p)).ok).toBe(true);
+    expect((await r.service.start(t.id, organiser)).ok).toBe(true);
+    const gone = people[2];
+    await r.tables.forgetPlayer(gone.userId, "Former player");
+    await r.store.forgetUser(gone.userId);
+    const rest = people.filter((p) => p !== gone);
+    await playPeople(r, rest, () => r.updates.some((x) => x.u.type === "round-started" && x.u.round === 2));
+    const round2 = (await r.service.get(t.id))!.played.find((p) => p.round === 2)!;
+    const seats = round2.tables.flatMap((id) => r.tables.openTable(id)!.record.seats);
+    expect(seats.filter((s) => s.userId?.startsWith("former:"))).toEqual([]);
+    expect(seats.filter((s) => s.name === "Former player")).toEqual([expect.objectContaining({ userId: null, botLevel: "easy" })]);
+    expect(
+      seats
+        .filter((s) => s.userId !== null)
+        .map((s) => s.userId)
+        .sort(),
+    ).toEqual(rest.map((p) => p.userId).sort());
+    // The tournament plays to its end with the stand-in, and the former player keeps a line in the standings.
+    await playPeople(r, rest, finished(r, t.id));
+    const end = (await r.service.get(t.id))!;
+    expect(end.standings.filter((s) => s.id.startsWith("former:"))).toHaveLength(1);
+    expect(end.standings).toHaveLength(8);
+  }, 120_000);
+
   it("a store fault pauses the tournament (refusals say so, the front ends hear 'paused'), and it goes on when the store is back", async () => {
     const db = newDb();
     let down = false;
