@@ -1,15 +1,18 @@
 /**
- * The composition root of the whole bot: the Discord front end (src/discord/bot.ts) and, when it is
- * configured, the Activity's web server (src/activity) on the same table service, fair-use budgets
- * and Discord's word on who may see a channel. Neither front end knows the other; they meet here.
- * Tests and benchmarks build the same thing with a temporary database and the fake Discord.
+ * The composition root of the whole bot: the domain's services built once (./house.ts: tables,
+ * tournaments, the daily, reviews, fair use, server settings), then the Discord front end
+ * (src/discord/bot.ts) and, when it is configured, the Activity's web server (src/activity), both
+ * handed the same services; the Activity also gets Discord's word on who may see a channel. Neither
+ * front end knows the other, builds a domain service or lends one; they meet here. Tests and
+ * benchmarks build the same thing with a temporary database and the fake Discord.
  */
 import { announceToManager, forwardKey } from "../activity/front.js";
 import { ActivityServer } from "../activity/server.js";
 import type { DoorLimits } from "../activity/door.js";
 import type { Config } from "../config.js";
-import { createBot, type BotDeps, type HeartsBot } from "../discord/bot.js";
+import { createBot, type BotDeps, type HeartsBot, type House } from "../discord/bot.js";
 import { silentLogger, type Logger } from "../log.js";
+import { createHouse } from "./house.js";
 
 export interface HeartsDeps extends Omit<BotDeps, "watching"> {
   /** Every frame the Activity's web server sends, with its connection's user (the secrecy tests). */
@@ -28,8 +31,9 @@ export interface Hearts extends HeartsBot {
 export function createHearts(config: Config, deps: HeartsDeps): Hearts {
   const log = deps.log ?? silentLogger();
   let activity: ActivityServer | null = null;
-  const bot = createBot(config, { ...deps, watching: (tableId, userId) => activity?.watching(tableId, userId) ?? false });
-  activity = config.activity && config.clientId ? createActivity(config, bot, deps, log) : null;
+  const house = createHouse(config, { store: deps.store, bots: deps.bots, log, clock: deps.clock, fairUse: deps.fairUse });
+  const bot = createBot(config, { ...deps, watching: (tableId, userId) => activity?.watching(tableId, userId) ?? false }, house);
+  activity = config.activity && config.clientId ? createActivity(config, house, bot, deps, log) : null;
   return {
     ...bot,
     activity,
@@ -49,18 +53,18 @@ export function createHearts(config: Config, deps: HeartsDeps): Hearts {
 }
 
 /**
- * The Activity's web server on this bot's table service and fair-use budgets; who may sit at a table
- * is Discord's word, read fresh (bot.channels). With SHARDS the machine's port is the
+ * The Activity's web server on the house's table service, fair-use budgets and tournaments; who may
+ * sit at a table is Discord's word, read fresh (bot.channels). With SHARDS the machine's port is the
  * ShardingManager's (src/activity/front.ts): this shard's server listens on 127.0.0.1 at a free port,
  * tells the manager, and takes only the connections the manager forwards to it.
  */
-function createActivity(config: Config, bot: HeartsBot, deps: HeartsDeps, log: Logger): ActivityServer {
+function createActivity(config: Config, house: House, bot: HeartsBot, deps: HeartsDeps, log: Logger): ActivityServer {
   const activity = config.activity!;
   const behindManager = !!deps.shard && !!process.send;
   const key = behindManager ? forwardKey() : undefined;
   return new ActivityServer({
-    service: bot.service,
-    fairUse: bot.fairUse,
+    service: house.service,
+    fairUse: house.fairUse,
     log: log.child({ part: "activity" }),
     clientId: config.clientId!,
     clientSecret: activity.clientSecret,
@@ -75,8 +79,6 @@ function createActivity(config: Config, bot: HeartsBot, deps: HeartsDeps, log: L
     onChanged: (listener) => bot.channels.onChanged?.(listener),
     guildOf: (channelId) => bot.channels.guildOf(channelId),
     parentOf: (channelId) => bot.channels.parentOf(channelId),
-    guilds: bot.guilds,
-    maxTablesPerGuild: config.maxTablesPerGuild,
-    tournaments: bot.tournaments,
+    tournaments: house.tournaments,
   });
 }

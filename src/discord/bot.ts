@@ -1,8 +1,8 @@
 /**
- * The composition root of the Discord bot: everything is wired here, explicitly, so a test builds
- * the same bot with a temporary database, fast computer players and the fake Discord's API base.
- * Each concern has its module in ./bot/: the clients, the services, the gateway events, and
- * starting and stopping.
+ * The Discord bot, wired here explicitly on the domain's services its caller built (`house`:
+ * src/app/house.ts, the composition root, which hands the same ones to the Activity). Each concern
+ * has its module in ./bot/: the clients, the bot's own services, the gateway events, and starting
+ * and stopping.
  */
 import type { Config } from "../config.js";
 import { silentLogger } from "../log.js";
@@ -11,18 +11,18 @@ import { wireEvents } from "./bot/events.js";
 import { start, stop } from "./bot/lifecycle.js";
 import { channelAccess } from "./bot/members.js";
 import { createServices } from "./bot/services.js";
-import type { BotDeps, HeartsBot } from "./bot/types.js";
+import type { BotDeps, HeartsBot, House } from "./bot/types.js";
 import { createRouter } from "./interactions/router.js";
 import { serverLocale } from "./handlers/settings.js";
 import { TournamentPresenter } from "./presenting/tournament.js";
 
-export type { BotDeps, HeartsBot };
+export type { BotDeps, HeartsBot, House };
 
-export function createBot(config: Config, deps: BotDeps): HeartsBot {
+export function createBot(config: Config, deps: BotDeps, house: House): HeartsBot {
   const log = deps.log ?? silentLogger();
   const client = createClient(config, deps.shard ?? null);
   const webhook = createWebhookRest(config);
-  const services = createServices(config, deps, client, webhook, log);
+  const services = createServices(config, deps, house, client, webhook, log);
   const route = createRouter(services, {
     autoDeferMs: deps.autoDeferMs ?? 1200,
     onAck: deps.onAck,

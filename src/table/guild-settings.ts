@@ -72,7 +72,7 @@ export function tableCapOf(ceiling: number, g: GuildSettings): number {
 }
 
 /** Whether a table may open in this channel (or in a thread of an allowed channel). */
-export function channelAllowed(g: GuildSettings, channelId: string, parentId: string | null): boolean {
+export function channelAllowed(g: Pick<GuildSettings, "allowedChannels">, channelId: string, parentId: string | null): boolean {
   return (
     g.allowedChannels.length === 0 || g.allowedChannels.includes(channelId) || (parentId !== null && g.allowedChannels.includes(parentId))
   );

@@ -18,7 +18,9 @@ import { sentence, type Sentence } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import type { Store, TablePatch } from "./store.js";
 import { newDealKey, type BotLevel } from "./records.js";
+import type { FairUse } from "./fair-use.js";
 import type { GuildSettingsCache } from "./guild-settings.js";
+import { NOWHERE, type AskedFrom, type OpeningPlace } from "./open-rules.js";
 import { TableAccess } from "./access.js";
 import { systemClock, type Clock } from "./clock.js";
 import { closeTable, closedRefusal } from "./closing.js";
@@ -65,8 +67,10 @@ export interface TableServiceDeps {
   clock?: Clock;
   /** Where games' deal keys come from (tests fix it; by default a 256-bit secret from node:crypto). */
   deals?: () => DealKey;
-  /** The servers' settings, for the server rules both front ends obey here (hints off); none: the tables' own only. */
+  /** The servers' settings, for the server rules every door obeys here (where tables open, the cap, hints off). */
   guilds?: Pick<GuildSettingsCache, "get">;
+  /** Fair use's cooldown between two tables one person opens; none: no cooldown. */
+  fairUse?: Pick<FairUse, "takeOpen">;
 }
 
 export class TableService {
@@ -149,6 +153,8 @@ export class TableService {
       log: this.log,
       registry: this.registry,
       maxTablesPerGuild: this.config.maxTablesPerGuild,
+      guilds: this.guilds,
+      cooldown: deps.fairUse,
       findOpen: (channelId) => this.finder.findOpen(channelId),
       emit: (live, update) => this.emit(live, update),
       plan: (live) => this.turns.plan(live),
@@ -209,14 +215,9 @@ export class TableService {
     return currentView(view);
   }
 
-  private async load(tableId: string): Promise<LiveTable | null> {
-    return this.registry.load(tableId);
-  }
+  private readonly load = (tableId: string): Promise<LiveTable | null> => this.registry.load(tableId);
 
-  /**
-   * Runs `fn` in the table's queue, on the current state; the table by id, or by a view the service
-   * handed out (not looked up again). `actor`: the person acting, whom the gate admits for `purpose` first (gate.ts).
-   */
+  /** Runs `fn` in the table's queue on the current state (by id, or a view handed out); `actor`, if any, admitted by the gate first. */
   private async withTable<T extends object>(
     table: string | TableView,
     actor: Actor | null,
@@ -246,7 +247,8 @@ export class TableService {
 
   // ---- lobby ----------------------------------------------------------------
 
-  async open(where: { guildId: string; channelId: string }, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
+  /** A new lobby where the host asks (`where`: a thread names its parent), within the cooldown, the server's channels and its cap. */
+  async open(where: OpeningPlace, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
     if (this.lifecycle.isStopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.opening.open(where, host, options));
   }
@@ -349,13 +351,13 @@ export class TableService {
     });
   }
 
-  /** A new lobby where a finished game was, with the same seats, rules and settings; `maxTables`: the server's cap, as for open(). */
-  async rematch(tableId: string, actor: Actor, limits: { maxTables?: number } = {}): Promise<Outcome<{ table: TableView }>> {
+  /** A new lobby where a finished game was, same seats, rules and settings; obeys what open() obeys. `asked`: where the person asked from. */
+  async rematch(tableId: string, actor: Actor, asked: AskedFrom = NOWHERE): Promise<Outcome<{ table: TableView }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
     const r = admit(old.record, actor, "watch") ?? lobby.rematch(old.record, actor);
     if (!r.ok) return r;
-    return this.unlessStoreDown(() => this.opening.rematch(tableId, actor, r.table, limits.maxTables));
+    return this.unlessStoreDown(() => this.opening.rematch(tableId, actor, r.table, asked));
   }
 
   // ---- play -----------------------------------------------------------------

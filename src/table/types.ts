@@ -72,6 +72,7 @@ export type RefusalCode =
   | "store-down"
   | "table-cap"
   | "channel-not-allowed"
+  | "cooldown"
   | "undo-alone"
   | "undo-nothing"
   | "undo-once";
@@ -159,8 +160,6 @@ export interface TableListener {
 export interface NewTableOptions {
   rules: Rules;
   settings: TableSettings;
-  /** The server's own cap of open tables (/hearts settings), if lower than the configured one. */
-  maxTables?: number;
 }
 
 export interface TableServiceConfig {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   tours = new TournamentService({
     store: h.store.tournaments,
     tables: h.bot.service,
-    guilds: { get: () => Promise.resolve({ tournamentRole: null }) },
+    guilds: { get: () => Promise.resolve({ tournamentRole: null, allowedChannels: [] }) },
     log: silentLogger(),
     betweenRoundsMs: 60_000,
     retryMs: 50,

@@ -4,7 +4,7 @@
  * round's table played on the buttons, the standings and podium posted; and a cancelled one.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { Player, byVerb, findButton, playUntil, startHarness, tableMessagesAnywhere, textOf, type Harness } from "./harness.js";
+import { Player, answerOf, byVerb, findButton, playUntil, startHarness, tableMessagesAnywhere, textOf, type Harness } from "./harness.js";
 import type { FakeMessage } from "../fake-discord/server.js";
 import { readConfig } from "../../src/config.js";
 
@@ -151,6 +151,31 @@ describe("a tournament on Discord", () => {
     const line = (name: string) => summaries.split("\n").find((l) => l.startsWith(`**${name}**`)) ?? "";
     expect(line(absent.user.globalName!)).toContain("A computer player played part of your seat");
     for (const p of present) expect(line(p.user.globalName!)).not.toContain("computer player");
+  }, 90_000);
+
+  it("someone who asks Forget me mid-tournament: a computer player holds their place, shown as a former player, and no request names a made-up id", async () => {
+    h = await startHarness({ users: 4, config: { tournamentBreakMs: 200 } });
+    const people = h.fake.users.map((u) => new Player(h!, u));
+    const [stay, gone] = [people.slice(0, 3), people[3]];
+    await created(h, people, "Forget night", { hands: 1, rounds: 2 });
+    expect((await people[0].answer(tournamentCommand(people[0], h, "start"))).content).toContain("starts now");
+    await h.fake.waitFor(() => tableMessagesAnywhere(h!.fake)[0] ?? null, 10_000, "round 1's table");
+    // The fourth asks to be forgotten at once (/hearts privacy, Forget me, Yes).
+    const shown = await answerOf(h, gone.slash("privacy", {}));
+    const confirm = await answerOf(h, gone.click(shown.id, shown.buttons.find((c) => c.label === "Forget me").custom_id));
+    const done = await answerOf(h, gone.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id));
+    expect(done.text).toContain("your place in 1 tournament");
+    for (const p of stay) await p.openHand(() => tableMessagesAnywhere(h!.fake)[0] ?? null);
+    const over = () => h!.fake.channelMessages(h!.fake.channelId).some((m) => m.content.includes("**Forget night** is over"));
+    await playUntil(h, stay, () => tableMessagesAnywhere(h!.fake).length >= 2 || over(), 30_000);
+    // Round 2: the three open their hand at its table and play it out.
+    for (const p of stay) await p.openHand(() => tableMessagesAnywhere(h!.fake)[1] ?? null, 10_000);
+    await playUntil(h, stay, over, 30_000);
+    expect(tableMessagesAnywhere(h.fake)).toHaveLength(2);
+    // Round 2's table shows a computer player as the former player, and its private thread holds only Discord ids.
+    expect(textOf(tableMessagesAnywhere(h.fake)[1])).toContain("Former player");
+    for (const t of h.fake.threads()) for (const id of h.fake.threadMembers.get(t.id) ?? []) expect(id).toMatch(/^\d+$/);
+    expect(h.fake.invalidRequests).toEqual([]);
   }, 90_000);
 
   it("cancelled by its organiser: the sign-up message says so, its buttons go, the Discord event is deleted", async () => {

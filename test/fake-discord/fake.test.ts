@@ -388,6 +388,20 @@ describe("Discord's published API", () => {
     expect(q.recorded.fields).toEqual([expect.stringContaining('takes no query parameter "wait"')]);
   });
 
+  it("an id that is not a snowflake is refused with 50035, in a path (a thread member) and in a body (a mention allowed), as Discord does", async () => {
+    const made = "former:3f2a9c1d0b7e4a65";
+    expect(await refused(client.rest.put(`/channels/${fake.channelId}/thread-members/${made}`))).toMatchObject({
+      status: 400,
+      code: 50035,
+      errors: { user_id: { _errors: [{ code: "NUMBER_TYPE_COERCE" }] } },
+    });
+    const mention = await refused(post({ content: `<@${made}>`, allowed_mentions: { parse: [], users: [made] } }));
+    expect(mention).toMatchObject({ status: 400, code: 50035 });
+    expect(mention.recorded.fields).toEqual([
+      expect.stringMatching(/^allowed_mentions\.users\[0\]: Value "former:3f2a9c1d0b7e4a65" is not snowflake/),
+    ]);
+  });
+
   it("the documented limits the schema cannot express: 5 rows, a select alone in its row, unique custom_ids, 2,000 characters, flags per endpoint", async () => {
     const row = (id: string) => ({ type: 1, components: [{ type: 2, style: 1, label: id, custom_id: id }] });
     const select = { type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] };

@@ -29,7 +29,7 @@ export class MemoryStore implements Store {
   async createTable(input: NewTable): Promise<StoredTable> {
     await this.probeWrite();
     const now = new Date();
-    const id = `t${this.nextId++}`;
+    const id = input.id ?? `t${this.nextId++}`;
     const record: StoredTable = {
       id,
       guildId: input.guildId,

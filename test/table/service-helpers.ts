@@ -7,6 +7,8 @@ import { silentLogger, type Logger } from "../../src/log.js";
 import { firstLegalPlayer, type BotPlayer } from "../../src/table/players.js";
 import { stateBehind } from "../../src/table/live.js";
 import { TableService } from "../../src/table/service.js";
+import type { FairUse } from "../../src/table/fair-use.js";
+import { GuildSettingsCache } from "../../src/table/guild-settings.js";
 import type { Actor, TableView, TableUpdate } from "../../src/table/types.js";
 import type { Store } from "../../src/table/store.js";
 import type { TableSettings } from "../../src/table/records.js";
@@ -19,15 +21,28 @@ export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
 export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
 
 export function setup<S extends Store = MemoryStore>(
-  opts: { settings?: Partial<TableSettings>; store?: S; clock?: ManualClock; seed?: number; bots?: BotPlayer; log?: Logger } = {},
+  opts: {
+    settings?: Partial<TableSettings>;
+    store?: S;
+    clock?: ManualClock;
+    seed?: number;
+    bots?: BotPlayer;
+    log?: Logger;
+    /** The server's settings read from the store (/hearts settings: allowed channels, the cap); default: none. */
+    guilds?: boolean;
+    fairUse?: FairUse;
+    maxTablesPerGuild?: number;
+  } = {},
 ) {
   const store = (opts.store ?? new MemoryStore()) as S;
   const clock = opts.clock ?? new ManualClock();
   const service = new TableService({
     store,
+    ...(opts.guilds && { guilds: new GuildSettingsCache(store, { ttlMs: 0 }) }),
+    ...(opts.fairUse && { fairUse: opts.fairUse }),
     bots: opts.bots ?? firstLegalPlayer,
     log: opts.log ?? silentLogger(),
-    config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2 },
+    config: { botDelayMs: 500, lobbyTimeoutMs: 30 * 60_000, maxTimeouts: 2, maxTablesPerGuild: opts.maxTablesPerGuild },
     clock,
     // A fixed seed: a format 1 deal, so a test knows the cards; none: the service's own secret.
     deals: opts.seed === undefined ? undefined : () => ({ format: 1, seed: opts.seed! }),

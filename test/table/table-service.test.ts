@@ -390,22 +390,23 @@ describe("authority (the host runs the table)", () => {
   });
 
   it("a rematch honours the server's own cap of open tables, as a new table does", async () => {
-    const s = setup({ settings: { turnSeconds: 0 } });
+    const s = setup({ settings: { turnSeconds: 0 }, guilds: true });
     const id = await openTable(s, [alice, bob]);
     await s.service.start(id, alice);
     await playOut(s, id, [alice, bob]);
+    await s.store.updateGuildSettings(where.guildId, { tableCap: 1 });
     const elsewhere = await s.service.open({ ...where, channelId: "800000000000000002" }, carol, {
       rules: presetRules("classic")!,
       settings: s.settings,
-      maxTables: 1,
     });
     expect(elsewhere.ok).toBe(true);
-    expect(en(await s.service.rematch(id, bob, { maxTables: 1 }))).toMatchObject({
+    expect(en(await s.service.rematch(id, bob))).toMatchObject({
       ok: false,
       code: "table-cap",
       message: expect.stringContaining("This server already has 1 open tables"),
     });
     expect(s.service.system.tableIn(where.channelId)).toBeNull();
-    expect((await s.service.rematch(id, bob, { maxTables: 2 })).ok).toBe(true);
+    await s.store.updateGuildSettings(where.guildId, { tableCap: 2 });
+    expect((await s.service.rematch(id, bob)).ok).toBe(true);
   });
 });

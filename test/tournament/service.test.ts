@@ -19,7 +19,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function fresh(opts: { role?: string | null } = {}) {
+async function fresh(opts: { role?: string | null; allowedChannels?: string[] } = {}) {
   const db = newDb();
   const r = await rig(db.url, opts);
   cleanups.push(db.cleanup, () => r.close());
@@ -157,6 +157,16 @@ describe("the tournament's rules below both doors", () => {
       code: "bad-options",
     });
     expect(await r.service.create(organiser, { ...o, rulesSpec: "nonsense=1" })).toMatchObject({ ok: false, code: "bad-options" });
+  });
+
+  it("a tournament is created only in a channel where the server lets tables open (its sign-up, reminders and round tables go there)", async () => {
+    const allowed = "800000000000000009";
+    const { r } = await fresh({ allowedChannels: [allowed] });
+    const o = { guildId, channelId, name: "Night", startsAt: inFuture(), rounds: 2, rulesSpec: "classic", botLevel: "easy" as const };
+    const elsewhere = await r.service.create(organiser, o);
+    expect(elsewhere).toMatchObject({ ok: false, code: "channel-not-allowed", say: { area: "tournament", key: "channelNotAllowed" } });
+    expect(r.updates).toEqual([]);
+    expect((await r.service.create(organiser, { ...o, channelId: allowed })).ok).toBe(true);
   });
 
   it("no review of a round's deal while another table of the round still plays it; from its close, it may be seen", async () => {
@@ -314,6 +324,34 @@ describe("the tournament's rules below both doors", () => {
     const standIn = after.standings.find((s) => s.id.startsWith("former:"))!;
     expect(standIn.percent).toBe(before.standings.find((s) => s.id === gone.userId)!.percent);
     expect(await r.service.personal(gone.userId)).toEqual([]);
+  }, 120_000);
+
+  it("Forget me in the middle of a tournament: from the next round their place is a computer stand-in shown as a former player, never a made-up id in a seat", async () => {
+    const { r } = await fresh();
+    const t = await created(r, 2);
+    const people = Array.from({ length: 8 }, (_, i) => person(i));
+    for (const p of people) expect((await r.service.join(t.id, p)).ok).toBe(true);
+    expect((await r.service.start(t.id, organiser)).ok).toBe(true);
+    const gone = people[2];
+    await r.tables.forgetPlayer(gone.userId, "Former player");
+    await r.store.forgetUser(gone.userId);
+    const rest = people.filter((p) => p !== gone);
+    await playPeople(r, rest, () => r.updates.some((x) => x.u.type === "round-started" && x.u.round === 2));
+    const round2 = (await r.service.get(t.id))!.played.find((p) => p.round === 2)!;
+    const seats = round2.tables.flatMap((id) => r.tables.system.openTable(id)!.record.seats);
+    expect(seats.filter((s) => s.userId?.startsWith("former:"))).toEqual([]);
+    expect(seats.filter((s) => s.name === "Former player")).toEqual([expect.objectContaining({ userId: null, botLevel: "easy" })]);
+    expect(
+      seats
+        .filter((s) => s.userId !== null)
+        .map((s) => s.userId)
+        .sort(),
+    ).toEqual(rest.map((p) => p.userId).sort());
+    // The tournament plays to its end with the stand-in, and the former player keeps a line in the standings.
+    await playPeople(r, rest, finished(r, t.id));
+    const end = (await r.service.get(t.id))!;
+    expect(end.standings.filter((s) => s.id.startsWith("former:"))).toHaveLength(1);
+    expect(end.standings).toHaveLength(8);
   }, 120_000);
 
   it("a store fault pauses the tournament (refusals say so, the front ends hear 'paused'), and it goes on when the store is back", async () => {

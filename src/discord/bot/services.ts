@@ -1,29 +1,24 @@
 /**
- * The bot's services, built once from the configuration and the caller's store and computer
- * players: the table domain, pictures and their pacing, menus, the presenter, fair use, the daily
- * challenge, reviews, server settings, the requests that reach every shard, and housekeeping.
+ * The bot's own services, built once from the configuration and the domain's services the
+ * composition root hands in (src/app/house.ts: the tables, tournaments, the daily, reviews, fair
+ * use, server settings): pictures and their pacing, menus, the presenter, the requests that reach
+ * every shard, and housekeeping.
  */
 import type { Client, REST } from "discord.js";
 import type { Config } from "../../config.js";
-import { DailyService } from "../../daily/service.js";
 import type { Logger } from "../../log.js";
 import { Images, canvasRenderer } from "../../render/runtime/images.js";
 import { LoadGauge } from "../../render/runtime/load.js";
 import { Pacer } from "../../render/runtime/pacer.js";
 import { RenderProcess } from "../../render/runtime/render-process.js";
-import { GuildSettingsCache } from "../../table/guild-settings.js";
 import { Housekeeping } from "../../table/housekeeping.js";
-import { ReviewService } from "../../table/review.js";
-import { TableService } from "../../table/service.js";
-import { TournamentService } from "../../table/tournament/service.js";
 import type { Services } from "../interactions/context.js";
-import { DEFAULT_FAIR_USE, FairUse } from "../../table/fair-use.js";
 import { DeckStyles } from "../presenting/deck-styles.js";
 import { Menus } from "../presenting/menus.js";
 import { Presenter } from "../presenting/presenter.js";
 import { CrossMachine } from "../shards/cross-machine.js";
 import { everyShard } from "../shards/every-shard.js";
-import type { BotDeps } from "./types.js";
+import type { BotDeps, House } from "./types.js";
 
 /** Everything a handler may use, and what only the bot's lifecycle holds. */
 export interface BotServices extends Services {
@@ -32,34 +27,12 @@ export interface BotServices extends Services {
   cross: CrossMachine | null;
   housekeeping: Housekeeping | null;
   /** Tournaments (src/table/tournament), on the table service. */
-  tournaments: TournamentService;
+  tournaments: House["tournaments"];
 }
 
-export function createServices(config: Config, deps: BotDeps, client: Client, webhook: REST, log: Logger): BotServices {
+export function createServices(config: Config, deps: BotDeps, house: House, client: Client, webhook: REST, log: Logger): BotServices {
   const shard = deps.shard ?? null;
-  const guilds = new GuildSettingsCache(deps.store);
-  const service = new TableService({
-    guilds,
-    store: deps.store,
-    bots: deps.bots,
-    log: log.child({ part: "table" }),
-    clock: deps.clock,
-    config: {
-      botDelayMs: config.botDelayMs,
-      lobbyTimeoutMs: config.lobbyTimeoutMs,
-      maxTimeouts: config.maxTimeouts,
-      maxTablesPerGuild: config.maxTablesPerGuild,
-    },
-  });
-  const tournaments = new TournamentService({
-    store: deps.store.tournaments,
-    tables: service,
-    guilds,
-    log: log.child({ part: "tournament" }),
-    clock: deps.clock,
-    timing: { turnSeconds: config.defaults.turnSeconds, timeBankSeconds: config.defaults.timeBankSeconds },
-    betweenRoundsMs: config.tournamentBreakMs,
-  });
+  const { service, tournaments, daily, review, fairUse, guilds } = house;
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
   const renderProcess =
@@ -79,21 +52,6 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     editIntervalMs: config.tableEditIntervalMs,
     activity: !!config.activity,
     watching: (tableId, userId) => deps.watching?.(tableId, userId) ?? false,
-  });
-  const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
-  const daily = new DailyService({
-    store: deps.store,
-    bots: deps.bots,
-    salt: config.dailySalt,
-    samples: config.dailyBotSamples,
-    now: deps.clock ? () => deps.clock!.now() : undefined,
-    log: log.child({ part: "daily" }),
-  });
-  const review = new ReviewService({
-    store: deps.store,
-    bots: deps.bots,
-    samples: config.reviewSamples,
-    tournaments: deps.store.tournaments,
   });
   // Forget me, purges and departures reach every shard on every machine through the database.
   const cross = shard

@@ -13,8 +13,24 @@ import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
 import type { TournamentService } from "../../table/tournament/service.js";
 import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
+import type { DailyService } from "../../daily/service.js";
+import type { ReviewService } from "../../table/review.js";
 import type { Presenter } from "../presenting/presenter.js";
 import type { TournamentPresenter } from "../presenting/tournament.js";
+
+/**
+ * The domain's services, built once by the composition root (src/app/house.ts) and handed to
+ * both front ends: the bot builds none of them.
+ */
+export interface House {
+  service: TableService;
+  tournaments: TournamentService;
+  daily: DailyService;
+  review: ReviewService;
+  fairUse: FairUse;
+  /** The servers' settings (/hearts settings), read through one short-lived cache by both front ends. */
+  guilds: GuildSettingsCache;
+}
 
 export interface BotDeps {
   /** The whole store (SQLite or PostgreSQL alike): tables, standings, privacy, the daily challenge. */
@@ -34,7 +50,7 @@ export interface BotDeps {
   tokenClock?: () => number;
   /** Draw the canvas renderer's pictures in a child process (default true), so they never hold up the gateway. */
   renderProcess?: boolean;
-  /** Budgets per person and per server (default: the configured rate limits). */
+  /** Budgets per person and per server (default: the configured rate limits; src/app/house.ts builds fair use with them). */
   fairUse?: FairUseLimits;
   /** This process runs one shard: only its guilds' events arrive and only their tables resume. */
   shard?: ShardInfo | null;

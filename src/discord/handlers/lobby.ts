@@ -8,7 +8,6 @@ import { isBotLevel } from "../../ai/index.js";
 import { OPTION_SETTINGS } from "../../table/settings-table.js";
 import type { TableView } from "../../table/types.js";
 import { serverDefaults } from "../../table/guild-settings.js";
-import { openingRules } from "../../table/open-rules.js";
 import { HAND_USES, sendHand } from "../presenting/send-hand.js";
 import { parentOf, serverLocale } from "./settings.js";
 import { rulesMessage } from "../views/rules.js";
@@ -44,8 +43,7 @@ function settingsFrom(i: ChatInputCommandInteraction): SettingsChange | Decline 
 export const newTable = command({
   name: "new",
   defer: "reply",
-  uses: ["guilds", "defaults", "limits", "service", "presenter", "log"],
-  opens: true,
+  uses: ["guilds", "defaults", "service", "presenter", "log"],
   parse(i) {
     const perms = i.appPermissions;
     const inThread = i.channel?.isThread() ?? false;
@@ -74,10 +72,9 @@ export const newTable = command({
       return ctx.respond.say(
         ctx.m.lobby.missingPermissions({ list: missing.map((n) => ctx.m.lobby[n]).join(", "), count: missing.length }),
       );
-    // The server's settings (/hearts settings): where tables open, their defaults, the cap, the language.
-    const here = await openingRules(ctx.guilds, ctx.limits.maxTablesPerGuild, { guildId, channelId, parentId });
-    if (!here.ok) return ctx.respond.say(ctx.tell(here.say));
-    const { server } = here;
+    // The server's settings (/hearts settings): a new table's defaults and language. Where tables
+    // open, the server's cap and the person's cooldown are the table service's (src/table/opening.ts).
+    const server = await ctx.guilds.get(guildId);
     // The table's public posts speak the server's language: its setting, else Discord's guild_locale.
     const locale = serverLocale(server, guildLocale);
     const given = spec ?? server.defaultRules;
@@ -87,11 +84,7 @@ export const newTable = command({
     if (!settings.ok) return ctx.respond.say(ctx.tell(settings.error));
 
     await ctx.respond.defer();
-    const r = await ctx.service.open({ guildId, channelId }, ctx.actor, {
-      rules: rules.rules,
-      settings: settings.settings,
-      maxTables: here.maxTables,
-    });
+    const r = await ctx.service.open({ guildId, channelId, parentId }, ctx.actor, { rules: rules.rules, settings: settings.settings });
     if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     ctx.presenter.noteThreadPermission(r.table.record.id, canThread);
     try {
@@ -101,7 +94,6 @@ export const newTable = command({
       await ctx.service.closeBySystem(r.table.record.id, "ended", sentence("lobby", "closedNotPosted"));
       return ctx.respond.say(ctx.m.lobby.cannotPost);
     }
-    ctx.opened();
     return ctx.respond.say(settings.settings.fillWithBots ? ctx.m.lobby.openedFill : ctx.m.lobby.opened);
   },
 });
@@ -257,24 +249,14 @@ export const botMenu = component({
 export const rematchButton = component({
   name: "rematch",
   defer: "reply",
-  uses: ["guilds", "limits", "service", "presenter"],
-  opens: true,
+  uses: ["service", "presenter"],
   parse: (_id, i) => ({ parentId: i.channel?.isThread() ? (i.channel.parentId ?? null) : null, channelId: i.channelId }),
-  async run(ctx, { parentId, channelId }) {
-    // As for /hearts new: the server's allowed channels and its own cap. The rematch opens in the
-    // finished table's channel; when that is a thread (and the click came from it), its parent counts.
-    const { record } = ctx.table;
-    const here = await openingRules(ctx.guilds, ctx.limits.maxTablesPerGuild, {
-      guildId: record.guildId,
-      channelId: record.channelId,
-      parentId: channelId === record.channelId ? parentId : null,
-    });
-    if (!here.ok) return ctx.respond.say(ctx.tell(here.say));
-    const r = await ctx.service.rematch(record.id, ctx.actor, { maxTables: here.maxTables });
+  async run(ctx, asked) {
+    // As for /hearts new, the service applies the cooldown, the server's channels and its cap.
+    const r = await ctx.service.rematch(ctx.table.record.id, ctx.actor, asked);
     if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
     // The presenter posts the new table message from the service's update, whichever door opened it.
     if (!(await ctx.presenter.tablePosted(r.table))) return ctx.respond.say(ctx.m.lobby.cannotPostRematch);
-    ctx.opened();
     return ctx.respond.say(ctx.m.lobby.rematchOpened);
   },
 });

@@ -45,8 +45,6 @@ interface HandlerBase {
    * defer). Implied by defer "update".
    */
   redraws?: boolean;
-  /** Opens a table: subject to the per-person cooldown (fair use). */
-  opens?: boolean;
   /** The services it uses: its context holds those only. */
   uses: readonly Uses[];
 }

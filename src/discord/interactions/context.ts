@@ -58,8 +58,6 @@ export interface Interacting {
   m: Messages;
   /** A table service sentence, in that language. */
   tell(s: Sentence): string;
-  /** A table (or rematch) opened for this interaction: its opener's cooldown stays taken. */
-  opened(): void;
 }
 
 /** Everything: what the router builds for each interaction. */

@@ -11,7 +11,6 @@ import { handleAutocomplete } from "./autocomplete.js";
 import { actorOf, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
 import { commandHandler, componentHandler } from "../handlers/index.js";
 import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "../handlers/types.js";
-import { isTicket } from "../../table/fair-use.js";
 import { decodeId, type ComponentId } from "./ids.js";
 import { Responder, type AckStyle } from "./responder.js";
 
@@ -48,18 +47,15 @@ export function createRouter(services: Services, opts: RouterOptions) {
     const respond = new Responder(i, style, log, opts.autoDeferMs, opts.onAck && ((ms) => opts.onAck!(ms, kind)), opts.webhook);
     const words = wordsFor(i);
     respond.doneText = words.m.errors.done;
-    // Fair use first: a person (or server) over budget is told when to retry, and nothing runs. An
-    // open takes its cooldown now, before any table opens, and gets it back if none did.
-    let refusal = await services.fairUse.admit(i.user.id, i.guildId);
-    const ticket = !refusal && handler?.opens ? await services.fairUse.takeOpen(i.user.id) : null;
-    if (ticket && !isTicket(ticket)) refusal = ticket;
+    // Fair use first: a person (or server) over budget is told when to retry, and nothing runs. (The
+    // cooldown between two tables a person opens is the table service's, for every door.)
+    const refusal = await services.fairUse.admit(i.user.id, i.guildId);
     if (refusal) {
       await respond.separate({ content: words.tell(refusal) });
       await respond.finish();
       return;
     }
-    const opening = ticket && isTicket(ticket) ? ticket : null;
-    const ctx: Ctx = { ...services, respond, actor: actorOf(i), ...words, opened: () => opening?.keep() };
+    const ctx: Ctx = { ...services, respond, actor: actorOf(i), ...words };
     // Not awaited: the handler starts at once; defer() never rejects (it reports its own failure).
     if (handler && handler.defer !== "none") respond.defer().catch(() => undefined);
     try {
@@ -83,7 +79,6 @@ export function createRouter(services: Services, opts: RouterOptions) {
       log.error({ err, interaction: kind, user: i.user.id, channel: i.channelId }, "interaction handler failed");
       await respond.send({ content: ctx.m.common.somethingWentWrong });
     } finally {
-      await opening?.settle();
       await respond.finish();
     }
   };

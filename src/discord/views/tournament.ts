@@ -8,6 +8,7 @@ import { ButtonStyle } from "discord.js";
 import { messages, type Locale, type Messages } from "../../i18n/index.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Standing, TournamentView } from "../../table/tournament/api.js";
+import { FORMER_KEY } from "../../table/store.js";
 import { percentWords, podiumPicture, standingsPicture, tournamentRows } from "../presenting/tournament-pictures.js";
 import { encodeId } from "../interactions/ids.js";
 import type { OutMessage } from "../interactions/message.js";
@@ -104,7 +105,8 @@ export function showMessage(t: TournamentView, locale: Locale, images: Images): 
 }
 
 export function reminderPost(t: TournamentView, minutes: number, locale: Locale): OutMessage {
-  const ids = t.players.filter((p) => !p.left).map((p) => p.userId);
+  // A former player (Forget me) has a stand-in id, not a Discord id: nobody to mention, and Discord refuses it.
+  const ids = t.players.filter((p) => !p.left && !p.userId.startsWith(FORMER_KEY)).map((p) => p.userId);
   // Mentions only the people signed up (at most 100 are notified by Discord; the rest read it).
   const mentions = ids.slice(0, 100);
   return { content: tw(locale).reminder({ name: t.name, minutes, mentions: mentions.map((id) => `<@${id}>`).join(" ") }), mentions };

@@ -365,6 +365,8 @@ export const tournament: typeof tournamentEn = {
   badHands: (p) => `Un tour compte de ${p.min} à ${p.max} donnes.`,
   badStart: "Le début doit être dans le futur, dans les 30 jours.",
   badRules: (p) => `Ces règles ne fonctionnent pas : ${p.error}`,
+  channelNotAllowed: (p) =>
+    `L'inscription et les tables d'un tournoi vont là où les tables peuvent s'ouvrir sur ce serveur (\`/hearts settings\`) : choisissez comme salon l'un de ${p.channels}.`,
   tooMany: (p) => `Ce serveur a déjà ${p.max} tournois prévus ou en cours : attendez qu'un se termine, ou annulez-en un.`,
   noTournament: "Je ne trouve pas ce tournoi : il a peut-être été annulé.",
   notSignup: "Les inscriptions sont closes : le tournoi a commencé ou est terminé.",

@@ -10,6 +10,8 @@ export const en = {
   badHands: (p: { min: number; max: number }) => `A round has ${p.min} to ${p.max} hands.`,
   badStart: "The start must be in the future, within 30 days.",
   badRules: (p: { error: string }) => `Those rules don't work: ${p.error}`,
+  channelNotAllowed: (p: { channels: string }) =>
+    `A tournament's sign-up and tables go where tables may open on this server (\`/hearts settings\`): pick one of ${p.channels} as its channel.`,
   tooMany: (p: { max: number }) =>
     `This server has ${p.max} tournaments planned or under way already: wait for one to finish, or cancel one.`,
   noTournament: "I can't find that tournament: it may have been cancelled.",

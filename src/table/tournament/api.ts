@@ -95,6 +95,7 @@ export interface NewTournament {
 export type TournamentRefusalCode =
   | "not-organiser"
   | "bad-options"
+  | "channel-not-allowed"
   | "too-many"
   | "no-tournament"
   | "not-signup"

@@ -5,7 +5,7 @@
  * clock, closing and restarts are the table service's.
  */
 import { parseRules } from "../../game/index.js";
-import type { StoredTournament } from "../store.js";
+import { FORMER_KEY, FORMER_PLAYER, type StoredTournament } from "../store.js";
 import type { SeatRecord, TableSettings } from "../records.js";
 import { botSeat, humanSeat } from "../seats.js";
 import { tournamentSettings } from "../settings-table.js";
@@ -46,17 +46,18 @@ export function startedTable(t: StoredTournament, round: number, index: number, 
   const seats: SeatRecord[] = [];
   r.seating.tables[index].seats.forEach((id, seat) => {
     const entry = id === null ? undefined : names.get(id);
-    seats.push(
-      id === null || !entry
-        ? botSeat(seats, seat, level)
-        : // A person who left is still seated as themself: a computer player plays their seat to the end.
-          {
-            ...humanSeat(seat, id, entry.name),
-            botLevel: level,
-            botControlled: entry.leftAt !== null,
-            ...(entry.leftAt ? { out: true } : {}),
-          },
-    );
+    if (id === null || !entry) seats.push(botSeat(seats, seat, level));
+    // Someone who asked to be forgotten has a stand-in id, never a Discord id: a computer player holds
+    // their place to the end, shown as a former player (their line in the standings goes on).
+    else if (id.startsWith(FORMER_KEY)) seats.push({ ...botSeat(seats, seat, level), name: FORMER_PLAYER });
+    // A person who left is still seated as themself: a computer player plays their seat to the end.
+    else
+      seats.push({
+        ...humanSeat(seat, id, entry.name),
+        botLevel: level,
+        botControlled: entry.leftAt !== null,
+        ...(entry.leftAt ? { out: true } : {}),
+      });
   });
   const parsed = parseRules(t.rulesSpec);
   const base = parsed.ok ? parsed.rules : (parseRules("classic") as { ok: true; rules: StartedTable["rules"] }).rules;

@@ -41,6 +41,7 @@ import {
   type Tournaments,
 } from "./api.js";
 import { DEFAULT_HANDS_PER_ROUND } from "./deals.js";
+import { tournamentChannelRefusal } from "../open-rules.js";
 import { seatNext, startedTable, tableResult, type TournamentTiming } from "./rounds.js";
 import { TournamentTimers } from "./timers.js";
 import { pickTournament, podiumOf, standingsOf, statusOf, tournamentView } from "./views.js";
@@ -48,8 +49,8 @@ import { pickTournament, podiumOf, standingsOf, statusOf, tournamentView } from 
 export interface TournamentServiceDeps {
   store: TournamentStore;
   tables: TableService;
-  /** The servers' settings: the role that may organise (`tournamentRole`). */
-  guilds: { get(guildId: string): Promise<Pick<GuildSettings, "tournamentRole">> };
+  /** The servers' settings: the role that may organise (`tournamentRole`), where tables may open (`allowedChannels`). */
+  guilds: { get(guildId: string): Promise<Pick<GuildSettings, "tournamentRole" | "allowedChannels">> };
   log: Logger;
   clock?: Clock;
   timing?: Partial<TournamentTiming>;
@@ -96,11 +97,9 @@ export class TournamentService implements Tournaments {
   onUpdate(listener: TournamentListener): void {
     this.listeners.push(listener);
   }
-
   private now(): Date {
     return new Date(this.clock.now());
   }
-
   private emit(t: StoredTournament, update: TournamentUpdate): void {
     if (t.status === "playing") this.active.set(t.id, t);
     else this.active.delete(t.id);
@@ -158,6 +157,8 @@ export class TournamentService implements Tournaments {
         if (!(ahead > 0 && ahead <= MAX_AHEAD_MS)) return refuse("bad-options", sentence("tournament", "badStart"));
         const rules = parseRules(o.rulesSpec);
         if (!rules.ok) return refuse("bad-options", sentence("tournament", "badRules", { error: rules.error }));
+        const elsewhere = tournamentChannelRefusal(await this.deps.guilds.get(o.guildId), o.channelId);
+        if (elsewhere) return refuse("channel-not-allowed", elsewhere);
         const open = await this.store.list({ guildId: o.guildId, statuses: ["signup", "playing"] });
         if (open.length >= MAX_OPEN_PER_GUILD) return refuse("too-many", sentence("tournament", "tooMany", { max: MAX_OPEN_PER_GUILD }));
         const t = await this.store.create({

@@ -28,7 +28,7 @@ export interface Rig {
 
 export async function rig(
   url: string,
-  opts: { role?: string | null; clock?: Clock; wrap?: (s: TournamentStore) => TournamentStore } = {},
+  opts: { role?: string | null; allowedChannels?: string[]; clock?: Clock; wrap?: (s: TournamentStore) => TournamentStore } = {},
 ): Promise<Rig> {
   const store = await openStore(url);
   const tables = new TableService({
@@ -41,7 +41,7 @@ export async function rig(
   const service = new TournamentService({
     store: opts.wrap ? opts.wrap(store.tournaments) : store.tournaments,
     tables,
-    guilds: { get: () => Promise.resolve({ tournamentRole: opts.role ?? null }) },
+    guilds: { get: () => Promise.resolve({ tournamentRole: opts.role ?? null, allowedChannels: opts.allowedChannels ?? [] }) },
     log: silentLogger(),
     clock: opts.clock,
     betweenRoundsMs: 20,
