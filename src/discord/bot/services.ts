@@ -24,6 +24,7 @@ import { Presenter } from "../presenting/presenter.js";
 import { CrossMachine } from "../shards/cross-machine.js";
 import { everyShard } from "../shards/every-shard.js";
 import type { BotDeps } from "./types.js";
+import { serverLocale } from "../handlers/settings.js";
 
 /** Everything a handler may use, and what only the bot's lifecycle holds. */
 export interface BotServices extends Services {
@@ -55,6 +56,8 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     store: deps.store.tournaments,
     tables: service,
     guilds,
+    // Its round tables speak the server's language, as the tournament's own posts do (bot.ts).
+    localeOf: async (guildId) => serverLocale(await guilds.get(guildId), client.guilds.cache.get(guildId)?.preferredLocale),
     log: log.child({ part: "tournament" }),
     clock: deps.clock,
     timing: { turnSeconds: config.defaults.turnSeconds, timeBankSeconds: config.defaults.timeBankSeconds },
@@ -79,6 +82,11 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     editIntervalMs: config.tableEditIntervalMs,
     activity: !!config.activity,
     watching: (tableId, userId) => deps.watching?.(tableId, userId) ?? false,
+    roundOf: async (tableId) => {
+      const r = await tournaments.tournamentOf(tableId);
+      const t = r && (await tournaments.get(r.tournamentId));
+      return r && t ? { round: r.round, rounds: t.rounds, channelId: t.channelId, breakMs: config.tournamentBreakMs } : null;
+    },
   });
   const fairUse = new FairUse(deps.fairUse ?? { ...DEFAULT_FAIR_USE, ...config.rateLimits });
   const daily = new DailyService({
