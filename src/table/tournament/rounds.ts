@@ -9,6 +9,7 @@ import type { Locale } from "../../i18n/index.js";
 import type { StoredTournament } from "../store.js";
 import { MOVED_BY, type SeatRecord, type TableSettings } from "../records.js";
 import { botSeat, humanSeat } from "../seats.js";
+import { tournamentSettings } from "../settings-table.js";
 import type { TableView } from "../types.js";
 import { roundDealKey, tournamentRules } from "./deals.js";
 import { seatRound, type RoundSeating } from "./seating.js";
@@ -34,23 +35,11 @@ export function seatNext(t: StoredTournament, round: number): RoundSeating {
 }
 
 /**
- * A round's tables' settings: the turn clock on, hints off (undo is off at any table with a hand
- * limit), rated, in the server's language (its posts, buttons and pictures, as its other tables).
+ * A round's tables' settings: each setting's tournament value (src/table/settings-table.ts), the
+ * round's hands, and the server's language (its posts, buttons and pictures, as its other tables).
  */
 export function tableSettings(t: StoredTournament, timing: TournamentTiming, locale?: Locale): TableSettings {
-  return {
-    turnSeconds: Math.max(15, timing.turnSeconds),
-    timeBankSeconds: timing.timeBankSeconds,
-    fillWithBots: false,
-    botLevel: levelOf(t.botLevel),
-    trickImages: "hands",
-    hintsAllowed: false,
-    rated: true,
-    fourColourDeck: false,
-    playedCards: false,
-    handLimit: t.handsPerRound,
-    ...(locale && { locale }),
-  };
+  return { ...tournamentSettings({ ...timing, botLevel: levelOf(t.botLevel) }), handLimit: t.handsPerRound, ...(locale && { locale }) };
 }
 
 /** The table `index` of a stored round, as the table service opens it. */
