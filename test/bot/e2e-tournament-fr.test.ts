@@ -64,7 +64,9 @@ it("a French server's round tables speak French, say '1 donne', offer no Revanch
     // The table message: French, and the round's hands instead of the target.
     expect(textOf(table)).toContain("1 donne, le total le plus bas gagne");
     expect(findButton(table, byVerb("hand")).label).toBe("Ma main");
-    for (const p of people) await p.openHand(() => fake.messages.get(table.id)!);
+    // Once more if the answer is late: the bot also posts the last round's standings and summaries now (a loaded machine).
+    for (const p of people)
+      await p.openHand(() => fake.messages.get(table.id)!).catch(() => p.openHand(() => fake.messages.get(table.id)!));
     const done = () => threadPosts(table).some((m) => m.content.includes("Cette table a joué"));
     await playUntil(h, people, done, 15_000);
     const posts = threadPosts(table);
