@@ -50,6 +50,8 @@ export interface SeatRecord {
    * both. The tournament's standings read it (who played no card themselves is absent).
    */
   handsBy?: number[];
+  /** Left the tournament, or removed by its organiser: a computer player holds the seat to the end, and its person may not take it back. */
+  out?: boolean;
 }
 
 /** Table options that are not rules of the game. */

@@ -81,7 +81,7 @@ export async function playPeople(r: Rig, people: TournamentActor[], until: () =>
 export async function playAwaited(r: Rig, people: TournamentActor[], beforeHand = Infinity): Promise<boolean> {
   let acted = false;
   for (const id of r.tables.openTableIds) {
-    const t = r.tables.openTable(id);
+    const t = r.tables.system.openTable(id);
     const state = t && stateBehind(t);
     if (!t || !state || state.history.length >= beforeHand) continue;
     for (const seat of awaiting(state)) {
