@@ -16,7 +16,8 @@ export function tournamentInfo(t: TournamentView, userId: string | null): Tourna
   const names = new Map(t.players.map((p) => [p.userId, p.name]));
   const row = (x: Standing) => ({ place: x.place, name: names.get(x.id) ?? "?", percent: x.percent, you: x.id === userId });
   // Before a round has closed, nobody has a deal compared: no standings yet.
-  const ranked = t.standings.filter((x) => x.deals > 0);
+  // Someone absent (no move of their own, scoring.ts) is not ranked either.
+  const ranked = t.standings.filter((x) => x.deals > 0 && !x.absent);
   const top = ranked.slice(0, TOP_STANDINGS);
   const mine = ranked.find((x) => x.id === userId);
   const round = t.played.at(-1);

@@ -31,14 +31,23 @@ export interface Hearts extends HeartsBot {
 export function createHearts(config: Config, deps: HeartsDeps): Hearts {
   const log = deps.log ?? silentLogger();
   let activity: ActivityServer | null = null;
-  const house = createHouse(config, { store: deps.store, bots: deps.bots, log, clock: deps.clock, fairUse: deps.fairUse });
-  const bot = createBot(config, { ...deps, watching: (tableId, userId) => activity?.watching(tableId, userId) ?? false }, house);
-  activity = config.activity && config.clientId ? createActivity(config, house, bot, deps, log) : null;
+  let bot: HeartsBot | null = null;
+  const house = createHouse(config, {
+    store: deps.store,
+    bots: deps.bots,
+    log,
+    clock: deps.clock,
+    fairUse: deps.fairUse,
+    platformLocale: (guildId) => bot?.client.guilds.cache.get(guildId)?.preferredLocale,
+  });
+  const theBot = createBot(config, { ...deps, watching: (tableId, userId) => activity?.watching(tableId, userId) ?? false }, house);
+  bot = theBot;
+  activity = config.activity && config.clientId ? createActivity(config, house, theBot, deps, log) : null;
   return {
-    ...bot,
+    ...theBot,
     activity,
     async start() {
-      const tables = await bot.start();
+      const tables = await theBot.start();
       // After the tables resumed: a page that reconnects finds its table where it is.
       await activity?.start();
       // Said last, when the bot is ready (its /readyz answers 200 from here on).
@@ -47,7 +56,7 @@ export function createHearts(config: Config, deps: HeartsDeps): Hearts {
     },
     async stop() {
       await activity?.stop();
-      await bot.stop();
+      await theBot.stop();
     },
   };
 }

@@ -11,7 +11,7 @@ import type { House } from "../discord/bot/types.js";
 import type { Logger } from "../log.js";
 import type { Clock } from "../table/clock.js";
 import { DEFAULT_FAIR_USE, FairUse, type FairUseLimits } from "../table/fair-use.js";
-import { GuildSettingsCache } from "../table/guild-settings.js";
+import { GuildSettingsCache, serverLocale } from "../table/guild-settings.js";
 import type { BotPlayer } from "../table/players.js";
 import { ReviewService } from "../table/review.js";
 import { TableService } from "../table/service.js";
@@ -25,6 +25,8 @@ export interface HouseDeps {
   clock?: Clock;
   /** Budgets per person and per server (default: the configured rate limits). */
   fairUse?: FairUseLimits;
+  /** The platform's own language for a server (Discord's preferred locale), used when the server set none. */
+  platformLocale?(guildId: string): string | null | undefined;
 }
 
 export function createHouse(config: Config, deps: HouseDeps): House {
@@ -49,6 +51,8 @@ export function createHouse(config: Config, deps: HouseDeps): House {
     store: store.tournaments,
     tables: service,
     guilds,
+    // Its round tables speak the server's language, as the tournament's own posts do.
+    localeOf: async (guildId) => serverLocale(await guilds.get(guildId), deps.platformLocale?.(guildId)),
     log: log.child({ part: "tournament" }),
     clock,
     timing: { turnSeconds: config.defaults.turnSeconds, timeBankSeconds: config.defaults.timeBankSeconds },

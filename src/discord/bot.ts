@@ -13,7 +13,7 @@ import { channelAccess } from "./bot/members.js";
 import { createServices } from "./bot/services.js";
 import type { BotDeps, HeartsBot, House } from "./bot/types.js";
 import { createRouter } from "./interactions/router.js";
-import { serverLocale } from "./handlers/settings.js";
+import { serverLocale } from "../table/guild-settings.js";
 import { TournamentPresenter } from "./presenting/tournament.js";
 
 export type { BotDeps, HeartsBot, House };

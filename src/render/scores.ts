@@ -78,7 +78,8 @@ function valueColor(change: number, rules: Rules): string {
   return good ? "#57d08f" : "#ff7a7f";
 }
 
-function rulesLine(rules: Rules, w: Pictures): string {
+function rulesLine(rules: Rules, w: Pictures, handLimit?: number): string {
+  if (handLimit) return w.rulesHands({ n: handLimit });
   if (rules.countdown !== null) return w.rulesCountdown({ n: rules.countdown });
   return w.rulesTarget({ n: rules.target });
 }
@@ -89,6 +90,8 @@ export interface HandSummaryInput {
   players: PlayerLabel[];
   result: HandResult;
   rules: Rules;
+  /** A tournament round's game: it ends after this many hands (its rules' target is only internal, never shown). */
+  handLimit?: number;
   /** The language of the picture's words (default English). */
   locale?: Locale;
 }
@@ -194,7 +197,12 @@ export function drawHandSummary(input: HandSummaryInput, _opts: RenderOptions = 
       fillRound(ctx, col.bar, mid - 5, Math.max(10, bw * frac), 10, 5, `hsl(${hue}, 65%, 50%)`);
     }
   });
-  drawText(ctx, rulesLine(rules, words), W / 2, H - 20, { size: 15, color: COLORS.textMute, align: "center", maxWidth: W - 40 });
+  drawText(ctx, rulesLine(rules, words, input.handLimit), W / 2, H - 20, {
+    size: 15,
+    color: COLORS.textMute,
+    align: "center",
+    maxWidth: W - 40,
+  });
   return canvas;
 }
 
@@ -210,6 +218,8 @@ export interface GameOverInput {
   totals: number[];
   placements: number[];
   rules: Rules;
+  /** A tournament round's game: it ends after this many hands, and the chart has no target line. */
+  handLimit?: number;
   /** The language of the picture's words (default English). */
   locale?: Locale;
 }
@@ -221,14 +231,32 @@ function niceStep(range: number, ticks: number): number {
   return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10) * mag;
 }
 
+/** The dashed line of the total that ends the game, with its label. */
+function goalLine(ctx: Ctx, y: number, left: number, right: number, label: string): void {
+  const gy = Math.round(y) + 0.5;
+  ctx.setLineDash([7, 5]);
+  ctx.strokeStyle = "rgba(229, 72, 77, 0.8)";
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(left, gy);
+  ctx.lineTo(right, gy);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.font = font(11, true);
+  ctx.fillStyle = "#ff8a8e";
+  ctx.textAlign = "left";
+  ctx.fillText(label, left + 6, gy - 5);
+}
+
 function drawChart(ctx: Ctx, input: GameOverInput, x: number, y: number, w: number, h: number): void {
   const { history, rules } = input;
   const start = rules.countdown ?? 0;
   const series = [0, 1, 2, 3].map((s) => [start, ...history.map((r) => r.totals[s])]);
   const all = series.flat();
-  const goal = rules.countdown !== null ? 0 : rules.target;
-  let lo = Math.min(...all, 0, goal);
-  let hi = Math.max(...all, goal, start);
+  // A hand-limited game's chart has no line that ends it (its target is only internal).
+  const goal = input.handLimit ? null : rules.countdown !== null ? 0 : rules.target;
+  let lo = Math.min(...all, 0, goal ?? 0);
+  let hi = Math.max(...all, goal ?? 0, start);
   const step = niceStep(hi - lo || 10, 5);
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
@@ -256,20 +284,8 @@ function drawChart(ctx: Ctx, input: GameOverInput, x: number, y: number, w: numb
     ctx.fillText(signed(Math.round(v * 10) / 10), left - 8, yy + 4);
   }
   // The line that ends the game: the target, or 0 under countdown.
-  const gy = Math.round(py(goal)) + 0.5;
-  ctx.setLineDash([7, 5]);
-  ctx.strokeStyle = "rgba(229, 72, 77, 0.8)";
-  ctx.lineWidth = 1.5;
-  ctx.beginPath();
-  ctx.moveTo(left, gy);
-  ctx.lineTo(right, gy);
-  ctx.stroke();
-  ctx.setLineDash([]);
-  ctx.font = font(11, true);
-  ctx.fillStyle = "#ff8a8e";
-  ctx.textAlign = "left";
   const words = messages(input.locale).pictures;
-  ctx.fillText(rules.countdown !== null ? words.end : words.target, left + 6, gy - 5);
+  if (goal !== null) goalLine(ctx, py(goal), left, right, rules.countdown !== null ? words.end : words.target);
 
   // Hand numbers along the bottom, thinned out when there are many hands.
   ctx.font = font(12);
@@ -322,7 +338,10 @@ export function drawGameOver(input: GameOverInput, _opts: RenderOptions = {}): C
   page(ctx, H);
   const hands = input.history.length;
   const w = messages(input.locale).pictures;
-  titleBar(ctx, w.gameOver, w.overSubtitle({ hands, countdown: rules.countdown, target: rules.target }));
+  const subtitle = input.handLimit
+    ? w.rulesHands({ n: hands })
+    : w.overSubtitle({ hands, countdown: rules.countdown, target: rules.target });
+  titleBar(ctx, w.gameOver, subtitle);
   const order = [0, 1, 2, 3].sort((a, b) => placements[a] - placements[b] || a - b);
   order.forEach((seat, i) => {
     const y = top + i * rowH;

@@ -39,6 +39,7 @@ interface TableRow {
   tableIndex: number;
   deals: string;
   standIns: string;
+  playedBy: string;
   finishedAt: Date | null;
 }
 type FullRow = TournamentRow & { entries: EntryRow[]; played: (RoundRow & { tables: TableRow[] })[] };
@@ -84,6 +85,7 @@ function record(row: FullRow): StoredTournament {
         tableIndex: x.tableIndex,
         deals: parseJson<number[][]>(x.tableId, "deals", x.deals),
         standIns: parseJson<string[]>(x.tableId, "standIns", x.standIns),
+        playedBy: parseJson<number[][]>(x.tableId, "playedBy", x.playedBy),
         finishedAt: x.finishedAt,
       })),
     })),
@@ -151,11 +153,11 @@ export function tournamentStore(db: TournamentDb, serial: <T>(fn: () => Promise<
         }),
       ),
 
-    finishTable: (tableId, deals, standIns, at) =>
+    finishTable: (tableId, deals, standIns, at, playedBy = []) =>
       serial(async () => {
         await db.tournamentTable.updateMany({
           where: { tableId, finishedAt: null },
-          data: { deals: JSON.stringify(deals), standIns: JSON.stringify(standIns), finishedAt: at },
+          data: { deals: JSON.stringify(deals), standIns: JSON.stringify(standIns), playedBy: JSON.stringify(playedBy), finishedAt: at },
         });
       }),
 

@@ -12,10 +12,25 @@ import { applyWithin } from "./hand-limit.js";
 import type { TableContext } from "./context.js";
 import type { LiveTable } from "./live.js";
 import { describeAction } from "./players.js";
-import type { StoredTable } from "./records.js";
+import { MOVED_BY, type SeatRecord, type StoredTable } from "./records.js";
 import { isHumanSeat } from "./seats.js";
 import { bankUsed } from "./turn-clock.js";
 import { refuse, type ActionSource, type Outcome } from "./types.js";
+
+/**
+ * A person's seat at a tournament table (a hand limit): its `handsBy` with this move counted, or
+ * null when it already was (at most two writes per seat and hand, each with its action).
+ */
+function movedBy(record: StoredTable, seatRec: SeatRecord, hand: number, source: ActionSource): number[] | null {
+  if (!record.settings.handLimit || !isHumanSeat(seatRec)) return null;
+  const bit = source === "player" ? MOVED_BY.person : MOVED_BY.computer;
+  const by = seatRec.handsBy ?? [];
+  if ((by[hand] ?? 0) & bit) return null;
+  const next = by.slice();
+  for (let i = 0; i < hand; i++) next[i] ??= 0;
+  next[hand] = (by[hand] ?? 0) | bit;
+  return next;
+}
 
 /** Validates, persists, then announces one action. Runs inside the table's queue. */
 export async function commitAction(ctx: TableContext, live: LiveTable, seat: Seat, action: Action, source: ActionSource): Promise<Outcome> {
@@ -35,6 +50,8 @@ export async function commitAction(ctx: TableContext, live: LiveTable, seat: Sea
     tookOver = timeouts >= ctx.config.maxTimeouts;
     patch.seats = live.record.seats.map((s) => (s === seatRec ? { ...s, timeouts, botControlled: tookOver } : s));
   }
+  const by = movedBy(live.record, seatRec, state.history.length, source);
+  if (by) patch.seats = (patch.seats ?? live.record.seats).map((s) => (s.seat === seat ? { ...s, handsBy: by } : s));
   if (isHumanSeat(seatRec) && live.turn && live.record.settings.turnSeconds > 0) {
     // Seconds of time bank the seat used on this turn.
     const used = bankUsed(live.turn, live.record.settings, state, now);

@@ -7,6 +7,7 @@
 import type { GuildSettings, GuildSettingsPatch, Store } from "./store.js";
 import type { TableSettings } from "./records.js";
 import { overServer } from "./settings-table.js";
+import { isLocale, localeOf, type Locale } from "../i18n/index.js";
 
 /** Retention of closed tables' move logs when a server has not chosen one. */
 export const DEFAULT_RETENTION_DAYS = 180;
@@ -80,4 +81,9 @@ export function channelAllowed(g: Pick<GuildSettings, "allowedChannels">, channe
 
 export function retentionDaysOf(g: GuildSettings): number {
   return g.retentionDays ?? DEFAULT_RETENTION_DAYS;
+}
+
+/** The language of a server's public posts: its setting, else the platform's locale for the server. */
+export function serverLocale(g: Pick<GuildSettings, "locale">, platformLocale: string | null | undefined): Locale {
+  return isLocale(g.locale) ? g.locale : localeOf(platformLocale);
 }

@@ -30,6 +30,9 @@ export function channelOfTableId(tableId: string): string | null {
 
 export type TableStatus = "lobby" | "passing" | "playing" | "finished" | "abandoned" | "broken";
 
+/** Bits of SeatRecord.handsBy: who made a hand's moves of a person's seat (src/table/commit.ts counts them). */
+export const MOVED_BY = { person: 1, computer: 2 } as const;
+
 export interface SeatRecord {
   seat: number;
   /** Discord user id of the human in this seat, or null for a computer player. */
@@ -41,6 +44,12 @@ export interface SeatRecord {
   botControlled: boolean;
   /** Consecutive turn timeouts of this seat. */
   timeouts: number;
+  /**
+   * A person's seat at a tournament round's table (a hand limit): per hand, who made its moves,
+   * bits of MOVED_BY: the person, the turn clock or a computer player, or
+   * both. The tournament's standings read it (who played no card themselves is absent).
+   */
+  handsBy?: number[];
   /** Left the tournament, or removed by its organiser: a computer player holds the seat to the end, and its person may not take it back. */
   out?: boolean;
 }

@@ -16,8 +16,13 @@ export function rulesTitle(rules: Rules, m: Messages): string {
   return p ? m.presets.title({ name: p }) : m.table.customRules;
 }
 
-export const goal = (rules: Rules, m: Messages) =>
-  rules.countdown !== null ? m.table.goalCountdown({ n: rules.countdown }) : m.table.goalTarget({ n: rules.target });
+/** How the game ends: its target, or the hands a tournament round plays (`handLimit`: its target is only internal). */
+export const goal = (rules: Rules, m: Messages, handLimit?: number) =>
+  handLimit
+    ? m.table.goalHands({ n: handLimit })
+    : rules.countdown !== null
+      ? m.table.goalCountdown({ n: rules.countdown })
+      : m.table.goalTarget({ n: rules.target });
 
 /**
  * The turn timer, in one wording for the table, the rules and the menus: "30 s per card + 30 s time
@@ -61,7 +66,7 @@ export function rulesWords(record: Pick<TableRecord, "rules" | "settings">, m: M
     options: describeRules(r),
     settings:
       m.table.rulesLine({
-        goal: goal(r, m),
+        goal: goal(r, m, st.handLimit),
         timer: timerText(record, m),
         bots: st.fillWithBots ? m.table.botsFill({ level: m.lobby.level({ level: st.botLevel }) }) : m.table.botsAdded,
         images: st.trickImages === "tricks" ? m.table.imagesTricks : m.table.imagesHands,

@@ -383,8 +383,18 @@ export interface StoredTournament {
     seating: RoundSeating;
     startedAt: Date;
     closedAt: Date | null;
-    /** By table index. `deals`: per deal, each seat's score; `standIns`: people a computer player played for. */
-    tables: Array<{ tableId: string; tableIndex: number; deals: number[][]; standIns: string[]; finishedAt: Date | null }>;
+    /**
+     * By table index. `deals`: per deal, each seat's score; `standIns`: people a computer player
+     * played for; `playedBy`: per deal, who made each seat's moves (TableResult.playedBy of scoring.ts).
+     */
+    tables: Array<{
+      tableId: string;
+      tableIndex: number;
+      deals: number[][];
+      standIns: string[];
+      playedBy: number[][];
+      finishedAt: Date | null;
+    }>;
   }>;
 }
 
@@ -410,8 +420,8 @@ export interface TournamentStore {
     id: string,
     r: { round: number; seating: RoundSeating; startedAt: Date; tables: Array<{ tableId: string; tableIndex: number }> },
   ): Promise<void>;
-  /** A table played its hands: its deals and stand-ins, once (a second call changes nothing). */
-  finishTable(tableId: string, deals: number[][], standIns: string[], at: Date): Promise<void>;
+  /** A table played its hands: its deals, stand-ins and who played (`playedBy`), once (a second call changes nothing). */
+  finishTable(tableId: string, deals: number[][], standIns: string[], at: Date, playedBy?: number[][]): Promise<void>;
   /** Every table of the round finished; `status`: the tournament's too (finished after the last). */
   closeRound(id: string, round: number, at: Date, status?: string): Promise<void>;
   /** The tournament round a table plays for, or null for an ordinary table. */

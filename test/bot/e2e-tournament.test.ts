@@ -117,7 +117,7 @@ describe("a tournament on Discord", () => {
     expect(h.fake.violations).toEqual([]);
   }, 30_000);
 
-  it("someone who never shows up is played for by the turn clock, and their summary says a computer player stood in", async () => {
+  it("someone who never shows up is played for by the turn clock and listed as absent: not ranked, not on the podium, not congratulated", async () => {
     const base = readConfig({}, { requireToken: false });
     if (!base.ok) throw new Error(base.problems.join("\n"));
     // The shortest turn clock, no time bank, and one timeout before a computer player takes the seat.
@@ -141,16 +141,28 @@ describe("a tournament on Discord", () => {
         .channelMessages(h!.fake.channelId)
         .map((m) => m.content)
         .join("\n")
-        .match(/You finished/g)?.length ?? 0;
+        .match(/You (finished|played none)/g)?.length ?? 0;
     await h.fake.waitFor(() => finished() >= 4 || null, 10_000, "everyone's summary");
     const summaries = h.fake
       .channelMessages(h.fake.channelId)
-      .filter((m) => m.content.includes("You finished"))
+      .filter((m) => /You (finished|played none)/.test(m.content))
       .map((m) => m.content)
       .join("\n");
     const line = (name: string) => summaries.split("\n").find((l) => l.startsWith(`**${name}**`)) ?? "";
-    expect(line(absent.user.globalName!)).toContain("A computer player played part of your seat");
-    for (const p of present) expect(line(p.user.globalName!)).not.toContain("computer player");
+    expect(line(absent.user.globalName!)).toContain(
+      "You played none of your 1 deal yourself (the turn clock and a computer player made every move), so you are listed as absent, not ranked.",
+    );
+    // The three who played are ranked among themselves: "of 3", the absent one not counted.
+    for (const p of present) expect(line(p.user.globalName!)).toMatch(/^\*\*[^*]+\*\*: You finished [1-3] of 3 over 1 deal/);
+    for (const p of present) expect(line(p.user.globalName!)).not.toContain("computer");
+    // The podium's post congratulates only people who played; the absent are named apart.
+    const posts = h.fake.channelMessages(h.fake.channelId).map((m) => m.content);
+    const podium = posts.find((c) => c.includes("**Quiet night** is over"))!;
+    expect(podium).toContain("Congratulations");
+    expect(podium).not.toContain(absent.user.globalName!);
+    expect(posts.find((c) => c.includes("standings after round 1 of 1"))).toContain(
+      `Absent, not ranked (the computer played all their deals): ${absent.user.globalName}.`,
+    );
   }, 90_000);
 
   it("someone who asks Forget me mid-tournament: a computer player holds their place, shown as a former player, and no request names a made-up id", async () => {

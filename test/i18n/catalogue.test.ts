@@ -11,6 +11,9 @@ const sample = new Proxy({} as Record<string, unknown>, {
       : `«${String(k)}»`,
 });
 
+/** The entries of a catalogue area whose keys match. */
+const pick = (area: Record<string, unknown>, keys: RegExp) => Object.fromEntries(Object.entries(area).filter(([k]) => keys.test(k)));
+
 function render(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "function") return String((value as (p: unknown) => unknown)(sample));
@@ -73,6 +76,29 @@ describe("message catalogue", () => {
         const text = render(byLocale.fr[key]);
         expect(text, `fr ${area}.${key}`).not.toMatch(/\d\.\d|\b1e\b|Soyez le premier|Vous êtes sûr\b|vous ai oublié/);
       }
+  });
+
+  it("writes every tournament sentence in French as a French club does: no agreement with the name, non-breaking spaces, 1re/2e", () => {
+    // The tournament's areas, and the round tables' own sentences in the table area.
+    const areas = [tables.tournament.fr, tables.tournamentChat.fr, pick(tables.table.fr, /^(roundTable|goalHands)/)];
+    const ones = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (k === "list" || k === "name" ? `«${String(k)}»` : 1) });
+    for (const area of areas)
+      for (const [key, value] of Object.entries(area))
+        for (const text of [render(value), typeof value === "function" ? String((value as (p: unknown) => unknown)(ones)) : ""]) {
+          // Code, times and links aside ("21:00", `/hearts settings`, <t:…:R>).
+          const prose = text.replace(/`[^`]*`|<[^>]*>|\d:\d/g, "");
+          // "**Soirée duplicate** est terminé": the name decides the agreement; say "le tournoi **…**".
+          expect(prose, key).not.toMatch(/(?<!tournoi )\*\*«name»\*\* (est|sera|a été) /);
+          // A non-breaking space (U+00A0 or U+202F) before : ; ! ?, never a plain one or none.
+          expect(prose, key).not.toMatch(/(?<![\u00a0\u202f])[:;!?](?=\s|$|\*)/);
+          // "1er" for everyone: a place is feminine (1re place); "Vous êtes inscrit" assumes a man.
+          expect(prose, key).not.toMatch(/\b1er\b|Vous (n'|ne )?êtes (déjà |plus )?(inscrit|comparé|remplacé)\b/);
+        }
+    const fr = messages("fr").tournamentChat;
+    expect(fr.finished({ name: "Soirée duplicate", winners: "Chloé" })).toBe("🏆 Fin du tournoi **Soirée duplicate**. Bravo, Chloé\u202f!");
+    expect(fr.summary({ place: 1, of: 4, percent: "62,5\u202f%", deals: 2 })).toMatch(/^Vous finissez à la 1re place sur 4/);
+    expect(fr.summary({ place: 2, of: 4, percent: "50\u202f%", deals: 2 })).toMatch(/^Vous finissez à la 2e place sur 4/);
+    expect(fr.summaryLine({ name: "Chloé", said: "…" })).toBe("**Chloé**\u00a0: …");
   });
 
   it("reads French cards and the game's French name in every French sentence: no J/Q/K beside a suit, no English word", () => {

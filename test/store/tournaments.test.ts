@@ -37,7 +37,7 @@ for (const db of BACKENDS) {
         const seating = { round: 1, tables: [{ seats: ["10", "11", null, null] }], sittingOut: [] };
         await t.startRound("t1", { round: 1, seating, startedAt: new Date(5000), tables: [{ tableId: "x1", tableIndex: 0 }] });
         expect(await t.tableRound("x1")).toEqual({ tournamentId: "t1", round: 1, tableIndex: 0, closedAt: null });
-        await t.finishTable("x1", [[0, 26, 0, 0]], ["11"], new Date(6000));
+        await t.finishTable("x1", [[0, 26, 0, 0]], ["11"], new Date(6000), [[0, 2, 0, 0]]);
         await t.finishTable("x1", [[9, 9, 9, 9]], [], new Date(7000));
         await t.closeRound("t1", 1, new Date(8000));
         expect(await t.leave("t1", "11", new Date(8500))).toBe(true);
@@ -48,7 +48,12 @@ for (const db of BACKENDS) {
           ["11", true],
         ]);
         expect(read.played[0]).toMatchObject({ seating, closedAt: new Date(8000) });
-        expect(read.played[0].tables[0]).toMatchObject({ deals: [[0, 26, 0, 0]], standIns: ["11"], finishedAt: new Date(6000) });
+        expect(read.played[0].tables[0]).toMatchObject({
+          deals: [[0, 26, 0, 0]],
+          standIns: ["11"],
+          playedBy: [[0, 2, 0, 0]],
+          finishedAt: new Date(6000),
+        });
         expect((await t.list({ guildId: "1", statuses: ["playing"] })).map((x) => x.id)).toEqual(["t1"]);
         expect(await t.personal("10")).toEqual([
           { tournamentId: "t1", guildId: "1", name: "Night", status: "playing", joinedAt: new Date(1000), left: false },

@@ -12,7 +12,19 @@ import { dealsHidden } from "../../src/table/tournament/integrity.js";
 import type { TournamentView } from "../../src/table/tournament/api.js";
 import type { TournamentStore } from "../../src/table/store.js";
 import { ManualClock } from "../table/manual-clock.js";
-import { channelId, guildId, inFuture, newDb, organiser, person, playPeople, rig, type Rig } from "../table/tournament/helpers.js";
+import { podiumOf } from "../../src/table/tournament/views.js";
+import {
+  channelId,
+  guildId,
+  inFuture,
+  newDb,
+  organiser,
+  person,
+  playAwaited,
+  playPeople,
+  rig,
+  type Rig,
+} from "../table/tournament/helpers.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -273,6 +285,41 @@ describe("the tournament's rules below both doors", () => {
     expect(done.standings[0].deals).toBe(1);
     const table = (await r.tables.get(done.played[0].tables[0]))!;
     expect(table.record.status).toBe("finished");
+  }, 120_000);
+
+  it("only people who played are ranked: one who made no move is absent (off the podium); one played for on a deal is ranked, with that deal counted", async () => {
+    const db = newDb();
+    const clock = new ManualClock();
+    clock.realWaitMs = 5;
+    const r = await rig(db.url, { clock });
+    cleanups.push(db.cleanup, () => r.close());
+    const c = await r.service.create(organiser, {
+      guildId,
+      channelId,
+      name: "Half night",
+      startsAt: new Date(clock.now() + 60_000),
+      rounds: 1,
+      handsPerRound: 2,
+      rulesSpec: "classic",
+      botLevel: "easy",
+    });
+    if (!c.ok) throw new Error(c.code);
+    const [never, half] = [person(1), person(2)];
+    for (const p of [never, half]) expect((await r.service.join(c.tournament.id, p)).ok).toBe(true);
+    // `never` makes no move; `half` plays the first hand, then stops (the turn clock and a computer player do the second).
+    for (let i = 0; i < 300 && (await r.service.get(c.tournament.id))!.status !== "finished"; i++) {
+      while (await playAwaited(r, [half], 1));
+      await clock.advance(20_000);
+    }
+    const done = (await r.service.get(c.tournament.id))!;
+    expect(done.status).toBe("finished");
+    const row = (p: typeof never) => done.standings.find((s) => s.id === p.userId)!;
+    expect(row(never)).toMatchObject({ absent: true, deals: 2, computerDeals: 2 });
+    expect(row(half)).toMatchObject({ absent: false, deals: 2, computerDeals: 1, place: 1 });
+    // The absent come after everyone ranked, and never on the podium.
+    expect(done.standings.map((s) => s.id)).toEqual([half.userId, never.userId]);
+    expect(podiumOf(done.standings).map((s) => s.id)).toEqual([half.userId]);
+    expect(done.players.find((p) => p.userId === half.userId)).toMatchObject({ stoodIn: true });
   }, 120_000);
 
   it("reminds 15 minutes before the start and starts at its time; with nobody signed up it is cancelled at its time", async () => {

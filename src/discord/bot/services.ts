@@ -52,6 +52,11 @@ export function createServices(config: Config, deps: BotDeps, house: House, clie
     editIntervalMs: config.tableEditIntervalMs,
     activity: !!config.activity,
     watching: (tableId, userId) => deps.watching?.(tableId, userId) ?? false,
+    roundOf: async (tableId) => {
+      const r = await tournaments.tournamentOf(tableId);
+      const t = r && (await tournaments.get(r.tournamentId));
+      return r && t ? { round: r.round, rounds: t.rounds, channelId: t.channelId, breakMs: config.tournamentBreakMs } : null;
+    },
   });
   // Forget me, purges and departures reach every shard on every machine through the database.
   const cross = shard

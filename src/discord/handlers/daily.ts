@@ -17,7 +17,7 @@ import { shareLine } from "../../daily/challenge.js";
 import type { DailyOutcome } from "../../daily/service.js";
 import { parseCard, type Action, type Card } from "../../game/index.js";
 import { localeOf, messages, type Messages } from "../../i18n/index.js";
-import { serverLocale } from "./settings.js";
+import { serverLocale } from "../../table/guild-settings.js";
 import { Lane } from "../../render/runtime/pacer.js";
 import { channelAllowed } from "../../table/guild-settings.js";
 import { cleanName } from "../../table/names.js";

@@ -9,7 +9,8 @@ import { OPTION_SETTINGS } from "../../table/settings-table.js";
 import type { TableView } from "../../table/types.js";
 import { serverDefaults } from "../../table/guild-settings.js";
 import { HAND_USES, sendHand } from "../presenting/send-hand.js";
-import { parentOf, serverLocale } from "./settings.js";
+import { parentOf } from "./settings.js";
+import { serverLocale } from "../../table/guild-settings.js";
 import { rulesMessage } from "../views/rules.js";
 import { command, component, decline, isDecline, tableCommand, type Decline, type HandlerCtx } from "./types.js";
 

@@ -6,7 +6,7 @@
 import { PermissionFlagsBits, type ChatInputCommandInteraction, type PermissionsBitField } from "discord.js";
 import { OPT, RESET_CHOICES } from "../../../commands/hearts.js";
 import { presetRules } from "../../game/index.js";
-import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
+import { isLocale } from "../../i18n/index.js";
 import type { GuildSettings, GuildSettingsPatch } from "../../table/store.js";
 import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, tableCapOf } from "../../table/guild-settings.js";
 import { applyRulesSpec } from "../../table/options.js";
@@ -173,11 +173,6 @@ function settingsView(ctx: SettingsCtx, g: GuildSettings): OutMessage {
     { name: m.tournaments, value: m.tournamentsBy({ role: g.tournamentRole }) },
   ].map((f) => ({ ...f, inline: true }));
   return { embeds: [{ title: m.title, color: COLOUR.brand, fields, footer: { text: m.footer } }] };
-}
-
-/** The language of a server's public posts: its setting, else Discord's server locale. */
-export function serverLocale(g: GuildSettings, guildLocale: string | null | undefined): Locale {
-  return isLocale(g.locale) ? g.locale : localeOf(guildLocale);
 }
 
 /** The parent channel of a thread (tables may open in threads of an allowed channel), else null. */

@@ -19,7 +19,7 @@ import type { Pacer } from "../../render/runtime/pacer.js";
 import { RequestFailures } from "./request-failures.js";
 import { TableMessageEditor } from "./table-message.js";
 import { TablePlaces } from "./places.js";
-import { ThreadPosts } from "./thread-posts.js";
+import { ThreadPosts, type ThreadPostsDeps } from "./thread-posts.js";
 import { newsOf } from "./news.js";
 import { publicWords } from "../views/wording.js";
 import { playsForTournament } from "../../table/tournament/integrity.js";
@@ -38,6 +38,8 @@ export interface PresenterDeps {
   activity?: boolean;
   /** The person has the table open in the Activity (ActivityServer.watching). */
   watching?(tableId: string, userId: string): boolean;
+  /** A tournament round's table: what its thread says comes next at its end (the tournament service). */
+  roundOf?: ThreadPostsDeps["roundOf"];
 }
 
 export class Presenter {

@@ -5,6 +5,7 @@
  */
 import { ButtonStyle } from "discord.js";
 import type { TableRecord } from "../../table/records.js";
+import { playsForTournament } from "../../table/tournament/integrity.js";
 import { isBotSeat } from "../../table/seats.js";
 import type { TableView } from "../../table/types.js";
 import type { Images } from "../../render/runtime/images.js";
@@ -23,6 +24,32 @@ export interface ComposeDeps {
   away: Pick<AwayWatch, "dueMentions" | "waitsOf">;
   /** The Activity is configured: a mention offers Open the table beside My hand. */
   activity?: boolean;
+  /** A tournament round's table: its round, the tournament's rounds and channel, and the pause before the next round. */
+  roundOf?(tableId: string): Promise<RoundOfTable | null>;
+}
+
+/** What a round's table says at its end of what comes next. */
+export interface RoundOfTable {
+  round: number;
+  rounds: number;
+  channelId: string;
+  breakMs: number;
+}
+
+/** The pause before the next round, in words both languages read: "1 min", "30 s". */
+const waitWords = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.max(1, Math.round(ms / 1000))} s`);
+
+/**
+ * A finished round table's last line: no rematch (the tournament seats its next round), but where
+ * the standings come and when the next round starts.
+ */
+async function roundEnd(record: TableRecord, deps: ComposeDeps, m: ReturnType<typeof publicWords>): Promise<string> {
+  const r = await deps.roundOf?.(record.id).catch(() => null);
+  if (!r) return m.table.roundTableDone;
+  const channel = `<#${r.channelId}>`;
+  return r.round < r.rounds
+    ? m.table.roundTableOver({ round: r.round, rounds: r.rounds, channel, wait: waitWords(r.breakMs) })
+    : m.table.roundTableLast({ round: r.round, rounds: r.rounds, channel });
 }
 
 /** A post, and the waits it is about when it only mentions people (taken down once they are over). */
@@ -117,16 +144,21 @@ export async function composePost(n: News, table: TableView, deps: ComposeDeps):
     const png = await pace(() => images.gameOver(record, gameOver.history, gameOver.totals, gameOver.placements!, record.rules));
     if (png) files.push({ name: "game-over.png", data: png });
     const winners = (gameOver.winners ?? []).map((s) => seatName(record, s, m)).join(m.table.and);
-    allowed = record.seats.filter((s) => s.userId).map((s) => s.userId!);
     lines.push(
       m.table.gameOverPost({
         winners,
         totals: [0, 1, 2, 3].map((s) => `${seatName(record, s, m)} ${gameOver.totals[s]}`).join(", "),
         hinted: record.hintsUsed,
       }),
-      m.table.rematchPrompt({ pings: allowed.map(ping).join(" ") }),
     );
-    components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), m.table.rematch, ButtonStyle.Success))];
+    if (playsForTournament(record)) {
+      allowed = [];
+      lines.push(await roundEnd(record, deps, m));
+    } else {
+      allowed = record.seats.filter((s) => s.userId).map((s) => s.userId!);
+      lines.push(m.table.rematchPrompt({ pings: allowed.map(ping).join(" ") }));
+      components = [row(button(encodeId({ verb: "rematch", tableId: record.id }), m.table.rematch, ButtonStyle.Success))];
+    }
   } else if (mentions.length) {
     lines.push(`${mentions.map(ping).join(" ")} ${awayText(state, m)}`);
     const hand = button(encodeId({ verb: "hand", tableId: record.id }), m.table.myHand, ButtonStyle.Primary);

@@ -21,7 +21,7 @@ import { AwayWatch } from "./away-watch.js";
 import type { Menus } from "./menus.js";
 import type { TablePlaces } from "./places.js";
 import { errText, inBackground } from "./request-failures.js";
-import { composePost } from "./thread-compose.js";
+import { composePost, type ComposeDeps } from "./thread-compose.js";
 import { ThreadNews } from "./thread-news.js";
 
 export interface ThreadPostsDeps {
@@ -37,6 +37,8 @@ export interface ThreadPostsDeps {
   activity?: boolean;
   /** The person has the table open in the Activity, which shows them their turn as a fresh menu does. */
   watching?(tableId: string, userId: string): boolean;
+  /** A tournament round's table: what its end says comes next (ComposeDeps). */
+  roundOf?: ComposeDeps["roundOf"];
 }
 
 /** Mentions are for the posts of now, not for one sent again. */
@@ -175,6 +177,7 @@ export class ThreadPosts {
           pacer: this.deps.pacer,
           away: this.away,
           activity: this.deps.activity,
+          roundOf: this.deps.roundOf,
         });
         if (!msg) break;
         // Which places of the game it tells, stored before it goes: a restart sends it again with the

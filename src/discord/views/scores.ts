@@ -21,7 +21,7 @@ export function scoresMessage(table: TableView, m: Messages = messages()): OutMe
   );
   if (state.phase !== "game-over") out.push(`${m.table.rowNow.padEnd(w)}${state.handPoints.map((p) => pad(`(${p})`)).join("")}`);
   out.push(`${m.table.rowTotal.padEnd(w)}${state.totals.map((t) => pad(t)).join("")}`);
-  const g = goal(record.rules, m);
+  const g = goal(record.rules, m, record.settings.handLimit);
   const desc = ["```", ...out, "```", `${g[0].toUpperCase()}${g.slice(1)}. ${statusLine(table, m)}.`].join("\n");
   return { embeds: [{ title: m.table.scoresTitle, description: desc, color: COLOUR.brand }] };
 }

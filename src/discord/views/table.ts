@@ -47,7 +47,7 @@ export function tableMessage(table: TableView, images: Images, opts: { imageUrl?
   const m = publicWords(record);
   const lines: string[] = [];
   const host = record.seats.find((s) => s.userId === record.hostId)?.name;
-  lines.push(`**${rulesTitle(record.rules, m)}** · ${goal(record.rules, m)} · ${timerText(record, m)}`);
+  lines.push(`**${rulesTitle(record.rules, m)}** · ${goal(record.rules, m, record.settings.handLimit)} · ${timerText(record, m)}`);
   const seatLines = [0, 1, 2, 3].map((n) => {
     const s = record.seats.find((x) => x.seat === n);
     const total = game ? ` — ${game.totals[n]}` : "";

@@ -33,5 +33,5 @@ export function handResultText(record: TableRecord, result: HandResult, rules: R
     }),
   );
   const moon = result.moon ? `\n${m.table.moonShot({ name: seatName(record, result.moon.shooter, m) })}` : "";
-  return `${m.table.handScored({ hand: result.handIndex + 1, goal: goal(rules, m), parts: parts.join(", ") })}${moon}`;
+  return `${m.table.handScored({ hand: result.handIndex + 1, goal: goal(rules, m, record.settings.handLimit), parts: parts.join(", ") })}${moon}`;
 }

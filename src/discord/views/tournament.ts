@@ -77,15 +77,22 @@ export function signupMessage(t: TournamentView, locale: Locale): OutMessage {
   };
 }
 
-/** "1. Ann 62.5%" lines, best first. */
+/** "1. Ann 62.5%" lines, best first (the people ranked: never someone absent). */
 export function standingsLines(t: TournamentView, standings: readonly Standing[], locale: Locale, max = TEXT_ROWS): string[] {
   const w = tw(locale);
-  const rows = tournamentRows(t, standings);
+  const rows = tournamentRows(t, ranked(standings));
   const lines = rows
     .slice(0, max)
     .map((r) => w.standingsText({ place: r.place, name: r.name, percent: percentWords(r.percent, locale), stoodIn: r.stoodIn }));
   if (rows.length > max) lines.push(w.more({ n: rows.length - max }));
   return lines;
+}
+
+/** "Absent, not ranked: Ivy.": the people who made no move themselves (scoring.ts), or nothing. */
+function absentLines(t: TournamentView, standings: readonly Standing[], locale: Locale): string[] {
+  const names = new Map(t.players.map((p) => [p.userId, p.name]));
+  const absent = standings.filter((s) => s.absent).map((s) => names.get(s.id) ?? s.id);
+  return absent.length ? [tw(locale).absentLine({ list: absent.join(", ") })] : [];
 }
 
 /** /hearts tournament show: the sign-up message's text, and the standings so far (picture and top lines). */
@@ -94,7 +101,7 @@ export function showMessage(t: TournamentView, locale: Locale, images: Images): 
   const embed = { ...base.embeds![0] };
   const files = [];
   if (t.standings.length) {
-    embed.description += `\n\n${standingsLines(t, t.standings, locale).join("\n")}`;
+    embed.description += `\n\n${[...standingsLines(t, t.standings, locale), ...absentLines(t, t.standings, locale)].join("\n")}`;
     const png = images.tournamentStandings(standingsPicture(t, t.played.at(-1)?.round ?? t.round, t.standings, locale));
     if (png) {
       files.push({ name: "standings.png", data: png });
@@ -136,8 +143,12 @@ export function standingsPost(
   images: Images,
 ): OutMessage {
   const w = tw(locale);
-  const head = [w.roundClosed({ name: t.name, round, rounds: t.rounds }), ...(next ? [w.nextRound({ at: at(next, "R") })] : [])];
-  const png = images.tournamentStandings(standingsPicture(t, round, standings, locale));
+  const head = [
+    w.roundClosed({ name: t.name, round, rounds: t.rounds }),
+    ...(next ? [w.nextRound({ at: at(next, "R") })] : []),
+    ...absentLines(t, standings, locale),
+  ];
+  const png = images.tournamentStandings(standingsPicture(t, round, ranked(standings), locale));
   if (png) return { content: head.join("\n"), files: [{ name: "standings.png", data: png }] };
   return { content: [...head, "", ...standingsLines(t, standings, locale)].join("\n") };
 }
@@ -145,31 +156,45 @@ export function standingsPost(
 export function podiumPost(t: TournamentView, podium: readonly Standing[], locale: Locale, images: Images): OutMessage {
   const w = tw(locale);
   const names = new Map(t.players.map((p) => [p.userId, p.name]));
-  const winners = podium.filter((s) => s.place === 1).map((s) => names.get(s.id) ?? s.id);
-  const png = images.tournamentPodium(podiumPicture(t, podium, locale));
-  const content = w.finished({ name: t.name, winners: winners.join(", ") });
+  const winners = podium.filter((s) => s.place === 1 && !s.absent).map((s) => names.get(s.id) ?? s.id);
+  const png = winners.length ? images.tournamentPodium(podiumPicture(t, ranked(podium), locale)) : null;
+  const content = winners.length ? w.finished({ name: t.name, winners: winners.join(", ") }) : w.finishedNobody({ name: t.name });
   if (png) return { content, files: [{ name: "podium.png", data: png }] };
   return { content: [content, "", ...standingsLines(t, podium, locale, 3)].join("\n") };
 }
 
+/** The people ranked: everyone but the absent (who made no move themselves, scoring.ts). */
+const ranked = (standings: readonly Standing[]): Standing[] => standings.filter((s) => !s.absent);
+
+/** What a player's summary says of the computer's part: on how many of their deals it played for them. */
+function computerPart(s: Standing, stoodIn: boolean, w: Messages["tournamentChat"]): string {
+  if (s.computerDeals > 0) return ` ${w.summaryComputer({ n: s.computerDeals, deals: s.deals })}`;
+  // A stand-in recorded without the deals it played (a table finished before they were counted).
+  return stoodIn ? ` ${w.summaryStoodIn}` : "";
+}
+
 /**
- * Each player's summary at the end: their place, percentage and deals, and whether a computer
- * stood in for them; as few posts as fit (no one is pinged).
+ * Each player's summary at the end: their place among the people ranked, percentage and deals,
+ * and on how many of their deals the computer played for them; or that they are absent (they made
+ * no move themselves). As few posts as fit (no one is pinged).
  */
 export function summaryPosts(t: TournamentView, standings: readonly Standing[], locale: Locale): OutMessage[] {
   const w = tw(locale);
   const rows = tournamentRows(t, standings);
+  const of = ranked(standings).length;
   const posts: OutMessage[] = [];
   let current = "";
   rows.forEach((r, i) => {
     const s = standings[i];
     // Someone who sat every round out (13 people at 3 tables of 4, say) played nothing to compare.
-    const said = !s.deals
-      ? w.summaryNoDeal({ place: r.place, of: rows.length })
-      : r.percent === null
-        ? w.summaryOneTable({ place: r.place, of: rows.length, deals: s.deals })
-        : w.summary({ place: r.place, of: rows.length, percent: percentWords(r.percent, locale), deals: s.deals });
-    const line = `**${r.name}**: ${said}${r.stoodIn ? ` ${w.summaryStoodIn}` : ""}`;
+    const said = s.absent
+      ? w.summaryAbsent({ deals: s.deals })
+      : !s.deals
+        ? w.summaryNoDeal({ place: r.place, of })
+        : (r.percent === null
+            ? w.summaryOneTable({ place: r.place, of, deals: s.deals })
+            : w.summary({ place: r.place, of, percent: percentWords(r.percent, locale), deals: s.deals })) + computerPart(s, r.stoodIn, w);
+    const line = w.summaryLine({ name: r.name, said });
     if (current && current.length + line.length + 1 > POST_CHARS) {
       posts.push({ content: current });
       current = "";

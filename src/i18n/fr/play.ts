@@ -67,6 +67,7 @@ export const table: typeof tableEn = {
   passDir: (v) => (v.dir === "across" ? "en face" : v.dir === "left" ? "à gauche" : v.dir === "right" ? "à droite" : v.dir),
   goalCountdown: (v) => `compte à rebours depuis ${v.n}, le score le plus haut gagne`,
   goalTarget: (v) => `partie en ${v.n}, le score le plus bas gagne`,
+  goalHands: (v) => `${v.n} ${v.n === 1 ? "donne" : "donnes"}, le total le plus bas gagne`,
   timerOff: "pas de minuteur",
   timerFull: (v) => `${v.card} s par carte (${v.pass} s pour passer) + ${v.bank} s de réserve`,
   timerPass: (v) => `${v.pass} s pour passer + ${v.bank} s de réserve`,
@@ -145,6 +146,11 @@ export const table: typeof tableEn = {
   gameOverPost: (v) =>
     `🏆 **Partie terminée : victoire de ${v.winners} !** Totaux finaux : ${v.totals}.${v.hinted ? " (Des conseils ont été utilisés : cette partie n'est pas classée.)" : ""}`,
   rematchPrompt: (v) => `${v.pings} — appuyez sur **Revanche** pour une nouvelle partie.`,
+  roundTableOver: (v) =>
+    `Cette table a joué le tour ${v.round} sur ${v.rounds}. Le classement est publié dans ${v.channel} quand toutes les tables du tour ont fini\u202f; le tour ${v.round + 1} commence ${v.wait} après.`,
+  roundTableLast: (v) =>
+    `Cette table a joué le dernier tour (${v.round} sur ${v.rounds}). Le classement final et le podium sont publiés dans ${v.channel} quand toutes les tables ont fini.`,
+  roundTableDone: "Cette table a joué son tour\u00a0: le classement du tournoi est publié dans son salon quand toutes les tables ont fini.",
 };
 
 /** @public Read through src/i18n/languages.ts. */
@@ -359,6 +365,7 @@ export const pictures: typeof picturesEn = {
   noTricks: (v) => `Aucun pli ${v.n}`,
   rulesCountdown: (v) => `Compte à rebours depuis ${v.n} · le total le plus haut gagne · fin à 0`,
   rulesTarget: (v) => `Partie en ${v.n} · le total le plus bas gagne`,
+  rulesHands: (v) => `${v.n} ${v.n === 1 ? "donne" : "donnes"} · le total le plus bas gagne`,
   end: "FIN",
   target: "OBJECTIF",
   start: "début",

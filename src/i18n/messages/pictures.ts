@@ -46,6 +46,7 @@ export const en = {
   noTricks: (v: { n: string }) => `No tricks ${v.n}`,
   rulesCountdown: (v: { n: number }) => `Countdown from ${v.n} · highest total wins · ends at 0`,
   rulesTarget: (v: { n: number }) => `Game to ${v.n} · lowest total wins`,
+  rulesHands: (v: { n: number }) => `${v.n} ${v.n === 1 ? "hand" : "hands"} · lowest total wins`,
   end: "END",
   target: "TARGET",
   start: "start",

@@ -16,6 +16,7 @@ export const en = {
     v.dir === "across" ? "across" : v.dir === "left" ? "to the left" : v.dir === "right" ? "to the right" : `to the ${v.dir}`,
   goalCountdown: (v: { n: number }) => `countdown from ${v.n}, highest wins`,
   goalTarget: (v: { n: number }) => `game to ${v.n}, lowest wins`,
+  goalHands: (v: { n: number }) => `${v.n} ${v.n === 1 ? "hand" : "hands"}, lowest total wins`,
   timerOff: "no turn timer",
   timerFull: (v: { card: number; pass: number; bank: number }) => `${v.card} s per card (${v.pass} s to pass) + ${v.bank} s time bank`,
   timerPass: (v: { pass: number; bank: number }) => `${v.pass} s to pass + ${v.bank} s time bank`,
@@ -100,4 +101,9 @@ export const en = {
   gameOverPost: (v: { winners: string; totals: string; hinted: boolean }) =>
     `🏆 **Game over: ${v.winners} won!** Final totals: ${v.totals}.${v.hinted ? " (Hints were used: this game is not rated.)" : ""}`,
   rematchPrompt: (v: { pings: string }) => `${v.pings} — press **Rematch** for another game.`,
+  roundTableOver: (v: { round: number; rounds: number; channel: string; wait: string }) =>
+    `This table has played round ${v.round} of ${v.rounds}. The standings are posted in ${v.channel} once every table of the round has finished; round ${v.round + 1} starts ${v.wait} after them.`,
+  roundTableLast: (v: { round: number; rounds: number; channel: string }) =>
+    `This table has played the last round (${v.round} of ${v.rounds}). The final standings and the podium are posted in ${v.channel} once every table has finished.`,
+  roundTableDone: "This table has played its round: the tournament's standings are posted in its channel once every table has finished.",
 };

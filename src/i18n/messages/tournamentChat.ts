@@ -55,6 +55,7 @@ export const en = {
     `**${p.name}**: the standings after round ${p.round} of ${p.rounds}.`,
   nextRound: (p: { at: string }) => `The next round starts ${p.at}.`,
   finished: (p: { name: string; winners: string }) => `🏆 **${p.name}** is over. Congratulations, ${p.winners}!`,
+  finishedNobody: (p: { name: string }) => `🏆 **${p.name}** is over: nobody played a card of it themselves, so nobody is ranked.`,
   summary: (p: { place: number; of: number; percent: string; deals: number }) =>
     `You finished ${p.place} of ${p.of}, with ${p.percent} of the matchpoints over ${p.deals} ${p.deals === 1 ? "deal" : "deals"}.`,
   summaryOneTable: (p: { place: number; of: number; deals: number }) =>
@@ -62,6 +63,12 @@ export const en = {
   summaryNoDeal: (p: { place: number; of: number }) =>
     `You played no deal (you sat the rounds out), so you have no score: listed ${p.place} of ${p.of}.`,
   summaryStoodIn: "A computer player played part of your seat: those deals count as its play.",
+  summaryComputer: (p: { n: number; deals: number }) =>
+    `The computer played ${p.deals === 1 ? "your one deal" : `${p.n} of your ${p.deals} deals`} (in full or in part: the turn clock or a stand-in), and ${p.n === 1 ? "its result counts" : "their results count"} as yours.`,
+  summaryAbsent: (p: { deals: number }) =>
+    `You played none of your ${p.deals} ${p.deals === 1 ? "deal" : "deals"} yourself (the turn clock and a computer player made every move), so you are listed as absent, not ranked.`,
+  summaryLine: (p: { name: string; said: string }) => `**${p.name}**: ${p.said}`,
+  absentLine: (p: { list: string }) => `Absent, not ranked (the computer played all their deals): ${p.list}.`,
   standingsText: (p: { place: number; name: string; percent: string; stoodIn: boolean }) =>
     `${p.place}. ${p.name} ${p.percent}${p.stoodIn ? " (computer stood in)" : ""}`,
   showPlayers: (p: { n: number }) => `${p.n} signed up`,

@@ -162,6 +162,7 @@ export class Images {
       players: labels(record),
       result,
       rules: record.rules,
+      handLimit: record.settings.handLimit,
       locale: tableLocale(record),
     });
   }
@@ -189,6 +190,7 @@ export class Images {
       totals,
       placements,
       rules,
+      handLimit: record.settings.handLimit,
       locale: tableLocale(record),
     });
   }

@@ -121,7 +121,7 @@ export interface TournamentPlayer {
   joinedAt: Date;
   /** Left or removed: a computer player holds their seat to the end, and their results say so. */
   left: boolean;
-  /** A computer player played some of their deals (the turn clock took over, or they left or were removed). */
+  /** The turn clock or a computer player made some of their moves (a timeout, a takeover, or they left or were removed). */
   stoodIn: boolean;
 }
 

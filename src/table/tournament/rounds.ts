@@ -5,8 +5,9 @@
  * clock, closing and restarts are the table service's.
  */
 import { parseRules } from "../../game/index.js";
+import type { Locale } from "../../i18n/index.js";
 import { FORMER_KEY, FORMER_PLAYER, type StoredTournament } from "../store.js";
-import type { SeatRecord, TableSettings } from "../records.js";
+import { MOVED_BY, type SeatRecord, type TableSettings } from "../records.js";
 import { botSeat, humanSeat } from "../seats.js";
 import { tournamentSettings } from "../settings-table.js";
 import type { TableView } from "../types.js";
@@ -14,6 +15,7 @@ import { roundDealKey, tournamentRules } from "./deals.js";
 import { seatRound, type RoundSeating } from "./seating.js";
 import type { StartedTable } from "../started.js";
 import { levelOf, standingsOf } from "./views.js";
+import { PLAYED_BY } from "./scoring.js";
 
 /** How a tournament's tables are timed (the bot's configured turn clock). */
 export interface TournamentTiming {
@@ -32,13 +34,16 @@ export function seatNext(t: StoredTournament, round: number): RoundSeating {
   });
 }
 
-/** A round's tables' settings: each setting's tournament value (src/table/settings-table.ts), and the round's hands. */
-export function tableSettings(t: StoredTournament, timing: TournamentTiming): TableSettings {
-  return { ...tournamentSettings({ ...timing, botLevel: levelOf(t.botLevel) }), handLimit: t.handsPerRound };
+/**
+ * A round's tables' settings: each setting's tournament value (src/table/settings-table.ts), the
+ * round's hands, and the server's language (its posts, buttons and pictures, as its other tables).
+ */
+export function tableSettings(t: StoredTournament, timing: TournamentTiming, locale?: Locale): TableSettings {
+  return { ...tournamentSettings({ ...timing, botLevel: levelOf(t.botLevel) }), handLimit: t.handsPerRound, ...(locale && { locale }) };
 }
 
 /** The table `index` of a stored round, as the table service opens it. */
-export function startedTable(t: StoredTournament, round: number, index: number, timing: TournamentTiming): StartedTable {
+export function startedTable(t: StoredTournament, round: number, index: number, timing: TournamentTiming, locale?: Locale): StartedTable {
   const r = t.played.find((p) => p.round === round)!;
   const row = r.tables.find((x) => x.tableIndex === index)!;
   const level = levelOf(t.botLevel);
@@ -67,16 +72,27 @@ export function startedTable(t: StoredTournament, round: number, index: number, 
     channelId: t.channelId,
     hostId: t.organiserId,
     rules: tournamentRules(base),
-    settings: tableSettings(t, timing),
+    settings: tableSettings(t, timing, locale),
     seats,
     deal: roundDealKey(t.secret, round),
     tournament: { id: t.id, round, table: index },
   };
 }
 
-/** What a closed table played: each deal's scores by seat, and the people a computer player played for. */
-export function tableResult(view: TableView): { deals: number[][]; standIns: string[] } {
+/**
+ * What a closed table played: each deal's scores by seat, the people a computer player played for
+ * (holding their seat at the end), and per deal who made each seat's moves (TableResult.playedBy).
+ */
+export function tableResult(view: TableView): { deals: number[][]; standIns: string[]; playedBy: number[][] } {
   const deals = (view.game?.history ?? []).slice(0, view.record.settings.handLimit ?? Infinity).map((h) => h.change.slice());
   const standIns = view.record.seats.filter((s) => s.userId !== null && s.botControlled).map((s) => s.userId!);
-  return { deals, standIns };
+  const seats = [0, 1, 2, 3].map((n) => view.record.seats.find((s) => s.seat === n));
+  const playedBy = deals.map((_, d) =>
+    seats.map((s) => {
+      const by = s?.userId ? (s.handsBy?.[d] ?? 0) : 0;
+      if (!(by & MOVED_BY.computer)) return PLAYED_BY.person;
+      return by & MOVED_BY.person ? PLAYED_BY.both : PLAYED_BY.computer;
+    }),
+  );
+  return { deals, standIns, playedBy };
 }

@@ -25,12 +25,19 @@
  *
  * Standings: a person's matchpoints over the tops of the deals they played, as a percentage (a
  * round sat out, a deal not played, or a deal with nobody to compare with counts for nothing
- * either way). Ties are broken by, in turn: the fewer points per deal against the field (own score
- * minus the average of the same seat at the other tables), then the fewer points per deal; people
- * equal on all three share the place (listed in sign-up order). Someone with no deal compared
- * comes after everyone who has one, and
- * someone with no deal played after them. With one table (4 people or fewer) there is nothing to
- * compare: the points decide, as in an ordinary game.
+ * either way). Ties are broken by, in turn: the fewer points against the field per deal played
+ * (the sum over their deals of own score minus the average of the same seat at the other tables,
+ * divided by the deals they played: an average, so one who sat a round out is not favoured), then
+ * the fewer points per deal played; people equal on all three share the place (listed in sign-up
+ * order). Someone with no deal compared comes after everyone who has one, and someone with no deal
+ * played after them. With one table (4 people or fewer) there is nothing to compare: the points
+ * decide, as in an ordinary game.
+ *
+ * Only people who played are ranked: someone who made no move of their deals themselves (the turn
+ * clock and a computer player made them all: they never came) is absent, listed after everyone,
+ * never ranked nor on the podium. Their seat's results still count for the others' comparisons:
+ * the deal was played at that table. Someone a computer player stood in for on some deals is
+ * ranked on all of them, and `computerDeals` says on how many.
  */
 
 /** One table's round, as played. */
@@ -43,7 +50,12 @@ export interface TableResult {
   seats: readonly (string | null)[];
   /** Per deal played, in order: each seat's score (the change of its total that hand). A deal not played is absent. */
   deals: readonly (readonly number[])[];
+  /** Per deal played, per seat: who made the seat's moves (PLAYED_BY). Missing (tables stored before it): the people did. */
+  playedBy?: readonly (readonly number[])[];
 }
+
+/** Who made a person's moves on a deal: themselves, partly the turn clock or a computer player, or only those. */
+export const PLAYED_BY = { person: 0, both: 1, computer: 2 } as const;
 
 export interface RoundResult {
   tables: readonly TableResult[];
@@ -63,6 +75,8 @@ export interface DealScore {
   top: number;
   /** Score minus the average score of the same seat at the other tables (0 with none). */
   field: number;
+  /** Who made the seat's moves (PLAYED_BY). */
+  by: number;
 }
 
 export interface Standing {
@@ -79,6 +93,10 @@ export interface Standing {
   pointsPerDeal: number;
   /** Deals played. */
   deals: number;
+  /** Deals on which the turn clock or a computer player made some or all of the person's moves. */
+  computerDeals: number;
+  /** Made no move of their deals themselves: listed after everyone, never ranked (`place` is only their line's). */
+  absent: boolean;
 }
 
 /** Every person's deals in these rounds: each seat's score against the same seat at the round's other tables. */
@@ -91,7 +109,8 @@ export function dealScores(rounds: readonly RoundResult[]): DealScore[] {
         // The people's results at this seat, at every table that played the deal.
         const field = r.tables.flatMap((t, table) => {
           const id = t.seats[seat];
-          return id !== null && id !== undefined && t.deals[deal] ? [{ id, table, score: t.deals[deal][seat] }] : [];
+          const by = t.playedBy?.[deal]?.[seat] ?? PLAYED_BY.person;
+          return id !== null && id !== undefined && t.deals[deal] ? [{ id, table, score: t.deals[deal][seat], by }] : [];
         });
         for (const me of field) {
           let matchpoints = 0;
@@ -115,7 +134,7 @@ const close = (a: number, b: number) => Math.abs(a - b) < EPSILON;
 
 /** Standings after these rounds, best first. `entrants` in sign-up order: only they get a row (everyone's results count). */
 export function standings(rounds: readonly RoundResult[], entrants: readonly string[]): Standing[] {
-  const rows = new Map(entrants.map((id) => [id, { id, matchpoints: 0, top: 0, field: 0, points: 0, deals: 0 }]));
+  const rows = new Map(entrants.map((id) => [id, { id, matchpoints: 0, top: 0, field: 0, points: 0, deals: 0, computer: 0, own: 0 }]));
   for (const d of dealScores(rounds)) {
     const row = rows.get(d.id);
     if (!row) continue;
@@ -124,6 +143,8 @@ export function standings(rounds: readonly RoundResult[], entrants: readonly str
     row.field += d.field;
     row.points += d.score;
     row.deals++;
+    if (d.by !== PLAYED_BY.person) row.computer++;
+    if (d.by !== PLAYED_BY.computer) row.own++;
   }
   const signUp = new Map(entrants.map((id, i) => [id, i]));
   const list = [...rows.values()].map((r) => ({
@@ -135,9 +156,12 @@ export function standings(rounds: readonly RoundResult[], entrants: readonly str
     fieldPerDeal: r.deals ? r.field / r.deals : 0,
     pointsPerDeal: r.deals ? r.points / r.deals : 0,
     deals: r.deals,
+    computerDeals: r.computer,
+    absent: r.deals > 0 && r.own === 0,
   }));
   /** < 0 when a ranks before b; 0 when they are equal on every measure. */
   const better = (a: Standing, b: Standing): number => {
+    if (a.absent || b.absent) return Number(a.absent) - Number(b.absent);
     if (!a.deals || !b.deals) return (b.deals ? 1 : 0) - (a.deals ? 1 : 0);
     if (a.top && b.top) {
       // Exact: a.mp / a.top against b.mp / b.top, in whole numbers.

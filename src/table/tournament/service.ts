@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { parseRules } from "../../game/index.js";
-import { sentence, type Sentence } from "../../i18n/index.js";
+import { sentence, type Locale, type Sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { GuildSettings, StoredTournament, TournamentStore } from "../store.js";
 import { systemClock, type Clock, type TimerHandle } from "../clock.js";
@@ -51,11 +51,11 @@ export interface TournamentServiceDeps {
   tables: TableService;
   /** The servers' settings: the role that may organise (`tournamentRole`), where tables may open (`allowedChannels`). */
   guilds: { get(guildId: string): Promise<Pick<GuildSettings, "tournamentRole" | "allowedChannels">> };
+  localeOf?(guildId: string): Promise<Locale>; // the language of a server's posts, which its round tables speak
   log: Logger;
   clock?: Clock;
   timing?: Partial<TournamentTiming>;
-  /** Tests shorten these. */
-  betweenRoundsMs?: number;
+  betweenRoundsMs?: number; // tests shorten it
   /** How often a paused tournament tries the store again. */
   retryMs?: number;
 }
@@ -338,9 +338,9 @@ export class TournamentService implements Tournaments {
   /** Opens the round's tables not open yet (all of them, or after a restart the ones the stop came before). */
   private async openTables(t: StoredTournament, round: number): Promise<void> {
     const r = t.played.find((p) => p.round === round)!;
-    await Promise.all(
-      r.tables.filter((x) => !x.finishedAt).map((x) => this.tables.openStarted(startedTable(t, round, x.tableIndex, this.timing))),
-    );
+    const locale = await this.deps.localeOf?.(t.guildId).catch(() => undefined);
+    const open = (i: number) => this.tables.openStarted(startedTable(t, round, i, this.timing, locale));
+    await Promise.all(r.tables.filter((x) => !x.finishedAt).map((x) => open(x.tableIndex)));
   }
 
   /** A tournament table closed (played out, or ended early): its deals are stored, and the round may close. */
@@ -352,8 +352,8 @@ export class TournamentService implements Tournaments {
       .then(async (r) => {
         if (!r) return;
         await this.queues.run(r.tournamentId, async () => {
-          const { deals, standIns } = tableResult(table);
-          await this.store.finishTable(id, deals, standIns, this.now());
+          const { deals, standIns, playedBy } = tableResult(table);
+          await this.store.finishTable(id, deals, standIns, this.now(), playedBy);
           await this.closeRoundIfDone(r.tournamentId);
         });
       })
@@ -454,8 +454,8 @@ export class TournamentService implements Tournaments {
       const view = await this.tables.get(x.tableId);
       if (!view || view.record.status === "lobby") missing = true;
       else if (!["lobby", "passing", "playing"].includes(view.record.status)) {
-        const { deals, standIns } = tableResult(view);
-        await this.store.finishTable(x.tableId, deals, standIns, this.now());
+        const { deals, standIns, playedBy } = tableResult(view);
+        await this.store.finishTable(x.tableId, deals, standIns, this.now(), playedBy);
       }
     }
     if (missing) await this.openTables(t, r.round);

@@ -18,7 +18,11 @@ export function closedRounds(t: StoredTournament): RoundResult[] {
   return t.played
     .filter((r) => r.closedAt !== null)
     .map((r) => ({
-      tables: r.tables.map((x) => ({ seats: r.seating.tables[x.tableIndex]?.seats ?? [null, null, null, null], deals: x.deals })),
+      tables: r.tables.map((x) => ({
+        seats: r.seating.tables[x.tableIndex]?.seats ?? [null, null, null, null],
+        deals: x.deals,
+        playedBy: x.playedBy,
+      })),
     }));
 }
 
@@ -30,8 +34,8 @@ export function standingsOf(t: StoredTournament): Standing[] {
   );
 }
 
-/** The podium: places 1–3 (people who share a place share the step). */
-export const podiumOf = (s: readonly Standing[]): Standing[] => s.filter((x) => x.place <= 3 && x.deals > 0);
+/** The podium: places 1–3 (people who share a place share the step); never someone absent (scoring.ts). */
+export const podiumOf = (s: readonly Standing[]): Standing[] => s.filter((x) => x.place <= 3 && x.deals > 0 && !x.absent);
 
 /** Of `list`, the one named `name` (any case), or without a name the one under way, else the first. */
 export function pickTournament(list: StoredTournament[], name: string | null): StoredTournament | undefined {
@@ -40,6 +44,8 @@ export function pickTournament(list: StoredTournament[], name: string | null): S
 }
 
 export function tournamentView(t: StoredTournament, paused: boolean, handMs = ESTIMATED_HAND_MS): TournamentView {
+  const standings = standingsOf(t);
+  const computer = new Set(standings.filter((s) => s.computerDeals > 0).map((s) => s.id));
   return {
     id: t.id,
     guildId: t.guildId,
@@ -59,7 +65,7 @@ export function tournamentView(t: StoredTournament, paused: boolean, handMs = ES
       name: e.name,
       joinedAt: e.joinedAt,
       left: e.leftAt !== null,
-      stoodIn: e.leftAt !== null || t.played.some((r) => r.tables.some((x) => x.standIns.includes(e.userId))),
+      stoodIn: e.leftAt !== null || computer.has(e.userId) || t.played.some((r) => r.tables.some((x) => x.standIns.includes(e.userId))),
     })),
     played: t.played.map((r) => ({
       round: r.round,
@@ -71,7 +77,7 @@ export function tournamentView(t: StoredTournament, paused: boolean, handMs = ES
       finishedTables: r.tables.filter((x) => x.finishedAt !== null).length,
       standIns: [...new Set(r.tables.flatMap((x) => x.standIns))],
     })),
-    standings: standingsOf(t),
+    standings,
     messageId: t.messageId,
     eventId: t.eventId,
   };

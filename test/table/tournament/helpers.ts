@@ -72,28 +72,33 @@ export async function playPeople(r: Rig, people: TournamentActor[], until: () =>
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await until()) return;
-    let acted = false;
-    for (const id of r.tables.openTableIds) {
-      const t = r.tables.system.openTable(id);
-      const state = t && stateBehind(t);
-      if (!t || !state) continue;
-      for (const seat of awaiting(state)) {
-        const rec = t.record.seats[seat];
-        const who = people.find((p) => p.userId === rec.userId);
-        if (!who || rec.botControlled) continue;
-        const view = viewFor(state, seat as Seat);
-        const res =
-          state.phase === "passing"
-            ? await r.tables.pass(id, who, view.hand.slice(0, 3), state.actionCount)
-            : state.phase === "moon-choice"
-              ? await r.tables.moon(id, who, "add", state.actionCount)
-              : await r.tables.play(id, who, view.legal[0], state.actionCount);
-        acted ||= res.ok;
-      }
-    }
-    if (!acted) await new Promise((res) => setTimeout(res, 5));
+    if (!(await playAwaited(r, people))) await new Promise((res) => setTimeout(res, 5));
   }
   throw new Error("the tournament did not get there in time");
+}
+
+/** The moves awaited of these people at the open tables (before hand `beforeHand`, if given), once each: whether any was made. */
+export async function playAwaited(r: Rig, people: TournamentActor[], beforeHand = Infinity): Promise<boolean> {
+  let acted = false;
+  for (const id of r.tables.openTableIds) {
+    const t = r.tables.system.openTable(id);
+    const state = t && stateBehind(t);
+    if (!t || !state || state.history.length >= beforeHand) continue;
+    for (const seat of awaiting(state)) {
+      const rec = t.record.seats[seat];
+      const who = people.find((p) => p.userId === rec.userId);
+      if (!who || rec.botControlled) continue;
+      const view = viewFor(state, seat as Seat);
+      const res =
+        state.phase === "passing"
+          ? await r.tables.pass(id, who, view.hand.slice(0, 3), state.actionCount)
+          : state.phase === "moon-choice"
+            ? await r.tables.moon(id, who, "add", state.actionCount)
+            : await r.tables.play(id, who, view.legal[0], state.actionCount);
+      acted ||= res.ok;
+    }
+  }
+  return acted;
 }
 
 export const inFuture = (ms = 3_600_000) => new Date(Date.now() + ms);

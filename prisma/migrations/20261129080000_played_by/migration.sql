@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TournamentTable" ADD COLUMN "playedBy" TEXT NOT NULL DEFAULT '[]';
