@@ -11,6 +11,7 @@
 import { english, type Messages } from "./english.js";
 import * as frPage from "./fr/page.js";
 import * as frPlay from "./fr/play.js";
+import * as frSeason from "./fr/season.js";
 import * as frServer from "./fr/server.js";
 import * as frTournament from "./fr/tournament.js";
 import * as frTournamentChat from "./fr/tournamentChat.js";
@@ -27,5 +28,5 @@ export interface Language {
 
 export const LANGUAGES = {
   en: { discord: ["en-US", "en-GB"], messages: english },
-  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frServer, ...frTournament, ...frTournamentChat } },
+  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frSeason, ...frServer, ...frTournament, ...frTournamentChat } },
 } satisfies Record<string, Language>;

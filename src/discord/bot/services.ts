@@ -16,6 +16,7 @@ import { Housekeeping } from "../../table/housekeeping.js";
 import { ReviewService } from "../../table/review.js";
 import { TableService } from "../../table/service.js";
 import { TournamentService } from "../../table/tournament/service.js";
+import { SeasonService } from "../../table/tournament/season.js";
 import type { Services } from "../interactions/context.js";
 import { DEFAULT_FAIR_USE, FairUse } from "../../table/fair-use.js";
 import { DeckStyles } from "../presenting/deck-styles.js";
@@ -60,6 +61,7 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     timing: { turnSeconds: config.defaults.turnSeconds, timeBankSeconds: config.defaults.timeBankSeconds },
     betweenRoundsMs: config.tournamentBreakMs,
   });
+  const seasons = new SeasonService({ store: deps.store.seasons, tournaments, log: log.child({ part: "season" }), clock: deps.clock });
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
   const renderProcess =
@@ -128,5 +130,6 @@ export function createServices(config: Config, deps: BotDeps, client: Client, we
     cross,
     housekeeping,
     tournaments,
+    seasons,
   };
 }
