@@ -118,6 +118,7 @@ describe("privacy", () => {
       reviews: 0,
       prefs: 0,
       tournaments: 0,
+      seasons: 0,
       names: [],
     });
     await answer(ben.slash("end", {}));
