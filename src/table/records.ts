@@ -41,6 +41,8 @@ export interface SeatRecord {
   botControlled: boolean;
   /** Consecutive turn timeouts of this seat. */
   timeouts: number;
+  /** Left the tournament, or removed by its organiser: a computer player holds the seat to the end, and its person may not take it back. */
+  out?: boolean;
 }
 
 /** Table options that are not rules of the game. */

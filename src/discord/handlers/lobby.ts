@@ -166,6 +166,7 @@ export const startButton = component({
 export const endCommand = tableCommand({
   name: "end",
   defer: "none",
+  purpose: "host",
   uses: ["service"],
   parse: () => ({}),
   async run(ctx) {
@@ -177,6 +178,9 @@ export const endCommand = tableCommand({
 export const kickCommand = tableCommand({
   name: "kick",
   defer: "none",
+  purpose: "host",
+  // In a channel of several tables (a tournament's), the table where the player named sits.
+  about: (i) => i.options.getUser(OPT.user)?.id ?? null,
   uses: ["service"],
   parse: (i) => ({ userId: i.options.getUser(OPT.user, true).id }),
   async run(ctx, { userId }) {
@@ -206,7 +210,7 @@ export const rulesCommand = tableCommand({
       if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
       notice = ctx.m.lobby.optionsUpdatedTick;
     }
-    const fresh = (await ctx.service.get(table.record.id)) ?? table;
+    const fresh = ctx.service.current(table);
     const msg = rulesMessage(fresh, canChange(ctx, fresh), ctx.m);
     return ctx.respond.send(notice ? { ...msg, content: notice } : msg);
   },

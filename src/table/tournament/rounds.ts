@@ -50,7 +50,12 @@ export function startedTable(t: StoredTournament, round: number, index: number, 
       id === null || !entry
         ? botSeat(seats, seat, level)
         : // A person who left is still seated as themself: a computer player plays their seat to the end.
-          { ...humanSeat(seat, id, entry.name), botLevel: level, botControlled: entry.leftAt !== null },
+          {
+            ...humanSeat(seat, id, entry.name),
+            botLevel: level,
+            botControlled: entry.leftAt !== null,
+            ...(entry.leftAt ? { out: true } : {}),
+          },
     );
   });
   const parsed = parseRules(t.rulesSpec);
