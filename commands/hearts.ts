@@ -14,6 +14,7 @@ import {
 import { BOT_LEVELS } from "../src/ai/levels.js";
 import { OPTIONS } from "../src/game/rules.js";
 import { MAX_HANDS_PER_ROUND, MAX_NAME, MAX_ROUNDS, MIN_HANDS_PER_ROUND, MIN_ROUNDS } from "../src/table/tournament/api.js";
+import { MAX_NIGHTS, MIN_NIGHTS } from "../src/table/tournament/season.js";
 import { DEFAULT_LOCALE, LOCALES, languageOf, messages, type Messages } from "../src/i18n/index.js";
 import { OPTION_SETTINGS, SERVER_SETTINGS, SETTINGS } from "../src/table/settings-table.js";
 
@@ -47,6 +48,9 @@ export const OPT = {
   hands: "hands",
   channel: "channel",
   player: "player",
+  repeat: "repeat",
+  nights: "nights",
+  minNights: "min_nights",
 } as const;
 
 /**
@@ -220,6 +224,11 @@ export const heartsCommand = described(new SlashCommandBuilder().setName("hearts
   )
   .addSubcommand((s) => simple("stats", (w) => w.stats)(s).addUserOption((o) => described(o.setName(OPT.user), (w) => w.statsUser)))
   .addSubcommandGroup((g) => tournamentGroup(g))
+  .addSubcommand((s) =>
+    described(s.setName("season"), (_, m) => m.season.command).addBooleanOption((o) =>
+      described(o.setName(OPT.reset), (_, m) => m.season.commandReset),
+    ),
+  )
   .addSubcommand((s) => settingsOptions(simple("settings", (w) => w.settings)(s)))
   .addSubcommand((s) =>
     simple("privacy", (w) => w.privacy)(s).addBooleanOption((o) => described(o.setName(OPT.server), (w) => w.privacyServer)),
@@ -295,6 +304,17 @@ function tournamentGroup(g: SlashCommandSubcommandGroupBuilder): SlashCommandSub
             o.setName(OPT.channel),
             t((w) => w.channel),
           ).addChannelTypes(ChannelType.GuildText),
+        )
+        .addStringOption((o) => described(o.setName(OPT.repeat), (_, m) => m.season.repeat).setMaxLength(400))
+        .addIntegerOption((o) =>
+          described(o.setName(OPT.nights), (_, m) => m.season.nightsOption)
+            .setMinValue(MIN_NIGHTS)
+            .setMaxValue(MAX_NIGHTS),
+        )
+        .addIntegerOption((o) =>
+          described(o.setName(OPT.minNights), (_, m) => m.season.minNightsOption)
+            .setMinValue(1)
+            .setMaxValue(MAX_NIGHTS),
         ),
     )
     .addSubcommand((s) =>

@@ -16,6 +16,7 @@ import type { BotPlayer } from "../table/players.js";
 import { ReviewService } from "../table/review.js";
 import { TableService } from "../table/service.js";
 import type { HeartsStore } from "../table/store.js";
+import { SeasonService } from "../table/tournament/season.js";
 import { TournamentService } from "../table/tournament/service.js";
 
 export interface HouseDeps {
@@ -58,6 +59,7 @@ export function createHouse(config: Config, deps: HouseDeps): House {
     timing: { turnSeconds: config.defaults.turnSeconds, timeBankSeconds: config.defaults.timeBankSeconds },
     betweenRoundsMs: config.tournamentBreakMs,
   });
+  const seasons = new SeasonService({ store: store.seasons, tournaments, log: log.child({ part: "season" }), clock });
   const daily = new DailyService({
     store,
     bots,
@@ -67,5 +69,5 @@ export function createHouse(config: Config, deps: HouseDeps): House {
     log: log.child({ part: "daily" }),
   });
   const review = new ReviewService({ store, bots, samples: config.reviewSamples, tournaments: store.tournaments });
-  return { service, tournaments, daily, review, fairUse, guilds };
+  return { service, tournaments, seasons, daily, review, fairUse, guilds };
 }

@@ -19,6 +19,7 @@ import * as privacy from "./messages/privacy.js";
 import * as refusals from "./messages/refusals.js";
 import * as review from "./messages/review.js";
 import * as rules from "./messages/rules.js";
+import * as season from "./messages/season.js";
 import * as settings from "./messages/settings.js";
 import * as standings from "./messages/standings.js";
 import * as table from "./messages/table.js";
@@ -44,6 +45,7 @@ export const english = {
   refusals: refusals.en,
   review: review.en,
   rules: rules.en,
+  season: season.en,
   settings: settings.en,
   standings: standings.en,
   table: table.en,

@@ -22,3 +22,4 @@ export {
   type TournamentStandingsInput,
   type TournamentPodiumInput,
 } from "./tournament.js";
+export { renderSeason, type SeasonPictureInput } from "./season.js";

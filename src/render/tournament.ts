@@ -65,7 +65,7 @@ export function percentText(p: number | null, locale: Locale | undefined): strin
   return new Intl.NumberFormat(locale ?? "en", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p / 100);
 }
 
-function titleBand(ctx: Ctx, title: string, subtitle: string): void {
+export function titleBand(ctx: Ctx, title: string, subtitle: string): void {
   const g = ctx.createLinearGradient(0, 0, 0, BAND);
   g.addColorStop(0, COLORS.felt);
   g.addColorStop(1, COLORS.feltDark);

@@ -14,6 +14,8 @@
  * writes its own only when its statements differ.
  */
 import { tournamentStore, type TournamentDb } from "./tournaments.js";
+import { seasonStore, type SeasonDb } from "./seasons.js";
+import type { SeasonStore } from "../table/tournament/season-port.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { FinishedGame, StoredTable } from "../table/records.js";
 import { addCrossRequest, markCrossRequests, pendingCrossRequests, pruneCrossRequests } from "./cross.js";
@@ -103,6 +105,12 @@ export abstract class PrismaStore {
     return (this.tournamentRows ??= tournamentStore(this.db as unknown as TournamentDb, (fn) => this.inTurn(fn)));
   }
   private tournamentRows: TournamentStore | undefined;
+
+  /** The seasons' rows (seasons.ts), each operation in turn with the others. */
+  get seasons(): SeasonStore {
+    return (this.seasonRows ??= seasonStore(this.db as unknown as SeasonDb, (fn) => this.inTurn(fn)));
+  }
+  private seasonRows: SeasonStore | undefined;
 
   createTable(input: NewTable): Promise<StoredTable> {
     return this.inTurn(async () => toRecord(await this.writes.createTable(input, () => createTableRow(this.db, input))));

@@ -16,6 +16,7 @@ import { OPEN_STATUSES } from "./records.js";
 import type { SeatRecord } from "../table/records.js";
 import { FORMER_KEY, FORMER_PLAYER, type ForgetResult, type PersonalData } from "../table/store.js";
 import { forgetTournaments, type TournamentDb } from "./tournaments.js";
+import { forgetSeasons, type SeasonDb } from "./seasons.js";
 
 /** Both stores' clients satisfy this (same models); the PostgreSQL one is passed through a cast. */
 export type PrivacyDb = PrismaClient;
@@ -55,6 +56,7 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
   const reviews = await one(sql`SELECT COUNT(*) AS "n" FROM "ComputedCache" WHERE "kind" = 'review' AND "userId" = ${userId}`);
   const prefs = await db.playerPrefs.count({ where: { userId } });
   const tournaments = await db.tournamentEntry.count({ where: { userId } });
+  const seasons = await db.seasonScore.count({ where: { userId } });
   const fromResults = await db.$queryRaw<Array<{ name: string }>>(
     sql`SELECT DISTINCT "name" FROM "GameResult" WHERE "userId" = ${userId} LIMIT 10`,
   );
@@ -64,7 +66,7 @@ export async function personalData(db: PrivacyDb, userId: string): Promise<Perso
   // A tournament's standings show the name its entry was made under.
   const fromEntries = await db.tournamentEntry.findMany({ where: { userId }, select: { name: true }, distinct: ["name"], take: 10 });
   const names = [...new Set([...fromResults, ...fromStats, ...fromDailies, ...fromEntries].map((r) => r.name))].slice(0, 10);
-  return { tables, games, servers, standings, menus, dailies, reviews, prefs, tournaments, names };
+  return { tables, games, servers, standings, menus, dailies, reviews, prefs, tournaments, seasons, names };
 }
 
 /** The seats with the person replaced by an anonymous computer seat. */
@@ -108,7 +110,9 @@ export async function forgetPerson(db: PrivacyDb, userId: string): Promise<Omit<
     const reviews = (await tx.computedCache.deleteMany({ where: { kind: "review", userId } })).count;
     // Their tournament entries take a stand-in id: the others' standings stay as they were.
     const tournaments = await forgetTournaments(tx as unknown as TournamentDb, userId);
-    return { results, dailies, reviews, tournaments, guilds: [...new Set([...guilds, ...standingGuilds])] };
+    // Their season nights go: each person's season percentage is their own nights' average.
+    const seasons = await forgetSeasons(tx as unknown as SeasonDb, userId);
+    return { results, dailies, reviews, tournaments, seasons, guilds: [...new Set([...guilds, ...standingGuilds])] };
   });
 }
 
@@ -179,6 +183,8 @@ export async function purgeGuildStep(
     const done = gameIds.length < limit && tableIds.length < limit;
     if (done) {
       await tx.playerStats.deleteMany({ where: { guildId } });
+      // Its seasons, with their nights and everyone's scores (cascade).
+      await tx.season.deleteMany({ where: { guildId } });
       await tombstoneDailies(tx, { guildId });
       await tx.dailySession.deleteMany({ where: { guildId } });
       await tx.computedCache.deleteMany({ where: { kind: "review", key: { startsWith: `daily:${guildId}:` } } });

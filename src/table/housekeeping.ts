@@ -10,6 +10,7 @@
 import type { Logger } from "../log.js";
 import type { PrivacyStore } from "./store.js";
 import type { Store } from "./store.js";
+import type { SeasonStore } from "./tournament/season-port.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import { DEFAULT_RETENTION_DAYS, DEPARTED_GRACE_DAYS } from "./guild-settings.js";
 
@@ -27,6 +28,8 @@ export interface HousekeepingRun {
   tables: number;
   /** Daily challenge attempts whose move logs were cleared. */
   dailies: number;
+  /** Nights of seasons' tables older than the retention, deleted. */
+  seasonNights: number;
   guildsPurged: number;
   batches: number;
 }
@@ -38,7 +41,7 @@ export class Housekeeping {
   private readonly opts: Required<HousekeepingOptions>;
 
   constructor(
-    private readonly store: PrivacyStore & Pick<Store, "updateGuildSettings">,
+    private readonly store: PrivacyStore & Pick<Store, "updateGuildSettings"> & { seasons?: Pick<SeasonStore, "prune"> },
     private readonly log: Logger,
     private readonly clock: Clock = systemClock,
     opts: HousekeepingOptions = {},
@@ -85,7 +88,7 @@ export class Housekeeping {
 
   private async run(): Promise<HousekeepingRun> {
     const now = this.clock.now();
-    const out: HousekeepingRun = { tables: 0, dailies: 0, guildsPurged: 0, batches: 0 };
+    const out: HousekeepingRun = { tables: 0, dailies: 0, seasonNights: 0, guildsPurged: 0, batches: 0 };
     const more = () => out.batches < this.opts.maxBatches && !this.stopped;
     const step = async (fn: () => Promise<number>): Promise<number> => {
       out.batches++;
@@ -111,6 +114,11 @@ export class Housekeeping {
         out.tables += n;
         if (n < this.opts.batch) break;
       }
+      // A season's nights older than the retention go (a season is a few hundred rows: one step).
+      if (more() && this.store.seasons) {
+        const seasons = this.store.seasons;
+        out.seasonNights += await step(() => seasons.prune({ before, guildIds: g.guildIds, exceptGuildIds: g.exceptGuildIds }));
+      }
       // The daily challenge's move logs keep the same retention as the tables' move logs.
       while (more()) {
         const n = await step(() =>
@@ -130,7 +138,7 @@ export class Housekeeping {
         out.guildsPurged++;
       }
     }
-    if (out.tables || out.dailies || out.guildsPurged)
+    if (out.tables || out.dailies || out.seasonNights || out.guildsPurged)
       this.log.info({ ...out }, "privacy housekeeping: old tables and departed servers deleted");
     return out;
   }

@@ -7,6 +7,7 @@
  * (test/store/port.test.ts).
  */
 import type { RoundSeating } from "./tournament/seating.js";
+import type { SeasonStore } from "./tournament/season-port.js";
 import type { ServerDefaults } from "./settings-table.js";
 import type { SeatRecord, TableSettings, StoredTable, FinishedGame } from "./records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
@@ -264,6 +265,8 @@ export interface PersonalData {
   prefs: number;
   /** Tournaments they entered (their entry, seats and scores in each). */
   tournaments: number;
+  /** Nights of a season's table that hold their percentage. */
+  seasons: number;
   /** The names stored with their results and standings (up to 10). */
   names: string[];
 }
@@ -276,6 +279,8 @@ export interface ForgetResult {
   reviews: number;
   /** Tournaments they had entered: their entry and seats there now hold a stand-in id. */
   tournaments: number;
+  /** Their nights in seasons' tables, deleted. */
+  seasons: number;
   /** Servers whose standings must be rebuilt without the person. */
   guilds: string[];
 }
@@ -452,4 +457,6 @@ export interface HeartsStore extends Store, PrivacyStore, DailyStore, CrossStore
   readonly appendStats: { appends: number; commits: number };
   /** The tournaments' rows (tournaments.ts). */
   readonly tournaments: TournamentStore;
+  /** The seasons' rows (seasons.ts). */
+  readonly seasons: SeasonStore;
 }

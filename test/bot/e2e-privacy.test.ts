@@ -95,7 +95,7 @@ describe("privacy", () => {
     const yes = ann.click(confirm.id, confirm.buttons.find((c) => c.label === "Yes, forget me").custom_id);
     const done = await answer(yes);
     expect(done.text).toMatch(
-      /Done: I forgot you\. 4 results and 4 closed tables are now anonymous, standings were rebuilt, \d+ daily attempts? and \d+ reviews? were deleted, your place in 0 tournaments is now a “Former player”'s \(the others' standings stay as they were\), and you left 1 open table\./,
+      /Done: I forgot you\. 4 results and 4 closed tables are now anonymous, standings were rebuilt, \d+ daily attempts?, \d+ reviews? and 0 season nights were deleted, your place in 0 tournaments is now a “Former player”'s \(the others' standings stay as they were\), and you left 1 open table\./,
     );
     expect(answeredPrivately(h, yes)).toBe(true);
 
@@ -118,6 +118,7 @@ describe("privacy", () => {
       reviews: 0,
       prefs: 0,
       tournaments: 0,
+      seasons: 0,
       names: [],
     });
     await answer(ben.slash("end", {}));

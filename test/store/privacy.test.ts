@@ -111,6 +111,7 @@ for (const db of BACKENDS) {
         reviews: 1,
         prefs: 1,
         tournaments: 0,
+        seasons: 0,
         names: ["name-1"],
       });
 
@@ -130,6 +131,7 @@ for (const db of BACKENDS) {
         reviews: 0,
         prefs: 0,
         tournaments: 0,
+        seasons: 0,
         names: [],
       });
 

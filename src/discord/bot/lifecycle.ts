@@ -22,7 +22,7 @@ interface Running {
 
 /** Logs in, then resumes every open table; resolves with how many. Rejects if Discord refuses the token. */
 export async function start({ config, deps, client, services, admin, log }: Running): Promise<number> {
-  const { service, presenter, renderProcess, cross, housekeeping, tournaments } = services;
+  const { service, presenter, renderProcess, cross, housekeeping, tournaments, seasons } = services;
   const shard = deps.shard ?? null;
   const logged = (what: string) => (err: unknown) => log.error({ err }, `${what} failed`);
   renderProcess?.warm();
@@ -36,6 +36,8 @@ export async function start({ config, deps, client, services, admin, log }: Runn
   await tournaments
     .resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined)
     .catch(logged("resuming the tournaments"));
+  // A season's night that ended while the bot was down is counted, and the next night planned.
+  await seasons.resume(shard ? (guildId) => shardOf(guildId, shard.count) === shard.id : undefined).catch(logged("resuming the seasons"));
   // A round's table opened just before the stop, its message not yet out, gets it now.
   const posted = await presenter.postMissing().catch((err: unknown) => (logged("posting missing table messages")(err), 0));
   if (posted) log.info({ tables: posted }, "posted the table messages a stop had cut off");

@@ -32,7 +32,7 @@ export interface BotServices extends Services {
 
 export function createServices(config: Config, deps: BotDeps, house: House, client: Client, webhook: REST, log: Logger): BotServices {
   const shard = deps.shard ?? null;
-  const { service, tournaments, daily, review, fairUse, guilds } = house;
+  const { service, tournaments, daily, review, fairUse, guilds, seasons } = house;
   const load = deps.load ?? new LoadGauge();
   const renderer = deps.renderer === undefined ? canvasRenderer : deps.renderer;
   const renderProcess =
@@ -91,5 +91,6 @@ export function createServices(config: Config, deps: BotDeps, house: House, clie
     cross,
     housekeeping,
     tournaments,
+    seasons,
   };
 }

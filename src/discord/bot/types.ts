@@ -11,6 +11,7 @@ import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { Housekeeping } from "../../table/housekeeping.js";
 import type { BotPlayer } from "../../table/players.js";
 import type { TableService } from "../../table/service.js";
+import type { SeasonService } from "../../table/tournament/season.js";
 import type { TournamentService } from "../../table/tournament/service.js";
 import type { FairUse, FairUseLimits } from "../../table/fair-use.js";
 import type { DailyService } from "../../daily/service.js";
@@ -25,6 +26,8 @@ import type { TournamentPresenter } from "../presenting/tournament.js";
 export interface House {
   service: TableService;
   tournaments: TournamentService;
+  /** A server's seasons of tournament nights (/hearts season). */
+  seasons: SeasonService;
   daily: DailyService;
   review: ReviewService;
   fairUse: FairUse;

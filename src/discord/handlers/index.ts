@@ -40,6 +40,7 @@ import {
   dailyShareButton,
 } from "./daily.js";
 import { reviewHandler } from "./review.js";
+import { seasonCommand } from "./season.js";
 import {
   tournamentCancel,
   tournamentCreate,
@@ -106,6 +107,8 @@ export const HANDLERS: readonly Handler[] = [
   tournamentRemove,
   tournamentJoinButton,
   tournamentLeaveButton,
+  // a season: recurring tournaments' table
+  seasonCommand,
 ];
 
 function byName<K extends Handler["kind"]>(kind: K): Map<string, Extract<Handler, { kind: K }>> {

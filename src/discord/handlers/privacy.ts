@@ -53,6 +53,7 @@ export const privacyCommand = command({
       `• ${m.menus({ n: d.menus })}`,
       `• ${m.dailies({ n: d.dailies, reviews: d.reviews })}`,
       `• ${m.tournaments({ n: d.tournaments })}`,
+      `• ${m.seasons({ n: d.seasons })}`,
       `• ${m.prefs({ set: d.prefs > 0 })}`,
       `• ${m.names({ names: d.names.length ? d.names.join(", ") : m.noName })}`,
       "",
@@ -114,7 +115,15 @@ async function forget(ctx: HandlerCtx<null, "everyShard" | "menus" | "store" | "
     const r = await ctx.store.forgetUser(userId);
     ctx.log.info({ results: r.results, tables: r.tables, open, servers: r.guilds.length }, "a person asked to be forgotten; done");
     return await ctx.respond.say(
-      m.forgotten({ results: r.results, tables: r.tables, open, dailies: r.dailies, reviews: r.reviews, tournaments: r.tournaments }),
+      m.forgotten({
+        results: r.results,
+        tables: r.tables,
+        open,
+        dailies: r.dailies,
+        reviews: r.reviews,
+        tournaments: r.tournaments,
+        seasons: r.seasons,
+      }),
     );
   } finally {
     inProgress.delete(key);

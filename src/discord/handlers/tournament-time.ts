@@ -30,3 +30,26 @@ export function parseStart(typed: string, now: Date): Date | null {
   }
   return null;
 }
+
+/**
+ * How a tournament recurs, as typed in its `repeat` option: "weekly" (or "hebdo", "chaque
+ * semaine"): `nights` nights in all, a week apart; else the next nights' dates, separated by commas
+ * or semicolons, each as parseStart reads a start. False when a piece can't be read.
+ */
+const WEEKLY = /^(weekly|every week|hebdo|hebdomadaire|chaque semaine|toutes les semaines)$/i;
+
+export function parseRepeat(
+  typed: string,
+  nights: number,
+  now: Date,
+): { weekly: true; nights: number } | { weekly: false; dates: Date[] } | false {
+  const text = typed.trim();
+  if (WEEKLY.test(text)) return { weekly: true, nights };
+  const dates = text
+    .split(/[,;]/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((x) => parseStart(x, now));
+  if (!dates.length || dates.some((d) => d === null)) return false;
+  return { weekly: false, dates: dates as Date[] };
+}

@@ -12,11 +12,12 @@ import { isBotLevel } from "../../ai/levels.js";
 import type { TournamentActor, TournamentOutcome, Tournaments, TournamentView } from "../../table/tournament/api.js";
 import type { TableView } from "../../table/types.js";
 import { isServerManager } from "./settings.js";
-import { parseStart } from "./tournament-time.js";
+import { parseRepeat, parseStart } from "./tournament-time.js";
+import { DEFAULT_MIN_NIGHTS, DEFAULT_NIGHTS, type Recurrence } from "../../table/tournament/season.js";
 import { showMessage } from "../views/tournament.js";
 import { command, decline, tablelessComponent, type ComponentInteraction, type HandlerCtx } from "./types.js";
 
-const USES = ["tournaments", "guilds", "defaults", "images"] as const;
+const USES = ["tournaments", "guilds", "defaults", "images", "seasons"] as const;
 type Ctx = HandlerCtx<TableView | null, (typeof USES)[number]>;
 type Asker = ChatInputCommandInteraction<"cached" | "raw"> | ComponentInteraction;
 
@@ -66,6 +67,9 @@ interface CreateInput {
   rules: string | null;
   level: string | null;
   channelId: string;
+  /** A season: weekly, or on these dates; null for a single night. */
+  repeat: Recurrence | null;
+  minNights: number | null;
 }
 
 export const tournamentCreate = command({
@@ -77,6 +81,9 @@ export const tournamentCreate = command({
     if (!start) return decline((m) => m.tournamentChat.badTime);
     const channel = i.options.getChannel(OPT.channel);
     if (channel && channel.type !== ChannelType.GuildText) return decline((m) => m.tournamentChat.notText);
+    const typed = i.options.getString(OPT.repeat);
+    const repeat = typed === null ? null : parseRepeat(typed, i.options.getInteger(OPT.nights) ?? DEFAULT_NIGHTS, new Date());
+    if (repeat === false) return decline((m) => m.season.badRepeat);
     return {
       name: i.options.getString(OPT.name, true).trim(),
       start,
@@ -85,13 +92,15 @@ export const tournamentCreate = command({
       rules: i.options.getString(OPT.rules),
       level: i.options.getString(OPT.level),
       channelId: channel?.id ?? i.channelId,
+      repeat,
+      minNights: i.options.getInteger(OPT.minNights),
     };
   },
   run: async (ctx, input, i) => {
     const t = ctx.tournaments;
     const server = await ctx.guilds.get(i.guildId!);
     const level = isBotLevel(input.level) ? input.level : (server.botLevel ?? ctx.defaults.botLevel);
-    const r = await t.create(actorOf(ctx, i), {
+    const options = {
       guildId: i.guildId!,
       channelId: input.channelId,
       name: input.name,
@@ -100,7 +109,16 @@ export const tournamentCreate = command({
       ...(input.hands !== null ? { handsPerRound: input.hands } : {}),
       rulesSpec: input.rules ?? server.defaultRules,
       botLevel: level,
-    });
+    };
+    if (input.repeat) {
+      const s = await ctx.seasons.plan(actorOf(ctx, i), options, input.repeat, input.minNights ?? DEFAULT_MIN_NIGHTS);
+      if ((await refused(ctx, s)) || !s.ok) return;
+      const link = `<#${s.tournament.channelId}>`;
+      return ctx.respond.say(
+        ctx.m.season.planned({ name: s.tournament.name, link, nights: s.season.dates.length, minNights: s.season.minNights }),
+      );
+    }
+    const r = await t.create(actorOf(ctx, i), options);
     if ((await refused(ctx, r)) || !r.ok) return;
     // The sign-up message goes out from the service's signup-changed (created) update.
     return ctx.respond.say(ctx.m.tournamentChat.created({ name: r.tournament.name, link: `<#${r.tournament.channelId}>` }));

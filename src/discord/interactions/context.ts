@@ -6,6 +6,7 @@ import { MessageFlags, PermissionFlagsBits, type Interaction, type RepliableInte
 import type { DailyService } from "../../daily/service.js";
 import type { ReviewService } from "../../table/review.js";
 import type { Tournaments } from "../../table/tournament/api.js";
+import type { SeasonService } from "../../table/tournament/season.js";
 import { localeOf, messages, words, type Locale, type Messages, type Sentence } from "../../i18n/index.js";
 import type { Logger } from "../../log.js";
 import type { HeartsStore } from "../../table/store.js";
@@ -45,6 +46,8 @@ export interface Services {
   everyShard: EveryShard;
   /** Duplicate tournaments (src/table/tournament/service.ts). */
   tournaments: Tournaments;
+  /** Seasons: recurring tournaments and the server's season table (src/table/tournament/season.ts). */
+  seasons: SeasonService;
 }
 
 /** The interaction's own part of a handler's context. */

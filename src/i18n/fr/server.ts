@@ -146,6 +146,7 @@ export const privacy: typeof privacyEn = {
   standings: (p: { n: number }) => `Classements (une ligne par serveur) : ${p.n}`,
   menus: (p: { n: number }) => `Menus privés gardés pendant un redémarrage (15 minutes au plus) : ${p.n}`,
   dailies: (p: { n: number; reviews: number }) => `Défis du jour tentés : ${p.n} ; analyses de vos parties gardées : ${p.reviews}`,
+  seasons: (p: { n: number }) => `Vos soirées dans le classement d'une saison (votre pourcentage de chaque soirée) : ${p.n}`,
   tournaments: (p: { n: number }) => `Vos inscriptions à des tournois (vos places et vos scores dans chacun) : ${p.n}`,
   prefs: (p: { set: boolean }) => `Votre style de cartes (/hearts deck) : ${p.set ? "enregistré" : "aucun"}`,
   names: (p: { names: string }) => `Votre nom tel qu'enregistré : ${p.names}`,
@@ -161,8 +162,16 @@ export const privacy: typeof privacyEn = {
   confirmForget:
     "Confirmez-vous ? C'est définitif : je retire votre identifiant et votre nom partout, et vous quittez les tables où vous êtes.",
   confirmForgetButton: "Oui, m'oublier",
-  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number; tournaments: number }) =>
-    `C'est fait : je ne garde plus rien de vous. ${count(p.results, "résultat", "résultats")} et ${count(p.tables, "table fermée", "tables fermées")} sont désormais anonymes, les classements ont été recalculés, ${count(p.dailies, "partie du défi du jour", "parties du défi du jour")} et ${count(p.reviews, "analyse", "analyses")} ont été effacées, votre place dans ${count(p.tournaments, "tournoi", "tournois")} est désormais celle d'un « Ancien joueur » (les classements des autres ne changent pas), et vous avez quitté ${count(p.open, "table ouverte", "tables ouvertes")}.`,
+  forgotten: (p: {
+    results: number;
+    tables: number;
+    open: number;
+    dailies: number;
+    reviews: number;
+    tournaments: number;
+    seasons: number;
+  }) =>
+    `C'est fait : je ne garde plus rien de vous. ${count(p.results, "résultat", "résultats")} et ${count(p.tables, "table fermée", "tables fermées")} sont désormais anonymes, les classements ont été recalculés, ${count(p.dailies, "partie du défi du jour", "parties du défi du jour")} et ${count(p.reviews, "analyse", "analyses")} ont été effacées, ainsi que ${count(p.seasons, "soirée de saison", "soirées de saison")}, votre place dans ${count(p.tournaments, "tournoi", "tournois")} est désormais celle d'un « Ancien joueur » (les classements des autres ne changent pas), et vous avez quitté ${count(p.open, "table ouverte", "tables ouvertes")}.`,
   busy: "Je suis déjà en train de l'effacer ; ce sera fait dans un instant.",
   notAdmin: "Seuls les membres ayant la permission **Gérer le serveur** peuvent voir et purger les données de ce serveur.",
   serverTitle: "Les données de ce serveur",

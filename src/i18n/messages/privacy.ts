@@ -12,6 +12,7 @@ export const en = {
   menus: (p: { n: number }) => `Saved private menus (kept over a restart, at most 15 minutes): ${p.n}`,
   dailies: (p: { n: number; reviews: number }) => `Daily challenge attempts: ${p.n}; saved reviews of your games: ${p.reviews}`,
   tournaments: (p: { n: number }) => `Tournaments you entered (your entry, seats and scores in each): ${p.n}`,
+  seasons: (p: { n: number }) => `Nights in a season's table (your percentage each night): ${p.n}`,
   prefs: (p: { set: boolean }) => `Your deck style (/hearts deck): ${p.set ? "saved" : "not set"}`,
   names: (p: { names: string }) => `Your name as stored: ${p.names}`,
   noName: "none",
@@ -25,8 +26,16 @@ export const en = {
   forgetButton: "Forget me",
   confirmForget: "Are you sure? This cannot be undone: I remove your id and name everywhere, and you leave the tables you are at.",
   confirmForgetButton: "Yes, forget me",
-  forgotten: (p: { results: number; tables: number; open: number; dailies: number; reviews: number; tournaments: number }) =>
-    `Done: I forgot you. ${count(p.results, "result", "results")} and ${count(p.tables, "closed table", "closed tables")} are now anonymous, standings were rebuilt, ${count(p.dailies, "daily attempt", "daily attempts")} and ${count(p.reviews, "review", "reviews")} were deleted, your place in ${count(p.tournaments, "tournament", "tournaments")} is now a “Former player”'s (the others' standings stay as they were), and you left ${count(p.open, "open table", "open tables")}.`,
+  forgotten: (p: {
+    results: number;
+    tables: number;
+    open: number;
+    dailies: number;
+    reviews: number;
+    tournaments: number;
+    seasons: number;
+  }) =>
+    `Done: I forgot you. ${count(p.results, "result", "results")} and ${count(p.tables, "closed table", "closed tables")} are now anonymous, standings were rebuilt, ${count(p.dailies, "daily attempt", "daily attempts")}, ${count(p.reviews, "review", "reviews")} and ${count(p.seasons, "season night", "season nights")} were deleted, your place in ${count(p.tournaments, "tournament", "tournaments")} is now a “Former player”'s (the others' standings stay as they were), and you left ${count(p.open, "open table", "open tables")}.`,
   busy: "I am already deleting this; it will be done in a moment.",
   notAdmin: "Only members with the **Manage Server** permission can see and purge this server's data.",
   serverTitle: "This server's data",

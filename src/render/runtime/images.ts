@@ -179,6 +179,10 @@ export class Images {
     return this.run("tournament-standings", null, "renderTournamentStandings", input);
   }
 
+  season(input: Parameters<Renderer["renderSeason"]>[0]): Buffer | null {
+    return this.run("season", null, "renderSeason", input);
+  }
+
   tournamentPodium(input: Parameters<Renderer["renderTournamentPodium"]>[0]): Buffer | null {
     return this.run("tournament-podium", null, "renderTournamentPodium", input);
   }

@@ -33,6 +33,7 @@ export type Renderer = Pick<
   | "renderDailyBoard"
   | "renderTournamentStandings"
   | "renderTournamentPodium"
+  | "renderSeason"
 >;
 
 export type RenderMethod = keyof Renderer;
