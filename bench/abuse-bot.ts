@@ -104,7 +104,7 @@ let playing = true;
 const autoPlay = setInterval(() => {
   if (!playing) return;
   for (const id of bot.service.openTableIds) {
-    const t = bot.service.openTable(id);
+    const t = bot.service.system.openTable(id);
     if (!t?.game) continue;
     for (const s of t.awaiting) {
       const seat = t.record.seats.find((x) => x.seat === s);
@@ -115,7 +115,7 @@ const autoPlay = setInterval(() => {
       setTimeout(
         () => {
           void (async () => {
-            const now = bot.service.openTable(id);
+            const now = bot.service.system.openTable(id);
             const view = now?.awaiting.includes(s) ? now.handOf(userId) : null;
             if (!view) return;
             const a = decide(view, "easy");

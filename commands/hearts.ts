@@ -15,17 +15,13 @@ import { BOT_LEVELS } from "../src/ai/levels.js";
 import { OPTIONS } from "../src/game/rules.js";
 import { MAX_HANDS_PER_ROUND, MAX_NAME, MAX_ROUNDS, MIN_HANDS_PER_ROUND, MIN_ROUNDS } from "../src/table/tournament/api.js";
 import { DEFAULT_LOCALE, LOCALES, languageOf, messages, type Messages } from "../src/i18n/index.js";
+import { OPTION_SETTINGS, SERVER_SETTINGS, SETTINGS } from "../src/table/settings-table.js";
 
 /** Option names, shared by the definition and the handlers. */
 export const OPT = {
   rules: "rules",
   target: "target",
-  timer: "timer",
-  bots: "bots",
   level: "level",
-  images: "images",
-  hints: "hints",
-  played: "played",
   colours: "colours",
   index: "index",
   set: "set",
@@ -53,20 +49,20 @@ export const OPT = {
   player: "player",
 } as const;
 
-/** What `/hearts settings reset:` can put back to its default (each worded by the catalogue's resetChoice). */
-export const RESET_CHOICES = [
+/**
+ * What `/hearts settings reset:` can put back to its default (each worded by the catalogue's
+ * resetChoice, a table setting by its entry): the server's table settings by their option's name.
+ */
+export const RESET_CHOICES: readonly { value: string }[] = [
   { value: "channels" },
   { value: "rules" },
-  { value: "level" },
-  { value: "timer" },
-  { value: "images" },
-  { value: "hints" },
+  ...SERVER_SETTINGS.map((s) => ({ value: s.option.name })),
   { value: "max_tables" },
   { value: "language" },
   { value: "retention" },
   { value: "tournament_role" },
   { value: "all" },
-] as const;
+];
 
 type Words = (w: Messages["commands"], m: Messages) => string;
 
@@ -97,27 +93,46 @@ function described<T extends { setDescription(d: string): T; setDescriptionLocal
 /** A choice named in English with its translations. */
 const choice = <V extends string | number>(value: V, pick: Words) => ({ name: english(pick), value, name_localizations: localized(pick) });
 
-const TIMER_CHOICES = [30, 60, 90, 120, 300, 0].map((seconds) => choice(seconds, (w) => w.timerChoice({ seconds })));
 const RETENTION_CHOICES = [30, 90, 180, 365].map((days) => choice(days, (w) => w.retentionChoice({ days })));
 const SORT_CHOICES = ["rating", "games", "wins", "points", "moons", "queens"].map((sort) => choice(sort, (w) => w.sort({ sort })));
-const IMAGE_CHOICES = [choice("tricks", (w) => w.imagesTricks), choice("hands", (w) => w.imagesHands)];
-const RESET = RESET_CHOICES.map((c) => choice(c.value, (w) => w.resetChoice({ what: c.value })));
+const RESET = RESET_CHOICES.map((c) => {
+  const setting = SERVER_SETTINGS.find((s) => s.option.name === c.value);
+  return choice(c.value, (w, m) => (setting ? setting.server.reset(m) : w.resetChoice({ what: c.value })));
+});
 /** Each language named in itself ("English", "Français"), then the server's own. */
 const LANGUAGE_CHOICES = [
   ...LOCALES.map((locale) => ({ name: messages(locale).commands.languageName, value: locale as string })),
   choice("server", (w) => w.languageServer),
 ];
 
-/** The levels of src/ai/levels.ts, named by the catalogue ("Easy", "Facile"). */
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const LEVEL_CHOICES = BOT_LEVELS.map((level) => choice(level, (_, m) => capital(m.lobby.level({ level }))));
+/** The levels of src/ai/levels.ts, named by the catalogue ("Easy", "Facile"), as the settings table names them. */
+const LEVEL_CHOICES = BOT_LEVELS.map((level) => choice(level, (_, m) => SETTINGS.botLevel.words(level, m)));
+
+/**
+ * A table setting's option (src/table/settings-table.ts), described by `describe` (the host's words
+ * in /hearts new, the server's in /hearts settings): its kind, choices or range from the entry.
+ */
+function settingOption(sub: SlashCommandSubcommandBuilder, s: (typeof OPTION_SETTINGS)[number], describe: Words) {
+  const name = s.option.name;
+  if (s.kind === "boolean") return sub.addBooleanOption((o) => described(o.setName(name), describe));
+  if (s.kind === "choice")
+    return sub.addStringOption((o) =>
+      described(o.setName(name), describe).addChoices(...s.values.map((v) => choice(v, (_, m) => s.words(v, m)))),
+    );
+  const { choices, min, max } = s;
+  return sub.addIntegerOption((o) =>
+    choices
+      ? described(o.setName(name), describe).addChoices(...choices.map((c) => choice(c.value, (_, m) => c.words(m))))
+      : described(o.setName(name), describe).setMinValue(min).setMaxValue(max),
+  );
+}
 
 /** The target's range and default come from the rule table, so Discord accepts exactly what the rules do. */
 const TARGET = OPTIONS.target;
 
 /** The table options shared by `new` and `rules`. */
 function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): SlashCommandSubcommandBuilder {
-  return sub
+  sub
     .addStringOption((o) =>
       described(o.setName(forNew ? OPT.rules : OPT.set), (w) => (forNew ? w.rulesNew : w.rulesSet))
         .setAutocomplete(true)
@@ -127,13 +142,9 @@ function tableOptions(sub: SlashCommandSubcommandBuilder, forNew: boolean): Slas
       described(o.setName(OPT.target), (w) => w.target({ default: TARGET.default }))
         .setMinValue(TARGET.min)
         .setMaxValue(TARGET.max),
-    )
-    .addIntegerOption((o) => described(o.setName(OPT.timer), (w) => w.timer).addChoices(...TIMER_CHOICES))
-    .addBooleanOption((o) => described(o.setName(OPT.bots), (w) => w.bots))
-    .addStringOption((o) => described(o.setName(OPT.level), (w) => w.level).addChoices(...LEVEL_CHOICES))
-    .addStringOption((o) => described(o.setName(OPT.images), (w) => w.images).addChoices(...IMAGE_CHOICES))
-    .addBooleanOption((o) => described(o.setName(OPT.hints), (w) => w.hints))
-    .addBooleanOption((o) => described(o.setName(OPT.played), (w) => w.played));
+    );
+  for (const s of OPTION_SETTINGS) settingOption(sub, s, (_, m) => s.option.describe(m));
+  return sub;
 }
 
 const simple = (name: string, pick: Words) => (s: SlashCommandSubcommandBuilder) => described(s.setName(name), pick);
@@ -336,18 +347,16 @@ function which(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilde
 
 /** /hearts settings: every option changes one server default; none shows the current values. */
 function settingsOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub
+  sub
     .addChannelOption((o) => described(o.setName(OPT.addChannel), (w) => w.addChannel).addChannelTypes(ChannelType.GuildText))
     .addChannelOption((o) => described(o.setName(OPT.removeChannel), (w) => w.removeChannel).addChannelTypes(ChannelType.GuildText))
     .addStringOption((o) =>
       described(o.setName(OPT.rules), (w) => w.defaultRules)
         .setAutocomplete(true)
         .setMaxLength(300),
-    )
-    .addStringOption((o) => described(o.setName(OPT.level), (w) => w.defaultLevel).addChoices(...LEVEL_CHOICES))
-    .addIntegerOption((o) => described(o.setName(OPT.timer), (w) => w.defaultTimer).addChoices(...TIMER_CHOICES))
-    .addStringOption((o) => described(o.setName(OPT.images), (w) => w.defaultImages).addChoices(...IMAGE_CHOICES))
-    .addBooleanOption((o) => described(o.setName(OPT.hints), (w) => w.allowHints))
+    );
+  for (const s of SERVER_SETTINGS) settingOption(sub, s, (_, m) => s.server.describe(m));
+  return sub
     .addIntegerOption((o) =>
       described(o.setName(OPT.maxTables), (w) => w.maxTables)
         .setMinValue(1)

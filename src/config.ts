@@ -2,8 +2,8 @@
  * Configuration from the environment (and a .env file through dotenv). Every problem becomes a
  * sentence for the person starting the bot, never a stack trace.
  */
-import { BOT_LEVELS, DEFAULT_LEVEL, isBotLevel } from "./ai/levels.js";
 import type { TableSettings } from "./table/records.js";
+import { SETTING_LIST, defaultSettings } from "./table/settings-table.js";
 import { BETWEEN_ROUNDS_MS } from "./table/tournament/api.js";
 
 export interface Config {
@@ -86,18 +86,8 @@ export const MAX_SHARDS = 1024;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
-export const DEFAULT_SETTINGS: Readonly<TableSettings> = Object.freeze({
-  turnSeconds: 60,
-  timeBankSeconds: 120,
-  fillWithBots: true,
-  botLevel: DEFAULT_LEVEL,
-  trickImages: "tricks",
-  hintsAllowed: true,
-  rated: true,
-  fourColourDeck: false,
-  // Tables are rated by default, and at a rated table the played-cards list is the host's choice.
-  playedCards: false,
-});
+/** The table settings' defaults (src/table/settings-table.ts), before the environment's. */
+export const DEFAULT_SETTINGS: Readonly<TableSettings> = Object.freeze(defaultSettings());
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -195,9 +185,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
   const activityPort = int("ACTIVITY_PORT", 8787, 0, 65_535);
   const activityHost = text("ACTIVITY_HOST") ?? "127.0.0.1";
 
-  const botLevel = text("DEFAULT_BOT_LEVEL") ?? DEFAULT_SETTINGS.botLevel;
-  if (!isBotLevel(botLevel))
-    problems.push(`DEFAULT_BOT_LEVEL must be ${BOT_LEVELS.slice(0, -1).join(", ")} or ${BOT_LEVELS.at(-1)} (it is "${botLevel}").`);
+  // Each table setting with an environment variable (TURN_SECONDS, DEFAULT_BOT_LEVEL, ...) moves the bot's default.
+  const defaults: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const s of SETTING_LIST) {
+    if (!s.env) continue;
+    if (s.kind === "integer") defaults[s.key] = int(s.env, s.default as number, s.min, s.max);
+    else if (s.kind === "choice") {
+      const v = text(s.env);
+      if (v !== null && s.check(v).ok) defaults[s.key] = v;
+      else if (v !== null) problems.push(`${s.env} must be ${s.values.slice(0, -1).join(", ")} or ${s.values.at(-1)} (it is "${v}").`);
+    }
+  }
 
   const config: Config = {
     token: token ?? "",
@@ -227,12 +225,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, opts: { require
     reviewSamples: int("REVIEW_SAMPLES", 400, 8, 4000),
     metrics: metricsPort ? { port: metricsPort, host: metricsHost } : null,
     activity: clientSecret && publicUrl && clientId ? { clientSecret, publicUrl, host: activityHost, port: activityPort } : null,
-    defaults: {
-      ...DEFAULT_SETTINGS,
-      turnSeconds: int("TURN_SECONDS", DEFAULT_SETTINGS.turnSeconds, 0, 3600),
-      timeBankSeconds: int("TIME_BANK_SECONDS", DEFAULT_SETTINGS.timeBankSeconds, 0, 36_000),
-      botLevel: isBotLevel(botLevel) ? botLevel : DEFAULT_SETTINGS.botLevel,
-    },
+    defaults: defaults as unknown as TableSettings,
   };
   return problems.length ? { ok: false, problems } : { ok: true, config };
 }

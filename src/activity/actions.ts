@@ -13,7 +13,7 @@ import { isTicket } from "../table/fair-use.js";
 import type { GuildSettingsCache } from "../table/guild-settings.js";
 import { openingRules } from "../table/open-rules.js";
 import type { TableService } from "../table/service.js";
-import { refuse, type Actor, type Outcome } from "../table/types.js";
+import { refuse, type Asker, type Outcome } from "../table/types.js";
 import type { ClientMessage } from "./protocol.js";
 
 export interface LobbyDeps {
@@ -33,7 +33,8 @@ export type LobbyMessage = Extract<ClientMessage, { t: "join" | "leave" | "addBo
 export interface ActingAt {
   tableId: string;
   channel: string | null;
-  actor: Actor;
+  /** Who acts, and from where (the page's channel and server): the domain's gate decides with it. */
+  actor: Asker;
 }
 
 export async function lobbyAction(deps: LobbyDeps, m: LobbyMessage, at: ActingAt): Promise<Outcome> {
@@ -57,9 +58,9 @@ async function rematch(deps: LobbyDeps, at: ActingAt): Promise<Outcome> {
   const ticket = await deps.fairUse.takeOpen(at.actor.userId);
   if (!isTicket(ticket)) return refuse("busy", ticket);
   try {
-    const old = await deps.service.get(at.tableId);
-    if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
-    const { record } = old;
+    const old = await deps.service.tableAt(at.tableId, at.actor);
+    if (!old.ok) return old.code === "no-table" ? refuse("no-table", sentence("refusals", "rematchGone")) : old;
+    const { record } = old.table;
     let maxTables: number | undefined;
     if (deps.guilds) {
       // The rematch opens in the finished table's channel; when that is a thread (and the page is open in it), its parent counts.

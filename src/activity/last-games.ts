@@ -5,7 +5,7 @@
  * chat's game-over message still offers Rematch), and a new table in the channel is found first.
  */
 import type { TableService } from "../table/service.js";
-import type { TableUpdate, TableView } from "../table/types.js";
+import type { Asker, Outcome, TableUpdate, TableView } from "../table/types.js";
 
 /** Channels remembered at most (the oldest goes first): a few thousand ids, a few hundred kB at worst. */
 const MAX_CHANNELS = 5000;
@@ -26,10 +26,15 @@ export class LastGames {
     }
   }
 
-  /** The finished game last played in `channel`, as the store has it; null if none is remembered. */
-  async find(service: Pick<TableService, "get">, channel: string): Promise<TableView | null> {
-    const id = this.ids.get(channel);
-    const table = id ? await service.get(id) : null;
-    return table?.record.status === "finished" ? table : null;
+  /**
+   * What a page opened by `asker` shows, as the domain's gate lets them see it: the open table where
+   * they opened it (their own among a tournament's), else the game just over there (its scores and
+   * Rematch), else the gate's refusal.
+   */
+  async here(service: Pick<TableService, "tableHere" | "tableAt">, asker: Asker): Promise<Outcome<{ table: TableView }>> {
+    const open = await service.tableHere(asker);
+    const id = open.ok || open.code !== "no-table" ? undefined : this.ids.get(asker.where.channelId);
+    const last = id ? await service.tableAt(id, asker) : null;
+    return last && (!last.ok || last.table.record.status === "finished") ? last : open;
   }
 }

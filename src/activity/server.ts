@@ -21,8 +21,8 @@ import type { FairUse } from "../table/fair-use.js";
 import type { AccessEnded, ChannelAccess } from "../table/access.js";
 import type { TableService } from "../table/service.js";
 import type { Tournaments } from "../table/tournament/api.js";
-import { tableHidden } from "../table/tournament/integrity.js";
-import type { Actor, Outcome, TableUpdate, TableView } from "../table/types.js";
+import { admit } from "../table/gate.js";
+import type { Outcome, TableUpdate, TableView } from "../table/types.js";
 import { lobbyAction, type LobbyDeps } from "./actions.js";
 import { buildApp, type AppFiles } from "./bundle.js";
 import { Bucket, DOOR, Slots, type DoorLimits } from "./door.js";
@@ -32,7 +32,7 @@ import { LastGames } from "./last-games.js";
 import { identify, type DiscordIdentity } from "./oauth.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
 import { rulesInfo } from "./rules.js";
-import { Sessions } from "./session.js";
+import { askerOf, Sessions } from "./session.js";
 import { TournamentPanels } from "./tournament.js";
 import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
@@ -78,6 +78,8 @@ interface Connection {
   channel: string | null;
   /** The table shown: the channel's open table, or the last one (a game just over). */
   tableId: string | null;
+  /** Why the gate (src/table/gate.ts) shows this person no table here: what their acts hear too. */
+  barred?: Sentence;
   /** Waiting for Discord's answer to the sign-in: no second attempt meanwhile. */
   signingIn: boolean;
   /** The rules and settings whose words it was sent (the record's own objects: new ones only when the lobby changes them). */
@@ -284,8 +286,8 @@ export class ActivityServer {
     const busy = await this.deps.fairUse.admit(who.userId, c.channel ? (this.deps.guildOf?.(c.channel) ?? null) : null);
     if (busy) return this.say(c, busy, "refusal");
     const tableId = c.tableId;
-    if (!tableId) return this.say(c, { area: "refusals", key: "noTable" }, "refusal");
-    const actor: Actor = { userId: who.userId, name: who.name };
+    if (!tableId) return this.say(c, c.barred ?? { area: "refusals", key: "noTable" }, "refusal");
+    const actor = askerOf(who, c.channel, this.deps.guildOf);
     const s = this.deps.service;
     switch (parsed.t) {
       case "play":
@@ -374,12 +376,11 @@ export class ActivityServer {
       locale: who.locale,
       resumed,
     });
-    // No open table: the game just over there, if any (its scores and Rematch).
-    const found = (await this.deps.service.findOpen(m.channel)) ?? (await this.lastGames.find(this.deps.service, m.channel));
-    const hidden = !!found && tableHidden(found.record, who.userId);
-    const table = hidden ? null : found;
+    const found = await this.lastGames.here(this.deps.service, askerOf(who, m.channel, this.deps.guildOf));
+    const table = found.ok ? found.table : null;
     this.show(c, table?.record.id ?? null);
-    if (hidden) this.say(c, sentence("tournament", "tableHidden"), "note");
+    c.barred = found.ok || found.code === "no-table" ? undefined : found.say;
+    if (c.barred) this.say(c, c.barred, "note");
     if (!table) return this.send(c, { t: "table", table: null });
     this.sendFrame(
       c,
@@ -403,7 +404,7 @@ export class ActivityServer {
     let head: Buffer | null = null;
     let watching: Buffer | null = null;
     for (const c of conns) {
-      if (!c.who || tableHidden(table.record, c.who.userId)) continue;
+      if (!c.who || admit(table.record, c.who, "watch")) continue;
       // A connection follows its channel's table (one open table per channel): a rematch there is
       // the next table it shows.
       this.show(c, id);

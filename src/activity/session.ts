@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isLocale, type Locale } from "../i18n/index.js";
 import { avatarHash } from "../table/faces.js";
+import type { Asker } from "../table/types.js";
 import type { DiscordIdentity } from "./oauth.js";
 
 /** How long a session lets a page reconnect without asking Discord again. */
@@ -17,6 +18,22 @@ export interface Session extends DiscordIdentity {
   expires: number;
   /** When it was made: a person's right that ended after it voids it (src/table/access.ts). */
   issued: number;
+}
+
+/**
+ * Who asks from a page, and from where: the channel the page was opened in and its server. Every
+ * read and act of the page names it, and the domain's gate (src/table/gate.ts) decides with it.
+ */
+export function askerOf(
+  who: Pick<DiscordIdentity, "userId" | "name">,
+  channel: string | null,
+  guildOf?: (c: string) => string | null,
+): Asker {
+  return {
+    userId: who.userId,
+    name: who.name,
+    where: { guildId: channel ? (guildOf?.(channel) ?? null) : null, channelId: channel ?? "" },
+  };
 }
 
 export class Sessions {

@@ -3,17 +3,16 @@
  * Activity's page, the slash command's localized names and descriptions, the settings' language
  * choice) iterates this list; nothing else names a language.
  *
- * A new language is its catalogue and a line here (with its imports): src/i18n/<code>/page.ts,
- * play.ts and server.ts, each area typed against English's (src/i18n/messages/*), so a missing
- * sentence fails to compile; test/languages/new-language.test.ts adds one this way. The Activity's page
+ * A new language is four files: its catalogue, src/i18n/<code>/page.ts, play.ts and server.ts (the
+ * tournament's sentences included), each area typed against English's (src/i18n/messages/*), so a
+ * missing sentence fails to compile; and a line here (with its imports).
+ * test/languages/new-language.test.ts adds one this way. The Activity's page
  * bundles every language's catalogue through this list (about 26 KB gzipped for English and French).
  */
 import { english, type Messages } from "./english.js";
 import * as frPage from "./fr/page.js";
 import * as frPlay from "./fr/play.js";
 import * as frServer from "./fr/server.js";
-import * as frTournament from "./fr/tournament.js";
-import * as frTournamentChat from "./fr/tournamentChat.js";
 
 export interface Language {
   /**
@@ -27,5 +26,5 @@ export interface Language {
 
 export const LANGUAGES = {
   en: { discord: ["en-US", "en-GB"], messages: english },
-  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frServer, ...frTournament, ...frTournamentChat } },
+  fr: { discord: ["fr"], messages: { ...frPage, ...frPlay, ...frServer } },
 } satisfies Record<string, Language>;

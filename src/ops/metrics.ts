@@ -148,7 +148,7 @@ export class BotMetrics {
         this.reset();
         read(({ bot }) => {
           for (const id of bot.service.openTableIds) {
-            const t = bot.service.openTable(id);
+            const t = bot.service.system.openTable(id);
             if (t) this.inc({ phase: t.game?.phase ?? t.record.status });
           }
         });

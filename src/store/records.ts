@@ -7,7 +7,7 @@ import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePat
 import type { FinishedGame, SeatRecord, StoredTable, TableSettings, TableStatus } from "../table/records.js";
 
 import { OPEN_STATUSES as OPEN, newTableId } from "../table/records.js";
-import { isBotLevel } from "../ai/levels.js";
+import { readServerDefaults, withMissing, type ServerKey } from "../table/settings-table.js";
 
 /** The open statuses as Prisma's filters take them (a mutable array). */
 export const OPEN_STATUSES: string[] = [...OPEN];
@@ -99,12 +99,12 @@ const dealColumns = (deal: DealKey): { dealFormat: number; seed: bigint; dealSec
     ? { dealFormat: 1, seed: BigInt(deal.seed >>> 0), dealSecret: null }
     : { dealFormat: 2, seed: 0n, dealSecret: deal.secret };
 
-/** Settings as a row may hold them: options added since the row was written are missing. */
-export type StoredSettings = Omit<TableSettings, "playedCards"> & Partial<Pick<TableSettings, "playedCards">>;
+/** Settings as a row may hold them: settings added since the row was written are missing. */
+export type StoredSettings = Partial<TableSettings>;
 
-/** A row's settings with every option: one added later reads with its default for that table. */
+/** A row's settings with every setting: one added later reads as the settings table says for that table. */
 export function readSettings(stored: StoredSettings): TableSettings {
-  return { ...stored, playedCards: stored.playedCards ?? !stored.rated };
+  return withMissing(stored);
 }
 
 /** The columns a new table is created with. */
@@ -188,12 +188,8 @@ export function actionRecords(tableId: string, rows: Array<{ seq: number; seat: 
   });
 }
 
-type GuildSettingsRow = {
+type GuildSettingsRow = Partial<Record<ServerKey, unknown>> & {
   defaultRules: string;
-  turnSeconds: number | null;
-  botLevel: string | null;
-  trickImages: string | null;
-  hintsAllowed: boolean | null;
   tableCap: number | null;
   locale: string | null;
   retentionDays: number | null;
@@ -206,16 +202,11 @@ type GuildSettingsRow = {
 };
 
 export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | null): GuildSettings {
-  const level = row?.botLevel;
-  const images = row?.trickImages;
   return {
     guildId,
     defaultRules: row?.defaultRules ?? "classic",
-    turnSeconds: row?.turnSeconds ?? null,
-    // A level this version does not know (stored by a newer one) reads as unset: the server's default.
-    botLevel: isBotLevel(level) ? level : null,
-    trickImages: images === "tricks" || images === "hands" ? images : null,
-    hintsAllowed: row?.hintsAllowed ?? null,
+    // A value this version does not know (a level stored by a newer one) reads as unset: the server's default.
+    ...readServerDefaults(row),
     tableCap: row?.tableCap ?? null,
     locale: row?.locale ?? null,
     retentionDays: row?.retentionDays ?? null,

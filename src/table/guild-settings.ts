@@ -6,6 +6,7 @@
  */
 import type { GuildSettings, GuildSettingsPatch, Store } from "./store.js";
 import type { TableSettings } from "./records.js";
+import { overServer } from "./settings-table.js";
 
 /** Retention of closed tables' move logs when a server has not chosen one. */
 export const DEFAULT_RETENTION_DAYS = 180;
@@ -62,13 +63,7 @@ export class GuildSettingsCache {
 
 /** The settings a new table starts with on this server: the bot's defaults, then the server's. */
 export function serverDefaults(base: TableSettings, g: GuildSettings): TableSettings {
-  return {
-    ...base,
-    ...(g.turnSeconds !== null && { turnSeconds: g.turnSeconds }),
-    ...(g.botLevel !== null && { botLevel: g.botLevel }),
-    ...(g.trickImages !== null && { trickImages: g.trickImages }),
-    ...(g.hintsAllowed !== null && { hintsAllowed: g.hintsAllowed }),
-  };
+  return overServer(base, g);
 }
 
 /** Open tables the server may have: its own cap, never above the configured ceiling. */

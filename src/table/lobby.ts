@@ -70,6 +70,7 @@ export function join(table: Lobby, actor: Actor): LobbyOutcome {
     });
   }
   if (!mine) return refuse("started", sentence("refusals", "started"));
+  if (mine.out) return refuse("withdrawn", sentence("refusals", "withdrawn"));
   if (!mine.botControlled) return refuse("already-seated", sentence("refusals", "alreadyPlaying"));
   return change({
     kind: "seat",
@@ -82,9 +83,10 @@ export function join(table: Lobby, actor: Actor): LobbyOutcome {
 
 /**
  * Getting up. In the lobby the seat is freed (the host's role passes to the next person; the last
- * person out closes the table); during a game a computer player takes the seat until they rejoin.
+ * person out closes the table); during a game a computer player takes the seat until they rejoin,
+ * or to the end when they leave `forGood` (out of a tournament: the seat is `out`).
  */
-export function leave(table: Lobby, actor: Actor): LobbyOutcome {
+export function leave(table: Lobby, actor: Actor, forGood = false): LobbyOutcome {
   const seats = table.seats;
   const mine = seatOf(seats, actor.userId);
   if (!mine) return refuse("not-seated", sentence("refusals", "notSeated"));
@@ -104,10 +106,10 @@ export function leave(table: Lobby, actor: Actor): LobbyOutcome {
       say: sentence("lobby", "left"),
     });
   }
-  if (mine.botControlled) return refuse("not-seated", sentence("refusals", "botHasYourSeat"));
+  if (mine.botControlled && (!forGood || mine.out)) return refuse("not-seated", sentence("refusals", "botHasYourSeat"));
   return change({
     kind: "seat",
-    seats: seats.map((s) => (s === mine ? { ...s, botControlled: true } : s)),
+    seats: seats.map((s) => (s === mine ? { ...s, botControlled: true, ...(forGood ? { out: true } : {}) } : s)),
     seat: mine.seat,
     change: "left",
     say: sentence("lobby", "leftBotPlays"),

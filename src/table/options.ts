@@ -1,11 +1,12 @@
 /**
  * Table options as a host types them: a rules spec ("omnibus,target=50" or "moon=choice") and the
- * table settings (timer, bots, images, hints). Every error is a sentence for that host (by its
+ * table settings (./settings-table.ts). Every error is a sentence for that host (by its
  * catalogue key, with its values).
  */
 import { PRESETS, parseRules, presetRules, readRules, type Rules, type RulesProblem } from "../game/index.js";
 import { DEFAULT_LOCALE, isLocale, sentence, type Locale, type Sentence } from "../i18n/index.js";
 import type { TableSettings } from "./records.js";
+import { OPTION_SETTINGS, type OptionKey } from "./settings-table.js";
 
 /**
  * A spec starting with a preset name replaces the rules ("omnibus,target=50"); a spec of only
@@ -49,33 +50,22 @@ export function presetOf(rules: Rules): string | null {
   return null;
 }
 
-export interface SettingsChange {
-  turnSeconds?: number;
-  fillWithBots?: boolean;
-  botLevel?: TableSettings["botLevel"];
-  trickImages?: TableSettings["trickImages"];
-  hintsAllowed?: boolean;
-  playedCards?: boolean;
-}
+/** The settings a host may give (/hearts new and /hearts rules), each checked by the settings table. */
+export type SettingsChange = Partial<Pick<TableSettings, OptionKey>>;
 
 export function applySettings(
   current: TableSettings,
   change: SettingsChange,
 ): { ok: true; settings: TableSettings } | { ok: false; error: Sentence } {
-  const next = { ...current };
-  if (change.turnSeconds !== undefined) {
-    if (!Number.isInteger(change.turnSeconds) || change.turnSeconds < 0 || change.turnSeconds > 3600) {
-      return { ok: false, error: sentence("refusals", "timerRange") };
-    }
-    if (change.turnSeconds > 0 && change.turnSeconds < 10) return { ok: false, error: sentence("refusals", "timerTooShort") };
-    next.turnSeconds = change.turnSeconds;
+  const next: Record<string, unknown> = { ...current };
+  for (const s of OPTION_SETTINGS) {
+    const raw = (change as Record<string, unknown>)[s.key];
+    if (raw === undefined) continue;
+    const c = s.check(raw);
+    if (c.ok) next[s.key] = c.value;
+    else if (c.error) return { ok: false, error: c.error };
   }
-  if (change.fillWithBots !== undefined) next.fillWithBots = change.fillWithBots;
-  if (change.botLevel !== undefined) next.botLevel = change.botLevel;
-  if (change.trickImages !== undefined) next.trickImages = change.trickImages;
-  if (change.hintsAllowed !== undefined) next.hintsAllowed = change.hintsAllowed;
-  if (change.playedCards !== undefined) next.playedCards = change.playedCards;
-  return { ok: true, settings: next };
+  return { ok: true, settings: next as unknown as TableSettings };
 }
 
 /**

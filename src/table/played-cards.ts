@@ -22,8 +22,3 @@ export function playedCardsLine(settings: Pick<TableSettings, "playedCards">, vi
   if (!settings.playedCards || view.phase !== "playing") return null;
   return m.comforts.stillOut({ list: stillOutList(view, m) });
 }
-
-/** The rules' sentence about the option. */
-export function playedCardsRule(settings: Pick<TableSettings, "playedCards">, m: Messages): string {
-  return settings.playedCards ? m.comforts.playedCardsOn : m.comforts.playedCardsOff;
-}

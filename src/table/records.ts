@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { BotLevel } from "../ai/levels.js";
 import type { DealKey, Rules } from "../game/index.js";
 import type { Locale } from "../i18n/index.js";
+import type { SettingValues } from "./settings-table.js";
 
 export type { BotLevel };
 
@@ -40,26 +41,13 @@ export interface SeatRecord {
   botControlled: boolean;
   /** Consecutive turn timeouts of this seat. */
   timeouts: number;
+  /** Left the tournament, or removed by its organiser: a computer player holds the seat to the end, and its person may not take it back. */
+  out?: boolean;
 }
 
 /** Table options that are not rules of the game. */
-export interface TableSettings {
-  /** Seconds per card; a pass gets 1.5× this. 0 = no timer. */
-  turnSeconds: number;
-  /** Extra seconds each human may spend over the whole game. */
-  timeBankSeconds: number;
-  fillWithBots: boolean;
-  botLevel: BotLevel;
-  /** "tricks": an image per trick; "hands": only end-of-hand summaries. */
-  trickImages: "tricks" | "hands";
-  hintsAllowed: boolean;
-  rated: boolean;
-  fourColourDeck: boolean;
-  /**
-   * The hand menus list the cards still out, per suit. Rows stored before this option read with
-   * its default (see readSettings): on at unrated tables, off at rated ones unless the host sets it.
-   */
-  playedCards: boolean;
+// Every setting of the settings table (./settings-table.ts, with what each means), and what a table is given when it opens.
+export interface TableSettings extends SettingValues {
   /**
    * The language of the table's public posts, set when it opens (from the server's preferred
    * locale). Absent on tables stored before it existed: they read as English.

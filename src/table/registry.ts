@@ -35,8 +35,8 @@ export interface TableRegistryDeps<L extends Loaded> {
 
 export class TableRegistry<L extends Loaded> {
   private readonly open = new Map<string, L>();
-  /** Channel or thread id → id of the open table there. */
-  private readonly byChannel = new Map<string, string>();
+  /** Channel or thread id → ids of the open tables there (a tournament's channel holds each round table). */
+  private readonly byChannel = new Map<string, Set<string>>();
   /** Loads in progress, so two clicks on a table not yet in memory share one replay. */
   private readonly loading = new Map<string, Promise<L | null>>();
 
@@ -58,10 +58,19 @@ export class TableRegistry<L extends Loaded> {
     return live && !live.closed ? live : null;
   }
 
-  /** The open table in a channel or thread, from memory only. */
+  /** An open table in a channel or thread (the one there, or any of several), from memory only. */
   in(channelId: string): L | null {
-    const id = this.byChannel.get(channelId);
-    return id ? this.get(id) : null;
+    return this.allIn(channelId)[0] ?? null;
+  }
+
+  /** Every open table in a channel or thread, from memory only, oldest first. */
+  allIn(channelId: string): L[] {
+    const out: L[] = [];
+    for (const id of this.byChannel.get(channelId) ?? []) {
+      const live = this.get(id);
+      if (live) out.push(live);
+    }
+    return out;
   }
 
   /** Any table by id: an open one from memory (loaded and kept on first use), a closed one read from the store (not kept). */
@@ -79,15 +88,22 @@ export class TableRegistry<L extends Loaded> {
   /** Keeps an open table, and where it is (call again once it has a thread). */
   remember(live: L): void {
     this.open.set(live.record.id, live);
-    this.byChannel.set(live.record.channelId, live.record.id);
-    if (live.record.threadId) this.byChannel.set(live.record.threadId, live.record.id);
+    for (const key of [live.record.channelId, live.record.threadId]) {
+      if (!key) continue;
+      let ids = this.byChannel.get(key);
+      if (!ids) this.byChannel.set(key, (ids = new Set()));
+      ids.add(live.record.id);
+    }
   }
 
   /** Lets a closed table go. */
   forget(live: L): void {
     this.open.delete(live.record.id);
     for (const key of [live.record.channelId, live.record.threadId]) {
-      if (key && this.byChannel.get(key) === live.record.id) this.byChannel.delete(key);
+      const ids = key ? this.byChannel.get(key) : undefined;
+      if (!ids) continue;
+      ids.delete(live.record.id);
+      if (!ids.size) this.byChannel.delete(key!);
     }
   }
 

@@ -7,8 +7,8 @@
 import { DEFAULT_RULES, describeRules, type Rules } from "../game/index.js";
 import type { Messages } from "../i18n/index.js";
 import { presetOf, turnAllowance } from "./options.js";
-import { playedCardsRule } from "./played-cards.js";
 import type { TableRecord } from "./records.js";
+import { settingsSaid } from "./settings-table.js";
 
 /** The preset's title; a preset with only its target changed keeps its name (the goal shows the target). */
 export function rulesTitle(rules: Rules, m: Messages): string {
@@ -66,6 +66,9 @@ export function rulesWords(record: Pick<TableRecord, "rules" | "settings">, m: M
         bots: st.fillWithBots ? m.table.botsFill({ level: m.lobby.level({ level: st.botLevel }) }) : m.table.botsAdded,
         images: st.trickImages === "tricks" ? m.table.imagesTricks : m.table.imagesHands,
         hints: st.hintsAllowed ? m.table.hintsOn : m.table.hintsOff,
-      }) + ` ${playedCardsRule(st, m)}`,
+      }) +
+      settingsSaid(st, m)
+        .map((said) => ` ${said}`)
+        .join(""),
   };
 }

@@ -39,11 +39,15 @@ import { TableRegistry } from "./registry.js";
 import { TurnScheduler } from "./scheduler.js";
 import { cleanName, isHumanSeat } from "./seats.js";
 import { TableUpdates } from "./updates.js";
+import { admit } from "./gate.js";
+import { TableFinder, type SystemTables } from "./finding.js";
 import { StoreDown, StoreHealth, guardedStore } from "./store-health.js";
 import { markUndoneAtLoad, takeBack } from "./undo.js";
 import {
   refuse,
   type Actor,
+  type Asker,
+  type Purpose,
   type CloseReason,
   type NewTableOptions,
   type Outcome,
@@ -89,6 +93,8 @@ export class TableService {
   private readonly updates: TableUpdates;
   /** The idle lobby's timer, the store going down and back, resuming and stopping. */
   private readonly lifecycle: TableLifecycle;
+  /** Finding tables: a person's through the gate, the domain's and the system's own. */
+  private readonly finder: TableFinder;
 
   constructor(deps: TableServiceDeps) {
     this.bots = deps.bots;
@@ -109,7 +115,7 @@ export class TableService {
       emit: (live, update) => this.emit(live, update),
       plan: (live) => this.turns.plan(live),
       clearTimers: (live) => this.lifecycle.clearTimers(live),
-      forget: (live) => this.forget(live),
+      forget: (live) => this.registry.forget(live),
       reload: (live) => this.registry.reload(live),
     };
     this.turns = new TurnScheduler({
@@ -136,16 +142,18 @@ export class TableService {
       broken: (live) => this.emit(live, { type: "closed", reason: "broken", note: sentence("lobby", "closedDamaged") }),
       replayed: (live) => markUndoneAtLoad(live),
     });
+    this.finder = new TableFinder({ registry: this.registry, store: this.store, load: (id) => this.load(id) });
+    this.system = this.finder.system;
     this.opening = new TableOpening({
       store: this.store,
       log: this.log,
       registry: this.registry,
       maxTablesPerGuild: this.config.maxTablesPerGuild,
-      findOpen: (channelId) => this.findOpen(channelId),
+      findOpen: (channelId) => this.finder.findOpen(channelId),
       emit: (live, update) => this.emit(live, update),
       plan: (live) => this.turns.plan(live),
       opened: (live) => {
-        this.remember(live);
+        this.registry.remember(live);
         this.lifecycle.armLobbyTimer(live);
       },
     });
@@ -165,28 +173,26 @@ export class TableService {
     return this.tables.size;
   }
 
-  // ---- finding tables -------------------------------------------------------
+  // ---- finding tables: a person's through the gate (gate.ts), the system's own (finding.ts) --------
 
-  /** The open table in a channel or thread. */
-  async findOpen(channelId: string): Promise<TableView | null> {
-    const live = this.registry.in(channelId);
-    if (live) return viewOf(live);
-    const record = await this.store.findOpenTable(channelId);
-    const loaded = record ? await this.load(record.id) : null;
-    return loaded ? viewOf(loaded) : null;
+  /** The table a person means where they ask (their own among a tournament's), as the gate lets them reach it for `purpose`; `about`: the player a kick names. */
+  tableHere(asker: Asker, purpose: Purpose = "watch", about?: string | null): Promise<Outcome<{ table: TableView }>> {
+    return this.finder.here(asker, purpose, about);
   }
 
-  /** Any table by id: open ones from memory, closed ones read from the store (not kept). */
+  /** A table by id (a button's, a page's), open or closed, as the gate lets `asker` reach it; `memoryOnly`: an id the front end cannot vouch for is not read from the store. */
+  tableAt(tableId: string, asker: Asker, purpose: Purpose = "watch", memoryOnly = false): Promise<Outcome<{ table: TableView }>> {
+    return this.finder.at(tableId, asker, purpose, memoryOnly);
+  }
+
+  /** Any table by id, for the domain (a tournament's rounds): open ones from memory, closed ones read from the store. */
   async get(tableId: string): Promise<TableView | null> {
     const live = await this.load(tableId);
     return live ? viewOf(live) : null;
   }
 
-  /** An open table by id, from memory only. */
-  openTable(tableId: string): TableView | null {
-    const live = this.registry.get(tableId);
-    return live ? viewOf(live) : null;
-  }
+  /** The system's readers of the domain's updates (the presenter, metrics), for no person: finding.ts. */
+  readonly system: SystemTables;
 
   /** Whether the store saves games now (false while the tables wait for it). */
   get storeUp(): boolean {
@@ -198,12 +204,6 @@ export class TableService {
     return this.registry.ids;
   }
 
-  /** The open table in a channel or thread, from memory only. */
-  tableIn(channelId: string): TableView | null {
-    const live = this.registry.in(channelId);
-    return live ? viewOf(live) : null;
-  }
-
   /** The same table as it is now: a view is taken once, and the game moves on. */
   current(view: TableView): TableView {
     return currentView(view);
@@ -213,17 +213,14 @@ export class TableService {
     return this.registry.load(tableId);
   }
 
-  private remember(live: LiveTable): void {
-    this.registry.remember(live);
-  }
-
-  private forget(live: LiveTable): void {
-    this.registry.forget(live);
-  }
-
-  /** Runs `fn` in the table's queue, on the current state; the table by id, or by a view the service handed out (not looked up again). */
+  /**
+   * Runs `fn` in the table's queue, on the current state; the table by id, or by a view the service
+   * handed out (not looked up again). `actor`: the person acting, whom the gate admits for `purpose` first (gate.ts).
+   */
   private async withTable<T extends object>(
     table: string | TableView,
+    actor: Actor | null,
+    purpose: Purpose,
     fn: (live: LiveTable) => Promise<Outcome<T>> | Outcome<T>,
   ): Promise<Outcome<T>> {
     return this.unlessStoreDown(async () => {
@@ -231,7 +228,7 @@ export class TableService {
       if (!live) return refuse("no-table", sentence("refusals", "noTable"));
       return live.queue.run(async () => {
         if (live.closed) return refuse("closed", closedRefusal(live.record.status));
-        return fn(live);
+        return (actor && admit(live.record, actor, purpose)) || fn(live);
       });
     });
   }
@@ -268,28 +265,29 @@ export class TableService {
       if (where.messageId !== undefined) patch.messageId = where.messageId;
       if (where.threadId !== undefined) patch.threadId = where.threadId;
       live.record = await this.store.updateTable(tableId, patch);
-      if (!live.closed) this.remember(live);
+      if (!live.closed) this.registry.remember(live);
     });
   }
 
   async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return this.withTable(tableId, (live) => this.move(live, actor, lobby.join(live.record, actor)));
+    return this.withTable(tableId, actor, "watch", (live) => this.move(live, actor, lobby.join(live.record, actor)));
   }
 
-  async leave(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
+  /** `forGood`: the tournament's (its entrant left or was removed): a computer player holds the seat to the end, and its person may not take it back. */
+  async leave(tableId: string, actor: Actor, forGood = false): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.access.seatLost(
-      await this.withTable(tableId, (live) => this.move(live, actor, lobby.leave(live.record, actor))),
+      await this.withTable(tableId, actor, "watch", (live) => this.move(live, actor, lobby.leave(live.record, actor, forGood))),
       actor.userId,
       "left",
     );
   }
 
   async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return this.withTable(tableId, (live) => this.move(live, actor, lobby.addBot(live.record, actor, level)));
+    return this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.addBot(live.record, actor, level)));
   }
 
   async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return this.withTable(tableId, (live) => this.move(live, actor, lobby.removeBot(live.record, actor)));
+    return this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.removeBot(live.record, actor)));
   }
 
   /**
@@ -298,7 +296,7 @@ export class TableService {
    */
   async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.access.seatLost(
-      await this.withTable(tableId, (live) => this.move(live, actor, lobby.kick(live.record, actor, userId))),
+      await this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.kick(live.record, actor, userId))),
       userId,
       "kicked",
     );
@@ -310,7 +308,7 @@ export class TableService {
     actor: Actor,
     change: { rules?: string; values?: Partial<Rules>; settings?: SettingsChange },
   ): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return this.withTable(tableId, (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
+    return this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
   }
 
   /** Stores and announces what a lobby move decided (lobby-commit.ts). Runs inside the table's queue. */
@@ -319,7 +317,7 @@ export class TableService {
   }
 
   async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
-    return this.withTable(tableId, async (live) => {
+    return this.withTable(tableId, actor, "host", async (live) => {
       const { record } = live;
       const r = lobby.start(record, actor);
       if (!r.ok) return r;
@@ -344,7 +342,7 @@ export class TableService {
 
   /** Ends a table early: its host, or someone who may manage the channel. */
   async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
-    return this.withTable(tableId, async (live) => {
+    return this.withTable(tableId, actor, "host", async (live) => {
       if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", sentence("refusals", "notHostEnd"));
       await closeTable(this.ctx, live, "ended", sentence("lobby", "closedEndedBy", { name: cleanName(actor.name) }));
       return { ok: true, table: viewOf(live) };
@@ -355,7 +353,7 @@ export class TableService {
   async rematch(tableId: string, actor: Actor, limits: { maxTables?: number } = {}): Promise<Outcome<{ table: TableView }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
-    const r = lobby.rematch(old.record, actor);
+    const r = admit(old.record, actor, "watch") ?? lobby.rematch(old.record, actor);
     if (!r.ok) return r;
     return this.unlessStoreDown(() => this.opening.rematch(tableId, actor, r.table, limits.maxTables));
   }
@@ -364,7 +362,8 @@ export class TableService {
 
   /** The seat's private view, for its own ephemeral menu. */
   async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; view: SeatView }>> {
-    return seatViewAt(await this.load(tableId), actor);
+    const live = await this.load(tableId);
+    return (live && admit(live.record, actor, "watch")) || seatViewAt(live, actor);
   }
 
   /**
@@ -401,7 +400,7 @@ export class TableService {
     version: number,
     build: (seat: Seat) => Action,
   ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
-    return this.withTable(table, async (live) => {
+    return this.withTable(table, actor, "watch", async (live) => {
       const mine = seatedActor(live, actor);
       if (!mine) return refuse("not-seated", sentence("refusals", "notPlaying"));
       if (!live.state) return refuse("not-started", sentence("refusals", "notStarted"));
@@ -418,7 +417,7 @@ export class TableService {
 
   /** Takes back the person's last card (and the computer players' after it): undo.ts. */
   async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableView; view: SeatView; firstUndo: boolean }>> {
-    return this.withTable(tableId, async (live) => {
+    return this.withTable(tableId, actor, "watch", async (live) => {
       const r = await takeBack(this.ctx, live, actor, card);
       return r.ok ? { ...r, table: viewOf(live) } : r;
     });
@@ -426,7 +425,8 @@ export class TableService {
 
   /** The strongest computer player's suggestion for the seat's current decision: hints.ts. */
   async hint(tableId: string, actor: Actor): Promise<Outcome<{ action: Action; view: SeatView }>> {
-    return hintFor(this.ctx, await this.load(tableId), actor, this.guilds);
+    const live = await this.load(tableId);
+    return (live && admit(live.record, actor, "watch")) || hintFor(this.ctx, live, actor, this.guilds);
   }
 
   // ---- timers, the store's health, restarts (lifecycle.ts) -------------------------
@@ -485,7 +485,7 @@ export class TableService {
       ctx: this.ctx,
       all: () => [...this.tables.values()],
       leave: (tableId, actor) => this.leave(tableId, actor),
-      inTable: (tableId, fn) => this.withTable(tableId, fn),
+      inTable: (tableId, fn) => this.withTable(tableId, null, "watch", fn),
       closeBySystem: (tableId, reason, note) => this.closeBySystem(tableId, reason, note),
     };
   }

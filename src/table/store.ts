@@ -7,7 +7,8 @@
  * (test/store/port.test.ts).
  */
 import type { RoundSeating } from "./tournament/seating.js";
-import type { BotLevel, SeatRecord, TableSettings, StoredTable, FinishedGame } from "./records.js";
+import type { ServerDefaults } from "./settings-table.js";
+import type { SeatRecord, TableSettings, StoredTable, FinishedGame } from "./records.js";
 import type { Action, DealFormat, DealKey, Rules } from "../game/index.js";
 
 export interface NewTable {
@@ -53,15 +54,11 @@ export interface StoredAction {
   at: Date;
 }
 
-export interface GuildSettings {
+/** A server's settings; its defaults for new tables are the settings table's (ServerDefaults: null = the bot's). */
+export interface GuildSettings extends ServerDefaults {
   guildId: string;
   /** Default rules preset spec for /hearts new, e.g. "classic" or "omnibus,target=50". */
   defaultRules: string;
-  /** The server's defaults for new tables; null = the bot's configured default. */
-  turnSeconds: number | null;
-  botLevel: BotLevel | null;
-  trickImages: "tricks" | "hands" | null;
-  hintsAllowed: boolean | null;
   /** Open tables the server may have; null = the configured ceiling (which always applies). */
   tableCap: number | null;
   /** Language of the server's public posts; null = Discord's server locale. */

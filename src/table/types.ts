@@ -19,11 +19,41 @@ export interface Actor {
   canManage?: boolean;
   /** Their Discord avatar's hash, as the interaction carries it (faces.ts): their seat's face on both front ends. */
   avatar?: string | null;
+  /**
+   * Where they ask from: the server, and the channel or thread the interaction or page is in. Every
+   * front end passes it; the gate (gate.ts) refuses a table elsewhere. Absent only for the domain's
+   * own acts (a tournament handing a seat to a computer player).
+   */
+  where?: Where;
 }
+
+/** The server and the channel (or thread) a person asks from. */
+export interface Where {
+  guildId: string | null;
+  channelId: string;
+  /** The channel's parent when it is a thread (a table's id names the channel its thread grew from). */
+  parentId?: string | null;
+}
+
+/** A person asking, with where they ask from: what every front end's read of a table names (gate.ts). */
+export interface Asker extends Actor {
+  where: Where;
+}
+
+/**
+ * Why a person wants a table, for the gate: to watch or play it (a tournament's round table is its
+ * own people's only), or to use the host's powers (end, kick: the host, the tournament's organiser
+ * at a round table, or someone with Manage Channels).
+ */
+export type Purpose = "watch" | "host";
 
 /** Why an action was refused: a code for tests and logs, a sentence (by its catalogue key) for the person. */
 export type RefusalCode =
   | "no-table"
+  | "elsewhere"
+  | "hidden"
+  | "withdrawn"
+  | "which-table"
   | "table-exists"
   | "closed"
   | "not-host"

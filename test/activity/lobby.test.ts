@@ -175,7 +175,7 @@ describe("Rematch from the Activity's page", () => {
     const refused = refusals(annA).length;
     annA.send({ t: "rematch" });
     expect(await toldAfter(annA, refused)).toBe(en.settings.channelNotAllowed({ channels: `<#${elsewhere}>` }));
-    expect(h.bot.service.tableIn(ch)).toBeNull();
+    expect(h.bot.service.system.tableIn(ch)).toBeNull();
     await admin.answer(admin.slash("settings", { reset: "channels" } as never));
 
     const messagesBefore = h.fake.channelMessages(ch).length;
@@ -232,7 +232,7 @@ describe("Rematch from the Activity's page", () => {
     annA.send({ t: "rematch" });
     await annA.until(() => annA.table?.id !== finishedId && annA.table?.status === "abandoned", 5000, "the rematch closed");
     await annA.until(() => annA.said().includes(en.lobby.closedNotPosted), 5000, "why");
-    expect(h.bot.service.tableIn(ch)).toBeNull();
+    expect(h.bot.service.system.tableIn(ch)).toBeNull();
     expect(tableMessageIn(ch)!.id).toBe(first.id);
     annA.close();
   }, 40_000);

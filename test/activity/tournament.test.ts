@@ -74,7 +74,7 @@ describe("the tournament panel in the Activity", () => {
     for (const tableId of round.tables) {
       const v = await h.fake.waitFor(
         () => {
-          const t = h.bot.service.openTable(tableId);
+          const t = h.bot.service.system.openTable(tableId);
           return t?.record.threadId && h.bot.client.channels.cache.has(t.record.threadId) ? t : null;
         },
         5000,

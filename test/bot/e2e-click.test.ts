@@ -70,7 +70,7 @@ describe("a card click", () => {
     const started = await ann.answer(ann.click(table.id, findButton(table, byVerb("start")).custom_id));
     ann.menuId = started.id;
     // The test reads the table through a view it holds (current() looks nothing up).
-    const held = h.bot.service.openTable(tableId)!;
+    const held = h.bot.service.system.openTable(tableId)!;
     const live = () => stateBehind(h.bot.service.current(held))!;
     const seat = held.record.seats.find((s) => s.userId === ann.user.id)!.seat as Seat;
 

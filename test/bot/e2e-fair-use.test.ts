@@ -111,7 +111,7 @@ describe("fair use without gaps", () => {
     const said = both.map((b) => saidTo(g, b));
     expect(said.filter((s) => s.includes("Your table is open"))).toHaveLength(1);
     expect(said.filter((s) => /You opened a table a moment ago\. You can open another in \d+ s\./.test(s))).toHaveLength(1);
-    expect([one, two].filter((c) => g.bot.service.tableIn(c))).toHaveLength(1);
+    expect([one, two].filter((c) => g.bot.service.system.tableIn(c))).toHaveLength(1);
   }, 30_000);
 
   it("four accounts flooding a server at their full rate cannot stop another person's click from being answered", async () => {
@@ -164,7 +164,7 @@ describe("fair use without gaps", () => {
     await they.answer(they.slash("end", {}, theirs));
     const closed = tableIdOf(tableIn(theirs));
     const open = tableIdOf(tableIn(mine));
-    expect(g.bot.service.openTable(closed)).toBeNull();
+    expect(g.bot.service.system.openTable(closed)).toBeNull();
     const forged = [
       encodeId({ verb: "scores", tableId: closed }),
       encodeId({ verb: "join", tableId: closed }),
@@ -183,7 +183,7 @@ describe("fair use without gaps", () => {
     ]);
     expect(saidTo(g, clicks[2])).toContain("This button is not one I recognise");
     expect(clicks.every((c) => answeredPrivately(g, c))).toBe(true);
-    expect(g.bot.service.tableIn(mine)?.record.id).toBe(open);
+    expect(g.bot.service.system.tableIn(mine)?.record.id).toBe(open);
   }, 30_000);
 
   it("Rematch honours the server's allowed channels and its own cap of open tables, as /hearts new does", async () => {
@@ -215,7 +215,7 @@ describe("fair use without gaps", () => {
     const notHere = player.click(message.id, rematch);
     expect(await said(notHere)).toContain(`Tables can't open in this channel on this server. Use one of: <#${allowed}>.`);
     expect(answeredPrivately(g, notHere)).toBe(true);
-    expect(g.bot.service.tableIn(done)).toBeNull();
+    expect(g.bot.service.system.tableIn(done)).toBeNull();
 
     // Any channel again, but the server's own cap is the tables open now. (The refusal above gave
     // the player's cooldown back: this answer is the cap, not "a moment ago".)
@@ -223,6 +223,6 @@ describe("fair use without gaps", () => {
     const open = g.bot.service.openTables;
     await said(admin.slash("settings", { reset: "channels", max_tables: open } as never));
     expect(await said(player.click(message.id, rematch))).toContain(`This server already has ${open} open tables, the most it may have`);
-    expect(g.bot.service.tableIn(done)).toBeNull();
+    expect(g.bot.service.system.tableIn(done)).toBeNull();
   }, 30_000);
 });

@@ -69,7 +69,7 @@ it("a pick or a pass from an earlier hand's menu is refused, and says why", asyn
   // Play into the next hand's passing (read from the game itself: the table message's edits are
   // merged, and on a busy machine the whole passing can fall between two of them).
   const inHand2Passing = () => {
-    const game = h.bot.service.openTable(tableId)?.game;
+    const game = h.bot.service.system.openTable(tableId)?.game;
     return game?.handIndex === 1 && game.phase === "passing" && !game.passSubmitted[0];
   };
   await playUntil(h, people, inHand2Passing, 30_000);

@@ -106,7 +106,7 @@ describe("privacy", () => {
     expect((await answer(ben.slash("stats", { user: h.fake.userOption(ann.user) } as never))).text).toContain(
       "has not finished a game on this server",
     );
-    expect(h.bot.service.tableIn(h.fake.channelId)!.record.seats.map((s) => s.userId)).toEqual([ben.user.id]);
+    expect(h.bot.service.system.tableIn(h.fake.channelId)!.record.seats.map((s) => s.userId)).toEqual([ben.user.id]);
     expect((await answer(ann.slash("privacy", {}))).text).toContain("Finished games with your result: 0, on 0 servers");
     expect(await h.store.personalData(ann.user.id)).toEqual({
       tables: 0,
@@ -138,7 +138,7 @@ describe("privacy", () => {
     expect(done.text).toMatch(/Done: \d+ tables? and \d+ games? deleted; 1 open table ended\./);
     expect(await h.store.listFinishedGames(h.fake.guildId)).toEqual([]);
     expect((await h.store.leaderboard({ guildId: h.fake.guildId })).rows).toEqual([]);
-    expect(h.bot.service.tableIn(h.fake.channelId)).toBeNull();
+    expect(h.bot.service.system.tableIn(h.fake.channelId)).toBeNull();
   }, 30_000);
 
   it("removed from a server: its tables end at once, its data goes after the grace period; re-added in time, it stays", async () => {
@@ -160,7 +160,7 @@ describe("privacy", () => {
       "removal noted",
       async () => !!(await h.store.getGuildSettings(other.id)).leftAt && !!(await h.store.getGuildSettings(stays.id)).leftAt,
     );
-    expect(h.bot.service.tableIn(other.channelId), JSON.stringify(h.bot.service.tableIn(other.channelId)?.record)).toBeNull();
+    expect(h.bot.service.system.tableIn(other.channelId), JSON.stringify(h.bot.service.system.tableIn(other.channelId)?.record)).toBeNull();
     // Added back: the purge is called off.
     h.fake.dispatch("GUILD_CREATE", (h.fake as any).guildObject(stays.id));
     await until("purge called off", async () => (await h.store.getGuildSettings(stays.id)).leftAt === null);

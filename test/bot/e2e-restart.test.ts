@@ -139,7 +139,7 @@ describe("restart and faults", () => {
     await h.fake.waitFor(() => saidTo(h, opened).includes("Your table is open"), 3000, "Dee's table");
     const doomedId = (await h.store.findOpenTable(doomed))!.id;
     h.fake.deleteChannel(doomed);
-    await h.fake.waitFor(() => h.bot.service.tableIn(doomed) === null, 3000, "the doomed table to close");
+    await h.fake.waitFor(() => h.bot.service.system.tableIn(doomed) === null, 3000, "the doomed table to close");
     expect((await h.store.getTable(doomedId))!.status).toBe("abandoned");
   });
 

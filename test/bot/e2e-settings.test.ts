@@ -73,7 +73,7 @@ describe("/hearts settings", () => {
 
     // The allowed channel: the server's defaults are the table's.
     expect(await shown(bob.slash("new", {}, games))).toContain("Your table is open");
-    const table = h.bot.service.tableIn(games)!;
+    const table = h.bot.service.system.tableIn(games)!;
     expect(table.record.settings).toMatchObject({ botLevel: "hard", turnSeconds: 30, hintsAllowed: false });
     expect(table.record.rules.target).toBe(50);
 
@@ -91,6 +91,6 @@ describe("/hearts settings", () => {
     // The language of public posts: a new table speaks French although Discord's server locale is English.
     await shown(ann.slash("settings", { language: "fr", max_tables: 5 }));
     expect(await shown(ann.slash("new", {}, more))).toContain("open");
-    expect(h.bot.service.tableIn(more)!.record.settings.locale).toBe("fr");
+    expect(h.bot.service.system.tableIn(more)!.record.settings.locale).toBe("fr");
   }, 30_000);
 });

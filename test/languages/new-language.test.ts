@@ -4,10 +4,13 @@
  * which Discord readers of Danish ("da") get, and checks that it comes out everywhere a person reads:
  * every sentence, the slash command's descriptions and choices (still valid for Discord), the
  * pictures' words and card faces, and the Activity's words. It fails if anything else names the
- * languages (a hard-coded list would leave the pseudo-language out). It mocks src/i18n/languages.ts,
+ * languages (a hard-coded list would leave the pseudo-language out), and if a language the bot
+ * speaks takes more than 4 files (its catalogue's and languages.ts). It mocks src/i18n/languages.ts,
  * so it runs in the system project, whose files each get their own modules (the unit project shares
  * them between files: the mock would come too late there, and leak into the others).
  */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 
 const pseudo = vi.hoisted(() => {
@@ -39,7 +42,7 @@ import { commandData, entryPointCommand } from "../../commands/hearts.js";
 import { rulesInfo } from "../../src/activity/rules.js";
 import { handFor } from "../../src/activity/views.js";
 import { apply, awaiting, createGame, presetRules, viewFor, type GameState, type Seat } from "../../src/game/index.js";
-import { LOCALES, catalogueTables, isLocale, localeOf, messages, type Locale } from "../../src/i18n/index.js";
+import { DEFAULT_LOCALE, LOCALES, catalogueTables, isLocale, localeOf, messages, type Locale } from "../../src/i18n/index.js";
 import { renderHand, renderTable } from "../../src/render/index.js";
 import { tableView } from "../../src/table/live.js";
 import { firstLegalAction } from "../../src/table/players.js";
@@ -49,12 +52,30 @@ import { tableRecord } from "../table/fixtures.js";
 import { initialState, receive } from "../../web/state.js";
 
 const XX = "xx" as Locale;
+const ROOT = new URL("../..", import.meta.url).pathname;
+/** The source files a language could be named in: the bot, the page, the command. */
+const sources = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("generated"))
+    .map((f) => join(dir, f));
 const sample = new Proxy({} as Record<string, unknown>, {
   get: (_t, k) =>
     typeof k === "string" && /count|n$|max|seconds|points|total|days|hands|score|cost|rank|day/i.test(k) ? 3 : `«${String(k)}»`,
 });
 
 describe("a new language, added as a catalogue and a line", () => {
+  it("takes at most 4 files, as each language the bot speaks does: its catalogue in src/i18n/<code>/ and the files that import it", () => {
+    const all = ["src", "web", "commands"].flatMap(sources);
+    for (const code of LOCALES.filter((l) => l !== DEFAULT_LOCALE && l !== XX)) {
+      const own = all.filter((f) => f.startsWith(`src/i18n/${code}/`));
+      const importers = all.filter(
+        (f) => !own.includes(f) && new RegExp(`from "[./]*(?:[^"]*/)?${code}/`).test(readFileSync(join(ROOT, f), "utf8")),
+      );
+      expect(importers, `${code}: only languages.ts imports a language`).toEqual(["src/i18n/languages.ts"]);
+      expect([...own, ...importers].length, `${code}: ${[...own, ...importers].join(", ")}`).toBeLessThanOrEqual(4);
+    }
+  });
+
   it("is spoken: every sentence of every area comes from its catalogue, and Discord's code for it picks it", () => {
     expect(LOCALES).toContain(XX);
     expect(isLocale("xx")).toBe(true);

@@ -94,7 +94,7 @@ describe("deal formats at a table", () => {
     expect(stateBehind(view)).toEqual(state);
     // And it plays on (Alice's cards and the computer players'), each card as that seed dealt it:
     // the whole stored log replays from the seed.
-    await playOut(s, id, [alice], () => (stateBehind(s.service.openTable(id)!)?.actionCount ?? 0) >= 30);
+    await playOut(s, id, [alice], () => (stateBehind(s.service.system.openTable(id)!)?.actionCount ?? 0) >= 30);
     const log = (await store.loadActions(id)).map((a) => a.action);
     expect(log.length).toBeGreaterThanOrEqual(30);
     const whole = replay(rules, seed, log);

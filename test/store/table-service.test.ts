@@ -42,7 +42,7 @@ for (const db of BACKENDS) {
       await playOut(second, id, [alice, bob]);
       expect((await store.getTable(id))!.status).toBe("finished");
       expect((await store.listFinishedGames(where.guildId)).map((g) => g.tableId)).toEqual([id]);
-      expect(await second.service.findOpen(where.channelId)).toBeNull();
+      expect(await second.service.system.tableIn(where.channelId)).toBeNull();
       await second.service.stop();
       await store.close();
     }, 60_000);

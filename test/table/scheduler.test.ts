@@ -239,7 +239,7 @@ describe("the scheduler", () => {
       const s = setup({ seed: 3, bots });
       const id = await openTable(s);
       await s.service.start(id, alice);
-      const views = ([1, 2, 3] as Seat[]).map((seat) => seatView(s.service.openTable(id)!, seat));
+      const views = ([1, 2, 3] as Seat[]).map((seat) => seatView(s.service.system.openTable(id)!, seat));
       await s.clock.advance(500);
       const stored = await s.store.loadActions(id);
       expect(stored.map((a) => a.action)).toEqual(views.map(firstLegalAction));

@@ -85,7 +85,7 @@ export async function stateNow(s: Pick<Setup, "service">, id: string): Promise<G
 
 /** The open table's game in memory now, or null (for a `playOut` stop condition, which cannot wait). */
 export function stateInMemory(s: Pick<Setup, "service">, id: string): GameState | null {
-  const t = s.service.openTable(id);
+  const t = s.service.system.openTable(id);
   return t && stateBehind(t);
 }
 

@@ -70,7 +70,7 @@ describe("lobby", () => {
     expect((await s.service.get(id))!.record.hostId).toBe(bob.userId);
     await s.service.leave(id, bob);
     expect((await s.service.get(id))!.record.status).toBe("abandoned");
-    expect(await s.service.findOpen(where.channelId)).toBeNull();
+    expect(await s.service.system.tableIn(where.channelId)).toBeNull();
   });
 
   it("lets a person take a computer player's seat in a full lobby", async () => {
@@ -104,7 +104,7 @@ describe("a game", () => {
     expect(s.updates.at(-1)!.update).toMatchObject({ type: "closed", reason: "finished" });
     // Every stored action replays to the same finished game.
     expect(s.store.actions.get(id)!.length).toBeGreaterThan(52);
-    expect(await s.service.findOpen(where.channelId)).toBeNull();
+    expect(await s.service.system.tableIn(where.channelId)).toBeNull();
   });
 
   it("the next table opens in the channel as soon as the game is over, while its result is still being recorded", async () => {
@@ -132,7 +132,7 @@ describe("a game", () => {
     const opened = await next!;
     expect(opened.ok, opened.ok ? "" : english(opened.say)).toBe(true);
     expect(s.store.finished).toHaveLength(1);
-    expect((await s.service.findOpen(where.channelId))?.record.hostId).toBe(bob.userId);
+    expect((await s.service.system.tableIn(where.channelId))?.record.hostId).toBe(bob.userId);
   });
 
   it("refuses illegal, out-of-turn, stale and duplicate actions with the engine's reasons", async () => {
@@ -405,7 +405,7 @@ describe("authority (the host runs the table)", () => {
       code: "table-cap",
       message: expect.stringContaining("This server already has 1 open tables"),
     });
-    expect(s.service.tableIn(where.channelId)).toBeNull();
+    expect(s.service.system.tableIn(where.channelId)).toBeNull();
     expect((await s.service.rematch(id, bob, { maxTables: 2 })).ok).toBe(true);
   });
 });

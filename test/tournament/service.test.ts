@@ -87,9 +87,9 @@ describe("a duplicate tournament run by the service", () => {
     // Every table opened already started, with its people in seats 0–2 and a computer player in seat 3, dealt the same cards.
     const opened = r.tableUpdates.filter((x) => x.update.type === "opened");
     expect(opened.map((x) => x.table.record.id).sort()).toEqual([...tableIds].sort());
-    const hands = tableIds.map((id) => r.tables.openTable(id)!.record.seats.map((s) => s.userId === null));
+    const hands = tableIds.map((id) => r.tables.system.openTable(id)!.record.seats.map((s) => s.userId === null));
     for (const h of hands) expect(h).toEqual([false, false, false, true]);
-    const first = tableIds.map((id) => r.tables.openTable(id)!);
+    const first = tableIds.map((id) => r.tables.system.openTable(id)!);
     // Duplicate: seat s holds the same 13 cards at every table of the round.
     for (let seat = 0; seat < 4; seat++) {
       const dealt = first.map((v) => viewFor(stateBehind(v)!, seat as Seat).hand.join());
@@ -138,7 +138,7 @@ async function eightStarted(r: Rig) {
   expect((await r.service.start(t.id, organiser)).ok).toBe(true);
   const v = (await r.service.get(t.id))!;
   const [a, b] = v.played[0].tables;
-  const at = (id: string) => people.filter((p) => r.tables.openTable(id)!.record.seats.some((s) => s.userId === p.userId));
+  const at = (id: string) => people.filter((p) => r.tables.system.openTable(id)!.record.seats.some((s) => s.userId === p.userId));
   return { t: v, people, a, b, atA: at(a), atB: at(b) };
 }
 
@@ -185,7 +185,7 @@ describe("the tournament's rules below both doors", () => {
     const leaver = atA[0];
     const out = await r.service.leave(t.id, leaver);
     expect(out).toMatchObject({ ok: true, say: { key: "leftPlaying" } });
-    const seat = r.tables.openTable(t.played[0].tables[0])!.record.seats.find((s) => s.userId === leaver.userId)!;
+    const seat = r.tables.system.openTable(t.played[0].tables[0])!.record.seats.find((s) => s.userId === leaver.userId)!;
     expect(seat.botControlled).toBe(true);
     await playPeople(
       r,

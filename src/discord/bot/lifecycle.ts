@@ -73,7 +73,7 @@ export async function stop({ deps, client, webhook, services, log }: Running): P
   await presenter.idle();
   // Open menus whose tokens are still valid: the next start brings them up to date.
   await deps.store
-    .saveMenus(menus.saved((tableId, userId) => !!service.openTable(tableId)?.record.seats.some((s) => s.userId === userId)))
+    .saveMenus(menus.saved((tableId, userId) => !!service.system.openTable(tableId)?.record.seats.some((s) => s.userId === userId)))
     .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, "could not save the open menus"));
   await client.destroy();
   await renderProcess?.close();

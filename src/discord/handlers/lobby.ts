@@ -2,9 +2,10 @@
 import { PermissionFlagsBits, type ChatInputCommandInteraction } from "discord.js";
 import { OPT } from "../../../commands/hearts.js";
 import { presetRules } from "../../game/index.js";
-import { sentence } from "../../i18n/index.js";
+import { sentence, words } from "../../i18n/index.js";
 import { applyRulesChange, applySettings, type SettingsChange } from "../../table/options.js";
 import { isBotLevel } from "../../ai/index.js";
+import { OPTION_SETTINGS } from "../../table/settings-table.js";
 import type { TableView } from "../../table/types.js";
 import { serverDefaults } from "../../table/guild-settings.js";
 import { openingRules } from "../../table/open-rules.js";
@@ -22,23 +23,22 @@ const NEEDED: [bigint, PermissionName][] = [
 ];
 type PermissionName = "permViewChannel" | "permSendMessages" | "permEmbedLinks" | "permAttachFiles" | "permSendInThreads";
 
-/** The table settings a command gives, or a refusal for a level this version does not know (never dropped in silence). */
+/**
+ * The table settings a command gives (its options, from the settings table), or the refusal of a
+ * value this version does not take (a level it does not know: never dropped in silence).
+ */
 function settingsFrom(i: ChatInputCommandInteraction): SettingsChange | Decline {
-  const change: SettingsChange = {};
-  const timer = i.options.getInteger(OPT.timer);
-  if (timer !== null) change.turnSeconds = timer;
-  const bots = i.options.getBoolean(OPT.bots);
-  if (bots !== null) change.fillWithBots = bots;
-  const level = i.options.getString(OPT.level);
-  if (level !== null && !isBotLevel(level)) return decline((m) => m.lobby.chooseLevel);
-  if (isBotLevel(level)) change.botLevel = level;
-  const images = i.options.getString(OPT.images);
-  if (images === "tricks" || images === "hands") change.trickImages = images;
-  const hints = i.options.getBoolean(OPT.hints);
-  if (hints !== null) change.hintsAllowed = hints;
-  const played = i.options.getBoolean(OPT.played);
-  if (played !== null) change.playedCards = played;
-  return change;
+  const change: Record<string, unknown> = {};
+  for (const s of OPTION_SETTINGS) {
+    const raw = i.options.get(s.option.name)?.value;
+    if (raw === undefined || raw === null) continue;
+    const c = s.check(raw);
+    if (c.ok) change[s.key] = c.value;
+    // A number out of range is left for applySettings to word; another value is refused here, or dropped.
+    else if (s.kind === "integer") change[s.key] = raw;
+    else if (c.error) return decline((m) => words(m, c.error!));
+  }
+  return change as SettingsChange;
 }
 
 export const newTable = command({
@@ -166,6 +166,7 @@ export const startButton = component({
 export const endCommand = tableCommand({
   name: "end",
   defer: "none",
+  purpose: "host",
   uses: ["service"],
   parse: () => ({}),
   async run(ctx) {
@@ -177,6 +178,9 @@ export const endCommand = tableCommand({
 export const kickCommand = tableCommand({
   name: "kick",
   defer: "none",
+  purpose: "host",
+  // In a channel of several tables (a tournament's), the table where the player named sits.
+  about: (i) => i.options.getUser(OPT.user)?.id ?? null,
   uses: ["service"],
   parse: (i) => ({ userId: i.options.getUser(OPT.user, true).id }),
   async run(ctx, { userId }) {
@@ -206,7 +210,7 @@ export const rulesCommand = tableCommand({
       if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
       notice = ctx.m.lobby.optionsUpdatedTick;
     }
-    const fresh = (await ctx.service.get(table.record.id)) ?? table;
+    const fresh = ctx.service.current(table);
     const msg = rulesMessage(fresh, canChange(ctx, fresh), ctx.m);
     return ctx.respond.send(notice ? { ...msg, content: notice } : msg);
   },

@@ -27,7 +27,7 @@ async function hint(ctx: HandlerCtx<TableView, (typeof HINT_USES)[number]>): Pro
   await ctx.respond.defer();
   const r = await ctx.service.hint(tableId, ctx.actor);
   if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
-  const rated = (await ctx.service.get(tableId))?.record.settings.rated;
+  const rated = ctx.table.record.settings.rated;
   return ctx.respond.say(ctx.m.menu.hintSays({ what: describeHint(r.action, ctx.m), rated: !!rated }));
 }
 

@@ -1,16 +1,16 @@
 /**
- * /hearts settings: a server's defaults (rules, computer players, timer, pictures, hints, language)
+ * /hearts settings: a server's defaults (rules, the table settings a server may fix, language)
  * and limits (where tables open, how many at once, how long move logs are kept). Anyone may look;
  * only members with Manage Server may change (checked here, at run time: /hearts is one command).
  */
 import { PermissionFlagsBits, type ChatInputCommandInteraction, type PermissionsBitField } from "discord.js";
 import { OPT, RESET_CHOICES } from "../../../commands/hearts.js";
-import { isBotLevel } from "../../ai/levels.js";
 import { presetRules } from "../../game/index.js";
 import { isLocale, localeOf, type Locale } from "../../i18n/index.js";
 import type { GuildSettings, GuildSettingsPatch } from "../../table/store.js";
 import { DEFAULT_RETENTION_DAYS, MAX_ALLOWED_CHANNELS, tableCapOf } from "../../table/guild-settings.js";
 import { applyRulesSpec } from "../../table/options.js";
+import { SERVER_SETTINGS, type ServerKey } from "../../table/settings-table.js";
 import type { Interacting, Services } from "../interactions/context.js";
 import { command } from "./types.js";
 import type { OutMessage } from "../interactions/message.js";
@@ -52,10 +52,8 @@ interface Change {
   add?: string;
   remove?: string;
   rules?: string;
-  level?: string;
-  timer?: number;
-  images?: string;
-  hints?: boolean;
+  /** The server's table settings (src/table/settings-table.ts), by key, as given. */
+  defaults?: Partial<Record<ServerKey, unknown>>;
   cap?: number;
   language?: string;
   retention?: number;
@@ -74,14 +72,10 @@ function changeFrom(i: ChatInputCommandInteraction): Change | null {
   if (remove !== undefined) c.remove = String(remove);
   const rules = i.options.getString(OPT.rules);
   if (rules !== null) c.rules = rules.trim();
-  const level = i.options.getString(OPT.level);
-  if (level !== null) c.level = level;
-  const timer = i.options.getInteger(OPT.timer);
-  if (timer !== null) c.timer = timer;
-  const images = i.options.getString(OPT.images);
-  if (images !== null) c.images = images;
-  const hints = i.options.getBoolean(OPT.hints);
-  if (hints !== null) c.hints = hints;
+  for (const s of SERVER_SETTINGS) {
+    const value = raw(i, s.option.name);
+    if (value !== undefined) c.defaults = { ...c.defaults, [s.key]: value };
+  }
   const cap = i.options.getInteger(OPT.maxTables);
   if (cap !== null) c.cap = cap;
   const language = i.options.getString(OPT.language);
@@ -108,10 +102,7 @@ function patchFrom(ctx: SettingsCtx, c: Change, current: GuildSettings): GuildSe
   const resets = new Set<string>(c.reset === "all" ? RESET_CHOICES.map((r) => r.value) : c.reset ? [c.reset] : []);
   if (resets.has("channels")) p.allowedChannels = [];
   if (resets.has("rules")) p.defaultRules = "classic";
-  if (resets.has("level")) p.botLevel = null;
-  if (resets.has("timer")) p.turnSeconds = null;
-  if (resets.has("images")) p.trickImages = null;
-  if (resets.has("hints")) p.hintsAllowed = null;
+  for (const s of SERVER_SETTINGS) if (resets.has(s.option.name)) p[s.key] = null;
   if (resets.has("max_tables")) p.tableCap = null;
   if (resets.has("language")) p.locale = null;
   if (resets.has("retention")) p.retentionDays = null;
@@ -130,13 +121,12 @@ function patchFrom(ctx: SettingsCtx, c: Change, current: GuildSettings): GuildSe
     if (!r.ok) return m.badRules({ error: ctx.tell(r.error) });
     p.defaultRules = c.rules;
   }
-  if (c.level !== undefined) {
-    if (!isBotLevel(c.level)) return ctx.m.lobby.chooseLevel;
-    p.botLevel = c.level;
+  for (const s of SERVER_SETTINGS) {
+    if (c.defaults?.[s.key] === undefined) continue;
+    const checked = s.check(c.defaults[s.key]);
+    if (checked.ok) Object.assign(p, { [s.key]: checked.value });
+    else if (checked.error) return ctx.tell(checked.error);
   }
-  if (c.timer !== undefined && Number.isInteger(c.timer) && c.timer >= 0 && c.timer <= 3600) p.turnSeconds = c.timer;
-  if (c.images === "tricks" || c.images === "hands") p.trickImages = c.images;
-  if (c.hints !== undefined) p.hintsAllowed = c.hints;
   if (c.cap !== undefined) {
     const ceiling = ctx.limits.maxTablesPerGuild;
     if (c.cap < 1 || c.cap > ceiling) return m.capTooHigh({ max: ceiling });
@@ -165,16 +155,14 @@ function settingsView(ctx: SettingsCtx, g: GuildSettings): OutMessage {
   const m = ctx.m.settings;
   const d = ctx.defaults;
   const dflt = (set: boolean, value: string) => (set ? value : m.byDefault({ value }));
-  const timer = (s: number) => (s > 0 ? m.timerSeconds({ s }) : m.noTimer);
-  const pictures = (p: "tricks" | "hands") => (p === "tricks" ? m.picturesTricks : m.picturesHands);
   const ceiling = ctx.limits.maxTablesPerGuild;
   const fields = [
     { name: m.channels, value: g.allowedChannels.length ? g.allowedChannels.map((id) => `<#${id}>`).join(" ") : m.anywhere },
     { name: m.rules, value: `\`${g.defaultRules}\`` },
-    { name: m.level, value: dflt(g.botLevel !== null, g.botLevel ?? d.botLevel) },
-    { name: m.timer, value: dflt(g.turnSeconds !== null, timer(g.turnSeconds ?? d.turnSeconds)) },
-    { name: m.pictures, value: dflt(g.trickImages !== null, pictures(g.trickImages ?? d.trickImages)) },
-    { name: m.hints, value: dflt(g.hintsAllowed !== null, (g.hintsAllowed ?? d.hintsAllowed) ? m.hintsOn : m.hintsOff) },
+    ...SERVER_SETTINGS.map((s) => ({
+      name: s.server.label(ctx.m),
+      value: dflt(g[s.key] !== null, s.server.show(g[s.key] ?? d[s.key], ctx.m)),
+    })),
     { name: m.cap, value: m.capValue({ n: tableCapOf(ceiling, g), max: ceiling }) },
     { name: m.language, value: g.locale ?? m.languageServer },
     { name: m.retention, value: dflt(g.retentionDays !== null, m.retentionDays({ days: g.retentionDays ?? DEFAULT_RETENTION_DAYS })) },

@@ -24,7 +24,7 @@ type Asker = ChatInputCommandInteraction<"cached" | "raw"> | ComponentInteractio
 function actorOf(ctx: Ctx, i: Asker): TournamentActor {
   const member = i.member as { roles?: string[] | GuildMemberRoleManager } | null;
   const roles = Array.isArray(member?.roles) ? member.roles : member?.roles ? [...member.roles.cache.keys()] : [];
-  return { userId: ctx.actor.userId, name: ctx.actor.name, manageGuild: isServerManager(i), roles };
+  return { userId: ctx.actor.userId, name: ctx.actor.name, manageGuild: isServerManager(i), roles, guildId: i.guildId };
 }
 
 /** Answers a refusal with its sentence; true when the outcome was one. */

@@ -5,7 +5,7 @@
  */
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from "discord.js";
 import type { Messages } from "../../i18n/index.js";
-import type { TableView } from "../../table/types.js";
+import type { Purpose, TableView } from "../../table/types.js";
 import type { Interacting, Services } from "../interactions/context.js";
 import type { ComponentId } from "../interactions/ids.js";
 
@@ -53,8 +53,15 @@ interface HandlerBase {
 
 export interface CommandHandler<I = unknown> extends HandlerBase {
   kind: "command";
-  /** The channel's open table is looked up and required ("no table here" otherwise). */
+  /**
+   * The asker's table where they type it is looked up through the domain's gate and required (the
+   * gate's refusal otherwise: none here, another's tournament table, none of theirs among several).
+   */
   needsTable?: boolean;
+  /** What the table is wanted for (gate.ts): "host" for the host's powers (end, kick), "watch" otherwise. */
+  purpose?: Purpose;
+  /** The player the command names (a kick's), whose table it means in a channel of several. */
+  about?(i: ChatInputCommandInteraction<"cached" | "raw">): string | null;
   parse(i: ChatInputCommandInteraction<"cached" | "raw">): I | Decline;
   run(ctx: HandlerCtx, input: I, i: ChatInputCommandInteraction<"cached" | "raw">): Promise<void>;
 }
@@ -68,6 +75,8 @@ export interface ComponentHandler<I = unknown> extends HandlerBase {
    * false (a button of no table, such as /hearts privacy's: its ctx.table is null).
    */
   needsTable?: boolean;
+  /** What the table is wanted for (gate.ts); "watch" by default. */
+  purpose?: Purpose;
   /** From the custom_id, decoded once by ids.ts, and the menu's values. */
   parse(id: ComponentId, i: ComponentInteraction): I | Decline;
   run(ctx: HandlerCtx<TableView>, input: I, i: ComponentInteraction): Promise<void>;

@@ -12,7 +12,7 @@ import type { HeartsStore } from "../../table/store.js";
 import type { TableSettings } from "../../table/records.js";
 import type { GuildSettingsCache } from "../../table/guild-settings.js";
 import type { TableService } from "../../table/service.js";
-import type { Actor, TableView } from "../../table/types.js";
+import type { Asker } from "../../table/types.js";
 import type { FairUse } from "../../table/fair-use.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { Menus } from "../presenting/menus.js";
@@ -50,7 +50,8 @@ export interface Services {
 /** The interaction's own part of a handler's context. */
 export interface Interacting {
   respond: Responder;
-  actor: Actor;
+  /** Who asks, and from where (their server, channel or thread): every table they reach passes the domain's gate with it. */
+  actor: Asker;
   /** The person's language (their Discord client's): every private answer is in it. */
   locale: Locale;
   /** The catalogue in that language. */
@@ -71,7 +72,7 @@ export function wordsFor(i: Interaction): Pick<Interacting, "locale" | "m" | "te
   return { locale, m, tell: (s) => words(m, s) };
 }
 
-export function actorOf(i: Interaction): Actor {
+export function actorOf(i: Interaction): Asker {
   const m = i.member as { displayName?: string; nick?: string | null } | null;
   const name = m?.displayName ?? m?.nick ?? i.user.globalName ?? i.user.username;
   return {
@@ -80,15 +81,11 @@ export function actorOf(i: Interaction): Actor {
     canManage: i.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
     // Their face at the table, on the Activity's page too (src/table/faces.ts).
     avatar: i.user.avatar,
+    where: { guildId: i.guildId, channelId: i.channelId ?? "", parentId: i.channel?.isThread() ? i.channel.parentId : null },
   };
 }
 
 /** True when the interaction's message is one of the clicker's own ephemeral messages. */
 export function onEphemeral(i: RepliableInteraction): boolean {
   return (i.isButton() || i.isAnySelectMenu()) && !!i.message?.flags?.has(MessageFlags.Ephemeral);
-}
-
-/** A table's buttons only work where the table is. */
-export function inPlace(table: TableView, channelId: string | null): boolean {
-  return channelId === table.record.channelId || channelId === table.record.threadId;
 }

@@ -8,7 +8,7 @@ import type { ChatInputCommandInteraction, Interaction, REST } from "discord.js"
 import { channelOfTableId } from "../../table/records.js";
 import { StoreDown } from "../../table/store-health.js";
 import { handleAutocomplete } from "./autocomplete.js";
-import { actorOf, inPlace, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
+import { actorOf, onEphemeral, wordsFor, type Ctx, type Services } from "./context.js";
 import { commandHandler, componentHandler } from "../handlers/index.js";
 import { isDecline, type CommandHandler, type ComponentHandler, type ComponentInteraction } from "../handlers/types.js";
 import { isTicket } from "../../table/fair-use.js";
@@ -92,8 +92,13 @@ export function createRouter(services: Services, opts: RouterOptions) {
 async function runCommand(ctx: Ctx, i: ChatInputCommandInteraction, handler: CommandHandler | undefined): Promise<void> {
   if (!i.inGuild()) return ctx.respond.say(ctx.m.errors.notInGuild);
   if (!handler) return ctx.respond.say(ctx.m.errors.unknownSubcommand);
-  const table = handler.needsTable ? await ctx.service.findOpen(i.channelId) : null;
-  if (handler.needsTable && !table) return ctx.respond.say(ctx.m.errors.noTableHere);
+  let table = null;
+  if (handler.needsTable) {
+    // The asker's own table here, through the domain's gate (src/table/gate.ts): never just the last one opened.
+    const found = await ctx.service.tableHere(ctx.actor, handler.purpose, handler.about?.(i));
+    if (!found.ok) return ctx.respond.say(found.code === "no-table" ? ctx.m.errors.noTableHere : ctx.tell(found.say));
+    table = found.table;
+  }
   const input = handler.parse(i);
   if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
   return handler.run({ ...ctx, table }, input, i);
@@ -111,31 +116,22 @@ async function runComponent(
     if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
     return handler.run({ ...ctx, table: null as never }, input, i);
   }
-  // Where the button belongs, before the table is read: a click from another channel (a forged
-  // custom_id) costs no read of the store.
-  const refusal = misplaced(ctx, id.tableId, i);
-  if (refusal) return ctx.respond.say(refusal);
-  const table = await ctx.service.get(id.tableId);
-  if (!table) return ctx.respond.say(ctx.m.errors.tableGone);
-  if (!inPlace(table, i.channelId)) return ctx.respond.say(ctx.m.errors.otherChannel);
+  // Through the domain's gate (src/table/gate.ts): an id naming another channel is refused before
+  // any read of the store; an older id, naming none, is read from the store only when it is one of
+  // the clicked message's own buttons (a forged one costs no read).
+  const vouched = channelOfTableId(id.tableId) !== null || ownButton(i);
+  const found = await ctx.service.tableAt(id.tableId, ctx.actor, handler.purpose, !vouched);
+  if (!found.ok)
+    return ctx.respond.say(
+      found.code === "no-table" ? (vouched ? ctx.m.errors.tableGone : ctx.m.errors.unknownButton) : ctx.tell(found.say),
+    );
   const input = handler.parse(id, i);
   if (isDecline(input)) return ctx.respond.say(input.decline(ctx.m));
-  return handler.run({ ...ctx, table }, input, i);
+  return handler.run({ ...ctx, table: found.table }, input, i);
 }
 
-/**
- * The sentence refusing a click on a table that is not in this channel, or null. A table id names
- * its channel (newTableId): the click must come from it or from a thread of it (the table's own
- * thread is checked once the table is at hand). An older id, naming none, is trusted for an open
- * table in memory (placed from memory) or when it is one of the clicked message's own buttons.
- */
-function misplaced(ctx: Ctx, tableId: string, i: ComponentInteraction): string | null {
-  const named = channelOfTableId(tableId);
-  if (named !== null) {
-    const parent = i.channel?.isThread() ? i.channel.parentId : null;
-    return named === i.channelId || named === parent ? null : ctx.m.errors.otherChannel;
-  }
-  if (ctx.service.openTable(tableId)) return null;
+/** Whether the clicked custom_id is one of its message's own buttons (not forged). */
+function ownButton(i: ComponentInteraction): boolean {
   const rows = (i.message?.components ?? []) as unknown as { components?: { customId?: string | null }[] }[];
-  return rows.some((r) => r.components?.some((c) => c.customId === i.customId)) ? null : ctx.m.errors.unknownButton;
+  return rows.some((r) => r.components?.some((c) => c.customId === i.customId));
 }

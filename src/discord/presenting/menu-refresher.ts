@@ -64,7 +64,7 @@ export class MenuRefresher {
   restore(saved: SavedMenu[]): number {
     let restored = 0;
     for (const m of saved) {
-      const table = this.deps.service.openTable(m.tableId);
+      const table = this.deps.service.system.openTable(m.tableId);
       const seat = table?.record.seats.find((s) => s.userId === m.userId);
       if (!table || !seat || !this.deps.menus.restore(m)) continue;
       this.seat(table, seat.seat);

@@ -119,7 +119,7 @@ export class Presenter {
   async postMissing(): Promise<number> {
     let n = 0;
     for (const id of this.deps.service.openTableIds) {
-      const table = this.deps.service.openTable(id);
+      const table = this.deps.service.system.openTable(id);
       if (!table || table.record.messageId || table.record.status === "lobby") continue;
       if (await this.tablePosted(table)) this.gameBegun(this.deps.service.current(table));
       n++;
@@ -134,16 +134,16 @@ export class Presenter {
 
   /** A channel or thread was deleted: its table closes, or a game whose thread went carries on in the channel (./places.ts). */
   async channelDeleted(channelId: string): Promise<void> {
-    const table = this.deps.service.tableIn(channelId);
-    if (!table) return;
-    const { record } = table;
-    if (channelId === record.channelId) await this.places.channelLost(record.id, channelId);
-    else await this.places.threadLost(record.id, channelId);
+    // Every table there: a tournament's channel holds each of its round's tables.
+    for (const { record } of this.deps.service.system.tablesIn(channelId)) {
+      if (channelId === record.channelId) await this.places.channelLost(record.id, channelId);
+      else await this.places.threadLost(record.id, channelId);
+    }
   }
 
   /** Someone closed the table's page in the Activity: if the game waits for them, the thread mentions them now, not after the grace period. */
   turnUnseen(tableId: string): void {
-    const live = this.deps.service.openTable(tableId);
+    const live = this.deps.service.system.openTable(tableId);
     if (!live) return;
     this.posts.watch(live);
     this.posts.flushSoon(tableId);

@@ -55,7 +55,7 @@ export class ThreadPosts {
   constructor(private readonly deps: ThreadPostsDeps) {
     const seesTurn = (tableId: string, userId: string) => deps.menus.hasFresh(tableId, userId) || !!deps.watching?.(tableId, userId);
     this.away = new AwayWatch(seesTurn, (tableId) => {
-      const live = deps.service.openTable(tableId);
+      const live = deps.service.system.openTable(tableId);
       if (!live) return;
       this.watch(live);
       this.flushSoon(tableId);

@@ -221,6 +221,11 @@ export const moves: typeof movesEn = {
 export const refusals: typeof refusalsEn = {
   noTable: "Cette table n'existe plus. Ouvrez-en une nouvelle avec /hearts new.",
   noTableShort: "Cette table n'existe plus.",
+  noTableHere: "Il n'y a pas de table ouverte dans ce salon. Ouvrez-en une avec /hearts new.",
+  otherPlace: "Ce bouton appartient à une table d'un autre salon.",
+  whichTable:
+    "Ce salon a plusieurs tables et aucune n'est la vôtre : tapez la commande dans le fil de la table (pour /hearts kick, nommez un joueur).",
+  withdrawn: "Vous n'êtes plus dans ce tournoi : un joueur ordinateur tient votre place jusqu'à la fin.",
   closedFinished: "Cette partie est terminée. Appuyez sur Revanche ou ouvrez une nouvelle table avec /hearts new.",
   closedBroken: "Cette partie n'a pas pu continuer. Ouvrez une nouvelle table avec /hearts new.",
   closedOther: "Cette table est fermée. Ouvrez-en une nouvelle avec /hearts new.",

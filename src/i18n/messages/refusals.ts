@@ -2,6 +2,11 @@
 export const en = {
   noTable: "This table no longer exists. Open a new one with /hearts new.",
   noTableShort: "This table no longer exists.",
+  noTableHere: "There is no open table in this channel. Open one with /hearts new.",
+  otherPlace: "This button belongs to a table in another channel.",
+  whichTable:
+    "This channel holds several tables and none is yours: type the command in the table's thread (for /hearts kick, name a player).",
+  withdrawn: "You are out of this tournament: a computer player holds your seat to the end.",
   closedFinished: "This game is over. Press Rematch or open a new table with /hearts new.",
   closedBroken: "This game could not continue. Open a new table with /hearts new.",
   closedOther: "This table is closed. Open a new one with /hearts new.",

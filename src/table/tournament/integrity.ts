@@ -11,13 +11,8 @@ import type { TableRecord } from "../records.js";
 /** A tournament round's table (its game ends after the round's hands): private to its people, no rematch. */
 export const playsForTournament = (record: Pick<TableRecord, "settings">): boolean => record.settings.handLimit !== undefined;
 
-/**
- * Whether a table is hidden from `userId` live: a tournament round's table is watched by its own
- * people only (a spectator at table 2 could be one of table 3's players, with the same cards to
- * come); its deals are shown to everyone once the round has closed (`dealsHidden`).
- */
-export const tableHidden = (record: Pick<TableRecord, "settings" | "seats">, userId: string): boolean =>
-  playsForTournament(record) && !record.seats.some((s) => s.userId === userId);
+// Live, a round's table is its own people's only (a spectator at table 2 could be one of table 3's
+// players, with the same cards to come): the gate decides it for every door (../gate.ts, admit).
 
 /** Why a table's deals may not be shown yet, or null when they may. */
 export async function dealsHidden(store: Pick<TournamentStore, "tableRound">, tableId: string): Promise<Sentence | null> {

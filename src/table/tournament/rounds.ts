@@ -8,6 +8,7 @@ import { parseRules } from "../../game/index.js";
 import type { StoredTournament } from "../store.js";
 import type { SeatRecord, TableSettings } from "../records.js";
 import { botSeat, humanSeat } from "../seats.js";
+import { tournamentSettings } from "../settings-table.js";
 import type { TableView } from "../types.js";
 import { roundDealKey, tournamentRules } from "./deals.js";
 import { seatRound, type RoundSeating } from "./seating.js";
@@ -31,20 +32,9 @@ export function seatNext(t: StoredTournament, round: number): RoundSeating {
   });
 }
 
-/** A round's tables' settings: the turn clock on, hints off (undo is off at any table with a hand limit), rated. */
+/** A round's tables' settings: each setting's tournament value (src/table/settings-table.ts), and the round's hands. */
 export function tableSettings(t: StoredTournament, timing: TournamentTiming): TableSettings {
-  return {
-    turnSeconds: Math.max(15, timing.turnSeconds),
-    timeBankSeconds: timing.timeBankSeconds,
-    fillWithBots: false,
-    botLevel: levelOf(t.botLevel),
-    trickImages: "hands",
-    hintsAllowed: false,
-    rated: true,
-    fourColourDeck: false,
-    playedCards: false,
-    handLimit: t.handsPerRound,
-  };
+  return { ...tournamentSettings({ ...timing, botLevel: levelOf(t.botLevel) }), handLimit: t.handsPerRound };
 }
 
 /** The table `index` of a stored round, as the table service opens it. */
@@ -60,7 +50,12 @@ export function startedTable(t: StoredTournament, round: number, index: number, 
       id === null || !entry
         ? botSeat(seats, seat, level)
         : // A person who left is still seated as themself: a computer player plays their seat to the end.
-          { ...humanSeat(seat, id, entry.name), botLevel: level, botControlled: entry.leftAt !== null },
+          {
+            ...humanSeat(seat, id, entry.name),
+            botLevel: level,
+            botControlled: entry.leftAt !== null,
+            ...(entry.leftAt ? { out: true } : {}),
+          },
     );
   });
   const parsed = parseRules(t.rulesSpec);

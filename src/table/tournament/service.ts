@@ -1,12 +1,10 @@
 /**
- * The tournament service (api.ts says what the front ends see): sign-up, the start (the
- * organiser's, or the scheduler's at `startsAt`, with a reminder before), the rounds on the table
- * service (rounds.ts), their closing and standings, the end, cancelling, restarts and the store's
- * faults. Below both front ends: every rule and refusal is here. Everything is stored; a
- * tournament is read whole for each step, and each step runs in the tournament's queue, so clicks,
- * table ends and timers apply one after another. In memory: timers, and whether the store is down.
- * A round: seated and stored (its tables' ids first), its tables opened started; each ends after
- * the round's hands as a finished game (stats and ratings see it); when all have, the round closes.
+ * The tournament service (api.ts says what the front ends see): sign-up, the start (the organiser's, or the scheduler's at
+ * `startsAt`, with a reminder before), the rounds on the table service (rounds.ts), their closing and standings, the end,
+ * cancelling, restarts and the store's faults. Below both front ends: every rule and refusal is here. Everything is stored;
+ * a tournament is read whole for each step, and each step runs in the tournament's queue, so clicks, table ends and timers
+ * apply one after another. In memory: timers, and whether the store is down. A round: seated and stored (its tables' ids
+ * first), its tables opened started; each ends after the round's hands as a finished game (stats and ratings see it).
  */
 import { randomBytes } from "node:crypto";
 import { parseRules } from "../../game/index.js";
@@ -30,6 +28,7 @@ import {
   MIN_HANDS_PER_ROUND,
   MIN_ROUNDS,
   REMINDER_BEFORE_MS,
+  askedHere,
   mayOrganise,
   type NewTournament,
   type PersonalTournament,
@@ -115,16 +114,17 @@ export class TournamentService implements Tournaments {
     }
   }
 
-  /** Runs `fn` in the tournament's queue on it as stored; a store fault pauses and is refused, never thrown. */
+  /** Runs `fn` in the tournament's queue on it as stored (`actor`: who asks, from their server); a store fault pauses and is refused, never thrown. */
   private async step<T extends object>(
     id: string,
+    actor: TournamentActor | null,
     fn: (t: StoredTournament) => Promise<TournamentOutcome<T>>,
   ): Promise<TournamentOutcome<T>> {
     if (this.paused) return refuse("store-down", sentence("common", "storeDown"));
     try {
       return await this.queues.run(id, async () => {
         const t = await this.store.get(id);
-        if (!t) return refuse("no-tournament", sentence("tournament", "noTournament"));
+        if (!t || !askedHere(t, actor)) return refuse("no-tournament", sentence("tournament", "noTournament"));
         return fn(t);
       });
     } catch (err) {
@@ -190,7 +190,7 @@ export class TournamentService implements Tournaments {
   }
 
   async join(id: string, actor: TournamentActor): Promise<TournamentOutcome<{ tournament: TournamentView; say: Sentence }>> {
-    return this.step(id, async (t) => {
+    return this.step(id, actor, async (t) => {
       if (t.status !== "signup") return refuse("not-signup", sentence("tournament", "notSignup"));
       const r = await this.store.join(id, { userId: actor.userId, name: cleanName(actor.name), joinedAt: this.now() }, MAX_ENTRANTS);
       if (r === "already") return refuse("already-in", sentence("tournament", "alreadyIn"));
@@ -202,7 +202,7 @@ export class TournamentService implements Tournaments {
   }
 
   async leave(id: string, actor: TournamentActor): Promise<TournamentOutcome<{ tournament: TournamentView; say: Sentence }>> {
-    return this.step(id, async (t) => {
+    return this.step(id, actor, async (t) => {
       const r = await this.out(t, actor.userId, actor.name);
       if (!r) return refuse("not-in", sentence("tournament", "notIn"));
       return {
@@ -218,7 +218,7 @@ export class TournamentService implements Tournaments {
     actor: TournamentActor,
     userId: string,
   ): Promise<TournamentOutcome<{ tournament: TournamentView; say: Sentence }>> {
-    return this.step(id, async (t) => {
+    return this.step(id, actor, async (t) => {
       if (!(await this.organiser(t, actor))) return refuse("not-organiser", sentence("tournament", "notOrganiser"));
       const entry = t.entries.find((e) => e.userId === userId);
       const r = entry ? await this.out(t, userId, entry.name) : null;
@@ -243,7 +243,7 @@ export class TournamentService implements Tournaments {
       const round = t.played.at(-1);
       const table = round?.tables.find((x) => round.seating.tables[x.tableIndex]?.seats.includes(userId) && !x.finishedAt);
       if (table)
-        await this.tables.leave(table.tableId, { userId, name }).catch((err: unknown) => this.log.warn({ err }, "seat not handed over"));
+        await this.tables.leave(table.tableId, { userId, name }, true).catch((err: unknown) => this.log.warn({ err }, "seat not released"));
     }
     const after = (await this.store.get(t.id))!;
     this.emit(after, { type: "signup-changed" });
@@ -253,7 +253,7 @@ export class TournamentService implements Tournaments {
   // ---- the organiser's -------------------------------------------------------------------
 
   async start(id: string, actor: TournamentActor): Promise<TournamentOutcome<{ tournament: TournamentView }>> {
-    return this.step(id, async (t) => {
+    return this.step(id, actor, async (t) => {
       if (!(await this.organiser(t, actor))) return refuse("not-organiser", sentence("tournament", "notOrganiser"));
       if (t.status !== "signup") return refuse("not-signup", sentence("tournament", "notSignup"));
       if (!t.entries.length) return refuse("not-enough", sentence("tournament", "notEnough"));
@@ -263,7 +263,7 @@ export class TournamentService implements Tournaments {
   }
 
   async cancel(id: string, actor: TournamentActor): Promise<TournamentOutcome<{ tournament: TournamentView }>> {
-    return this.step(id, async (t) => {
+    return this.step(id, actor, async (t) => {
       if (!(await this.organiser(t, actor))) return refuse("not-organiser", sentence("tournament", "notOrganiser"));
       if (FINISHED.includes(t.status)) return refuse("not-playing", sentence("tournament", "notPlaying"));
       const after = await this.end(t, "organiser");
@@ -379,7 +379,7 @@ export class TournamentService implements Tournaments {
   }
 
   private next(id: string, round: number): Promise<unknown> {
-    return this.step(id, async (t) => {
+    return this.step(id, null, async (t) => {
       if (t.status === "playing" && t.round === round - 1 && t.played.at(-1)?.closedAt) await this.beginRound(t, round);
       return { ok: true as const };
     });
@@ -397,7 +397,7 @@ export class TournamentService implements Tournaments {
   }
 
   private remind(id: string): Promise<unknown> {
-    return this.step(id, async (t) => {
+    return this.step(id, null, async (t) => {
       if (t.status !== "signup" || t.remindedAt || t.startsAt.getTime() <= this.clock.now()) return { ok: true as const };
       await this.store.update(id, { remindedAt: this.now() });
       const minutesLeft = Math.max(0, Math.round((t.startsAt.getTime() - this.clock.now()) / 60_000));
@@ -407,7 +407,7 @@ export class TournamentService implements Tournaments {
   }
 
   private startAtTime(id: string): Promise<unknown> {
-    return this.step(id, async (t) => {
+    return this.step(id, null, async (t) => {
       if (t.status !== "signup") return { ok: true as const };
       if (!t.entries.length) await this.end(t, "nobody");
       else await this.beginRound(t, 1);

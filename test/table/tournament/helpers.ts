@@ -74,7 +74,7 @@ export async function playPeople(r: Rig, people: TournamentActor[], until: () =>
     if (await until()) return;
     let acted = false;
     for (const id of r.tables.openTableIds) {
-      const t = r.tables.openTable(id);
+      const t = r.tables.system.openTable(id);
       const state = t && stateBehind(t);
       if (!t || !state) continue;
       for (const seat of awaiting(state)) {
