@@ -7,7 +7,8 @@
  * npm run bench:ai -- --a LEVEL --b LEVEL --deals N [--rules PRESET[,key=value...]]
  *                     [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]
  *                     [--first-deal K] [--max-minutes M] [--out FILE]
- *   LEVEL: easy, medium, hard, frozen-easy, frozen-medium, frozen-hard.
+ *   LEVEL: easy, medium, hard, frozen-easy, frozen-medium, frozen-hard (issue 17's yardstick, hard at
+ *   200 ms), frozen42-easy, frozen42-medium, frozen42-hard (issue 42's: the players before it).
  *   --first-deal K plays deals K, K+1, … of the seed's series (to extend an earlier run with new deals);
  *   --max-minutes M starts no deal after M minutes (the summary counts the deals played);
  *   --out FILE appends each deal's result as one JSON line as it finishes, so a long run that is
@@ -49,14 +50,29 @@ import {
 } from "../src/game/index.js";
 import { decide, type BotLevel } from "../src/ai/index.js";
 import { decide as frozenDecide } from "./frozen-ai/decide.js";
+import { decide as frozen42Decide } from "./frozen-ai/issue-42/decide.js";
 import { runSuite } from "./ai-suite.js";
 
-/** Today's levels, and the frozen copy of the players before issue 17 (bench/frozen-ai). */
-export type Level = BotLevel | "frozen-easy" | "frozen-medium" | "frozen-hard";
-export const ALL_LEVELS: Level[] = ["easy", "medium", "hard", "frozen-easy", "frozen-medium", "frozen-hard"];
+/**
+ * Today's levels, the frozen copy of the players before issue 17 (bench/frozen-ai, `frozen-*`) and
+ * the one before issue 42 (bench/frozen-ai/issue-42, `frozen42-*`).
+ */
+export type Level = BotLevel | `frozen-${BotLevel}` | `frozen42-${BotLevel}`;
+export const ALL_LEVELS: Level[] = [
+  "easy",
+  "medium",
+  "hard",
+  "frozen-easy",
+  "frozen-medium",
+  "frozen-hard",
+  "frozen42-easy",
+  "frozen42-medium",
+  "frozen42-hard",
+];
 
 export function decideAs(level: Level, view: ReturnType<typeof viewFor>, opts: { seed: number; budgetMs?: number; samples?: number }) {
   if (level.startsWith("frozen-")) return frozenDecide(view, level.slice(7) as BotLevel, opts);
+  if (level.startsWith("frozen42-")) return frozen42Decide(view, level.slice(9) as BotLevel, opts);
   return decide(view, level as BotLevel, opts);
 }
 
@@ -352,7 +368,7 @@ export function codeVersion(): string {
   if (version) return version;
   const hash = createHash("sha256");
   const root = fileURLToPath(new URL("..", import.meta.url));
-  for (const dir of ["src/game", "src/ai", "bench/frozen-ai"]) {
+  for (const dir of ["src/game", "src/ai", "bench/frozen-ai", "bench/frozen-ai/issue-42"]) {
     for (const name of readdirSync(join(root, dir))
       .filter((f) => f.endsWith(".ts"))
       .sort()) {

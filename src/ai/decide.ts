@@ -61,6 +61,14 @@ export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}
         const cards = guarded(() => searchPass(view, searchOptions(opts, seed, search)).cards);
         if (cards) return { type: "pass", seat, cards };
       }
+      if (search?.mode === "check" && search.passCandidates > 0) {
+        // The rules' pass is the ranking's first; another of its best few, or a moon set-up,
+        // replaces it only when clearly better over the same worlds.
+        const found = guarded(() =>
+          searchPass(view, { ...searchOptions(opts, seed, search), minWorlds: search.minWorlds, candidates: search.passCandidates }),
+        );
+        if (found && found.lead[0] >= search.overrule) return { type: "pass", seat, cards: found.cards };
+      }
       const hand: SuitMasks = [0, 0, 0, 0];
       for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);
       return { type: "pass", seat, cards: choosePass(hand, view.rules, style, new FastRng(seed)) };

@@ -17,6 +17,7 @@ import {
   type SuitMasks,
 } from "../game/index.js";
 import { pop, valuesFor } from "./bits.js";
+import { Endgame } from "./endgame.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
 import { WorldSampler, knowledgeOf, worldWeight } from "./knowledge.js";
@@ -61,7 +62,15 @@ export interface SearchOptions {
   prune?: boolean;
   /** The playout policy (default PLAYOUT; other values are for experiments). */
   style?: Style;
+  /**
+   * With at most this many cards in hand, each world's end of the hand is solved (endgame.ts)
+   * rather than played out (default ENDGAME_CARDS; 0: always playouts).
+   */
+  endgame?: number;
 }
+
+/** Hands this small are solved exactly in each world (see SearchOptions.endgame). */
+export const ENDGAME_CARDS = 3;
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
 export function bestMoonChoice(
@@ -248,6 +257,7 @@ export function searchPlay(
   const root = new FastHand(view.rules);
   const board = new FastHand(view.rules);
   const style = opts.style ?? PLAYOUT;
+  const solver = view.hand.length <= (opts.endgame ?? ENDGAME_CARDS) ? new Endgame(view.rules, boardMoonChoice) : null;
   while (t.n < opts.samples && t.n < t.wt.length) {
     if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
     const hands = sampler.sample(rng);
@@ -258,6 +268,10 @@ export function searchPlay(
       if (!t.alive[i]) continue;
       board.copyFrom(root);
       board.play(legal[i]);
+      if (solver) {
+        record(t, i, w, solver.value(board, me));
+        continue;
+      }
       prng.seed(playoutSeed);
       fastPlayout(board, prng, sit, scratch, style);
       record(t, i, w, boardUtility(board, me));
@@ -315,14 +329,17 @@ export function moonPasses(hand: SuitMasks): Card[][] {
 }
 
 /** The three cards to pass: the policy's best few choices (and moon set-ups), compared by playing whole hands. */
-export function searchPass(view: SeatView, opts: SearchOptions & { candidates?: number }): { cards: Card[]; worlds: number } {
+export function searchPass(
+  view: SeatView,
+  opts: SearchOptions & { candidates?: number },
+): { cards: Card[]; worlds: number; candidates: Card[][]; lead: number[] } {
   const started = performance.now();
   const hand = [0, 0, 0, 0];
   for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);
   const candidates = rankPasses(hand, view.rules, null, 0, opts.candidates ?? 6);
   const seen = new Set(candidates.map((p) => pack(p.slice().sort((a, b) => a - b))));
   for (const p of moonPasses(hand)) if (!seen.has(pack(p.slice().sort((a, b) => a - b)))) candidates.push(p);
-  if (candidates.length === 1) return { cards: candidates[0], worlds: 0 };
+  if (candidates.length === 1) return { cards: candidates[0], worlds: 0, candidates, lead: [0] };
   const know = knowledgeOf(view);
   const sampler = new WorldSampler(know);
   const rng = new FastRng(opts.seed);
@@ -353,5 +370,6 @@ export function searchPass(view: SeatView, opts: SearchOptions & { candidates?: 
     closeWorld(t, 1);
     if ((t.n & 7) === 0 && prune(t, argBest(t))) break;
   }
-  return { cards: candidates[argBest(t)], worlds: t.n };
+  const best = argBest(t);
+  return { cards: candidates[best], worlds: t.n, candidates, lead: candidates.map((_, i) => lead(t, best, i)) };
 }

@@ -23,6 +23,8 @@ export const MEDIUM_BUDGET_MS = 3;
 export const MEDIUM_MAX_SAMPLES = 24;
 /** Standard errors by which the search must beat the rule's card for medium to play its own. */
 export const MEDIUM_OVERRULE = 1.5;
+/** Passes medium compares by search: the rules' ranking's best few (0: the rules' pass alone). */
+export const MEDIUM_PASS_CANDIDATES = 3;
 
 /** One level: how it plays (decide.ts reads this), and what the layers around it need. */
 export interface Level {
@@ -31,13 +33,14 @@ export interface Level {
   /**
    * The search over sampled deals of the hidden cards (hard.ts), or null for the rules alone.
    * "decide": the search passes and plays (the rules only when no deal fits the view);
-   * "check": the rules pass and play, unless the search finds a card better by `overrule`
-   * standard errors over the same worlds.
+   * "check": the rules pass and play, unless the search finds a card (or, among the ranking's
+   * best `passCandidates` passes and the moon set-ups, a pass) better by `overrule` standard
+   * errors over the same worlds.
    */
   search:
     | null
     | { mode: "decide"; budgetMs: number; samples: number }
-    | { mode: "check"; budgetMs: number; samples: number; minWorlds: number; overrule: number };
+    | { mode: "check"; budgetMs: number; samples: number; minWorlds: number; overrule: number; passCandidates: number };
   /**
    * The worker pool's time limit for one decision: "budget", the decision's budget
    * (opts.budgetMs, else the search's) plus the pool's margin; "margin", the margin alone (a
@@ -53,7 +56,14 @@ export const LEVELS = {
   easy: { rules: "easy", search: null, poolLimit: "margin", names: ["Pip", "Dot", "Bean", "Kit"] },
   medium: {
     rules: "medium",
-    search: { mode: "check", budgetMs: MEDIUM_BUDGET_MS, samples: MEDIUM_MAX_SAMPLES, minWorlds: 6, overrule: MEDIUM_OVERRULE },
+    search: {
+      mode: "check",
+      budgetMs: MEDIUM_BUDGET_MS,
+      samples: MEDIUM_MAX_SAMPLES,
+      minWorlds: 6,
+      overrule: MEDIUM_OVERRULE,
+      passCandidates: MEDIUM_PASS_CANDIDATES,
+    },
     poolLimit: "margin",
     names: ["Max", "Sam", "Lou", "Ray"],
   },

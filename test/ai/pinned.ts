@@ -108,13 +108,15 @@ export function pinnedPassViews(): SeatView[] {
 
 /**
  * One line per play position: the hard search's card, worlds and a hash of every candidate's mean
- * utility (pruning on, 96 worlds), the same search's means without pruning (24 worlds), and
- * medium's card with a fixed number of worlds (no time limit).
+ * utility (pruning on, 96 worlds), the same search's means without pruning (24 worlds), both with
+ * every world played out (no exact endgame), and medium's card with a fixed number of worlds (no
+ * time limit).
  */
 export function playFingerprints(): string[] {
   return pinnedPlayViews().map((v, i) => {
-    const a = searchPlay(v, { seed: 11 + i, budgetMs: 0, samples: 96 });
-    const b = searchPlay(v, { seed: 5 + i, budgetMs: 0, samples: 24, prune: false });
+    // The playout search as pinned (endgame: 0): issue 42 solves the last tricks instead.
+    const a = searchPlay(v, { seed: 11 + i, budgetMs: 0, samples: 96, endgame: 0 });
+    const b = searchPlay(v, { seed: 5 + i, budgetMs: 0, samples: 24, prune: false, endgame: 0 });
     const m = decide(v, "medium", { seed: 3 + i, samples: 24 });
     if (m.type !== "play") throw new Error("medium did not play");
     return `${a.card} ${a.worlds} ${hashNumbers(a.means)} ${b.card} ${hashNumbers(b.means)} ${m.card}`;

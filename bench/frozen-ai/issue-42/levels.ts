@@ -1,0 +1,81 @@
+/**
+ * The computer players' levels: one row per level, the one table every layer iterates (the
+ * /hearts options, the lobby's menu, settings, storage, the worker pool, the seats' names, and
+ * decide.ts, which plays a row). A new level is a row here and its words in the catalogue
+ * (src/i18n/messages/lobby.ts, which the compiler holds to this table); only a new way of
+ * playing touches decide.ts. Data only: config, storage and the catalogue import this module
+ * without loading the players themselves.
+ */
+
+/**
+ * The hard player's defaults. Its search stops early once the answer is settled, so the budget is
+ * a ceiling: decisions p95 ≤ 50 ms on one core (bench/ai.ts), where it used to spend 200 ms on
+ * every decision. 48 rather than 50: a decision runs over by up to one world's playouts and the
+ * setup before the first.
+ */
+export const HARD_BUDGET_MS = 48;
+export const HARD_MAX_SAMPLES = 4000;
+/**
+ * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
+ * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.
+ */
+export const MEDIUM_BUDGET_MS = 3;
+export const MEDIUM_MAX_SAMPLES = 24;
+/** Standard errors by which the search must beat the rule's card for medium to play its own. */
+export const MEDIUM_OVERRULE = 1.5;
+
+/** One level: how it plays (decide.ts reads this), and what the layers around it need. */
+export interface Level {
+  /** The rule-based policy's style (policy.ts): "easy" slips and misjudges now and then. */
+  rules: "easy" | "medium";
+  /**
+   * The search over sampled deals of the hidden cards (hard.ts), or null for the rules alone.
+   * "decide": the search passes and plays (the rules only when no deal fits the view);
+   * "check": the rules pass and play, unless the search finds a card better by `overrule`
+   * standard errors over the same worlds.
+   */
+  search:
+    | null
+    | { mode: "decide"; budgetMs: number; samples: number }
+    | { mode: "check"; budgetMs: number; samples: number; minWorlds: number; overrule: number };
+  /**
+   * The worker pool's time limit for one decision: "budget", the decision's budget
+   * (opts.budgetMs, else the search's) plus the pool's margin; "margin", the margin alone (a
+   * level whose decisions take a few milliseconds).
+   */
+  poolLimit: "budget" | "margin";
+  /** The names its seats take, the first free one (src/table/seats.ts). */
+  names: readonly string[];
+}
+
+/** Every level, weakest first (the order menus and choices show them in). */
+export const LEVELS = {
+  easy: { rules: "easy", search: null, poolLimit: "margin", names: ["Pip", "Dot", "Bean", "Kit"] },
+  medium: {
+    rules: "medium",
+    search: { mode: "check", budgetMs: MEDIUM_BUDGET_MS, samples: MEDIUM_MAX_SAMPLES, minWorlds: 6, overrule: MEDIUM_OVERRULE },
+    poolLimit: "margin",
+    names: ["Max", "Sam", "Lou", "Ray"],
+  },
+  hard: {
+    rules: "medium",
+    search: { mode: "decide", budgetMs: HARD_BUDGET_MS, samples: HARD_MAX_SAMPLES },
+    poolLimit: "budget",
+    names: ["Ada", "Alan", "Grace", "Edsger"],
+  },
+} as const satisfies Record<string, Level>;
+
+export type BotLevel = keyof typeof LEVELS;
+export const BOT_LEVELS = Object.keys(LEVELS) as readonly BotLevel[];
+export const isBotLevel = (x: unknown): x is BotLevel => typeof x === "string" && Object.hasOwn(LEVELS, x);
+
+/** The level that advises: hints, reviews and the daily's computer players play as the strongest one. */
+export const ADVISOR_LEVEL: BotLevel = "hard";
+/**
+ * The level of a computer seat nobody chose: the default of DEFAULT_BOT_LEVEL, and the name and
+ * rating key of a stored seat without a level (a former player's seat, rows from older versions).
+ */
+export const DEFAULT_LEVEL: BotLevel = "medium";
+
+/** The level's row, as the general shape (a row's own literal type is narrower than Level). */
+export const levelOf = (level: BotLevel): Level => LEVELS[level];
