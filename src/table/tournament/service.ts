@@ -298,19 +298,15 @@ export class TournamentService implements Tournaments {
     return (await this.store.list({ guildId, statuses: ["playing", "signup"] })).map((t) => tournamentView(t, this.paused));
   }
 
-  async get(id: string): Promise<TournamentView | null> {
-    const t = await this.store.get(id);
-    return t ? tournamentView(t, this.paused) : null;
-  }
+  readonly get = (id: string): Promise<TournamentView | null> => this.store.get(id).then((t) => t && tournamentView(t, this.paused));
 
   async tournamentOf(tableId: string): Promise<{ tournamentId: string; round: number; closed: boolean } | null> {
     const r = await this.store.tableRound(tableId);
     return r ? { tournamentId: r.tournamentId, round: r.round, closed: r.closedAt !== null } : null;
   }
 
-  async personal(userId: string): Promise<PersonalTournament[]> {
-    return (await this.store.personal(userId)).map((p) => ({ ...p, status: statusOf(p.status) }));
-  }
+  readonly personal = async (userId: string): Promise<PersonalTournament[]> =>
+    (await this.store.personal(userId)).map((p) => ({ ...p, status: statusOf(p.status) }));
 
   /** Forget me: the store gives the person's entries a stand-in id (the privacy sequence does too); the open tables are the table service's. */
   readonly forget = (userId: string): Promise<number> => this.store.forget(userId);
