@@ -34,6 +34,10 @@ export const COPIED_MODELS = [
   { model: "tournamentEntry", table: "TournamentEntry", key: ["tournamentId", "userId"] },
   { model: "tournamentRound", table: "TournamentRound", key: ["tournamentId", "round"] },
   { model: "tournamentTable", table: "TournamentTable", key: ["tableId"] },
+  // Seasons (/hearts season), parents first: a season's nights and its table's scores.
+  { model: "season", table: "Season", key: ["id"] },
+  { model: "seasonNight", table: "SeasonNight", key: ["tournamentId"] },
+  { model: "seasonScore", table: "SeasonScore", key: ["seasonId", "tournamentId", "userId"] },
 ] as const;
 
 /** Models not copied, on purpose, and why (said at the start of every copy). */

@@ -30,7 +30,10 @@ type PermissionName = "permViewChannel" | "permSendMessages" | "permEmbedLinks" 
 function settingsFrom(i: ChatInputCommandInteraction): SettingsChange | Decline {
   const change: Record<string, unknown> = {};
   for (const s of OPTION_SETTINGS) {
-    const raw = i.options.get(s.option.name)?.value;
+    // discord.js's typed getters: a value of another type (an older /hearts still shown) throws, and the router words it.
+    const name = s.option.name;
+    const raw =
+      s.kind === "boolean" ? i.options.getBoolean(name) : s.kind === "integer" ? i.options.getInteger(name) : i.options.getString(name);
     if (raw === undefined || raw === null) continue;
     const c = s.check(raw);
     if (c.ok) change[s.key] = c.value;
