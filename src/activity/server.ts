@@ -269,7 +269,7 @@ export class ActivityServer {
     }
     const tableId = c.tableId;
     if (!tableId) return this.say(c, c.barred ?? { area: "refusals", key: "noTable" }, "refusal");
-    const actor = askerOf(who, c.channel, this.deps.guildOf);
+    const actor = askerOf(who, c.channel, this.deps);
     const s = this.deps.service;
     switch (parsed.t) {
       case "play":
@@ -354,7 +354,7 @@ export class ActivityServer {
       locale: who.locale,
       resumed,
     });
-    const found = await this.lastGames.here(this.deps.service, askerOf(who, m.channel, this.deps.guildOf));
+    const found = await this.lastGames.here(this.deps.service, askerOf(who, m.channel, this.deps));
     const table = found.ok ? found.table : null;
     this.places.show(c, table?.record.id ?? null);
     c.hand = handKey(table);

@@ -27,12 +27,15 @@ export interface Session extends DiscordIdentity {
 export function askerOf(
   who: Pick<DiscordIdentity, "userId" | "name">,
   channel: string | null,
-  guildOf?: (c: string) => string | null,
+  place: { guildOf?(c: string): string | null; parentOf?(c: string): string | null },
 ): Asker {
   return {
     userId: who.userId,
     name: who.name,
-    where: { guildId: channel ? (guildOf?.(channel) ?? null) : null, channelId: channel ?? "" },
+    // A thread names its parent: a table's id names the channel its thread grew from (gate.ts).
+    where: channel
+      ? { guildId: place.guildOf?.(channel) ?? null, channelId: channel, parentId: place.parentOf?.(channel) ?? null }
+      : { guildId: null, channelId: "" },
   };
 }
 

@@ -20,6 +20,9 @@ export function standaloneActivity(h: Harness, limits: Partial<DoorLimits>, more
     host: "127.0.0.1",
     port: 0,
     limits,
+    // Where a channel is, as the bot's client knows it (src/app/hearts.ts wires the same): the gate's where.
+    guildOf: (channelId) => h.bot.channels.guildOf(channelId),
+    parentOf: (channelId) => h.bot.channels.parentOf(channelId),
     ...more,
   });
 }

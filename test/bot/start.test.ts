@@ -92,6 +92,7 @@ describe("npm run deploy-commands", () => {
         "review",
         "stats",
         "tournament",
+        "season",
         "settings",
         "privacy",
       ]);

@@ -11,7 +11,10 @@
 import * as render from "../index.js";
 import type { RenderReply, RenderRequest } from "./render-process.js";
 
-const send = (m: RenderReply | { ready: true }) => process.send!(m);
+// The bot may be gone already (it stopped as this process started): nothing to tell, and no throw.
+const send = (m: RenderReply | { ready: true }) => {
+  if (process.connected) process.send!(m, undefined, undefined, () => {});
+};
 process.on("message", (req: RenderRequest) => {
   let reply: RenderReply;
   try {
@@ -32,4 +35,5 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     }, LINGER_MS);
   });
 }
-send({ ready: true });
+if (process.connected) send({ ready: true });
+else process.exit(0);
