@@ -139,6 +139,27 @@ async function populate(url: string) {
       },
     },
   });
+  // That tournament is a season's first night, done, with its scores in the season's table.
+  const season = await store.seasons.create(
+    {
+      id: "season1",
+      guildId: "g1",
+      name: "Friday night",
+      channelId: "c1",
+      organiserId: "ana",
+      options: { rounds: 3, handsPerRound: 4, rulesSpec: "classic", botLevel: "hard" },
+      dates: [new Date(Date.UTC(2026, 10, 27, 20)), new Date(Date.UTC(2026, 11, 4, 20))],
+      minNights: 3,
+    },
+    "tour1",
+  );
+  const playedAt = new Date(Date.UTC(2026, 10, 27, 22));
+  await store.seasons.nightDone(
+    "tour1",
+    people.slice(0, 2).map((userId, i) => ({ tournamentId: "tour1", userId, name: userId, percent: 40 + 20 * i, playedAt })),
+    playedAt,
+  );
+  if (!season) throw new Error("no season");
   await store.close();
   return open;
 }
@@ -157,6 +178,9 @@ async function snapshot(store: HeartsStore) {
   out.salt = await store.secret("daily-salt", "not-this-one");
   out.cached = await store.getCached("review", "x|ana");
   out.deck = await store.getPlayerPrefs("ana");
+  const season = await store.seasons.latest("g1");
+  out.season = season;
+  out.seasonScores = season && (await store.seasons.scores(season.id));
   const open = await store.listOpenTables();
   out.open = open;
   for (const t of open) out[`log ${t.id}`] = await store.loadActions(t.id);
@@ -203,6 +227,9 @@ for (const target of targets) {
         "TournamentEntry",
         "TournamentRound",
         "TournamentTable",
+        "Season",
+        "SeasonNight",
+        "SeasonScore",
       ]);
       for (const c of report.counts) expect(c.target, c.table).toBe(c.source);
       expect(report.counts.every((c) => c.source > 0)).toBe(true);
