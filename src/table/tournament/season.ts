@@ -97,7 +97,7 @@ export function seasonStandings(scores: readonly SeasonScoreRow[], minNights: nu
 }
 
 /** Whose night counts: ranked that night (a percentage over compared deals), never a forgotten stand-in. */
-const counts = (s: Standing) => s.percent !== null && s.deals > 0 && !s.id.startsWith(FORMER_KEY) && !(s as { absent?: boolean }).absent;
+const counts = (s: Standing) => s.percent !== null && s.deals > 0 && !s.id.startsWith(FORMER_KEY) && !s.absent;
 
 export interface SeasonServiceDeps {
   store: SeasonStore;
