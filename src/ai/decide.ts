@@ -68,6 +68,8 @@ export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}
           searchPass(view, { ...searchOptions(opts, seed, search), minWorlds: search.minWorlds, candidates: search.passCandidates }),
         );
         if (found && found.lead[0] >= search.overrule) return { type: "pass", seat, cards: found.cards };
+        // (The ranking's first is the rules' pass: no need to rank the 286 passes again.)
+        if (found) return { type: "pass", seat, cards: found.candidates[0] };
       }
       const hand: SuitMasks = [0, 0, 0, 0];
       for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);

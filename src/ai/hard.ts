@@ -116,6 +116,13 @@ function tally(k: number, samples: number): Tally {
   };
 }
 
+/**
+ * Whether to stop before another world: when the worlds so far, at their mean cost, say the next
+ * one would end past the budget. A decision then ends within its budget, rather than one world
+ * after it (a medium pass's world is about a tenth of its budget).
+ */
+const overBudget = (elapsed: number, worlds: number, budgetMs: number): boolean => elapsed + (worlds > 0 ? elapsed / worlds : 0) > budgetMs;
+
 /** How many standard errors a candidate must trail the leader by before it is dropped. */
 const PRUNE_Z = 3.5;
 /** Leads this small (in utility: win chance plus 0.0004 a point) are ties not worth more time. */
@@ -259,7 +266,7 @@ export function searchPlay(
   const style = opts.style ?? PLAYOUT;
   const solver = view.hand.length <= (opts.endgame ?? ENDGAME_CARDS) ? new Endgame(view.rules, boardMoonChoice) : null;
   while (t.n < opts.samples && t.n < t.wt.length) {
-    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
+    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && overBudget(performance.now() - started, t.n, opts.budgetMs)) break;
     const hands = sampler.sample(rng);
     root.loadView(view, hands, taken, voids0);
     const playoutSeed = rng.int(0x7fffffff);
@@ -355,7 +362,7 @@ export function searchPass(
   const to = [0, 1, 2, 3].map((p) => passTarget(p, view.passDirection));
   const packed = candidates.map(pack);
   while (t.n < opts.samples && t.n < t.wt.length) {
-    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
+    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && overBudget(performance.now() - started, t.n, opts.budgetMs)) break;
     const hands = sampler.sample(rng);
     for (let p = 0; p < 4; p++) if (p !== me) passes[p] = pack(choosePass(hands[p], view.rules, passStyle, rng));
     const playoutSeed = rng.int(0x7fffffff);
