@@ -46,8 +46,9 @@ describe("sampled worlds", () => {
               checked++;
             }
           }
+          // Medium with a fixed few worlds: the same games on any machine, whatever its load.
           const level = seat % 2 ? "medium" : "easy";
-          const why = step(state, decide(viewFor(state, seat as Seat), level, { seed: g }));
+          const why = step(state, decide(viewFor(state, seat as Seat), level, { seed: g, samples: 8 }));
           expect(why).toBeNull();
         }
       }
