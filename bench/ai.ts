@@ -478,10 +478,16 @@ function pool(files: string[]): void {
     }
   }
   if (!match) fail("the files hold no deals");
-  summarise(match, [...deals.values()], `${deals.size} deals × 4 rotations pooled from ${files.length} file(s), rules ${match.rules}`, {
-    pooledFrom: files.length,
-    repeatedDeals: repeated,
-  });
+  const clock = match.clock === "cpu" ? "budgets and times in CPU ms" : "budgets and times in wall-clock ms";
+  summarise(
+    match,
+    [...deals.values()],
+    `${deals.size} deals × 4 rotations pooled from ${files.length} file(s), rules ${match.rules}, ${clock}`,
+    {
+      pooledFrom: files.length,
+      repeatedDeals: repeated,
+    },
+  );
 }
 
 if (isMainThread && !process.env.BENCH_AI_NO_MAIN) {
