@@ -52,6 +52,7 @@ export function newConnection(ws: WebSocket, address: string, l: DoorLimits, now
     gone: false,
     hand: "",
     checked: null,
+    grant: null,
   };
 }
 

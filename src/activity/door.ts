@@ -46,8 +46,6 @@ export interface DoorLimits {
   perPerson: number;
   /** A signed-in connection with no message from the page and no table news this long is closed. */
   idleMs: number;
-  /** How long Discord's "yes, they may see the channel" lets a person act (within one hand) before it is asked again (rights.ts). */
-  recheckMs: number;
   /** How long the code exchange with Discord (both its requests) may take. */
   exchangeMs: number;
   /** Frames (any kind) and bytes a socket may send a second, and in a burst; frames one person may send over all their sockets. */
@@ -82,7 +80,6 @@ export const DOOR: DoorLimits = {
   perPerson: 8,
   idleMs: 30 * 60_000,
   exchangeMs: 10_000,
-  recheckMs: 10_000,
   framesPerSecond: 20,
   frameBurst: 40,
   bytesPerSecond: 16 << 10,
