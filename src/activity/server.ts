@@ -29,7 +29,7 @@ import { buildApp, type AppFiles } from "./bundle.js";
 import { newConnection, withinBudget, type Connection } from "./connection.js";
 import { DOOR, guardData, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
-import { closeReason, pathOf, servePage } from "./http.js";
+import { closeReason, pacedUpgrades, servePage, UNAVAILABLE } from "./http.js";
 import { LastGames } from "./last-games.js";
 import { identify, ownMembership, type DiscordIdentity, type OAuthDeps } from "./oauth.js";
 import { Places } from "./places.js";
@@ -38,14 +38,7 @@ import { handKey, Rights, type HeldGrant } from "./rights.js";
 import { rulesInfo } from "./rules.js";
 import { askerOf, Sessions } from "./session.js";
 import { TournamentPanels } from "./tournament.js";
-import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
-
-/**
- * The table's refusals that speak of the chat's menu ("This menu is out of date… Here is your
- * current hand"), in the page's own words: the page has no menu, and already shows the table as it is.
- */
-const pageWords = (s: Sentence): Sentence =>
-  s.area === "refusals" && (s.key === "stale" || s.key === "notThisGame") ? sentence("activity", "movedOn") : s;
+import { handFor, pageWords, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
 export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "parentOf">> {
   service: TableService;
@@ -119,18 +112,21 @@ export class ActivityServer {
     this.places = new Places<Connection>({
       limits,
       now: this.now,
-      evict: (c, why) => this.shut(c, why === "signInFirst" ? TRY_AGAIN_LATER : CLOSE.replaced, why),
+      // A stranger who never sent a sign-in is cut off (the page reconnects by itself); a person is told why.
+      evict: (c, why) => (why === "signInFirst" ? c.ws.terminate() : this.shut(c, CLOSE.replaced, why)),
       shown: (c) => {
         this.panels?.shown(c).catch((err: unknown) => deps.log.warn({ err: String(err) }, "tournament panel not sent"));
       },
       stoppedWatching: deps.stoppedWatching,
     });
-    this.http.on("upgrade", (req, socket, head) => {
-      const path = pathOf(req);
-      const address = deps.forwardKey ? forwardedAddress(req, deps.forwardKey) : (req.socket.remoteAddress ?? "?");
-      if (path !== "/ws" || address === null) return void socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-      if (!this.places.roomForStranger()) return void socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, socket, address));
+    pacedUpgrades(this.http, {
+      ...limits,
+      // Behind the front (SHARDS), only what it forwards with this shard's key.
+      allowed: (req) => !deps.forwardKey || forwardedAddress(req, deps.forwardKey) !== null,
+      accept: (req, socket, head) => {
+        if (!this.places.roomForStranger()) return void socket.end(UNAVAILABLE);
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, socket));
+      },
     });
     deps.service.onUpdate((table, update) => {
       this.lastGames.saw(table, update);
@@ -202,16 +198,16 @@ export class ActivityServer {
 
   // ---- connections ------------------------------------------------------------------------------
 
-  private connected(ws: WebSocket, socket: Duplex, address: string): void {
+  private connected(ws: WebSocket, socket: Duplex): void {
     const now = this.now();
     const l = this.limits;
-    const c = newConnection(ws, address, l, now);
+    const c = newConnection(ws, l, now);
     this.places.arrived(c);
     // Every frame, pings and pongs too, is counted from the raw bytes before ws parses it.
     guardData(socket, (chunk) => this.admit(c, chunk));
     // Until the page sends its sign-in; the exchange with Discord then has its own bound (door.ts).
     const timer = setTimeout(() => {
-      if (!c.who && !c.signingIn) this.close(c, CLOSE.signInFirst, "signInFirst");
+      if (!c.who && !c.signingIn) this.drop(c);
     }, l.signInMs);
     ws.on("message", (data, isBinary) => {
       // Before anything is read: a page over its budget costs no parsing, no lookup, no queued answer.
