@@ -34,7 +34,7 @@ import { ActivityClient, signIn, simpleMove } from "../activity/ws-client.js";
 import { compiled } from "../ops/compiled.js";
 
 const SHARDS = 4;
-/** 2: a shard holds several guilds (8 in all, 24 games); 3 (36 games) took a third longer and caught nothing more. */
+/** 2: a shard still holds several guilds (8 in all, 24 games, every check the same as with 3 and 36). */
 const GUILDS_PER_SHARD = Number(process.env.SCALE_GUILDS_PER_SHARD ?? 2);
 /** 3: the leaderboard ranks a player from their third counted game. */
 const GAMES_PER_GUILD = Number(process.env.SCALE_GAMES ?? 3);
