@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Player, byVerb, findButton, playUntil, startHarness, tableMessagesAnywhere, textOf, type Harness } from "./harness.js";
 import type { FakeMessage } from "../fake-discord/server.js";
-import { created, signupOf, tournamentCommand } from "./tournament-steps.js";
+import { created, tournamentCommand } from "./tournament-steps.js";
 
 let h: Harness | null = null;
 afterEach(async () => {
