@@ -216,13 +216,14 @@ async function acked(h: InteractionHandle): Promise<boolean> {
 
 /**
  * Sends an interaction and waits for what the person then sees (the reply, or the updated message);
- * given as a function, it is sent again (up to three times in all) while its acknowledgement comes
+ * given as a function, it is sent again (up to six times in all) while its acknowledgement comes
  * too late, as a person does.
  */
 async function answer(send: InteractionHandle | (() => InteractionHandle)): Promise<FakeMessage> {
   let h = typeof send === "function" ? send() : send;
-  // (/hearts new missed 3 s twice in a row here at a load average of 14-18.)
-  for (let tries = 1; !(await acked(h)) && typeof send === "function" && tries < 3; tries++) h = send();
+  // (/hearts new missed 3 s twice in a row at a load average of 14-18; at 21 every shard's first
+  // one missed, and one of them three times in a row.)
+  for (let tries = 1; !(await acked(h)) && typeof send === "function" && tries < 6; tries++) h = send();
   return waitFor(
     () => {
       const r = h.reply();
