@@ -101,10 +101,11 @@ function guarded<T>(search: () => T): T | null {
   }
 }
 
-function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number }) {
+function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number; endgame: number }) {
   const timed = opts.budgetMs !== undefined || opts.samples === undefined;
   return {
     seed,
+    endgame: search.endgame,
     budgetMs: timed ? Math.max(1, opts.budgetMs ?? search.budgetMs) : 0,
     samples: Math.max(1, opts.samples ?? search.samples),
   };
@@ -121,7 +122,7 @@ function checkedPlay(
   style: Style,
   opts: DecideOptions,
   seed: number,
-  search: { budgetMs: number; samples: number; minWorlds: number; overrule: number },
+  search: { budgetMs: number; samples: number; endgame: number; minWorlds: number; overrule: number },
 ): Card {
   const rule = rulePlay(view, style, seed);
   const found = guarded(() => searchPlay(view, { ...searchOptions(opts, seed, search), minWorlds: search.minWorlds }));

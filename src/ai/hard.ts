@@ -64,13 +64,10 @@ export interface SearchOptions {
   style?: Style;
   /**
    * With at most this many cards in hand, each world's end of the hand is solved (endgame.ts)
-   * rather than played out (default ENDGAME_CARDS; 0: always playouts).
+   * rather than played out (default 0: always played out; a level's row says, src/ai/levels.ts).
    */
   endgame?: number;
 }
-
-/** Hands this small are solved exactly in each world (see SearchOptions.endgame). */
-export const ENDGAME_CARDS = 3;
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
 export function bestMoonChoice(
@@ -264,7 +261,7 @@ export function searchPlay(
   const root = new FastHand(view.rules);
   const board = new FastHand(view.rules);
   const style = opts.style ?? PLAYOUT;
-  const solver = view.hand.length <= (opts.endgame ?? ENDGAME_CARDS) ? new Endgame(view.rules, boardMoonChoice) : null;
+  const solver = view.hand.length <= (opts.endgame ?? 0) ? new Endgame(view.rules, boardMoonChoice) : null;
   while (t.n < opts.samples && t.n < t.wt.length) {
     if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && overBudget(performance.now() - started, t.n, opts.budgetMs)) break;
     const hands = sampler.sample(rng);

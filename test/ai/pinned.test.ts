@@ -8,7 +8,7 @@
  * tricks solved) in MEDIUM_WITH_ENDGAME, and its search trusted more in MEDIUM_TRUSTING_SEARCH. The hard searches are pinned with every world played out.
  */
 import { describe, expect, it } from "vitest";
-import { ENDGAME_CARDS } from "../../src/ai/hard.js";
+import { MEDIUM_ENDGAME_CARDS } from "../../src/ai/levels.js";
 import { knowledgeOf } from "../../src/ai/knowledge.js";
 import { passFingerprints, pinnedPlayViews, playFingerprints, playoutFingerprints } from "./pinned.js";
 
@@ -279,7 +279,7 @@ describe("the hard player decides as recorded before the speed work", () => {
       .map((line, i) => (i in MEDIUM_TRUSTING_SEARCH ? line.replace(/ \d+$/, ` ${MEDIUM_TRUSTING_SEARCH[i]}`) : line));
     expect(playFingerprints()).toEqual(expected);
     const views = pinnedPlayViews();
-    for (const i of Object.keys(MEDIUM_WITH_ENDGAME).map(Number)) expect(views[i].hand.length).toBeLessThanOrEqual(ENDGAME_CARDS);
+    for (const i of Object.keys(MEDIUM_WITH_ENDGAME).map(Number)) expect(views[i].hand.length).toBeLessThanOrEqual(MEDIUM_ENDGAME_CARDS);
     for (const i of Object.keys(PLAY_WITH_QUEEN_SIGN).map(Number)) {
       expect(knowledgeOf(views[i]).queenWeight.some((w) => w < 1)).toBe(true);
     }
