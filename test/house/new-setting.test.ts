@@ -6,11 +6,13 @@
  * in the rules), and finds it everywhere a host, a server admin, an operator or a player meets a
  * setting, in English and French, without touching another file: the command's definition, the
  * configuration, a host's change, the server's stored defaults, a tournament's round tables, a
- * table stored before it existed, and the rules both front ends show. (A server default is also
- * a column of the server's row: prisma/schema.prisma and its PostgreSQL twin, with a migration.)
+ * table stored before it existed, and the rules both front ends show. Its server default is
+ * stored in a real SQLite file with no new column (the server's table defaults are one JSON object),
+ * and the files a contributor writes are counted: at most 6 with its sentences.
  * It mocks src/table/settings-table.ts, so it runs in the system-mocks project, on modules of its own.
  */
-import { describe, expect, it, vi } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 const pseudo = vi.hoisted(() => {
   type M = { commands: { hints: string; resetChoice: (v: { what: string }) => string }; settings: { hints: string; hintsOn: string } };
@@ -45,6 +47,9 @@ vi.mock("../../src/table/settings-table.js", async (importOriginal) => {
 });
 
 import { commandData } from "../../commands/hearts.js";
+import { openStore } from "../../src/store/index.js";
+import { SERVER_SETTINGS } from "../../src/table/settings-table.js";
+import { tempDb } from "../store/helpers.js";
 import { rulesInfo } from "../../src/activity/rules.js";
 import { DEFAULT_SETTINGS, readConfig } from "../../src/config.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
@@ -74,6 +79,49 @@ const xxOf = (s: object) => (s as Record<string, unknown>).xx;
 const row = { defaultRules: "classic", tableCap: null, locale: null, retentionDays: null, allowedChannels: "[]", leftAt: null };
 const tournament = { secret: "s".repeat(64), botLevel: "hard", handsPerRound: 2 } as StoredTournament;
 
+/** The catalogue areas a setting's words read (each read through a recording proxy of `messages`). */
+function areasRead(words: ((m: never) => unknown)[]): string[] {
+  const read = new Set<string>();
+  const real = messages("en") as unknown as Record<string, unknown>;
+  const m = new Proxy(real, { get: (t, area: string) => (read.add(area), t[area]) });
+  for (const w of words) w(m as never);
+  return [...read].sort();
+}
+
+/** The GuildSettings model of a Prisma schema: the columns a new server default would need. */
+const serverColumns = (schema: string, keys: string[]) => {
+  const model = /model GuildSettings \{([^}]*)\}/.exec(schema)?.[1] ?? "";
+  return keys.filter((k) => new RegExp(`^\\s*${k}\\s`, "m").test(model));
+};
+
+/**
+ * The files a contributor writes for a new setting with a server default: its entry, its words
+ * (each catalogue area it reads, in English and in French), its line in docs/players.md, the code
+ * that obeys it (one module), and for each Prisma schema whose server row holds the server
+ * defaults as columns, that schema and a migration.
+ */
+function filesFor(words: ((m: never) => unknown)[], schemas: Record<string, string>): string[] {
+  const fr = readdirSync("src/i18n/fr").map((f) => `src/i18n/fr/${f}`);
+  const frOf = (area: string) => fr.find((f) => new RegExp(`export const ${area}\\b`).test(readFileSync(f, "utf8")))!;
+  const areas = areasRead(words);
+  const keys = SERVER_SETTINGS.map((s) => s.key);
+  return [
+    ...new Set([
+      "src/table/settings-table.ts",
+      ...areas.map((a) => `src/i18n/messages/${a}.ts`),
+      ...areas.map(frOf),
+      "docs/players.md",
+      "the code that obeys it",
+      ...Object.entries(schemas).flatMap(([file, text]) => (serverColumns(text, keys).length ? [file, `${file}: a migration`] : [])),
+    ]),
+  ];
+}
+
+const cleanups: (() => unknown)[] = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
 describe("a new table setting, added as one entry of the settings table", () => {
   it("is an option of /hearts new and /hearts rules, with its range and its words in every language", () => {
     for (const s of ["new", "rules"]) {
@@ -97,6 +145,38 @@ describe("a new table setting, added as one entry of the settings table", () => 
     const newer = guildSettingsRecord("1", { ...row, xx: 99 } as never);
     expect(xxOf(newer)).toBeNull();
     expect(xxOf(serverDefaults(DEFAULT_SETTINGS, newer))).toBe(3);
+  });
+
+  it("is stored as a server's default in a real SQLite file without a column of its own, and reset", async () => {
+    const db = tempDb();
+    cleanups.push(db.cleanup);
+    const store = await openStore(db.url);
+    cleanups.push(() => store.close());
+    await store.updateGuildSettings("1", { xx: 6, turnSeconds: 30 } as never);
+    expect(xxOf(await store.getGuildSettings("1"))).toBe(6);
+    expect(xxOf(await store.updateGuildSettings("1", { xx: null } as never))).toBeNull();
+    expect(await store.getGuildSettings("1")).toMatchObject({ turnSeconds: 30 });
+  });
+
+  it("takes at most 6 files with its sentences, its server default included", () => {
+    const p = pseudo;
+    const words = [
+      p.option.describe,
+      p.server.describe,
+      p.server.reset,
+      p.server.label,
+      (m: never) => p.server.show(4, m),
+      (m: never) => p.said(4, m),
+    ];
+    const schemas = Object.fromEntries(["prisma/schema.prisma", "prisma/postgres/schema.prisma"].map((f) => [f, readFileSync(f, "utf8")]));
+    const files = filesFor(words as never, schemas);
+    expect(files, files.join("\n")).toHaveLength(6);
+    expect(files.length).toBeLessThanOrEqual(6);
+    // A server default kept in a column of its own, as before: a schema and a migration each, 10 files.
+    const asColumns = "model GuildSettings {\n  guildId String @id\n  turnSeconds Int?\n  hintsAllowed Boolean?\n}";
+    const before = filesFor(words as never, Object.fromEntries(Object.keys(schemas).map((f) => [f, asColumns])));
+    expect(before.length).toBe(10);
+    expect(filesFor(words as never, { "prisma/schema.prisma": asColumns }).length).toBeGreaterThan(6);
   });
 
   it("has its default, which the operator's environment variable moves within its range", () => {
