@@ -6,7 +6,8 @@
  * - 300 new sockets a second that never read, while a real person signs in;
  * - a token endpoint answering in 5.5 s;
  * - a member banned and one whose View Channel is denied: how long until their pages close;
- * - a kicked member (Discord does not announce it without the members intent) making their next move.
+ * - a kicked member (Discord does not announce it without the members intent) making their next move
+ *   right after the kick, and the member look-ups it cost the bot (none: the person's own grant asks).
  * Every loop here is bounded in count and time.
  */
 import WebSocket from "ws";
@@ -116,11 +117,19 @@ export async function kickedMove(port: number, fake: FakeDiscord, user: FakeUser
   await openTable();
   const page = await signIn(port, fake.oauthCode(user), channel);
   const move = await page.until(() => page.table && simpleMove(page.table), 10_000, "a move to make").catch(() => null);
+  // The member look-ups from the kick on: the bot's (on its global 50 a second) and the person's own grant's.
+  const lookUps = { bot: 0, own: 0 };
+  const stop = fake.onCall((call) => {
+    if (/^\/guilds\/\d+\/members\/\d+$/.test(call.path)) lookUps.bot++;
+    if (/^\/users\/@me\/guilds\/\d+\/member$/.test(call.path)) lookUps.own++;
+  });
   fake.kick(user);
-  await sleep(10_500);
+  // The strict case: the move comes right after the kick, well within the 10 s a "yes" once stayed good for.
+  await sleep(200);
   if (move) page.send(move);
   await page.until(() => page.closed, 5000).catch(() => null);
+  stop();
   const refused = !!move && page.closed?.code === 4009;
   page.close();
-  return refused;
+  return { refused, lookUps };
 }

@@ -22,7 +22,8 @@
  *   then (bench/abuse-door.ts) activityPongFlood, four sockets without an account and one signed-in
  *   page streaming pongs; activityChurn, 300 new sockets a second that never read while real people
  *   sign in; and outside the phases a sign-in through a 5.5 s token endpoint, a ban and a View
- *   Channel denied (time until their pages close), a kicked member's next move.
+ *   Channel denied (time until their pages close), a kicked member's next move right after the kick
+ *   (refused, and the bot's member look-ups it cost: `kickedMoveLookUps`).
  * In every phase the other tables' people also click Scores, 10 a second in all (within their
  * budgets): their acknowledgements are the "others" latency.
  *
@@ -459,11 +460,12 @@ async function main(): Promise<void> {
       const kickChannel = fake.addChannel("kicked");
       await sleep(300);
       const kicked = askers[28];
-      const kickedMoveRefused = await kickedMove(activityPort, fake, kicked, kickChannel, async () => {
+      const kicking = await kickedMove(activityPort, fake, kicked, kickChannel, async () => {
         await fake.slashCommand(kicked, "hearts", { subcommand: "new", options: { level: "easy" } }, kickChannel).ack;
         const table = await waitFor(() => fake.channelMessages(kickChannel).find((m) => byVerb(m, "start")), 10_000);
         if (table) await fake.clickButton(kicked, table.id, byVerb(table, "start")!.custom_id!).ack;
       });
+      const kickedMoveRefused = kicking.refused;
       const revokedClosedMs = Math.max(revocation.bannedClosedMs, revocation.unseenClosedMs);
       const churnSignInMs = churnSignIns.length ? Math.max(...churnSignIns) : NaN;
       const rssGrowth = activityFlood ? +((activityFlood.rssMaxMb as number) - (activityFlood.rssStartMb as number)).toFixed(1) : NaN;
@@ -473,10 +475,13 @@ async function main(): Promise<void> {
         floodLoopP99Ms: activityFlood?.loopDelayP99Ms ?? NaN,
         floodRssGrowthMb: rssGrowth,
         floodMessagesSent: floodSent,
+        anonymousAckP99Ms: activityAnonymous?.ackP99Ms ?? NaN,
+        anonymousLoopP99Ms: activityAnonymous?.loopDelayP99Ms ?? NaN,
         anonymousSignInMs,
         anonymousSignIns: signIns,
         idleSocketsAccepted: crowd.accepted,
         madeUpCodesSent: crowd.madeUp,
+        fanoutAckP99Ms: activityFanout?.ackP99Ms ?? NaN,
         fanoutLoopP99Ms: activityFanout?.loopDelayP99Ms ?? NaN,
         fanoutConnections: fanout,
         pongFloodAckP99Ms: activityPongFlood?.ackP99Ms ?? NaN,
@@ -491,6 +496,7 @@ async function main(): Promise<void> {
         revokedClosedMs,
         revocation,
         kickedMoveRefused,
+        kickedMoveLookUps: kicking.lookUps,
       };
       activity = {
         ...summary,
@@ -498,7 +504,10 @@ async function main(): Promise<void> {
           floodAck: summary.floodAckP99Ms <= 100,
           floodLoop: summary.floodLoopP99Ms <= 20,
           floodRss: rssGrowth <= 50,
+          anonymousAck: summary.anonymousAckP99Ms <= 100,
+          anonymousLoop: summary.anonymousLoopP99Ms <= 20,
           anonymousSignIn: anonymousSignInMs <= 2000,
+          fanoutAck: summary.fanoutAckP99Ms <= 100,
           fanoutLoop: summary.fanoutLoopP99Ms <= 20,
           pongFloodAck: summary.pongFloodAckP99Ms <= 100,
           pongFloodLoop: summary.pongFloodLoopP99Ms <= 20,

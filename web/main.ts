@@ -136,7 +136,9 @@ async function authorize(): Promise<string> {
     response_type: "code",
     state: "",
     prompt: "none",
-    scope: ["identify"],
+    // guilds.members.read: the bot asks Discord with the person's own grant whether they are still a
+    // member of the server before each move (a kick is caught at once, on none of the bot's requests).
+    scope: ["identify", "guilds.members.read"],
   });
   return code;
 }

@@ -11,8 +11,6 @@ import type { Watcher } from "./rights.js";
 
 export interface Connection extends Watcher, Placed {
   ws: WebSocket;
-  /** The peer's address (behind Discord's proxy, which hides people's addresses, a proxy's). */
-  address: string;
   who: DiscordIdentity | null;
   channel: string | null;
   /** The table shown: the channel's open table, or the last one (a game just over). */
@@ -34,10 +32,9 @@ export interface Connection extends Watcher, Placed {
   lastHeard: number;
 }
 
-export function newConnection(ws: WebSocket, address: string, l: DoorLimits, now: number): Connection {
+export function newConnection(ws: WebSocket, l: DoorLimits, now: number): Connection {
   return {
     ws,
-    address,
     who: null,
     channel: null,
     tableId: null,
@@ -52,6 +49,7 @@ export function newConnection(ws: WebSocket, address: string, l: DoorLimits, now
     gone: false,
     hand: "",
     checked: null,
+    grant: null,
   };
 }
 

@@ -19,8 +19,12 @@
  *   sentence when another opens. A signed-in connection with nothing from the page and no table
  *   news for `idleMs` is closed. A closed connection frees its place at once (the close handshake
  *   is not waited for: a stranger is terminated, a signed-in page has `closeGraceMs` to read why).
- * - Strangers: connections not yet signed in are few (`maxUnsigned`, the oldest idle one closed
- *   first) and short-lived (`signInMs`, which stops once the page has sent its sign-in); a
+ * - Strangers: a crowd's upgrades are handled `upgradesPerTurn` per turn of the event loop (a burst
+ *   of 250 sockets arriving together once held the loop 60–100 ms, and everyone's acknowledgements
+ *   with it), `upgradeQueue` more waiting, past it a 503 at once; connections not yet signed in are
+ *   few (`maxUnsigned`, the oldest idle one cut off first, without a close frame: a page that has not
+ *   sent its sign-in reconnects by itself whatever the code) and short-lived (`signInMs`, which
+ *   stops once the page has sent its sign-in); a
  *   sign-in's exchange with Discord runs `exchanges` at once with a short queue, each bounded by
  *   `exchangeMs` (past it the page is told to try again with a fresh code). A made-up code costs one quick answer from Discord, so what bounds it is
  *   how many run at once, not a rate spent before the code is read (20 made-up codes a second
@@ -46,8 +50,6 @@ export interface DoorLimits {
   perPerson: number;
   /** A signed-in connection with no message from the page and no table news this long is closed. */
   idleMs: number;
-  /** How long Discord's "yes, they may see the channel" lets a person act (within one hand) before it is asked again (rights.ts). */
-  recheckMs: number;
   /** How long the code exchange with Discord (both its requests) may take. */
   exchangeMs: number;
   /** Frames (any kind) and bytes a socket may send a second, and in a burst; frames one person may send over all their sockets. */
@@ -62,6 +64,9 @@ export interface DoorLimits {
   /** Messages a connection may send a second, and in a burst. */
   messagesPerSecond: number;
   messageBurst: number;
+  /** WebSocket upgrades handled per turn of the event loop, and how many more may wait for theirs (past it: 503 at once). */
+  upgradesPerTurn: number;
+  upgradeQueue: number;
   /** Unsent bytes past which a connection is dropped, and past which refusals and notes are left out. */
   maxBufferedBytes: number;
   quietBufferedBytes: number;
@@ -82,7 +87,6 @@ export const DOOR: DoorLimits = {
   perPerson: 8,
   idleMs: 30 * 60_000,
   exchangeMs: 10_000,
-  recheckMs: 10_000,
   framesPerSecond: 20,
   frameBurst: 40,
   bytesPerSecond: 16 << 10,
@@ -92,6 +96,8 @@ export const DOOR: DoorLimits = {
   closeGraceMs: 2000,
   messagesPerSecond: 8,
   messageBurst: 16,
+  upgradesPerTurn: 8,
+  upgradeQueue: 256,
   maxBufferedBytes: 1 << 20,
   quietBufferedBytes: 64 << 10,
   headersTimeoutMs: 5000,
@@ -124,6 +130,38 @@ export class Bucket {
   /** Milliseconds until a token is back. */
   waitMs(): number {
     return Math.max(1, Math.ceil(((1 - this.tokens) / this.perSecond) * 1000));
+  }
+}
+
+/**
+ * Work handed in bursts, done `perTurn` at a time per turn of the event loop (setImmediate: the
+ * I/O that arrived meanwhile, other people's clicks among it, goes in between), `queue` waiting at
+ * most: `add` says false past it, at once.
+ */
+export class Paced<T> {
+  private readonly waiting: T[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly perTurn: number,
+    private readonly queue: number,
+    private readonly run: (item: T) => void,
+  ) {}
+
+  add(item: T): boolean {
+    if (this.waiting.length >= this.queue) return false;
+    this.waiting.push(item);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.turn());
+    }
+    return true;
+  }
+
+  private turn(): void {
+    for (const item of this.waiting.splice(0, this.perTurn)) this.run(item);
+    if (this.waiting.length) setImmediate(() => this.turn());
+    else this.scheduled = false;
   }
 }
 

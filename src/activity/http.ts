@@ -2,8 +2,37 @@
  * What the Activity's two web servers share: the bot's own (server.ts) and, with SHARDS, the
  * ShardingManager's front door (front.ts), which serves the same page on the machine's one port.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AppFiles } from "./bundle.js";
+import { Paced } from "./door.js";
+
+export const UNAVAILABLE = "HTTP/1.1 503 Service Unavailable\r\n\r\n";
+
+/**
+ * The server's WebSocket upgrades at /ws (those `allowed`), handed to `accept` a few per turn of the
+ * event loop (door.ts Paced: a crowd arriving at once never holds the loop), `upgradeQueue` waiting
+ * at most: past it, a 503 at once. A socket closed while it waited is let go.
+ */
+export function pacedUpgrades(
+  http: Server,
+  o: {
+    upgradesPerTurn: number;
+    upgradeQueue: number;
+    allowed(req: IncomingMessage): boolean;
+    accept(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  },
+): void {
+  const waiting = new Paced<{ req: IncomingMessage; socket: Duplex; head: Buffer }>(o.upgradesPerTurn, o.upgradeQueue, (u) => {
+    if (!u.socket.destroyed) o.accept(u.req, u.socket, u.head);
+  });
+  http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (pathOf(req) !== "/ws" || !o.allowed(req)) return void socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+    // Node's HTTP server no longer listens for its errors, and ws does only from handleUpgrade on.
+    socket.on("error", () => undefined);
+    if (!waiting.add({ req, socket, head })) socket.end(UNAVAILABLE);
+  });
+}
 
 /** The page and its script, from this origin only; anything else is a 404 (503 while the page builds). */
 export function servePage(app: AppFiles | null, req: IncomingMessage, res: ServerResponse): void {

@@ -29,23 +29,16 @@ import { buildApp, type AppFiles } from "./bundle.js";
 import { newConnection, withinBudget, type Connection } from "./connection.js";
 import { DOOR, guardData, Slots, type DoorLimits } from "./door.js";
 import { forwardedAddress } from "./front.js";
-import { closeReason, pathOf, servePage } from "./http.js";
+import { closeReason, pacedUpgrades, servePage, UNAVAILABLE } from "./http.js";
 import { LastGames } from "./last-games.js";
-import { identify, type DiscordIdentity, type OAuthDeps } from "./oauth.js";
+import { identify, ownMembership, type DiscordIdentity, type OAuthDeps } from "./oauth.js";
 import { Places } from "./places.js";
 import { CLOSE, ClientMessage, MAX_CLIENT_FRAME, type ServerMessage } from "./protocol.js";
-import { handKey, Rights } from "./rights.js";
+import { handKey, Rights, type HeldGrant } from "./rights.js";
 import { rulesInfo } from "./rules.js";
 import { askerOf, Sessions } from "./session.js";
 import { TournamentPanels } from "./tournament.js";
-import { handFor, publicFrame, tableFrame, tableFrameHead } from "./views.js";
-
-/**
- * The table's refusals that speak of the chat's menu ("This menu is out of date… Here is your
- * current hand"), in the page's own words: the page has no menu, and already shows the table as it is.
- */
-const pageWords = (s: Sentence): Sentence =>
-  s.area === "refusals" && (s.key === "stale" || s.key === "notThisGame") ? sentence("activity", "movedOn") : s;
+import { handFor, pageWords, publicFrame, tableFrame, tableFrameHead } from "./views.js";
 
 export interface ActivityDeps extends LobbyDeps, Partial<Omit<ChannelAccess, "parentOf">> {
   service: TableService;
@@ -119,18 +112,21 @@ export class ActivityServer {
     this.places = new Places<Connection>({
       limits,
       now: this.now,
-      evict: (c, why) => this.shut(c, why === "signInFirst" ? TRY_AGAIN_LATER : CLOSE.replaced, why),
+      // A stranger who never sent a sign-in is cut off (the page reconnects by itself); a person is told why.
+      evict: (c, why) => (why === "signInFirst" ? c.ws.terminate() : this.shut(c, CLOSE.replaced, why)),
       shown: (c) => {
         this.panels?.shown(c).catch((err: unknown) => deps.log.warn({ err: String(err) }, "tournament panel not sent"));
       },
       stoppedWatching: deps.stoppedWatching,
     });
-    this.http.on("upgrade", (req, socket, head) => {
-      const path = pathOf(req);
-      const address = deps.forwardKey ? forwardedAddress(req, deps.forwardKey) : (req.socket.remoteAddress ?? "?");
-      if (path !== "/ws" || address === null) return void socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-      if (!this.places.roomForStranger()) return void socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, socket, address));
+    pacedUpgrades(this.http, {
+      ...limits,
+      // Behind the front (SHARDS), only what it forwards with this shard's key.
+      allowed: (req) => !deps.forwardKey || forwardedAddress(req, deps.forwardKey) !== null,
+      accept: (req, socket, head) => {
+        if (!this.places.roomForStranger()) return void socket.end(UNAVAILABLE);
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, socket));
+      },
     });
     deps.service.onUpdate((table, update) => {
       this.lastGames.saw(table, update);
@@ -139,8 +135,7 @@ export class ActivityServer {
     deps.service.access.onEnded((e) => this.ended(e));
     this.rights = new Rights<Connection>({
       access: deps,
-      now: this.now,
-      recheckMs: limits.recheckMs,
+      own: (grant, guildId) => ownMembership(this.oauth, grant, guildId, this.now),
       lost: (c) => this.close(c, CLOSE.ended, "endedUnseen"),
       failed: (err) => deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, "Activity rights re-check failed"),
     });
@@ -203,16 +198,16 @@ export class ActivityServer {
 
   // ---- connections ------------------------------------------------------------------------------
 
-  private connected(ws: WebSocket, socket: Duplex, address: string): void {
+  private connected(ws: WebSocket, socket: Duplex): void {
     const now = this.now();
     const l = this.limits;
-    const c = newConnection(ws, address, l, now);
+    const c = newConnection(ws, l, now);
     this.places.arrived(c);
     // Every frame, pings and pongs too, is counted from the raw bytes before ws parses it.
     guardData(socket, (chunk) => this.admit(c, chunk));
     // Until the page sends its sign-in; the exchange with Discord then has its own bound (door.ts).
     const timer = setTimeout(() => {
-      if (!c.who && !c.signingIn) this.close(c, CLOSE.signInFirst, "signInFirst");
+      if (!c.who && !c.signingIn) this.drop(c);
     }, l.signInMs);
     ws.on("message", (data, isBinary) => {
       // Before anything is read: a page over its budget costs no parsing, no lookup, no queued answer.
@@ -306,7 +301,8 @@ export class ActivityServer {
   }
 
   private async signInNow(c: Connection, m: Extract<ClientMessage, { t: "auth" | "resume" }>): Promise<void> {
-    let who: DiscordIdentity | null;
+    let who: DiscordIdentity;
+    let grant: HeldGrant | null;
     let resumed = false;
     if (m.t === "resume") {
       const session = this.sessions.verify(m.session, m.channel, this.now());
@@ -315,7 +311,7 @@ export class ActivityServer {
       const guild = this.deps.guildOf?.(m.channel) ?? null;
       if (!this.deps.service.access.holds(session.issued, session.userId, guild, m.channel))
         return this.close(c, CLOSE.ended, "sessionEnded", session.locale);
-      who = session;
+      ({ grant, ...who } = session);
       resumed = true;
     } else {
       // A made-up code costs one quick answer from Discord: what bounds strangers is how many run at once (door.ts).
@@ -323,8 +319,9 @@ export class ActivityServer {
       if (!got) return this.close(c, TRY_AGAIN_LATER, "signInBusy");
       // Discord was slow or failing: the code may be spent, so the page asks for a fresh one (web/connection.ts).
       if (got.value === "retry") return this.close(c, CLOSE.signInAgain, "signInSlow");
-      who = got.value;
-      if (!who) return this.close(c, CLOSE.signInFailed, "signInFailed");
+      if (!got.value) return this.close(c, CLOSE.signInFailed, "signInFailed");
+      // The grant is kept apart from who the person is: it goes nowhere but to Discord, and sealed to the page.
+      ({ grant, ...who } = got.value);
     }
     // Past the exchange, a code is spent: "later" means with a fresh one.
     const later = resumed ? TRY_AGAIN_LATER : CLOSE.signInAgain;
@@ -334,22 +331,21 @@ export class ActivityServer {
       () => false,
     );
     if (!own) return this.close(c, later, "signInBusy", who.locale);
-    const checkedAt = this.now();
-    if (this.deps.mayWatch) {
-      // Discord's word now: never a remembered one (src/discord/bot/members.ts).
-      const may = await this.deps.mayWatch(who.userId, m.channel, "fresh");
+    const may = await this.rights.atSignIn(who.userId, m.channel, grant);
+    if (may) {
       if (may === "unknown-channel") return this.close(c, CLOSE.notHere, "notHere", who.locale);
       if (may === "no") return this.close(c, CLOSE.mayNotWatch, "mayNotWatch", who.locale);
       if (may === "busy") return this.close(c, later, "signInBusy", who.locale);
     }
     if (c.gone || c.ws.readyState !== c.ws.OPEN) return;
     c.who = who;
+    c.grant = grant;
     c.channel = m.channel;
     this.places.signedIn(c, who.userId, m.channel);
     this.deps.log.debug({ user: who.userId, channel: m.channel, resumed }, "Activity connection signed in");
     this.send(c, {
       t: "welcome",
-      session: this.sessions.sign(who, m.channel, this.now()),
+      session: this.sessions.sign(who, m.channel, this.now(), grant),
       you: { id: who.userId, name: who.name },
       locale: who.locale,
       resumed,
@@ -358,7 +354,7 @@ export class ActivityServer {
     const table = found.ok ? found.table : null;
     this.places.show(c, table?.record.id ?? null);
     c.hand = handKey(table);
-    c.checked = { hand: c.hand, at: checkedAt };
+    c.checked = { hand: c.hand };
     c.barred = found.ok || found.code === "no-table" ? undefined : found.say;
     if (c.barred) this.say(c, c.barred, "note");
     if (!table) return this.send(c, { t: "table", table: null });

@@ -10,7 +10,7 @@
  * a tenth of the server's time per card at 50 busy tables (bench:activity).
  */
 import { refusalInView, suitOf, type SeatView } from "../game/index.js";
-import { messages, words, sentence, type Locale, type Messages } from "../i18n/index.js";
+import { messages, words, sentence, type Locale, type Messages, type Sentence } from "../i18n/index.js";
 import type { TableUpdate, TableView } from "../table/types.js";
 import { playedCardsLine } from "../table/played-cards.js";
 import { isBotSeat } from "../table/seats.js";
@@ -161,3 +161,10 @@ function comforts(table: TableView, view: SeatView, m: Messages): Pick<HandInfo,
 function refusalValuesOf(view: SeatView): { led: number | null; highSpades: boolean; passed: boolean } {
   return { led: view.trick.length ? suitOf(view.trick[0]) : null, highSpades: !!view.rules.highSpades, passed: !!view.passed };
 }
+
+/**
+ * The table's refusals that speak of the chat's menu ("This menu is out of date… Here is your
+ * current hand"), in the page's own words: the page has no menu, and already shows the table as it is.
+ */
+export const pageWords = (s: Sentence): Sentence =>
+  s.area === "refusals" && (s.key === "stale" || s.key === "notThisGame") ? sentence("activity", "movedOn") : s;

@@ -84,7 +84,7 @@ function createActivity(config: Config, house: House, bot: HeartsBot, deps: Hear
     onSend: deps.onActivityFrame,
     stoppedWatching: (tableId) => bot.presenter.turnUnseen(tableId),
     limits: deps.activityLimits,
-    mayWatch: (userId, channelId, member) => bot.channels.mayWatch(userId, channelId, member),
+    mayWatch: (userId, channelId, member, own) => bot.channels.mayWatch(userId, channelId, member, own),
     onChanged: (listener) => bot.channels.onChanged?.(listener),
     guildOf: (channelId) => bot.channels.guildOf(channelId),
     parentOf: (channelId) => bot.channels.parentOf(channelId),

@@ -7,7 +7,8 @@
 import type { Canvas } from "canvas";
 import { drawPill, drawTrophy, fillRound, medal, pillWidth, type PillStyle } from "./draw.js";
 import { font } from "./fonts.js";
-import { encodePng, newImage } from "./png.js";
+import { encodePng } from "./png.js";
+import { BAND, drawLegend, drawRankedList, MAX_ROWS, PAD, percentText, titledPage } from "./ranked.js";
 import { COLORS, WIDTH } from "./theme.js";
 import { cutName, drawText, type Ctx } from "./text.js";
 import type { Locale } from "../i18n/index.js";
@@ -51,29 +52,8 @@ export interface TournamentPodiumInput {
   locale?: Locale;
 }
 
-/** Rows the standings picture draws (a longer list is cut with a line saying how many more). */
-export const MAX_ROWS = 24;
-
 const W = WIDTH;
-const PAD = 20;
-const BAND = 64;
 const STOOD_IN: PillStyle = { bg: COLORS.bot, fg: "#ffffff", size: 10 };
-
-/** 62.5 → "62.5%" or "62,5 %": one decimal, the reader's separators. */
-export function percentText(p: number | null, locale: Locale | undefined): string {
-  if (p === null) return "–";
-  return new Intl.NumberFormat(locale ?? "en", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p / 100);
-}
-
-export function titleBand(ctx: Ctx, title: string, subtitle: string): void {
-  const g = ctx.createLinearGradient(0, 0, 0, BAND);
-  g.addColorStop(0, COLORS.felt);
-  g.addColorStop(1, COLORS.feltDark);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, W, BAND);
-  const f = drawText(ctx, title, PAD, 41, { size: 26, bold: true, color: COLORS.text, maxWidth: W * 0.62, minSize: 16 });
-  drawText(ctx, subtitle, PAD + f.width + 14, 40, { size: 16, color: "#cfe3d7", maxWidth: W - 2 * PAD - f.width - 14, minSize: 11 });
-}
 
 /** The name, then the stood-in tag after it when it applies. */
 function nameWithMark(ctx: Ctx, row: TournamentRow, tag: string, x: number, y: number, maxWidth: number, size: number): void {
@@ -82,53 +62,29 @@ function nameWithMark(ctx: Ctx, row: TournamentRow, tag: string, x: number, y: n
   if (row.stoodIn) drawPill(ctx, tag, x + f.width + 8, y - size * 0.36, STOOD_IN);
 }
 
-function legend(ctx: Ctx, stoodIn: { tag: string; legend: string }, y: number): void {
-  const w = drawPill(ctx, stoodIn.tag, PAD, y, STOOD_IN);
-  drawText(ctx, stoodIn.legend, PAD + w + 8, y + 5, { size: 13, color: COLORS.textDim, maxWidth: W - 3 * PAD - w });
-}
-
 export function drawTournamentStandings(input: TournamentStandingsInput): Canvas {
-  const rows = input.rows.slice(0, MAX_ROWS);
-  const marked = rows.some((r) => r.stoodIn);
-  const rowH = 38;
-  const top = BAND + 38;
-  const footer = (input.more ? 30 : 0) + (marked ? 30 : 0) + 12;
-  const H = top + rowH * Math.max(1, rows.length) + footer;
-  const { canvas, ctx } = newImage(W, H);
-  ctx.fillStyle = COLORS.page;
-  ctx.fillRect(0, 0, W, H);
-  titleBand(ctx, input.title, input.subtitle);
-  const col = { name: PAD + 44, percent: 520, matchpoints: 680, rounds: W - PAD - 8 };
-  ctx.font = font(12, true);
-  ctx.fillStyle = COLORS.textMute;
-  ctx.textAlign = "left";
-  ctx.fillText(input.columns.player, col.name, top - 12);
-  ctx.textAlign = "right";
-  ctx.fillText(input.columns.percent, col.percent, top - 12);
-  ctx.fillText(input.columns.matchpoints, col.matchpoints, top - 12);
-  ctx.fillText(input.columns.rounds, col.rounds, top - 12);
-  rows.forEach((row, i) => {
-    const y = top + i * rowH;
-    fillRound(ctx, PAD - 8, y, W - 2 * PAD + 16, rowH - 5, 9, i % 2 === 0 ? COLORS.panelSolid : COLORS.panelAlt);
-    const mid = y + (rowH - 5) / 2;
-    medal(ctx, row.place, PAD + 16, mid, 13);
-    nameWithMark(ctx, row, input.stoodIn.tag, col.name, mid + 6, col.percent - 100 - col.name, 17);
-    drawText(ctx, percentText(row.percent, input.locale), col.percent, mid + 7, {
-      size: 19,
-      bold: true,
-      color: COLORS.gold,
-      align: "right",
-    });
-    drawText(ctx, `${row.matchpoints}/${row.top}`, col.matchpoints, mid + 6, { size: 16, color: COLORS.text, align: "right" });
-    drawText(ctx, String(row.rounds), col.rounds, mid + 6, { size: 16, color: COLORS.textDim, align: "right" });
+  const col = { percent: 520, matchpoints: 680, rounds: W - PAD - 8 };
+  const c = input.columns;
+  return drawRankedList({
+    title: input.title,
+    subtitle: input.subtitle,
+    heads: [c.player, { text: c.percent, x: col.percent }, { text: c.matchpoints, x: col.matchpoints }, { text: c.rounds, x: col.rounds }],
+    rows: input.rows,
+    more: input.more,
+    legend: input.rows.slice(0, MAX_ROWS).some((r) => r.stoodIn) ? { ...input.stoodIn, style: STOOD_IN } : null,
+    row(ctx, row, { mid, name }) {
+      medal(ctx, row.place, PAD + 16, mid, 13);
+      nameWithMark(ctx, row, input.stoodIn.tag, name, mid + 6, col.percent - 100 - name, 17);
+      drawText(ctx, percentText(row.percent, input.locale), col.percent, mid + 7, {
+        size: 19,
+        bold: true,
+        color: COLORS.gold,
+        align: "right",
+      });
+      drawText(ctx, `${row.matchpoints}/${row.top}`, col.matchpoints, mid + 6, { size: 16, color: COLORS.text, align: "right" });
+      drawText(ctx, String(row.rounds), col.rounds, mid + 6, { size: 16, color: COLORS.textDim, align: "right" });
+    },
   });
-  let y = top + rowH * Math.max(1, rows.length) + 14;
-  if (input.more) {
-    drawText(ctx, input.more, W / 2, y + 6, { size: 14, color: COLORS.textMute, align: "center" });
-    y += 30;
-  }
-  if (marked) legend(ctx, input.stoodIn, y + 2);
-  return canvas;
 }
 
 /** Step heights by place: the winner's is the tallest. */
@@ -144,10 +100,7 @@ export function drawTournamentPodium(input: TournamentPodiumInput): Canvas {
   const floor = BAND + 56 + tallest * 50 + STEP[1];
   const marked = input.rows.some((r) => r.place <= 3 && r.stoodIn);
   const H = floor + 24 + (marked ? 34 : 0);
-  const { canvas, ctx } = newImage(W, H);
-  ctx.fillStyle = COLORS.page;
-  ctx.fillRect(0, 0, W, H);
-  titleBand(ctx, input.title, input.subtitle);
+  const { canvas, ctx } = titledPage(H, input.title, input.subtitle);
   const stepW = 220;
   const x0 = (W - 3 * stepW - 2 * 16) / 2;
   ORDER.forEach((place, i) => {
@@ -179,7 +132,7 @@ export function drawTournamentPodium(input: TournamentPodiumInput): Canvas {
       } else drawText(ctx, pct, x + stepW / 2, y + 2, { size: 16, bold: true, color: COLORS.gold, align: "center" });
     });
   });
-  if (marked) legend(ctx, input.stoodIn, floor + 26);
+  if (marked) drawLegend(ctx, { ...input.stoodIn, style: STOOD_IN }, floor + 26);
   return canvas;
 }
 

@@ -342,22 +342,8 @@ const ORDER: Record<LeaderboardSort, string> = {
   queens: `"queens" ASC, "rating" DESC`,
 };
 
-type StatsRow = {
-  playerKey: string;
-  name: string;
-  isBot: number | boolean;
-  rating: number;
-  games: number;
-  wins: number;
-  place1: number;
-  place2: number;
-  place3: number;
-  place4: number;
-  points: number;
-  hands: number;
-  moons: number;
-  queens: number;
-};
+/** A PlayerStats row as the leaderboard's raw query returns it (isBot is 0 or 1 on SQLite). */
+type StatsRow = Omit<Standing, "mu" | "sigma" | "isBot"> & { playerKey: string; isBot: number | boolean };
 
 const toRow = (r: StatsRow, rank: number): LeaderboardRow => ({
   rank,
@@ -388,7 +374,7 @@ export async function leaderboard(prisma: StandingsDb, q: LeaderboardQuery): Pro
 
 export async function playerCard(prisma: StandingsDb, guildId: string, playerKey: string): Promise<PlayerCard> {
   const s = await prisma.playerStats.findUnique({ where: { guildId_playerKey: { guildId, playerKey } } });
-  const stats = s ? toRow(s as unknown as StatsRow, 0) : null;
+  const stats = s ? toRow(s, 0) : null;
   const rank =
     s && !s.isBot && s.games >= MIN_RANKED_GAMES
       ? 1 +

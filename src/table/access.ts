@@ -24,8 +24,12 @@ export interface ChannelAccess {
    * an old answer for it. `member: "fresh"` (the default) asks the platform about the person now;
    * "known" judges the channel's and roles' permissions as they are now with the person as last
    * asked (a channel or a role changed, not the person), asking only when nothing is known.
+   * `own`: the person's membership as the platform told the person themselves just now (their roles,
+   * or null: not a member), asked with their own grant rather than the bot's budget: it stands for
+   * the member look-up, and `member` then says only how fresh the rest must be (a private thread's
+   * members). It is remembered as the person's "known" membership.
    */
-  mayWatch(userId: string, channelId: string, member?: "fresh" | "known"): Promise<MayWatch>;
+  mayWatch(userId: string, channelId: string, member?: "fresh" | "known", own?: OwnMembership): Promise<MayWatch>;
   /** Tells `listener` when who may see channels may have changed: a channel or thread (its id) or a server's roles (channel null). */
   onChanged?(listener: (where: { guildId: string; channelId: string | null }) => void): void;
   /** The channel's server, for the per-server budgets; null when unknown. */
@@ -35,6 +39,9 @@ export interface ChannelAccess {
 }
 
 export type MayWatch = "yes" | "no" | "unknown-channel" | "busy";
+
+/** A person's membership of a server as they were told it (their role ids), or null: not a member. */
+export type OwnMembership = { roles: readonly string[] } | null;
 
 export type AccessEnd = "left" | "kicked" | "forgotten" | "purged" | "banned";
 

@@ -363,6 +363,9 @@ export class FakeDiscord {
   readonly clientSecret = "fake-client-secret";
   /** OAuth2: authorize codes not yet exchanged, and access tokens, each → its user. */
   private readonly oauthCodes = new Map<string, FakeUser>();
+  /** The scopes each code was authorized with (oauthCode's scope), then each access token's. */
+  private readonly oauthScopes = new Map<string, string>();
+  private readonly accessScopes = new Map<string, string>();
   /** Codes whose exchange the token endpoint answers this many ms late. */
   private readonly oauthDelays = new Map<string, number>();
   private readonly accessTokens = new Map<string, FakeUser>();
@@ -1225,6 +1228,14 @@ export class FakeDiscord {
       const u = this.accessTokens.get(bearer);
       return u ? reply(200, { ...this.userObject(u), locale: u.locale ?? "en-US" }) : error(401, 0, "401: Unauthorized");
     }
+    // The person's own membership, asked with their grant (scope guilds.members.read): 404 once they are not a member.
+    const ownMember = bearer && method === "GET" ? /^\/users\/@me\/guilds\/(\d+)\/member$/.exec(path) : null;
+    if (ownMember) {
+      const grant = this.accessTokens.get(bearer!);
+      if (!grant) return error(401, 0, "401: Unauthorized");
+      if (!this.accessScopes.get(bearer!)?.includes("guilds.members.read")) return error(403, 50001, "Missing Access");
+      return this.users.includes(grant) ? reply(200, this.memberObject(grant)) : error(404, 10004, "Unknown Guild");
+    }
 
     // Checked before anything else answers: whatever Discord would say first, the request is the bot's.
     const checkStarted = performance.now();
@@ -2009,9 +2020,10 @@ export class FakeDiscord {
    * An authorize code for `user`, as the Discord client gives the Activity's SDK (authorize): good
    * for one exchange at POST /oauth2/token with the application's id and secret.
    */
-  oauthCode(user: FakeUser, opts: { delayMs?: number } = {}): string {
+  oauthCode(user: FakeUser, opts: { delayMs?: number; scope?: string } = {}): string {
     const code = `code-${user.id}-${Math.random().toString(36).slice(2, 12)}`;
     this.oauthCodes.set(code, user);
+    this.oauthScopes.set(code, opts.scope ?? "identify guilds.members.read");
     if (opts.delayMs) this.oauthDelays.set(code, opts.delayMs);
     return code;
   }
@@ -2024,10 +2036,13 @@ export class FakeDiscord {
     if (body?.client_id !== this.applicationId || body?.client_secret !== this.clientSecret) return error(401, 0, "invalid_client");
     const user = body?.grant_type === "authorization_code" ? this.oauthCodes.get(body.code) : undefined;
     if (!user) return error(400, 0, "invalid_grant");
+    const scope = this.oauthScopes.get(body.code) ?? "identify";
     this.oauthCodes.delete(body.code);
+    this.oauthScopes.delete(body.code);
     const token = `access-${user.id}-${Math.random().toString(36).slice(2, 12)}`;
     this.accessTokens.set(token, user);
-    reply(200, { access_token: token, token_type: "Bearer", expires_in: 604800, scope: "identify" });
+    this.accessScopes.set(token, scope);
+    reply(200, { access_token: token, token_type: "Bearer", expires_in: 604800, scope });
   }
 
   private userObject(u: FakeUser) {

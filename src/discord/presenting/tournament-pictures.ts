@@ -6,9 +6,9 @@
 import { messages, type Locale } from "../../i18n/index.js";
 import type { Standing, TournamentView } from "../../table/tournament/api.js";
 import type { TournamentPodiumInput, TournamentRow, TournamentStandingsInput } from "../../render/index.js";
-import { MAX_ROWS } from "../../render/tournament.js";
+import { MAX_ROWS } from "../../render/ranked.js";
 
-export { percentText as percentWords } from "../../render/tournament.js";
+export { percentText as percentWords } from "../../render/ranked.js";
 
 /** Each standing with its person's name, rounds played and whether a computer stood in for them. */
 export function tournamentRows(t: TournamentView, standings: readonly Standing[]): TournamentRow[] {

@@ -5,7 +5,7 @@
 import { messages, type Locale } from "../../i18n/index.js";
 import type { Images } from "../../render/runtime/images.js";
 import type { SeasonPictureInput } from "../../render/index.js";
-import { MAX_ROWS, percentText } from "../../render/tournament.js";
+import { MAX_ROWS, percentText } from "../../render/ranked.js";
 import type { SeasonView } from "../../table/tournament/season.js";
 import type { OutMessage } from "../interactions/message.js";
 import { COLOUR } from "./components.js";
