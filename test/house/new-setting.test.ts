@@ -7,12 +7,13 @@
  * setting, in English and French, without touching another file: the command's definition, the
  * configuration, a host's change, the server's stored defaults, a tournament's round tables, a
  * table stored before it existed, and the rules both front ends show. Its server default is
- * stored in a real SQLite file with no new column (the server's table defaults are one JSON object),
- * and the files a contributor writes are counted: at most 6 with its sentences.
+ * written with no new column (the server's table defaults are one JSON object; the store suite,
+ * test/store/table-defaults.test.ts, runs that on both databases), and the files a contributor
+ * writes are counted: at most 6 with its sentences.
  * It mocks src/table/settings-table.ts, so it runs in the system-mocks project, on modules of its own.
  */
 import { readFileSync, readdirSync } from "node:fs";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 const pseudo = vi.hoisted(() => {
   type M = { commands: { hints: string; resetChoice: (v: { what: string }) => string }; settings: { hints: string; hintsOn: string } };
@@ -47,14 +48,12 @@ vi.mock("../../src/table/settings-table.js", async (importOriginal) => {
 });
 
 import { commandData } from "../../commands/hearts.js";
-import { openStore } from "../../src/store/index.js";
 import { SERVER_SETTINGS } from "../../src/table/settings-table.js";
-import { tempDb } from "../store/helpers.js";
 import { rulesInfo } from "../../src/activity/rules.js";
 import { DEFAULT_SETTINGS, readConfig } from "../../src/config.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
 import { messages } from "../../src/i18n/index.js";
-import { guildSettingsRecord, readSettings } from "../../src/store/records.js";
+import { guildSettingsColumns, guildSettingsRecord, readSettings, withDefaults } from "../../src/store/records.js";
 import { serverDefaults } from "../../src/table/guild-settings.js";
 import { tableView } from "../../src/table/live.js";
 import { applySettings } from "../../src/table/options.js";
@@ -88,9 +87,12 @@ function areasRead(words: ((m: never) => unknown)[]): string[] {
   return [...read].sort();
 }
 
-/** The GuildSettings model of a Prisma schema: the columns a new server default would need. */
+/** The body of a Prisma schema's GuildSettings model. */
+const guildModel = (schema: string) => schema.match(/model GuildSettings \{([\s\S]*?)\n\}/)?.[1] ?? "";
+
+/** The server defaults a Prisma schema's GuildSettings model holds as columns of their own. */
 const serverColumns = (schema: string, keys: string[]) => {
-  const model = /model GuildSettings \{([^}]*)\}/.exec(schema)?.[1] ?? "";
+  const model = guildModel(schema);
   return keys.filter((k) => new RegExp(`^\\s*${k}\\s`, "m").test(model));
 };
 
@@ -117,11 +119,6 @@ function filesFor(words: ((m: never) => unknown)[], schemas: Record<string, stri
   ];
 }
 
-const cleanups: (() => unknown)[] = [];
-afterAll(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
 describe("a new table setting, added as one entry of the settings table", () => {
   it("is an option of /hearts new and /hearts rules, with its range and its words in every language", () => {
     for (const s of ["new", "rules"]) {
@@ -147,15 +144,19 @@ describe("a new table setting, added as one entry of the settings table", () => 
     expect(xxOf(serverDefaults(DEFAULT_SETTINGS, newer))).toBe(3);
   });
 
-  it("is stored as a server's default in a real SQLite file without a column of its own, and reset", async () => {
-    const db = tempDb();
-    cleanups.push(db.cleanup);
-    const store = await openStore(db.url);
-    cleanups.push(() => store.close());
-    await store.updateGuildSettings("1", { xx: 6, turnSeconds: 30 } as never);
-    expect(xxOf(await store.getGuildSettings("1"))).toBe(6);
-    expect(xxOf(await store.updateGuildSettings("1", { xx: null } as never))).toBeNull();
-    expect(await store.getGuildSettings("1")).toMatchObject({ turnSeconds: 30 });
+  it("is stored as a server's default in the server's row as it is, without a column of its own, and reset", () => {
+    const columns = (f: string) =>
+      guildModel(readFileSync(f, "utf8"))
+        .match(/^[ \t]+(\w+)\s/gm)!
+        .map((c) => c.trim());
+    const write = guildSettingsColumns({ xx: 6, turnSeconds: 30, tableCap: 2 } as never);
+    // What the store writes are columns both schemas already have; the setting rides in the JSON.
+    for (const schema of ["prisma/schema.prisma", "prisma/postgres/schema.prisma"])
+      expect(columns(schema)).toEqual(expect.arrayContaining([...Object.keys(write.columns), "tableDefaults"]));
+    const stored = withDefaults("{}", write.defaults!);
+    expect(xxOf(guildSettingsRecord("1", { ...row, tableDefaults: stored } as never))).toBe(6);
+    const reset = withDefaults(stored, guildSettingsColumns({ xx: null } as never).defaults!);
+    expect(guildSettingsRecord("1", { ...row, tableDefaults: reset } as never)).toMatchObject({ xx: null, turnSeconds: 30 });
   });
 
   it("takes at most 6 files with its sentences, its server default included", () => {
