@@ -111,7 +111,7 @@ const autoPlay = setInterval(() => {
       const userId = seat?.userId;
       if (!userId || !people.has(userId) || seat.botControlled || thinking.has(`${id}:${s}`)) continue;
       thinking.add(`${id}:${s}`);
-      const actor = { userId, name: seat.name };
+      const actor = { userId, name: seat.name, where: { guildId: t.record.guildId, channelId: t.record.channelId } };
       setTimeout(
         () => {
           void (async () => {

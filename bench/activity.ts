@@ -93,18 +93,18 @@ const app = await buildApp(fake.applicationId);
 const bundleBytesGzip = gzipSync(app.js).length + gzipSync(app.html).length;
 
 const settings = { ...DEFAULT_SETTINGS, turnSeconds: 0 };
-const actor = (u: FakeUser) => ({ userId: u.id, name: u.globalName });
+const actor = (u: FakeUser, channelId: string) => ({ userId: u.id, name: u.globalName, where: { guildId: fake.guildId, channelId } });
 const tables: { id: string; host: FakeUser; channelId: string; codes: string[] }[] = [];
 for (let k = 0; k < TABLES; k++) {
   const channelId = String(710000000000000000n + BigInt(k));
   const people = fake.users.slice(k * 4, k * 4 + 4);
-  const opened = await service.open({ guildId: fake.guildId, channelId }, actor(people[0]), {
+  const opened = await service.open({ guildId: fake.guildId, channelId }, actor(people[0], channelId), {
     rules: { ...DEFAULT_RULES, target: 1000 },
     settings,
   });
   if (!opened.ok) throw new Error(opened.code);
   const id = opened.table.record.id;
-  for (const u of people.slice(1)) await service.join(id, actor(u));
+  for (const u of people.slice(1)) await service.join(id, actor(u, channelId));
   tables.push({ id, host: people[0], channelId, codes: people.map((u) => fake.oauthCode(u)) });
 }
 
@@ -178,7 +178,7 @@ const describe = (name: string, p: Phase) =>
   `${name}: ${p.moves} moves, ${p.deliveries} deliveries in ${p.seconds.toFixed(1)} s; p50 ${p.p50} ms, p99 ${p.p99} ms; ` +
   `CPU a move: the server's process ${p.serverCpuMsPerMove} ms (its event loop busy ${Math.round(p.busy * 100)}%), the pages' ${p.clientsCpuMsPerMove} ms`;
 const cold = await phase(COLD_MOVES, 0, async () => {
-  for (const t of tables) await service.start(t.id, actor(t.host));
+  for (const t of tables) await service.start(t.id, actor(t.host, t.channelId));
 });
 const full = await phase(FULL_MOVES, 0);
 const paced = await phase(PACED_MOVES, PACE_MS);

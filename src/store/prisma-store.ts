@@ -32,6 +32,7 @@ import {
   playerPrefsColumns,
   playerPrefsRecord,
   toRecord,
+  withDefaults,
 } from "./records.js";
 import { createTableRow, findOpenTableRow, updateTableRow } from "./tables.js";
 import type {
@@ -194,13 +195,21 @@ export abstract class PrismaStore {
   }
 
   updateGuildSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettings> {
+    const { columns, defaults } = guildSettingsColumns(patch);
+    // Not this.getGuildSettings: on SQLite it would wait behind this very operation.
     return this.inTurn(async () => {
-      const data = guildSettingsColumns(patch);
-      // Not this.getGuildSettings: on SQLite it would wait behind this very operation.
-      return guildSettingsRecord(
-        guildId,
-        await this.db.guildSettings.upsert({ where: { guildId }, create: { guildId, ...data }, update: data }),
-      );
+      for (let tries = 0; tries < 10; tries++) {
+        const row = await this.db.guildSettings.upsert({ where: { guildId }, create: { guildId, ...columns }, update: columns });
+        if (!defaults) return guildSettingsRecord(guildId, row);
+        // The table defaults are one JSON object: merged into what was read, written only if nobody
+        // (another shard) wrote it meanwhile, else read again: one statement, no transaction held open.
+        const tableDefaults = withDefaults(row.tableDefaults, defaults);
+        const unchanged = row.tableDefaults;
+        const written = await this.db
+          .$executeRaw`UPDATE "GuildSettings" SET "tableDefaults" = ${tableDefaults} WHERE "guildId" = ${guildId} AND "tableDefaults" = ${unchanged}`;
+        if (written) return guildSettingsRecord(guildId, { ...row, tableDefaults });
+      }
+      throw new Error(`server ${guildId}: its table defaults kept changing under 10 writes in a row`);
     });
   }
 

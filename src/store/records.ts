@@ -7,7 +7,7 @@ import type { GuildSettings, GuildSettingsPatch, NewTable, PlayerPrefs, TablePat
 import type { FinishedGame, SeatRecord, StoredTable, TableSettings, TableStatus } from "../table/records.js";
 
 import { OPEN_STATUSES as OPEN, newTableId } from "../table/records.js";
-import { readServerDefaults, withMissing, type ServerKey } from "../table/settings-table.js";
+import { SERVER_SETTINGS, readServerDefaults, withMissing, type ServerDefaults, type ServerKey } from "../table/settings-table.js";
 
 /** The open statuses as Prisma's filters take them (a mutable array). */
 export const OPEN_STATUSES: string[] = [...OPEN];
@@ -189,6 +189,8 @@ export function actionRecords(tableId: string, rows: Array<{ seq: number; seat: 
 }
 
 type GuildSettingsRow = Partial<Record<ServerKey, unknown>> & {
+  /** The server's table defaults, a JSON object by setting (a row of the old shape: one column each, read too). */
+  tableDefaults?: string;
   defaultRules: string;
   tableCap: number | null;
   locale: string | null;
@@ -206,7 +208,7 @@ export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | nul
     guildId,
     defaultRules: row?.defaultRules ?? "classic",
     // A value this version does not know (a level stored by a newer one) reads as unset: the server's default.
-    ...readServerDefaults(row),
+    ...readServerDefaults(row && { ...row, ...jsonObject(row.tableDefaults) }),
     tableCap: row?.tableCap ?? null,
     locale: row?.locale ?? null,
     retentionDays: row?.retentionDays ?? null,
@@ -219,10 +221,41 @@ export function guildSettingsRecord(guildId: string, row: GuildSettingsRow | nul
   };
 }
 
+/** A JSON object's members; anything else (none, not JSON, not an object) has none. */
+function jsonObject(text: string | null | undefined): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text ?? "{}");
+    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A patch as the row's columns, and apart from them the changes to the server's table defaults
+ * (`defaults`, null: none), which `withDefaults` merges into the stored JSON object: every entry of
+ * the settings table with `server:`, so a new one needs no column.
+ */
 export function guildSettingsColumns(patch: GuildSettingsPatch) {
   const { allowedChannels, ...rest } = patch;
-  const plain = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<GuildSettingsPatch, "allowedChannels">;
-  return { ...plain, ...(allowedChannels !== undefined && { allowedChannels: JSON.stringify(allowedChannels) }) };
+  const server = new Set<string>(SERVER_SETTINGS.map((s) => s.key));
+  const set = Object.entries(rest).filter(([, v]) => v !== undefined);
+  const plain = Object.fromEntries(set.filter(([k]) => !server.has(k))) as Omit<
+    GuildSettingsPatch,
+    "allowedChannels" | keyof ServerDefaults
+  >;
+  const changed = set.filter(([k]) => server.has(k));
+  return {
+    columns: { ...plain, ...(allowedChannels !== undefined && { allowedChannels: JSON.stringify(allowedChannels) }) },
+    defaults: changed.length ? (Object.fromEntries(changed) as Partial<ServerDefaults>) : null,
+  };
+}
+
+/** The stored table defaults with `changes` made (null: back to the bot's default, so left out), as the column's text. */
+export function withDefaults(stored: string, changes: Partial<ServerDefaults>): string {
+  const out = { ...jsonObject(stored), ...changes } as Record<string, unknown>;
+  for (const k of Object.keys(out)) if (out[k] === null) delete out[k];
+  return JSON.stringify(out);
 }
 
 type ResultRow = { seat: number; userId: string | null; botLevel: string | null; name: string; total: number; place: number };

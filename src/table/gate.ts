@@ -21,7 +21,7 @@
 import { sentence } from "../i18n/index.js";
 import { channelOfTableId, type TableRecord } from "./records.js";
 import { playsForTournament } from "./tournament/integrity.js";
-import { refuse, type Actor, type Purpose, type Refusal, type Where } from "./types.js";
+import { refuse, type Actor, type Asker, type Purpose, type Refusal, type Where } from "./types.js";
 
 type Placed = Pick<TableRecord, "guildId" | "channelId" | "threadId">;
 type Gated = Placed & Pick<TableRecord, "settings" | "seats" | "hostId">;
@@ -42,9 +42,12 @@ export function misplacedId(tableId: string, where: Where): Refusal | null {
   return refuse("elsewhere", sentence("refusals", "otherPlace"));
 }
 
-/** Whether `actor` may reach the table for `purpose`; the refusal with its sentence, or null. */
-export function admit(record: Gated, actor: Actor, purpose: Purpose): Refusal | null {
-  if (actor.where && !inPlace(record, actor.where)) return refuse("elsewhere", sentence("refusals", "otherPlace"));
+/**
+ * Whether `actor` may reach the table for `purpose`; the refusal with its sentence, or null. A person
+ * asking (Asker) is held to the place too; the domain acting on a seat (an Actor) names no place.
+ */
+export function admit(record: Gated, actor: Actor | Asker, purpose: Purpose): Refusal | null {
+  if ("where" in actor && !inPlace(record, actor.where)) return refuse("elsewhere", sentence("refusals", "otherPlace"));
   if (!playsForTournament(record)) return null;
   const seat = record.seats.find((s) => s.userId === actor.userId);
   if (seat?.out) return refuse("withdrawn", sentence("refusals", "withdrawn"));

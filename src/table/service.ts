@@ -1,14 +1,12 @@
 /**
  * The table service: the one door to the tables. It knows the engine and the store, not Discord:
- * the front end calls these methods with the interaction's user and shows the outcome, and hears
- * of every change through one listener, always after the change is persisted. It hands out
- * TableViews (live.ts), never a game's state.
+ * a front end calls these methods naming who asks and from where (an Asker, for the gate: gate.ts)
+ * and shows the outcome, and hears of every change through one listener, after the change is
+ * persisted. It hands out TableViews (live.ts), never a game's state.
  *
- * Here: finding tables, the lobby's moves (their rules in lobby.ts), starting, a person's clicks,
- * the store's health and restarts. Each other job has its module: opening a table (opening.ts),
- * the turns (scheduler.ts, players.ts), applying an action (commit.ts), how a table ends
- * (closing.ts), undo (undo.ts), hints (hints.ts), privacy (privacy.ts), announcing changes
- * (updates.ts).
+ * Here: finding tables, the lobby's moves (lobby.ts), starting, a person's clicks, the store's
+ * health and restarts. Each other job has its module: opening.ts, the turns (scheduler.ts,
+ * players.ts), commit.ts, closing.ts, undo.ts, hints.ts, privacy.ts, updates.ts.
  *
  * Every method on a table runs in that table's queue, so concurrent clicks, bot moves and timers
  * apply one after another and an action is never applied twice.
@@ -135,7 +133,7 @@ export class TableService {
     this.lifecycle = new TableLifecycle({
       ctx: this.ctx,
       turns: this.turns,
-      tables: () => this.tables.values(),
+      tables: () => this.registry.tables.values(),
       load: (tableId) => this.load(tableId),
       storeUp: () => this.health.up,
     });
@@ -165,18 +163,13 @@ export class TableService {
     });
   }
 
-  /** The open tables in memory, by id. */
-  private get tables(): ReadonlyMap<string, LiveTable> {
-    return this.registry.tables;
-  }
-
   onUpdate(listener: TableListener): void {
     this.updates.listen(listener);
   }
 
   /** Open tables held in memory. */
   get openTables(): number {
-    return this.tables.size;
+    return this.registry.tables.size;
   }
 
   // ---- finding tables: a person's through the gate (gate.ts), the system's own (finding.ts) --------
@@ -248,7 +241,7 @@ export class TableService {
   // ---- lobby ----------------------------------------------------------------
 
   /** A new lobby where the host asks (`where`: a thread names its parent), within the cooldown, the server's channels and its cap. */
-  async open(where: OpeningPlace, host: Actor, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
+  async open(where: OpeningPlace, host: Asker, options: NewTableOptions): Promise<Outcome<{ table: TableView }>> {
     if (this.lifecycle.isStopped) return refuse("busy", sentence("refusals", "restarting"));
     return this.unlessStoreDown(() => this.opening.open(where, host, options));
   }
@@ -271,24 +264,32 @@ export class TableService {
     });
   }
 
-  async join(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
+  async join(tableId: string, actor: Asker): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, actor, "watch", (live) => this.move(live, actor, lobby.join(live.record, actor)));
   }
 
-  /** `forGood`: the tournament's (its entrant left or was removed): a computer player holds the seat to the end, and its person may not take it back. */
-  async leave(tableId: string, actor: Actor, forGood = false): Promise<Outcome<{ table: TableView; say: Sentence }>> {
-    return this.access.seatLost(
-      await this.withTable(tableId, actor, "watch", (live) => this.move(live, actor, lobby.leave(live.record, actor, forGood))),
-      actor.userId,
-      "left",
-    );
+  async leave(tableId: string, actor: Asker): Promise<Outcome<{ table: TableView; say: Sentence }>> {
+    return this.domain.leave(tableId, actor, false); // an Asker: the gate holds them to their place
   }
 
-  async addBot(tableId: string, actor: Actor, level: BotLevel): Promise<Outcome<{ table: TableView; say: Sentence }>> {
+  /**
+   * The domain's own acts on a person's seat, at no door (no where; the gate's other rules apply): a tournament's entrant out
+   * for good (`forGood`: a computer player holds the seat to the end), Forget me. No front end may use it (test/house/gate.test.ts).
+   */
+  readonly domain = {
+    leave: async (tableId: string, actor: Actor, forGood: boolean): Promise<Outcome<{ table: TableView; say: Sentence }>> =>
+      this.access.seatLost(
+        await this.withTable(tableId, actor, "watch", (live) => this.move(live, actor, lobby.leave(live.record, actor, forGood))),
+        actor.userId,
+        "left",
+      ),
+  };
+
+  async addBot(tableId: string, actor: Asker, level: BotLevel): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.addBot(live.record, actor, level)));
   }
 
-  async removeBot(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; say: Sentence }>> {
+  async removeBot(tableId: string, actor: Asker): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.removeBot(live.record, actor)));
   }
 
@@ -296,7 +297,7 @@ export class TableService {
    * The host (or Manage Channels) removes a player who stopped responding: in the lobby the seat is
    * freed; during a game a computer player takes it until the person rejoins with /hearts join.
    */
-  async kick(tableId: string, actor: Actor, userId: string): Promise<Outcome<{ table: TableView; say: Sentence }>> {
+  async kick(tableId: string, actor: Asker, userId: string): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.access.seatLost(
       await this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.kick(live.record, actor, userId))),
       userId,
@@ -307,7 +308,7 @@ export class TableService {
   /** The host changes the rules or the table settings in the lobby. */
   async configure(
     tableId: string,
-    actor: Actor,
+    actor: Asker,
     change: { rules?: string; values?: Partial<Rules>; settings?: SettingsChange },
   ): Promise<Outcome<{ table: TableView; say: Sentence }>> {
     return this.withTable(tableId, actor, "host", (live) => this.move(live, actor, lobby.configure(live.record, actor, change)));
@@ -318,7 +319,7 @@ export class TableService {
     return commitLobbyMove(this.ctx, live, actor, r, (l) => this.lifecycle.armLobbyTimer(l));
   }
 
-  async start(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
+  async start(tableId: string, actor: Asker): Promise<Outcome<{ table: TableView }>> {
     return this.withTable(tableId, actor, "host", async (live) => {
       const { record } = live;
       const r = lobby.start(record, actor);
@@ -343,7 +344,7 @@ export class TableService {
   }
 
   /** Ends a table early: its host, or someone who may manage the channel. */
-  async end(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView }>> {
+  async end(tableId: string, actor: Asker): Promise<Outcome<{ table: TableView }>> {
     return this.withTable(tableId, actor, "host", async (live) => {
       if (live.record.hostId !== actor.userId && !actor.canManage) return refuse("not-host", sentence("refusals", "notHostEnd"));
       await closeTable(this.ctx, live, "ended", sentence("lobby", "closedEndedBy", { name: cleanName(actor.name) }));
@@ -352,7 +353,7 @@ export class TableService {
   }
 
   /** A new lobby where a finished game was, same seats, rules and settings; obeys what open() obeys. `asked`: where the person asked from. */
-  async rematch(tableId: string, actor: Actor, asked: AskedFrom = NOWHERE): Promise<Outcome<{ table: TableView }>> {
+  async rematch(tableId: string, actor: Asker, asked: AskedFrom = NOWHERE): Promise<Outcome<{ table: TableView }>> {
     const old = await this.load(tableId);
     if (!old) return refuse("no-table", sentence("refusals", "rematchGone"));
     const r = admit(old.record, actor, "watch") ?? lobby.rematch(old.record, actor);
@@ -363,7 +364,7 @@ export class TableService {
   // ---- play -----------------------------------------------------------------
 
   /** The seat's private view, for its own ephemeral menu. */
-  async handFor(tableId: string, actor: Actor): Promise<Outcome<{ table: TableView; view: SeatView }>> {
+  async handFor(tableId: string, actor: Asker): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     const live = await this.load(tableId);
     return (live && admit(live.record, actor, "watch")) || seatViewAt(live, actor);
   }
@@ -375,20 +376,20 @@ export class TableService {
    */
   async pass(
     table: string | TableView,
-    actor: Actor,
+    actor: Asker,
     cards: Card[],
     version: number,
   ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(table, actor, version, (seat) => ({ type: "pass", seat, cards }));
   }
 
-  async play(table: string | TableView, actor: Actor, card: Card, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
+  async play(table: string | TableView, actor: Asker, card: Card, version: number): Promise<Outcome<{ table: TableView; view: SeatView }>> {
     return this.humanAction(table, actor, version, (seat) => ({ type: "play", seat, card }));
   }
 
   async moon(
     table: string | TableView,
-    actor: Actor,
+    actor: Asker,
     choice: MoonChoice,
     version: number,
   ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
@@ -398,7 +399,7 @@ export class TableService {
   /** A person's action from a menu built at `version` (the action count it showed): see clickRefusal. */
   private async humanAction(
     table: string | TableView,
-    actor: Actor,
+    actor: Asker,
     version: number,
     build: (seat: Seat) => Action,
   ): Promise<Outcome<{ table: TableView; view: SeatView }>> {
@@ -418,7 +419,7 @@ export class TableService {
   }
 
   /** Takes back the person's last card (and the computer players' after it): undo.ts. */
-  async undo(tableId: string, actor: Actor, card: Card): Promise<Outcome<{ table: TableView; view: SeatView; firstUndo: boolean }>> {
+  async undo(tableId: string, actor: Asker, card: Card): Promise<Outcome<{ table: TableView; view: SeatView; firstUndo: boolean }>> {
     return this.withTable(tableId, actor, "watch", async (live) => {
       const r = await takeBack(this.ctx, live, actor, card);
       return r.ok ? { ...r, table: viewOf(live) } : r;
@@ -426,7 +427,7 @@ export class TableService {
   }
 
   /** The strongest computer player's suggestion for the seat's current decision: hints.ts. */
-  async hint(tableId: string, actor: Actor): Promise<Outcome<{ action: Action; view: SeatView }>> {
+  async hint(tableId: string, actor: Asker): Promise<Outcome<{ action: Action; view: SeatView }>> {
     const live = await this.load(tableId);
     return (live && admit(live.record, actor, "watch")) || hintFor(this.ctx, live, actor, this.guilds);
   }
@@ -435,7 +436,7 @@ export class TableService {
 
   /** Closes a table for a reason outside the game (its channel was deleted, say). */
   async closeBySystem(tableId: string, reason: CloseReason, note: Sentence): Promise<void> {
-    const live = this.tables.get(tableId);
+    const live = this.registry.tables.get(tableId);
     if (!live) return;
     await live.queue.run(async () => {
       if (!live.closed) await closeTable(this.ctx, live, reason, note);
@@ -473,7 +474,7 @@ export class TableService {
 
   /** "Forget me" in the stored open tables of servers whose shard did not answer (it was down); how many tables the person was at. */
   async forgetAtStoredTables(userId: string, pseudonym: string, theirs: (guildId: string) => boolean): Promise<number> {
-    return forgetAtStoredTables(this.store, (id) => this.tables.has(id), theirs, userId, pseudonym);
+    return forgetAtStoredTables(this.store, (id) => this.registry.tables.has(id), theirs, userId, pseudonym);
   }
 
   /** Ends every open table of a server (it purges its data, or the bot was removed from it). */
@@ -485,8 +486,8 @@ export class TableService {
   private openTablesForPrivacy(): OpenTables {
     return {
       ctx: this.ctx,
-      all: () => [...this.tables.values()],
-      leave: (tableId, actor) => this.leave(tableId, actor),
+      all: () => [...this.registry.tables.values()],
+      leave: (tableId, actor) => this.domain.leave(tableId, actor, false),
       inTable: (tableId, fn) => this.withTable(tableId, null, "watch", fn),
       closeBySystem: (tableId, reason, note) => this.closeBySystem(tableId, reason, note),
     };

@@ -36,8 +36,9 @@ interface Extra<V> {
   option?: { name: string; describe: Words };
   /**
    * A server's default for its new tables (/hearts settings, the option of the same name), stored
-   * in the column of the same name (src/store, prisma): the option's description, the reset
-   * choice's words, the name and value the settings' view shows, and its place there.
+   * under its key in the server row's JSON of table defaults (src/store/records.ts; no column of
+   * its own): the option's description, the reset choice's words, the name and value the
+   * settings' view shows, and its place there.
    */
   server?: { rank: number; describe: Words; reset: Words; label: Words; show: (value: V, m: Messages) => string };
   /** What a tournament's round tables use. */

@@ -19,12 +19,6 @@ export interface Actor {
   canManage?: boolean;
   /** Their Discord avatar's hash, as the interaction carries it (faces.ts): their seat's face on both front ends. */
   avatar?: string | null;
-  /**
-   * Where they ask from: the server, and the channel or thread the interaction or page is in. Every
-   * front end passes it; the gate (gate.ts) refuses a table elsewhere. Absent only for the domain's
-   * own acts (a tournament handing a seat to a computer player).
-   */
-  where?: Where;
 }
 
 /** The server and the channel (or thread) a person asks from. */
@@ -35,8 +29,15 @@ export interface Where {
   parentId?: string | null;
 }
 
-/** A person asking, with where they ask from: what every front end's read of a table names (gate.ts). */
+/**
+ * A person asking, with where they ask from: what every read of and act on a table from a front end
+ * names (the table service's public methods take nothing less), so the gate (gate.ts) refuses a
+ * table elsewhere. The domain's own acts on a person's seat (a tournament's entrant out for good,
+ * Forget me) name no door: they go through `TableService.domain`, which no front end may use
+ * (test/house/gate.test.ts).
+ */
 export interface Asker extends Actor {
+  /** The server, and the channel or thread the interaction or page is in. */
   where: Where;
 }
 

@@ -47,9 +47,9 @@ const panels = (c: ActivityClient): (TournamentInfo | null)[] => c.frames.flatMa
 
 describe("the tournament panel in the Activity", () => {
   it("shows a round's table its tournament, round and clock, then the standings when the round closes", async () => {
-    const people = h.fake.users.map((u) => ({ userId: u.id, name: u.globalName }));
+    const people = h.fake.users.map((u) => ({ userId: u.id, name: u.globalName, guildId: h.fake.guildId }));
     const made = await tours.create(
-      { userId: "700000000000000001", name: "Org", manageGuild: true },
+      { userId: "700000000000000001", name: "Org", manageGuild: true, guildId: h.fake.guildId },
       {
         guildId: h.fake.guildId,
         channelId: h.fake.channelId,
@@ -64,7 +64,9 @@ describe("the tournament panel in the Activity", () => {
     if (!made.ok) throw new Error(made.code);
     const id = made.tournament.id;
     for (const p of people) expect((await tours.join(id, p)).ok).toBe(true);
-    expect((await tours.start(id, { userId: "700000000000000001", name: "Org", manageGuild: true })).ok).toBe(true);
+    expect((await tours.start(id, { userId: "700000000000000001", name: "Org", manageGuild: true, guildId: h.fake.guildId })).ok).toBe(
+      true,
+    );
     const t = (await tours.get(id))!;
     expect(t.played).toHaveLength(1);
     const round = t.played[0];

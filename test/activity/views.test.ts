@@ -13,10 +13,10 @@ import { handFor, publicFrame, tableFrame, tableFrameHead } from "../../src/acti
 import { rulesMessage } from "../../src/discord/views/rules.js";
 import { messages } from "../../src/i18n/index.js";
 import { playedCardsLine } from "../../src/table/played-cards.js";
-import { alice, bob, carol, openTable, setup, type Setup } from "../table/service-helpers.js";
+import { alice, asker, bob, carol, openTable, setup, type Setup } from "../table/service-helpers.js";
 import { stillOutCards } from "./secrecy.js";
 
-const dave = { userId: "100000000000000004", name: "Dave" };
+const dave = asker("100000000000000004", "Dave");
 const everyone = [alice, bob, carol, dave];
 
 /** A started game of four people, everyone's first three cards passed: the first trick is being played. */

@@ -6,10 +6,13 @@
  * in the rules), and finds it everywhere a host, a server admin, an operator or a player meets a
  * setting, in English and French, without touching another file: the command's definition, the
  * configuration, a host's change, the server's stored defaults, a tournament's round tables, a
- * table stored before it existed, and the rules both front ends show. (A server default is also
- * a column of the server's row: prisma/schema.prisma and its PostgreSQL twin, with a migration.)
+ * table stored before it existed, and the rules both front ends show. Its server default is
+ * written with no new column (the server's table defaults are one JSON object; the store suite,
+ * test/store/table-defaults.test.ts, runs that on both databases), and the files a contributor
+ * writes are counted: at most 6 with its sentences.
  * It mocks src/table/settings-table.ts, so it runs in the system-mocks project, on modules of its own.
  */
+import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 
 const pseudo = vi.hoisted(() => {
@@ -45,11 +48,12 @@ vi.mock("../../src/table/settings-table.js", async (importOriginal) => {
 });
 
 import { commandData } from "../../commands/hearts.js";
+import { SERVER_SETTINGS } from "../../src/table/settings-table.js";
 import { rulesInfo } from "../../src/activity/rules.js";
 import { DEFAULT_SETTINGS, readConfig } from "../../src/config.js";
 import { rulesMessage } from "../../src/discord/views/rules.js";
 import { messages } from "../../src/i18n/index.js";
-import { guildSettingsRecord, readSettings } from "../../src/store/records.js";
+import { guildSettingsColumns, guildSettingsRecord, readSettings, withDefaults } from "../../src/store/records.js";
 import { serverDefaults } from "../../src/table/guild-settings.js";
 import { tableView } from "../../src/table/live.js";
 import { applySettings } from "../../src/table/options.js";
@@ -74,6 +78,47 @@ const xxOf = (s: object) => (s as Record<string, unknown>).xx;
 const row = { defaultRules: "classic", tableCap: null, locale: null, retentionDays: null, allowedChannels: "[]", leftAt: null };
 const tournament = { secret: "s".repeat(64), botLevel: "hard", handsPerRound: 2 } as StoredTournament;
 
+/** The catalogue areas a setting's words read (each read through a recording proxy of `messages`). */
+function areasRead(words: ((m: never) => unknown)[]): string[] {
+  const read = new Set<string>();
+  const real = messages("en") as unknown as Record<string, unknown>;
+  const m = new Proxy(real, { get: (t, area: string) => (read.add(area), t[area]) });
+  for (const w of words) w(m as never);
+  return [...read].sort();
+}
+
+/** The body of a Prisma schema's GuildSettings model. */
+const guildModel = (schema: string) => schema.match(/model GuildSettings \{([\s\S]*?)\n\}/)?.[1] ?? "";
+
+/** The server defaults a Prisma schema's GuildSettings model holds as columns of their own. */
+const serverColumns = (schema: string, keys: string[]) => {
+  const model = guildModel(schema);
+  return keys.filter((k) => new RegExp(`^\\s*${k}\\s`, "m").test(model));
+};
+
+/**
+ * The files a contributor writes for a new setting with a server default: its entry, its words
+ * (each catalogue area it reads, in English and in French), its line in docs/players.md, the code
+ * that obeys it (one module), and for each Prisma schema whose server row holds the server
+ * defaults as columns, that schema and a migration.
+ */
+function filesFor(words: ((m: never) => unknown)[], schemas: Record<string, string>): string[] {
+  const fr = readdirSync("src/i18n/fr").map((f) => `src/i18n/fr/${f}`);
+  const frOf = (area: string) => fr.find((f) => new RegExp(`export const ${area}\\b`).test(readFileSync(f, "utf8")))!;
+  const areas = areasRead(words);
+  const keys = SERVER_SETTINGS.map((s) => s.key);
+  return [
+    ...new Set([
+      "src/table/settings-table.ts",
+      ...areas.map((a) => `src/i18n/messages/${a}.ts`),
+      ...areas.map(frOf),
+      "docs/players.md",
+      "the code that obeys it",
+      ...Object.entries(schemas).flatMap(([file, text]) => (serverColumns(text, keys).length ? [file, `${file}: a migration`] : [])),
+    ]),
+  ];
+}
+
 describe("a new table setting, added as one entry of the settings table", () => {
   it("is an option of /hearts new and /hearts rules, with its range and its words in every language", () => {
     for (const s of ["new", "rules"]) {
@@ -97,6 +142,42 @@ describe("a new table setting, added as one entry of the settings table", () => 
     const newer = guildSettingsRecord("1", { ...row, xx: 99 } as never);
     expect(xxOf(newer)).toBeNull();
     expect(xxOf(serverDefaults(DEFAULT_SETTINGS, newer))).toBe(3);
+  });
+
+  it("is stored as a server's default in the server's row as it is, without a column of its own, and reset", () => {
+    const columns = (f: string) =>
+      guildModel(readFileSync(f, "utf8"))
+        .match(/^[ \t]+(\w+)\s/gm)!
+        .map((c) => c.trim());
+    const write = guildSettingsColumns({ xx: 6, turnSeconds: 30, tableCap: 2 } as never);
+    // What the store writes are columns both schemas already have; the setting rides in the JSON.
+    for (const schema of ["prisma/schema.prisma", "prisma/postgres/schema.prisma"])
+      expect(columns(schema)).toEqual(expect.arrayContaining([...Object.keys(write.columns), "tableDefaults"]));
+    const stored = withDefaults("{}", write.defaults!);
+    expect(xxOf(guildSettingsRecord("1", { ...row, tableDefaults: stored } as never))).toBe(6);
+    const reset = withDefaults(stored, guildSettingsColumns({ xx: null } as never).defaults!);
+    expect(guildSettingsRecord("1", { ...row, tableDefaults: reset } as never)).toMatchObject({ xx: null, turnSeconds: 30 });
+  });
+
+  it("takes at most 6 files with its sentences, its server default included", () => {
+    const p = pseudo;
+    const words = [
+      p.option.describe,
+      p.server.describe,
+      p.server.reset,
+      p.server.label,
+      (m: never) => p.server.show(4, m),
+      (m: never) => p.said(4, m),
+    ];
+    const schemas = Object.fromEntries(["prisma/schema.prisma", "prisma/postgres/schema.prisma"].map((f) => [f, readFileSync(f, "utf8")]));
+    const files = filesFor(words as never, schemas);
+    expect(files, files.join("\n")).toHaveLength(6);
+    expect(files.length).toBeLessThanOrEqual(6);
+    // A server default kept in a column of its own, as before: a schema and a migration each, 10 files.
+    const asColumns = "model GuildSettings {\n  guildId String @id\n  turnSeconds Int?\n  hintsAllowed Boolean?\n}";
+    const before = filesFor(words as never, Object.fromEntries(Object.keys(schemas).map((f) => [f, asColumns])));
+    expect(before.length).toBe(10);
+    expect(filesFor(words as never, { "prisma/schema.prisma": asColumns }).length).toBeGreaterThan(6);
   });
 
   it("has its default, which the operator's environment variable moves within its range", () => {

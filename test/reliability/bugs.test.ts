@@ -150,7 +150,7 @@ it("two /hearts new (or Rematch) at the same moment in one channel open one tabl
   const ask = (u: number) =>
     b.bot.service.open(
       { guildId: b.fake.guildId, channelId: ch },
-      { userId: b.fake.users[u].id, name: `p${u}` },
+      { userId: b.fake.users[u].id, name: `p${u}`, where: { guildId: b.fake.guildId, channelId: ch } },
       { rules: presetRules("classic")!, settings: b.config.defaults },
     );
   const rs = await Promise.all([ask(0), ask(1), ask(2)]);

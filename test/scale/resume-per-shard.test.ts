@@ -22,7 +22,9 @@ describe("resume with several shards", () => {
       for (const shard of [0, 1]) {
         const guildId = guildOn(shard, 2, n);
         expect(shardOf(guildId, 2)).toBe(shard);
-        const r = await first.service.open({ guildId, channelId: `7000000000000${shard}${n}000` }, alice, {
+        const at = { guildId, channelId: `7000000000000${shard}${n}000` };
+        const [host, guest] = [alice, bob].map((p) => ({ ...p, where: at }));
+        const r = await first.service.open(at, host, {
           rules: presetRules("classic")!,
           settings: first.settings,
         });
@@ -31,8 +33,8 @@ describe("resume with several shards", () => {
         ids[shard].push(id);
         // Two tables of each shard are games in progress (computer players to move), one a lobby.
         if (n < 2) {
-          expect((await first.service.join(id, bob)).ok).toBe(true);
-          expect((await first.service.start(id, alice)).ok).toBe(true);
+          expect((await first.service.join(id, guest)).ok).toBe(true);
+          expect((await first.service.start(id, host)).ok).toBe(true);
         }
       }
     }

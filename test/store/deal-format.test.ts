@@ -44,12 +44,13 @@ describe("deal formats at a table", () => {
     const state = stateBehind((await s.service.get(id))!)!;
     expect(state.hands).toEqual(createGame(record.rules, record.deal).hands);
     // Two games, two secrets.
-    const t = await s.service.open({ ...where, channelId: "800000000000000002" }, alice, {
+    const there = { ...alice, where: { ...where, channelId: "800000000000000002" } };
+    const t = await s.service.open(there.where, there, {
       rules: presetRules("classic")!,
       settings: s.settings,
     });
     if (!t.ok) throw new Error("not opened");
-    await s.service.start(t.table.record.id, alice);
+    expect((await s.service.start(t.table.record.id, there)).ok).toBe(true);
     expect((lobby.get(t.table.record.id) as { dealSecret: string }).dealSecret).not.toBe(row.dealSecret);
   });
 

@@ -8,13 +8,14 @@
 import { describe, expect, it } from "vitest";
 import { presetRules } from "../../src/game/index.js";
 import { openStore } from "../../src/store/index.js";
-import type { Actor } from "../../src/table/types.js";
+import type { Asker } from "../../src/table/types.js";
 import { ManualClock } from "../table/manual-clock.js";
 import { alice, bob, carol, english, openTable, playOut, setup, where, type Setup } from "../table/service-helpers.js";
 import { tempDb } from "./helpers.js";
 
 /** A table in another server (another shard's). */
-async function openElsewhere(s: Setup, guildId: string, channelId: string, players: Actor[]): Promise<string> {
+async function openElsewhere(s: Setup, guildId: string, channelId: string, people: Asker[]): Promise<string> {
+  const players = people.map((p) => ({ ...p, where: { guildId, channelId } }));
   const r = await s.service.open({ guildId, channelId }, players[0], {
     rules: presetRules("classic")!,
     settings: s.settings,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { admit, misplacedId, pick } from "../../src/table/gate.js";
 import type { SeatRecord, TableRecord } from "../../src/table/records.js";
-import type { Actor, Refusal } from "../../src/table/types.js";
+import type { Asker, Refusal } from "../../src/table/types.js";
 
 const G = "900000000000000001";
 const C = "800000000000000001";
@@ -29,7 +29,7 @@ const table = (id: string, users: (string | null)[], o: { round?: boolean; threa
   seats: users.map((u, n) => seat(n, u, u && u === o.out ? { out: true, botControlled: true } : {})),
   settings: { handLimit: o.round ? 4 : undefined } as TableRecord["settings"],
 });
-const asker = (userId: string, where: { guildId?: string | null; channelId?: string } = {}, more: Partial<Actor> = {}): Actor => ({
+const asker = (userId: string, where: { guildId?: string | null; channelId?: string } = {}, more: Partial<Asker> = {}): Asker => ({
   userId,
   name: userId,
   where: { guildId: where.guildId === undefined ? G : where.guildId, channelId: where.channelId ?? C },

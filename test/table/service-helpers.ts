@@ -9,16 +9,19 @@ import { stateBehind } from "../../src/table/live.js";
 import { TableService } from "../../src/table/service.js";
 import type { FairUse } from "../../src/table/fair-use.js";
 import { GuildSettingsCache } from "../../src/table/guild-settings.js";
-import type { Actor, TableView, TableUpdate } from "../../src/table/types.js";
+import type { Asker, TableView, TableUpdate } from "../../src/table/types.js";
 import type { Store } from "../../src/table/store.js";
 import type { TableSettings } from "../../src/table/records.js";
 import { ManualClock } from "./manual-clock.js";
 import { MemoryStore } from "./memory-store.js";
 
-export const alice: Actor = { userId: "100000000000000001", name: "Alice" };
-export const bob: Actor = { userId: "100000000000000002", name: "Bob" };
-export const carol: Actor = { userId: "100000000000000003", name: "Carol" };
+/** The server and channel the tests' tables open in, and where their people ask from. */
 export const where = { guildId: "900000000000000001", channelId: "800000000000000001" };
+/** A person asking at the tests' channel, as a front end names them (the service's acts take nothing less). */
+export const asker = (userId: string, name: string, extra: Partial<Asker> = {}): Asker => ({ userId, name, where, ...extra });
+export const alice = asker("100000000000000001", "Alice");
+export const bob = asker("100000000000000002", "Bob");
+export const carol = asker("100000000000000003", "Carol");
 
 export function setup<S extends Store = MemoryStore>(
   opts: {
@@ -53,7 +56,7 @@ export function setup<S extends Store = MemoryStore>(
   return { store, clock, service, updates, settings };
 }
 
-export async function openTable(s: Setup, players: Actor[] = [alice]) {
+export async function openTable(s: Setup, players: Asker[] = [alice]) {
   const r = await s.service.open(where, players[0], { rules: presetRules("classic")!, settings: s.settings });
   if (!r.ok) throw new Error(english(r.say));
   const id = r.table.record.id;
@@ -62,7 +65,7 @@ export async function openTable(s: Setup, players: Actor[] = [alice]) {
 }
 
 /** Lets every human act with their first legal choice until the game ends or `until` says stop. */
-export async function playOut(s: Setup, id: string, humans: Actor[], until?: () => boolean) {
+export async function playOut(s: Setup, id: string, humans: Asker[], until?: () => boolean) {
   for (let guard = 0; guard < 5000; guard++) {
     const t = await s.service.get(id);
     const state = t && stateBehind(t);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { publicView, viewFor, type Seat } from "../../src/game/index.js";
 import { stateBehind } from "../../src/table/live.js";
 import type { TableView } from "../../src/table/types.js";
-import { alice, bob, carol, openTable, setup, stateNow } from "./service-helpers.js";
+import { alice, asker, bob, carol, openTable, setup, stateNow } from "./service-helpers.js";
 
 /** Every key reachable from a value's own properties (functions are not entered). */
 function keysIn(value: unknown, seen = new Set<unknown>()): Set<string> {
@@ -97,7 +97,7 @@ describe("a table view", () => {
 
   it("is one view per picture: a click's answer is its announcement's view; every change (a move, a turn started, the table closed) makes a new one", async () => {
     const s = setup({ settings: { turnSeconds: 30 } });
-    const dave = { userId: "100000000000000004", name: "Dave" };
+    const dave = asker("100000000000000004", "Dave");
     const id = await openTable(s, [alice, bob, carol, dave]);
     await s.service.start(id, alice);
     const before = (await s.service.get(id))!;

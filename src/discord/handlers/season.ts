@@ -15,7 +15,12 @@ export const seasonCommand = command({
   parse: (i) => ({ reset: i.options.getBoolean(OPT.reset) ?? false }),
   run: async (ctx, input, i) => {
     if (input.reset) {
-      const r = await ctx.seasons.reset(i.guildId!, { userId: ctx.actor.userId, name: ctx.actor.name, manageGuild: isServerManager(i) });
+      const r = await ctx.seasons.reset(i.guildId!, {
+        userId: ctx.actor.userId,
+        name: ctx.actor.name,
+        manageGuild: isServerManager(i),
+        guildId: i.guildId,
+      });
       if (!r.ok) return ctx.respond.say(ctx.tell(r.say));
       return ctx.respond.say(ctx.m.season.resetDone({ name: r.name, number: r.number, cleared: r.cleared }));
     }

@@ -68,8 +68,11 @@ export const ESTIMATED_HAND_MS = 4 * 60_000;
 export interface TournamentActor {
   userId: string;
   name: string;
-  /** The server they ask from: a tournament's id from elsewhere (a sign-up button of another server, a forged id) is refused as unknown. */
-  guildId?: string | null;
+  /**
+   * The server they ask from (null: a direct message): a tournament's id from elsewhere (a sign-up
+   * button of another server, a forged id) is refused as unknown. Every act names it.
+   */
+  guildId: string | null;
   /** Holds Manage Server there. */
   manageGuild?: boolean;
   /** The member's role ids there (the server's `tournamentRole` may name one). */
@@ -246,5 +249,4 @@ export function mayOrganise(actor: TournamentActor, tournamentRole: string | nul
 }
 
 /** Whether a tournament is reached from where the actor asks: another server's id (a forged or foreign sign-up button) is no tournament there, as a table elsewhere is none (src/table/gate.ts). */
-export const askedHere = (t: { guildId: string }, actor: TournamentActor | null): boolean =>
-  actor?.guildId === undefined || actor.guildId === t.guildId;
+export const askedHere = (t: { guildId: string }, actor: TournamentActor | null): boolean => actor === null || actor.guildId === t.guildId;

@@ -220,7 +220,7 @@ export class SeasonService {
       this.deps.log.info({ guild: season.guildId, season: season.number }, "season over");
       return;
     }
-    const organiser: TournamentActor = { userId: season.organiserId, name: "", manageGuild: true };
+    const organiser: TournamentActor = { userId: season.organiserId, name: "", manageGuild: true, guildId: season.guildId };
     const r = await this.deps.tournaments.create(organiser, {
       guildId: season.guildId,
       channelId: season.channelId,

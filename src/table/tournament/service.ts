@@ -244,7 +244,9 @@ export class TournamentService implements Tournaments {
       const round = t.played.at(-1);
       const table = round?.tables.find((x) => round.seating.tables[x.tableIndex]?.seats.includes(userId) && !x.finishedAt);
       if (table)
-        await this.tables.leave(table.tableId, { userId, name }, true).catch((err: unknown) => this.log.warn({ err }, "seat not released"));
+        await this.tables.domain
+          .leave(table.tableId, { userId, name }, true)
+          .catch((err: unknown) => this.log.warn({ err }, "seat not released"));
     }
     const after = (await this.store.get(t.id))!;
     this.emit(after, { type: "signup-changed" });

@@ -14,8 +14,8 @@ import { tempDb } from "../../store/helpers.js";
 
 export const guildId = "900000000000000001";
 export const channelId = "800000000000000001";
-export const organiser: TournamentActor = { userId: "700000000000000001", name: "Org", manageGuild: true };
-export const person = (i: number): TournamentActor => ({ userId: `1000000000000000${String(i).padStart(2, "0")}`, name: `P${i}` });
+export const organiser: TournamentActor = { userId: "700000000000000001", name: "Org", manageGuild: true, guildId };
+export const person = (i: number): TournamentActor => ({ userId: `1000000000000000${String(i).padStart(2, "0")}`, name: `P${i}`, guildId });
 
 export interface Rig {
   store: HeartsStore;
@@ -86,9 +86,11 @@ export async function playAwaited(r: Rig, people: TournamentActor[], beforeHand 
     if (!t || !state || state.history.length >= beforeHand) continue;
     for (const seat of awaiting(state)) {
       const rec = t.record.seats[seat];
-      const who = people.find((p) => p.userId === rec.userId);
-      if (!who || rec.botControlled) continue;
+      const person = people.find((p) => p.userId === rec.userId);
+      if (!person || rec.botControlled) continue;
       const view = viewFor(state, seat as Seat);
+      // They ask in their table's thread, as the chat's buttons and the Activity's page do.
+      const who = { ...person, where: { guildId: t.record.guildId, channelId: t.record.threadId ?? t.record.channelId } };
       const res =
         state.phase === "passing"
           ? await r.tables.pass(id, who, view.hand.slice(0, 3), state.actionCount)
