@@ -28,7 +28,8 @@
  *   in a process of their own (bench/abuse-attackers.ts), so this one, the fake Discord's, only times
  *   the acknowledgements; each activity phase reports beside its end-to-end `…AckP99Ms` the bot's own
  *   part (`…BotAckP99Ms`: its handler getting the interaction → the answer leaving, as
- *   bench:tournament's botAckP99Ms) and this process's loop p99 (`…HarnessLoopP99Ms`), so a slow
+ *   bench:tournament's botAckP99Ms; by command or button in the phase's
+ *   botAckP99MsByKind) and this process's loop p99 (`…HarnessLoopP99Ms`), so a slow
  *   acknowledgement can be told to be the bot's or the harness's.
  * In every phase the other tables' people also click Scores, 10 a second in all (within their
  * budgets): their acknowledgements are the "others" latency.
@@ -663,6 +664,7 @@ interface Report {
   /** The bot's own part of the acknowledgements (its handler → the answer leaving), p99. */
   botAcks: number;
   botAckP99Ms: number;
+  botAckP99MsByKind: Record<string, number>;
   /** The 1 ms ticker's lateness. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
