@@ -193,6 +193,7 @@ async function duplicate(a: Level, b: Level, deals: number, s: SuiteArgs, deadli
     workers: s.workers,
     seed: 17,
     deadline,
+    clock: "wall",
   };
   const results: DealResult[] = [];
   const started = performance.now();

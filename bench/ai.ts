@@ -6,13 +6,18 @@
  *
  * npm run bench:ai -- --a LEVEL --b LEVEL --deals N [--rules PRESET[,key=value...]]
  *                     [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]
- *                     [--first-deal K] [--max-minutes M] [--out FILE]
+ *                     [--first-deal K] [--max-minutes M] [--out FILE] [--clock cpu|wall]
  *   LEVEL: easy, medium, hard, frozen-easy, frozen-medium, frozen-hard (issue 17's yardstick, hard at
  *   200 ms), frozen42-easy, frozen42-medium, frozen42-hard (issue 42's: the players before it).
  *   --first-deal K plays deals K, K+1, … of the seed's series (to extend an earlier run with new deals);
  *   --max-minutes M starts no deal after M minutes (the summary counts the deals played);
  *   --out FILE appends each deal's result as one JSON line as it finishes, so a long run that is
  *   stopped keeps what it played, and runs can be pooled deal by deal.
+ *   --clock cpu (the default) makes every player's time budget, and the decision times printed,
+ *   count the process's CPU time rather than the wall clock: a player then searches about what its
+ *   budget buys on an idle core even when the match runs under `nice -n 19` beside other work, so
+ *   a match measures the players, not the machine's load (one worker: the clock is the process's).
+ *   --clock wall is the players as they run in the bot, at the mercy of the load.
  *
  * npm run bench:ai -- --pool FILE [FILE...]
  *   The deals of earlier runs' --out files (the same match: levels, rules, format, seed), each deal
@@ -92,6 +97,8 @@ export interface Args {
   firstDeal?: number;
   /** A file each deal's result is appended to as one JSON line (--out). */
   out?: string;
+  /** What the players' budgets count (--clock): the process's CPU time, or the wall clock. */
+  clock: "cpu" | "wall";
 }
 
 export interface DealResult {
@@ -108,7 +115,7 @@ const LEVELS = ALL_LEVELS;
 function fail(message: string): never {
   console.error(`bench:ai: ${message}`);
   console.error(
-    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S] [--first-deal K] [--max-minutes M] [--out FILE]\n       npm run bench:ai -- --pool FILE [FILE...]",
+    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S] [--first-deal K] [--max-minutes M] [--out FILE] [--clock cpu|wall]\n       npm run bench:ai -- --pool FILE [FILE...]",
   );
   console.error(`presets: ${presetNames().join(", ")}`);
   process.exit(2);
@@ -125,6 +132,7 @@ function parseArgs(argv: string[]): Args {
     format: "2v2",
     workers: 1,
     seed: 1,
+    clock: "cpu",
   };
   const whole = (flag: string, v: string, min: number) => {
     if (!/^\d+$/.test(v) || +v < min) fail(`${flag} must be a whole number ≥ ${min}, not “${v}”`);
@@ -171,10 +179,16 @@ function parseArgs(argv: string[]): Args {
       case "--out":
         args.out = value;
         break;
+      case "--clock":
+        if (value !== "cpu" && value !== "wall") fail("--clock must be cpu or wall");
+        args.clock = value;
+        break;
       default:
         fail(`unknown argument “${argv[i]}”`);
     }
   }
+  if (args.clock === "cpu" && args.workers > 1)
+    fail("--clock cpu counts the process's CPU time: one worker (run one process per core instead)");
   return args;
 }
 
@@ -310,27 +324,42 @@ async function main(): Promise<void> {
   const args = parseArgs(argv);
   const parsed = parseRules(args.rules);
   if (!parsed.ok) fail(parsed.error);
-  const started = performance.now();
+  const started = Date.now();
+  if (args.clock === "cpu") useCpuClock();
   const results: DealResult[] = [];
   let last = started;
   await runParallel(args, (r) => {
     results.push(r);
     if (args.out) appendFileSync(args.out, JSON.stringify({ ...matchOf(args), ...r }) + "\n");
-    if (performance.now() - last > 15_000) {
-      last = performance.now();
+    if (Date.now() - last > 15_000) {
+      last = Date.now();
       console.error(`  … ${results.length}/${args.deals} deals, ${((last - started) / 1000).toFixed(0)} s`);
     }
   });
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (Date.now() - started) / 1000;
   summarise(
     matchOf(args),
     results,
     `${results.length} deals × 4 rotations, ${args.format}, rules ${args.rules}` +
       (args.budgetMs !== undefined ? `, budget ${args.budgetMs} ms` : "") +
       (args.samples !== undefined ? `, ≤ ${args.samples} worlds` : "") +
+      `, ${args.clock === "cpu" ? "budgets and times in CPU ms" : "budgets and times in wall-clock ms"}` +
       `, ${args.workers} worker(s), ${seconds.toFixed(0)} s`,
     { firstDeal: args.firstDeal ?? 0, seconds: Math.round(seconds) },
   );
+}
+
+/**
+ * --clock cpu: every player's budget is read from performance.now() (today's and the frozen ones
+ * alike, which this bench must not edit), so this process's performance.now() becomes its CPU time:
+ * a player descheduled by other work stops its clock too. About 2 µs a reading, once a world.
+ */
+function useCpuClock(): void {
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  Object.defineProperty(performance, "now", { value: cpuMs, configurable: true, writable: true });
 }
 
 /** What makes two runs the same match (written on each --out line; --pool checks it). */
@@ -344,6 +373,8 @@ interface Match {
   format?: Args["format"];
   budgetMs?: number | null;
   samples?: number | null;
+  /** What the budgets counted (absent in files from before --clock: the wall clock). */
+  clock?: Args["clock"];
 }
 
 const matchOf = (args: Args): Match => ({
@@ -355,6 +386,7 @@ const matchOf = (args: Args): Match => ({
   format: args.format,
   budgetMs: args.budgetMs ?? null,
   samples: args.samples ?? null,
+  clock: args.clock,
 });
 
 let version: string | undefined;
@@ -446,10 +478,16 @@ function pool(files: string[]): void {
     }
   }
   if (!match) fail("the files hold no deals");
-  summarise(match, [...deals.values()], `${deals.size} deals × 4 rotations pooled from ${files.length} file(s), rules ${match.rules}`, {
-    pooledFrom: files.length,
-    repeatedDeals: repeated,
-  });
+  const clock = match.clock === "cpu" ? "budgets and times in CPU ms" : "budgets and times in wall-clock ms";
+  summarise(
+    match,
+    [...deals.values()],
+    `${deals.size} deals × 4 rotations pooled from ${files.length} file(s), rules ${match.rules}, ${clock}`,
+    {
+      pooledFrom: files.length,
+      repeatedDeals: repeated,
+    },
+  );
 }
 
 if (isMainThread && !process.env.BENCH_AI_NO_MAIN) {

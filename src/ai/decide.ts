@@ -68,6 +68,8 @@ export function decide(view: SeatView, level: BotLevel, opts: DecideOptions = {}
           searchPass(view, { ...searchOptions(opts, seed, search), minWorlds: search.minWorlds, candidates: search.passCandidates }),
         );
         if (found && found.lead[0] >= search.overrule) return { type: "pass", seat, cards: found.cards };
+        // (The ranking's first is the rules' pass: no need to rank the 286 passes again.)
+        if (found) return { type: "pass", seat, cards: found.candidates[0] };
       }
       const hand: SuitMasks = [0, 0, 0, 0];
       for (const c of view.hand) hand[(c / 13) | 0] |= 1 << (c % 13);
@@ -99,10 +101,11 @@ function guarded<T>(search: () => T): T | null {
   }
 }
 
-function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number }) {
+function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number; endgame: number }) {
   const timed = opts.budgetMs !== undefined || opts.samples === undefined;
   return {
     seed,
+    endgame: search.endgame,
     budgetMs: timed ? Math.max(1, opts.budgetMs ?? search.budgetMs) : 0,
     samples: Math.max(1, opts.samples ?? search.samples),
   };
@@ -119,7 +122,7 @@ function checkedPlay(
   style: Style,
   opts: DecideOptions,
   seed: number,
-  search: { budgetMs: number; samples: number; minWorlds: number; overrule: number },
+  search: { budgetMs: number; samples: number; endgame: number; minWorlds: number; overrule: number },
 ): Card {
   const rule = rulePlay(view, style, seed);
   const found = guarded(() => searchPlay(view, { ...searchOptions(opts, seed, search), minWorlds: search.minWorlds }));

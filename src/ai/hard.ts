@@ -64,13 +64,10 @@ export interface SearchOptions {
   style?: Style;
   /**
    * With at most this many cards in hand, each world's end of the hand is solved (endgame.ts)
-   * rather than played out (default ENDGAME_CARDS; 0: always playouts).
+   * rather than played out (default 0: always played out; a level's row says, src/ai/levels.ts).
    */
   endgame?: number;
 }
-
-/** Hands this small are solved exactly in each world (see SearchOptions.endgame). */
-export const ENDGAME_CARDS = 3;
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
 export function bestMoonChoice(
@@ -115,6 +112,13 @@ function tally(k: number, samples: number): Tally {
     nAlive: k,
   };
 }
+
+/**
+ * Whether to stop before another world: when the worlds so far, at their mean cost, say the next
+ * one would end past the budget. A decision then ends within its budget, rather than one world
+ * after it (a medium pass's world is about a tenth of its budget).
+ */
+const overBudget = (elapsed: number, worlds: number, budgetMs: number): boolean => elapsed + (worlds > 0 ? elapsed / worlds : 0) > budgetMs;
 
 /** How many standard errors a candidate must trail the leader by before it is dropped. */
 const PRUNE_Z = 3.5;
@@ -257,9 +261,9 @@ export function searchPlay(
   const root = new FastHand(view.rules);
   const board = new FastHand(view.rules);
   const style = opts.style ?? PLAYOUT;
-  const solver = view.hand.length <= (opts.endgame ?? ENDGAME_CARDS) ? new Endgame(view.rules, boardMoonChoice) : null;
+  const solver = view.hand.length <= (opts.endgame ?? 0) ? new Endgame(view.rules, boardMoonChoice) : null;
   while (t.n < opts.samples && t.n < t.wt.length) {
-    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
+    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && overBudget(performance.now() - started, t.n, opts.budgetMs)) break;
     const hands = sampler.sample(rng);
     root.loadView(view, hands, taken, voids0);
     const playoutSeed = rng.int(0x7fffffff);
@@ -355,7 +359,7 @@ export function searchPass(
   const to = [0, 1, 2, 3].map((p) => passTarget(p, view.passDirection));
   const packed = candidates.map(pack);
   while (t.n < opts.samples && t.n < t.wt.length) {
-    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && performance.now() - started > opts.budgetMs) break;
+    if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && overBudget(performance.now() - started, t.n, opts.budgetMs)) break;
     const hands = sampler.sample(rng);
     for (let p = 0; p < 4; p++) if (p !== me) passes[p] = pack(choosePass(hands[p], view.rules, passStyle, rng));
     const playoutSeed = rng.int(0x7fffffff);

@@ -3,9 +3,9 @@
  * card is not searched at all, and a search whose leader cannot be caught ends long before its
  * world limit. Fixed seeds and world counts, no time budget: deterministic.
  */
-import { describe, expect, it } from "vitest";
-import { cardCode, viewFor } from "../../src/game/index.js";
-import { distinctPlays, moonPasses, searchPlay } from "../../src/ai/hard.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { cardCode, createGame, presetRules, viewFor } from "../../src/game/index.js";
+import { distinctPlays, moonPasses, searchPass, searchPlay } from "../../src/ai/hard.js";
 import { cards, position, rulesOf } from "./helpers.js";
 
 const AFTER_CLUBS: [0, string] = [0, "2C KC 5C 7C"];
@@ -67,5 +67,23 @@ describe("the hard search stops when the answer is clear", () => {
       ["2C", "QS", "KD"],
     ]);
     expect(moonPasses(masks("2C 3C 4C 5D 6D 7D 2S 3S 4S 2H 3H 4H 5H"))).toEqual([]);
+  });
+});
+
+describe("a timed search ends within its budget", () => {
+  const realNow = Object.getOwnPropertyDescriptor(performance, "now");
+  afterEach(() => {
+    if (realNow) Object.defineProperty(performance, "now", realNow);
+    else delete (performance as { now?: unknown }).now;
+  });
+
+  it("starts no world it could not finish: worlds of 0.3 ms on a 2.5 ms budget, 8 of them (2.4 ms), not 9 (2.7 ms)", () => {
+    // A clock that moves 0.3 ms between two readings: the search reads it once a world.
+    let clock = 0;
+    Object.defineProperty(performance, "now", { value: () => (clock += 0.3), configurable: true, writable: true });
+    const view = viewFor(createGame(presetRules("classic")!, 6), 1);
+    expect(view.phase).toBe("passing");
+    const found = searchPass(view, { seed: 1, budgetMs: 2.5, samples: 48, minWorlds: 1, candidates: 3 });
+    expect(found.worlds).toBe(8);
   });
 });

@@ -252,10 +252,12 @@ export class Player {
   async answer(handle: InteractionHandle): Promise<FakeMessage> {
     const ack = await handle.ack;
     if (ack.type === 5 || ack.type === 6) {
-      // Acknowledged first (deferred): the answer is the edit or follow-up that comes after.
+      // Acknowledged first (deferred): the answer is the edit or follow-up that comes after. Discord
+      // waits 15 minutes for it; 15 s here, as 5 s ran out at a load average of 16-17 (the
+      // tournament tests) and 30 (the French one), while the 3-s acknowledgement is the fake's to judge.
       await this.h.fake.waitFor(
         () => handle.calls().some((c) => c.path.startsWith("/webhooks/") && c.status < 300),
-        5000,
+        15_000,
         "the answer after the deferral",
       );
     }

@@ -20,14 +20,25 @@ describe("the fake Discord's global limit", () => {
     const fake = await startFakeDiscord({ globalLimit: 50 });
     try {
       const get = () => fetch(`${fake.apiBase}/v10/users/@me`, { headers: { authorization: `Bot ${fake.token}` } });
-      const answers = await Promise.all(Array.from({ length: 60 }, get));
+      // 60 at once fill a window and overflow it. On a loaded machine they may reach the fake over
+      // more than a second (two windows, none refused); then 60 more, until one is refused.
+      const answers: Response[] = [];
+      for (let round = 0; round < 5 && !answers.some((r) => r.status === 429); round++)
+        answers.push(...(await Promise.all(Array.from({ length: 60 }, get))));
       const refused = answers.filter((r) => r.status === 429);
-      expect(answers.filter((r) => r.status === 200).length).toBe(50);
-      expect(refused.length).toBe(10);
+      const windows = fake.globalWindows;
+      expect(refused.length).toBeGreaterThan(0);
+      expect(answers.filter((r) => r.status === 200).length).toBe(windows.reduce((n, w) => n + w.requests, 0));
+      expect(refused.length).toBe(windows.reduce((n, w) => n + w.refused, 0));
+      // No window lets more than 50 through, and one refuses only once it has let 50 through.
+      for (const w of windows) {
+        expect(w.requests).toBeLessThanOrEqual(50);
+        if (w.refused) expect(w.requests).toBe(50);
+      }
       expect(refused[0].headers.get("x-ratelimit-global")).toBe("true");
       expect(Number(refused[0].headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await refused[0].json()).toMatchObject({ message: "You are being rate limited.", global: true });
-      expect(fake.globalWindows.at(-1)).toMatchObject({ requests: 50, refused: 10 });
+      if (windows.length === 1) expect(windows[0]).toMatchObject({ requests: 50, refused: 10 });
       // A second later the next window opens.
       await new Promise((r) => setTimeout(r, 1050));
       expect((await get()).status).toBe(200);
@@ -108,7 +119,7 @@ describe.skipIf(!!unavailable)("two machines, one REST proxy, one PostgreSQL", (
   async function openLobby(user: FakeUser, guildId: string): Promise<string> {
     const channel = channelOf(guildId);
     const seen = new Set((await store.listOpenTables()).map((t) => t.id));
-    await answer(fake(), fake().slashCommand(user, "hearts", { subcommand: "new", options: {} }, channel));
+    await answer(fake(), () => fake().slashCommand(user, "hearts", { subcommand: "new", options: {} }, channel), { missed: m.missedAcks });
     const { tableId } = await fake().waitFor(() => lobbyIn(fake(), channel, seen), 20_000, "the lobby");
     expect(JSON.stringify(await store.getTable(tableId))).toContain(user.id);
     return tableId;
@@ -116,9 +127,12 @@ describe.skipIf(!!unavailable)("two machines, one REST proxy, one PostgreSQL", (
 
   async function forgetMe(user: FakeUser, guildId: string): Promise<FakeMessage> {
     const channel = channelOf(guildId);
-    const shown = await answer(fake(), fake().slashCommand(user, "hearts", { subcommand: "privacy", options: {} }, channel));
-    const confirm = await answer(fake(), fake().clickButton(user, shown.id, labelled(shown, "Forget me")));
-    return answer(fake(), fake().clickButton(user, confirm.id, labelled(confirm, "Yes, forget me")));
+    const missed = m.missedAcks;
+    const shown = await answer(fake(), () => fake().slashCommand(user, "hearts", { subcommand: "privacy", options: {} }, channel), {
+      missed,
+    });
+    const confirm = await answer(fake(), () => fake().clickButton(user, shown.id, labelled(shown, "Forget me")), { missed });
+    return answer(fake(), () => fake().clickButton(user, confirm.id, labelled(confirm, "Yes, forget me")), { missed });
   }
 
   const letGo = (pid: number) => m.b.logs.find((l) => l.pid === pid && l.msg.startsWith("a person asked elsewhere to be forgotten"));
@@ -159,6 +173,12 @@ describe.skipIf(!!unavailable)("two machines, one REST proxy, one PostgreSQL", (
     expect(after?.status).not.toBe("lobby");
     expect(JSON.stringify(after)).not.toContain(person.id);
     await fake().waitFor(() => !lobbyIn(fake(), channelOf(m.guildsB[0]), new Set()), 5000, "the lobby on machine B closed");
-    expect(fake().violations.filter((v) => v.kind !== "not-acknowledged")).toEqual([]);
+    // (An acknowledgement late on a loaded machine is the next test's to count.)
+    expect(fake().violations.filter((v) => v.kind !== "not-acknowledged" && v.kind !== "deadline")).toEqual([]);
   }, 40_000);
+
+  it("acknowledged every interaction within Discord's 3 s", () => {
+    expect(m.missedAcks).toEqual([]);
+    expect(fake().violations.filter((v) => v.kind === "deadline")).toEqual([]);
+  });
 });
