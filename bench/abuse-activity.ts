@@ -1,19 +1,19 @@
 /**
- * bench:abuse's strangers at the Activity's door (bench/abuse.ts runs them as its activity phases,
- * against the bot process's real Activity server on 127.0.0.1):
+ * bench:abuse's strangers at the Activity's door (bench/abuse-attackers.ts runs them in a process of
+ * their own for bench/abuse.ts's activity phases, against the bot process's real Activity server on
+ * 127.0.0.1; pageSignIn, the real person, stays in bench/abuse.ts's):
  * - a signed-in page that sends small valid messages as fast as its socket takes them and never reads;
  * - 5,000 idle sockets and 50 made-up codes a second, while a real person signs in as the page does;
  * - one session resumed on 2,000 connections while a lobby in that channel changes.
  * Every loop here is bounded in count and time.
  */
 import { ActivityClient, signIn } from "../test/activity/ws-client.js";
-import type { FakeDiscord, FakeUser } from "../test/fake-discord/server.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A signed-in page flooding without reading; `stop` ends it and says how many messages it sent. */
-export async function floodingPage(port: number, fake: FakeDiscord, user: FakeUser, channel: string): Promise<{ stop(): number }> {
-  const page = await signIn(port, fake.oauthCode(user), channel, { keepFrames: false });
+export async function floodingPage(port: number, code: string, channel: string): Promise<{ stop(): number }> {
+  const page = await signIn(port, code, channel, { keepFrames: false });
   const ws = (page as any).ws;
   ws._socket.pause();
   const frame = JSON.stringify({ t: "hint" });
@@ -99,8 +99,8 @@ export async function madeUpCodes(
 }
 
 /** One session resumed on `n` connections (in batches of 200, as fast as they open): how they ended. */
-export async function resumeCrowd(port: number, fake: FakeDiscord, user: FakeUser, channel: string, n: number) {
-  const first = await signIn(port, fake.oauthCode(user), channel, { keepFrames: false });
+export async function resumeCrowd(port: number, code: string, channel: string, n: number) {
+  const first = await signIn(port, code, channel, { keepFrames: false });
   const session = first.session!;
   const clients: ActivityClient[] = [first];
   for (let i = 0; i < n; i += 200) {

@@ -39,6 +39,15 @@ const store = await openStore(input.dbUrl);
 const pool = new BotPool({});
 const µs = (ms: number) => Math.max(1, Math.round(ms * 1000));
 let moves = createHistogram();
+/** The bot's own part of each acknowledgement this phase: its handler getting the interaction → the answer leaving (as bench:tournament's botAckP99Ms). */
+let acks = createHistogram();
+/** The same, by the command or button acknowledged (a lobby's join beside the others' scores). */
+let acksByKind = new Map<string, RecordableHistogram>();
+const onAck = (ms: number, kind: string) => {
+  acks.record(µs(ms));
+  if (!acksByKind.has(kind)) acksByKind.set(kind, createHistogram());
+  acksByKind.get(kind)!.record(µs(ms));
+};
 const bots: BotPlayer = {
   // Only the hard players': the other tables' (the abuser's table has easy ones, out of the measure).
   decide: (view, level, opts) => {
@@ -59,7 +68,7 @@ const bot = createHearts(
       ? { activity: { clientSecret: input.activityClientSecret, publicUrl: "http://127.0.0.1", host: "127.0.0.1", port: 0 } }
       : {}),
   },
-  { store, bots, renderer: null, log: silentLogger() },
+  { store, bots, renderer: null, log: silentLogger(), onAck },
 );
 await bot.start();
 const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -151,6 +160,8 @@ process.on("message", (msg: { type: string }) => {
   void (async () => {
     if (msg.type === "phase") {
       moves = createHistogram();
+      acks = createHistogram();
+      acksByKind = new Map();
       ticks = createHistogram();
       gaps = [];
       loop.reset();
@@ -168,6 +179,9 @@ process.on("message", (msg: { type: string }) => {
         moveP50Ms: ms(moves, 50),
         moveP99Ms: ms(moves, 99),
         moveMaxMs: moves.count ? Math.round(moves.max / 100) / 10 : NaN,
+        botAcks: acks.count,
+        botAckP99Ms: ms(acks, 99),
+        botAckP99MsByKind: Object.fromEntries([...acksByKind].map(([kind, h]) => [kind, ms(h, 99)])),
         loopDelayP99Ms: ms(ticks, 99),
         loopDelayMaxMs: ticks.count ? Math.round(ticks.max / 100) / 10 : NaN,
         /** The loop's wait for a request arriving at a random moment, p99 (time-weighted; see gaps). */

@@ -1,6 +1,6 @@
 /**
  * bench:abuse's second round at the Activity's door (bench/abuse.ts runs them after
- * bench/abuse-activity.ts's), against the bot process's real Activity server on 127.0.0.1 with the
+ * bench/abuse-activity.ts's; pongFlood and churn, the attackers, from bench/abuse-attackers.ts's process), against the bot process's real Activity server on 127.0.0.1 with the
  * door's production bounds:
  * - sockets streaming pongs (four without an account, one signed in), coming back when cut off;
  * - 300 new sockets a second that never read, while a real person signs in;
@@ -16,8 +16,8 @@ import type { FakeDiscord, FakeUser } from "../test/fake-discord/server.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Streams pongs on `anonymous` sockets and one signed-in page for `ms`, each opened again when the server cuts it off. */
-export async function pongFlood(port: number, fake: FakeDiscord, user: FakeUser, channel: string, ms: number, anonymous = 4) {
+/** Streams pongs on `anonymous` sockets and one signed-in page (a code from `codes` each time) for `ms`, each opened again when the server cuts it off. */
+export async function pongFlood(port: number, codes: () => string, channel: string, ms: number, anonymous = 4) {
   const end = performance.now() + ms;
   let cutOff = 0;
   let sent = 0;
@@ -43,7 +43,7 @@ export async function pongFlood(port: number, fake: FakeDiscord, user: FakeUser,
       ws.once("open", () => resolve(ws));
       ws.once("close", () => reject(new Error("refused")));
     });
-  const signedIn = async () => (await signIn(port, fake.oauthCode(user), channel, { keepFrames: false })) as unknown as { ws: WebSocket };
+  const signedIn = async () => (await signIn(port, codes(), channel, { keepFrames: false })) as unknown as { ws: WebSocket };
   await Promise.all([...Array.from({ length: anonymous }, () => stream(raw)), stream(async () => (await signedIn()).ws)]);
   return { pongsSent: sent, cutOff };
 }

@@ -24,6 +24,13 @@
  *   sign in; and outside the phases a sign-in through a 5.5 s token endpoint, a ban and a View
  *   Channel denied (time until their pages close), a kicked member's next move right after the kick
  *   (refused, and the bot's member look-ups it cost: `kickedMoveLookUps`).
+ *   The attackers' sockets (the flood, the crowd, the resumed connections, the pongs, the churn) run
+ *   in a process of their own (bench/abuse-attackers.ts), so this one, the fake Discord's, only times
+ *   the acknowledgements; each activity phase reports beside its end-to-end `…AckP99Ms` the bot's own
+ *   part (`…BotAckP99Ms`: its handler getting the interaction → the answer leaving, as
+ *   bench:tournament's botAckP99Ms; by command or button in the phase's
+ *   botAckP99MsByKind) and this process's loop p99 (`…HarnessLoopP99Ms`), so a slow
+ *   acknowledgement can be told to be the bot's or the harness's.
  * In every phase the other tables' people also click Scores, 10 a second in all (within their
  * budgets): their acknowledgements are the "others" latency.
  *
@@ -46,8 +53,9 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHistogram } from "node:perf_hooks";
 import { SqliteStore } from "../src/store/index.js";
-import { closeAll, floodingPage, idleSockets, madeUpCodes, pageSignIn, resumeCrowd } from "./abuse-activity.js";
-import { churn, kickedMove, pongFlood, revoked, slowExchange } from "./abuse-door.js";
+import { pageSignIn } from "./abuse-activity.js";
+import type { AttackJob } from "./abuse-attackers.js";
+import { kickedMove, revoked, slowExchange } from "./abuse-door.js";
 import { fillFinishedGames } from "./fill-games.js";
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionHandle } from "../test/fake-discord/server.js";
 
@@ -102,6 +110,28 @@ async function fill(dbUrl: string, guildId: string, games: number, humans: strin
   await store.close();
 }
 
+/** The Activity's attackers, in a process of their own (bench/abuse-attackers.ts): this one only times acknowledgements. */
+function startAttackers(): ChildProcess {
+  const child = fork(new URL("./abuse-attackers.ts", import.meta.url).pathname, [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  child.setMaxListeners(50);
+  return child;
+}
+
+/** One job in the attackers' process: `started` once the attack is under way, `done` with its counts. */
+function attack<T>(attackers: ChildProcess, job: AttackJob): { started: Promise<unknown>; done: Promise<T> } {
+  const started = next(attackers, "started");
+  started.catch(() => undefined); // (a job whose start is not awaited: its failure comes with `done`)
+  const done = next<{ result?: T; error?: string }>(attackers, "done").then((d) => {
+    if (d.error !== undefined) throw new Error(`bench:abuse attackers: ${d.error}`);
+    return d.result as T;
+  });
+  attackers.send({ type: "run", job });
+  return { started, done };
+}
+
 function startBot(input: object): ChildProcess {
   return fork(new URL("./abuse-bot.ts", import.meta.url).pathname, [], {
     execArgv: [
@@ -133,7 +163,7 @@ function next<T>(child: ChildProcess, type: string): Promise<T> {
       resolve(m as T);
     };
     child.on("message", on);
-    child.once("exit", (code) => reject(new Error(`the bot process exited (${code})`)));
+    child.once("exit", (code) => reject(new Error(`a child process exited (${code}) before its ${type}`)));
   });
 }
 
@@ -271,8 +301,12 @@ async function main(): Promise<void> {
     thinkMs: 300,
     activityClientSecret: PHASES.has("activity") ? fake.clientSecret : undefined,
   });
+  const attackers = PHASES.has("activity") ? startAttackers() : null;
   try {
-    const { activityPort } = await next<{ activityPort: number | null }>(bot, "ready");
+    const [{ activityPort }] = await Promise.all([
+      next<{ activityPort: number | null }>(bot, "ready"),
+      attackers && next(attackers, "ready"),
+    ]);
     await fake.ready();
 
     // The other tables: open (a target no game reaches in the run), start with three hard players.
@@ -381,10 +415,19 @@ async function main(): Promise<void> {
 
     // The Activity's door: a flooding page, a crowd of strangers, one session on thousands of connections.
     let activity: Record<string, unknown> | null = null;
-    if (PHASES.has("activity") && activityPort !== null) {
-      const flood = await floodingPage(activityPort, fake, abuser, abuserChannel);
+    if (attackers && activityPort !== null) {
+      const port = activityPort;
+      const ms = ACTIVITY_SECONDS * 1000;
+      const flood = attack<{ sent: number }>(attackers, {
+        kind: "flood",
+        port,
+        code: fake.oauthCode(abuser),
+        channel: abuserChannel,
+        ms: ms + 1000,
+      });
+      await flood.started;
       const activityFlood = await phase("activityFlood", () => [], { seconds: ACTIVITY_SECONDS });
-      const floodSent = flood.stop();
+      const floodSent = (await flood.done).sent;
       await sleep(1000);
 
       const signIns: number[] = [];
@@ -392,16 +435,21 @@ async function main(): Promise<void> {
       const activityAnonymous = await phase("activityAnonymous", () => [], {
         seconds: ACTIVITY_SECONDS,
         during: async () => {
-          const idle = await idleSockets(activityPort, 5000);
-          const codes = madeUpCodes(activityPort, lounge, 50, (ACTIVITY_SECONDS - 2) * 1000);
+          const strangers = attack<typeof crowd>(attackers, {
+            kind: "anonymous",
+            port,
+            channel: lounge,
+            sockets: 5000,
+            perSecond: 50,
+            ms: ms - 2000,
+          });
+          await strangers.started;
           for (let k = 0; k < 4; k++) {
             await sleep(1500);
             const who = askers[k];
-            signIns.push(await pageSignIn(activityPort, fake.oauthCode(who), lounge));
+            signIns.push(await pageSignIn(port, fake.oauthCode(who), lounge));
           }
-          const made = await codes;
-          crowd = { accepted: idle.accepted, madeUp: made.sent };
-          closeAll([...idle.clients, ...made.clients]);
+          crowd = await strangers.done;
         },
       });
       await sleep(1000);
@@ -425,10 +473,8 @@ async function main(): Promise<void> {
         {
           seconds: ACTIVITY_SECONDS,
           during: async () => {
-            const r = await resumeCrowd(activityPort, fake, resumer, fanoutChannel, 2000);
-            fanout = { stillOpen: r.stillOpen, closed: r.closed };
-            await sleep(2000);
-            closeAll(r.clients);
+            const job = { kind: "fanout", port, code: fake.oauthCode(resumer), channel: fanoutChannel, n: 2000 } as const;
+            fanout = await attack<typeof fanout>(attackers, job).done;
           },
         },
       );
@@ -437,7 +483,9 @@ async function main(): Promise<void> {
       const activityPongFlood = await phase("activityPongFlood", () => [], {
         seconds: ACTIVITY_SECONDS,
         during: async () => {
-          pong = await pongFlood(activityPort, fake, pongUser, lounge, (ACTIVITY_SECONDS - 1) * 1000);
+          // A fresh code for each time the signed-in page is cut off and signs in again.
+          const codes = Array.from({ length: 100 }, () => fake.oauthCode(pongUser));
+          pong = await attack<typeof pong>(attackers, { kind: "pongFlood", port, codes, channel: lounge, ms: ms - 1000 }).done;
         },
       });
       await sleep(1000);
@@ -446,12 +494,13 @@ async function main(): Promise<void> {
       const activityChurn = await phase("activityChurn", () => [], {
         seconds: ACTIVITY_SECONDS,
         during: async () => {
-          churned = await churn(activityPort, 300, (ACTIVITY_SECONDS - 1) * 1000, async () => {
-            for (let k = 0; k < 3; k++) {
-              await sleep(2000);
-              churnSignIns.push(await pageSignIn(activityPort, fake.oauthCode(askers[21 + k]), lounge));
-            }
-          });
+          const churning = attack<typeof churned>(attackers, { kind: "churn", port, perSecond: 300, ms: ms - 1000 });
+          await churning.started;
+          for (let k = 0; k < 3; k++) {
+            await sleep(2000);
+            churnSignIns.push(await pageSignIn(port, fake.oauthCode(askers[21 + k]), lounge));
+          }
+          churned = await churning.done;
         },
       });
       await sleep(1000);
@@ -472,25 +521,35 @@ async function main(): Promise<void> {
       const anonymousSignInMs = signIns.length ? Math.max(...signIns) : NaN;
       const summary = {
         floodAckP99Ms: activityFlood?.ackP99Ms ?? NaN,
+        floodBotAckP99Ms: activityFlood?.botAckP99Ms ?? NaN,
+        floodHarnessLoopP99Ms: activityFlood?.fakeLoopDelayP99Ms ?? NaN,
         floodLoopP99Ms: activityFlood?.loopDelayP99Ms ?? NaN,
         floodRssGrowthMb: rssGrowth,
         floodMessagesSent: floodSent,
         anonymousAckP99Ms: activityAnonymous?.ackP99Ms ?? NaN,
+        anonymousBotAckP99Ms: activityAnonymous?.botAckP99Ms ?? NaN,
+        anonymousHarnessLoopP99Ms: activityAnonymous?.fakeLoopDelayP99Ms ?? NaN,
         anonymousLoopP99Ms: activityAnonymous?.loopDelayP99Ms ?? NaN,
         anonymousSignInMs,
         anonymousSignIns: signIns,
         idleSocketsAccepted: crowd.accepted,
         madeUpCodesSent: crowd.madeUp,
         fanoutAckP99Ms: activityFanout?.ackP99Ms ?? NaN,
+        fanoutBotAckP99Ms: activityFanout?.botAckP99Ms ?? NaN,
+        fanoutHarnessLoopP99Ms: activityFanout?.fakeLoopDelayP99Ms ?? NaN,
         fanoutLoopP99Ms: activityFanout?.loopDelayP99Ms ?? NaN,
         fanoutConnections: fanout,
         pongFloodAckP99Ms: activityPongFlood?.ackP99Ms ?? NaN,
+        pongFloodBotAckP99Ms: activityPongFlood?.botAckP99Ms ?? NaN,
+        pongFloodHarnessLoopP99Ms: activityPongFlood?.fakeLoopDelayP99Ms ?? NaN,
         pongFloodLoopP99Ms: activityPongFlood?.loopDelayP99Ms ?? NaN,
         pongFlood: pong,
         churnSignInMs,
         churnSignIns,
         churnSockets: churned,
         churnAckP99Ms: activityChurn?.ackP99Ms ?? NaN,
+        churnBotAckP99Ms: activityChurn?.botAckP99Ms ?? NaN,
+        churnHarnessLoopP99Ms: activityChurn?.fakeLoopDelayP99Ms ?? NaN,
         churnLoopP99Ms: activityChurn?.loopDelayP99Ms ?? NaN,
         slowExchangeSignInOk,
         revokedClosedMs,
@@ -584,6 +643,7 @@ async function main(): Promise<void> {
   } finally {
     // (A bot process that died already, e.g. failing to start, has no channel left to send on.)
     if (idle.connected) idle.send({ type: "stop" });
+    if (attackers?.connected) attackers.send({ type: "stop" });
     if (bot.connected) {
       bot.send({ type: "stop" });
       await next(bot, "stopped").catch(() => undefined);
@@ -601,6 +661,10 @@ interface Report {
   moveP50Ms: number;
   moveP99Ms: number;
   moveMaxMs: number;
+  /** The bot's own part of the acknowledgements (its handler → the answer leaving), p99. */
+  botAcks: number;
+  botAckP99Ms: number;
+  botAckP99MsByKind: Record<string, number>;
   /** The 1 ms ticker's lateness. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
