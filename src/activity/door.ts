@@ -136,7 +136,8 @@ export class Bucket {
 /**
  * Work handed in bursts, done `perTurn` at a time per turn of the event loop (setImmediate: the
  * I/O that arrived meanwhile, other people's clicks among it, goes in between), `queue` waiting at
- * most: `add` says false past it, at once.
+ * most: `add` says false past it, at once. An item whose work throws is handed to `failed` and the
+ * rest go on (a throw once left the queue stopped for good, and the process without a handler).
  */
 export class Paced<T> {
   private readonly waiting: T[] = [];
@@ -146,6 +147,7 @@ export class Paced<T> {
     private readonly perTurn: number,
     private readonly queue: number,
     private readonly run: (item: T) => void,
+    private readonly failed: (item: T, err: unknown) => void,
   ) {}
 
   add(item: T): boolean {
@@ -159,7 +161,12 @@ export class Paced<T> {
   }
 
   private turn(): void {
-    for (const item of this.waiting.splice(0, this.perTurn)) this.run(item);
+    for (const item of this.waiting.splice(0, this.perTurn))
+      try {
+        this.run(item);
+      } catch (err) {
+        this.failed(item, err);
+      }
     if (this.waiting.length) setImmediate(() => this.turn());
     else this.scheduled = false;
   }

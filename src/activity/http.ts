@@ -23,9 +23,15 @@ export function pacedUpgrades(
     accept(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   },
 ): void {
-  const waiting = new Paced<{ req: IncomingMessage; socket: Duplex; head: Buffer }>(o.upgradesPerTurn, o.upgradeQueue, (u) => {
-    if (!u.socket.destroyed) o.accept(u.req, u.socket, u.head);
-  });
+  const waiting = new Paced<{ req: IncomingMessage; socket: Duplex; head: Buffer }>(
+    o.upgradesPerTurn,
+    o.upgradeQueue,
+    (u) => {
+      if (!u.socket.destroyed) o.accept(u.req, u.socket, u.head);
+    },
+    // An upgrade that failed is let go; the page reconnects by itself.
+    (u) => u.socket.destroy(),
+  );
   http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathOf(req) !== "/ws" || !o.allowed(req)) return void socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
     // Node's HTTP server no longer listens for its errors, and ws does only from handleUpgrade on.

@@ -95,7 +95,16 @@ describe("one person, many connections", () => {
 describe("strangers at the door", () => {
   it("a crowd's upgrades are taken a few per turn of the event loop (clicks go in between), and those past the queue are refused at once", async () => {
     const taken: number[] = [];
-    const upgrades = new Paced<number>(8, 20, (n) => taken.push(n));
+    const failed: number[] = [];
+    const upgrades = new Paced<number>(
+      8,
+      20,
+      (n) => {
+        if (n === 3) throw new Error("a broken upgrade");
+        taken.push(n);
+      },
+      (n) => failed.push(n),
+    );
     const queued = Array.from({ length: 30 }, (_, i) => upgrades.add(i));
     expect(queued.filter(Boolean)).toHaveLength(20);
     expect(taken, "none in the turn they arrived").toEqual([]);
@@ -104,8 +113,10 @@ describe("strangers at the door", () => {
       await new Promise((r) => setImmediate(r));
       turns.push(taken.splice(0));
     }
-    expect(turns.map((t) => t.length)).toEqual([8, 8, 4, 0]);
-    expect(turns.flat()).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(turns.map((t) => t.length)).toEqual([7, 8, 4, 0]);
+    // One whose work throws is handed over, and the others go on.
+    expect(failed).toEqual([3]);
+    expect(turns.flat()).toEqual(Array.from({ length: 20 }, (_, i) => i).filter((i) => i !== 3));
   });
 
   it("idle sockets and made-up codes cannot keep a real person out", async () => {
