@@ -15,6 +15,11 @@ import { takenFromView } from "./world.js";
 
 /** Worlds for a review decision: ten times what the table's hard player gets in a typical move. */
 export const REVIEW_SAMPLES = 400;
+/**
+ * The review solves each world's last three tricks exactly (endgame.ts), as since issue 42: its
+ * worlds have no time budget, so the solver costs it no worlds (hard, which has one, plays out).
+ */
+const REVIEW_ENDGAME_CARDS = 3;
 
 export interface DecisionReview {
   kind: "pass" | "play";
@@ -55,7 +60,7 @@ export function reviewDecision(view: SeatView, chosen: Action, opts: { seed: num
   const samples = Math.max(8, opts.samples ?? REVIEW_SAMPLES);
   const sign = view.rules.countdown === null ? 1 : -1;
   if (chosen.type === "play") {
-    const found = searchPlay(view, { seed: opts.seed, samples, budgetMs: 0 });
+    const found = searchPlay(view, { seed: opts.seed, samples, budgetMs: 0, endgame: REVIEW_ENDGAME_CARDS });
     const same = classOf(view, chosen.card) === found.card;
     if (same)
       return {
@@ -81,7 +86,7 @@ export function reviewDecision(view: SeatView, chosen: Action, opts: { seed: num
     };
   }
   if (chosen.type === "pass") {
-    const found = searchPass(view, { seed: opts.seed, samples, budgetMs: 0 });
+    const found = searchPass(view, { seed: opts.seed, samples, budgetMs: 0, endgame: REVIEW_ENDGAME_CARDS });
     const same = sameSet(chosen.cards, found.cards);
     if (same)
       return {

@@ -48,11 +48,13 @@ async function drawn(rp: RenderProcess, within = 10_000): Promise<Buffer> {
 
 /**
  * The time limits below, relative to this machine now: a warm child's picture (median of five),
- * measured in this run. Alone on a quiet machine that is 20-60 ms and the limits are the ones the
- * tests were written with (400 ms, a verdict within 2 s); at a load average of 23 a cold first
- * picture alone took over 400 ms.
+ * measured in this run, and never under 1.5 s: alone on a quiet machine a picture takes 20-60 ms;
+ * at a load average of 23 a cold first picture alone took over 400 ms, and in the whole suite, a
+ * bot process starting in the file beside it, a new child's first picture took over 465 ms (ten
+ * times that run's warm median). The tests are about what happens at the limit, not its figure
+ * (the bot's is 5 s).
  */
-const timing = { pictureMs: 0, limitMs: 400, slackMs: 1600 };
+const timing = { pictureMs: 0, limitMs: 1500, slackMs: 1600 };
 beforeAll(async () => {
   const { rp } = picturesProcess();
   await drawn(rp, 60_000);
@@ -63,7 +65,7 @@ beforeAll(async () => {
     times.push(performance.now() - started);
   }
   timing.pictureMs = times.sort((a, b) => a - b)[2];
-  timing.limitMs = Math.max(400, Math.ceil(10 * timing.pictureMs));
+  timing.limitMs = Math.max(1500, Math.ceil(10 * timing.pictureMs));
   timing.slackMs = Math.max(1600, Math.ceil(20 * timing.pictureMs));
   console.log(`the picture process on this machine now: ${JSON.stringify(timing)}`);
   await rp.close();

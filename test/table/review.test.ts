@@ -31,7 +31,9 @@ function blunderGame(): { seed: number; actions: Action[]; at: number } {
     while (state.history.length === 0) {
       for (const seat of awaiting(state)) {
         const view = viewFor(state, seat as Seat);
-        let action = decide(view, "medium", { seed: seed * 131 + state.actionCount, samples: 8 });
+        // The others play easy's seeded rules: the game only has to reach the scripted blunder, and
+        // easy's rules do not move when the stronger levels are tuned (medium's did, issue 42).
+        let action = decide(view, "easy", { seed: seed * 131 + state.actionCount, samples: 8 });
         // The scripted lead: whoever holds A♠ leads it as soon as they may (seat 0 still holding Q♠ and a lower spade).
         const zero = viewFor(state, 0);
         const ready = zero.hand.includes(QUEEN_OF_SPADES) && zero.hand.some((c) => c !== QUEEN_OF_SPADES && Math.floor(c / 13) === 2);
