@@ -38,6 +38,17 @@ if (!base.ok) throw new Error(base.problems.join("\n"));
 const store = await openStore(input.dbUrl);
 const pool = new BotPool({});
 const µs = (ms: number) => Math.max(1, Math.round(ms * 1000));
+/**
+ * The store's table writes this phase, from the call to the stored record (SQLite runs its
+ * operations one at a time: the queue's wait counts). A lobby's join or leave waits for one
+ * before its answer leaves, so a slow one shows here beside botAckP99MsByKind.
+ */
+let tableWrites = createHistogram();
+const updateTable = store.updateTable.bind(store);
+store.updateTable = (id, patch) => {
+  const t = performance.now();
+  return updateTable(id, patch).finally(() => tableWrites.record(µs(performance.now() - t)));
+};
 let moves = createHistogram();
 /** The bot's own part of each acknowledgement this phase: its handler getting the interaction → the answer leaving (as bench:tournament's botAckP99Ms). */
 let acks = createHistogram();
@@ -162,6 +173,7 @@ process.on("message", (msg: { type: string }) => {
       moves = createHistogram();
       acks = createHistogram();
       acksByKind = new Map();
+      tableWrites = createHistogram();
       ticks = createHistogram();
       gaps = [];
       loop.reset();
@@ -192,7 +204,12 @@ process.on("message", (msg: { type: string }) => {
         histogramMaxMs: Math.round(loop.max / 1e5) / 10,
         // This process's main thread and its worker threads, as a share of one core over the phase.
         cpuCores: +((cpu.user + cpu.system) / 1000 / (performance.now() - phaseStart)).toFixed(2),
-        store: { appends: appends().appends - appendsAtPhase.appends, commits: appends().commits - appendsAtPhase.commits },
+        store: {
+          appends: appends().appends - appendsAtPhase.appends,
+          commits: appends().commits - appendsAtPhase.commits,
+          tableWrites: tableWrites.count,
+          tableWriteP99Ms: ms(tableWrites, 99),
+        },
         rssStartMb: rssStart,
         rssMaxMb: rssMax,
         pool: Object.fromEntries((Object.keys(now) as Array<keyof PoolStats>).map((k) => [k, now[k] - poolAtPhase[k]])),

@@ -30,7 +30,9 @@
  *   part (`…BotAckP99Ms`: its handler getting the interaction → the answer leaving, as
  *   bench:tournament's botAckP99Ms; by command or button in the phase's
  *   botAckP99MsByKind) and this process's loop p99 (`…HarnessLoopP99Ms`), so a slow
- *   acknowledgement can be told to be the bot's or the harness's.
+ *   acknowledgement can be told to be the bot's or the harness's; the fanout phase's join and leave
+ *   each wait for a table write in the store, timed (queue included) in `fanoutTableWriteP99Ms`. Its
+ *   2,000 connections are one person's: 3 stay signed in (perPersonPerChannel), the rest are closed.
  * In every phase the other tables' people also click Scores, 10 a second in all (within their
  * budgets): their acknowledgements are the "others" latency.
  *
@@ -536,6 +538,7 @@ async function main(): Promise<void> {
         madeUpCodesSent: crowd.madeUp,
         fanoutAckP99Ms: activityFanout?.ackP99Ms ?? NaN,
         fanoutBotAckP99Ms: activityFanout?.botAckP99Ms ?? NaN,
+        fanoutTableWriteP99Ms: activityFanout?.store.tableWriteP99Ms ?? NaN,
         fanoutHarnessLoopP99Ms: activityFanout?.fakeLoopDelayP99Ms ?? NaN,
         fanoutLoopP99Ms: activityFanout?.loopDelayP99Ms ?? NaN,
         fanoutConnections: fanout,
@@ -672,7 +675,8 @@ interface Report {
   histogramP99Ms: number;
   histogramMaxMs: number;
   cpuCores: number;
-  store: { appends: number; commits: number };
+  /** Moves appended and their commits; table writes (a lobby's join or leave waits for one) and their p99, queue included. */
+  store: { appends: number; commits: number; tableWrites: number; tableWriteP99Ms: number };
   pool: Record<string, number>;
   rssStartMb: number;
   rssMaxMb: number;
