@@ -35,6 +35,7 @@ const SERIAL = [
   "test/ops/shards-metrics.test.ts", // 2 shard processes; /readyz names a killed shard within 10 s
   "test/ops/health.test.ts", // the full disk of store-faults under a bot process, a bounded number of moves to notice it (failed once beside another file)
   "test/ai/pool.test.ts", // counts the event loop's turns while a hard decision runs in its worker
+  "test/bot/render-process-faults.test.ts", // a message whose picture hangs goes out with text, on time (failed beside another file under load, its limits measured in the run notwithstanding)
 ];
 
 /** The test files that replace a module (vi.mock): they need a module graph of their own. */
