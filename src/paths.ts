@@ -3,7 +3,7 @@
  * whether the bot runs from src/ under tsx or from dist/src/ after `npm run build`: the nearest
  * folder above this file holding package.json.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -37,7 +37,23 @@ export function besideModule(from: string, name: string): URL {
   const src = join(PROJECT_ROOT, "src") + sep;
   if (!path.startsWith(src)) return source;
   const twin = join(PROJECT_ROOT, "dist", "src", path.slice(src.length).replace(/\.ts$/, ".js"));
-  return existsSync(twin) ? pathToFileURL(twin) : source;
+  return existsSync(twin) && !newerThanBuild() ? pathToFileURL(twin) : source;
+}
+
+/**
+ * Whether a file under src/ changed after dist/ was last compiled (vitest's watch mode runs the
+ * global setup's compile once): then the sources run, as they are, rather than an older build.
+ */
+function newerThanBuild(): boolean {
+  let built: number;
+  try {
+    built = statSync(join(PROJECT_ROOT, "dist", ".tsbuildinfo")).mtimeMs;
+  } catch {
+    return true;
+  }
+  for (const e of readdirSync(join(PROJECT_ROOT, "src"), { recursive: true, withFileTypes: true }))
+    if (e.isFile() && statSync(join(e.parentPath, e.name)).mtimeMs > built) return true;
+  return false;
 }
 
 /**
