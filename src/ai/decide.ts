@@ -101,11 +101,12 @@ function guarded<T>(search: () => T): T | null {
   }
 }
 
-function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number; endgame: number }) {
+function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number; endgame: number; infer?: number }) {
   const timed = opts.budgetMs !== undefined || opts.samples === undefined;
   return {
     seed,
     endgame: search.endgame,
+    infer: search.infer ?? 0,
     budgetMs: timed ? Math.max(1, opts.budgetMs ?? search.budgetMs) : 0,
     samples: Math.max(1, opts.samples ?? search.samples),
   };

@@ -15,6 +15,8 @@
  */
 export const HARD_BUDGET_MS = 48;
 export const HARD_MAX_SAMPLES = 4000;
+/** Hard's weight of a world for each of the others' plays the rules would not have made in it (inference.ts). */
+export const HARD_INFER = 0.8;
 /**
  * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
  * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.
@@ -43,10 +45,12 @@ export interface Level {
    * best `passCandidates` passes and the moon set-ups, a pass) better by `overrule` standard
    * errors over the same worlds. `endgame`: with at most this many cards in hand, each world's end
    * is solved exactly (endgame.ts) instead of played out by the rules (0: always played out).
+   * `infer` ("decide" only): each world is weighted by this factor for every play of the others
+   * that the rules would not have made in it (inference.ts; 0: worlds unweighted by play).
    */
   search:
     | null
-    | { mode: "decide"; budgetMs: number; samples: number; endgame: number }
+    | { mode: "decide"; budgetMs: number; samples: number; endgame: number; infer: number }
     | { mode: "check"; budgetMs: number; samples: number; endgame: number; minWorlds: number; overrule: number; passCandidates: number };
   /**
    * The worker pool's time limit for one decision: "budget", the decision's budget
@@ -79,7 +83,7 @@ export const LEVELS = {
     rules: "medium",
     // No exact endgame: over 195 duplicate deals at the same cost, hard solving its last three
     // tricks scored 0.43 points a hand more than without (95% interval [+0.04, +0.81]).
-    search: { mode: "decide", budgetMs: HARD_BUDGET_MS, samples: HARD_MAX_SAMPLES, endgame: 0 },
+    search: { mode: "decide", budgetMs: HARD_BUDGET_MS, samples: HARD_MAX_SAMPLES, endgame: 0, infer: HARD_INFER },
     poolLimit: "budget",
     names: ["Ada", "Alan", "Grace", "Edsger"],
   },

@@ -1,0 +1,110 @@
+/**
+ * The hard player's reading of the other seats' play (issue 42): a sampled world is weighted by
+ * how well it explains the cards the others have played this hand. In each world the hand is
+ * replayed from its first trick with every seat's hand as that world has it, and at each of the
+ * others' decisions with a real choice the rule-based policy (policy.ts, played straight) is asked
+ * what it would have played there: a world in which the seat's actual card was not the policy's
+ * (nor the same card in effect) is weighted down by a factor (levels.ts, HARD_INFER). A world in which a seat ducked while
+ * holding a card the rules would have dumped, or led a suit it would not have led from that hand,
+ * is less likely than the uniform sampler supposes. This is the weighting the strongest programs
+ * of imperfect-information card games use (a model of the opponents' play over sampled worlds),
+ * with the rules as the model and a mild factor, so a few worlds never dominate.
+ *
+ * Nothing here sees another seat's hand: the input is the seat's view and a sampled world.
+ */
+import type { SeatView, SuitMasks } from "../game/index.js";
+import { FastHand } from "./fast.js";
+import * as policy from "./policy.js";
+
+const { MEDIUM, choosePlayout, newSituation } = policy;
+
+/** The lowest weight a world can get from play alone, so a long hand never leaves one world counting. */
+export const MIN_PLAY_WEIGHT = 1e-3;
+
+/** One card of the hand so far, in order. */
+interface Played {
+  seat: number;
+  card: number;
+}
+
+/** Replays the hand so far in sampled worlds and weighs each by the others' plays. */
+export class PlayReader {
+  private readonly plays: Played[] = [];
+  /** Cards each seat has played this hand, as suit masks. */
+  private readonly playedBy: SuitMasks[] = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+  private readonly firstLeader: number;
+  private readonly board: FastHand;
+  private readonly sit: policy.Situation;
+  private readonly legal: SuitMasks = [0, 0, 0, 0];
+  private readonly start: SuitMasks[] = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+  /** Whether there is anything to read (another seat has played a card). */
+  readonly informative: boolean;
+
+  constructor(
+    private readonly view: SeatView,
+    private readonly mismatch: number,
+  ) {
+    const tricks = view.tricks.map((t) => ({ leader: t.leader, cards: t.cards }));
+    if (view.trick.length) tricks.push({ leader: view.leader, cards: view.trick });
+    for (const t of tricks) {
+      for (let i = 0; i < t.cards.length; i++) {
+        const seat = (t.leader + i) & 3;
+        const card = t.cards[i];
+        this.plays.push({ seat, card });
+        this.playedBy[seat][(card / 13) | 0] |= 1 << (card % 13);
+      }
+    }
+    this.firstLeader = tricks.length ? tricks[0].leader : view.leader;
+    this.board = new FastHand(view.rules);
+    this.sit = newSituation(view.rules);
+    this.informative = this.plays.some((p) => p.seat !== view.seat);
+  }
+
+  /** The weight of a world (the four hands now): the factor for each of the others' plays the policy would not have made. */
+  weight(hands: readonly SuitMasks[]): number {
+    if (!this.informative) return 1;
+    const me = this.view.seat;
+    const start = this.start;
+    for (let p = 0; p < 4; p++) for (let s = 0; s < 4; s++) start[p][s] = hands[p][s] | this.playedBy[p][s];
+    const b = this.board;
+    b.loadStart(start, this.firstLeader, this.view.totals, this.view.handIndex);
+    let w = 1;
+    for (const { seat, card } of this.plays) {
+      if (b.done) break;
+      if (seat !== me) {
+        const legal = b.legal(this.legal);
+        if (several(legal)) {
+          const chosen = choosePlayout(this.sit, b, legal, MEDIUM, null);
+          if (chosen !== card && !sameInEffect(b, seat, chosen, card)) w *= this.mismatch;
+        }
+      }
+      b.play(card);
+    }
+    return Math.max(w, MIN_PLAY_WEIGHT);
+  }
+}
+
+const several = (legal: SuitMasks): boolean => {
+  let n = 0;
+  for (let s = 0; s < 4; s++) {
+    const m = legal[s];
+    if (m === 0) continue;
+    if (m & (m - 1)) return true;
+    if (++n > 1) return true;
+  }
+  return false;
+};
+
+/** Two cards of one suit with nothing between them but the seat's own cards and cards played. */
+function sameInEffect(b: FastHand, seat: number, a: number, c: number): boolean {
+  const suit = (a / 13) | 0;
+  if (((c / 13) | 0) !== suit) return false;
+  const lo = Math.min(a % 13, c % 13);
+  const hi = Math.max(a % 13, c % 13);
+  const between = ((1 << hi) - 1) & ~((2 << lo) - 1);
+  const hand = [0, 0, 0, 0];
+  b.handOf(seat, hand);
+  return (between & ~(hand[suit] | b.playedMask(suit))) === 0 && cardValuesEqual(b, a, c);
+}
+
+const cardValuesEqual = (b: FastHand, a: number, c: number): boolean => b.cv.tv[a] === b.cv.tv[c] && b.cv.pv[a] === b.cv.pv[c];
