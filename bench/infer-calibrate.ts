@@ -2,10 +2,11 @@
  * npx tsx bench/infer-calibrate.ts [--hands N] [--seed S] [--worlds W]
  *   How much the others' plays say about their hands under the rules' model (src/ai/inference.ts):
  *   plays hands with the frozen hard player (issue 42's, a fixed 200 worlds a decision) in every
- *   seat, and at each seat's decisions from the third trick on counts the others' plays the rules
- *   would not have made, in the true deal and in W worlds sampled uniformly from that seat's view.
- *   Prints the mismatch rates and the likelihood ratio of a mismatch against a match (the factor a
- *   world's weight would take per mismatch if the rules were the others' exact model). Last line JSON.
+ *   seat, and at each seat's decisions from the third trick on ranks the others' plays among the
+ *   rules' choices (0: the rules' own card, 1: their next once it is set aside, …), in the true deal
+ *   and in W worlds sampled uniformly from that seat's view. Prints how often each rank comes and
+ *   each rank's likelihood ratio to rank 0 (the factor a world's weight would take per play of that
+ *   rank if the rules were the others' exact model). Last line JSON.
  */
 import { createGame, mix32, step, awaiting, viewFor, type Seat, parseRules } from "../src/game/index.js";
 import { decide as frozen42Decide } from "./frozen-ai/issue-42/decide.js";
@@ -20,16 +21,13 @@ const arg = (name: string, def: number): number => {
 const hands = arg("--hands", 20);
 const seed = arg("--seed", 7);
 const worlds = arg("--worlds", 100);
-// A factor of 0.9 makes the weight 0.9^mismatches (above the floor for up to 65): the count is read back from it.
-const COUNT = 0.9;
-const count = (w: number): number => Math.round(Math.log(w) / Math.log(COUNT));
-
+// Ranks 0 (the rules' card), 1, 2 and 3 or later.
+const RANKS = [1, 1, 1, 1];
 const parsed = parseRules("classic");
 if (!parsed.ok) throw new Error(parsed.error);
 const rules = parsed.rules;
-let trueMis = 0;
-let randMis = 0;
-let plays = 0;
+const trueRanks = new Array<number>(12).fill(0);
+const sampledRanks = new Array<number>(12).fill(0);
 let views = 0;
 for (let h = 0; h < hands; h++) {
   const state = createGame(rules, mix32(seed * 7919 + h));
@@ -38,15 +36,15 @@ for (let h = 0; h < hands; h++) {
     for (const seat of awaiting(state)) {
       const view = viewFor(state, seat as Seat);
       if (view.phase === "playing" && view.trickNumber >= 2 && view.turn === seat) {
-        const reader = new PlayReader(view, COUNT);
-        const others = view.tricks.length * 3 + view.trick.length;
-        trueMis += count(reader.weight(state.hands));
+        const reader = new PlayReader(view, RANKS);
+        reader.replay(state.hands);
+        for (let r = 0; r < 12; r++) trueRanks[r] += reader.counts[r];
         const sampler = new WorldSampler(knowledgeOf(view));
         const rng = new FastRng(h * 1000 + state.actionCount);
-        let sum = 0;
-        for (let i = 0; i < worlds; i++) sum += count(reader.weight(sampler.sample(rng)));
-        randMis += sum / worlds;
-        plays += others;
+        for (let i = 0; i < worlds; i++) {
+          reader.replay(sampler.sample(rng));
+          for (let r = 0; r < 12; r++) sampledRanks[r] += reader.counts[r] / worlds;
+        }
         views++;
       }
       const action = frozen42Decide(view, "hard", { samples: 200, seed: mix32(h ^ Math.imul(state.actionCount + 1, 0x85ebca6b) ^ seat) });
@@ -55,10 +53,18 @@ for (let h = 0; h < hands; h++) {
     }
   }
 }
-const pt = trueMis / plays;
-const pr = randMis / plays;
-const ratio = pt / pr / ((1 - pt) / (1 - pr));
-console.log(
-  `${views} decisions, ${hands} hands: mismatches per observed play ${pt.toFixed(3)} in the true deal, ${pr.toFixed(3)} in sampled worlds; likelihood ratio ${ratio.toFixed(3)}`,
-);
-console.log(JSON.stringify({ hands, views, plays, trueMismatch: pt, sampledMismatch: pr, ratio }));
+const share = (c: number[]) => c.map((x) => x / c.reduce((a, b) => a + b, 0));
+const f = (xs: number[]) => xs.map((x) => x.toFixed(3)).join(" / ");
+const out: Record<string, unknown> = { hands, views };
+console.log(`${views} decisions, ${hands} hands: the others' plays of rank 0 / 1 / 2 / 3+ among the rules' choices`);
+for (const [k, kind] of ["lead", "follow", "discard"].entries()) {
+  const pt = share(trueRanks.slice(k * 4, k * 4 + 4));
+  const ps = share(sampledRanks.slice(k * 4, k * 4 + 4));
+  // A world's weight per play of rank r, relative to a play of the rules' own card.
+  const ratio = pt.map((x, r) => x / ps[r] / (pt[0] / ps[0]));
+  console.log(
+    `  ${kind} (${trueRanks.slice(k * 4, k * 4 + 4).reduce((a, b) => a + b, 0)}): in the true deal ${f(pt)}, in sampled worlds ${f(ps)}; likelihood ratio to rank 0: ${f(ratio)}`,
+  );
+  out[kind] = { trueRanks: pt, sampledRanks: ps, ratio };
+}
+console.log(JSON.stringify(out));

@@ -40,10 +40,31 @@ export class PlayReader {
   /** Whether there is anything to read (another seat has played a card). */
   readonly informative: boolean;
 
+  /**
+   * factors[kind][r]: the weight of a lead (kind 0), a follow (1) or a discard (2) that was the
+   * rules' (r+1)-th choice; the last one for any later choice.
+   */
+  private readonly factors: readonly (readonly number[])[];
+  /** Ranks told apart: 0 (the rules' own card) to ranks − 1 (that or any later choice). */
+  readonly ranks: number;
+  /** counts[kind * ranks + r]: the others' plays of that kind and rank in the last world replayed. */
+  readonly counts: Int32Array;
+
+  /**
+   * `factor`: the weight of each play that was not the rules' choice; or by rank (the first, the
+   * rules' card, 1); or by rank for a lead, a follow and a discard.
+   */
   constructor(
     private readonly view: SeatView,
-    private readonly mismatch: number,
+    factor: number | readonly number[] | readonly (readonly number[])[],
   ) {
+    const row = (x: number | readonly number[]): readonly number[] => (typeof x === "number" ? [1, x] : x);
+    if (typeof factor === "number" || typeof factor[0] === "number") {
+      const one = row(factor as number | readonly number[]);
+      this.factors = [one, one, one];
+    } else this.factors = factor as readonly (readonly number[])[];
+    this.ranks = this.factors[0].length;
+    this.counts = new Int32Array(3 * this.ranks);
     const tricks = view.tricks.map((t) => ({ leader: t.leader, cards: t.cards }));
     if (view.trick.length) tricks.push({ leader: view.leader, cards: view.trick });
     for (const t of tricks) {
@@ -60,27 +81,60 @@ export class PlayReader {
     this.informative = this.plays.some((p) => p.seat !== view.seat);
   }
 
-  /** The weight of a world (the four hands now): the factor for each of the others' plays the policy would not have made. */
+  /** The weight of a world (the four hands now): the product of the factors of the others' plays' ranks. */
   weight(hands: readonly SuitMasks[]): number {
     if (!this.informative) return 1;
+    this.replay(hands);
+    let w = 1;
+    const ranks = this.ranks;
+    for (let k = 0; k < 3; k++)
+      for (let r = 1; r < ranks; r++) if (this.counts[k * ranks + r]) w *= this.factors[k][r] ** this.counts[k * ranks + r];
+    return Math.max(w, MIN_PLAY_WEIGHT);
+  }
+
+  /**
+   * Replays the hand in this world and counts, in `counts`, the others' plays by their rank among
+   * the rules' choices (the rules' card, their next choice once it is set aside, …).
+   */
+  replay(hands: readonly SuitMasks[]): void {
     const me = this.view.seat;
     const start = this.start;
+    const counts = this.counts;
+    const last = this.ranks - 1;
+    counts.fill(0);
     for (let p = 0; p < 4; p++) for (let s = 0; s < 4; s++) start[p][s] = hands[p][s] | this.playedBy[p][s];
     const b = this.board;
     b.loadStart(start, this.firstLeader, this.view.totals, this.view.handIndex);
-    let w = 1;
     for (const { seat, card } of this.plays) {
       if (b.done) break;
       if (seat !== me) {
         const legal = b.legal(this.legal);
-        if (several(legal)) {
+        let rank = 0;
+        while (rank < last && several(legal)) {
           const chosen = choosePlayout(this.sit, b, legal, MEDIUM, null);
-          if (chosen !== card && !sameInEffect(b, seat, chosen, card)) w *= this.mismatch;
+          if (chosen === card || sameInEffect(b, seat, chosen, card)) break;
+          setAside(b, seat, legal, chosen);
+          rank++;
+        }
+        if (rank > 0 || several(legal)) {
+          const kind = b.trickLength === 0 ? 0 : ((b.trickCard(0) / 13) | 0) === ((card / 13) | 0) ? 1 : 2;
+          counts[kind * this.ranks + rank]++;
         }
       }
       b.play(card);
     }
-    return Math.max(w, MIN_PLAY_WEIGHT);
+  }
+}
+
+/** Takes the rules' choice out of `legal`, with the cards that are the same in effect. */
+function setAside(b: FastHand, seat: number, legal: SuitMasks, chosen: number): void {
+  const suit = (chosen / 13) | 0;
+  let m = legal[suit];
+  while (m) {
+    const bit = m & -m;
+    m ^= bit;
+    const c = suit * 13 + 31 - Math.clz32(bit);
+    if (c === chosen || sameInEffect(b, seat, chosen, c)) legal[suit] &= ~bit;
   }
 }
 

@@ -15,8 +15,15 @@
  */
 export const HARD_BUDGET_MS = 48;
 export const HARD_MAX_SAMPLES = 4000;
-/** Hard's weight of a world for each of the others' plays the rules would not have made in it (inference.ts). */
-export const HARD_INFER = 0.8;
+/**
+ * Hard's weight of a world for each of the others' plays the rules would not have made in it
+ * (inference.ts). Off: at 0.8, over 75 duplicate deals against the frozen hard, +0.69 points a
+ * hand, 95% interval [−0.02, +1.40] (the others' plays say little about their hands under the
+ * rules' model: bench/infer-calibrate.ts).
+ */
+export const HARD_INFER = 0;
+/** The noise of hard's playouts (policy.ts's PLAYOUT has 0.5): the rules with fewer random slips. */
+export const HARD_PLAYOUT_NOISE = 0.2;
 /**
  * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
  * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.
@@ -47,10 +54,12 @@ export interface Level {
    * is solved exactly (endgame.ts) instead of played out by the rules (0: always played out).
    * `infer` ("decide" only): each world is weighted by this factor for every play of the others
    * that the rules would not have made in it (inference.ts; 0: worlds unweighted by play).
+   * `playoutNoise` ("decide" only): the noise of the rules that play its worlds out (policy.ts's
+   * Style; "check" plays them out with PLAYOUT's).
    */
   search:
     | null
-    | { mode: "decide"; budgetMs: number; samples: number; endgame: number; infer: number }
+    | { mode: "decide"; budgetMs: number; samples: number; endgame: number; infer: number; playoutNoise: number }
     | { mode: "check"; budgetMs: number; samples: number; endgame: number; minWorlds: number; overrule: number; passCandidates: number };
   /**
    * The worker pool's time limit for one decision: "budget", the decision's budget
@@ -83,7 +92,14 @@ export const LEVELS = {
     rules: "medium",
     // No exact endgame: over 195 duplicate deals at the same cost, hard solving its last three
     // tricks scored 0.43 points a hand more than without (95% interval [+0.04, +0.81]).
-    search: { mode: "decide", budgetMs: HARD_BUDGET_MS, samples: HARD_MAX_SAMPLES, endgame: 0, infer: HARD_INFER },
+    search: {
+      mode: "decide",
+      budgetMs: HARD_BUDGET_MS,
+      samples: HARD_MAX_SAMPLES,
+      endgame: 0,
+      infer: HARD_INFER,
+      playoutNoise: HARD_PLAYOUT_NOISE,
+    },
     poolLimit: "budget",
     names: ["Ada", "Alan", "Grace", "Edsger"],
   },

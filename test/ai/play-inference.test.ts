@@ -20,8 +20,6 @@ describe("play inference", () => {
   it("is hard's alone: medium's worlds stay unweighted by play", () => {
     expect(levelOf("hard").search).toMatchObject({ infer: HARD_INFER });
     expect(levelOf("medium").search).not.toHaveProperty("infer");
-    expect(HARD_INFER).toBeGreaterThan(0.5);
-    expect(HARD_INFER).toBeLessThan(1);
   });
 
   it("weighs nothing before another seat has played", () => {
