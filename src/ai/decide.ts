@@ -104,13 +104,14 @@ function guarded<T>(search: () => T): T | null {
 function searchOptions(
   opts: DecideOptions,
   seed: number,
-  search: { budgetMs: number; samples: number; endgame: number; infer?: number; playoutNoise?: number },
+  search: { budgetMs: number; samples: number; endgame: number; infer?: number; passInfer?: number; playoutNoise?: number },
 ) {
   const timed = opts.budgetMs !== undefined || opts.samples === undefined;
   return {
     seed,
     endgame: search.endgame,
     infer: search.infer ?? 0,
+    passInfer: search.passInfer ?? 0,
     style: search.playoutNoise === undefined ? PLAYOUT : { ...PLAYOUT, noise: search.playoutNoise },
     budgetMs: timed ? Math.max(1, opts.budgetMs ?? search.budgetMs) : 0,
     samples: Math.max(1, opts.samples ?? search.samples),

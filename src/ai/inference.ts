@@ -12,11 +12,12 @@
  *
  * Nothing here sees another seat's hand: the input is the seat's view and a sampled world.
  */
-import type { SeatView, SuitMasks } from "../game/index.js";
+import { passTarget, type Card, type Rules, type SeatView, type SuitMasks } from "../game/index.js";
+import { JD, valuesFor } from "./bits.js";
 import { FastHand } from "./fast.js";
 import * as policy from "./policy.js";
 
-const { MEDIUM, choosePlayout, newSituation } = policy;
+const { MEDIUM, choosePlayout, keptDanger, newSituation, rankPasses } = policy;
 
 /** The lowest weight a world can get from play alone, so a long hand never leaves one world counting. */
 export const MIN_PLAY_WEIGHT = 1e-3;
@@ -162,3 +163,79 @@ function sameInEffect(b: FastHand, seat: number, a: number, c: number): boolean 
 }
 
 const cardValuesEqual = (b: FastHand, a: number, c: number): boolean => b.cv.tv[a] === b.cv.tv[c] && b.cv.pv[a] === b.cv.pv[c];
+
+/**
+ * What the cards passed to me say about the passer's hand, when I passed to the same seat
+ * (across): its hand before the pass is then known in each world (what it holds and has played,
+ * less what I gave it, plus what it gave me). A world is weighted by exp(−regret / temperature),
+ * regret being how much more danger (policy.ts's pass score) the rules see in the pass it made
+ * than in its best pass from that hand, bounded below by MIN_PASS_WEIGHT.
+ */
+export class PassReader {
+  private readonly passer: number;
+  private readonly received: SuitMasks = [0, 0, 0, 0];
+  private readonly given: SuitMasks = [0, 0, 0, 0];
+  private readonly playedBy: SuitMasks = [0, 0, 0, 0];
+  private readonly hand: SuitMasks = [0, 0, 0, 0];
+  private readonly pass: Card[];
+  /** Whether the pass says anything here (an exchange across, seen from after it). */
+  readonly informative: boolean;
+
+  constructor(
+    private readonly view: SeatView,
+    private readonly temperature: number,
+  ) {
+    const dir = view.passDirection;
+    this.passer = [0, 1, 2, 3].find((p) => p !== view.seat && dir !== "hold" && passTarget(p, dir) === view.seat) ?? view.seat;
+    this.pass = view.received ?? [];
+    // Only across: what the passer received is known only when it came from me. (Left or right,
+    // its hand before the pass less what it received is unknown; with the 3 unknown cards left
+    // in, the regret hardly tells the true deal from sampled ones: bench/pass-calibrate.ts.)
+    this.informative =
+      temperature > 0 &&
+      view.phase === "playing" &&
+      this.passer !== view.seat &&
+      dir !== "hold" &&
+      passTarget(view.seat, dir) === this.passer &&
+      view.passed !== null &&
+      this.pass.length === 3;
+    if (!this.informative) return;
+    for (const c of this.pass) this.received[(c / 13) | 0] |= 1 << (c % 13);
+    for (const c of view.passed ?? []) this.given[(c / 13) | 0] |= 1 << (c % 13);
+    const tricks = view.tricks.map((t) => ({ leader: t.leader, cards: t.cards }));
+    if (view.trick.length) tricks.push({ leader: view.leader, cards: view.trick });
+    for (const t of tricks)
+      for (let i = 0; i < t.cards.length; i++) {
+        const c = t.cards[i];
+        if (((t.leader + i) & 3) === this.passer) this.playedBy[(c / 13) | 0] |= 1 << (c % 13);
+      }
+  }
+
+  /** The regret of the pass made, from the passer's hand before the pass in this world. */
+  regret(hands: readonly SuitMasks[]): number {
+    const h = this.hand;
+    for (let s = 0; s < 4; s++) h[s] = ((hands[this.passer][s] | this.playedBy[s]) & ~this.given[s]) | this.received[s];
+    const rules = this.view.rules;
+    const best = passScore(h, rankPasses(h, rules, null, 0, 1)[0], rules);
+    return Math.max(0, passScore(h, this.pass, rules) - best);
+  }
+
+  weight(hands: readonly SuitMasks[]): number {
+    if (!this.informative) return 1;
+    return Math.max(MIN_PASS_WEIGHT, Math.exp(-this.regret(hands) / this.temperature));
+  }
+}
+
+/** The lowest weight a world can get from the pass. */
+export const MIN_PASS_WEIGHT = 0.05;
+
+/** rankPasses's score of one pass from a hand (lower is better). */
+function passScore(hand: SuitMasks, pass: readonly Card[], rules: Rules): number {
+  const kept = hand.slice();
+  for (const c of pass) kept[(c / 13) | 0] &= ~(1 << (c % 13));
+  const cv = valuesFor(rules);
+  let score = keptDanger(kept, rules, cv);
+  const [a, b, c] = pass;
+  if (rules.jackOfDiamonds !== 0 && (a === JD || b === JD || c === JD)) score -= rules.jackOfDiamonds * 0.5;
+  return score + 0.05 * (cv.pv[a] + cv.pv[b] + cv.pv[c]);
+}

@@ -22,8 +22,19 @@ export const HARD_MAX_SAMPLES = 4000;
  * rules' model: bench/infer-calibrate.ts).
  */
 export const HARD_INFER = 0;
-/** The noise of hard's playouts (policy.ts's PLAYOUT has 0.5): the rules with fewer random slips. */
-export const HARD_PLAYOUT_NOISE = 0.2;
+/**
+ * The noise of hard's playouts (policy.ts's PLAYOUT, 0.5). Screened against the frozen hard: 0.2
+ * over 123 duplicate deals +0.03 points a hand, 95% interval [−0.70, +0.75] (hard shot 18 moons,
+ * the frozen one 33); 0.8 stopped after 17 deals for a likelier candidate.
+ */
+export const HARD_PLAYOUT_NOISE = 0.5;
+/**
+ * Hard weighs its worlds by the pass it received across (inference.ts, PassReader): exp(−regret /
+ * this), the regret being how much worse the rules find that pass than the passer's best from its
+ * hand in that world. Over 240 passes of the frozen hard, the true deal's regret was ≤ 1 in 72% of
+ * them, a sampled world's in 12% (bench/pass-calibrate.ts); fitted, about 1; tempered to 1.5.
+ */
+export const HARD_PASS_INFER = 1.5;
 /**
  * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
  * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.
@@ -54,12 +65,14 @@ export interface Level {
    * is solved exactly (endgame.ts) instead of played out by the rules (0: always played out).
    * `infer` ("decide" only): each world is weighted by this factor for every play of the others
    * that the rules would not have made in it (inference.ts; 0: worlds unweighted by play).
+   * `passInfer` ("decide" only): each world is weighted by how well the pass received across
+   * fits the passer's hand in it, at this temperature (inference.ts; 0: unweighted by the pass).
    * `playoutNoise` ("decide" only): the noise of the rules that play its worlds out (policy.ts's
    * Style; "check" plays them out with PLAYOUT's).
    */
   search:
     | null
-    | { mode: "decide"; budgetMs: number; samples: number; endgame: number; infer: number; playoutNoise: number }
+    | { mode: "decide"; budgetMs: number; samples: number; endgame: number; infer: number; passInfer: number; playoutNoise: number }
     | { mode: "check"; budgetMs: number; samples: number; endgame: number; minWorlds: number; overrule: number; passCandidates: number };
   /**
    * The worker pool's time limit for one decision: "budget", the decision's budget
@@ -98,6 +111,7 @@ export const LEVELS = {
       samples: HARD_MAX_SAMPLES,
       endgame: 0,
       infer: HARD_INFER,
+      passInfer: HARD_PASS_INFER,
       playoutNoise: HARD_PLAYOUT_NOISE,
     },
     poolLimit: "budget",

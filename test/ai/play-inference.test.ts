@@ -6,20 +6,24 @@
  * by it without a single mismatch.
  */
 import { describe, expect, it } from "vitest";
-import { awaiting, createGame, createRng, step, viewFor, type Seat } from "../../src/game/index.js";
+import { awaiting, createGame, createRng, passDirectionFor, presetRules, step, viewFor, type Seat } from "../../src/game/index.js";
 import { decide } from "../../src/ai/index.js";
-import { PlayReader } from "../../src/ai/inference.js";
+import { PassReader, PlayReader } from "../../src/ai/inference.js";
 import { WorldSampler, knowledgeOf } from "../../src/ai/knowledge.js";
 import { MEDIUM, choosePlay, situationFromView } from "../../src/ai/policy.js";
-import { HARD_INFER, levelOf } from "../../src/ai/levels.js";
+import { HARD_INFER, HARD_PASS_INFER, levelOf } from "../../src/ai/levels.js";
 import { rulesOf } from "./helpers.js";
 
 const classic = rulesOf("classic");
+/** Classic with its passes (left, right, across, hold): the helpers' rules hold every hand. */
+const passing = rulesOf("classic", { passCycle: presetRules("classic")!.passCycle });
 
 describe("play inference", () => {
   it("is hard's alone: medium's worlds stay unweighted by play", () => {
-    expect(levelOf("hard").search).toMatchObject({ infer: HARD_INFER });
+    expect(levelOf("hard").search).toMatchObject({ infer: HARD_INFER, passInfer: HARD_PASS_INFER });
+    expect(HARD_PASS_INFER).toBeGreaterThan(0);
     expect(levelOf("medium").search).not.toHaveProperty("infer");
+    expect(levelOf("medium").search).not.toHaveProperty("passInfer");
   });
 
   it("weighs nothing before another seat has played", () => {
@@ -92,5 +96,37 @@ describe("play inference", () => {
     // true deal (5.5 against 6.6 when measured), in most positions (73%).
     expect(trueLog / positions).toBeGreaterThan(sampledLog / positions + 0.5);
     expect(above / positions).toBeGreaterThan(0.6);
+  });
+
+  it("reads the pass received across: the true deal fits it far better than uniform worlds do, other passes say nothing", () => {
+    const rng = createRng(31);
+    let across = 0;
+    let trueLow = 0;
+    let sampledLow = 0;
+    for (let g = 0; g < 12; g++) {
+      for (const handIndex of [0, 2]) {
+        const state = createGame({ ...passing }, 1400 + g);
+        state.handIndex = handIndex;
+        state.passDirection = passDirectionFor(passing, handIndex);
+        while (state.phase === "passing") for (const seat of awaiting(state)) step(state, decide(viewFor(state, seat as Seat), "medium"));
+        const view = viewFor(state, state.turn);
+        const reader = new PassReader(view, 1);
+        expect(view.passDirection).toBe(handIndex === 2 ? "across" : "left");
+        if (handIndex === 0) {
+          expect(reader.informative).toBe(false);
+          expect(reader.weight(state.hands)).toBe(1);
+          continue;
+        }
+        across++;
+        // Medium passes the rules' best three (or, checked by search, one of the next): little regret in the true deal.
+        if (reader.regret(state.hands) <= 0.5) trueLow++;
+        const sampler = new WorldSampler(knowledgeOf(view));
+        for (let i = 0; i < 20; i++) if (reader.regret(sampler.sample(rng)) <= 0.5) sampledLow += 1 / 20;
+      }
+    }
+    expect(across).toBe(12);
+    expect(trueLow).toBeGreaterThanOrEqual(10);
+    // (12 against 0.55 when measured.)
+    expect(sampledLow).toBeLessThan(3);
   });
 });
