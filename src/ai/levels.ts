@@ -29,12 +29,14 @@ export const HARD_INFER = 0;
  */
 export const HARD_PLAYOUT_NOISE = 0.5;
 /**
- * Hard weighs its worlds by the pass it received across (inference.ts, PassReader): exp(−regret /
- * this), the regret being how much worse the rules find that pass than the passer's best from its
- * hand in that world. Over 240 passes of the frozen hard, the true deal's regret was ≤ 1 in 72% of
- * them, a sampled world's in 12% (bench/pass-calibrate.ts); fitted, about 1; tempered to 1.5.
+ * Hard's temperature for weighing its worlds by the pass it received across (inference.ts,
+ * PassReader: exp(−regret / this), the regret being how much worse the rules find that pass than
+ * the passer's best from its hand in that world). Off: at 1.5, over 114 duplicate deals passed
+ * across against the frozen hard, +0.49 points a hand, 95% interval [−0.17, +1.14], though the
+ * signal is strong (over 240 passes of the frozen hard, the true deal's regret was ≤ 1 in 72% of
+ * them, a sampled world's in 12%: bench/pass-calibrate.ts).
  */
-export const HARD_PASS_INFER = 1.5;
+export const HARD_PASS_INFER = 0;
 /**
  * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
  * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.

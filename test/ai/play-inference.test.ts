@@ -19,9 +19,8 @@ const classic = rulesOf("classic");
 const passing = rulesOf("classic", { passCycle: presetRules("classic")!.passCycle });
 
 describe("play inference", () => {
-  it("is hard's alone: medium's worlds stay unweighted by play", () => {
+  it("is hard's alone (off there too, for now): medium's worlds stay unweighted by play and pass", () => {
     expect(levelOf("hard").search).toMatchObject({ infer: HARD_INFER, passInfer: HARD_PASS_INFER });
-    expect(HARD_PASS_INFER).toBeGreaterThan(0);
     expect(levelOf("medium").search).not.toHaveProperty("infer");
     expect(levelOf("medium").search).not.toHaveProperty("passInfer");
   });
