@@ -27,7 +27,8 @@ import type { Action, SeatView } from "../game/index.js";
 import { silentLogger, type Logger } from "../log.js";
 import { HINT_BUSY, HINT_PENDING, HintCache, HintRefused, positionOf } from "./hint-cache.js";
 import { poolLimits, poolSize, type BotPoolOptions, type PoolLimits } from "./pool-options.js";
-import { defaultEntry, spawn, type PoolRequest, type PoolReply } from "./pool-worker.js";
+import { startWorker } from "../paths.js";
+import { defaultEntry, type PoolRequest, type PoolReply } from "./pool-worker.js";
 import type { DecideOptions } from "./decide.js";
 import { ADVISOR_LEVEL, HARD_BUDGET_MS, levelOf, type BotLevel } from "./levels.js";
 import type { DecisionReview } from "./review.js";
@@ -395,7 +396,7 @@ export class BotPool {
   // ---- workers --------------------------------------------------------------
 
   private start(slot: Slot): void {
-    const w = spawn(this.entry, this.workerData);
+    const w = startWorker(this.entry, this.workerData);
     slot.worker = w;
     slot.state = "starting";
     slot.readyAt = 0;

@@ -8,7 +8,8 @@
  * `call` rejects with `ThreadGone` so the caller can do the same work on its own connection. The
  * next call after an exit starts a fresh worker.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { besideModule, startWorker } from "../paths.js";
 
 export type ThreadRequest = { id: number; op: string };
 export type ThreadResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
@@ -74,7 +75,7 @@ export class DbThread<Req extends { op: string }> {
 
   private start(): Promise<Worker> {
     this.started ??= new Promise<Worker>((resolve, reject) => {
-      const w = spawn(this.entry, this.workerData);
+      const w = startWorker(this.entry, this.workerData);
       w.unref(); // a database thread never keeps the process alive
       const fail = (err: unknown) => {
         if (this.worker === w || this.worker === null) {
@@ -104,16 +105,8 @@ export class DbThread<Req extends { op: string }> {
   }
 }
 
-/** A worker from a compiled module, or, when running from TypeScript (tsx), through tsx's loader. */
-function spawn(file: URL, workerData: unknown): Worker {
-  if (!file.pathname.endsWith(".ts")) return new Worker(file, { workerData });
-  const api = import.meta.resolve("tsx/esm/api");
-  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(file.href)}); });`;
-  return new Worker(boot, { eval: true, workerData });
-}
-
-/** The sibling module `name` (e.g. "reader-worker") as this build runs it: .ts under tsx, .js from dist. */
-export const sibling = (name: string): URL => new URL(import.meta.url.endsWith(".ts") ? `./${name}.ts` : `./${name}.js`, import.meta.url);
+/** The sibling module `name` (e.g. "reader-worker") as this build runs it (../paths.ts). */
+export const sibling = (name: string): URL => besideModule(import.meta.url, name);
 
 /** The worker side: answers each request with `handle`, after `ready` (its connection's setup). */
 export function serve<Req extends ThreadRequest>(

@@ -17,6 +17,8 @@ const NOT_SETTINGS: Record<string, string> = {
   SHARDING_MANAGER: "set by discord.js for the shard processes it starts",
   SHARD_COUNT: "set by discord.js for the shard processes it starts",
   HEARTS_SQLITE_SYNCHRONOUS: "a benchmark's switch to measure what FULL durability costs, never for production",
+  HEARTS_THREADS_FROM_DIST:
+    "the test suite's switch: a bot run as TypeScript starts its threads from dist/ (src/paths.ts); a compiled bot never reads it",
   PATH: "the shell's own (npm run lint finds the tools' commands on it)",
 };
 

@@ -3,10 +3,10 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apply, awaiting, cardCode, cardLabel, createGame, createRng, presetRules, viewFor } from "../../src/game/index.js";
+import { apply, awaiting, cardCode, cardLabel, createGame, createRng, presetRules, viewFor, type Card } from "../../src/game/index.js";
 import { firstLegalAction } from "../../src/table/players.js";
 import { encodeId } from "../../src/discord/interactions/ids.js";
-import { SecrecyChecker } from "./secrecy.js";
+import { GRACE_MS, GRACE_PLAYS, SecrecyChecker } from "./secrecy.js";
 import { scrubber } from "../../src/log.js";
 import type { InteractionHandle } from "../fake-discord/server.js";
 import { RELIABILITY, startHarness, type Harness } from "../bot/harness.js";
@@ -108,6 +108,64 @@ it("the secrecy checker sees a hand shown in public (text or a card button), and
   const report = await secrecy.check(b.store);
   expect(report.leaks.some((l) => l.includes("text shows") && l.includes(cardLabel(hand[0])))).toBe(true);
   expect(report.leaks.some((l) => l.includes("play control") && l.includes("everyone sees"))).toBe(true);
+});
+
+it("the secrecy checker takes a post of a trick already taken, come deep into the next hand (a restarted bot telling what its thread missed), for that trick; a held card in it is still a leak", async () => {
+  const ch = b.fake.addChannel("late-trick");
+  const rules = { ...presetRules("classic")!, target: 100 };
+  const seats = [0, 1, 2, 3].map((seat) => ({
+    seat,
+    userId: null,
+    botLevel: "easy" as const,
+    name: `Bot ${seat}`,
+    botControlled: false,
+    timeouts: 0,
+  }));
+  const deal = { format: 1 as const, seed: 7 };
+  const record = await b.store.createTable({
+    guildId: b.fake.guildId,
+    channelId: ch,
+    hostId: b.fake.users[0].id,
+    rules,
+    settings: b.config.defaults,
+    deal,
+    seats,
+  });
+  await b.store.updateTable(record.id, { status: "playing", deal, timeBank: [0, 0, 0, 0] });
+  secrecy.addTable(record.id);
+  // The log as the bot writes it: the first hand whole, then the second hand past the checker's grace.
+  let state = createGame(rules, 7);
+  let seq = 0;
+  let firstTrick: Card[] = [];
+  const playUntil = async (done: () => boolean) => {
+    while (!done()) {
+      const seat = awaiting(state)[0];
+      const action = firstLegalAction(viewFor(state, seat as 0));
+      const r = apply(state, action);
+      if (!r.ok) throw new Error(r.reason);
+      expect(await b.store.appendAction(record.id, seq++, seat, action)).toEqual({ ok: true });
+      state = r.state;
+      if (state.handIndex === 0 && state.tricks.length === 1) firstTrick = state.tricks[0].cards;
+    }
+  };
+  await playUntil(() => state.handIndex === 1 && state.phase === "playing");
+  await new Promise((r) => setTimeout(r, GRACE_MS + 200));
+  await playUntil(() => state.tricks.length * 4 + state.trick.length >= GRACE_PLAYS);
+  const held = [1, 2, 3].flatMap((seat) => viewFor(state, seat as 1).hand);
+  // The first hand's first trick: its cards sit in new hands now (the case the checker must tell apart).
+  expect(firstTrick.filter((c) => held.includes(c)).length).toBeGreaterThan(0);
+  const post = (content: string) =>
+    fetch(`${b.fake.apiBase}/v10/channels/${ch}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${b.fake.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ content }),
+    });
+  expect((await post(`Trick 1: ${firstTrick.map(cardLabel).join(", ")} → Bot 1 takes it`)).status).toBe(200);
+  const stranger = held.find((c) => !firstTrick.includes(c))!;
+  expect((await post(`Trick 1: ${[...firstTrick.slice(0, 3), stranger].map(cardLabel).join(", ")}`)).status).toBe(200);
+  const leaks = (await secrecy.check(b.store)).leaks.filter((l) => l.includes(record.id));
+  expect(leaks.filter((l) => l.includes("takes it"))).toEqual([]);
+  expect(leaks.some((l) => l.includes(`shows ${cardLabel(stranger)}`) || l.includes(` ${cardLabel(stranger)} held`))).toBe(true);
 });
 
 it("no deal secret (read from the SQLite file) is in a log line, a custom_id, a message or an error the fake Discord saw", async () => {

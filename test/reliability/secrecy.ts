@@ -15,7 +15,8 @@
  *   by another seat, that the viewer does not know of, is a leak. Cards played this hand are public.
  *   During the first GRACE_MS of a hand and its first two tricks, text without a version is not
  *   judged: the previous hand's last tricks and summary (every card of it, played or claimed) are
- *   posted as the new deal begins, and those same cards now sit in new hands. Hand-shaped leaks
+ *   posted as the new deal begins, and those same cards now sit in new hands. A text whose cards
+ *   are exactly those of a trick already taken tells that trick, whenever it comes. Hand-shaped leaks
  *   (menus, card controls, hand pictures) are caught exactly at all times.
  * - Attachment names: a hand picture ("hand.png") must never be public, and no name may carry a card.
  * - Deal secrets: no table's format 2 secret (nor a 16-digit piece of it, in hex or base64) appears
@@ -188,7 +189,12 @@ interface Timeline {
   playedThisHand: Set<Card>[];
   /** Per hand index: when it was dealt (commit time of the action that dealt it; 0 for the first). */
   dealtAt: Map<number, number>;
+  /** tricksBy[k]: the tricks completed within the first k actions, each its cards as one key (see trickKey). */
+  tricksBy: Set<string>[];
 }
+
+/** A trick's cards (or a text's), in one order: equal keys, same cards. */
+const trickKey = (cards: readonly Card[]): string => [...new Set(cards)].sort((a, b) => a - b).join(",");
 
 async function timeline(store: Store, tableId: string): Promise<Timeline | null> {
   const record = await store.getTable(tableId);
@@ -203,9 +209,13 @@ async function timeline(store: Store, tableId: string): Promise<Timeline | null>
     hand: [],
     playedThisHand: [],
     dealtAt: new Map([[state.handIndex, 0]]),
+    tricksBy: [],
   };
   let played = new Set<Card>();
+  let trick: Card[] = [];
+  const tricks = new Set<string>();
   const snap = () => {
+    t.tricksBy.push(new Set(tricks));
     const views = ([0, 1, 2, 3] as Seat[]).map((s) => viewFor(state, s));
     t.held.push(views.map((v) => v.hand));
     t.passed.push(views.map((v) => v.passed));
@@ -217,8 +227,16 @@ async function timeline(store: Store, tableId: string): Promise<Timeline | null>
     const before = state.handIndex;
     const a = actions[k].action;
     if (step(state, a, null)) break; // the log does not replay: loadGame reports that elsewhere
-    if (a.type === "play") played.add(a.card);
+    if (a.type === "play") {
+      played.add(a.card);
+      trick.push(a.card);
+      if (trick.length === 4) {
+        tricks.add(trickKey(trick));
+        trick = [];
+      }
+    }
     if (state.handIndex !== before) {
+      trick = [];
       played = new Set();
       t.dealtAt.set(state.handIndex, t.at[k]);
     }
@@ -377,6 +395,10 @@ export class SecrecyChecker {
         // Every card of the previous hand was shown (played, or claimed at its end), so while its
         // news may still be on its way the text cannot be judged.
         if (inGrace) continue;
+        // A text whose cards are exactly a trick already taken (of this hand or an earlier one)
+        // tells that trick: a restarted bot tells the tricks its thread missed, after the new
+        // deal's first tricks when a kill came at a hand's end (22 s late at load 8).
+        if (t.tricksBy[k].has(trickKey(p.textCards))) continue;
         for (const seat of [0, 1, 2, 3]) {
           if (seat === viewerSeat) continue;
           const secret = t.held[k][seat].filter((c) => !known.has(c) && p.textCards.includes(c));

@@ -19,6 +19,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
 import type { Logger } from "../../log.js";
+import { besideModule } from "../../paths.js";
 import type * as render from "../index.js";
 
 /** What draws pictures: the canvas renderer (src/render), or a test's stand-in. */
@@ -101,7 +102,7 @@ function spawn(entry: URL): ChildProcess {
   return child;
 }
 
-const defaultEntry = () => new URL(import.meta.url.endsWith(".ts") ? "./render-child.ts" : "./render-child.js", import.meta.url);
+const defaultEntry = () => besideModule(import.meta.url, "render-child");
 
 export class RenderProcess {
   private worker: ChildProcess | null = null;
