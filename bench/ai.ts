@@ -6,10 +6,12 @@
  *
  * npm run bench:ai -- --a LEVEL --b LEVEL --deals N [--rules PRESET[,key=value...]]
  *                     [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S]
- *                     [--first-deal K] [--max-minutes M] [--out FILE] [--clock cpu|wall]
+ *                     [--first-deal K] [--pass-direction D] [--max-minutes M] [--out FILE] [--clock cpu|wall]
  *   LEVEL: easy, medium, hard, frozen-easy, frozen-medium, frozen-hard (issue 17's yardstick, hard at
  *   200 ms), frozen42-easy, frozen42-medium, frozen42-hard (issue 42's: the players before it).
  *   --first-deal K plays deals K, K+1, … of the seed's series (to extend an earlier run with new deals);
+ *   --pass-direction D plays only those of them whose hand passes that way (across, left, …): to
+ *   screen a change that plays differently only in such hands;
  *   --max-minutes M starts no deal after M minutes (the summary counts the deals played);
  *   --out FILE appends each deal's result as one JSON line as it finishes, so a long run that is
  *   stopped keeps what it played, and runs can be pooled deal by deal.
@@ -95,6 +97,8 @@ export interface Args {
   deadline?: number;
   /** The first deal of the seed's series (--first-deal). */
   firstDeal?: number;
+  /** Only the deals whose hand passes this way (--pass-direction: left, right, across, hold…), to screen a change to one kind of hand. */
+  passDirection?: string;
   /** A file each deal's result is appended to as one JSON line (--out). */
   out?: string;
   /** What the players' budgets count (--clock): the process's CPU time, or the wall clock. */
@@ -115,7 +119,7 @@ const LEVELS = ALL_LEVELS;
 function fail(message: string): never {
   console.error(`bench:ai: ${message}`);
   console.error(
-    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S] [--first-deal K] [--max-minutes M] [--out FILE] [--clock cpu|wall]\n       npm run bench:ai -- --pool FILE [FILE...]",
+    "usage: npm run bench:ai -- --deals N [--a hard --b medium] [--rules PRESET[,key=value...]] [--budget-ms X] [--samples S] [--format 2v2|1v3] [--workers W] [--seed S] [--first-deal K] [--pass-direction D] [--max-minutes M] [--out FILE] [--clock cpu|wall]\n       npm run bench:ai -- --pool FILE [FILE...]",
   );
   console.error(`presets: ${presetNames().join(", ")}`);
   process.exit(2);
@@ -175,6 +179,9 @@ function parseArgs(argv: string[]): Args {
         break;
       case "--max-minutes":
         args.deadline = Date.now() + whole(flag, value, 1) * 60_000;
+        break;
+      case "--pass-direction":
+        args.passDirection = value;
         break;
       case "--out":
         args.out = value;
@@ -275,8 +282,21 @@ function spawnSelf(data: unknown): Worker {
   return new Worker(boot, { eval: true, workerData: data });
 }
 
+/** The deals to play: `deals` of them from --first-deal on, only those passing --pass-direction's way if given. */
+function dealNumbers(args: Args): number[] {
+  const first = args.firstDeal ?? 0;
+  if (!args.passDirection) return Array.from({ length: args.deals }, (_, i) => first + i);
+  const parsed = parseRules(args.rules);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const cycle = cycleLength(parsed.rules);
+  const out: number[] = [];
+  for (let d = first; out.length < args.deals && d < first + args.deals * 8; d++)
+    if (passDirectionFor(parsed.rules, d % cycle) === args.passDirection) out.push(d);
+  return out;
+}
+
 export async function runParallel(args: Args, onResult: (r: DealResult) => void): Promise<void> {
-  const all = Array.from({ length: args.deals }, (_, i) => (args.firstDeal ?? 0) + i);
+  const all = dealNumbers(args);
   if (args.workers <= 1) {
     for (const d of all) {
       if (args.deadline && Date.now() > args.deadline) break;

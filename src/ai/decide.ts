@@ -8,7 +8,7 @@ import { type Action, type Card, type MoonChoice, type SeatView, type SuitMasks 
 import { FastRng, bestMoonChoice, searchPass, searchPlay } from "./hard.js";
 import { knowledgeOf } from "./knowledge.js";
 import { levelOf, type BotLevel, type Level } from "./levels.js";
-import { EASY, MEDIUM, choosePass, choosePlay, situationFromView, type Style } from "./policy.js";
+import { EASY, MEDIUM, PLAYOUT, choosePass, choosePlay, situationFromView, type Style } from "./policy.js";
 import { takenFromView } from "./world.js";
 
 export { HARD_BUDGET_MS, MEDIUM_BUDGET_MS, MEDIUM_MAX_SAMPLES, type BotLevel } from "./levels.js";
@@ -101,11 +101,18 @@ function guarded<T>(search: () => T): T | null {
   }
 }
 
-function searchOptions(opts: DecideOptions, seed: number, search: { budgetMs: number; samples: number; endgame: number }) {
+function searchOptions(
+  opts: DecideOptions,
+  seed: number,
+  search: { budgetMs: number; samples: number; endgame: number; infer?: number; passInfer?: number; playoutNoise?: number },
+) {
   const timed = opts.budgetMs !== undefined || opts.samples === undefined;
   return {
     seed,
     endgame: search.endgame,
+    infer: search.infer ?? 0,
+    passInfer: search.passInfer ?? 0,
+    style: search.playoutNoise === undefined ? PLAYOUT : { ...PLAYOUT, noise: search.playoutNoise },
     budgetMs: timed ? Math.max(1, opts.budgetMs ?? search.budgetMs) : 0,
     samples: Math.max(1, opts.samples ?? search.samples),
   };

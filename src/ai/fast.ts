@@ -141,6 +141,18 @@ export class FastHand {
     return this.countTaken();
   }
 
+  /** Loads the start of play with these hands (after any pass) and this first leader. */
+  loadStart(hands: readonly SuitMasks[], leader: number, totals: number[], handIndex: number): this {
+    const s = this.s;
+    s.fill(0);
+    for (let p = 0; p < 4; p++) for (let k = 0; k < 4; k++) s[HANDS + p * 4 + k] = hands[p][k];
+    s[LEADER] = leader;
+    s[TURN] = leader;
+    this.totals = totals;
+    this.handIndex = handIndex;
+    return this.countTaken();
+  }
+
   /**
    * Loads the start of play after a pass: `hands` are the dealt hands, `passes[p]` (packed
    * a|b<<6|c<<12) what each seat passes, `to[p]` who receives it. The leader is found as the
@@ -395,6 +407,10 @@ export class FastHand {
   /** Taken masks, for the policy's Situation. */
   takenOf(seat: number, suit: number): number {
     return this.s[TAKEN + seat * 4 + suit];
+  }
+  /** Cards of a suit played so far (or claimed). */
+  playedMask(suit: number): number {
+    return this.s[PLAYED + suit];
   }
   trickCard(i: number): number {
     return this.s[TRICK + i];

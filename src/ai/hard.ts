@@ -20,6 +20,7 @@ import { pop, valuesFor } from "./bits.js";
 import { Endgame } from "./endgame.js";
 import { utility } from "./equity.js";
 import { FastHand } from "./fast.js";
+import { PassReader, PlayReader } from "./inference.js";
 import { WorldSampler, knowledgeOf, worldWeight } from "./knowledge.js";
 import * as policy from "./policy.js";
 import type { Situation, Style } from "./policy.js";
@@ -67,6 +68,16 @@ export interface SearchOptions {
    * rather than played out (default 0: always played out; a level's row says, src/ai/levels.ts).
    */
   endgame?: number;
+  /**
+   * Weight each world by how well it explains the others' plays this hand (inference.ts): the
+   * factor for each play the rules would not have made there (default 0: worlds unweighted by play).
+   */
+  infer?: number;
+  /**
+   * Weight each world by how well the pass I received fits the passer's hand there (inference.ts,
+   * PassReader): the temperature of its regret (default 0: worlds unweighted by the pass).
+   */
+  passInfer?: number;
 }
 
 /** The shooter's best choice under moon=choice, judged by match equity. */
@@ -262,12 +273,15 @@ export function searchPlay(
   const board = new FastHand(view.rules);
   const style = opts.style ?? PLAYOUT;
   const solver = view.hand.length <= (opts.endgame ?? 0) ? new Endgame(view.rules, boardMoonChoice) : null;
+  const reader = opts.infer ? new PlayReader(view, opts.infer) : null;
+  const passReader = opts.passInfer ? new PassReader(view, opts.passInfer) : null;
+  const byPass = passReader?.informative ? passReader : null;
   while (t.n < opts.samples && t.n < t.wt.length) {
     if (opts.budgetMs > 0 && t.n >= (opts.minWorlds ?? 8) && overBudget(performance.now() - started, t.n, opts.budgetMs)) break;
     const hands = sampler.sample(rng);
     root.loadView(view, hands, taken, voids0);
     const playoutSeed = rng.int(0x7fffffff);
-    const w = worldWeight(know, hands);
+    const w = worldWeight(know, hands) * (reader ? reader.weight(hands) : 1) * (byPass ? byPass.weight(hands) : 1);
     for (let i = 0; i < legal.length; i++) {
       if (!t.alive[i]) continue;
       board.copyFrom(root);

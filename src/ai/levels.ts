@@ -16,6 +16,28 @@
 export const HARD_BUDGET_MS = 48;
 export const HARD_MAX_SAMPLES = 4000;
 /**
+ * Hard's weight of a world for each of the others' plays the rules would not have made in it
+ * (inference.ts). Off: at 0.8, over 75 duplicate deals against the frozen hard, +0.69 points a
+ * hand, 95% interval [−0.02, +1.40] (the others' plays say little about their hands under the
+ * rules' model: bench/infer-calibrate.ts).
+ */
+export const HARD_INFER = 0;
+/**
+ * The noise of hard's playouts (policy.ts's PLAYOUT, 0.5). Screened against the frozen hard: 0.2
+ * over 123 duplicate deals +0.03 points a hand, 95% interval [−0.70, +0.75] (hard shot 18 moons,
+ * the frozen one 33); 0.8 stopped after 17 deals for a likelier candidate.
+ */
+export const HARD_PLAYOUT_NOISE = 0.5;
+/**
+ * Hard's temperature for weighing its worlds by the pass it received across (inference.ts,
+ * PassReader: exp(−regret / this), the regret being how much worse the rules find that pass than
+ * the passer's best from its hand in that world). Off: at 1.5, over 114 duplicate deals passed
+ * across against the frozen hard, +0.49 points a hand, 95% interval [−0.17, +1.14], though the
+ * signal is strong (over 240 passes of the frozen hard, the true deal's regret was ≤ 1 in 72% of
+ * them, a sampled world's in 12%: bench/pass-calibrate.ts).
+ */
+export const HARD_PASS_INFER = 0;
+/**
  * Medium searches too, briefly: a few dozen worlds played out by the rule-based policy beat the
  * policy on its own (bench/ai.ts, medium vs frozen-medium), at a few milliseconds a decision.
  * 2.5 ms, not 3: a decision stops before a world that would end past its budget, and the rest
@@ -43,10 +65,16 @@ export interface Level {
    * best `passCandidates` passes and the moon set-ups, a pass) better by `overrule` standard
    * errors over the same worlds. `endgame`: with at most this many cards in hand, each world's end
    * is solved exactly (endgame.ts) instead of played out by the rules (0: always played out).
+   * `infer` ("decide" only): each world is weighted by this factor for every play of the others
+   * that the rules would not have made in it (inference.ts; 0: worlds unweighted by play).
+   * `passInfer` ("decide" only): each world is weighted by how well the pass received across
+   * fits the passer's hand in it, at this temperature (inference.ts; 0: unweighted by the pass).
+   * `playoutNoise` ("decide" only): the noise of the rules that play its worlds out (policy.ts's
+   * Style; "check" plays them out with PLAYOUT's).
    */
   search:
     | null
-    | { mode: "decide"; budgetMs: number; samples: number; endgame: number }
+    | { mode: "decide"; budgetMs: number; samples: number; endgame: number; infer: number; passInfer: number; playoutNoise: number }
     | { mode: "check"; budgetMs: number; samples: number; endgame: number; minWorlds: number; overrule: number; passCandidates: number };
   /**
    * The worker pool's time limit for one decision: "budget", the decision's budget
@@ -79,7 +107,15 @@ export const LEVELS = {
     rules: "medium",
     // No exact endgame: over 195 duplicate deals at the same cost, hard solving its last three
     // tricks scored 0.43 points a hand more than without (95% interval [+0.04, +0.81]).
-    search: { mode: "decide", budgetMs: HARD_BUDGET_MS, samples: HARD_MAX_SAMPLES, endgame: 0 },
+    search: {
+      mode: "decide",
+      budgetMs: HARD_BUDGET_MS,
+      samples: HARD_MAX_SAMPLES,
+      endgame: 0,
+      infer: HARD_INFER,
+      passInfer: HARD_PASS_INFER,
+      playoutNoise: HARD_PLAYOUT_NOISE,
+    },
     poolLimit: "budget",
     names: ["Ada", "Alan", "Grace", "Edsger"],
   },
