@@ -26,8 +26,9 @@ export const PROJECT_ROOT = projectRoot();
  * is name.ts, loaded through tsx's hooks in the new thread or process; or, with
  * HEARTS_THREADS_FROM_DIST=1, name.ts's compiled twin under dist/ when there is one. The test suite
  * sets that variable after its global setup compiled dist/ from the sources as they are: a bot
- * started in a test's process (three worker threads, two store threads and the picture process)
- * took 3.9 s of CPU when each loaded the TypeScript through tsx, and each test starts its own.
+ * started in a test's process (its computer players' worker threads, two store threads and the
+ * picture process) took 3.5 s of the test process's CPU when each loaded the TypeScript through
+ * tsx, 1.6 s from dist/, and each test starts its own.
  */
 export function besideModule(from: string, name: string): URL {
   if (!from.endsWith(".ts")) return new URL(`./${name}.js`, from);
